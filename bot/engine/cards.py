@@ -1,0 +1,114 @@
+"""Cards, the seeded deck and the deck commitment.
+
+A card is a two-character string, rank then suit ("As", "Td", "2c"), the notation of PHH and of
+most hand histories. The engine draws no randomness: the deck's order is a pure function of a
+seed the caller supplies (the bot draws it with `secrets`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"  # ascending suit order used for ties by suit: clubs < diamonds < hearts < spades
+FULL_DECK: tuple[str, ...] = tuple(r + s for r in RANKS for s in SUITS)
+
+RANK_NAMES = {
+    "2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
+    "8": "eight", "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace",
+}
+RANK_PLURALS = {r: ("sixes" if r == "6" else n + "s") for r, n in RANK_NAMES.items()}
+SUIT_SYMBOLS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+
+
+class CardError(ValueError):
+    """A string that is not a card."""
+
+
+def parse_card(text: str) -> str:
+    """Normalise "as", "AS", "10s" to "As"; refuse anything else with what is allowed."""
+    t = text.strip()
+    if t[:2] == "10":
+        t = "T" + t[2:]
+    if len(t) != 2 or t[0].upper() not in RANKS or t[1].lower() not in SUITS:
+        raise CardError(
+            f"{text!r} is not a card: write rank then suit, e.g. As, Td, 9c "
+            "(ranks 2-9 T J Q K A, suits c d h s)"
+        )
+    return t[0].upper() + t[1].lower()
+
+
+def parse_cards(text: str) -> list[str]:
+    """Parse "AsKd" or "As Kd" into ["As", "Kd"]."""
+    compact = "".join(text.split())
+    if len(compact) % 2:
+        raise CardError(f"{text!r} is not a list of cards: write them like AsKd or As Kd")
+    return [parse_card(compact[i : i + 2]) for i in range(0, len(compact), 2)]
+
+
+def rank_value(card: str) -> int:
+    return RANKS.index(card[0])
+
+
+def card_order(card: str) -> int:
+    """Order by rank, then suit (spades > hearts > diamonds > clubs): the high-card draw order."""
+    return RANKS.index(card[0]) * 4 + SUITS.index(card[1])
+
+
+def pretty(card: str) -> str:
+    return card[0].replace("T", "10") + SUIT_SYMBOLS[card[1]]
+
+
+def pretty_cards(cards: Iterable[str]) -> str:
+    return " ".join(pretty(c) for c in cards)
+
+
+def _stream(seed: bytes) -> Iterable[int]:
+    """An endless stream of 64-bit integers derived from the seed (SHA-256 in counter mode)."""
+    counter = 0
+    while True:
+        block = hashlib.sha256(seed + counter.to_bytes(8, "big")).digest()
+        for i in range(0, 32, 8):
+            yield int.from_bytes(block[i : i + 8], "big")
+        counter += 1
+
+
+def _uniform(stream: Iterable[int], n: int) -> int:
+    """An unbiased integer in [0, n) by rejection sampling."""
+    limit = (1 << 64) - ((1 << 64) % n)
+    for x in stream:
+        if x < limit:
+            return x % n
+    raise AssertionError("unreachable")
+
+
+def seed_bytes(seed: str | bytes) -> bytes:
+    return seed if isinstance(seed, bytes) else seed.encode()
+
+
+def deck_from_seed(seed: str | bytes) -> list[str]:
+    """The deck's order for a seed: Fisher-Yates driven by SHA-256; index 0 is the top card."""
+    deck = list(FULL_DECK)
+    stream = iter(_stream(seed_bytes(seed)))
+    for i in range(len(deck) - 1, 0, -1):
+        j = _uniform(stream, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def commitment(seed: str | bytes, deck: Sequence[str]) -> str:
+    """SHA-256 over the seed and the deck order, published before the deal.
+
+    Revealing the seed after the hand lets anyone recompute both the deck and this digest.
+    """
+    h = hashlib.sha256()
+    h.update(seed_bytes(seed))
+    h.update(b"|")
+    h.update("".join(deck).encode())
+    return h.hexdigest()
+
+
+def verify_commitment(seed: str | bytes, digest: str) -> bool:
+    return commitment(seed, deck_from_seed(seed)) == digest
