@@ -1,0 +1,96 @@
+"""Hand strength and hand names for Texas Hold'em (best five of five to seven cards).
+
+`hand_strength` is on the showdown hot path, so it is a thin wrapper over eval7's C evaluator
+with the string-to-card conversion done once at import. `describe` is for people (showdown
+messages, hand histories) and favours clarity over speed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+import eval7
+
+from bot.engine.cards import FULL_DECK, RANK_NAMES, RANK_PLURALS, RANKS, card_order
+
+# eval7.Card parses its string on construction; doing that per evaluation would double the cost.
+_EVAL7_CARDS: dict[str, eval7.Card] = {c: eval7.Card(c) for c in FULL_DECK}
+_evaluate = eval7.evaluate
+
+
+def hand_strength(cards: Sequence[str]) -> int:
+    """The strength of the best five of 5-7 cards: higher is better, equal is a split.
+
+    Values are only comparable with other results of this function (they are eval7's).
+    """
+    # eval7 silently returns a number for 4 or 8 cards; a wrong showdown is worse than a raise.
+    if not 5 <= len(cards) <= 7:
+        raise ValueError(f"hand_strength needs 5 to 7 cards, got {len(cards)}")
+    return _evaluate([_EVAL7_CARDS[c] for c in cards])
+
+
+@dataclass(frozen=True)
+class HandName:
+    category: str  # high_card, pair, two_pair, ..., straight_flush (a royal is a straight_flush)
+    name: str  # e.g. "full house, tens over fours"
+    best_five: tuple[str, ...]  # the cards that make the hand, most significant first
+
+
+def describe(cards: Sequence[str]) -> HandName:
+    """Name the best five-card hand within 5-7 distinct cards."""
+    if not 5 <= len(cards) <= 7:
+        raise ValueError(f"describe needs 5 to 7 cards, got {len(cards)}")
+    if len(set(cards)) != len(cards):
+        raise ValueError(f"duplicate cards in {list(cards)}")
+    # Ties between equal-strength fives (e.g. which king kicks quad aces) are broken by suit so
+    # the same cards always show the same five.
+    five = max(
+        combinations(cards, 5),
+        key=lambda combo: (hand_strength(combo), sorted(map(card_order, combo), reverse=True)),
+    )
+    return _name_five(five)
+
+
+def _name_five(five: Sequence[str]) -> HandName:
+    counts = Counter(c[0] for c in five)
+    # Most significant first: bigger groups, then higher ranks, then suit (for a stable display).
+    ordered = sorted(five, key=lambda c: (counts[c[0]], card_order(c)), reverse=True)
+    ranks = [c[0] for c in ordered]
+    shape = sorted(counts.values(), reverse=True)
+    flush = len({c[1] for c in five}) == 1
+    values = sorted((RANKS.index(r) for r in counts), reverse=True)
+    straight_high: str | None = None
+    if len(counts) == 5:
+        if values[0] - values[4] == 4:
+            straight_high = RANKS[values[0]]
+        elif values == [12, 3, 2, 1, 0]:
+            # The wheel: the ace plays low, so it is shown last and the straight is five-high.
+            straight_high = "5"
+            ordered = ordered[1:] + ordered[:1]
+    top = ranks[0]
+    best = tuple(ordered)
+
+    if straight_high and flush:
+        if straight_high == "A":
+            return HandName("straight_flush", "royal flush", best)
+        return HandName("straight_flush", f"straight flush, {RANK_NAMES[straight_high]} high", best)
+    if shape[0] == 4:
+        return HandName("four_of_a_kind", f"four of a kind, {RANK_PLURALS[top]}", best)
+    if shape == [3, 2]:
+        name = f"full house, {RANK_PLURALS[top]} over {RANK_PLURALS[ranks[3]]}"
+        return HandName("full_house", name, best)
+    if flush:
+        return HandName("flush", f"{RANK_NAMES[top]}-high flush", best)
+    if straight_high:
+        return HandName("straight", f"straight, {RANK_NAMES[straight_high]} high", best)
+    if shape[0] == 3:
+        return HandName("three_of_a_kind", f"three of a kind, {RANK_PLURALS[top]}", best)
+    if shape[:2] == [2, 2]:
+        name = f"two pair, {RANK_PLURALS[top]} and {RANK_PLURALS[ranks[2]]}"
+        return HandName("two_pair", name, best)
+    if shape[0] == 2:
+        return HandName("pair", f"pair of {RANK_PLURALS[top]}", best)
+    return HandName("high_card", f"{RANK_NAMES[top]}-high", best)
