@@ -1,0 +1,1050 @@
+"""One hand of no-limit Texas Hold'em, event-sourced.
+
+Commands (`fold`, `call`, `raise_to`, ...) check the action against the rules of the hand's
+profile, then append events; `_apply` is the only code that changes state, so replaying the
+events rebuilds the same hand. A refused command raises `IllegalAction` and appends nothing.
+
+A live hand has a deck (from a seed) and deals, shows down and awards by itself. A recorded
+hand (hand histories) has no deck: the caller supplies the cards and the show/muck decisions,
+and amounts are taken as exactly what happened (`wager_to`), never corrected.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from bot.engine.cards import commitment, deck_from_seed
+from bot.engine.errors import (
+    BadAmount,
+    BelowCall,
+    HandOver,
+    IllegalAction,
+    NotReopened,
+    NotYourTurn,
+    chips,
+)
+from bot.engine.evaluate import describe, hand_strength
+from bot.engine.events import Event
+from bot.engine.hand_events import (
+    Acted,
+    HandEnded,
+    HandKilled,
+    HandStarted,
+    HoleCardsDealt,
+    Mucked,
+    Posted,
+    PotAwarded,
+    Ruling,
+    SeatInfo,
+    Shown,
+    StreetDealt,
+    UncalledReturned,
+)
+from bot.engine.pots import Pot, build_pots, seats_from_left_of, split
+from bot.engine.profile import Profile, make_profile
+
+STREETS = ("preflop", "flop", "turn", "river")
+BOARD_SIZE = {"flop": 3, "turn": 1, "river": 1}
+
+__all__ = ["Hand", "HandConfig", "Seat", "Legal", "IllegalAction"]
+
+
+@dataclass(frozen=True)
+class Seat:
+    seat: int
+    player: str
+    stack: int
+
+
+@dataclass(frozen=True)
+class HandConfig:
+    hand_id: str
+    seats: tuple[Seat, ...]
+    button: int
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    dealt: bool = False
+    big_blind_ante: bool = False
+    # None = the usual positions from the button; the tournament passes them for dead-button
+    # and TREPS moving-button hands. small_blind_seat may be None: no small blind this hand.
+    small_blind_seat: int | None = None
+    big_blind_seat: int | None = None
+    profile: Profile = field(default_factory=make_profile)
+    deck_seed: str | None = None
+    table_size: int = 10
+    ante_trimming: bool = True
+    auto_positions: bool = True  # derive blind seats from the button when not given
+
+
+@dataclass(frozen=True)
+class Legal:
+    """What the player to act may do now (for buttons and for refusal messages)."""
+
+    seat: int
+    can_fold: bool
+    can_check: bool
+    call_amount: int  # chips to add to call (0 when checking is possible)
+    can_raise: bool
+    min_raise_to: int  # total bet this street for the smallest bet or raise
+    max_raise_to: int  # all-in, as a total bet this street
+    facing_bet: bool
+    stack: int
+
+    def describe(self) -> str:
+        opts: list[str] = []
+        if self.can_check:
+            opts.append("check")
+        else:
+            if self.call_amount >= self.stack:
+                opts.append(f"call all-in for {chips(self.call_amount)}")
+            else:
+                opts.append(f"call {chips(self.call_amount)}")
+        if self.can_raise:
+            verb = "raise to" if self.facing_bet else "bet"
+            if self.min_raise_to >= self.max_raise_to:
+                opts.append(f"{'raise' if self.facing_bet else 'bet'} all-in "
+                            f"({chips(self.max_raise_to)})")
+            else:
+                opts.append(f"{verb} {chips(self.min_raise_to)} to {chips(self.max_raise_to)} "
+                            "(all-in)")
+        opts.append("fold")
+        if len(opts) == 1:
+            return opts[0]
+        return ", ".join(opts[:-1]) + " or " + opts[-1]
+
+
+@dataclass
+class PlayerState:
+    seat: int
+    player: str
+    start_stack: int
+    stack: int
+    bet: int = 0  # this street
+    committed: int = 0  # whole hand, antes included
+    ante: int = 0
+    dealt: bool = False
+    folded: bool = False
+    all_in: bool = False
+    hole: tuple[str, ...] | None = None
+    acted: bool = False  # acted voluntarily this betting round
+    raise_seq_seen: int = 0  # full raises this round when he last acted
+    matched_at_action: int = 0  # the bet he matched or made when he last acted
+    shown: tuple[str, ...] = ()
+    mucked: bool = False
+    won: int = 0
+
+    @property
+    def live(self) -> bool:
+        return not self.folded and not self.mucked
+
+    @property
+    def can_act(self) -> bool:
+        return not self.folded and not self.all_in
+
+
+class Hand:
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+        self.players: dict[int, PlayerState] = {}
+        self.order: list[int] = []  # seats in clockwise order from the button's left
+        self.profile: Profile = make_profile()
+        self.hand_id = ""
+        self.button = 0
+        self.table_size = 10
+        self.sb_seat: int | None = None
+        self.bb_seat = 0
+        self.small_blind = 0
+        self.big_blind = 0
+        self.ante = 0
+        self.big_blind_ante = False
+        self.ante_trimming = True
+        self.seed: str | None = None
+        self.deck: list[str] | None = None
+        self.deck_pos = 0
+        self.commitment: str | None = None
+        self.board: list[str] = []
+        self.burns: list[str] = []
+        self.street_index = 0
+        self.current_bet = 0
+        self.last_full_raise = 0
+        self.full_raise_seq = 0
+        self.last_aggressor: int | None = None
+        self.to_act: int | None = None
+        self.betting_over = False  # no more betting this hand (all-in runout or one left)
+        self.showdown = False
+        self.is_over = False
+        self.final_stacks: dict[int, int] = {}
+        self.awards: list[PotAwarded] = []
+        self.rulings: list[Ruling] = []
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def start(cls, config: HandConfig) -> Hand:
+        """Post antes and blinds and, for a live hand, deal the hole cards."""
+        _check_config(config)
+        hand = cls()
+        seats = sorted(config.seats, key=lambda s: s.seat)
+        sb_seat, bb_seat = config.small_blind_seat, config.big_blind_seat
+        if bb_seat is None:
+            sb_seat, bb_seat = default_blind_seats(
+                config.button, [s.seat for s in seats], config.table_size
+            )
+        deck = deck_from_seed(config.deck_seed) if config.deck_seed is not None else None
+        hand._emit(HandStarted(
+            hand_id=config.hand_id,
+            seats=tuple(SeatInfo(s.seat, s.player, s.stack) for s in seats),
+            button=config.button,
+            small_blind_seat=sb_seat,
+            big_blind_seat=bb_seat,
+            small_blind=config.small_blind,
+            big_blind=config.big_blind,
+            ante=config.ante,
+            big_blind_ante=config.big_blind_ante,
+            profile=config.profile.to_dict(),
+            table_size=config.table_size,
+            commitment=commitment(config.deck_seed, deck) if deck is not None else None,
+            deck_seed=config.deck_seed,
+            ante_trimming=config.ante_trimming,
+        ))
+        hand._post_forced_bets()
+        if hand.deck is not None:
+            hand._deal_hole_cards()
+        hand._progress()
+        return hand
+
+    @classmethod
+    def replay(cls, events: Iterable[Event]) -> Hand:
+        hand = cls()
+        for ev in events:
+            hand._apply(ev)
+        return hand
+
+    def _post_forced_bets(self) -> None:
+        # The blind is posted before the big-blind ante when the stack cannot cover both
+        # (TDA 2024); ordinary antes come first, as every player pays one.
+        if self.ante and not self.big_blind_ante:
+            for s in self.order:
+                self._post(s, "ante", self.ante)
+        if self.sb_seat is not None and self.sb_seat in self.players:
+            self._post(self.sb_seat, "small_blind", self.small_blind)
+        self._post(self.bb_seat, "big_blind", self.big_blind)
+        if self.ante and self.big_blind_ante:
+            self._post(self.bb_seat, "ante", self.ante)
+
+    def _post(self, seat: int, kind: str, amount: int) -> None:
+        p = self.players[seat]
+        paid = min(amount, p.stack)
+        if paid <= 0:
+            return
+        self._emit(Posted(seat, kind, paid, all_in=paid == p.stack))
+
+    def _deal_hole_cards(self) -> None:
+        assert self.deck is not None
+        cards: dict[int, list[str]] = {s: [] for s in self.order}
+        for _ in range(2):
+            for s in self.order:
+                cards[s].append(self._draw())
+        for s in self.order:
+            self._emit(HoleCardsDealt(s, tuple(cards[s])))
+
+    def _draw(self) -> str:
+        assert self.deck is not None
+        card = self.deck[self.deck_pos]
+        self.deck_pos += 1
+        return card
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def street(self) -> str:
+        return STREETS[min(self.street_index, 3)]
+
+    @property
+    def stacks(self) -> dict[int, int]:
+        return {s: p.stack for s, p in self.players.items()}
+
+    @property
+    def players_in_hand(self) -> list[int]:
+        return list(self.order)
+
+    @property
+    def live_seats(self) -> list[int]:
+        return [s for s in self.order if self.players[s].live]
+
+    @property
+    def pot_total(self) -> int:
+        return sum(p.committed for p in self.players.values()) - sum(
+            a.amount for a in self.awards
+        )
+
+    def hole_cards(self, seat: int) -> tuple[str, ...] | None:
+        p = self.players.get(seat)
+        return p.hole if p else None
+
+    def player(self, seat: int) -> PlayerState:
+        return self.players[seat]
+
+    def seat_of(self, player: str) -> int | None:
+        for s, p in self.players.items():
+            if p.player == player:
+                return s
+        return None
+
+    def pots(self) -> list[Pot]:
+        """The pots as they stand, bets of the current street included."""
+        if self.ante_trimming:
+            return build_pots(
+                {s: p.committed for s, p in self.players.items()}, self.live_seats
+            )
+        return build_pots(
+            {s: p.committed - p.ante for s, p in self.players.items()},
+            self.live_seats,
+            dead=sum(p.ante for p in self.players.values()),
+        )
+
+    @property
+    def needs_board(self) -> bool:
+        """A recorded hand waiting for the next community cards."""
+        return self.deck is None and not self.is_over and self._board_due() > 0
+
+    @property
+    def needs_showdown(self) -> list[int]:
+        """A recorded hand at showdown: the live seats that have neither shown nor mucked."""
+        if self.deck is not None or self.is_over or not self.showdown:
+            return []
+        return [s for s in self.live_seats if not self.players[s].shown]
+
+    def legal(self) -> Legal | None:
+        if self.to_act is None:
+            return None
+        p = self.players[self.to_act]
+        max_to = p.bet + p.stack
+        call_to = min(self.current_bet, max_to)
+        can_raise = self._may_raise(p) and max_to > self.current_bet and self._someone_can_call(p)
+        return Legal(
+            seat=p.seat,
+            can_fold=True,
+            can_check=p.bet >= self.current_bet,
+            call_amount=max(0, call_to - p.bet),
+            can_raise=can_raise,
+            min_raise_to=min(self._min_raise_to(), max_to),
+            max_raise_to=max_to,
+            facing_bet=self.current_bet > 0,
+            stack=p.stack,
+        )
+
+    def _min_raise_to(self) -> int:
+        if self.current_bet == 0:
+            return self.big_blind
+        return self.current_bet + max(self.last_full_raise, self.big_blind)
+
+    def _may_raise(self, p: PlayerState) -> bool:
+        """Whether the betting is open to this player: he has not acted this round, or a full
+        raise came since he did, or (profile knob) the short all-ins since add up to one."""
+        if not p.acted or self.full_raise_seq > p.raise_seq_seen:
+            return True
+        return (
+            self.profile.cumulative_short_all_ins_reopen
+            and self.current_bet - p.matched_at_action >= max(self.last_full_raise, 1)
+        )
+
+    def _someone_can_call(self, p: PlayerState) -> bool:
+        """A raise needs an opponent with chips beyond the current bet."""
+        return any(
+            q.can_act and q.seat != p.seat and q.bet + q.stack > self.current_bet
+            for q in self.players.values()
+        )
+
+    def rabbit_cards(self) -> list[str]:
+        """The rest of the board as the deck would have dealt it (burns respected)."""
+        if self.deck is None:
+            return []
+        out: list[str] = []
+        pos = self.deck_pos
+        for street in STREETS[1 + len(_streets_dealt(self.board)):]:
+            pos += 1  # burn
+            n = BOARD_SIZE[street]
+            out.extend(self.deck[pos : pos + n])
+            pos += n
+        return out
+
+    # ------------------------------------------------------------------ commands
+
+    def fold(self, seat: int) -> list[Event]:
+        self._check_turn(seat)
+        return self._run([Acted(seat, "fold", 0, self.players[seat].bet)])
+
+    def check(self, seat: int) -> list[Event]:
+        legal = self._check_turn(seat)
+        if not legal.can_check:
+            raise IllegalAction(
+                f"You cannot check: there is a bet of {chips(self.current_bet)} to you. "
+                f"You may {legal.describe()}."
+            )
+        return self._run([Acted(seat, "check", 0, self.players[seat].bet)])
+
+    def call(self, seat: int) -> list[Event]:
+        legal = self._check_turn(seat)
+        if legal.can_check:
+            raise IllegalAction(f"There is nothing to call. You may {legal.describe()}.")
+        return self._run(self._call_events(seat))
+
+    def check_or_call(self, seat: int) -> list[Event]:
+        legal = self._check_turn(seat)
+        return self.check(seat) if legal.can_check else self.call(seat)
+
+    def all_in(self, seat: int) -> list[Event]:
+        legal = self._check_turn(seat)
+        p = self.players[seat]
+        if legal.call_amount >= p.stack:
+            return self._run(self._call_events(seat))
+        if legal.can_raise:
+            return self._run(self._wager_events(seat, p.bet + p.stack, "all_in"))
+        if not self._may_raise(p):
+            raise self._not_reopened_error(legal)
+        if legal.call_amount:
+            # Nobody can call more: the chips beyond a call would only come back.
+            return self._run(self._call_events(seat))
+        raise IllegalAction("Nobody left in the hand has chips to call a bet: you may check.")
+
+    def bet(self, seat: int, amount: int) -> list[Event]:
+        """A declared bet (or raise, if there is a bet) to `amount` in all this street."""
+        self._check_turn(seat)
+        _check_amount(amount)
+        return self._run(self._wager_events(seat, amount, "declared"))
+
+    def raise_to(self, seat: int, amount: int) -> list[Event]:
+        self._check_turn(seat)
+        _check_amount(amount)
+        return self._run(self._wager_events(seat, amount, "declared"))
+
+    def raise_by(self, seat: int, amount: int) -> list[Event]:
+        """ "Raise it X": X on top of the bet facing the player (Tavern declaration 3)."""
+        self._check_turn(seat)
+        _check_amount(amount)
+        return self._run(self._wager_events(seat, self.current_bet + amount, "declared",
+                                            raise_by=amount))
+
+    def make_it(self, seat: int, amount: int) -> list[Event]:
+        """Chips without a raise declaration: "let's make it X"."""
+        self._check_turn(seat)
+        _check_amount(amount)
+        return self._run(self._wager_events(seat, amount, "make_it"))
+
+    def wager_to(self, seat: int, amount: int) -> list[Event]:
+        """A bet or raise to exactly `amount`, as a hand history records it: never corrected."""
+        self._check_turn(seat)
+        _check_amount(amount)
+        return self._run(self._wager_events(seat, amount, "exact"))
+
+    def timeout(self, seat: int, rule_id: str, expiry: str = "fold") -> list[Event]:
+        """The player's time ran out (clock, away): check if allowed and asked, else fold."""
+        legal = self._check_turn(seat)
+        p = self.players[seat]
+        if expiry == "check_or_fold" and legal.can_check:
+            action = Acted(seat, "check", 0, p.bet)
+        else:
+            action = Acted(seat, "fold", 0, p.bet)
+        return self._run([Ruling(rule_id, seat, {}), action])
+
+    def kill(self, seat: int, rule_id: str) -> list[Event]:
+        """Make a seat's hand dead now, in turn or not (away at the hand's end, dead at deal)."""
+        if self.is_over:
+            raise HandOver("The hand is over.")
+        p = self.players.get(seat)
+        if p is None or not p.live:
+            raise IllegalAction("That player has no live hand.")
+        return self._run([Ruling(rule_id, seat, {}), HandKilled(seat, rule_id)])
+
+    def deal_board(self, cards: Sequence[str]) -> list[Event]:
+        """Community cards of a recorded hand (no deck)."""
+        due = self._board_due()
+        if self.deck is not None:
+            raise IllegalAction("This hand deals its own cards.")
+        if due == 0:
+            raise IllegalAction("No community cards are due now.")
+        if len(cards) != due:
+            raise IllegalAction(f"The {self._next_street()} is {due} card(s), not {len(cards)}.")
+        self._check_new_cards(cards)
+        return self._run([StreetDealt(self._next_street(), tuple(cards))])
+
+    def deal_hole(self, seat: int, cards: Sequence[str] | None) -> list[Event]:
+        """Hole cards of a recorded hand; None for cards nobody saw."""
+        if self.deck is not None:
+            raise IllegalAction("This hand deals its own cards.")
+        if seat not in self.players:
+            raise IllegalAction(f"Seat {seat} is not in this hand.")
+        if self.players[seat].hole is not None:
+            raise IllegalAction(f"Seat {seat} already has cards.")
+        if cards is not None:
+            if len(cards) != 2:
+                raise IllegalAction("Hold'em hole cards are two cards.")
+            self._check_new_cards(cards)
+        return self._run([HoleCardsDealt(seat, tuple(cards) if cards is not None else None)])
+
+    def show(self, seat: int, cards: Sequence[str] | None = None) -> list[Event]:
+        """Show at showdown (a recorded hand, or face up in an all-in); after the hand, show
+        one or both cards (show one, show all)."""
+        p = self.players.get(seat)
+        if p is None:
+            raise IllegalAction(f"Seat {seat} is not in this hand.")
+        if self.is_over:
+            hole = p.hole or ()
+            wanted = tuple(cards) if cards else hole
+            if not wanted or any(c not in hole for c in wanted):
+                raise IllegalAction("You can only show your own hole cards.")
+            new = tuple(c for c in wanted if c not in p.shown)
+            if not new:
+                raise IllegalAction("Those cards are already face up.")
+            return self._run([Shown(seat, new, "after_hand")])
+        if not p.live:
+            raise IllegalAction("That hand is no longer live.")
+        if not (self.showdown or self.betting_over):
+            raise IllegalAction("Hands are shown at the showdown or once the betting is over.")
+        shown = tuple(cards) if cards is not None else (p.hole or ())
+        if len(shown) != 2:
+            raise IllegalAction("A hand is shown with both cards (rule show-two-cards).")
+        if p.hole is not None and set(shown) != set(p.hole):
+            raise IllegalAction("Those are not that player's cards.")
+        if p.shown:
+            raise IllegalAction("That hand is already face up.")
+        events: list[Event] = []
+        if p.hole is None:
+            self._check_new_cards(shown)
+            events.append(HoleCardsDealt(seat, shown))
+        events.append(Shown(seat, shown, "showdown" if self.showdown else "face_up"))
+        return self._run(events)
+
+    def muck(self, seat: int) -> list[Event]:
+        p = self.players.get(seat)
+        if p is None or not p.live or self.is_over:
+            raise IllegalAction("That player has no live hand to muck.")
+        if not self.showdown:
+            raise IllegalAction("Hands are mucked at the showdown.")
+        if p.shown:
+            raise IllegalAction("That hand is already face up.")
+        return self._run([Mucked(seat)])
+
+    def request_show_all(self, requester: int, seat: int) -> list[Event]:
+        """Show one, show all: a player who showed one card after the hand shows the other."""
+        if not self.is_over:
+            raise IllegalAction("Show one, show all applies once the hand is over.")
+        if requester not in self.players:
+            raise IllegalAction("Only players at the table may ask.")
+        p = self.players.get(seat)
+        if p is None or not p.shown or p.hole is None:
+            raise IllegalAction("That player has shown nothing, so nothing more can be asked.")
+        rest = tuple(c for c in p.hole if c not in p.shown)
+        if not rest:
+            raise IllegalAction("Both cards are already face up.")
+        return self._run([
+            Ruling("show-one-show-all", seat, {}, (requester,)),
+            Shown(seat, rest, "show_all"),
+        ])
+
+    # ------------------------------------------------------------------ command helpers
+
+    def _check_turn(self, seat: int) -> Legal:
+        if self.is_over:
+            raise HandOver("The hand is over.")
+        if seat not in self.players:
+            raise NotYourTurn("You are not in this hand.", "out-of-turn")
+        legal = self.legal()
+        if legal is None:
+            raise NotYourTurn("Nobody is to act now.", "out-of-turn")
+        if seat != self.to_act:
+            raise NotYourTurn(
+                f"It is not your turn: seat {self.to_act} is to act.", "out-of-turn"
+            )
+        return legal
+
+    def _not_reopened_error(self, legal: Legal) -> IllegalAction:
+        return NotReopened(
+            "The betting was not reopened for you: the all-in since your last action is less "
+            f"than a full raise (rule not-reopened). You may {legal.describe()}.",
+            "not-reopened",
+        )
+
+    def _call_events(self, seat: int) -> list[Event]:
+        p = self.players[seat]
+        to = min(self.current_bet, p.bet + p.stack)
+        added = to - p.bet
+        return [Acted(seat, "call", added, to, all_in=added == p.stack)]
+
+    def _wager_events(self, seat: int, target: int, how: str, raise_by: int = 0) -> list[Event]:
+        """Turn a bet/raise request into events per the profile; `how` is "declared",
+        "make_it", "exact" (hand history: no corrections) or "all_in"."""
+        p = self.players[seat]
+        legal = self.legal()
+        assert legal is not None
+        rulings: list[Event] = []
+        max_to = p.bet + p.stack
+        exact = how == "exact"
+        facing = self.current_bet > 0
+        if raise_by:
+            rulings.append(Ruling("raise-it", seat, {"by": raise_by, "to": target,
+                                                     "facing": self.current_bet}))
+        if target > max_to:
+            if exact:
+                raise BadAmount(
+                    f"{chips(target)} is more than the {chips(max_to)} this player has.",
+                    "all-in-over-stack",
+                )
+            rulings.append(Ruling("all-in-over-stack", seat, {"asked": target, "to": max_to}))
+            target = max_to
+        if target <= self.current_bet:
+            if target == max_to:  # all-in for no more than a call
+                return rulings + self._call_events(seat)
+            if how == "make_it" and target == self.current_bet:
+                return rulings + self._call_events(seat)
+            raise BelowCall(
+                f"{chips(target)} is not more than the bet of {chips(self.current_bet)}. "
+                f"You may {legal.describe()}.",
+                "below-call",
+            )
+        if not legal.can_raise:
+            if not self._may_raise(p):
+                raise self._not_reopened_error(legal)
+            if legal.call_amount:
+                raise IllegalAction(
+                    "Every other player is all-in or covered, so there is nobody to raise: "
+                    f"you may {legal.describe()}."
+                )
+            raise IllegalAction("Every other player is all-in: you may check.")
+        min_to = self._min_raise_to()
+        if target >= min_to or target == max_to:
+            return rulings + [self._bet_event(p, target)]
+        # Short of a full bet or raise, and not all-in.
+        if exact:
+            word = "raise is to" if facing else "bet is"
+            raise BadAmount(
+                f"The minimum {word} {chips(min_to)}. You may {legal.describe()}.",
+                "minimum-raise" if facing else "minimum-bet",
+            )
+        if not facing:
+            if how == "declared" and self.profile.short_declared_raise == "minimum":
+                rulings.append(Ruling("minimum-bet", seat, {"asked": target, "to": min_to}))
+                return rulings + [self._bet_event(p, min(min_to, max_to))]
+            raise BadAmount(
+                f"The minimum bet is {chips(min_to)}: bet at least that, or check.",
+                "minimum-bet",
+            )
+        if how == "declared" and self.profile.short_declared_raise == "minimum":
+            to = min(min_to, max_to)
+            rulings.append(Ruling("declared-raise", seat, {"asked": target, "to": to}))
+            return rulings + [self._bet_event(p, to)]
+        # "Make it X" (or a short declaration read as one, under tavern).
+        increase = target - self.current_bet
+        last = max(self.last_full_raise, self.big_blind)
+        if self.profile.make_it == "fifty_percent" and 2 * increase >= last:
+            to = min(min_to, max_to)
+            rulings.append(Ruling("fifty-percent", seat, {
+                "asked": target, "to": to, "increase": increase, "last_raise": last}))
+            return rulings + [self._bet_event(p, to)]
+        call = self._call_events(seat)
+        rulings.append(Ruling("make-it", seat, {
+            "asked": target, "to": self.current_bet, "returned": target - self.current_bet}))
+        return rulings + call
+
+    def _bet_event(self, p: PlayerState, to: int) -> Acted:
+        added = to - p.bet
+        increment = to - self.current_bet
+        full = increment >= max(self.last_full_raise, self.big_blind) or (
+            self.current_bet == 0 and to >= self.big_blind
+        )
+        return Acted(p.seat, "raise" if self.current_bet else "bet", added, to,
+                     all_in=added == p.stack, full=full)
+
+    def _check_new_cards(self, cards: Sequence[str]) -> None:
+        seen = set(self.board) | set(self.burns)
+        for p in self.players.values():
+            seen |= set(p.hole or ())
+        dup = [c for c in cards if c in seen]
+        if dup or len(set(cards)) != len(cards):
+            raise IllegalAction(f"Card(s) already dealt: {' '.join(dup) or ' '.join(cards)}")
+
+    # ------------------------------------------------------------------ progress
+
+    def _run(self, events: list[Event]) -> list[Event]:
+        start = len(self.events)
+        for ev in events:
+            self._emit(ev)
+        self._progress()
+        return self.events[start:]
+
+    def _emit(self, ev: Event) -> None:
+        self._apply(ev)
+
+    def _progress(self) -> None:
+        """Everything that follows by itself: rulings when the action reaches a player, the
+        end of a round, the next street, face-up, showdown, awards."""
+        while not self.is_over:
+            if self.to_act is not None or not self._started_betting:
+                return
+            if len(self.live_seats) == 1 and not self.showdown:
+                self._finish_round()
+                self._award_uncontested()
+                return
+            if self._bets_on_table():
+                self._finish_round()
+                continue
+            if self._board_due() > 0:
+                if self.betting_over and not self._faced_up and self.deck is not None:
+                    self._face_up()
+                    continue
+                if self.deck is None:
+                    return  # a recorded hand waits for deal_board
+                street = self._next_street()
+                self._emit(StreetDealt(street, tuple(self._draw_street(street)), self._last_burn))
+                continue
+            if not self.showdown:
+                self._emit_showdown_start()
+                continue
+            if self.deck is None and self.needs_showdown:
+                return
+            if self.deck is not None:
+                self._auto_showdown()
+            self._award_showdown()
+            return
+
+    _faced_up = False
+    _last_burn: str | None = None
+
+    def _draw_street(self, street: str) -> list[str]:
+        self._last_burn = self._draw()
+        return [self._draw() for _ in range(BOARD_SIZE[street])]
+
+    def _bets_on_table(self) -> bool:
+        return any(p.bet for p in self.players.values())
+
+    def _finish_round(self) -> None:
+        """Return an uncalled bet, then sweep the bets into the pot."""
+        bets = sorted(((p.bet, s) for s, p in self.players.items()), reverse=True)
+        if bets and bets[0][0] > 0:
+            top, seat = bets[0]
+            second = bets[1][0] if len(bets) > 1 else 0
+            if top > second:
+                self._emit(Ruling("uncalled-bet", seat, {"amount": top - second}))
+                self._emit(UncalledReturned(seat, top - second))
+        self._sweep()
+
+    def _sweep(self) -> None:
+        for p in self.players.values():
+            p.bet = 0
+
+    def _face_up(self) -> None:
+        live = self.live_seats
+        self._emit(Ruling("face-up", None, {}, tuple(live)))
+        for s in seats_from_left_of(self.button, live, self.table_size):
+            p = self.players[s]
+            if not p.shown and p.hole is not None:
+                self._emit(Shown(s, p.hole, "face_up"))
+
+    def _emit_showdown_start(self) -> None:
+        self.showdown = True
+
+    def showdown_order(self) -> list[int]:
+        """Last bettor or raiser of the last betting round first; if nobody bet there, the
+        first live player left of the button; then clockwise."""
+        live = self.live_seats
+        first = self.last_aggressor if self.last_aggressor in live else None
+        ordered = seats_from_left_of(self.button, live, self.table_size)
+        if first is None:
+            return ordered
+        i = ordered.index(first)
+        return ordered[i:] + ordered[:i]
+
+    def _auto_showdown(self) -> None:
+        """Show in order; a hand that cannot win any pot it is in is mucked."""
+        pots = self.pots()
+        best: dict[int, int] = {}  # pot index -> best strength shown
+        for s in self.showdown_order():
+            p = self.players[s]
+            assert p.hole is not None
+            strength = hand_strength(list(p.hole) + self.board)
+            could_win = any(
+                s in pot.eligible and strength >= best.get(i, -1) for i, pot in enumerate(pots)
+            )
+            if p.shown or could_win:
+                if not p.shown:
+                    self._emit(Shown(s, p.hole, "showdown"))
+                for i, pot in enumerate(pots):
+                    if s in pot.eligible:
+                        best[i] = max(best.get(i, -1), strength)
+            else:
+                self._emit(Ruling("muck", s, {}))
+                self._emit(Mucked(s))
+
+    def _award_uncontested(self) -> None:
+        winner = self.live_seats[0]
+        total = sum(p.committed for p in self.players.values())
+        self._emit(PotAwarded(0, total, (winner,), (winner,), (total,), None))
+        self._end()
+
+    def _award_showdown(self) -> None:
+        pots = self.pots()
+        contenders = [s for s in self.live_seats if self.players[s].shown]
+        for i, pot in enumerate(pots):
+            eligible = [s for s in pot.eligible if s in contenders]
+            if not eligible:
+                # Everyone in this pot mucked (a recorded hand): the last to stay takes it.
+                eligible = list(pot.eligible) or contenders
+            strengths = {
+                s: hand_strength(list(self.players[s].shown) + self.board) for s in eligible
+            }
+            top = max(strengths.values())
+            winners = [s for s in eligible if strengths[s] == top]
+            shares = split(pot.amount, winners, self.button, self.table_size)
+            if len(winners) > 1 and pot.amount % len(winners):
+                odd = pot.amount % len(winners)
+                order = seats_from_left_of(self.button, winners, self.table_size)
+                self._emit(Ruling("odd-chip", order[0], {"odd_chips": odd, "pot": i},
+                                  tuple(order[:odd])))
+            name = describe(list(self.players[winners[0]].shown) + self.board).name
+            self._emit(PotAwarded(i, pot.amount, tuple(pot.eligible), tuple(winners),
+                                  tuple(shares[s] for s in winners), name))
+        self._end()
+
+    def _end(self) -> None:
+        self._emit(HandEnded({s: p.stack for s, p in self.players.items()}, self.seed))
+
+    def _board_due(self) -> int:
+        if self.street_index >= 3 or self.is_over:
+            return 0
+        if self.to_act is not None or self._bets_on_table():
+            return 0
+        if len(self.live_seats) <= 1:
+            return 0
+        return BOARD_SIZE[STREETS[self.street_index + 1]]
+
+    def _next_street(self) -> str:
+        return STREETS[self.street_index + 1]
+
+    # ------------------------------------------------------------------ state changes
+
+    def _apply(self, ev: Event) -> None:
+        self.events.append(ev)
+        if isinstance(ev, HandStarted):
+            self._apply_started(ev)
+        elif isinstance(ev, Posted):
+            p = self.players[ev.seat]
+            p.stack -= ev.amount
+            p.committed += ev.amount
+            if ev.kind != "ante":
+                p.bet += ev.amount
+            else:
+                p.ante += ev.amount
+            if p.stack == 0:
+                p.all_in = True
+            if ev.kind != "ante":
+                # The bet to call preflop is the full big blind even when it is posted short.
+                self.current_bet = max(self.current_bet, ev.amount,
+                                       self.big_blind if ev.kind == "big_blind" else 0)
+        elif isinstance(ev, HoleCardsDealt):
+            p = self.players[ev.seat]
+            p.hole = ev.cards if ev.cards is not None else p.hole
+            p.dealt = True
+            if self.deck is not None:
+                self.deck_pos = max(self.deck_pos, 2 * len(self.order))
+            if not self._started_betting and all(self.players[s].dealt for s in self.order):
+                self._start_round()
+        elif isinstance(ev, Acted):
+            self._apply_acted(ev)
+        elif isinstance(ev, StreetDealt):
+            if ev.burn:
+                self.burns.append(ev.burn)
+            self.board.extend(ev.cards)
+            if self.deck is not None:
+                self.deck_pos += len(ev.cards) + 1
+            self.street_index += 1
+            self._start_round()
+        elif isinstance(ev, Ruling):
+            self.rulings.append(ev)
+            if ev.rule_id == "face-up":
+                self._faced_up = True
+        elif isinstance(ev, UncalledReturned):
+            p = self.players[ev.seat]
+            p.stack += ev.amount
+            p.bet -= ev.amount
+            p.committed -= ev.amount
+            if p.stack > 0:
+                p.all_in = False
+        elif isinstance(ev, HandKilled):
+            p = self.players[ev.seat]
+            p.folded = True
+            if self.to_act == ev.seat:
+                self._next_to_act(ev.seat)
+            else:
+                self._recheck_round()
+        elif isinstance(ev, Shown):
+            p = self.players[ev.seat]
+            if p.hole is None:
+                p.hole = ev.cards
+            p.shown = tuple(dict.fromkeys(p.shown + ev.cards))
+            if ev.reason == "face_up":
+                self._faced_up = True
+        elif isinstance(ev, Mucked):
+            self.players[ev.seat].mucked = True
+        elif isinstance(ev, PotAwarded):
+            self.awards.append(ev)
+            for s, amt in zip(ev.winners, ev.shares, strict=True):
+                self.players[s].stack += amt
+                self.players[s].won += amt
+            self.showdown = self.showdown or len(self.live_seats) > 1
+        elif isinstance(ev, HandEnded):
+            self.is_over = True
+            self.to_act = None
+            self.final_stacks = dict(ev.final_stacks)
+
+    _started_betting = False
+
+    def _apply_started(self, ev: HandStarted) -> None:
+        self.hand_id = ev.hand_id
+        self.profile = Profile.from_dict(ev.profile)
+        self.button = ev.button
+        self.table_size = ev.table_size
+        self.sb_seat = ev.small_blind_seat
+        self.bb_seat = ev.big_blind_seat
+        self.small_blind = ev.small_blind
+        self.big_blind = ev.big_blind
+        self.ante = ev.ante
+        self.big_blind_ante = ev.big_blind_ante
+        self.ante_trimming = ev.ante_trimming
+        self.commitment = ev.commitment
+        self.seed = ev.deck_seed
+        self.deck = deck_from_seed(ev.deck_seed) if ev.deck_seed is not None else None
+        for s in ev.seats:
+            self.players[s.seat] = PlayerState(s.seat, s.player, s.stack, s.stack)
+        self.order = seats_from_left_of(ev.button, list(self.players), ev.table_size)
+        self.last_full_raise = ev.big_blind
+
+    def _start_round(self) -> None:
+        """A new betting round: preflop left of the big blind, later left of the button."""
+        self._started_betting = True
+        for p in self.players.values():
+            p.acted = False
+            p.raise_seq_seen = 0
+            p.matched_at_action = 0
+        self.full_raise_seq = 0
+        self.last_aggressor = None
+        if self.street_index == 0:
+            self.last_full_raise = self.big_blind
+            start = self.bb_seat
+        else:
+            self.current_bet = 0
+            self.last_full_raise = 0
+            start = self.button
+        able = [s for s in self.order if self.players[s].can_act]
+        if len(self.live_seats) <= 1 or not able:
+            self.to_act = None
+            self.betting_over = len(self.live_seats) > 1
+            return
+        if len(able) == 1 and self.players[able[0]].bet >= self.current_bet:
+            # Nobody left to bet against: no betting this round or later.
+            self.to_act = None
+            self.betting_over = True
+            return
+        self.to_act = None
+        self._next_to_act(start, include_start=False)
+
+    def _apply_acted(self, ev: Acted) -> None:
+        p = self.players[ev.seat]
+        p.stack -= ev.added
+        p.bet += ev.added
+        p.committed += ev.added
+        if ev.all_in or p.stack == 0:
+            p.all_in = True
+        if ev.action == "fold":
+            p.folded = True
+        elif ev.action in ("bet", "raise"):
+            increment = ev.to - self.current_bet
+            if ev.full:
+                self.last_full_raise = max(self.last_full_raise, increment)
+                self.full_raise_seq += 1
+            self.current_bet = max(self.current_bet, ev.to)
+            self.last_aggressor = ev.seat
+        p.acted = True
+        p.raise_seq_seen = self.full_raise_seq
+        p.matched_at_action = min(self.current_bet, p.bet) if ev.action != "fold" else p.bet
+        self._next_to_act(ev.seat)
+
+    def _needs_to_act(self, p: PlayerState) -> bool:
+        return p.can_act and (not p.acted or p.bet < self.current_bet)
+
+    def _next_to_act(self, after: int, include_start: bool = False) -> None:
+        self.to_act = None
+        if len(self.live_seats) <= 1:
+            return
+        able = [s for s in self.order if self.players[s].can_act]
+        if len(able) == 1 and self.players[able[0]].bet >= self.current_bet:
+            self.betting_over = True
+            return
+        if not able:
+            self.betting_over = True
+            return
+        n = self.table_size
+        for k in range(0 if include_start else 1, n + 1):
+            s = (after - 1 + k) % n + 1
+            p = self.players.get(s)
+            if p is not None and self._needs_to_act(p):
+                self.to_act = s
+                return
+        # The round is complete. If at most one player still has chips, betting is over.
+        if len([s for s in self.live_seats if self.players[s].can_act]) <= 1:
+            self.betting_over = True
+
+    def _recheck_round(self) -> None:
+        if self.to_act is None and self._started_betting and not self.is_over:
+            return
+        if len(self.live_seats) <= 1:
+            self.to_act = None
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def default_blind_seats(
+    button: int, seats: Sequence[int], table_size: int
+) -> tuple[int | None, int]:
+    """Small blind left of the button and big blind left of it; heads-up, the button posts
+    the small blind."""
+    order = seats_from_left_of(button, seats, table_size)
+    if len(order) == 2:
+        # order[-1] is the button itself when it is occupied.
+        btn = button if button in seats else order[-1]
+        other = order[0] if order[0] != btn else order[1]
+        return btn, other
+    return order[0], order[1]
+
+
+def _streets_dealt(board: Sequence[str]) -> tuple[str, ...]:
+    n = len(board)
+    return ("flop", "turn", "river")[: (0 if n < 3 else 1 if n == 3 else 2 if n == 4 else 3)]
+
+
+def _check_amount(amount: object) -> None:
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        raise BadAmount(f"{amount!r} is not an amount: amounts are whole numbers of chips.")
+    if amount <= 0:
+        raise BadAmount("An amount must be a whole number of chips above zero.")
+
+
+def _check_config(config: HandConfig) -> None:
+    seats = [s.seat for s in config.seats]
+    if not 2 <= len(seats) <= 10:
+        raise IllegalAction("A hand needs 2 to 10 players.")
+    if len(set(seats)) != len(seats):
+        raise IllegalAction("Two players cannot share a seat.")
+    if any(not 1 <= s <= config.table_size for s in seats):
+        raise IllegalAction(f"Seats are numbered 1 to {config.table_size}.")
+    if any(s.stack <= 0 for s in config.seats):
+        raise IllegalAction("Every player in a hand needs chips.")
+    if config.big_blind <= 0 or config.small_blind < 0 or config.ante < 0:
+        raise IllegalAction("Blinds must be positive and the ante not negative.")
+    if config.big_blind_seat is not None and config.big_blind_seat not in seats:
+        raise IllegalAction("The big blind must be a seated player.")
+    if config.small_blind_seat is not None and config.small_blind_seat not in seats:
+        raise IllegalAction("The small blind must be a seated player (or none).")

@@ -1,0 +1,131 @@
+"""The events of one hand. A hand is exactly this list; its state is a pure function of it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.engine.events import Event, event
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    seat: int
+    player: str
+    stack: int
+
+
+@event("hand.started")
+@dataclass(frozen=True)
+class HandStarted(Event):
+    hand_id: str
+    seats: tuple[SeatInfo, ...]
+    button: int
+    small_blind_seat: int | None
+    big_blind_seat: int
+    small_blind: int
+    big_blind: int
+    ante: int
+    big_blind_ante: bool
+    profile: dict[str, Any]
+    table_size: int
+    # SHA-256 over seed and deck, published at the deal; None for a recorded hand (no deck).
+    commitment: str | None = None
+    # Private until HandEnded: the store keeps it so a restarted bot deals the same cards.
+    deck_seed: str | None = None
+    # Pot-building detail of hand histories (PHH `ante_trimming_status`); True in live play.
+    ante_trimming: bool = True
+
+
+@event("hand.posted")
+@dataclass(frozen=True)
+class Posted(Event):
+    seat: int
+    kind: str  # "ante" | "small_blind" | "big_blind"
+    amount: int
+    all_in: bool = False
+
+
+@event("hand.dealt")
+@dataclass(frozen=True)
+class HoleCardsDealt(Event):
+    seat: int
+    cards: tuple[str, ...] | None  # None: unknown (a recorded hand that did not show them)
+
+
+@event("hand.acted")
+@dataclass(frozen=True)
+class Acted(Event):
+    seat: int
+    action: str  # "fold" | "check" | "call" | "bet" | "raise"
+    added: int  # chips moved from the stack by this action
+    to: int  # the player's total bet this street after the action
+    all_in: bool = False
+    full: bool = True  # for bet/raise: a full bet or raise (reopens the betting)
+
+
+@event("hand.street")
+@dataclass(frozen=True)
+class StreetDealt(Event):
+    street: str  # "flop" | "turn" | "river"
+    cards: tuple[str, ...]
+    burn: str | None = None
+
+
+@event("hand.ruling")
+@dataclass(frozen=True)
+class Ruling(Event):
+    """A rule changed or limited what a player asked for, or decided something disputable."""
+
+    rule_id: str
+    seat: int | None
+    amounts: dict[str, int] = field(default_factory=dict)
+    seats: tuple[int, ...] = ()
+
+
+@event("hand.uncalled")
+@dataclass(frozen=True)
+class UncalledReturned(Event):
+    seat: int
+    amount: int
+
+
+@event("hand.killed")
+@dataclass(frozen=True)
+class HandKilled(Event):
+    """A hand made dead out of turn (away at the hand's end, dead at the deal, penalty)."""
+
+    seat: int
+    rule_id: str
+
+
+@event("hand.shown")
+@dataclass(frozen=True)
+class Shown(Event):
+    seat: int
+    cards: tuple[str, ...]
+    reason: str  # "showdown" | "face_up" | "after_hand" | "show_all"
+
+
+@event("hand.mucked")
+@dataclass(frozen=True)
+class Mucked(Event):
+    seat: int
+
+
+@event("hand.awarded")
+@dataclass(frozen=True)
+class PotAwarded(Event):
+    pot: int  # 0 = main pot, 1.. = side pots
+    amount: int
+    eligible: tuple[int, ...]
+    winners: tuple[int, ...]
+    shares: tuple[int, ...]
+    hand_name: str | None = None
+
+
+@event("hand.ended")
+@dataclass(frozen=True)
+class HandEnded(Event):
+    final_stacks: dict[int, int]
+    deck_seed: str | None = None
