@@ -1,0 +1,246 @@
+"""Row types the store hands out. Plain frozen dataclasses: callers never see SQL rows."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+TournamentStatus = Literal["registering", "running", "finished", "cancelled"]
+EntryStatus = Literal["registered", "playing", "eliminated", "withdrawn"]
+AppealStatus = Literal["open", "closed"]
+RebuyKind = Literal["rebuy", "addon"]
+
+UNFINISHED: tuple[TournamentStatus, ...] = ("registering", "running")
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    guild_id: int
+    profile: str = "tda"
+    knob_overrides: dict[str, Any] = field(default_factory=dict)
+    director_role_id: int | None = None
+    structure_presets: dict[str, Any] = field(default_factory=dict)
+    payout_presets: dict[str, Any] = field(default_factory=dict)
+    points_system: dict[str, Any] = field(default_factory=dict)
+    tournament_channel_id: int | None = None
+    updated_at: float | None = None
+
+
+@dataclass(frozen=True)
+class League:
+    id: int
+    guild_id: int
+    name: str
+    created_at: float
+
+
+@dataclass(frozen=True)
+class Season:
+    id: int
+    league_id: int
+    name: str
+    starts_at: float | None
+    ends_at: float | None
+    created_at: float
+
+
+@dataclass(frozen=True)
+class TournamentRow:
+    id: int
+    guild_id: int
+    league_id: int | None
+    season_id: int | None
+    channel_id: int | None
+    name: str
+    status: TournamentStatus
+    profile: dict[str, Any]
+    config: dict[str, Any]
+    created_at: float
+    started_at: float | None
+    finished_at: float | None
+
+    @property
+    def unfinished(self) -> bool:
+        return self.status in UNFINISHED
+
+
+@dataclass(frozen=True)
+class TableRow:
+    tournament_id: int
+    table_no: int
+    thread_id: int | None
+    message_id: int | None
+    broken_at: float | None
+
+
+@dataclass(frozen=True)
+class MessageRow:
+    tournament_id: int
+    key: str
+    channel_id: int
+    message_id: int
+    updated_at: float
+
+
+@dataclass(frozen=True)
+class Entry:
+    id: int
+    tournament_id: int
+    user_id: int
+    display_name: str
+    status: EntryStatus
+    table_no: int | None
+    seat_no: int | None
+    entered_at: float
+
+
+@dataclass(frozen=True)
+class Rebuy:
+    id: int
+    tournament_id: int
+    entry_id: int
+    kind: RebuyKind
+    chips: int
+    amount: int
+    created_at: float
+
+
+@dataclass(frozen=True)
+class Elimination:
+    id: int
+    tournament_id: int
+    user_id: int
+    hand_id: int | None
+    eliminated_by: list[int]
+    place: int | None
+    created_at: float
+
+
+@dataclass(frozen=True)
+class Result:
+    tournament_id: int
+    user_id: int
+    place: int
+    prize: int
+    points: float
+
+
+@dataclass(frozen=True)
+class Standing:
+    user_id: int
+    points: float
+    prize: int
+    tournaments: int
+    best_place: int
+
+
+@dataclass(frozen=True)
+class Ruling:
+    id: int
+    tournament_id: int
+    hand_id: int | None
+    director_id: int
+    subject: str
+    decision: str
+    reason: str
+    created_at: float
+
+
+@dataclass(frozen=True)
+class DirectorAction:
+    id: int
+    tournament_id: int
+    director_id: int
+    action: str
+    target_user_id: int | None
+    data: dict[str, Any]
+    reason: str
+    created_at: float
+
+
+@dataclass(frozen=True)
+class Appeal:
+    id: int
+    guild_id: int
+    tournament_id: int | None
+    hand_id: int | None
+    ruling_id: int | None
+    user_id: int
+    statement: str
+    status: AppealStatus
+    decision: str | None
+    decided_by: int | None
+    created_at: float
+    decided_at: float | None
+
+
+@dataclass(frozen=True)
+class HandRow:
+    id: int
+    tournament_id: int
+    table_no: int
+    hand_no: int
+    started_at: float
+    finished_at: float | None
+
+    @property
+    def stream(self) -> str:
+        return hand_stream(self.id)
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    id: int
+    tournament_id: int
+    stream: str
+    seq: int
+    hand_id: int | None
+    type: str
+    data: dict[str, Any]
+    # None: public. Otherwise the user ids allowed to see it (directors always may).
+    audience: tuple[int, ...] | None
+    created_at: float
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    id: int
+    tournament_id: int
+    last_event_id: int
+    state: dict[str, Any]
+    created_at: float
+
+
+@dataclass(frozen=True)
+class Deadline:
+    tournament_id: int
+    kind: str
+    key: str
+    due_at: float
+    data: dict[str, Any]
+
+    def delay(self, now: float | None = None) -> float:
+        """Seconds left from `now`; 0 if it passed while the bot was down (fire at once)."""
+        return max(0.0, self.due_at - (time.time() if now is None else now))
+
+
+@dataclass(frozen=True)
+class Recovered:
+    """Everything needed to rebuild one unfinished tournament after a restart."""
+
+    tournament: TournamentRow
+    snapshot: Snapshot | None
+    # Events after the snapshot (all events when there is none), in commit order.
+    events: list[StoredEvent]
+    deadlines: list[Deadline]
+    tables: list[TableRow]
+    messages: list[MessageRow]
+    entries: list[Entry]
+
+
+TOURNAMENT_STREAM = "tournament"
+
+
+def hand_stream(hand_id: int) -> str:
+    return f"hand:{hand_id}"

@@ -1,0 +1,984 @@
+"""The SQLite store: the only place in the project that speaks SQL.
+
+Durability contract: a write is inside `async with store.transaction() as tx:`; when that block
+exits normally the COMMIT has returned (WAL, synchronous=FULL by default), and only then may the
+caller announce anything. If the block raises, nothing of it is in the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any, Literal, TypeVar
+
+import aiosqlite
+
+from .checks import CheckReport, run_checks
+from .migrate import Migration, apply_migrations
+from .privacy import PUBLIC, Private, Viewer, audience_for
+from .rows import (
+    TOURNAMENT_STREAM,
+    UNFINISHED,
+    Appeal,
+    Deadline,
+    DirectorAction,
+    Elimination,
+    Entry,
+    EntryStatus,
+    GuildSettings,
+    HandRow,
+    League,
+    MessageRow,
+    Rebuy,
+    RebuyKind,
+    Recovered,
+    Result,
+    Ruling,
+    Season,
+    Snapshot,
+    Standing,
+    StoredEvent,
+    TableRow,
+    TournamentRow,
+    TournamentStatus,
+    hand_stream,
+)
+
+DEFAULT_DATABASE = "league.sqlite3"
+DEFAULT_BUSY_TIMEOUT_MS = 5000
+Synchronous = Literal["NORMAL", "FULL", "EXTRA"]
+Clock = Callable[[], float]
+T = TypeVar("T")
+
+
+class StoreError(RuntimeError):
+    pass
+
+
+def default_database_path() -> Path:
+    """DATABASE_PATH from the environment, else ./league.sqlite3 in the working folder."""
+    return Path(os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE)
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def _event_dict(event: Any) -> dict[str, Any]:
+    data = event.to_dict() if hasattr(event, "to_dict") else event
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise TypeError(f"an event must be a dict with a string 'type', got {data!r}")
+    return data
+
+
+def _private_file(path: Path) -> None:
+    """Create the database owner-only before SQLite does: it holds hole cards.
+
+    SQLite gives the -wal and -shm files the main file's mode, so they follow. An existing file
+    left readable by others (e.g. made with the sqlite3 shell) is tightened.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    os.close(fd)
+    for p in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        with contextlib.suppress(FileNotFoundError):
+            if os.stat(p).st_mode & 0o077:
+                os.chmod(p, 0o600)
+
+
+def _hand_id_of(stream: str) -> int | None:
+    if not stream.startswith("hand:"):
+        return None
+    try:
+        return int(stream[5:])
+    except ValueError:
+        raise ValueError(f"hand streams are 'hand:<hand id>', got {stream!r}") from None
+
+
+# --- row mappers -------------------------------------------------------------------------------
+
+
+def _tournament(r: sqlite3.Row) -> TournamentRow:
+    return TournamentRow(
+        id=r["id"],
+        guild_id=r["guild_id"],
+        league_id=r["league_id"],
+        season_id=r["season_id"],
+        channel_id=r["channel_id"],
+        name=r["name"],
+        status=r["status"],
+        profile=json.loads(r["profile"]),
+        config=json.loads(r["config"]),
+        created_at=r["created_at"],
+        started_at=r["started_at"],
+        finished_at=r["finished_at"],
+    )
+
+
+def _event(r: sqlite3.Row) -> StoredEvent:
+    audience = r["audience"]
+    return StoredEvent(
+        id=r["id"],
+        tournament_id=r["tournament_id"],
+        stream=r["stream"],
+        seq=r["seq"],
+        hand_id=r["hand_id"],
+        type=r["type"],
+        data=json.loads(r["data"]),
+        audience=None if audience is None else tuple(json.loads(audience)),
+        created_at=r["created_at"],
+    )
+
+
+def _plain(cls: type[T], r: sqlite3.Row, **json_fields: bool) -> T:
+    values = {k: (json.loads(r[k]) if k in json_fields else r[k]) for k in r.keys()}
+    return cls(**values)
+
+
+_EVENT_COLUMNS = "id, tournament_id, stream, seq, hand_id, type, data, audience, created_at"
+
+
+class _Reads:
+    """Queries shared by Store (outside transactions) and Transaction (sees its own writes)."""
+
+    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        raise NotImplementedError
+
+    async def _one(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
+        rows = await self._fetch(sql, params)
+        return rows[0] if rows else None
+
+    # guild settings, leagues, seasons
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """The guild's settings; defaults if it never saved any."""
+        r = await self._one("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        if r is None:
+            return GuildSettings(guild_id=guild_id)
+        return _plain(
+            GuildSettings,
+            r,
+            knob_overrides=True,
+            structure_presets=True,
+            payout_presets=True,
+            points_system=True,
+        )
+
+    async def leagues(self, guild_id: int) -> list[League]:
+        rows = await self._fetch(
+            "SELECT * FROM leagues WHERE guild_id = ? ORDER BY id", (guild_id,)
+        )
+        return [_plain(League, r) for r in rows]
+
+    async def seasons(self, league_id: int) -> list[Season]:
+        rows = await self._fetch(
+            "SELECT * FROM seasons WHERE league_id = ? ORDER BY id", (league_id,)
+        )
+        return [_plain(Season, r) for r in rows]
+
+    # tournaments and their furniture
+
+    async def tournament(self, tournament_id: int) -> TournamentRow | None:
+        r = await self._one("SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
+        return None if r is None else _tournament(r)
+
+    async def tournaments(
+        self, guild_id: int | None = None, status: TournamentStatus | None = None
+    ) -> list[TournamentRow]:
+        sql = "SELECT * FROM tournaments WHERE 1"
+        params: list[Any] = []
+        if guild_id is not None:
+            sql += " AND guild_id = ?"
+            params.append(guild_id)
+        if status is not None:
+            sql += " AND status = ?"
+            params.append(status)
+        return [_tournament(r) for r in await self._fetch(sql + " ORDER BY id", params)]
+
+    async def unfinished_tournaments(self) -> list[TournamentRow]:
+        rows = await self._fetch(
+            "SELECT * FROM tournaments WHERE status IN (?, ?) ORDER BY id", UNFINISHED
+        )
+        return [_tournament(r) for r in rows]
+
+    async def tables(self, tournament_id: int) -> list[TableRow]:
+        rows = await self._fetch(
+            "SELECT * FROM tables WHERE tournament_id = ? ORDER BY table_no", (tournament_id,)
+        )
+        return [_plain(TableRow, r) for r in rows]
+
+    async def messages(self, tournament_id: int) -> list[MessageRow]:
+        rows = await self._fetch(
+            "SELECT * FROM messages WHERE tournament_id = ? ORDER BY key", (tournament_id,)
+        )
+        return [_plain(MessageRow, r) for r in rows]
+
+    async def entries(self, tournament_id: int) -> list[Entry]:
+        rows = await self._fetch(
+            "SELECT * FROM entries WHERE tournament_id = ? ORDER BY id", (tournament_id,)
+        )
+        return [_plain(Entry, r) for r in rows]
+
+    async def rebuys(self, tournament_id: int) -> list[Rebuy]:
+        rows = await self._fetch(
+            "SELECT * FROM rebuys WHERE tournament_id = ? ORDER BY id", (tournament_id,)
+        )
+        return [_plain(Rebuy, r) for r in rows]
+
+    async def eliminations(self, tournament_id: int) -> list[Elimination]:
+        rows = await self._fetch(
+            "SELECT * FROM eliminations WHERE tournament_id = ? ORDER BY id", (tournament_id,)
+        )
+        return [_plain(Elimination, r, eliminated_by=True) for r in rows]
+
+    async def results(self, tournament_id: int) -> list[Result]:
+        rows = await self._fetch(
+            "SELECT * FROM results WHERE tournament_id = ? ORDER BY place, user_id",
+            (tournament_id,),
+        )
+        return [_plain(Result, r) for r in rows]
+
+    async def season_standings(self, season_id: int) -> list[Standing]:
+        """Points table over the season's finished tournaments, best first."""
+        rows = await self._fetch(
+            """
+            SELECT r.user_id, SUM(r.points) AS points, SUM(r.prize) AS prize,
+                   COUNT(*) AS tournaments, MIN(r.place) AS best_place
+            FROM results r JOIN tournaments t ON t.id = r.tournament_id
+            WHERE t.season_id = ? AND t.status = 'finished'
+            GROUP BY r.user_id
+            ORDER BY points DESC, best_place ASC, prize DESC, r.user_id
+            """,
+            (season_id,),
+        )
+        return [_plain(Standing, r) for r in rows]
+
+    async def rulings(self, tournament_id: int) -> list[Ruling]:
+        rows = await self._fetch(
+            "SELECT * FROM rulings WHERE tournament_id = ? ORDER BY id", (tournament_id,)
+        )
+        return [_plain(Ruling, r) for r in rows]
+
+    async def ruling(self, ruling_id: int) -> Ruling | None:
+        r = await self._one("SELECT * FROM rulings WHERE id = ?", (ruling_id,))
+        return None if r is None else _plain(Ruling, r)
+
+    async def director_actions(self, tournament_id: int) -> list[DirectorAction]:
+        rows = await self._fetch(
+            "SELECT * FROM director_actions WHERE tournament_id = ? ORDER BY id", (tournament_id,)
+        )
+        return [_plain(DirectorAction, r, data=True) for r in rows]
+
+    async def appeal(self, appeal_id: int) -> Appeal | None:
+        r = await self._one("SELECT * FROM appeals WHERE id = ?", (appeal_id,))
+        return None if r is None else _plain(Appeal, r)
+
+    async def appeals(self, guild_id: int, status: Literal["open", "closed"] | None = None) -> list[
+        Appeal
+    ]:
+        sql = "SELECT * FROM appeals WHERE guild_id = ?"
+        params: list[Any] = [guild_id]
+        if status is not None:
+            sql += " AND status = ?"
+            params.append(status)
+        return [_plain(Appeal, r) for r in await self._fetch(sql + " ORDER BY id", params)]
+
+    # events, hands, snapshots, deadlines
+
+    async def load_events(
+        self, tournament_id: int, stream: str | None = None, *, after_id: int = 0
+    ) -> list[StoredEvent]:
+        """All events (unfiltered: for the engine, never for players) in commit order."""
+        sql = f"SELECT {_EVENT_COLUMNS} FROM events WHERE tournament_id = ? AND id > ?"
+        params: list[Any] = [tournament_id, after_id]
+        if stream is not None:
+            sql += " AND stream = ?"
+            params.append(stream)
+        return [_event(r) for r in await self._fetch(sql + " ORDER BY id", params)]
+
+    async def hand(self, hand_id: int) -> HandRow | None:
+        r = await self._one("SELECT * FROM hands WHERE id = ?", (hand_id,))
+        return None if r is None else _plain(HandRow, r)
+
+    async def tournament_hands(self, tournament_id: int) -> list[HandRow]:
+        rows = await self._fetch(
+            "SELECT * FROM hands WHERE tournament_id = ? ORDER BY started_at, id", (tournament_id,)
+        )
+        return [_plain(HandRow, r) for r in rows]
+
+    async def hand_events(self, hand_id: int, viewer: Viewer = PUBLIC) -> list[StoredEvent]:
+        """A hand's events as `viewer` may see them (default: public events only).
+
+        A player gets public events plus those addressed to them; a director gets everything.
+        """
+        sql = f"SELECT {_EVENT_COLUMNS} FROM events WHERE hand_id = ?"
+        params: list[Any] = [hand_id]
+        sql, params = _viewer_filter(sql, params, viewer)
+        return [_event(r) for r in await self._fetch(sql + " ORDER BY id", params)]
+
+    async def tournament_hand_events(
+        self, tournament_id: int, viewer: Viewer = PUBLIC
+    ) -> dict[int, list[StoredEvent]]:
+        """Every hand of a tournament (for a whole-tournament export), filtered for `viewer`."""
+        sql = (
+            f"SELECT {_EVENT_COLUMNS} FROM events "
+            "WHERE tournament_id = ? AND hand_id IS NOT NULL"
+        )
+        sql, params = _viewer_filter(sql, [tournament_id], viewer)
+        out: dict[int, list[StoredEvent]] = {h.id: [] for h in await self.tournament_hands(
+            tournament_id
+        )}
+        for r in await self._fetch(sql + " ORDER BY id", params):
+            out.setdefault(r["hand_id"], []).append(_event(r))
+        return out
+
+    async def latest_snapshot(self, tournament_id: int) -> Snapshot | None:
+        r = await self._one(
+            "SELECT * FROM snapshots WHERE tournament_id = ? ORDER BY last_event_id DESC, id DESC "
+            "LIMIT 1",
+            (tournament_id,),
+        )
+        return None if r is None else _plain(Snapshot, r, state=True)
+
+    async def deadlines(self, tournament_id: int) -> list[Deadline]:
+        rows = await self._fetch(
+            "SELECT * FROM deadlines WHERE tournament_id = ? ORDER BY due_at, kind, key",
+            (tournament_id,),
+        )
+        return [_plain(Deadline, r, data=True) for r in rows]
+
+    async def recover_tournament(self, tournament: TournamentRow) -> Recovered:
+        snapshot = await self.latest_snapshot(tournament.id)
+        after = snapshot.last_event_id if snapshot else 0
+        return Recovered(
+            tournament=tournament,
+            snapshot=snapshot,
+            events=await self.load_events(tournament.id, after_id=after),
+            deadlines=await self.deadlines(tournament.id),
+            tables=await self.tables(tournament.id),
+            messages=await self.messages(tournament.id),
+            entries=await self.entries(tournament.id),
+        )
+
+
+def _viewer_filter(sql: str, params: list[Any], viewer: Viewer) -> tuple[str, list[Any]]:
+    if viewer.director:
+        return sql, params
+    if viewer.user_id is None:
+        return sql + " AND audience IS NULL", params
+    return (
+        sql + " AND (audience IS NULL OR EXISTS "
+        "(SELECT 1 FROM json_each(events.audience) WHERE json_each.value = ?))",
+        [*params, viewer.user_id],
+    )
+
+
+class Store(_Reads):
+    """One SQLite file, one connection; every write serialised through `transaction()`."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: Path, clock: Clock) -> None:
+        self._conn = conn
+        self.path = path
+        self.clock = clock
+        # aiosqlite serialises statements, not transactions: without this lock another task's
+        # statement could land inside (or read the uncommitted state of) our transaction.
+        self._lock = asyncio.Lock()
+        self._owner: asyncio.Task[Any] | None = None
+        self._closed = False
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
+        synchronous: Synchronous = "FULL",
+        clock: Clock = time.time,
+        migrations: Sequence[Migration] | None = None,
+        migrate: bool = True,
+    ) -> Store:
+        """Open (creating, 0600) the database and bring its schema up to date."""
+        db_path = Path(path) if path is not None else default_database_path()
+        if synchronous not in ("NORMAL", "FULL", "EXTRA"):
+            raise ValueError(f"bad synchronous level {synchronous!r}")
+        _private_file(db_path)
+        conn = await aiosqlite.connect(db_path, isolation_level=None)
+        try:
+            conn.row_factory = sqlite3.Row
+            # busy_timeout first: switching to WAL needs a lock another process may hold.
+            await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            rows = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))
+            if str(rows[0][0]).lower() != "wal":
+                raise StoreError(f"could not switch {db_path} to WAL (got {rows[0][0]})")
+            await conn.execute(f"PRAGMA synchronous = {synchronous}")
+            if migrate:
+                await apply_migrations(conn, migrations, clock=clock)
+        except BaseException:
+            await conn.close()
+            raise
+        _private_file(db_path)  # the -wal/-shm now exist; make sure of their mode too
+        return cls(conn, db_path, clock)
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        async with self._lock:
+            self._closed = True
+            await self._conn.close()
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    # --- transactions --------------------------------------------------------------------------
+
+    async def _finish(self, sql: str) -> None:
+        """Run BEGIN/COMMIT/ROLLBACK to completion even if our task is cancelled meanwhile.
+
+        Otherwise a cancelled COMMIT could still land after we released the lock, and the next
+        transaction would find the connection in an unknown state.
+        """
+        fut = asyncio.ensure_future(self._conn.execute(sql))
+        try:
+            await asyncio.shield(fut)
+        except asyncio.CancelledError:
+            with contextlib.suppress(Exception):
+                await fut
+            raise
+
+    @contextlib.asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Transaction]:
+        """BEGIN IMMEDIATE ... COMMIT. When the block exits normally the data is durable."""
+        task = asyncio.current_task()
+        if self._owner is not None and self._owner is task:
+            raise StoreError("transaction() inside a transaction of the same task")
+        if self._closed:
+            raise StoreError("store is closed")
+        async with self._lock:
+            self._owner = task
+            tx = Transaction(self)
+            try:
+                await self._finish("BEGIN IMMEDIATE")
+                try:
+                    yield tx
+                except BaseException:
+                    tx._open = False
+                    with contextlib.suppress(sqlite3.Error):
+                        await self._finish("ROLLBACK")
+                    raise
+                tx._open = False
+                try:
+                    await self._finish("COMMIT")
+                except sqlite3.Error:
+                    with contextlib.suppress(sqlite3.Error):
+                        await self._finish("ROLLBACK")
+                    raise
+            finally:
+                tx._open = False
+                self._owner = None
+
+    async def write(self, fn: Callable[[Transaction], Awaitable[T]]) -> T:
+        """Run `fn(tx)` in its own transaction and return its result after the commit."""
+        async with self.transaction() as tx:
+            result = await fn(tx)
+        return result
+
+    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        if self._owner is not None and self._owner is asyncio.current_task():
+            return list(await self._conn.execute_fetchall(sql, params))
+        async with self._lock:
+            if self._closed:
+                raise StoreError("store is closed")
+            return list(await self._conn.execute_fetchall(sql, params))
+
+    # --- whole-store operations ----------------------------------------------------------------
+
+    async def recover(self) -> list[Recovered]:
+        """Every unfinished tournament with what its rebuild needs (snapshot, later events,
+        deadlines as absolute times, tables and messages to edit in place)."""
+        return [await self.recover_tournament(t) for t in await self.unfinished_tournaments()]
+
+    async def check(self) -> CheckReport:
+        """PRAGMA integrity_check, foreign_key_check, and chip conservation per tournament."""
+        integrity = [str(r[0]) for r in await self._fetch("PRAGMA integrity_check")]
+        fks = [
+            f"{r[0]} rowid {r[1]} -> {r[2]}" for r in await self._fetch("PRAGMA foreign_key_check")
+        ]
+        reports = []
+        for t in await self.tournaments():
+            reports.append(run_checks(t, await self.load_events(t.id)))
+        return CheckReport(integrity, fks, reports)
+
+    async def backup(self, target: str | os.PathLike[str]) -> Path:
+        """Online backup to a new self-contained file (0600), safe while the bot is writing."""
+        dest = Path(target)
+        if dest.exists():
+            raise StoreError(f"{dest} exists; refusing to overwrite a backup")
+        tmp = dest.with_name(f".{dest.name}.partial")
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        os.close(os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600))
+        target_conn = await aiosqlite.connect(tmp, isolation_level=None)
+        try:
+            # One step (pages=-1): a consistent snapshot; WAL lets writers go on meanwhile.
+            async with self._lock:
+                await self._conn.backup(target_conn, pages=-1)
+            # A backup should be one file, not a WAL database that needs its sidecars.
+            await target_conn.execute("PRAGMA journal_mode = DELETE")
+            rows = list(await target_conn.execute_fetchall("PRAGMA quick_check"))
+            if str(rows[0][0]) != "ok":
+                raise StoreError(f"backup failed its quick_check: {rows[0][0]}")
+        finally:
+            await target_conn.close()
+        os.replace(tmp, dest)
+        return dest
+
+    async def schema(self) -> list[tuple[str, str, str, str | None]]:
+        """sqlite_master, sorted: what 'the same schema' means for the migration tests."""
+        rows = await self._fetch(
+            "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name"
+        )
+        return [(r[0], r[1], r[2], r[3]) for r in rows]
+
+
+class Transaction(_Reads):
+    """Writes of one transaction. Valid only inside its `async with store.transaction()`."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+        self._conn = store._conn
+        self._open = True
+
+    @property
+    def now(self) -> float:
+        return self._store.clock()
+
+    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        self._check_open()
+        return list(await self._conn.execute_fetchall(sql, params))
+
+    async def _exec(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Execute; return lastrowid (for inserts)."""
+        self._check_open()
+        async with self._conn.execute(sql, params) as cur:
+            return int(cur.lastrowid or 0)
+
+    async def _returning(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row:
+        self._check_open()
+        rows = list(await self._conn.execute_fetchall(sql, params))
+        if not rows:
+            raise StoreError("no such row")
+        return rows[0]
+
+    def _check_open(self) -> None:
+        if not self._open:
+            raise StoreError("transaction already finished; open a new one")
+
+    # --- events --------------------------------------------------------------------------------
+
+    async def append_events(
+        self, tournament_id: int, stream: str, events: Iterable[Any]
+    ) -> list[StoredEvent]:
+        """Append to `stream` ("tournament", "table:<n>", or hand_stream(hand_id)).
+
+        Items are event dicts, engine events (anything with to_dict()), or `Private(...)`.
+        """
+        hand_id = _hand_id_of(stream)
+        rows = await self._fetch(
+            "SELECT COALESCE(MAX(seq), 0) FROM events WHERE tournament_id = ? AND stream = ?",
+            (tournament_id, stream),
+        )
+        seq = int(rows[0][0])
+        now = self.now
+        out: list[StoredEvent] = []
+        for item in events:
+            explicit = item.viewers if isinstance(item, Private) else None
+            data = _event_dict(item.event if isinstance(item, Private) else item)
+            audience = audience_for(data, explicit)
+            seq += 1
+            event_id = await self._exec(
+                "INSERT INTO events (tournament_id, stream, seq, hand_id, type, data, audience, "
+                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    tournament_id,
+                    stream,
+                    seq,
+                    hand_id,
+                    data["type"],
+                    _dumps(data),
+                    None if audience is None else _dumps(list(audience)),
+                    now,
+                ),
+            )
+            out.append(
+                StoredEvent(event_id, tournament_id, stream, seq, hand_id, data["type"],
+                            json.loads(_dumps(data)), audience, now)
+            )
+        return out
+
+    async def begin_hand(
+        self, tournament_id: int, table_no: int, hand_no: int, started_at: float | None = None
+    ) -> HandRow:
+        row = await self._returning(
+            "INSERT INTO hands (tournament_id, table_no, hand_no, started_at) VALUES (?, ?, ?, ?) "
+            "RETURNING *",
+            (tournament_id, table_no, hand_no, self.now if started_at is None else started_at),
+        )
+        return _plain(HandRow, row)
+
+    async def finish_hand(self, hand_id: int, finished_at: float | None = None) -> None:
+        await self._exec(
+            "UPDATE hands SET finished_at = ? WHERE id = ?",
+            (self.now if finished_at is None else finished_at, hand_id),
+        )
+
+    async def save_snapshot(
+        self, tournament_id: int, last_event_id: int, state: dict[str, Any], *, keep: int = 2
+    ) -> Snapshot:
+        """Store a state covering events up to `last_event_id`; keep only the newest `keep`."""
+        row = await self._returning(
+            "INSERT INTO snapshots (tournament_id, last_event_id, state, created_at) "
+            "VALUES (?, ?, ?, ?) RETURNING *",
+            (tournament_id, last_event_id, _dumps(state), self.now),
+        )
+        await self._exec(
+            "DELETE FROM snapshots WHERE tournament_id = ? AND id NOT IN (SELECT id FROM snapshots "
+            "WHERE tournament_id = ? ORDER BY last_event_id DESC, id DESC LIMIT ?)",
+            (tournament_id, tournament_id, max(1, keep)),
+        )
+        return _plain(Snapshot, row, state=True)
+
+    async def set_deadline(
+        self,
+        tournament_id: int,
+        kind: str,
+        key: str,
+        due_at: float,
+        data: dict[str, Any] | None = None,
+    ) -> Deadline:
+        """Arm (or move) a timer at an absolute unix time."""
+        await self._exec(
+            "INSERT INTO deadlines (tournament_id, kind, key, due_at, data) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (tournament_id, kind, key) DO UPDATE SET due_at = excluded.due_at, "
+            "data = excluded.data",
+            (tournament_id, kind, key, float(due_at), _dumps(data or {})),
+        )
+        return Deadline(tournament_id, kind, key, float(due_at), dict(data or {}))
+
+    async def clear_deadline(self, tournament_id: int, kind: str, key: str | None = None) -> None:
+        """Disarm one timer, or every timer of `kind` when key is None."""
+        if key is None:
+            await self._exec(
+                "DELETE FROM deadlines WHERE tournament_id = ? AND kind = ?", (tournament_id, kind)
+            )
+        else:
+            await self._exec(
+                "DELETE FROM deadlines WHERE tournament_id = ? AND kind = ? AND key = ?",
+                (tournament_id, kind, key),
+            )
+
+    async def clear_deadlines(self, tournament_id: int) -> None:
+        await self._exec("DELETE FROM deadlines WHERE tournament_id = ?", (tournament_id,))
+
+    # --- guild settings, leagues, seasons ------------------------------------------------------
+
+    async def put_guild_settings(self, settings: GuildSettings) -> GuildSettings:
+        now = self.now
+        await self._exec(
+            "INSERT INTO guild_settings (guild_id, profile, knob_overrides, director_role_id, "
+            "structure_presets, payout_presets, points_system, tournament_channel_id, updated_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+            "profile = excluded.profile, knob_overrides = excluded.knob_overrides, "
+            "director_role_id = excluded.director_role_id, "
+            "structure_presets = excluded.structure_presets, "
+            "payout_presets = excluded.payout_presets, points_system = excluded.points_system, "
+            "tournament_channel_id = excluded.tournament_channel_id, "
+            "updated_at = excluded.updated_at",
+            (
+                settings.guild_id,
+                settings.profile,
+                _dumps(settings.knob_overrides),
+                settings.director_role_id,
+                _dumps(settings.structure_presets),
+                _dumps(settings.payout_presets),
+                _dumps(settings.points_system),
+                settings.tournament_channel_id,
+                now,
+            ),
+        )
+        return await self.guild_settings(settings.guild_id)
+
+    async def create_league(self, guild_id: int, name: str) -> League:
+        row = await self._returning(
+            "INSERT INTO leagues (guild_id, name, created_at) VALUES (?, ?, ?) RETURNING *",
+            (guild_id, name, self.now),
+        )
+        return _plain(League, row)
+
+    async def create_season(
+        self,
+        league_id: int,
+        name: str,
+        starts_at: float | None = None,
+        ends_at: float | None = None,
+    ) -> Season:
+        row = await self._returning(
+            "INSERT INTO seasons (league_id, name, starts_at, ends_at, created_at) "
+            "VALUES (?, ?, ?, ?, ?) RETURNING *",
+            (league_id, name, starts_at, ends_at, self.now),
+        )
+        return _plain(Season, row)
+
+    # --- tournaments ---------------------------------------------------------------------------
+
+    async def create_tournament(
+        self,
+        guild_id: int,
+        name: str,
+        *,
+        league_id: int | None = None,
+        season_id: int | None = None,
+        channel_id: int | None = None,
+        profile: dict[str, Any] | None = None,
+        config: dict[str, Any] | None = None,
+    ) -> TournamentRow:
+        row = await self._returning(
+            "INSERT INTO tournaments (guild_id, league_id, season_id, channel_id, name, profile, "
+            "config, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+            (
+                guild_id,
+                league_id,
+                season_id,
+                channel_id,
+                name,
+                _dumps(profile or {}),
+                _dumps(config or {}),
+                self.now,
+            ),
+        )
+        return _tournament(row)
+
+    async def set_tournament_status(
+        self, tournament_id: int, status: TournamentStatus
+    ) -> TournamentRow:
+        """Move a tournament along; stamping started_at/finished_at the first time."""
+        now = self.now
+        row = await self._returning(
+            "UPDATE tournaments SET status = ?, "
+            "started_at = CASE WHEN ? = 'running' THEN COALESCE(started_at, ?) "
+            "ELSE started_at END, "
+            "finished_at = CASE WHEN ? IN ('finished', 'cancelled') THEN COALESCE(finished_at, ?) "
+            "ELSE finished_at END WHERE id = ? RETURNING *",
+            (status, status, now, status, now, tournament_id),
+        )
+        if row["status"] in ("finished", "cancelled"):
+            # A finished tournament has no clocks left to run after a restart.
+            await self.clear_deadlines(tournament_id)
+        return _tournament(row)
+
+    async def set_tournament_config(
+        self, tournament_id: int, config: dict[str, Any]
+    ) -> TournamentRow:
+        row = await self._returning(
+            "UPDATE tournaments SET config = ? WHERE id = ? RETURNING *",
+            (_dumps(config), tournament_id),
+        )
+        return _tournament(row)
+
+    async def put_table(
+        self,
+        tournament_id: int,
+        table_no: int,
+        *,
+        thread_id: int | None = None,
+        message_id: int | None = None,
+    ) -> TableRow:
+        row = await self._returning(
+            "INSERT INTO tables (tournament_id, table_no, thread_id, message_id) "
+            "VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (tournament_id, table_no) DO UPDATE SET "
+            "thread_id = COALESCE(excluded.thread_id, thread_id), "
+            "message_id = COALESCE(excluded.message_id, message_id) RETURNING *",
+            (tournament_id, table_no, thread_id, message_id),
+        )
+        return _plain(TableRow, row)
+
+    async def break_table(self, tournament_id: int, table_no: int) -> None:
+        await self._exec(
+            "UPDATE tables SET broken_at = ? WHERE tournament_id = ? AND table_no = ?",
+            (self.now, tournament_id, table_no),
+        )
+
+    async def put_message(
+        self, tournament_id: int, key: str, channel_id: int, message_id: int
+    ) -> MessageRow:
+        row = await self._returning(
+            "INSERT INTO messages (tournament_id, key, channel_id, message_id, updated_at) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (tournament_id, key) DO UPDATE SET "
+            "channel_id = excluded.channel_id, message_id = excluded.message_id, "
+            "updated_at = excluded.updated_at RETURNING *",
+            (tournament_id, key, channel_id, message_id, self.now),
+        )
+        return _plain(MessageRow, row)
+
+    async def add_entry(self, tournament_id: int, user_id: int, display_name: str) -> Entry:
+        row = await self._returning(
+            "INSERT INTO entries (tournament_id, user_id, display_name, entered_at) "
+            "VALUES (?, ?, ?, ?) RETURNING *",
+            (tournament_id, user_id, display_name, self.now),
+        )
+        return _plain(Entry, row)
+
+    async def update_entry(
+        self,
+        tournament_id: int,
+        user_id: int,
+        *,
+        status: EntryStatus | None = None,
+        table_no: int | None = None,
+        seat_no: int | None = None,
+    ) -> Entry:
+        row = await self._returning(
+            "UPDATE entries SET status = COALESCE(?, status), table_no = COALESCE(?, table_no), "
+            "seat_no = COALESCE(?, seat_no) WHERE tournament_id = ? AND user_id = ? RETURNING *",
+            (status, table_no, seat_no, tournament_id, user_id),
+        )
+        return _plain(Entry, row)
+
+    async def add_rebuy(
+        self, tournament_id: int, user_id: int, chips: int, *, amount: int = 0,
+        kind: RebuyKind = "rebuy",
+    ) -> Rebuy:
+        row = await self._returning(
+            "INSERT INTO rebuys (tournament_id, entry_id, kind, chips, amount, created_at) "
+            "SELECT ?, id, ?, ?, ?, ? FROM entries WHERE tournament_id = ? AND user_id = ? "
+            "RETURNING *",
+            (tournament_id, kind, chips, amount, self.now, tournament_id, user_id),
+        )
+        return _plain(Rebuy, row)
+
+    async def record_elimination(
+        self,
+        tournament_id: int,
+        user_id: int,
+        *,
+        hand_id: int | None = None,
+        eliminated_by: Sequence[int] = (),
+        place: int | None = None,
+    ) -> Elimination:
+        row = await self._returning(
+            "INSERT INTO eliminations (tournament_id, user_id, hand_id, eliminated_by, place, "
+            "created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING *",
+            (tournament_id, user_id, hand_id, _dumps(list(eliminated_by)), place, self.now),
+        )
+        return _plain(Elimination, row, eliminated_by=True)
+
+    async def set_result(
+        self, tournament_id: int, user_id: int, place: int, *, prize: int = 0, points: float = 0
+    ) -> Result:
+        row = await self._returning(
+            "INSERT INTO results (tournament_id, user_id, place, prize, points) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (tournament_id, user_id) DO UPDATE SET "
+            "place = excluded.place, prize = excluded.prize, points = excluded.points RETURNING *",
+            (tournament_id, user_id, place, prize, points),
+        )
+        return _plain(Result, row)
+
+    # --- rulings, director actions, appeals ----------------------------------------------------
+
+    async def add_ruling(
+        self,
+        tournament_id: int,
+        director_id: int,
+        subject: str,
+        decision: str,
+        reason: str,
+        *,
+        hand_id: int | None = None,
+    ) -> Ruling:
+        row = await self._returning(
+            "INSERT INTO rulings (tournament_id, hand_id, director_id, subject, decision, reason, "
+            "created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *",
+            (tournament_id, hand_id, director_id, subject, decision, reason, self.now),
+        )
+        return _plain(Ruling, row)
+
+    async def add_director_action(
+        self,
+        tournament_id: int,
+        director_id: int,
+        action: str,
+        reason: str,
+        *,
+        target_user_id: int | None = None,
+        data: dict[str, Any] | None = None,
+    ) -> DirectorAction:
+        row = await self._returning(
+            "INSERT INTO director_actions (tournament_id, director_id, action, target_user_id, "
+            "data, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *",
+            (tournament_id, director_id, action, target_user_id, _dumps(data or {}), reason,
+             self.now),
+        )
+        return _plain(DirectorAction, row, data=True)
+
+    async def open_appeal(
+        self,
+        guild_id: int,
+        user_id: int,
+        statement: str,
+        *,
+        tournament_id: int | None = None,
+        hand_id: int | None = None,
+        ruling_id: int | None = None,
+    ) -> Appeal:
+        """A player sends a disputed ruling to the league; the hand it concerns is kept with it."""
+        if ruling_id is not None and (hand_id is None or tournament_id is None):
+            ruling = await self.ruling(ruling_id)
+            if ruling is None:
+                raise StoreError(f"no ruling {ruling_id}")
+            hand_id = ruling.hand_id if hand_id is None else hand_id
+            tournament_id = ruling.tournament_id if tournament_id is None else tournament_id
+        if hand_id is not None and tournament_id is None:
+            hand = await self.hand(hand_id)
+            tournament_id = None if hand is None else hand.tournament_id
+        row = await self._returning(
+            "INSERT INTO appeals (guild_id, tournament_id, hand_id, ruling_id, user_id, statement, "
+            "created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *",
+            (guild_id, tournament_id, hand_id, ruling_id, user_id, statement, self.now),
+        )
+        return _plain(Appeal, row)
+
+    async def close_appeal(self, appeal_id: int, decided_by: int, decision: str) -> Appeal:
+        """Record the league's decision. An appeal is decided once; a closed one stays closed."""
+        rows = await self._fetch(
+            "UPDATE appeals SET status = 'closed', decision = ?, decided_by = ?, decided_at = ? "
+            "WHERE id = ? AND status = 'open' RETURNING *",
+            (decision, decided_by, self.now, appeal_id),
+        )
+        if not rows:
+            existing = await self.appeal(appeal_id)
+            raise StoreError(
+                f"no appeal {appeal_id}" if existing is None else f"appeal {appeal_id} is closed"
+            )
+        return _plain(Appeal, rows[0])
+
+
+__all__ = [
+    "DEFAULT_BUSY_TIMEOUT_MS",
+    "Store",
+    "StoreError",
+    "Transaction",
+    "default_database_path",
+    "hand_stream",
+    "TOURNAMENT_STREAM",
+]
