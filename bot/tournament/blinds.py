@@ -1,0 +1,148 @@
+"""Button and blind positions from hand to hand at one table.
+
+One rule underlies both profiles, and it is what makes "nobody skips the big blind and nobody
+posts it twice in a row" hold through eliminations, moves and the change to heads-up
+(rules.md "Button and blinds"): **the big blind moves to the next player clockwise after the
+seat of the last big blind** (TDA 32). The small blind is the seat that was the big blind.
+
+- `dead_button` (TDA 32, profiles tavern and tda): the button goes to the seat that was the
+  small blind. Either may be an empty seat: the button is then dead, and an empty small-blind
+  seat means no small blind is posted.
+- `moving_button` (TREPS "Small Blind is Eliminated" / "Big Blind is Eliminated", rules.md):
+  the button never sits on an empty seat; it is on the player just right of the small blind,
+  or of the big blind when there is no small blind. This reproduces both TREPS rules exactly:
+  small blind out -> the old big blind posts the small blind, the next player the big blind,
+  and the button stays with the same player; big blind out -> the player left of him posts the
+  big blind, there is no small blind and the button moves to the old small blind, and on the
+  next hand the button stays there while both blinds are posted. When the small and the big
+  blind go out in the same hand (TREPS is silent; we apply the same principle): the next live
+  player posts the big blind, no small blind, and the button stays with the same player.
+- Heads-up (both profiles, rules.md; TDA 34): the button posts the small blind. The big blind
+  still moves by the rule above, so on the change to heads-up the player who just posted the big
+  blind is the button/small blind and the other player posts the big blind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Positions:
+    button: int  # may be an empty seat (dead button)
+    small_blind_pos: int  # the small blind's seat, posted or not
+    small_blind_posted: bool
+    big_blind: int
+    players: int  # live players at the table for this hand
+
+    @property
+    def small_blind_seat(self) -> int | None:
+        return self.small_blind_pos if self.small_blind_posted else None
+
+
+@dataclass(frozen=True)
+class BlindRuling:
+    rule_id: str
+    text: str
+
+
+def clockwise_after(seat: int, seats: Collection[int], table_size: int) -> int:
+    """The first seat of `seats` strictly clockwise after `seat` (which may be empty)."""
+    for k in range(1, table_size + 1):
+        s = (seat - 1 + k) % table_size + 1
+        if s in seats:
+            return s
+    raise ValueError("no seats")
+
+
+def clockwise_before(seat: int, seats: Collection[int], table_size: int) -> int:
+    """The first seat of `seats` strictly counter-clockwise from `seat`."""
+    for k in range(1, table_size + 1):
+        s = (seat - 1 - k) % table_size + 1
+        if s in seats:
+            return s
+    raise ValueError("no seats")
+
+
+def first_positions(button: int, live: Collection[int], table_size: int) -> Positions:
+    """The first hand of a table (or of a new button draw)."""
+    if len(live) < 2:
+        raise ValueError("a hand needs two players")
+    if len(live) == 2:
+        bb = clockwise_after(button, live, table_size)
+        return Positions(button, button, True, bb, 2)
+    sb = clockwise_after(button, live, table_size)
+    bb = clockwise_after(sb, live, table_size)
+    return Positions(button, sb, True, bb, len(live))
+
+
+def next_positions(prev: Positions, live: Collection[int], table_size: int,
+                   rule: str) -> tuple[Positions, list[BlindRuling]]:
+    """Positions for the next hand after `prev`, given who is seated with chips now."""
+    if len(live) < 2:
+        raise ValueError("a hand needs two players")
+    rulings: list[BlindRuling] = []
+    bb = clockwise_after(prev.big_blind, live, table_size)
+    if len(live) == 2:
+        other = next(s for s in live if s != bb)
+        if prev.players > 2:
+            rulings.append(BlindRuling(
+                "heads-up-blinds",
+                "Heads-up: the button posts the small blind; the big blind keeps moving, so "
+                "nobody posts it twice in a row.",
+            ))
+        return Positions(other, other, True, bb, 2), rulings
+    sb_pos = prev.big_blind
+    sb_posted = sb_pos in live
+    if rule == "moving_button":
+        button = clockwise_before(sb_pos if sb_posted else bb, live, table_size)
+        prev_sb_out = prev.small_blind_posted and prev.small_blind_pos not in live
+        if not sb_posted:
+            rulings.append(BlindRuling(
+                "bb-eliminated",
+                "The big blind was eliminated: the next player posts the big blind, there is "
+                "no small blind, and the button moves to the player who was the small blind.",
+            ))
+        elif prev_sb_out:
+            rulings.append(BlindRuling(
+                "sb-eliminated",
+                "The small blind was eliminated: the old big blind posts the small blind, the "
+                "next player the big blind, and the button does not move.",
+            ))
+        return Positions(button, sb_pos, sb_posted, bb, len(live)), rulings
+    button = prev.small_blind_pos
+    if not sb_posted or button not in live:
+        what = []
+        if button not in live:
+            what.append("the button is on an empty seat")
+        if not sb_posted:
+            what.append("there is no small blind")
+        rulings.append(BlindRuling(
+            "dead-button", "Dead button: the big blind moves on one player; "
+            + " and ".join(what) + ".",
+        ))
+    return Positions(button, sb_pos, sb_posted, bb, len(live)), rulings
+
+
+def due_big_blind_anchor(prev: Positions | None, button: int | None,
+                         live: Collection[int], table_size: int) -> int:
+    """The seat after which the next big blind falls: the last big blind, or, before a table's
+    first hand, its first small blind (so the first big blind is the next player after it)."""
+    if prev is not None:
+        return prev.big_blind
+    if button is None or len(live) < 2:
+        return 0 if button is None else button
+    return first_positions(button, live, table_size).small_blind_pos
+
+
+def player_due_big_blind(anchor: int, live: Collection[int], table_size: int) -> int:
+    return clockwise_after(anchor, live, table_size)
+
+
+def seat_due_big_blind(anchor: int, occupied: Collection[int], table_size: int) -> int | None:
+    """The empty seat the big blind reaches first: where a moved or new player sits."""
+    empty = [s for s in range(1, table_size + 1) if s not in occupied]
+    if not empty:
+        return None
+    return clockwise_after(anchor, empty, table_size)

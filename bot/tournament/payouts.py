@@ -1,0 +1,118 @@
+"""The money: prize pool, payout tables by field size (data/payouts/), each player's prize.
+
+Amounts are whole money units (the league's smallest unit, e.g. cents or dollars). Rounding
+leftovers go to first place; players tied for places (eliminated in the same hand with equal
+starting stacks) split the prizes of the places they cover, odd units to the earlier-listed
+player of the tie (tie lists are ordered by player id, so this is fixed in advance).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bot.tournament.errors import StructureError
+
+DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "payouts"
+
+
+@dataclass(frozen=True)
+class Bracket:
+    min_players: int
+    max_players: int
+    basis_points: tuple[int, ...]  # per place, 1st first; sums to 10,000
+
+
+@dataclass(frozen=True)
+class PayoutTable:
+    name: str
+    brackets: tuple[Bracket, ...]
+
+    def bracket_for(self, field_size: int) -> Bracket:
+        for b in self.brackets:
+            if b.min_players <= field_size <= b.max_players:
+                return b
+        raise StructureError(
+            f"payout table {self.name!r} has no row for {field_size} players: rows cover "
+            + ", ".join(f"{b.min_players}-{b.max_players}" for b in self.brackets)
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "brackets": [
+            {"min_players": b.min_players, "max_players": b.max_players,
+             "percents": [bp / 100 for bp in b.basis_points]} for b in self.brackets]}
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> PayoutTable:
+        try:
+            brackets = []
+            for b in data["brackets"]:
+                bps = tuple(round(float(p) * 100) for p in b["percents"])
+                if sum(bps) != 10_000 or any(x <= 0 for x in bps):
+                    raise StructureError(
+                        f"payout row {b['min_players']}-{b['max_players']}: percents must be "
+                        "positive and add up to 100"
+                    )
+                if list(bps) != sorted(bps, reverse=True):
+                    raise StructureError("a better place cannot pay less than a worse one")
+                brackets.append(Bracket(int(b["min_players"]), int(b["max_players"]), bps))
+            return PayoutTable(str(data["name"]), tuple(brackets))
+        except (KeyError, TypeError, ValueError) as err:
+            if isinstance(err, StructureError):
+                raise
+            raise StructureError(
+                "not a payout table: give name and brackets (min_players, max_players, "
+                "percents)"
+            ) from None
+
+
+def load_payout_table(name: str = "standard", directory: Path = DATA_DIR) -> PayoutTable:
+    path = directory / f"{name}.json"
+    if not path.exists():
+        names = sorted(p.stem for p in directory.glob("*.json"))
+        raise StructureError(f"no payout table {name!r}: tables are {', '.join(names)}")
+    return PayoutTable.from_dict(json.loads(path.read_text()))
+
+
+def place_amounts(pool: int, field_size: int, table: PayoutTable, unit: int = 1) -> list[int]:
+    """Prize per place (index 0 = 1st), rounded down to `unit`; what rounding leaves goes to 1st.
+
+    A field smaller than the number of paid places pays only as many places as players.
+    """
+    bps = table.bracket_for(field_size).basis_points[:field_size]
+    total_bp = sum(bps)
+    amounts = [(pool * bp // total_bp) // unit * unit for bp in bps]
+    amounts[0] += pool - sum(amounts)
+    return amounts
+
+
+@dataclass(frozen=True)
+class Finish:
+    player: str
+    place: int
+    tied: tuple[str, ...] = ()  # the other players sharing this place (same-hand, same stack)
+
+
+def prizes(finishes: Sequence[Finish], amounts: Sequence[int],
+           withheld: frozenset[str] = frozenset()) -> dict[str, int]:
+    """Each finisher's prize; a tie of k players at place p shares places p..p+k-1.
+
+    A disqualified (withheld) player's share is not paid to anyone else: it stays with the
+    league (the director may pay it out by hand).
+    """
+    out: dict[str, int] = {}
+    done: set[str] = set()
+    for f in finishes:
+        if f.player in done:
+            continue
+        group = sorted((f.player, *f.tied))
+        covered = amounts[f.place - 1 : f.place - 1 + len(group)]
+        total = sum(covered)
+        share, odd = divmod(total, len(group))
+        for i, p in enumerate(group):
+            out[p] = 0 if p in withheld else share + (1 if i < odd else 0)
+            done.add(p)
+    return out
