@@ -616,7 +616,12 @@ class Hand:
             raise IllegalAction("Every other player is all-in: you may check.")
         min_to = self._min_raise_to()
         if target >= min_to or target == max_to:
-            return rulings + [self._bet_event(p, target)]
+            ev = self._bet_event(p, target)
+            if not ev.full:
+                rulings.append(Ruling("incomplete-all-in", seat, {
+                    "to": target, "raise": target - self.current_bet,
+                    "min_raise": max(self.last_full_raise, self.big_blind)}))
+            return rulings + [ev]
         # Short of a full bet or raise, and not all-in.
         if exact:
             word = "raise is to" if facing else "bet is"
@@ -682,7 +687,10 @@ class Hand:
         """Everything that follows by itself: rulings when the action reaches a player, the
         end of a round, the next street, face-up, showdown, awards."""
         while not self.is_over:
-            if self.to_act is not None or not self._started_betting:
+            if self.to_act is not None:
+                self._note_not_reopened()
+                return
+            if not self._started_betting:
                 return
             if len(self.live_seats) == 1 and not self.showdown:
                 self._finish_round()
@@ -712,6 +720,19 @@ class Hand:
 
     _faced_up = False
     _last_burn: str | None = None
+
+    def _note_not_reopened(self) -> None:
+        """When the action comes back to a player whom a short all-in did not reopen the
+        betting for, say so (a ruling the channel shows), once per bet level."""
+        p = self.players[self.to_act]  # type: ignore[index]
+        if not p.acted or self._may_raise(p) or p.bet + p.stack <= self.current_bet:
+            return
+        amounts = {"facing": self.current_bet, "call": self.current_bet - p.bet,
+                   "min_raise": max(self.last_full_raise, self.big_blind)}
+        for r in reversed(self.rulings):
+            if r.rule_id == "not-reopened" and r.seat == p.seat and r.amounts == amounts:
+                return
+        self._emit(Ruling("not-reopened", p.seat, amounts))
 
     def _draw_street(self, street: str) -> list[str]:
         self._last_burn = self._draw()
