@@ -543,6 +543,10 @@ class Store(_Reads):
         os.replace(tmp, dest)
         return dest
 
+    async def schema_version(self) -> int:
+        rows = await self._fetch("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
+        return int(rows[0][0])
+
     async def schema(self) -> list[tuple[str, str, str, str | None]]:
         """sqlite_master, sorted: what 'the same schema' means for the migration tests."""
         rows = await self._fetch(
