@@ -242,19 +242,11 @@ class Hand:
         self._emit(Posted(seat, kind, paid, all_in=paid == p.stack))
 
     def _deal_hole_cards(self) -> None:
+        """One card at a time from the button's left, twice round, as at a live table."""
         assert self.deck is not None
-        cards: dict[int, list[str]] = {s: [] for s in self.order}
-        for _ in range(2):
-            for s in self.order:
-                cards[s].append(self._draw())
-        for s in self.order:
-            self._emit(HoleCardsDealt(s, tuple(cards[s])))
-
-    def _draw(self) -> str:
-        assert self.deck is not None
-        card = self.deck[self.deck_pos]
-        self.deck_pos += 1
-        return card
+        n = len(self.order)
+        for i, s in enumerate(self.order):
+            self._emit(HoleCardsDealt(s, (self.deck[i], self.deck[n + i])))
 
     # ------------------------------------------------------------------ queries
 
@@ -706,7 +698,8 @@ class Hand:
                 if self.deck is None:
                     return  # a recorded hand waits for deal_board
                 street = self._next_street()
-                self._emit(StreetDealt(street, tuple(self._draw_street(street)), self._last_burn))
+                burn, cards = self._street_cards(street)
+                self._emit(StreetDealt(street, tuple(cards), burn))
                 continue
             if not self.showdown:
                 self._emit_showdown_start()
@@ -719,7 +712,6 @@ class Hand:
             return
 
     _faced_up = False
-    _last_burn: str | None = None
 
     def _note_not_reopened(self) -> None:
         """When the action comes back to a player whom a short all-in did not reopen the
@@ -734,9 +726,11 @@ class Hand:
                 return
         self._emit(Ruling("not-reopened", p.seat, amounts))
 
-    def _draw_street(self, street: str) -> list[str]:
-        self._last_burn = self._draw()
-        return [self._draw() for _ in range(BOARD_SIZE[street])]
+    def _street_cards(self, street: str) -> tuple[str | None, list[str]]:
+        """Burn one, then the street's cards; the position moves only when the event applies."""
+        assert self.deck is not None
+        pos = self.deck_pos
+        return self.deck[pos], self.deck[pos + 1 : pos + 1 + BOARD_SIZE[street]]
 
     def _bets_on_table(self) -> bool:
         return any(p.bet for p in self.players.values())
@@ -869,7 +863,7 @@ class Hand:
             p.hole = ev.cards if ev.cards is not None else p.hole
             p.dealt = True
             if self.deck is not None:
-                self.deck_pos = max(self.deck_pos, 2 * len(self.order))
+                self.deck_pos = 2 * len(self.order)
             if not self._started_betting and all(self.players[s].dealt for s in self.order):
                 self._start_round()
         elif isinstance(ev, Acted):
