@@ -12,7 +12,9 @@ from .privacy import (
     Private,
     Viewer,
     register_audience_rule,
+    register_redaction,
     unregister_audience_rule,
+    unregister_redaction,
 )
 from .rows import (
     TOURNAMENT_STREAM,
@@ -83,6 +85,8 @@ __all__ = [
     "load_migrations",
     "register_audience_rule",
     "register_conservation_check",
+    "register_redaction",
     "unregister_audience_rule",
     "unregister_conservation_check",
+    "unregister_redaction",
 ]

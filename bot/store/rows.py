@@ -199,7 +199,7 @@ class StoredEvent:
     type: str
     data: dict[str, Any]
     # None: public. Otherwise the user ids allowed to see it (directors always may).
-    audience: tuple[int, ...] | None
+    audience: tuple[str, ...] | None
     created_at: float
 
 

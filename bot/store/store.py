@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import os
 import sqlite3
@@ -21,7 +22,7 @@ import aiosqlite
 
 from .checks import CheckReport, run_checks
 from .migrate import Migration, apply_migrations
-from .privacy import PUBLIC, Private, Viewer, audience_for
+from .privacy import PUBLIC, Private, Viewer, audience_for, redact
 from .rows import (
     TOURNAMENT_STREAM,
     UNFINISHED,
@@ -320,7 +321,8 @@ class _Reads:
         sql = f"SELECT {_EVENT_COLUMNS} FROM events WHERE hand_id = ?"
         params: list[Any] = [hand_id]
         sql, params = _viewer_filter(sql, params, viewer)
-        return [_event(r) for r in await self._fetch(sql + " ORDER BY id", params)]
+        events = [_event(r) for r in await self._fetch(sql + " ORDER BY id", params)]
+        return _redacted(events, viewer)
 
     async def tournament_hand_events(
         self, tournament_id: int, viewer: Viewer = PUBLIC
@@ -334,8 +336,9 @@ class _Reads:
         out: dict[int, list[StoredEvent]] = {h.id: [] for h in await self.tournament_hands(
             tournament_id
         )}
-        for r in await self._fetch(sql + " ORDER BY id", params):
-            out.setdefault(r["hand_id"], []).append(_event(r))
+        events = [_event(r) for r in await self._fetch(sql + " ORDER BY id", params)]
+        for e in _redacted(events, viewer):
+            out.setdefault(e.hand_id or 0, []).append(e)
         return out
 
     async def latest_snapshot(self, tournament_id: int) -> Snapshot | None:
@@ -367,6 +370,15 @@ class _Reads:
         )
 
 
+def _redacted(events: list[StoredEvent], viewer: Viewer) -> list[StoredEvent]:
+    out = []
+    for e in events:
+        data = redact(e.data, viewer)
+        if data is not None:
+            out.append(e if data is e.data else dataclasses.replace(e, data=data))
+    return out
+
+
 def _viewer_filter(sql: str, params: list[Any], viewer: Viewer) -> tuple[str, list[Any]]:
     if viewer.director:
         return sql, params
@@ -375,7 +387,7 @@ def _viewer_filter(sql: str, params: list[Any], viewer: Viewer) -> tuple[str, li
     return (
         sql + " AND (audience IS NULL OR EXISTS "
         "(SELECT 1 FROM json_each(events.audience) WHERE json_each.value = ?))",
-        [*params, viewer.user_id],
+        [*params, str(viewer.user_id)],
     )
 
 
