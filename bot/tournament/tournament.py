@@ -1,0 +1,1251 @@
+"""The tournament aggregate: commands -> events -> state.
+
+Every command checks what it may, then emits events; `_apply` is the only code that changes
+state, so `Tournament.replay(events)` rebuilds a tournament exactly, live hands included (a hand
+is rebuilt by starting it from the seed in `tournament.hand_started` and re-running the
+recorded actions). Time (`now`, absolute seconds), randomness (`seed` strings) and player input
+are all arguments; nothing here reads a clock or a random source.
+
+The bot drives it: `start_hand(table, seed, now)`, then `act(...)` for each player action,
+`tick(now)` whenever a timer it armed fires (see `deadlines()`), director commands as they come.
+A hand that ends is processed at once: stacks, eliminations and places, table moves, the end
+of the tournament.
+
+Choices where the rules are silent (see also blinds.py, balancing.py, chip_race.py, clock.py):
+- Players eliminated in the same hand are placed by their stacks at the start of the hand
+  (TDA 21; rules.md). Equal starting stacks tie: they share the better place and split the
+  prizes of the places they cover (TDA 21), so "3rd" may be held by two players and nobody is
+  4th.
+- While the director has paused the event, the level clock and all action/clock timers stop and
+  no new hand starts; a hand in progress may still be played out.
+- A disqualified player's hand is killed at once; his chips behind leave play when the hand
+  ends. He takes the place of an elimination at that moment and his prize is withheld.
+- Re-buys re-enter a busted player (his place is given back and the field's places shift); a
+  late entry or re-entry takes the seat due the big blind next at the shortest table, and a new
+  table is opened if every seat is taken.
+- Under tavern, a player still away when the hand would end is folded just before the action
+  that would end it (he "cannot win a pot without being there"). A hand that ends as it is
+  dealt (every player all-in on the blinds) cannot be caught this way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.engine.events import Event
+from bot.engine.hand import Hand, HandConfig, Seat
+from bot.engine.profile import Profile, make_profile
+from bot.tournament import events as ev
+from bot.tournament.balancing import TableView, next_step
+from bot.tournament.blinds import (
+    Positions,
+    due_big_blind_anchor,
+    first_positions,
+    next_positions,
+    seat_due_big_blind,
+)
+from bot.tournament.chip_race import chip_race
+from bot.tournament.clock import Decision, countdown_moments, in_turn_away_expiry
+from bot.tournament.errors import (
+    ChipRaceDue,
+    NotAllowed,
+    RegistrationError,
+    StructureError,
+    TournamentError,
+    UnknownPlayer,
+    WaitingForPlayers,
+)
+from bot.tournament.payouts import Finish, PayoutTable, place_amounts, prizes
+from bot.tournament.seating import draw_button, random_seating, seat_by_card
+from bot.tournament.structure import Break, Structure, chip_no_longer_needed
+
+ACTIONS_WITH_AMOUNT = ("bet", "raise_to", "raise_by", "make_it")
+ACTIONS = ("fold", "check", "call", "check_or_call", "all_in", *ACTIONS_WITH_AMOUNT)
+
+
+@dataclass(frozen=True)
+class TournamentConfig:
+    profile: Profile
+    structure: Structure
+    payouts: PayoutTable
+    seats_per_table: int = 9
+    buy_in: int = 0  # money units
+    payout_unit: int = 1
+    action_seconds: float = 120.0  # time to act before being marked away
+    clock_after_seconds: float = 30.0  # the "reasonable time" before the clock may be called
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.seats_per_table <= 10:
+            raise StructureError("seats per table must be 2 to 10")
+        if self.action_seconds <= 0 or self.clock_after_seconds < 0:
+            raise StructureError("action time must be above 0 and the clock wait 0 or more")
+        if self.buy_in < 0 or self.payout_unit < 1:
+            raise StructureError("the buy-in must be 0 or more and the payout unit 1 or more")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "profile": self.profile.to_dict(), "structure": self.structure.to_dict(),
+            "payouts": self.payouts.to_dict(), "seats_per_table": self.seats_per_table,
+            "buy_in": self.buy_in, "payout_unit": self.payout_unit,
+            "action_seconds": self.action_seconds,
+            "clock_after_seconds": self.clock_after_seconds,
+        }
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> TournamentConfig:
+        return TournamentConfig(
+            profile=Profile.from_dict(data["profile"]),
+            structure=Structure.from_dict(data["structure"]),
+            payouts=PayoutTable.from_dict(data["payouts"]),
+            seats_per_table=int(data["seats_per_table"]), buy_in=int(data["buy_in"]),
+            payout_unit=int(data["payout_unit"]), action_seconds=float(data["action_seconds"]),
+            clock_after_seconds=float(data["clock_after_seconds"]),
+        )
+
+
+@dataclass
+class PlayerState:
+    player: str
+    status: str = "registered"  # registered | playing | out
+    stack: int = 0  # while he is dealt in: his stack at the start of the hand
+    table: int | None = None
+    seat: int | None = None
+    away: bool = False
+    penalty_hands: int = 0
+    rebuys: int = 0
+    add_ons: int = 0
+    place: int | None = None
+    tied: tuple[str, ...] = ()
+    disqualified: bool = False
+
+
+@dataclass
+class TableState:
+    table: int
+    seats: dict[int, str] = field(default_factory=dict)
+    button: int | None = None  # drawn button, before the table's first hand
+    positions: Positions | None = None  # of the last finished hand
+    hand: Hand | None = None
+    hand_positions: Positions | None = None
+    start_stacks: dict[str, int] = field(default_factory=dict)
+    penalized: list[str] = field(default_factory=list)
+    dq_pending: list[str] = field(default_factory=list)
+    last_hand: Hand | None = None
+    rabbit_agreed: set[str] = field(default_factory=set)
+    rabbit_done: bool = False
+    decision: Decision | None = None
+
+
+@dataclass(frozen=True)
+class Result:
+    player: str
+    place: int
+    tied_with: tuple[str, ...]
+    prize: int
+    disqualified: bool
+
+
+@dataclass(frozen=True)
+class Deadline:
+    at: float
+    kind: str  # "level" | "action" | "clock_countdown" | "clock"
+    table: int | None
+
+
+class Tournament:
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+        self.tournament_id = ""
+        self.config: TournamentConfig | None = None
+        self.status = "new"  # registering | running | finished
+        self.players: dict[str, PlayerState] = {}
+        self.tables: dict[int, TableState] = {}
+        self.final_table: int | None = None
+        self.clock_base = 0.0  # play seconds run before `running_since`
+        self.running_since: float | None = None
+        self.paused = False
+        self.announced_period = -1
+        self.smallest_chip = 0
+        self.hand_counter = 0
+        self.pool = 0
+        self.entries = 0
+        self.chips_in = 0  # starting stacks, re-buys, add-ons
+        self.chips_adjusted = 0  # director adjustments
+        self.chips_raced = 0  # chip races (can be + or -)
+        self.chips_removed = 0  # disqualifications
+        self.winner: str | None = None
+        self.prizes: dict[str, int] = {}
+
+    # ================================================================== construction
+
+    @classmethod
+    def create(cls, tournament_id: str, config: TournamentConfig, now: float) -> Tournament:
+        t = cls()
+        t._emit(ev.Created(tournament_id, config.to_dict(), now))
+        return t
+
+    @classmethod
+    def replay(cls, events: Iterable[Event]) -> Tournament:
+        t = cls()
+        for e in events:
+            t._emit(e)
+        return t
+
+    @property
+    def cfg(self) -> TournamentConfig:
+        assert self.config is not None
+        return self.config
+
+    @property
+    def profile(self) -> Profile:
+        return self.cfg.profile
+
+    @property
+    def structure(self) -> Structure:
+        return self.cfg.structure
+
+    # ================================================================== queries
+
+    def play_time(self, at: float) -> float:
+        if self.running_since is None:
+            return self.clock_base
+        return self.clock_base + (at - self.running_since)
+
+    def absolute(self, play: float, now: float) -> float:
+        """The absolute time of a play-time moment (not later than `now` if it has passed)."""
+        if self.running_since is None:
+            return now
+        return min(now, self.running_since + (play - self.clock_base))
+
+    def _future_absolute(self, play: float) -> float | None:
+        if self.running_since is None:
+            return None
+        return self.running_since + (play - self.clock_base)
+
+    def period_index(self, now: float) -> int:
+        return self.structure.period_at(self.play_time(now))
+
+    def level_number(self, now: float) -> int:
+        return self.structure.level_number(self.period_index(now))
+
+    @property
+    def playing(self) -> list[str]:
+        return [p.player for p in self.players.values() if p.status == "playing"]
+
+    def hand(self, table: int) -> Hand | None:
+        return self._table(table).hand
+
+    def player(self, player: str) -> PlayerState:
+        try:
+            return self.players[player]
+        except KeyError:
+            raise UnknownPlayer(f"{player!r} is not in this tournament") from None
+
+    def total_chips(self) -> int:
+        """Chips in play: the stacks, with players dealt in counted at their start-of-hand
+        stack (a hand moves chips between its players but never creates any)."""
+        return sum(p.stack for p in self.players.values() if p.status == "playing")
+
+    def expected_chips(self) -> int:
+        return self.chips_in + self.chips_adjusted + self.chips_raced - self.chips_removed
+
+    def chip_race_due(self, now: float) -> int | None:
+        """The new smallest chip if a colour-up is due now (no hand starts until it is run)."""
+        if self.status != "running":
+            return None
+        return chip_no_longer_needed(self.structure, self.smallest_chip, self.period_index(now))
+
+    def results(self) -> list[Result]:
+        out = [
+            Result(p.player, p.place, p.tied, self.prizes.get(p.player, 0), p.disqualified)
+            for p in self.players.values() if p.place is not None
+        ]
+        return sorted(out, key=lambda r: (r.place, r.player))
+
+    def deadlines(self, now: float) -> list[Deadline]:
+        """Moments the bot should wake up and call `tick` (absolute times; empty while paused)."""
+        out: list[Deadline] = []
+        if self.status != "running" or self.running_since is None:
+            return out
+        i = self.period_index(now)
+        if i + 1 < len(self.structure.periods):
+            at = self._future_absolute(self.structure.period_start(i + 1))
+            if at is not None:
+                out.append(Deadline(at, "level", None))
+        for t in sorted(self.tables):
+            d = self.tables[t].decision
+            if d is None:
+                continue
+            at = self._future_absolute(d.deadline(self.cfg.action_seconds))
+            if at is None:
+                continue
+            if d.clock_expires is not None:
+                out.append(Deadline(at - self.profile.clock_countdown_seconds,
+                                    "clock_countdown", t))
+                out.append(Deadline(at, "clock", t))
+            else:
+                out.append(Deadline(at, "action", t))
+        return sorted(out, key=lambda d: d.at)
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything that defines the state, as plain data (for replay checks)."""
+        return {
+            "status": self.status, "winner": self.winner, "pool": self.pool,
+            "entries": self.entries, "smallest_chip": self.smallest_chip,
+            "clock": (self.clock_base, self.running_since, self.paused, self.announced_period),
+            "chips": (self.chips_in, self.chips_adjusted, self.chips_raced, self.chips_removed),
+            "prizes": dict(self.prizes), "final_table": self.final_table,
+            "players": {k: vars(v).copy() for k, v in self.players.items()},
+            "tables": {
+                t: {
+                    "seats": dict(s.seats), "button": s.button, "positions": s.positions,
+                    "hand": [e.to_dict() for e in s.hand.events] if s.hand else None,
+                    "last": [e.to_dict() for e in s.last_hand.events] if s.last_hand else None,
+                    "decision": vars(s.decision).copy() if s.decision else None,
+                    "rabbit": sorted(s.rabbit_agreed), "penalized": list(s.penalized),
+                    "dq": list(s.dq_pending),
+                }
+                for t, s in self.tables.items()
+            },
+        }
+
+    # ================================================================== registration
+
+    def register(self, player: str, now: float) -> list[Event]:
+        start = len(self.events)
+        if not player or not isinstance(player, str):
+            raise RegistrationError("a player is registered by a non-empty id")
+        if self.status == "registering":
+            if player in self.players:
+                raise RegistrationError(f"{player} is already registered")
+            self._emit(ev.Registered(player, now))
+            return self.events[start:]
+        if self.status != "running":
+            raise RegistrationError("registration is closed: the tournament is over")
+        if player in self.players:
+            raise RegistrationError(
+                f"{player} has already entered" + (
+                    "; a busted player may re-buy instead" if self.structure.rebuys else "")
+            )
+        late = self.structure.late_registration_level
+        if late is None:
+            raise RegistrationError("registration closed when the tournament started: this "
+                                    "structure has no late registration")
+        if self.level_number(now) > late:
+            raise RegistrationError(f"late registration closed after level {late}")
+        table, seat = self._seat_for_newcomer()
+        self._emit(ev.LateRegistered(player, table, seat, self.structure.starting_stack, now))
+        self._balance(now)
+        return self.events[start:]
+
+    def unregister(self, player: str, now: float) -> list[Event]:
+        if self.status != "registering":
+            raise RegistrationError("players can unregister only before the start")
+        if player not in self.players:
+            raise UnknownPlayer(f"{player} is not registered")
+        start = len(self.events)
+        self._emit(ev.Unregistered(player, now))
+        return self.events[start:]
+
+    def start(self, seed: str, now: float) -> list[Event]:
+        """Random seats from the seed, then the first button at each table by the profile."""
+        if self.status != "registering":
+            raise NotAllowed("the tournament has already started")
+        if len(self.players) < 2:
+            raise RegistrationError(f"a tournament needs at least 2 players; "
+                                    f"{len(self.players)} registered")
+        start = len(self.events)
+        players = tuple(self.players)
+        self._emit(ev.Started(seed, players, now))
+        layout = random_seating(players, self.cfg.seats_per_table, seed)
+        for table, seats in layout.items():
+            stack = self.structure.starting_stack
+            if self.profile.seat_draw == "by_card":
+                ordered = [seats[s] for s in sorted(seats)]
+                new_seats, draw = seat_by_card(ordered, f"{seed}:table{table}:draw")
+                self._emit(ev.TableOpened(table, tuple(
+                    ev.SeatedPlayer(s, p, stack) for s, p in sorted(new_seats.items()))))
+            else:
+                self._emit(ev.TableOpened(table, tuple(
+                    ev.SeatedPlayer(s, p, stack) for s, p in sorted(seats.items()))))
+                draw = draw_button(self.profile.button_draw, seats,
+                                   f"{seed}:table{table}:button")
+            self._emit_draw(table, draw)
+        self._announce(now)
+        return self.events[start:]
+
+    def _emit_draw(self, table: int, draw: Any) -> None:
+        self._emit(ev.ButtonDrawn(
+            table, draw.method,
+            tuple(ev.CardDealt(c.seat, c.player, c.card) for c in draw.cards), draw.button,
+            "first-dealer" if draw.method == "first_ace" else "button-draw",
+        ))
+
+    def rebuy(self, player: str, now: float) -> list[Event]:
+        p = self.player(player)
+        rb = self.structure.rebuys
+        self._require_running()
+        if rb is None:
+            raise NotAllowed("this structure has no re-buys")
+        if p.status != "out" or p.disqualified:
+            raise NotAllowed("only a busted player may re-buy")
+        if self.level_number(now) > rb.until_level:
+            raise NotAllowed(f"re-buys closed after level {rb.until_level}")
+        if p.rebuys >= rb.max_per_player:
+            raise NotAllowed(f"at most {rb.max_per_player} re-buy(s) a player")
+        start = len(self.events)
+        table, seat = self._seat_for_newcomer()
+        self._emit(ev.Rebought(player, table, seat, rb.chips, rb.cost, now))
+        self._balance(now)
+        return self.events[start:]
+
+    def add_on(self, player: str, now: float) -> list[Event]:
+        p = self.player(player)
+        ao = self.structure.add_on
+        self._require_running()
+        if ao is None:
+            raise NotAllowed("this structure has no add-on")
+        if p.status != "playing":
+            raise NotAllowed("only a player still in the tournament may add on")
+        if self.level_number(now) > ao.until_level:
+            raise NotAllowed(f"the add-on closed after level {ao.until_level}")
+        if p.add_ons:
+            raise NotAllowed("one add-on a player")
+        self._require_not_dealt_in(p)
+        start = len(self.events)
+        self._emit(ev.AddedOn(player, ao.chips, ao.cost, now))
+        return self.events[start:]
+
+    # ================================================================== hands
+
+    def start_hand(self, table: int, seed: str, now: float) -> Hand:
+        """Deal the next hand at `table` (the deck from `seed`); returns the live hand."""
+        self._require_running()
+        ts = self._table(table)
+        if self.paused:
+            raise NotAllowed("the director has paused the tournament: no hand starts until "
+                             "he resumes it")
+        if ts.hand is not None:
+            raise NotAllowed(f"a hand ({ts.hand.hand_id}) is already in progress at table "
+                             f"{table}")
+        self._announce(now)
+        idx = self.period_index(now)
+        period = self.structure.periods[idx]
+        if isinstance(period, Break):
+            end = self._future_absolute(self.structure.period_start(idx + 1))
+            raise NotAllowed(f"break: play resumes at {end}")
+        new_chip = self.chip_race_due(now)
+        if new_chip is not None:
+            raise ChipRaceDue(f"colour-up: the {self.smallest_chip} chips are no longer needed; "
+                              "run the chip race before the next hand")
+        self._balance(now)
+        ts = self.tables.get(table)
+        if ts is None:
+            raise WaitingForPlayers(f"table {table} was broken; its players moved")
+        if len(ts.seats) < 2:
+            raise WaitingForPlayers(f"table {table} has {len(ts.seats)} player(s); it waits "
+                                    "for players to be moved to it")
+        if ts.positions is None and ts.button is None:
+            draw = draw_button(self.profile.button_draw, ts.seats, f"{seed}:button")
+            self._emit_draw(table, draw)
+        live = set(ts.seats)
+        size = self.cfg.seats_per_table
+        if ts.positions is None:
+            assert ts.button is not None
+            pos = first_positions(ts.button, live, size)
+            rulings = []
+        else:
+            pos, rulings = next_positions(ts.positions, live, size,
+                                          self.profile.blinds_after_elimination)
+        for r in rulings:
+            players = tuple(ts.seats[s] for s in (pos.big_blind,) if s in ts.seats)
+            self._emit(ev.TournamentRuling(r.rule_id, r.text, table, None, players))
+        level = self.structure.level_for_hand(idx)
+        hand_id = f"{self.tournament_id}-t{table}-h{self.hand_counter + 1}"
+        self._emit(ev.HandBegun(
+            table=table, hand_id=hand_id, seed=seed,
+            seats=tuple(ev.SeatedPlayer(s, p, self.players[p].stack)
+                        for s, p in sorted(ts.seats.items())),
+            button=pos.button, small_blind_pos=pos.small_blind_pos,
+            small_blind_posted=pos.small_blind_posted, big_blind=pos.big_blind,
+            small_blind_amount=level.small_blind, big_blind_amount=level.big_blind,
+            ante=level.ante, big_blind_ante=self.structure.big_blind_ante,
+            level=self.structure.level_number(idx), at=now,
+        ))
+        hand = ts.hand
+        assert hand is not None
+        for seat in sorted(ts.seats):
+            p = self.players[ts.seats[seat]]
+            if hand.is_over or not hand.player(seat).live:
+                continue
+            if p.penalty_hands > 0:
+                self._emit(ev.HandKilledByDirector(table, hand_id, seat, p.player, "penalty",
+                                                   now))
+            elif p.away and self.profile.away == "dead_at_deal":
+                self._emit(ev.AwayActed(table, hand_id, seat, p.player, "kill", now))
+        self._settle(table, now)
+        return hand
+
+    def act(self, table: int, seat: int, action: str, amount: int | None = None, *,
+            now: float) -> list[Event]:
+        """A player's action; the hand engine refuses what is not allowed (IllegalAction)."""
+        ts = self._table(table)
+        hand = ts.hand
+        if hand is None:
+            raise NotAllowed(f"no hand is in progress at table {table}")
+        if action not in ACTIONS:
+            raise NotAllowed(f"unknown action {action!r}: actions are {', '.join(ACTIONS)}")
+        if (action in ACTIONS_WITH_AMOUNT) != (amount is not None):
+            raise NotAllowed(f"{action} {'needs' if action in ACTIONS_WITH_AMOUNT else 'takes no'}"
+                             " amount")
+        player = ts.seats.get(seat)
+        if player is None or hand.seat_of(player) != seat:
+            raise NotAllowed(f"seat {seat} is not in the hand at table {table}")
+        start = len(self.events)
+        if hand.to_act == seat:
+            if self._guard_away_at_end(table, lambda h: _run_action(h, seat, action, amount),
+                                       now):
+                return self.events[start:]
+        self._emit(ev.PlayerActed(table, hand.hand_id, seat, player, action, amount, now))
+        self._settle(table, now)
+        return self.events[start:]
+
+    def tick(self, now: float) -> list[Event]:
+        """Levels and breaks that began, action times and clocks that ran out, by `now`."""
+        start = len(self.events)
+        if self.status != "running":
+            return []
+        self._announce(now)
+        for table in sorted(self.tables):
+            while True:
+                ts = self.tables.get(table)
+                if ts is None or ts.hand is None or ts.decision is None:
+                    break
+                d = ts.decision
+                play_now = self.play_time(now)
+                hand = ts.hand
+                seat = d.seat
+                player = ts.seats[seat]
+                if d.clock_expires is not None:
+                    if play_now < d.clock_expires:
+                        break
+                    at = self.absolute(d.clock_expires, now)
+                    expiry = self.profile.clock_expiry
+                    if self._guard_away_at_end(
+                            table, lambda h, s=seat, e=expiry: h.timeout(s, "clock", e), at):
+                        continue
+                    self._emit(ev.ClockExpired(table, hand.hand_id, seat, player, expiry, at))
+                else:
+                    deadline = d.started + self.cfg.action_seconds
+                    if play_now < deadline:
+                        break
+                    at = self.absolute(deadline, now)
+                    self._emit(ev.TimedOut(table, hand.hand_id, seat, player, at))
+                    self._emit(ev.MarkedAway(player, at, "timed_out"))
+                self._settle(table, now)
+        return self.events[start:]
+
+    def call_clock(self, table: int, by: str, now: float) -> list[Event]:
+        ts = self._table(table)
+        hand, d = ts.hand, ts.decision
+        if hand is None or d is None:
+            raise NotAllowed(f"nobody is to act at table {table}")
+        if self.paused:
+            raise NotAllowed("the tournament is paused")
+        if by not in ts.seats.values():
+            raise NotAllowed("only a player seated at this table may call the clock "
+                             "(table-presence)")
+        if self.players[by].away:
+            raise NotAllowed("a player must be at the table to call the clock (table-presence)")
+        target = ts.seats[d.seat]
+        if by == target:
+            raise NotAllowed("you cannot call the clock on yourself")
+        if d.clock_by is not None:
+            raise NotAllowed(f"the clock is already running on {target} (one clock per "
+                             "decision)")
+        wait = d.may_call_clock_at(self.cfg.clock_after_seconds) - self.play_time(now)
+        if wait > 0:
+            raise NotAllowed(f"the clock may be called once {target} has had "
+                             f"{self.cfg.clock_after_seconds:g} s; {wait:.0f} s to go")
+        countdown_at, expires, moments = countdown_moments(
+            now, self.profile.clock_seconds, self.profile.clock_countdown_seconds)
+        start = len(self.events)
+        self._emit(ev.ClockCalled(table, hand.hand_id, d.seat, target, by, now, countdown_at,
+                                  expires, moments))
+        return self.events[start:]
+
+    def set_away(self, player: str, now: float) -> list[Event]:
+        """A player leaves the table (or the director marks him away)."""
+        p = self.player(player)
+        if p.status != "playing":
+            raise NotAllowed(f"{player} is not playing")
+        if p.away:
+            raise NotAllowed(f"{player} is already away")
+        start = len(self.events)
+        self._emit(ev.MarkedAway(player, now, "left"))
+        if p.table is not None:
+            self._settle(p.table, now)
+        return self.events[start:]
+
+    def come_back(self, player: str, now: float) -> list[Event]:
+        p = self.player(player)
+        if not p.away:
+            raise NotAllowed(f"{player} is not away")
+        start = len(self.events)
+        self._emit(ev.CameBack(player, now))
+        return self.events[start:]
+
+    def run_chip_race(self, seed: str, now: float) -> list[Event]:
+        """Race off every chip no longer needed, at every table (all tables must be idle)."""
+        self._require_running()
+        if self.chip_race_due(now) is None:
+            raise NotAllowed(f"no colour-up is due: the {self.smallest_chip} chips are still "
+                             "needed for the blinds or antes")
+        busy = [t for t, s in self.tables.items() if s.hand is not None]
+        if busy:
+            raise NotAllowed("the chip race waits until the hands in progress are over "
+                             f"(tables {', '.join(map(str, busy))})")
+        start = len(self.events)
+        while (new_chip := self.chip_race_due(now)) is not None:
+            lines: list[ev.RaceLine] = []
+            race_seed = f"{seed}:{self.smallest_chip}"
+            for t in sorted(self.tables):
+                ts = self.tables[t]
+                stacks = {s: self.players[p].stack for s, p in ts.seats.items()}
+                result = chip_race(stacks, ts.seats, self.smallest_chip, new_chip,
+                                   f"{race_seed}:table{t}", self.profile.chip_race)
+                lines.extend(ev.RaceLine(t, e.seat, e.player, e.stack_before, e.cards, e.won,
+                                         e.stack_after) for e in result.entries)
+            self._emit(ev.ChipRaced(self.smallest_chip, new_chip, self.profile.chip_race,
+                                    race_seed, tuple(lines), now))
+        return self.events[start:]
+
+    # ================================================================== after the hand
+
+    def agree_rabbit_hunt(self, table: int, player: str, now: float) -> list[Event]:
+        ts = self._table(table)
+        hand = ts.last_hand
+        if not self.profile.rabbit_hunt:
+            raise NotAllowed("this league's rules do not allow a rabbit hunt (rabbit-hunt)")
+        if hand is None:
+            raise NotAllowed("a rabbit hunt is asked after a hand, before the next one starts")
+        if hand.seat_of(player) is None:
+            raise NotAllowed("only the players of the hand may agree to a rabbit hunt")
+        if ts.rabbit_done:
+            raise NotAllowed("the rabbit has already been hunted")
+        if not hand.rabbit_cards():
+            raise NotAllowed("the board was dealt out: there is nothing to hunt")
+        if player in ts.rabbit_agreed:
+            raise NotAllowed(f"{player} has already agreed")
+        start = len(self.events)
+        self._emit(ev.RabbitAgreed(table, hand.hand_id, player, now))
+        everyone = {hand.player(s).player for s in hand.players_in_hand}
+        if everyone <= ts.rabbit_agreed:
+            self._emit(ev.RabbitHunted(table, hand.hand_id, tuple(hand.rabbit_cards()), now))
+        return self.events[start:]
+
+    def show_cards(self, table: int, player: str, cards: Sequence[str] | None,
+                   now: float) -> list[Event]:
+        """After the hand, a player shows one or both of his cards."""
+        ts = self._table(table)
+        hand = ts.last_hand
+        if hand is None:
+            raise NotAllowed("cards are shown after the hand, before the next one starts")
+        seat = hand.seat_of(player)
+        if seat is None:
+            raise NotAllowed(f"{player} was not in the last hand")
+        hole = hand.hole_cards(seat) or ()
+        wanted = tuple(cards) if cards else tuple(hole)
+        if not wanted or any(c not in hole for c in wanted):
+            raise NotAllowed("you can only show your own hole cards")
+        new = tuple(c for c in wanted if c not in hand.player(seat).shown)
+        if not new:
+            raise NotAllowed("those cards are already face up")
+        start = len(self.events)
+        self._emit(ev.CardsShown(table, hand.hand_id, player, new, None, now))
+        return self.events[start:]
+
+    def ask_to_see(self, table: int, asker: str, target: str, now: float) -> list[Event]:
+        """Show one, show all: anyone dealt in may ask to see the rest of a shown hand."""
+        ts = self._table(table)
+        hand = ts.last_hand
+        if hand is None:
+            raise NotAllowed("show one, show all applies after the hand")
+        a, s = hand.seat_of(asker), hand.seat_of(target)
+        if a is None:
+            raise NotAllowed("only players at the table may ask")
+        if s is None or not hand.player(s).shown:
+            raise NotAllowed(f"{target} has shown nothing, so nothing more can be asked")
+        hole = hand.hole_cards(s) or ()
+        rest = tuple(c for c in hole if c not in hand.player(s).shown)
+        if not rest:
+            raise NotAllowed("both cards are already face up")
+        start = len(self.events)
+        self._emit(ev.CardsShown(table, hand.hand_id, target, rest, asker, now))
+        return self.events[start:]
+
+    # ================================================================== director
+
+    def void_hand(self, table: int, by: str, reason: str, now: float) -> list[Event]:
+        """Misdeal: the hand is void and every stack goes back to what it was at its start."""
+        ts = self._table(table)
+        if ts.hand is None:
+            raise NotAllowed(f"no hand is in progress at table {table}")
+        start = len(self.events)
+        self._emit(ev.HandVoided(table, ts.hand.hand_id, by, reason, now))
+        if ts.dq_pending:
+            self._remove_disqualified(table, now)
+            self._after_count_change(now)
+        return self.events[start:]
+
+    def penalize(self, player: str, hands: int, by: str, reason: str,
+                 now: float) -> list[Event]:
+        p = self.player(player)
+        if p.status != "playing":
+            raise NotAllowed(f"{player} is not playing")
+        if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
+            raise NotAllowed("a penalty is a whole number of hands, 1 or more")
+        start = len(self.events)
+        self._emit(ev.PenaltyGiven(player, hands, by, reason, now))
+        return self.events[start:]
+
+    def disqualify(self, player: str, by: str, reason: str, now: float) -> list[Event]:
+        p = self.player(player)
+        if p.status != "playing":
+            raise NotAllowed(f"{player} is not playing")
+        start = len(self.events)
+        self._emit(ev.Disqualified(player, by, reason, now))
+        ts = self.tables[p.table] if p.table is not None else None
+        hand = ts.hand if ts else None
+        seat = hand.seat_of(player) if hand else None
+        if ts is not None and hand is not None and seat is not None:
+            if not hand.is_over and hand.player(seat).live:
+                self._emit(ev.HandKilledByDirector(ts.table, hand.hand_id, seat, player,
+                                                   "disqualification", now))
+            self._settle(ts.table, now)
+        else:
+            self._remove_chips(player, now)
+            self._after_count_change(now)
+        return self.events[start:]
+
+    def adjust_stack(self, player: str, new_stack: int, by: str, reason: str,
+                     now: float) -> list[Event]:
+        p = self.player(player)
+        if p.status != "playing":
+            raise NotAllowed(f"{player} is not playing")
+        if isinstance(new_stack, bool) or not isinstance(new_stack, int) or new_stack < 1:
+            raise NotAllowed("a stack is set to a whole number of chips, 1 or more (to take "
+                             "all of a player's chips, disqualify him)")
+        if not reason:
+            raise NotAllowed("a stack adjustment needs a reason")
+        self._require_not_dealt_in(p)
+        start = len(self.events)
+        self._emit(ev.StackAdjusted(player, p.stack, new_stack, by, reason, now))
+        return self.events[start:]
+
+    def pause(self, by: str, reason: str, now: float) -> list[Event]:
+        self._require_running()
+        if self.paused:
+            raise NotAllowed("the tournament is already paused")
+        start = len(self.events)
+        self.tick(now)
+        self._emit(ev.Paused(by, reason, now))
+        return self.events[start:]
+
+    def resume(self, by: str, now: float) -> list[Event]:
+        self._require_running()
+        if not self.paused:
+            raise NotAllowed("the tournament is not paused")
+        start = len(self.events)
+        self._emit(ev.Resumed(by, now))
+        return self.events[start:]
+
+    def ruling(self, by: str, text: str, players: Sequence[str], now: float) -> list[Event]:
+        if not text.strip():
+            raise NotAllowed("a ruling needs its text")
+        for p in players:
+            self.player(p)
+        start = len(self.events)
+        self._emit(ev.DirectorRuling(by, text, tuple(players), now))
+        return self.events[start:]
+
+    # ================================================================== internals: flow
+
+    def _require_running(self) -> None:
+        if self.status == "registering":
+            raise NotAllowed("the tournament has not started")
+        if self.status != "running":
+            raise NotAllowed("the tournament is over")
+
+    def _require_not_dealt_in(self, p: PlayerState) -> None:
+        if p.table is None:
+            return
+        hand = self.tables[p.table].hand
+        if hand is not None and hand.seat_of(p.player) is not None:
+            raise NotAllowed(f"{p.player} is in the hand at table {p.table}; wait until it is "
+                             "over")
+
+    def _table(self, table: int) -> TableState:
+        try:
+            return self.tables[table]
+        except KeyError:
+            raise NotAllowed(f"there is no table {table}: tables are "
+                             f"{', '.join(map(str, sorted(self.tables)))}") from None
+
+    def _announce(self, now: float) -> None:
+        if self.status != "running":
+            return
+        current = self.period_index(now)
+        s = self.structure
+        while self.announced_period < current:
+            i = self.announced_period + 1
+            p = s.periods[i]
+            lv = s.level_for_hand(i)
+            last_level = i == max(k for k, q in enumerate(s.periods) if not isinstance(q, Break))
+            ends = None if last_level else self._future_absolute(s.period_start(i + 1))
+            self._emit(ev.LevelStarted(
+                i, s.level_number(i), isinstance(p, Break), lv.small_blind, lv.big_blind,
+                lv.ante, self.absolute(s.period_start(i), now), ends,
+                "blind-levels"))
+
+    def _settle(self, table: int, now: float) -> None:
+        """Act for away players whose turn it is, then process the hand if it is over."""
+        ts = self.tables[table]
+        while ts.hand is not None and not ts.hand.is_over:
+            hand = ts.hand
+            seat = hand.to_act
+            if seat is None:
+                break
+            p = self.players[ts.seats[seat]]
+            if not p.away:
+                break
+            how = in_turn_away_expiry(self.profile.away)
+            if self._guard_away_at_end(table, lambda h, s=seat, w=how: h.timeout(s, "away", w),
+                                       now):
+                continue
+            self._emit(ev.AwayActed(table, hand.hand_id, seat, p.player, how, now,
+                                    "table-presence" if self.profile.away == "fold" else "away"))
+        if ts.hand is not None and ts.hand.is_over:
+            self._after_hand(table, now)
+
+    def _guard_away_at_end(self, table: int, step: Any, now: float) -> bool:
+        """Tavern rule 3: an away player still in when the hand ends is folded and cannot win.
+
+        Tries `step` on a copy of the hand; if it would end the hand, the away players still in
+        are folded first. Returns True if that ended the hand (the step is then moot).
+        """
+        if self.profile.away != "check_or_fold":
+            return False
+        ts = self.tables[table]
+        hand = ts.hand
+        assert hand is not None
+        away = [s for s in hand.live_seats if self.players[ts.seats[s]].away]
+        if not away:
+            return False
+        copy = Hand.replay(list(hand.events))
+        try:
+            step(copy)
+        except TournamentError:
+            raise
+        except ValueError:
+            return False  # the step is refused anyway; the caller raises the refusal
+        if not copy.is_over:
+            return False
+        for s in away:
+            if not hand.is_over and hand.player(s).live:
+                self._emit(ev.HandKilledByDirector(table, hand.hand_id, s, ts.seats[s], "away",
+                                                   now))
+        if hand.is_over:
+            self._after_hand(table, now)
+            return True
+        return False
+
+    def _after_hand(self, table: int, now: float) -> None:
+        ts = self.tables[table]
+        hand = ts.hand
+        assert hand is not None and hand.is_over
+        stacks = {hand.player(s).player: st for s, st in hand.final_stacks.items()}
+        start_stacks = dict(ts.start_stacks)
+        self._emit(ev.HandFinished(table, hand.hand_id, stacks, now))
+        self._remove_disqualified(table, now)
+        busted = [p for p, st in stacks.items()
+                  if st == 0 and self.players[p].status == "playing"]
+        if busted:
+            remaining = len(self.playing)
+            by_stack = sorted(busted, key=lambda p: (-start_stacks[p], p))
+            place = remaining - len(busted) + 1
+            groups: list[list[str]] = []
+            for p in by_stack:
+                if groups and start_stacks[groups[-1][0]] == start_stacks[p]:
+                    groups[-1].append(p)
+                else:
+                    groups.append([p])
+            if len(busted) > 1:
+                self._emit(ev.TournamentRuling(
+                    "same-hand-eliminations",
+                    "Players eliminated in the same hand are placed by their stacks at the "
+                    "start of the hand; equal stacks share the place.", table, hand.hand_id,
+                    tuple(by_stack)))
+            for g in groups:
+                for p in g:
+                    self._emit(ev.Eliminated(p, place, tuple(q for q in g if q != p), table,
+                                             hand.hand_id, start_stacks[p], now))
+                place += len(g)
+        self._after_count_change(now)
+
+    def _remove_disqualified(self, table: int, now: float) -> None:
+        ts = self.tables[table]
+        for player in list(ts.dq_pending):
+            self._remove_chips(player, now)
+
+    def _remove_chips(self, player: str, now: float) -> None:
+        p = self.players[player]
+        self._emit(ev.ChipsRemoved(player, p.stack, len(self.playing), now))
+
+    def _after_count_change(self, now: float) -> None:
+        playing = self.playing
+        if len(playing) == 1 and self.status == "running":
+            self._finish(playing[0], now)
+            return
+        self._balance(now)
+
+    def _finish(self, winner: str, now: float) -> None:
+        field_size = sum(1 for p in self.players.values() if p.status != "registered")
+        amounts = place_amounts(self.pool, field_size, self.cfg.payouts, self.cfg.payout_unit)
+        finishes = [Finish(winner, 1)] + [
+            Finish(p.player, p.place, p.tied) for p in self.players.values()
+            if p.place is not None
+        ]
+        amounts = list(amounts) + [0] * (field_size - len(amounts))
+        withheld = frozenset(p.player for p in self.players.values() if p.disqualified)
+        self._emit(ev.Finished(winner, self.pool, prizes(finishes, amounts, withheld), now))
+
+    def _seat_for_newcomer(self) -> tuple[int, int]:
+        size = self.cfg.seats_per_table
+        open_tables = [t for t, s in self.tables.items() if len(s.seats) < size]
+        if not open_tables:
+            return max(self.tables, default=0) + 1, 1
+        t = min(open_tables, key=lambda t: (len(self.tables[t].seats), t))
+        seat = seat_due_big_blind(self._anchor(self.tables[t]), self.tables[t].seats, size)
+        assert seat is not None
+        return t, seat
+
+    def _anchor(self, ts: TableState) -> int:
+        pos = ts.hand_positions if ts.hand is not None else ts.positions
+        return due_big_blind_anchor(pos, ts.button, set(ts.seats), self.cfg.seats_per_table)
+
+    def _balance(self, now: float) -> None:
+        if self.status != "running":
+            return
+        while True:
+            views = [TableView(t, dict(ts.seats), self._anchor(ts), ts.hand is not None)
+                     for t, ts in sorted(self.tables.items())]
+            plan = next_step(views, self.cfg.seats_per_table)
+            if plan is None:
+                return
+            for m in plan.moves:
+                self._emit(ev.PlayerMoved(m.player, m.from_table, m.from_seat, m.to_table,
+                                          m.to_seat, m.reason,
+                                          "breaking-tables" if m.reason == "break"
+                                          else "table-balancing"))
+            if plan.broken is not None:
+                self._emit(ev.TableBroken(plan.broken))
+                if len(self.tables) == 1:
+                    final = next(iter(self.tables))
+                    self._emit(ev.FinalTable(final, tuple(
+                        p for _, p in sorted(self.tables[final].seats.items()))))
+
+    # ================================================================== state changes
+
+    def _emit(self, e: Event) -> None:
+        self._apply(e)
+        self.events.append(e)
+
+    def _apply(self, e: Event) -> None:
+        handler = getattr(self, "_on_" + type(e).__name__, None)
+        if handler is None:
+            raise TournamentError(f"not a tournament event: {e.type}")
+        handler(e)
+
+    def _new_decision(self, ts: TableState, at: float) -> None:
+        hand = ts.hand
+        if hand is None or hand.is_over or hand.to_act is None:
+            ts.decision = None
+        else:
+            ts.decision = Decision(hand.to_act, self.play_time(at))
+
+    def _seat(self, player: str, table: int, seat: int) -> None:
+        ts = self.tables.setdefault(table, TableState(table))
+        assert seat not in ts.seats, "seat taken"
+        ts.seats[seat] = player
+        p = self.players[player]
+        p.table, p.seat = table, seat
+
+    def _unseat(self, player: str) -> None:
+        p = self.players[player]
+        if p.table is not None and p.table in self.tables:
+            self.tables[p.table].seats.pop(p.seat, None)  # type: ignore[arg-type]
+        p.table = p.seat = None
+
+    def _on_Created(self, e: ev.Created) -> None:
+        self.tournament_id = e.tournament_id
+        self.config = TournamentConfig.from_dict(e.config)
+        self.status = "registering"
+
+    def _on_Registered(self, e: ev.Registered) -> None:
+        self.players[e.player] = PlayerState(e.player)
+
+    def _on_Unregistered(self, e: ev.Unregistered) -> None:
+        del self.players[e.player]
+
+    def _on_Started(self, e: ev.Started) -> None:
+        self.status = "running"
+        self.running_since = e.at
+        self.clock_base = 0.0
+        self.smallest_chip = self.structure.chips[0]
+        self.entries = len(self.players)
+        self.pool = self.cfg.buy_in * self.entries
+        self.chips_in = self.structure.starting_stack * self.entries
+        for p in self.players.values():
+            p.status = "playing"
+            p.stack = self.structure.starting_stack
+
+    def _on_TableOpened(self, e: ev.TableOpened) -> None:
+        self.tables[e.table] = TableState(e.table)
+        for s in e.seats:
+            self._seat(s.player, e.table, s.seat)
+
+    def _on_ButtonDrawn(self, e: ev.ButtonDrawn) -> None:
+        self.tables[e.table].button = e.button
+
+    def _on_LateRegistered(self, e: ev.LateRegistered) -> None:
+        # A late entry enlarges the field: everyone already out finishes one place lower.
+        for q in self.players.values():
+            if q.place is not None:
+                q.place += 1
+        self.players[e.player] = PlayerState(e.player, "playing", e.stack)
+        self._seat(e.player, e.table, e.seat)
+        self.entries += 1
+        self.pool += self.cfg.buy_in
+        self.chips_in += e.stack
+
+    def _on_Rebought(self, e: ev.Rebought) -> None:
+        p = self.players[e.player]
+        old_place = p.place
+        assert old_place is not None
+        # He is back in: everyone who went out after him, and those tied with him, drop a place.
+        for q in self.players.values():
+            if q is p or q.place is None:
+                continue
+            if q.place < old_place or e.player in q.tied:
+                q.place += 1
+                q.tied = tuple(x for x in q.tied if x != e.player)
+        p.status, p.stack, p.place, p.tied, p.away = "playing", e.chips, None, (), False
+        p.rebuys += 1
+        self._seat(e.player, e.table, e.seat)
+        self.pool += e.cost
+        self.chips_in += e.chips
+
+    def _on_AddedOn(self, e: ev.AddedOn) -> None:
+        p = self.players[e.player]
+        p.stack += e.chips
+        p.add_ons += 1
+        self.pool += e.cost
+        self.chips_in += e.chips
+
+    def _on_LevelStarted(self, e: ev.LevelStarted) -> None:
+        self.announced_period = e.period
+
+    def _on_HandBegun(self, e: ev.HandBegun) -> None:
+        ts = self.tables[e.table]
+        pos = Positions(e.button, e.small_blind_pos, e.small_blind_posted, e.big_blind,
+                        len(e.seats))
+        cfg = HandConfig(
+            hand_id=e.hand_id,
+            seats=tuple(Seat(s.seat, s.player, s.stack) for s in e.seats),
+            button=e.button, small_blind_seat=pos.small_blind_seat, big_blind_seat=e.big_blind,
+            small_blind=e.small_blind_amount, big_blind=e.big_blind_amount, ante=e.ante,
+            big_blind_ante=e.big_blind_ante, profile=self.profile, deck_seed=e.seed,
+            table_size=self.cfg.seats_per_table,
+        )
+        ts.hand = Hand.start(cfg)
+        ts.hand_positions = pos
+        ts.start_stacks = {s.player: s.stack for s in e.seats}
+        ts.penalized = []
+        ts.last_hand = None
+        ts.rabbit_agreed = set()
+        ts.rabbit_done = False
+        self.hand_counter += 1
+        self._new_decision(ts, e.at)
+
+    def _on_TournamentRuling(self, e: ev.TournamentRuling) -> None:
+        pass
+
+    def _on_PlayerActed(self, e: ev.PlayerActed) -> None:
+        ts = self.tables[e.table]
+        assert ts.hand is not None
+        _run_action(ts.hand, e.seat, e.action, e.amount)
+        self._new_decision(ts, e.at)
+
+    def _on_TimedOut(self, e: ev.TimedOut) -> None:
+        pass
+
+    def _on_MarkedAway(self, e: ev.MarkedAway) -> None:
+        self.players[e.player].away = True
+
+    def _on_CameBack(self, e: ev.CameBack) -> None:
+        self.players[e.player].away = False
+
+    def _on_AwayActed(self, e: ev.AwayActed) -> None:
+        ts = self.tables[e.table]
+        assert ts.hand is not None
+        if e.how == "kill":
+            ts.hand.kill(e.seat, "away")
+        else:
+            ts.hand.timeout(e.seat, "away", e.how)
+        self._new_decision(ts, e.at)
+
+    def _on_ClockCalled(self, e: ev.ClockCalled) -> None:
+        d = self.tables[e.table].decision
+        assert d is not None
+        d.clock_by = e.called_by
+        d.clock_expires = self.play_time(e.at) + self.profile.clock_seconds
+
+    def _on_ClockExpired(self, e: ev.ClockExpired) -> None:
+        ts = self.tables[e.table]
+        assert ts.hand is not None
+        ts.hand.timeout(e.seat, "clock", e.expiry)
+        self._new_decision(ts, e.at)
+
+    def _on_HandKilledByDirector(self, e: ev.HandKilledByDirector) -> None:
+        ts = self.tables[e.table]
+        assert ts.hand is not None
+        ts.hand.kill(e.seat, e.rule_id)
+        if e.rule_id == "penalty":
+            self.players[e.player].penalty_hands -= 1
+            ts.penalized.append(e.player)
+        self._new_decision(ts, e.at)
+
+    def _on_HandFinished(self, e: ev.HandFinished) -> None:
+        ts = self.tables[e.table]
+        for player, stack in e.stacks.items():
+            self.players[player].stack = stack
+        ts.positions = ts.hand_positions
+        ts.button = None
+        ts.last_hand = ts.hand
+        ts.hand = None
+        ts.hand_positions = None
+        ts.decision = None
+
+    def _on_HandVoided(self, e: ev.HandVoided) -> None:
+        ts = self.tables[e.table]
+        for player, stack in ts.start_stacks.items():
+            self.players[player].stack = stack
+        for player in ts.penalized:
+            self.players[player].penalty_hands += 1
+        ts.penalized = []
+        ts.hand = None
+        ts.hand_positions = None
+        ts.decision = None
+
+    def _on_Eliminated(self, e: ev.Eliminated) -> None:
+        p = self.players[e.player]
+        p.status, p.stack, p.place, p.tied, p.away = "out", 0, e.place, e.tied_with, False
+        p.penalty_hands = 0
+        self._unseat(e.player)
+
+    def _on_PlayerMoved(self, e: ev.PlayerMoved) -> None:
+        self._unseat(e.player)
+        self._seat(e.player, e.to_table, e.to_seat)
+
+    def _on_TableBroken(self, e: ev.TableBroken) -> None:
+        assert not self.tables[e.table].seats
+        del self.tables[e.table]
+
+    def _on_FinalTable(self, e: ev.FinalTable) -> None:
+        self.final_table = e.table
+
+    def _on_ChipRaced(self, e: ev.ChipRaced) -> None:
+        for line in e.lines:
+            self.players[line.player].stack = line.stack_after
+            self.chips_raced += line.stack_after - line.stack_before
+        self.smallest_chip = e.new_chip
+
+    def _on_PenaltyGiven(self, e: ev.PenaltyGiven) -> None:
+        self.players[e.player].penalty_hands += e.hands
+
+    def _on_Disqualified(self, e: ev.Disqualified) -> None:
+        p = self.players[e.player]
+        p.disqualified = True
+        if p.table is not None:
+            ts = self.tables[p.table]
+            if ts.hand is not None and ts.hand.seat_of(e.player) is not None:
+                ts.dq_pending.append(e.player)
+
+    def _on_ChipsRemoved(self, e: ev.ChipsRemoved) -> None:
+        p = self.players[e.player]
+        self.chips_removed += e.amount
+        p.status, p.stack, p.place, p.away = "out", 0, e.place, False
+        if p.table is not None and e.player in self.tables[p.table].dq_pending:
+            self.tables[p.table].dq_pending.remove(e.player)
+        self._unseat(e.player)
+
+    def _on_StackAdjusted(self, e: ev.StackAdjusted) -> None:
+        self.players[e.player].stack = e.after
+        self.chips_adjusted += e.after - e.before
+
+    def _on_Paused(self, e: ev.Paused) -> None:
+        self.clock_base = self.play_time(e.at)
+        self.running_since = None
+        self.paused = True
+
+    def _on_Resumed(self, e: ev.Resumed) -> None:
+        self.running_since = e.at
+        self.paused = False
+
+    def _on_DirectorRuling(self, e: ev.DirectorRuling) -> None:
+        pass
+
+    def _on_RabbitAgreed(self, e: ev.RabbitAgreed) -> None:
+        self.tables[e.table].rabbit_agreed.add(e.player)
+
+    def _on_RabbitHunted(self, e: ev.RabbitHunted) -> None:
+        self.tables[e.table].rabbit_done = True
+
+    def _on_CardsShown(self, e: ev.CardsShown) -> None:
+        hand = self.tables[e.table].last_hand
+        assert hand is not None
+        seat = hand.seat_of(e.player)
+        assert seat is not None
+        if e.requested_by is None:
+            hand.show(seat, e.cards)
+        else:
+            asker = hand.seat_of(e.requested_by)
+            assert asker is not None
+            hand.request_show_all(asker, seat)
+
+    def _on_Finished(self, e: ev.Finished) -> None:
+        self.status = "finished"
+        self.winner = e.winner
+        w = self.players[e.winner]
+        w.place = 1
+        self.prizes = dict(e.prizes)
+        self.running_since = None
+
+
+def _run_action(hand: Hand, seat: int, action: str, amount: int | None) -> list[Event]:
+    method = getattr(hand, action)
+    if action in ACTIONS_WITH_AMOUNT:
+        return method(seat, amount)
+    return method(seat)
+
+
+def new_tournament(tournament_id: str, *, profile: str | Profile = "tda",
+                   structure: Structure, payouts: PayoutTable, now: float,
+                   **options: Any) -> Tournament:
+    """Convenience: a tournament with a profile given by name (or a Profile)."""
+    prof = make_profile(profile) if isinstance(profile, str) else profile
+    return Tournament.create(
+        tournament_id, TournamentConfig(prof, structure, payouts, **options), now)

@@ -1,0 +1,233 @@
+"""A random tournament driver: random fields, structures, actions, timeouts, clocks, away
+players and director actions, checking the invariants after every step."""
+
+from __future__ import annotations
+
+import random
+
+from bot.engine.errors import IllegalAction
+from bot.engine.events import event_from_dict
+from bot.engine.profile import make_profile
+from bot.tournament.errors import ChipRaceDue, NotAllowed, WaitingForPlayers
+from bot.tournament.payouts import load_payout_table
+from bot.tournament.structure import AddOn, Break, Level, Rebuys, Structure
+from bot.tournament.tournament import Tournament, TournamentConfig
+
+PAYOUTS = load_payout_table("standard")
+
+
+def random_structure(rng: random.Random) -> Structure:
+    chips = (25, 100, 500, 1000)
+    bb = rng.choice([100, 200, 300])
+    periods: list[Level | Break] = []
+    for i in range(rng.randint(3, 7)):
+        sb = bb // 2
+        ante = bb // 4 if rng.random() < 0.3 else 0
+        ante -= ante % 25
+        periods.append(Level(sb, bb, ante, rng.choice([120, 300, 600])))
+        if rng.random() < 0.25 and i > 0:
+            periods.append(Break(rng.choice([60, 300])))
+        bb = bb * 2 if bb < 1000 else bb * 2 // 1000 * 1000 or 1000
+    # late levels in whole 100s (and then 500s) so the 25s and 100s colour up
+    periods.append(Level(1000, 2000, 0, 600))
+    periods.append(Level(2500, 5000, 0, 600))
+    n_levels = sum(1 for p in periods if isinstance(p, Level))
+    return Structure(
+        name="sim",
+        periods=tuple(periods),
+        starting_stack=rng.choice([1000, 1500, 2000, 3000]),
+        chips=chips,
+        big_blind_ante=rng.random() < 0.3,
+        late_registration_level=rng.choice([None, 1, 2]),
+        rebuys=Rebuys(10, 1500, rng.randint(1, n_levels), 1) if rng.random() < 0.3 else None,
+        add_on=AddOn(10, 1000, rng.randint(1, n_levels)) if rng.random() < 0.3 else None,
+    )
+
+
+def check_invariants(t: Tournament) -> None:
+    assert t.total_chips() == t.expected_chips(), (t.total_chips(), t.expected_chips())
+    seated = {}
+    for tid, ts in t.tables.items():
+        for seat, p in ts.seats.items():
+            assert p not in seated
+            seated[p] = (tid, seat)
+            assert t.players[p].status == "playing"
+            assert 1 <= seat <= t.cfg.seats_per_table
+    for p in t.playing:
+        assert p in seated, p
+        assert t.players[p].stack > 0 or _dealt_in(t, p)
+
+
+def _dealt_in(t: Tournament, p: str) -> bool:
+    pl = t.players[p]
+    hand = t.tables[pl.table].hand if pl.table else None
+    return hand is not None and hand.seat_of(p) is not None
+
+
+def run_one(seed: int, max_steps: int = 20000) -> Tournament:
+    rng = random.Random(seed)
+    profile = make_profile(rng.choice(["treps", "tavern", "tda"]))
+    cfg = TournamentConfig(
+        profile=profile, structure=random_structure(rng), payouts=PAYOUTS,
+        seats_per_table=rng.randint(2, 10), buy_in=rng.choice([0, 10, 20]),
+        action_seconds=60, clock_after_seconds=20,
+    )
+    now = 1000.0
+    t = Tournament.create(f"sim{seed}", cfg, now)
+    n = rng.randint(2, 30)
+    for i in range(n):
+        t.register(f"p{i}", now)
+    if rng.random() < 0.2:
+        t.unregister("p0", now)
+        if len(t.players) < 2:
+            t.register("p0", now)
+    t.start(f"seed-{seed}", now)
+    late = 0
+    steps = 0
+    while t.status == "running":
+        steps += 1
+        assert steps < max_steps, "no progress"
+        now += rng.choice([1, 2, 5, 10, 30])
+        r = rng.random()
+        if r < 0.01 and t.structure.late_registration_level:
+            try:
+                t.register(f"late{late}", now)
+                late += 1
+            except NotAllowed:
+                pass
+            except ValueError:
+                pass
+        elif r < 0.02:
+            out = [p for p, s in t.players.items() if s.status == "out"]
+            if out:
+                try:
+                    t.rebuy(rng.choice(out), now)
+                except NotAllowed:
+                    pass
+        elif r < 0.03:
+            try:
+                t.add_on(rng.choice(t.playing), now)
+            except NotAllowed:
+                pass
+        elif r < 0.04:
+            p = rng.choice(t.playing)
+            try:
+                t.set_away(p, now)
+            except NotAllowed:
+                pass
+        elif r < 0.08:
+            away = [p for p in t.playing if t.players[p].away]
+            if away:
+                t.come_back(rng.choice(away), now)
+        elif r < 0.085:
+            try:
+                t.penalize(rng.choice(t.playing), rng.randint(1, 2), "td", "etiquette", now)
+            except NotAllowed:
+                pass
+        elif r < 0.09:
+            try:
+                t.adjust_stack(rng.choice(t.playing), rng.randint(1, 40) * 25, "td", "miscount",
+                               now)
+            except NotAllowed:
+                pass
+        elif r < 0.093:
+            busy = [x for x, ts in t.tables.items() if ts.hand is not None]
+            if busy:
+                t.void_hand(rng.choice(busy), "td", "exposed card", now)
+        elif r < 0.095 and rng.random() < 0.3:
+            t.disqualify(rng.choice(t.playing), "td", "cheating", now)
+        elif r < 0.10:
+            if t.paused:
+                t.resume("td", now)
+            else:
+                t.pause("td", "dispute", now)
+                now += rng.choice([10, 100, 1000])
+                t.resume("td", now)
+        elif r < 0.12:
+            tables = [x for x, ts in t.tables.items() if ts.decision is not None]
+            if tables:
+                x = rng.choice(tables)
+                try:
+                    t.call_clock(x, rng.choice(list(t.tables[x].seats.values())), now)
+                except NotAllowed:
+                    pass
+        elif r < 0.16:
+            now += rng.choice([30, 61, 200])
+            t.tick(now)
+        elif r < 0.17:
+            tables = [x for x, ts in t.tables.items() if ts.last_hand is not None]
+            if tables:
+                x = rng.choice(tables)
+                h = t.tables[x].last_hand
+                for s in h.players_in_hand:
+                    try:
+                        t.agree_rabbit_hunt(x, h.player(s).player, now)
+                    except NotAllowed:
+                        break
+        else:
+            _play_step(t, rng, now, seed)
+        check_invariants(t)
+    _check_end(t)
+    return t
+
+
+def _play_step(t: Tournament, rng: random.Random, now: float, seed: int) -> None:
+    t.tick(now)
+    if t.status != "running":
+        return
+    table = rng.choice(sorted(t.tables))
+    ts = t.tables[table]
+    if ts.hand is None:
+        try:
+            t.start_hand(table, f"{seed}-{t.hand_counter}-{table}", now)
+        except ChipRaceDue:
+            if all(x.hand is None for x in t.tables.values()):
+                t.run_chip_race(f"race-{seed}-{t.hand_counter}", now)
+        except WaitingForPlayers:
+            pass
+        except NotAllowed as err:
+            assert "break" in str(err) or "paused" in str(err), err
+            return
+        return
+    hand = ts.hand
+    legal = hand.legal()
+    assert legal is not None, "a live hand with nobody to act"
+    seat = legal.seat
+    r = rng.random()
+    try:
+        if r < 0.25:
+            t.act(table, seat, "fold", now=now)
+        elif r < 0.6:
+            t.act(table, seat, "check_or_call", now=now)
+        elif r < 0.75 and legal.can_raise:
+            amount = rng.randint(legal.min_raise_to, legal.max_raise_to)
+            t.act(table, seat, "raise_to" if legal.facing_bet else "bet", amount, now=now)
+        elif r < 0.85:
+            t.act(table, seat, "all_in", now=now)
+        elif r < 0.9 and legal.can_raise:
+            t.act(table, seat, "make_it", rng.randint(1, legal.max_raise_to), now=now)
+        else:
+            t.act(table, seat, "check_or_call", now=now)
+    except IllegalAction:
+        pass
+
+
+def _check_end(t: Tournament) -> None:
+    assert t.status == "finished"
+    assert t.winner is not None and t.players[t.winner].place == 1
+    results = t.results()
+    entered = [p for p in t.players.values() if p.status != "registered"]
+    assert len(results) == len(entered)
+    # every place given once (a tie of k players covers k places)
+    covered: list[int] = []
+    for r in results:
+        covered.append(r.place + sorted((r.player, *r.tied_with)).index(r.player))
+    assert sorted(covered) == list(range(1, len(entered) + 1)), sorted(covered)
+    assert t.total_chips() == t.expected_chips()
+    assert sum(t.prizes.values()) + sum(
+        0 for _ in ()) <= t.pool
+    if not any(p.disqualified for p in t.players.values()):
+        assert sum(t.prizes.values()) == t.pool
+    # replay, through JSON, rebuilds the same tournament
+    again = Tournament.replay(event_from_dict(e.to_dict()) for e in t.events)
+    assert again.snapshot() == t.snapshot()
