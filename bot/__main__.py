@@ -1,0 +1,74 @@
+"""`python -m bot` runs the bot; `python -m bot demo` plays a demo without a token."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from bot.config import ConfigError, Settings, load_settings
+
+PERMISSIONS = (
+    "Send Messages, Send Messages in Threads, Create Public Threads, Embed Links, "
+    "Attach Files, Read Message History, Use Application Commands"
+)
+# The integer of those permissions, for the invite URL.
+PERMISSIONS_INTEGER = 2048 | 274877906944 | 34359738368 | 16384 | 32768 | 65536 | 2147483648
+
+NO_TOKEN_HELP = f"""\
+DISCORD_TOKEN is not set, so the bot cannot connect to Discord.
+
+To get a token:
+  1. Open https://discord.com/developers/applications and click "New Application".
+  2. Open "Bot" in the menu on the left, then "Reset Token", and copy the token.
+  3. Put it in a file named .env in this folder:   DISCORD_TOKEN=your-token-here
+     (see .env.example for the other settings; never commit .env).
+  4. Invite the bot to your server with this URL (replace APP_ID with the Application ID
+     from "General Information"):
+     https://discord.com/oauth2/authorize?client_id=APP_ID&scope=bot+applications.commands&permissions={PERMISSIONS_INTEGER}
+     Scopes: bot + applications.commands. Permissions: {PERMISSIONS}.
+  5. Run `python -m bot` again.
+
+No privileged intents are needed.
+To try the game without Discord or a token, run:   python -m bot demo
+"""
+
+
+def _run_demo(argv: list[str]) -> int:
+    try:
+        from bot.demo import run_demo  # type: ignore[import-not-found]
+    except ImportError:
+        print("The offline demo is coming soon (bot/demo.py is not there yet).")
+        return 0
+    return int(run_demo(argv) or 0)
+
+
+def _configure_logging(settings: Settings) -> None:
+    logging.basicConfig(
+        level=settings.log_level_number,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args and args[0] == "demo":
+        return _run_demo(args[1:])
+    try:
+        settings = load_settings()
+    except ConfigError as exc:
+        print(f"Configuration error: {exc}", file=sys.stderr)
+        return 2
+    if not settings.discord_token:
+        print(NO_TOKEN_HELP, file=sys.stderr)
+        return 2
+    _configure_logging(settings)
+    from bot.app import create_bot
+
+    bot = create_bot(settings.database_path, dev_guild_id=settings.dev_guild_id)
+    # log_handler=None: logging is configured above, with the level from LOG_LEVEL.
+    bot.run(settings.discord_token, log_handler=None)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

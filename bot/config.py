@@ -1,0 +1,59 @@
+"""Settings from the environment and an optional `.env` file (python-dotenv).
+
+The token is kept out of `repr` and never logged: logs end up in bug reports.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from dotenv import load_dotenv
+
+DEFAULT_DATABASE = "league.sqlite3"
+LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
+
+
+class ConfigError(ValueError):
+    """A setting is present but unusable; the message says which and what is allowed."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    # repr=False: printing or logging a Settings must never leak the token.
+    discord_token: str | None = field(default=None, repr=False)
+    database_path: Path = Path(DEFAULT_DATABASE)
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+
+    @property
+    def log_level_number(self) -> int:
+        return logging.getLevelName(self.log_level)
+
+
+def load_settings(env_file: str | os.PathLike[str] | None = ".env") -> Settings:
+    """Read the settings; variables already in the environment win over the `.env` file."""
+    if env_file is not None and Path(env_file).is_file():
+        load_dotenv(env_file, override=False)
+    token = (os.environ.get("DISCORD_TOKEN") or "").strip() or None
+    database = (os.environ.get("DATABASE_PATH") or "").strip() or DEFAULT_DATABASE
+    guild_raw = (os.environ.get("DEV_GUILD_ID") or "").strip()
+    dev_guild_id: int | None = None
+    if guild_raw:
+        if not guild_raw.isdigit():
+            raise ConfigError(
+                f"DEV_GUILD_ID must be a server id (digits only; right-click the server with "
+                f"Developer Mode on → Copy Server ID), got {guild_raw!r}"
+            )
+        dev_guild_id = int(guild_raw)
+    level = (os.environ.get("LOG_LEVEL") or "INFO").strip().upper()
+    if level not in LOG_LEVELS:
+        raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {level!r}")
+    return Settings(
+        discord_token=token,
+        database_path=Path(database),
+        dev_guild_id=dev_guild_id,
+        log_level=level,
+    )

@@ -1,0 +1,74 @@
+"""What the play buttons show for the player to act: labels, amounts and disabled states."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.engine.hand import Hand
+from bot.presenter.limits import BUTTON_LABEL, truncate
+from bot.presenter.rulings import chips
+
+
+@dataclass(frozen=True)
+class ButtonState:
+    key: str  # "fold" | "check_call" | "raise" | "all_in": stable, for custom_ids
+    label: str
+    disabled: bool
+
+
+@dataclass(frozen=True)
+class ActionViewState:
+    seat: int
+    fold: ButtonState
+    check_call: ButtonState
+    raise_: ButtonState
+    all_in: ButtonState
+    can_check: bool
+    call_amount: int
+    min_raise_to: int  # for the amount modal: the smallest legal "to" total
+    max_raise_to: int
+    facing_bet: bool
+    summary: str  # Legal.describe(): "call 200, raise to 400 to 1,000 (all-in) or fold"
+
+    @property
+    def buttons(self) -> tuple[ButtonState, ...]:
+        return (self.fold, self.check_call, self.raise_, self.all_in)
+
+
+def _button(key: str, label: str, disabled: bool) -> ButtonState:
+    return ButtonState(key, truncate(label, BUTTON_LABEL), disabled)
+
+
+def action_view_state(hand: Hand) -> ActionViewState | None:
+    """The buttons for whoever is to act, or None when nobody is (between streets, over)."""
+    legal = hand.legal()
+    if legal is None or hand.is_over:
+        return None
+    if legal.can_check:
+        check_call = _button("check_call", "Check", False)
+    elif legal.call_amount >= legal.stack:
+        check_call = _button("check_call", f"Call all-in {chips(legal.call_amount)}", False)
+    else:
+        check_call = _button("check_call", f"Call {chips(legal.call_amount)}", False)
+    verb = "Raise" if legal.facing_bet else "Bet"
+    # A raise only short of all-in is still a choice of amount; when the minimum already is
+    # the whole stack, the All-in button is the only raise there is.
+    ranged = legal.can_raise and legal.min_raise_to < legal.max_raise_to
+    if ranged:
+        raise_label = f"{verb} ({chips(legal.min_raise_to)}..{chips(legal.max_raise_to)})"
+    else:
+        raise_label = verb
+    all_in_possible = legal.can_raise
+    return ActionViewState(
+        seat=legal.seat,
+        fold=_button("fold", "Fold", not legal.can_fold),
+        check_call=check_call,
+        raise_=_button("raise", raise_label, not ranged),
+        all_in=_button("all_in", f"All-in {chips(legal.max_raise_to)}", not all_in_possible),
+        can_check=legal.can_check,
+        call_amount=legal.call_amount,
+        min_raise_to=legal.min_raise_to,
+        max_raise_to=legal.max_raise_to,
+        facing_bet=legal.facing_bet,
+        summary=legal.describe(),
+    )

@@ -1,0 +1,77 @@
+"""Discord's size limits (../shared/design/discord.md) and safe truncation and escaping."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+import discord
+
+MESSAGE_CHARS = 2000
+EMBED_TITLE = 256
+EMBED_DESCRIPTION = 4096
+EMBED_FIELDS = 25
+EMBED_FIELD_NAME = 256
+EMBED_FIELD_VALUE = 1024
+EMBED_FOOTER = 2048
+EMBED_TOTAL = 6000
+BUTTON_LABEL = 80
+# Discord display names are at most 32 characters; a longer one is not a real name.
+NAME_CHARS = 32
+
+ELLIPSIS = "…"
+_CONTROL_RE = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]+")
+
+
+def truncate(text: str, limit: int) -> str:
+    """Cut to `limit` characters with an ellipsis; never leaves a dangling backslash escape."""
+    if len(text) <= limit:
+        return text
+    cut = text[: max(0, limit - 1)]
+    # An odd run of trailing backslashes would escape the ellipsis or a later character.
+    trailing = len(cut) - len(cut.rstrip("\\"))
+    if trailing % 2:
+        cut = cut[:-1]
+    return cut + ELLIPSIS
+
+
+def safe_name(name: str) -> str:
+    """A user-chosen name made inert: no markdown, no mentions, one line, bounded length."""
+    flat = _CONTROL_RE.sub(" ", name).strip() or "?"
+    flat = truncate(flat, NAME_CHARS)
+    # Mentions are escaped after markdown so that the zero-width breaks are not re-escaped.
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(flat))
+
+
+def display_name(names: Mapping[str, str], player: str, seat: int) -> str:
+    """The escaped display name of a hand's player id, or the seat when the name is unknown."""
+    raw = names.get(player)
+    return safe_name(raw) if raw else f"Seat {seat}"
+
+
+def embed_length(embed: discord.Embed) -> int:
+    return len(embed)
+
+
+def fit_embed(embed: discord.Embed) -> discord.Embed:
+    """Enforce every per-part limit, then drop fields from the end until the total fits."""
+    if embed.title:
+        embed.title = truncate(embed.title, EMBED_TITLE)
+    if embed.description:
+        embed.description = truncate(embed.description, EMBED_DESCRIPTION)
+    if embed.footer and embed.footer.text:
+        embed.set_footer(text=truncate(embed.footer.text, EMBED_FOOTER))
+    fields = embed.fields[:EMBED_FIELDS]
+    embed.clear_fields()
+    for f in fields:
+        embed.add_field(
+            name=truncate(f.name or "\u200b", EMBED_FIELD_NAME),
+            value=truncate(f.value or "\u200b", EMBED_FIELD_VALUE),
+            inline=bool(f.inline),
+        )
+    while len(embed) > EMBED_TOTAL and embed.fields:
+        embed.remove_field(len(embed.fields) - 1)
+    if len(embed) > EMBED_TOTAL and embed.description:
+        room = EMBED_TOTAL - (len(embed) - len(embed.description))
+        embed.description = truncate(embed.description, max(1, room))
+    return embed

@@ -1,0 +1,122 @@
+"""Rulings in plain words: one sentence for each rule id the engine emits.
+
+`names` here is keyed by SEAT (a Ruling knows seats, not players); build it with
+`seat_names(hand, names_by_player)`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from bot.engine.hand import Hand
+from bot.engine.hand_events import Ruling
+from bot.presenter.limits import display_name, safe_name
+from bot.rulebook import Rulebook, load_rulebook
+
+Names = Mapping[int, str]
+
+
+def chips(n: int) -> str:
+    return f"{n:,}"
+
+
+def seat_names(hand: Hand, names: Mapping[str, str]) -> dict[int, str]:
+    """Seat → display name (raw, escaped later) from player id → display name."""
+    return {s: names.get(p.player, f"Seat {s}") for s, p in hand.players.items()}
+
+
+def _who(names: Names, seat: int | None) -> str:
+    if seat is None:
+        return "the player"
+    raw = names.get(seat)
+    return safe_name(raw) if raw else f"Seat {seat}"
+
+
+def _list(names: Names, seats: tuple[int, ...]) -> str:
+    people = [_who(names, s) for s in seats]
+    if not people:
+        return "everyone in the hand"
+    if len(people) == 1:
+        return people[0]
+    return ", ".join(people[:-1]) + " and " + people[-1]
+
+
+def _pot_name(index: int) -> str:
+    return "the main pot" if index == 0 else f"side pot {index}"
+
+
+def _a(r: Ruling, key: str) -> str:
+    return chips(int(r.amounts.get(key, 0)))
+
+
+_Sentence = Callable[[Ruling, Names], str]
+
+_SENTENCES: dict[str, tuple[str, _Sentence]] = {
+    "minimum-bet": ("minimum bet", lambda r, n: (
+        f"{_who(n, r.seat)} declared a bet of {_a(r, 'asked')}, below the minimum, "
+        f"so the bet is the minimum, {_a(r, 'to')}")),
+    "declared-raise": ("declared raise", lambda r, n: (
+        f"{_who(n, r.seat)}'s raise to {_a(r, 'asked')} is short of a full raise, "
+        f"so it is made as the minimum raise, to {_a(r, 'to')}")),
+    "fifty-percent": ("50% rule", lambda r, n: (
+        f"{_who(n, r.seat)} made it {_a(r, 'asked')}: the increase of {_a(r, 'increase')} is "
+        f"at least half the last raise of {_a(r, 'last_raise')}, so it is a full raise, "
+        f"to {_a(r, 'to')}")),
+    "make-it": ("make it X", lambda r, n: (
+        f"{_who(n, r.seat)}'s {_a(r, 'asked')} is not a full raise, so it is a call of "
+        f"{_a(r, 'to')} and the extra {_a(r, 'returned')} goes back")),
+    "raise-it": ("raise it X", lambda r, n: (
+        f"{_who(n, r.seat)} raised it {_a(r, 'by')} over the bet of {_a(r, 'facing')}, "
+        f"so the raise is to {_a(r, 'to')}")),
+    "incomplete-all-in": ("incomplete raise", lambda r, n: (
+        f"{_who(n, r.seat)}'s all-in for {_a(r, 'to')} is not a full raise "
+        f"(it adds {_a(r, 'raise')}; a full raise is {_a(r, 'min_raise')}), so the betting is "
+        f"not reopened for "
+        + (_list(n, r.seats) if r.seats else "players who have already acted"))),
+    "not-reopened": ("betting not reopened", lambda r, n: (
+        f"the short all-in did not reopen the betting for {_who(n, r.seat)}, who may call "
+        f"{_a(r, 'call')} or fold but not raise")),
+    "all-in-over-stack": ("more than the stack", lambda r, n: (
+        f"{_who(n, r.seat)} asked for {_a(r, 'asked')}, more than their stack, so they are "
+        f"all-in for {_a(r, 'to')}")),
+    "uncalled-bet": ("uncalled bet", lambda r, n: (
+        f"{_a(r, 'amount')} of {_who(n, r.seat)}'s bet was not called and goes back to them")),
+    "odd-chip": ("odd chip", lambda r, n: (
+        f"{_pot_name(int(r.amounts.get('pot', 0)))} does not split evenly; the "
+        + ("odd chip goes" if int(r.amounts.get("odd_chips", 1)) == 1 else
+           f"{_a(r, 'odd_chips')} odd chips go, one each,")
+        + f" to {_list(n, r.seats or ((r.seat,) if r.seat is not None else ()))}, "
+          "first from the button's left")),
+    "face-up": ("face up", lambda r, n: (
+        f"no more betting is possible, so the hands of {_list(n, r.seats)} are turned face up "
+        "before the rest of the board is dealt")),
+    "muck": ("muck", lambda r, n: (
+        f"{_who(n, r.seat)} cannot win and mucks; the cards stay private")),
+    "show-one-show-all": ("show one, show all", lambda r, n: (
+        f"{_who(n, r.seat)} showed one card, so at {_list(n, r.seats)}'s request "
+        "they show the other")),
+}
+
+
+def ruling_text(ruling: Ruling, names: Names, rulebook: Rulebook | None = None) -> str:
+    """One sentence: "Ruling — incomplete raise: …, so … (rule `incomplete-all-in`)."."""
+    known = _SENTENCES.get(ruling.rule_id)
+    if known is not None:
+        label, sentence = known
+        return f"Ruling — {label}: {sentence(ruling, names)} (rule `{ruling.rule_id}`)."
+    # Tournament rulings (clock, away, sb-eliminated, …): the rulebook's title and who it hit.
+    book = rulebook or load_rulebook()
+    title = book.get(ruling.rule_id).title if ruling.rule_id in book else ruling.rule_id
+    involved = tuple(s for s in ((ruling.seat,) if ruling.seat is not None else ()) + ruling.seats)
+    who = f" applied to {_list(names, tuple(dict.fromkeys(involved)))}" if involved else " applied"
+    amounts = ", ".join(f"{k.replace('_', ' ')} {chips(int(v))}" for k, v in ruling.amounts.items())
+    extra = f" ({amounts})" if amounts else ""
+    return f"Ruling — {title.lower()}:{who}{extra} (rule `{ruling.rule_id}`)."
+
+
+def hand_ruling_text(hand: Hand, ruling: Ruling, names: Mapping[str, str]) -> str:
+    """`ruling_text` with names keyed by player id, as the other presenter functions take."""
+    return ruling_text(ruling, seat_names(hand, names))
+
+
+__all__ = ["hand_ruling_text", "ruling_text", "seat_names", "display_name"]

@@ -1,0 +1,167 @@
+"""A simulated Discord (SimCord) around the real bot, for behaviour tests of the cogs.
+
+The `harness` fixture builds the bot with `create_bot(tmp_path / "db.sqlite3",
+dev_guild_id=GUILD_ID)`, creates the guild with that id *before* the bot connects (so the real
+dev-guild command sync runs and SimCord's strict sync stays on), a #poker channel, a
+"Tournament Director" role and five members: `director` (has the role), `alice`, `bob`,
+`carol`, `dana`. Everything below is awaited; each verb returns after the bot has finished
+reacting (SimCord settles the loop), so there are no sleeps.
+
+Slash command (options by name; the result tells how the bot answered)::
+
+    result = await h.alice.slash(h.channel, "rule", topic="clock")
+    result.ephemeral, result.response.content, result.response.embeds, result.followups
+    h.channel.last_message            # what everyone sees in the channel (discord.Message)
+    h.channel.history(viewer=h.bob)   # the channel as bob's client shows it
+
+Subcommands are named with spaces: `await h.director.slash(h.channel, "td start", ...)`.
+
+Autocomplete (returns the choices, dicts with "name" and "value")::
+
+    choices = await h.alice.autocomplete(h.channel, "rule", "topic", "str")
+
+Buttons and modals (on a message the bot sent; by label or custom_id)::
+
+    msg = h.channel.last_message
+    shown = await h.alice.click(msg, label="Raise (400..1,000)")   # or custom_id="play:raise:…"
+    assert shown.modal is not None                                 # the raw modal payload
+    result = await h.alice.submit_modal(shown, {"amount": "600"})  # keys: the inputs' custom_id
+
+DMs the bot sent to a member (oldest first)::
+
+    h.dms(h.alice)                    # list[discord.Message]; h.dms(h.alice)[-1].content
+
+A refused DM (Forbidden 50007, "Cannot send messages to this user") for one member::
+
+    h.refuse_dms(h.alice)             # every DM to alice fails until the test ends
+    h.refuse_dms(h.alice, times=1)    # only the next one
+
+Any other HTTP fault: `h.env.inject_error("POST", "/channels/*/messages", status=500)`.
+
+Virtual time (view timeouts, clocks, `asyncio.sleep` in the bot; instant)::
+
+    await h.advance(60)               # h.now() is the virtual UNIX time
+
+League settings in the store: `await h.set_profile("tavern", clock_seconds=90)`.
+
+Errors: SimCord re-raises any error the bot swallowed at teardown; a test that expects one
+reads `h.env.errors` (which acknowledges them). `h.env.transcript()` shows every gateway
+event and REST call; it is printed on failure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+import pytest
+import pytest_asyncio
+import simcord
+from simcord import ChannelHandle, Env, GuildHandle, MemberActor, RoleHandle
+
+from bot.app import LeagueBot, create_bot
+from bot.store import GuildSettings
+
+GUILD_ID = 1_111_111_111_111_111_111
+DIRECTOR_ROLE = "Tournament Director"
+PLAYER_NAMES = ("alice", "bob", "carol", "dana")
+
+
+@dataclass
+class Harness:
+    env: Env
+    bot: LeagueBot
+    guild: GuildHandle
+    channel: ChannelHandle
+    director_role: RoleHandle
+    director: MemberActor
+    alice: MemberActor
+    bob: MemberActor
+    carol: MemberActor
+    dana: MemberActor
+
+    @property
+    def players(self) -> list[MemberActor]:
+        return [self.alice, self.bob, self.carol, self.dana]
+
+    def add_member(self, name: str, *, director: bool = False, **kwargs: Any) -> MemberActor:
+        roles = [self.director_role] if director else []
+        return self.guild.add_member(self.env.create_user(name, **kwargs), roles=roles)
+
+    def dms(self, member: MemberActor) -> list[discord.Message]:
+        return member.user.dm_channel.history()
+
+    def refuse_dms(self, member: MemberActor, *, times: int | None = None) -> None:
+        channel_id = member.user.dm_channel.id
+        self.env.inject_error(
+            "POST",
+            f"/channels/{channel_id}/messages",
+            status=403,
+            code=50007,
+            message="Cannot send messages to this user",
+            times=times,
+        )
+
+    async def advance(self, seconds: float) -> None:
+        await self.env.advance_time(seconds)
+
+    def now(self) -> float:
+        return self.env.now().timestamp()
+
+    async def set_profile(self, name: str, **overrides: Any) -> None:
+        current = await self.bot.store.guild_settings(self.guild.id)
+
+        async def put(tx: Any) -> None:
+            await tx.put_guild_settings(
+                GuildSettings(
+                    guild_id=self.guild.id,
+                    profile=name,
+                    knob_overrides=dict(overrides),
+                    director_role_id=current.director_role_id,
+                    tournament_channel_id=current.tournament_channel_id,
+                )
+            )
+
+        await self.bot.store.write(put)
+
+
+@pytest.fixture
+def simcord_bot(tmp_path) -> LeagueBot:
+    return create_bot(tmp_path / "db.sqlite3", dev_guild_id=GUILD_ID)
+
+
+@pytest_asyncio.fixture
+async def simcord_env(simcord_bot, request):
+    """SimCord's own fixture, except that the guild exists before the bot syncs to it."""
+    marker = request.node.get_closest_marker("simcord")
+    env = Env(simcord_bot, **(marker.kwargs if marker else {}))
+    env.create_guild("Home League", id=GUILD_ID)
+    await env.start()
+    try:
+        yield env
+    finally:
+        await env.shutdown()
+        if env.check_errors:
+            env._raise_errors_since(env._errors_acknowledged)
+
+
+@pytest.fixture
+def harness(simcord_env: Env, simcord_bot: LeagueBot) -> Harness:
+    guild = simcord_env.guild
+    channel = guild.create_text_channel("poker")
+    role = guild.create_role(DIRECTOR_ROLE)
+    director = guild.add_member(simcord_env.create_user("director"), roles=[role])
+    members = {n: guild.add_member(simcord_env.create_user(n)) for n in PLAYER_NAMES}
+    return Harness(
+        env=simcord_env,
+        bot=simcord_bot,
+        guild=guild,
+        channel=channel,
+        director_role=role,
+        director=director,
+        **members,
+    )
+
+
+__all__ = ["GUILD_ID", "Harness", "simcord"]
