@@ -51,10 +51,12 @@ def build_pots(
         else:
             pots.append(pot)
     if dead:
-        if pots:
-            pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
+        # Dead antes are contested by every live player, even one all-in for his ante alone.
+        everyone = tuple(sorted(live_set))
+        if pots and pots[0].eligible == everyone:
+            pots[0] = Pot(pots[0].amount + dead, everyone)
         else:
-            pots.append(Pot(dead, tuple(sorted(live_set))))
+            pots.insert(0, Pot(dead, everyone))
     return pots
 
 

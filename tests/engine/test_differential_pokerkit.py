@@ -481,10 +481,6 @@ def _check_down(config: HandConfig) -> Hand:
     return hand
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug: with ante_trimming=False a player all-in for his ante alone is eligible for "
-    "no pot (pots.build_pots adds the dead antes to a pot among players with chips beyond the "
-    "ante), so his winning hand takes nothing; pokerkit gives him the antes"))
 def test_all_in_for_the_ante_alone_contests_the_antes() -> None:
     # Found by the differential test (seed 1355). C (seat 3, button) has 2 chips: the ante.
     # Deck 'a0': A 6h Ac, B 4s 9s, C 7d 5s, board 9d 5h 7h 3c As -> C's two pair wins.
@@ -496,5 +492,5 @@ def test_all_in_for_the_ante_alone_contests_the_antes() -> None:
             ante_trimming=trimming, profile=TDA))
         results[trimming] = hand.final_stacks
     # C wins the three antes (6); A's aces take the 20 of blinds C could not match.
-    assert results[True] == {1: 1008, 2: 988, 3: 6}  # passes today
-    assert results[False] == {1: 1008, 2: 988, 3: 6}  # engine gives {1: 1014, 2: 988, 3: 0}
+    assert results[True] == {1: 1008, 2: 988, 3: 6}
+    assert results[False] == {1: 1008, 2: 988, 3: 6}
