@@ -47,6 +47,10 @@ async def _run(args: argparse.Namespace) -> int:
             newest = load_migrations()[-1].version
             print(f"{path}: schema version {await store.schema_version()} (newest {newest})")
             return 0
+        version, newest = await store.schema_version(), load_migrations()[-1].version
+        if args.command == "check" and version != newest:
+            print(f"{path}: schema version {version}, this bot expects {newest}; run migrate")
+            return 1
         if args.command == "backup":
             dest = await store.backup(args.path)
             print(f"backed up {path} to {dest}")

@@ -102,10 +102,17 @@ async def apply_migrations(
     migrations = list(load_migrations() if migrations is None else migrations)
     newest = migrations[-1].version if migrations else 0
     target = newest if target is None else target
-    if await current_version(conn) > newest:
+    # Under the write lock: an autocommit CREATE could fail at once with SQLITE_BUSY (no busy
+    # handler for a read-to-write upgrade) when another bot is opening the same file.
+    await conn.execute("BEGIN IMMEDIATE")
+    try:
+        found = await current_version(conn)
+    finally:
+        await conn.execute("COMMIT")
+    if found > newest:
         raise MigrationError(
             "the database was written by a newer version of the bot "
-            f"(schema {await current_version(conn)}, this code knows {newest}); refusing to run"
+            f"(schema {found}, this code knows {newest}); refusing to run"
         )
     applied: list[int] = []
     for mig in migrations:

@@ -391,6 +391,27 @@ def _viewer_filter(sql: str, params: list[Any], viewer: Viewer) -> tuple[str, li
     )
 
 
+async def _enable_wal(conn: aiosqlite.Connection, path: Path, timeout: float) -> None:
+    """Switch to WAL (persistent in the file, so usually already done).
+
+    Changing the journal mode can report "database is locked" at once, without the busy
+    handler, when another process is opening the same new file: retry until the busy timeout.
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            rows = list(await conn.execute_fetchall("PRAGMA journal_mode"))
+            if str(rows[0][0]).lower() != "wal":
+                rows = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))
+            if str(rows[0][0]).lower() != "wal":
+                raise StoreError(f"could not switch {path} to WAL (got {rows[0][0]})")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(0.01)
+
+
 class Store(_Reads):
     """One SQLite file, one connection; every write serialised through `transaction()`."""
 
@@ -426,9 +447,7 @@ class Store(_Reads):
             # busy_timeout first: switching to WAL needs a lock another process may hold.
             await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
             await conn.execute("PRAGMA foreign_keys = ON")
-            rows = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))
-            if str(rows[0][0]).lower() != "wal":
-                raise StoreError(f"could not switch {db_path} to WAL (got {rows[0][0]})")
+            await _enable_wal(conn, db_path, busy_timeout_ms / 1000)
             await conn.execute(f"PRAGMA synchronous = {synchronous}")
             if migrate:
                 await apply_migrations(conn, migrations, clock=clock)
@@ -614,33 +633,37 @@ class Transaction(_Reads):
             "SELECT COALESCE(MAX(seq), 0) FROM events WHERE tournament_id = ? AND stream = ?",
             (tournament_id, stream),
         )
-        seq = int(rows[0][0])
+        first = int(rows[0][0]) + 1
         now = self.now
-        out: list[StoredEvent] = []
-        for item in events:
+        params = []
+        pending: list[tuple[int, str, dict[str, Any], tuple[str, ...] | None]] = []
+        for seq, item in enumerate(events, start=first):
             explicit = item.viewers if isinstance(item, Private) else None
             data = _event_dict(item.event if isinstance(item, Private) else item)
+            text = _dumps(data)
             audience = audience_for(data, explicit)
-            seq += 1
-            event_id = await self._exec(
-                "INSERT INTO events (tournament_id, stream, seq, hand_id, type, data, audience, "
-                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    tournament_id,
-                    stream,
-                    seq,
-                    hand_id,
-                    data["type"],
-                    _dumps(data),
-                    None if audience is None else _dumps(list(audience)),
-                    now,
-                ),
-            )
-            out.append(
-                StoredEvent(event_id, tournament_id, stream, seq, hand_id, data["type"],
-                            json.loads(_dumps(data)), audience, now)
-            )
-        return out
+            params.append((tournament_id, stream, seq, hand_id, data["type"], text,
+                           None if audience is None else _dumps(list(audience)), now))
+            # Hand back what a reader will get (JSON-normalised), not the caller's object.
+            pending.append((seq, data["type"], json.loads(text), audience))
+        if not pending:
+            return []
+        self._check_open()
+        # One round trip to the connection thread for the whole action, not one per event.
+        await self._conn.executemany(
+            "INSERT INTO events (tournament_id, stream, seq, hand_id, type, data, audience, "
+            "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            params,
+        )
+        ids = await self._fetch(
+            "SELECT seq, id FROM events WHERE tournament_id = ? AND stream = ? AND seq >= ?",
+            (tournament_id, stream, first),
+        )
+        id_of = {r[0]: r[1] for r in ids}
+        return [
+            StoredEvent(id_of[seq], tournament_id, stream, seq, hand_id, type_, data, audience, now)
+            for seq, type_, data, audience in pending
+        ]
 
     async def begin_hand(
         self, tournament_id: int, table_no: int, hand_no: int, started_at: float | None = None
