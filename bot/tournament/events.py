@@ -293,7 +293,7 @@ class Eliminated(Event):
     hand_id: str | None
     start_stack: int
     at: float
-    rule_id: str = "same-hand-eliminations"
+    rule_id: str | None = None  # "same-hand-eliminations" when several went out together
 
 
 @event("tournament.player_moved")

@@ -335,6 +335,8 @@ class Tournament:
                                     "structure has no late registration")
         if self.level_number(now) > late:
             raise RegistrationError(f"late registration closed after level {late}")
+        self.cfg.payouts.bracket_for(sum(1 for p in self.players.values()
+                                         if p.status != "registered") + 1)
         table, seat = self._seat_for_newcomer()
         self._emit(ev.LateRegistered(player, table, seat, self.structure.starting_stack, now))
         self._balance(now)
@@ -356,6 +358,7 @@ class Tournament:
         if len(self.players) < 2:
             raise RegistrationError(f"a tournament needs at least 2 players; "
                                     f"{len(self.players)} registered")
+        self.cfg.payouts.bracket_for(len(self.players))
         start = len(self.events)
         players = tuple(self.players)
         self._emit(ev.Started(seed, players, now))
@@ -890,8 +893,10 @@ class Tournament:
                     tuple(by_stack)))
             for g in groups:
                 for p in g:
-                    self._emit(ev.Eliminated(p, place, tuple(q for q in g if q != p), table,
-                                             hand.hand_id, start_stacks[p], now))
+                    self._emit(ev.Eliminated(
+                        p, place, tuple(q for q in g if q != p), table, hand.hand_id,
+                        start_stacks[p], now,
+                        "same-hand-eliminations" if len(busted) > 1 else None))
                 place += len(g)
         self._after_count_change(now)
 

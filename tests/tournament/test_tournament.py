@@ -6,12 +6,14 @@ import pytest
 
 from bot.engine.cards import card_order, deck_from_seed
 from bot.engine.errors import IllegalAction
+from bot.engine.profile import make_profile
 from bot.tournament import events as ev
 from bot.tournament.blinds import first_positions
 from bot.tournament.errors import (
     ChipRaceDue,
     NotAllowed,
     RegistrationError,
+    StructureError,
 )
 from bot.tournament.structure import Break, Level, Rebuys
 from bot.tournament.tournament import Tournament
@@ -391,8 +393,8 @@ def test_clock_freezes_during_a_pause() -> None:
     t.pause("td", "phone call", T0 + 30)
     assert t.tick(T0 + 1000) == []
     t.resume("td", T0 + 1000)
-    assert t.deadlines(T0 + 1000)[0].at == T0 + 1000 + 20 or any(
-        d.kind == "clock" and d.at == T0 + 1030 for d in t.deadlines(T0 + 1000))
+    clock = {d.kind: d.at for d in t.deadlines(T0 + 1000) if d.table == 1}
+    assert clock == {"clock_countdown": T0 + 1020, "clock": T0 + 1030}  # 30 s were left
     assert t.tick(T0 + 1029) == [] and hand.to_act == seat
     assert _of(t.tick(T0 + 1030), ev.ClockExpired)
 
@@ -655,3 +657,35 @@ def test_illegal_action_changes_nothing() -> None:
     with pytest.raises(NotAllowed, match="needs"):
         t.act(1, hand.to_act, "bet", now=T0)
     assert len(t.events) == before
+
+
+def test_late_entry_opens_a_table_when_every_seat_is_taken_and_it_is_balanced() -> None:
+    t = make("tda", n=3, seats=3, struct=structure(late_registration_level=1))
+    out = t.register("late", T0)
+    (late,) = _of(out, ev.LateRegistered)
+    assert late.table == 2
+    (move,) = _of(out, ev.PlayerMoved)
+    assert (move.from_table, move.to_table) == (1, 2)
+    assert sorted(len(ts.seats) for ts in t.tables.values()) == [2, 2]
+    hand = t.start_hand(2, "new-table", T0)  # the new table draws its button first
+    assert _of(t.events, ev.ButtonDrawn)[-1].table == 2 and len(hand.players_in_hand) == 2
+
+
+def test_action_deadline_is_offered_to_the_bot() -> None:
+    t = make("tda", n=3, action_seconds=45)
+    t.start_hand(1, "h", T0 + 5)
+    (d,) = [d for d in t.deadlines(T0 + 6) if d.kind == "action"]
+    assert (d.at, d.table) == (T0 + 50, 1)
+
+
+def test_payout_table_must_cover_the_field_at_the_start() -> None:
+    from bot.tournament.payouts import Bracket, PayoutTable
+    from bot.tournament.tournament import TournamentConfig
+
+    cfg = TournamentConfig(make_profile("tda"), structure(),
+                           PayoutTable("small", (Bracket(2, 3, (10_000,)),)))
+    t = Tournament.create("x", cfg, T0)
+    for i in range(5):
+        t.register(f"p{i}", T0)
+    with pytest.raises(StructureError, match="no row for 5 players"):
+        t.start("s", T0)
