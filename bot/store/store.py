@@ -560,6 +560,7 @@ class Store(_Reads):
         dest.parent.mkdir(parents=True, exist_ok=True)
         os.close(os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600))
         target_conn = await aiosqlite.connect(tmp, isolation_level=None)
+        ok = False
         try:
             # One step (pages=-1): a consistent snapshot; WAL lets writers go on meanwhile.
             async with self._lock:
@@ -569,12 +570,22 @@ class Store(_Reads):
             rows = list(await target_conn.execute_fetchall("PRAGMA quick_check"))
             if str(rows[0][0]) != "ok":
                 raise StoreError(f"backup failed its quick_check: {rows[0][0]}")
+            ok = True
         finally:
             await target_conn.close()
+            if not ok:  # never leave a half-made backup that looks like a real one
+                for p in (tmp, Path(f"{tmp}-journal"), Path(f"{tmp}-wal"), Path(f"{tmp}-shm")):
+                    with contextlib.suppress(FileNotFoundError):
+                        p.unlink()
         os.replace(tmp, dest)
         return dest
 
     async def schema_version(self) -> int:
+        """The newest migration applied (0 for a file no bot has migrated yet)."""
+        if not await self._fetch(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
+        ):
+            return 0
         rows = await self._fetch("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
         return int(rows[0][0])
 
