@@ -21,6 +21,7 @@ class Decision:
     started: float  # play time when the action reached him
     clock_by: str | None = None
     clock_expires: float | None = None  # play time
+    countdown_posted: bool = False
 
     def deadline(self, action_seconds: float) -> float:
         if self.clock_expires is not None:

@@ -238,6 +238,20 @@ class ClockCalled(Event):
     rule_id: str = "clock"
 
 
+@event("tournament.clock_countdown")
+@dataclass(frozen=True)
+class ClockCountdown(Event):
+    """The final countdown began (posted by `tick` once its moment has come)."""
+
+    table: int
+    hand_id: str
+    seat: int
+    player: str
+    at: float
+    expires_at: float
+    rule_id: str = "clock"
+
+
 @event("tournament.clock_expired")
 @dataclass(frozen=True)
 class ClockExpired(Event):

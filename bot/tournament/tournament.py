@@ -532,6 +532,13 @@ class Tournament:
                 seat = d.seat
                 player = ts.seats[seat]
                 if d.clock_expires is not None:
+                    countdown = d.clock_expires - self.profile.clock_countdown_seconds
+                    if not d.countdown_posted and play_now >= countdown:
+                        self._emit(ev.ClockCountdown(
+                            table, hand.hand_id, seat, player, self.absolute(countdown, now),
+                            self.absolute(d.clock_expires, now)
+                            if play_now >= d.clock_expires
+                            else (self._future_absolute(d.clock_expires) or now)))
                     if play_now < d.clock_expires:
                         break
                     at = self.absolute(d.clock_expires, now)
@@ -1117,6 +1124,11 @@ class Tournament:
         assert d is not None
         d.clock_by = e.called_by
         d.clock_expires = self.play_time(e.at) + self.profile.clock_seconds
+
+    def _on_ClockCountdown(self, e: ev.ClockCountdown) -> None:
+        d = self.tables[e.table].decision
+        assert d is not None
+        d.countdown_posted = True
 
     def _on_ClockExpired(self, e: ev.ClockExpired) -> None:
         ts = self.tables[e.table]

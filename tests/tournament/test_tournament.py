@@ -366,6 +366,10 @@ def test_clock_rules_treps() -> None:
         t.call_clock(1, caller, T0 + 41)
     kinds = {d.kind: d.at for d in t.deadlines(T0 + 41)}
     assert kinds["clock_countdown"] == T0 + 90 and kinds["clock"] == T0 + 100
+    assert t.tick(T0 + 89) == []
+    (countdown,) = t.tick(T0 + 90)
+    assert isinstance(countdown, ev.ClockCountdown)
+    assert (countdown.at, countdown.expires_at, countdown.player) == (T0 + 90, T0 + 100, target)
     assert t.tick(T0 + 99) == []
     out = t.tick(T0 + 100)
     assert _of(out, ev.ClockExpired)[0].expiry == "fold"
@@ -395,7 +399,7 @@ def test_clock_freezes_during_a_pause() -> None:
     t.resume("td", T0 + 1000)
     clock = {d.kind: d.at for d in t.deadlines(T0 + 1000) if d.table == 1}
     assert clock == {"clock_countdown": T0 + 1020, "clock": T0 + 1030}  # 30 s were left
-    assert t.tick(T0 + 1029) == [] and hand.to_act == seat
+    assert _of(t.tick(T0 + 1029), ev.ClockCountdown) and hand.to_act == seat
     assert _of(t.tick(T0 + 1030), ev.ClockExpired)
 
 
