@@ -98,17 +98,62 @@ def deck_from_seed(seed: str | bytes) -> list[str]:
     return deck
 
 
-def commitment(seed: str | bytes, deck: Sequence[str]) -> str:
-    """SHA-256 over the seed and the deck order, published before the deal.
+def _salt(seed: bytes, position: int) -> bytes:
+    return hashlib.sha256(b"salt|" + seed + b"|" + position.to_bytes(2, "big")).digest()
 
-    Revealing the seed after the hand lets anyone recompute both the deck and this digest.
+
+def _leaf(salt: bytes, position: int, card: str) -> str:
+    return hashlib.sha256(salt + position.to_bytes(2, "big") + card.encode()).hexdigest()
+
+
+def card_digests(seed: str | bytes, deck: Sequence[str]) -> list[str]:
+    """One salted digest per deck position. The salts come from the seed, so a digest says
+    nothing about its card until its salt is revealed."""
+    sb = seed_bytes(seed)
+    return [_leaf(_salt(sb, i), i, card) for i, card in enumerate(deck)]
+
+
+def commitment_of_digests(digests: Sequence[str]) -> str:
+    return hashlib.sha256("".join(digests).encode()).hexdigest()
+
+
+def commitment(seed: str | bytes, deck: Sequence[str]) -> str:
+    """The deck fingerprint published before the deal: SHA-256 over the salted digest of every
+    position. Opening some positions later proves those cards were fixed before the deal
+    without revealing the others (mucked hands stay private, unlike revealing the seed)."""
+    return commitment_of_digests(card_digests(seed, deck))
+
+
+def deck_proof(seed: str | bytes, deck: Sequence[str], cards: Iterable[str]) -> dict[str, object]:
+    """What to publish after the hand: every position's digest and the openings (card and
+    salt) of the given cards only."""
+    sb = seed_bytes(seed)
+    wanted = set(cards)
+    openings = {
+        str(i): [card, _salt(sb, i).hex()] for i, card in enumerate(deck) if card in wanted
+    }
+    return {"digests": card_digests(seed, deck), "openings": openings}
+
+
+def verify_proof(digest: str, proof: dict[str, object]) -> dict[int, str]:
+    """Check a published proof against the fingerprint; returns the opened cards by position.
+
+    Raises ValueError if the digests do not make the fingerprint or an opening does not match.
     """
-    h = hashlib.sha256()
-    h.update(seed_bytes(seed))
-    h.update(b"|")
-    h.update("".join(deck).encode())
-    return h.hexdigest()
+    digests = list(proof["digests"])  # type: ignore[call-overload]
+    if len(digests) != 52 or commitment_of_digests(digests) != digest:
+        raise ValueError("the digests do not match the deck fingerprint")
+    opened: dict[int, str] = {}
+    for pos, (card, salt) in dict(proof["openings"]).items():  # type: ignore[call-overload]
+        i = int(pos)
+        if _leaf(bytes.fromhex(salt), i, card) != digests[i]:
+            raise ValueError(f"the card at position {i} does not match its digest")
+        opened[i] = card
+    if len(set(opened.values())) != len(opened):
+        raise ValueError("a card is opened twice")
+    return opened
 
 
 def verify_commitment(seed: str | bytes, digest: str) -> bool:
+    """The director's check with the seed itself (the seed is never published)."""
     return commitment(seed, deck_from_seed(seed)) == digest

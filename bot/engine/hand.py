@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from bot.engine.cards import commitment, deck_from_seed
+from bot.engine.cards import commitment, deck_from_seed, deck_proof
 from bot.engine.errors import (
     BadAmount,
     BelowCall,
@@ -824,7 +824,13 @@ class Hand:
         self._end()
 
     def _end(self) -> None:
-        self._emit(HandEnded({s: p.stack for s, p in self.players.items()}, self.seed))
+        proof = None
+        if self.seed is not None and self.deck is not None:
+            public = set(self.board)
+            for p in self.players.values():
+                public |= set(p.shown)
+            proof = deck_proof(self.seed, self.deck, public)
+        self._emit(HandEnded({s: p.stack for s, p in self.players.items()}, proof))
 
     def _board_due(self) -> int:
         if self.street_index >= 3 or self.is_over:

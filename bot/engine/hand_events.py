@@ -31,7 +31,7 @@ class HandStarted(Event):
     table_size: int
     # SHA-256 over seed and deck, published at the deal; None for a recorded hand (no deck).
     commitment: str | None = None
-    # Private until HandEnded: the store keeps it so a restarted bot deals the same cards.
+    # Never published: the store keeps it so a restarted bot deals the same cards.
     deck_seed: str | None = None
     # Pot-building detail of hand histories (PHH `ante_trimming_status`); True in live play.
     ante_trimming: bool = True
@@ -128,4 +128,6 @@ class PotAwarded(Event):
 @dataclass(frozen=True)
 class HandEnded(Event):
     final_stacks: dict[int, int]
-    deck_seed: str | None = None
+    # Openings of the cards shown in the hand against the deck fingerprint (cards.deck_proof);
+    # the seed itself stays private, since it would reveal mucked hands.
+    deck_proof: dict[str, Any] | None = None

@@ -6,7 +6,13 @@ import json
 
 import pytest
 
-from bot.engine.cards import FULL_DECK, commitment, deck_from_seed, verify_commitment
+from bot.engine.cards import (
+    FULL_DECK,
+    commitment,
+    deck_from_seed,
+    verify_commitment,
+    verify_proof,
+)
 from bot.engine.errors import BadAmount, HandOver, IllegalAction, NotYourTurn
 from bot.engine.events import event_from_dict
 from bot.engine.hand import Hand, HandConfig, Seat
@@ -238,13 +244,28 @@ def test_deck_is_a_permutation_fixed_by_the_seed_and_committed() -> None:
     assert deck == deck_from_seed("abc") != deck_from_seed("abd")
     hand = hand_of([1000] * 3, seed="abc")
     started = hand.events[0]
-    assert isinstance(started, HandStarted)
+    assert isinstance(started, HandStarted) and started.commitment is not None
     assert started.commitment == commitment("abc", deck)
     assert verify_commitment("abc", started.commitment)
     hand.fold(3)
-    hand.fold(1)
+    hand.call(1)
+    hand.check(2)
+    while not hand.is_over:
+        hand.check(hand.to_act)  # type: ignore[arg-type]
     ended = hand.events[-1]
-    assert isinstance(ended, HandEnded) and ended.deck_seed == "abc"
+    assert isinstance(ended, HandEnded) and ended.deck_proof is not None
+    assert '"abc"' not in ended.to_json()  # the seed is never published
+    opened = verify_proof(started.commitment, ended.deck_proof)
+    shown = {c for e in hand.events if isinstance(e, Shown) for c in e.cards}
+    assert set(opened.values()) == set(hand.board) | shown
+    folded = hand.hole_cards(3)
+    assert folded is not None and not set(folded) & set(opened.values())
+    # A tampered card does not verify.
+    pos, (card, salt) = next(iter(ended.deck_proof["openings"].items()))
+    other = next(c for c in FULL_DECK if c != card)
+    bad = {**ended.deck_proof, "openings": {pos: [other, salt]}}
+    with pytest.raises(ValueError, match="does not match"):
+        verify_proof(started.commitment, bad)
 
 
 def test_burn_cards_before_each_street() -> None:

@@ -37,7 +37,7 @@ async def play_hand(store: Store) -> tuple[int, int, list]:
         Shown(seat=1, cards=("As", "Ad"), reason="showdown"),
         Mucked(seat=3),
         PotAwarded(pot=0, amount=130, eligible=(1, 3), winners=(1,), shares=(130,)),
-        HandEnded(final_stacks={1: 1070, 2: 990, 3: 940}, deck_seed="SECRET-SEED"),
+        HandEnded(final_stacks={1: 1070, 2: 990, 3: 940}),
     ]
     # One transaction per player action in real play; here the whole hand at once.
     async with store.transaction() as tx:
