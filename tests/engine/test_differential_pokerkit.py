@@ -128,8 +128,7 @@ def random_config(rng: random.Random, seed: int) -> HandConfig:
         deck_seed=f"differential-{seed}",
         table_size=table_size,
         # A big-blind ante is dead money (PHH and pokerkit: ante_trimming_status = false). With
-        # trimming on, pokerkit hands the unmatched ante straight back and we only at showdown
-        # (see test_properties: the live default refunds it, which is the bug we report).
+        # trimming on, pokerkit hands the unmatched ante straight back mid-hand, we at showdown.
         ante_trimming=kind != "bb_ante" and rng.random() < 0.7,
     )
 
