@@ -1,0 +1,149 @@
+"""Benchmark our hand engine against pokerkit, measured in the same run.
+
+    python bench/engine.py [--hands N] [--players P] [--seed S] [--profile]
+
+Both engines play N full random hands (P-max, 10,000-chip stacks, blinds 50/100) with the same
+action policy: at each turn fold (when facing a bet), check/call or bet/raise to a random legal
+amount, drawn from the same random stream. Ours deals from a seeded deck and shows down by
+itself; pokerkit deals, burns and shows down through its automations. The hand rate of each and
+the ratio ours/pokerkit are printed, and the evaluator rate of `hand_strength`.
+`--profile` runs our engine under cProfile and prints the top hotspots.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pokerkit
+
+# Run as a script, so the project root is not on sys.path unless the package is installed.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.engine.cards import FULL_DECK  # noqa: E402
+from bot.engine.evaluate import hand_strength  # noqa: E402
+from bot.engine.hand import Hand, HandConfig, Seat  # noqa: E402
+from bot.engine.profile import make_profile  # noqa: E402
+
+STACK, SB, BB = 10_000, 50, 100
+TDA = make_profile("tda")
+A = pokerkit.Automation
+PK_AUTOMATIONS = (
+    A.ANTE_POSTING, A.BET_COLLECTION, A.BLIND_OR_STRADDLE_POSTING, A.CARD_BURNING,
+    A.HOLE_DEALING, A.BOARD_DEALING, A.RUNOUT_COUNT_SELECTION,
+    A.HOLE_CARDS_SHOWING_OR_MUCKING, A.HAND_KILLING, A.CHIPS_PUSHING, A.CHIPS_PULLING,
+)
+
+
+def choose(rng: random.Random, facing: bool, can_raise: bool, lo: int, hi: int) -> int | None:
+    """The shared policy: -1 fold, 0 check/call, else a bet or raise to that amount."""
+    roll = rng.random()
+    if facing and roll < 0.25:
+        return -1
+    if can_raise and roll > 0.8:
+        pick = rng.random()
+        return lo if pick < 0.4 else hi if pick < 0.5 else rng.randint(lo, hi)
+    return 0
+
+
+def play_ours(seed: int, players: int) -> int:
+    rng = random.Random(seed)
+    hand = Hand.start(HandConfig(
+        hand_id=str(seed), seats=tuple(Seat(i, f"P{i}", STACK) for i in range(1, players + 1)),
+        button=1 + seed % players, small_blind=SB, big_blind=BB, profile=TDA,
+        deck_seed=f"bench-{seed}", table_size=players,
+    ))
+    actions = 0
+    while not hand.is_over:
+        legal = hand.legal()
+        assert legal is not None
+        do = choose(rng, not legal.can_check, legal.can_raise, legal.min_raise_to,
+                    legal.max_raise_to)
+        if do == -1:
+            hand.fold(legal.seat)
+        elif do:
+            hand.wager_to(legal.seat, do)
+        else:
+            hand.check_or_call(legal.seat)
+        actions += 1
+    return actions
+
+
+def play_pokerkit(seed: int, players: int) -> int:
+    rng = random.Random(seed)
+    state = pokerkit.NoLimitTexasHoldem.create_state(
+        PK_AUTOMATIONS, True, 0, (SB, BB), BB, (STACK,) * players, players,
+    )
+    actions = 0
+    while state.status:
+        lo = state.min_completion_betting_or_raising_to_amount
+        hi = state.max_completion_betting_or_raising_to_amount
+        can_raise = lo is not None and hi is not None
+        do = choose(rng, bool(state.checking_or_calling_amount), can_raise, lo or 0, hi or 0)
+        if do == -1:
+            state.fold()
+        elif do:
+            state.complete_bet_or_raise_to(do)
+        else:
+            state.check_or_call()
+        actions += 1
+    return actions
+
+
+def rate(label: str, fn: Callable[[int, int], int], hands: int, players: int) -> float:
+    start = time.perf_counter()
+    actions = sum(fn(seed, players) for seed in range(hands))
+    seconds = time.perf_counter() - start
+    per_second = hands / seconds
+    print(f"  {label:<10} {hands:>7,} hands {actions:>8,} actions {seconds:8.3f} s "
+          f"{per_second:>10,.0f} hands/s", flush=True)
+    return per_second
+
+
+def evaluator_rate(n: int, seed: int) -> float:
+    rng = random.Random(seed)
+    hands = [rng.sample(FULL_DECK, 7) for _ in range(n)]
+    start = time.perf_counter()
+    for cards in hands:
+        hand_strength(cards)
+    return n / (time.perf_counter() - start)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=2_000)
+    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--seed", type=int, default=0, help="first hand seed")
+    parser.add_argument("--evaluations", type=int, default=200_000)
+    parser.add_argument("--profile", action="store_true", help="cProfile our engine")
+    args = parser.parse_args(argv)
+
+    print(f"{args.hands:,} random {args.players}-max hands, stacks {STACK:,}, blinds {SB}/{BB}")
+    # Warm both up (imports, caches) so neither pays first-call costs in the timing.
+    play_ours(-1, args.players)
+    play_pokerkit(-1, args.players)
+    ours = rate("ours", play_ours, args.hands, args.players)
+    theirs = rate("pokerkit", play_pokerkit, args.hands, args.players)
+    ratio = ours / theirs
+    print(f"  ours/pokerkit: {ratio:.1f}x (aim: >= 20x)")
+    evals = evaluator_rate(args.evaluations, args.seed)
+    print(f"hand_strength: {evals:,.0f} evaluations/s ({args.evaluations:,} random 7-card hands)")
+
+    if args.profile:
+        profiler = cProfile.Profile()
+        profiler.enable()
+        for seed in range(args.hands):
+            play_ours(seed, args.players)
+        profiler.disable()
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
