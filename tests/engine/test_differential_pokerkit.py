@@ -34,6 +34,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib.metadata import version
 
 import pytest
 
@@ -453,7 +454,7 @@ def test_summary() -> None:
     if TOTAL.hands == 0:
         pytest.skip("run together with test_engine_matches_pokerkit")
     t = TOTAL
-    print(f"\ndifferential vs pokerkit {pokerkit.__name__}: {t.hands} hands, "
+    print(f"\ndifferential vs pokerkit {version('pokerkit')}: {t.hands} hands, "
           f"{t.compared_stacks} compared to the final stacks "
           f"({t.uneven_splits} with an uneven split: winners' total only), "
           f"{t.turns} turns, {t.decisions} decisions compared, "
