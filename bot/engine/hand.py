@@ -28,6 +28,7 @@ from bot.engine.evaluate import describe, hand_strength
 from bot.engine.events import Event
 from bot.engine.hand_events import (
     Acted,
+    BetsCollected,
     HandEnded,
     HandKilled,
     HandStarted,
@@ -37,6 +38,7 @@ from bot.engine.hand_events import (
     PotAwarded,
     Ruling,
     SeatInfo,
+    ShowdownStarted,
     Shown,
     StreetDealt,
     UncalledReturned,
@@ -74,8 +76,9 @@ class HandConfig:
     profile: Profile = field(default_factory=make_profile)
     deck_seed: str | None = None
     table_size: int = 10
-    ante_trimming: bool = True
-    auto_positions: bool = True  # derive blind seats from the button when not given
+    # Antes are dead money in the main pot, contested by every live player (TDA; the big-blind
+    # ante too). True: antes count as contributions to the pot levels (PHH's other reading).
+    ante_trimming: bool = False
 
 
 @dataclass(frozen=True)
@@ -744,11 +747,7 @@ class Hand:
             if top > second:
                 self._emit(Ruling("uncalled-bet", seat, {"amount": top - second}))
                 self._emit(UncalledReturned(seat, top - second))
-        self._sweep()
-
-    def _sweep(self) -> None:
-        for p in self.players.values():
-            p.bet = 0
+        self._emit(BetsCollected(self.street))
 
     def _face_up(self) -> None:
         live = self.live_seats
@@ -759,7 +758,7 @@ class Hand:
                 self._emit(Shown(s, p.hole, "face_up"))
 
     def _emit_showdown_start(self) -> None:
-        self.showdown = True
+        self._emit(ShowdownStarted(tuple(self.showdown_order())))
 
     def showdown_order(self) -> list[int]:
         """Last bettor or raiser of the last betting round first; if nobody bet there, the
@@ -893,6 +892,11 @@ class Hand:
             p.committed -= ev.amount
             if p.stack > 0:
                 p.all_in = False
+        elif isinstance(ev, BetsCollected):
+            for p in self.players.values():
+                p.bet = 0
+        elif isinstance(ev, ShowdownStarted):
+            self.showdown = True
         elif isinstance(ev, HandKilled):
             p = self.players[ev.seat]
             p.folded = True

@@ -34,7 +34,7 @@ class HandStarted(Event):
     # Never published: the store keeps it so a restarted bot deals the same cards.
     deck_seed: str | None = None
     # Pot-building detail of hand histories (PHH `ante_trimming_status`); True in live play.
-    ante_trimming: bool = True
+    ante_trimming: bool = False
 
 
 @event("hand.posted")
@@ -88,6 +88,20 @@ class Ruling(Event):
 class UncalledReturned(Event):
     seat: int
     amount: int
+
+
+@event("hand.collected")
+@dataclass(frozen=True)
+class BetsCollected(Event):
+    """The end of a betting round: the street's bets go into the pot."""
+
+    street: str
+
+
+@event("hand.showdown")
+@dataclass(frozen=True)
+class ShowdownStarted(Event):
+    order: tuple[int, ...]  # who shows first, then clockwise
 
 
 @event("hand.killed")
