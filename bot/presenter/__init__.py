@@ -11,6 +11,8 @@ from bot.presenter.rulings import hand_ruling_text, ruling_text, seat_names
 from bot.presenter.table import action_lines, event_line, table_embed
 from bot.presenter.texts import (
     commitment_text,
+    deck_check_text,
+    deck_proof_json,
     hole_cards_text,
     seed_reveal_text,
     showdown_text,
@@ -22,6 +24,8 @@ __all__ = [
     "action_lines",
     "action_view_state",
     "commitment_text",
+    "deck_check_text",
+    "deck_proof_json",
     "event_line",
     "fit_embed",
     "hand_ruling_text",

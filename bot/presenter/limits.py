@@ -21,6 +21,7 @@ NAME_CHARS = 32
 
 ELLIPSIS = "…"
 _CONTROL_RE = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]+")
+_AT_RE = re.compile("@(?!\u200b)")
 
 
 def truncate(text: str, limit: int) -> str:
@@ -40,7 +41,9 @@ def safe_name(name: str) -> str:
     flat = _CONTROL_RE.sub(" ", name).strip() or "?"
     flat = truncate(flat, NAME_CHARS)
     # Mentions are escaped after markdown so that the zero-width breaks are not re-escaped.
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(flat))
+    escaped = discord.utils.escape_mentions(discord.utils.escape_markdown(flat))
+    # escape_mentions only knows well-formed ids; break every other "@" too ("<@123>").
+    return _AT_RE.sub("@\u200b", escaped)
 
 
 def display_name(names: Mapping[str, str], player: str, seat: int) -> str:

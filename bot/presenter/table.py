@@ -82,12 +82,15 @@ def _pots_line(hand: Hand, names: Mapping[str, str]) -> str:
         won = sum(a.amount for a in hand.awards)
         return f"Pot {chips(won)} — awarded"
     pots = hand.pots()
+    # A trailing "pot" only one player can win is a bet nobody has called yet, not a side pot.
+    while len(pots) > 1 and len(pots[-1].eligible) == 1:
+        pots = pots[:-1]
     if len(pots) <= 1:
         return f"Pot **{chips(hand.pot_total)}**"
-    parts = [f"Main pot **{chips(pots[0].amount)}**"]
+    parts = [f"Pot **{chips(hand.pot_total)}**: main pot {chips(pots[0].amount)}"]
     for i, pot in enumerate(pots[1:], start=1):
         who = ", ".join(_name(hand, names, s) for s in pot.eligible)
-        parts.append(f"Side pot {i} **{chips(pot.amount)}** ({who})")
+        parts.append(f"side pot {i} {chips(pot.amount)} ({who})")
     return " · ".join(parts)
 
 

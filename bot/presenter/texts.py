@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from typing import Any
 
-from bot.engine.cards import deck_from_seed, pretty_cards
+from bot.engine.cards import pretty_cards
 from bot.engine.evaluate import describe
 from bot.engine.hand import Hand
-from bot.engine.hand_events import Mucked, PotAwarded, Ruling, Shown
+from bot.engine.hand_events import HandEnded, Mucked, PotAwarded, Ruling, Shown
 from bot.presenter.limits import MESSAGE_CHARS, display_name, truncate
 from bot.presenter.rulings import chips, ruling_text, seat_names
 
@@ -77,26 +79,49 @@ def commitment_text(hand: Hand) -> str:
     if not hand.commitment:
         return f"Hand {hand.hand_id} has no deck fingerprint (a recorded hand)."
     return (f"Deck fingerprint for hand {hand.hand_id}: `{hand.commitment}`\n"
-            "The deck was shuffled before the deal. After the hand the bot reveals the seed, "
-            "so anyone can check that this deck was the one dealt (rule `deck-commitment`).")
+            "The deck was shuffled before the deal. After the hand the bot publishes a proof "
+            "that opens the cards that were seen, so anyone can check they were dealt from "
+            "this deck (rule `deck-commitment`).")
+
+
+def deck_proof_of(hand: Hand) -> dict[str, Any] | None:
+    """The proof the engine published at the end of the hand (HandEnded.deck_proof)."""
+    for ev in reversed(hand.events):
+        if isinstance(ev, HandEnded):
+            proof = getattr(ev, "deck_proof", None)
+            return proof if isinstance(proof, dict) else None
+    return None
+
+
+def deck_proof_json(hand: Hand) -> str | None:
+    """The proof as a JSON file's content: 52 digests do not fit in a 2,000-character message."""
+    proof = deck_proof_of(hand)
+    if proof is None:
+        return None
+    return json.dumps({"hand": hand.hand_id, "fingerprint": hand.commitment, **proof}, indent=1)
 
 
 def seed_reveal_text(hand: Hand) -> str:
-    """Posted after the hand: the seed, the deck it makes, and how to check the fingerprint.
+    """Posted after the hand with `deck_proof_json` attached: how to check the deck.
 
-    Refuses while the hand is running: the seed gives away every card still in the deck.
+    The seed itself is never published (it would reveal mucked hands); the proof opens only
+    the cards that were seen. Refuses while the hand is running.
     """
     if not hand.is_over:
-        raise ValueError("the seed of a running hand is secret: reveal it after the hand")
-    if hand.seed is None or not hand.commitment:
-        return f"Hand {hand.hand_id} has no seed to reveal (a recorded hand)."
-    deck = "".join(deck_from_seed(hand.seed))
+        raise ValueError("the deck proof is published after the hand, never during it")
+    proof = deck_proof_of(hand)
+    if not hand.commitment or proof is None:
+        return f"Hand {hand.hand_id} has no deck proof (a recorded hand)."
+    opened = len(proof.get("openings", {}))
     text = (
-        f"Hand {hand.hand_id} seed: `{hand.seed}`\n"
-        f"Deck, top card first: `{deck}`\n"
-        f"Check: sha256(seed + \"|\" + deck) must equal the fingerprint posted at the deal, "
-        f"`{hand.commitment}`. In Python:\n"
-        "```py\nimport hashlib\n"
-        f"print(hashlib.sha256(b\"{hand.seed}|{deck}\").hexdigest())\n```"
+        f"Deck check for hand {hand.hand_id}: fingerprint `{hand.commitment}` (posted at the "
+        f"deal). The attached proof has a digest for each of the 52 positions and opens the "
+        f"{opened} cards that were seen, nothing else.\n"
+        "To check: every opened card's digest is sha256(salt + position as 2 bytes + card); "
+        "sha256 over the 52 digests joined in order must equal the fingerprint. In Python: "
+        "`bot.engine.cards.verify_proof(fingerprint, proof)` (rule `deck-commitment`)."
     )
     return truncate(text, MESSAGE_CHARS)
+
+
+deck_check_text = seed_reveal_text
