@@ -85,7 +85,12 @@ def config_for(phh: PHHHand, profile: Profile, hand_id: str = "phh") -> HandConf
     n = len(phh.starting_stacks)
     if n < 2:
         raise PHHError("a hand needs two players")
-    blinds = [(amt, i + 1) for i, amt in enumerate(phh.blinds) if amt]
+    posted = list(phh.blinds)
+    if n == 2:
+        # Heads-up, PHH (as pokerkit reads it) lists the blinds small then big while p1, the
+        # big blind, posts the second value and p2, the button, the first.
+        posted.reverse()
+    blinds = [(amt, i + 1) for i, amt in enumerate(posted) if amt]
     if not blinds or len(blinds) > 2:
         raise PHHError("only a small and a big blind are supported (no straddles)")
     bb_amount, bb_seat = max(blinds)
@@ -257,7 +262,7 @@ def to_phh(hand: Hand, *, reveal: set[int] | None = None) -> str:
         "variant = 'NT'",
         f"ante_trimming_status = {'true' if started.ante_trimming else 'false'}",
         f"antes = {_list(posted[s]['ante'] for s in order)}",
-        f"blinds_or_straddles = {_list(_blind_of(started, s) for s in order)}",
+        f"blinds_or_straddles = {_list(_blind_list(started, order))}",
         f"min_bet = {started.big_blind}",
         f"starting_stacks = {_list(info[s].stack for s in order)}",
         "actions = [" + ", ".join(repr(a) for a in actions) + "]",
@@ -267,6 +272,11 @@ def to_phh(hand: Hand, *, reveal: set[int] | None = None) -> str:
     if hand.is_over:
         lines.append(f"finishing_stacks = {_list(hand.final_stacks[s] for s in order)}")
     return "\n".join(lines) + "\n"
+
+
+def _blind_list(started: HandStarted, order: list[int]) -> list[int]:
+    blinds = [_blind_of(started, s) for s in order]
+    return blinds[::-1] if len(order) == 2 else blinds
 
 
 def _blind_of(started: HandStarted, seat: int) -> int:
