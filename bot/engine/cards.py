@@ -8,7 +8,9 @@ seed the caller supplies (the bot draws it with `secrets`).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+import struct
+from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"  # ascending suit order used for ties by suit: clubs < diamonds < hearts < spades
@@ -65,17 +67,19 @@ def pretty_cards(cards: Iterable[str]) -> str:
     return " ".join(pretty(c) for c in cards)
 
 
-def _stream(seed: bytes) -> Iterable[int]:
+def _stream(seed: bytes) -> Iterator[int]:
     """An endless stream of 64-bit integers derived from the seed (SHA-256 in counter mode)."""
     counter = 0
     while True:
-        block = hashlib.sha256(seed + counter.to_bytes(8, "big")).digest()
-        for i in range(0, 32, 8):
-            yield int.from_bytes(block[i : i + 8], "big")
+        # Each 32-byte block is four big-endian 64-bit words.
+        yield from _FOUR_WORDS(hashlib.sha256(seed + counter.to_bytes(8, "big")).digest())
         counter += 1
 
 
-def _uniform(stream: Iterable[int], n: int) -> int:
+_FOUR_WORDS = struct.Struct(">4Q").unpack
+
+
+def _uniform(stream: Iterator[int], n: int) -> int:
     """An unbiased integer in [0, n) by rejection sampling."""
     limit = (1 << 64) - ((1 << 64) % n)
     for x in stream:
@@ -90,27 +94,62 @@ def seed_bytes(seed: str | bytes) -> bytes:
 
 def deck_from_seed(seed: str | bytes) -> list[str]:
     """The deck's order for a seed: Fisher-Yates driven by SHA-256; index 0 is the top card."""
+    return list(_shuffled(seed_bytes(seed)))
+
+
+# A live hand needs its deck (and its digests, below) when it starts, again when its first
+# event is applied, and at its end for the proof; a replay needs them once more. Both are pure
+# functions of the seed, so they are kept for the hands in play rather than rehashed. Tables
+# play concurrently, so the cache holds many more seeds than one hand needs.
+_SEED_CACHE = 1024
+
+
+@lru_cache(maxsize=_SEED_CACHE)
+def _shuffled(seed: bytes) -> tuple[str, ...]:
     deck = list(FULL_DECK)
-    stream = iter(_stream(seed_bytes(seed)))
+    stream = _stream(seed)
     for i in range(len(deck) - 1, 0, -1):
         j = _uniform(stream, i + 1)
         deck[i], deck[j] = deck[j], deck[i]
-    return deck
+    return tuple(deck)
+
+
+_POSITIONS = tuple(i.to_bytes(2, "big") for i in range(len(FULL_DECK)))
 
 
 def _salt(seed: bytes, position: int) -> bytes:
     return hashlib.sha256(b"salt|" + seed + b"|" + position.to_bytes(2, "big")).digest()
 
 
+@lru_cache(maxsize=_SEED_CACHE)
+def _salts(seed: bytes) -> tuple[bytes, ...]:
+    """`_salt(seed, i)` for every deck position."""
+    prefix = b"salt|" + seed + b"|"
+    return tuple(hashlib.sha256(prefix + pos).digest() for pos in _POSITIONS)
+
+
 def _leaf(salt: bytes, position: int, card: str) -> str:
     return hashlib.sha256(salt + position.to_bytes(2, "big") + card.encode()).hexdigest()
+
+
+@lru_cache(maxsize=_SEED_CACHE)
+def _digests(seed: bytes, deck: tuple[str, ...]) -> tuple[str, ...]:
+    """`_leaf` of every position; the salts and position bytes are precomputed, not rebuilt."""
+    sha256 = hashlib.sha256
+    return tuple(
+        sha256(salt + pos + card.encode()).hexdigest()
+        for salt, pos, card in zip(_salts(seed), _POSITIONS, deck, strict=True)
+    )
 
 
 def card_digests(seed: str | bytes, deck: Sequence[str]) -> list[str]:
     """One salted digest per deck position. The salts come from the seed, so a digest says
     nothing about its card until its salt is revealed."""
     sb = seed_bytes(seed)
-    return [_leaf(_salt(sb, i), i, card) for i, card in enumerate(deck)]
+    if len(deck) != len(_POSITIONS):
+        # Not a full deck (only a caller's own experiment): the plain definition.
+        return [_leaf(_salt(sb, i), i, card) for i, card in enumerate(deck)]
+    return list(_digests(sb, tuple(deck)))
 
 
 def commitment_of_digests(digests: Sequence[str]) -> str:
@@ -128,9 +167,12 @@ def deck_proof(seed: str | bytes, deck: Sequence[str], cards: Iterable[str]) -> 
     """What to publish after the hand: every position's digest and the openings (card and
     salt) of the given cards only."""
     sb = seed_bytes(seed)
+    salts = _salts(sb)
     wanted = set(cards)
     openings = {
-        str(i): [card, _salt(sb, i).hex()] for i, card in enumerate(deck) if card in wanted
+        str(i): [card, (salts[i] if i < len(salts) else _salt(sb, i)).hex()]
+        for i, card in enumerate(deck)
+        if card in wanted
     }
     return {"digests": card_digests(seed, deck), "openings": openings}
 
