@@ -1,0 +1,47 @@
+from __future__ import annotations
+
+import discord
+
+from bot.__main__ import main
+from bot.app import create_bot
+from bot.config import load_settings
+
+
+def test_no_token_explains_and_exits_2(monkeypatch, tmp_path, capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert main([]) == 2
+    err = capsys.readouterr().err
+    assert "Reset Token" in err and "applications.commands" in err and "python -m bot demo" in err
+
+
+def test_settings_never_show_the_token(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=sekrit-token\nDEV_GUILD_ID=42\n")
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.delenv("DEV_GUILD_ID", raising=False)
+    monkeypatch.delenv("DATABASE_PATH", raising=False)
+    settings = load_settings()
+    assert settings.discord_token == "sekrit-token" and settings.dev_guild_id == 42
+    assert "sekrit" not in repr(settings)
+    assert str(settings.database_path) == "league.sqlite3"
+
+
+def test_bot_defaults(tmp_path):
+    bot = create_bot(tmp_path / "db.sqlite3")
+    assert bot.allowed_mentions.everyone is False and bot.allowed_mentions.users is False
+    assert not bot.intents.members and not bot.intents.message_content
+    assert bot.intents.dm_messages and bot.intents.guilds
+    assert isinstance(bot.intents, discord.Intents)
+
+
+async def test_a_failing_cog_is_not_fatal(tmp_path, caplog):
+    bot = create_bot(tmp_path / "db.sqlite3", extensions=("cogs.rules", "cogs.nope", "json"),
+                     sync_commands=False)
+    try:
+        await bot.setup_hook()
+        assert "Rules" in bot.cogs
+        assert "json" in bot.failed_extensions  # exists but has no setup()
+        assert "cogs.nope" not in bot.failed_extensions  # does not exist yet: skipped
+    finally:
+        await bot.close()
