@@ -46,10 +46,15 @@ def describe(cards: Sequence[str]) -> HandName:
     if len(set(cards)) != len(cards):
         raise ValueError(f"duplicate cards in {list(cards)}")
     # Ties between equal-strength fives (e.g. which king kicks quad aces) are broken by suit so
-    # the same cards always show the same five.
-    five = max(
-        combinations(cards, 5),
-        key=lambda combo: (hand_strength(combo), sorted(map(card_order, combo), reverse=True)),
+    # the same cards always show the same five. Only the strongest fives need the tie-break key,
+    # so the strengths are found first (eval7 on pre-parsed cards, up to 21 fives).
+    combos = list(combinations(cards, 5))
+    parsed = combinations([_EVAL7_CARDS[c] for c in cards], 5)  # in step with `combos`
+    strengths = [_evaluate(five) for five in parsed]
+    top = max(strengths)
+    best = [combo for combo, s in zip(combos, strengths, strict=True) if s == top]
+    five = best[0] if len(best) == 1 else max(
+        best, key=lambda combo: sorted(map(card_order, combo), reverse=True)
     )
     return _name_five(five)
 
