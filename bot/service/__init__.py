@@ -1,0 +1,6 @@
+"""The game service: tournaments running as sessions over the store, outside any cog."""
+
+from bot.service.service import TournamentService, random_seed
+from bot.service.session import Outcome, Session
+
+__all__ = ["Outcome", "Session", "TournamentService", "random_seed"]

@@ -1,0 +1,93 @@
+"""All tournaments of the bot: creating them, finding them, bringing them back after a restart."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Iterable
+
+from bot.engine.events import event_from_dict
+from bot.service.session import Clock, Listener, SeedSource, Session
+from bot.store import HandRow, Store, TournamentRow
+from bot.tournament.tournament import Tournament, TournamentConfig
+
+log = logging.getLogger(__name__)
+
+
+def random_seed() -> str:
+    return secrets.token_hex(16)
+
+
+class TournamentService:
+    def __init__(self, store: Store, *, clock: Clock, seeds: SeedSource = random_seed,
+                 listener: Listener | None = None, hand_delay: float = 0.0) -> None:
+        self.store = store
+        self.clock = clock
+        self.seeds = seeds
+        self.listener = listener
+        self.hand_delay = hand_delay
+        self.sessions: dict[int, Session] = {}
+        self.rows: dict[int, TournamentRow] = {}
+
+    def _session(self, row: TournamentRow, tournament: Tournament) -> Session:
+        session = Session(self.store, row.id, tournament, clock=self.clock, seeds=self.seeds,
+                          listener=self.listener, hand_delay=self.hand_delay)
+        self.sessions[row.id] = session
+        self.rows[row.id] = row
+        return session
+
+    async def create(self, *, guild_id: int, channel_id: int, name: str,
+                     config: TournamentConfig, league_id: int | None = None,
+                     season_id: int | None = None) -> Session:
+        now = self.clock()
+        async with self.store.transaction() as tx:
+            row = await tx.create_tournament(
+                guild_id, name, league_id=league_id, season_id=season_id,
+                channel_id=channel_id, profile=config.profile.to_dict(),
+                config=config.to_dict(),
+            )
+            tournament = Tournament.create(str(row.id), config, now)
+            await tx.append_events(row.id, "tournament", tournament.events)
+        return self._session(row, tournament)
+
+    def get(self, tournament_id: int) -> Session | None:
+        return self.sessions.get(tournament_id)
+
+    def in_guild(self, guild_id: int) -> list[Session]:
+        return [s for tid, s in self.sessions.items() if self.rows[tid].guild_id == guild_id]
+
+    def unfinished_in(self, guild_id: int) -> list[Session]:
+        return [s for s in self.in_guild(guild_id)
+                if s.tournament.status in ("registering", "running")]
+
+    async def recover(self) -> list[Session]:
+        """Rebuild every unfinished tournament from its events and re-arm its timers."""
+        sessions = []
+        for row in await self.store.unfinished_tournaments():
+            try:
+                stored = await self.store.load_events(row.id, "tournament")
+                tournament = Tournament.replay(event_from_dict(e.data) for e in stored)
+            except Exception:
+                log.exception("cannot rebuild tournament %s; left as it is", row.id)
+                continue
+            session = self._session(row, tournament)
+            hands = await self.store.tournament_hands(row.id)
+            session.remember_hands(_hand_rows(row.id, hands))
+            sessions.append(session)
+        for session in sessions:
+            session.resume_timers()
+        return sessions
+
+    def mark_cancelled(self, tournament_id: int) -> None:
+        session = self.sessions.pop(tournament_id, None)
+        if session is not None:
+            session.close()
+
+    def close(self) -> None:
+        for session in self.sessions.values():
+            session.close()
+
+
+def _hand_rows(tournament_id: int, hands: Iterable[HandRow]) -> list[tuple[str, int]]:
+    """Engine hand ids ("<tournament>-t<table>-h<n>") to the store's hand rows."""
+    return [(f"{tournament_id}-t{h.table_no}-h{h.hand_no}", h.id) for h in hands]

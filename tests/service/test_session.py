@@ -1,0 +1,168 @@
+"""The game service without Discord: durable before announced, restart resumes exactly."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from pathlib import Path
+
+import pytest
+
+from bot.engine.errors import IllegalAction
+from bot.engine.events import event_from_dict
+from bot.engine.profile import make_profile
+from bot.service import Outcome, Session, TournamentService
+from bot.store import Store
+from bot.tournament.payouts import load_payout_table
+from bot.tournament.structure import load_structure
+from bot.tournament.tournament import TournamentConfig
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1_700_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def config(profile: str = "tda") -> TournamentConfig:
+    return TournamentConfig(
+        profile=make_profile(profile), structure=load_structure("turbo"),
+        payouts=load_payout_table("standard"), seats_per_table=9, action_seconds=60,
+        clock_after_seconds=20,
+    )
+
+
+async def started_service(path: Path, clock: FakeClock, heard: list[Outcome],
+                          players: int = 3) -> tuple[TournamentService, Session]:
+    store = await Store.open(path, clock=clock)
+    counter = itertools.count()
+
+    async def listener(session: Session, outcome: Outcome) -> None:
+        heard.append(outcome)
+
+    service = TournamentService(store, clock=clock, seeds=lambda: f"seed-{next(counter)}",
+                                listener=listener)
+    session = await service.create(guild_id=1, channel_id=2, name="Tuesday", config=config())
+    for uid in range(101, 101 + players):
+        await session.run(lambda t, now, u=uid: t.register(str(u), now),
+                          also=lambda tx, u=uid: tx.add_entry(session.store_id, u, f"P{u}"))
+    await session.run(lambda t, now: t.start("start-seed", now))
+    return service, session
+
+
+def acting(session: Session) -> tuple[int, int]:
+    t = session.tournament
+    for table, ts in t.tables.items():
+        if ts.hand is not None and ts.hand.to_act is not None:
+            return table, ts.hand.to_act
+    raise AssertionError("nobody to act")
+
+
+async def test_start_deals_a_hand_and_every_action_is_committed_before_it_is_heard(
+        tmp_path: Path) -> None:
+    clock = FakeClock()
+    heard: list[Outcome] = []
+    service, session = await started_service(tmp_path / "db.sqlite3", clock, heard)
+    assert session.tournament.status == "running"
+    assert any(o.hands_started() for o in heard)
+    table, seat = acting(session)
+
+    stored_at_announce: list[int] = []
+
+    async def check_committed(s: Session, outcome: Outcome) -> None:
+        stored_at_announce.append(len(await s.store.load_events(s.store_id, "tournament")))
+
+    session.listener = check_committed
+    await session.run(lambda t, now: t.act(table, seat, "call", now=now))
+    assert stored_at_announce == [len(session.tournament.events)]
+    hand_rows = await session.store.tournament_hands(session.store_id)
+    assert hand_rows
+    await service.store.close()
+
+
+async def test_a_refused_action_changes_nothing_durable(tmp_path: Path) -> None:
+    clock = FakeClock()
+    heard: list[Outcome] = []
+    service, session = await started_service(tmp_path / "db.sqlite3", clock, heard)
+    table, seat = acting(session)
+    before = len(await session.store.load_events(session.store_id))
+    n_heard = len(heard)
+    with pytest.raises(IllegalAction):
+        await session.run(lambda t, now: t.act(table, seat, "raise_to", 1, now=now))
+    assert len(await session.store.load_events(session.store_id)) == before
+    assert len(heard) == n_heard
+    await service.store.close()
+
+
+async def test_restart_mid_hand_resumes_exactly(tmp_path: Path) -> None:
+    clock = FakeClock()
+    heard: list[Outcome] = []
+    path = tmp_path / "db.sqlite3"
+    service, session = await started_service(path, clock, heard, players=4)
+    rng = random.Random(7)
+    for _ in range(5):
+        table, seat = acting(session)
+        action = rng.choice(["check_or_call", "check_or_call", "fold"])
+        await session.run(lambda t, now, a=action, tb=table, st=seat: t.act(tb, st, a, now=now))
+    snapshot = session.tournament.snapshot()
+    deadlines = session.tournament.deadlines(clock())
+    session.close()
+    await service.store.close()
+
+    store = await Store.open(path, clock=clock)
+    again = TournamentService(store, clock=clock, seeds=lambda: "after-restart")
+    sessions = await again.recover()
+    assert [s.store_id for s in sessions] == [session.store_id]
+    restored = sessions[0]
+    assert restored.tournament.snapshot() == snapshot
+    assert restored.tournament.deadlines(clock()) == deadlines  # no timer reset
+    table, seat = acting(restored)
+    await restored.run(lambda t, now: t.act(table, seat, "check_or_call", now=now))
+    stored = await store.load_events(restored.store_id, "tournament")
+    assert [e.data for e in stored][-1]["type"].startswith("tournament.")
+    assert event_from_dict(stored[-1].data) == restored.tournament.events[-1]
+    restored.close()
+    await store.close()
+
+
+async def test_action_time_runs_out_on_the_absolute_clock(tmp_path: Path) -> None:
+    clock = FakeClock()
+    heard: list[Outcome] = []
+    service, session = await started_service(tmp_path / "db.sqlite3", clock, heard)
+    table, seat = acting(session)
+    player = session.tournament.tables[table].seats[seat]
+    clock.now += 61
+    await session.run(lambda t, now: t.tick(now))
+    assert session.tournament.players[player].away
+    kinds = [e.type for o in heard[-1:] for e in o.tournament_events]
+    assert "tournament.timed_out" in kinds
+    session.close()
+    await service.store.close()
+
+
+async def test_whole_tournament_to_a_winner_records_results(tmp_path: Path) -> None:
+    clock = FakeClock()
+    heard: list[Outcome] = []
+    service, session = await started_service(tmp_path / "db.sqlite3", clock, heard)
+    rng = random.Random(3)
+    for _ in range(3000):
+        if session.tournament.status == "finished":
+            break
+        table, seat = acting(session)
+        action = rng.choice(["all_in", "call", "check_or_call", "fold"])
+        try:
+            await session.run(lambda t, now, a=action, tb=table, st=seat:
+                              t.act(tb, st, a, now=now))
+        except IllegalAction:
+            await session.run(lambda t, now, tb=table, st=seat:
+                              t.act(tb, st, "check_or_call", now=now))
+        clock.now += 5
+    assert session.tournament.status == "finished"
+    results = await session.store.results(session.store_id)
+    assert sorted(r.place for r in results) == [1, 2, 3]
+    row = await session.store.tournament(session.store_id)
+    assert row is not None and row.status == "finished"
+    session.close()
+    await service.store.close()
