@@ -11,8 +11,9 @@ and amounts are taken as exactly what happened (`wager_to`), never corrected.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from bot.engine.cards import commitment, deck_from_seed, deck_proof
 from bot.engine.errors import (
@@ -181,6 +182,14 @@ class Hand:
         self.final_stacks: dict[int, int] = {}
         self.awards: list[PotAwarded] = []
         self.rulings: list[Ruling] = []
+        # Kept by `_apply` so the hot paths need not rescan the players: how many are live
+        # (neither folded nor mucked), how many were dealt in, each seat's clockwise ring.
+        self._live_count = 0
+        self._dealt_count = 0
+        self._rings: dict[int, list[PlayerState]] = {}
+        # `legal()` as of the last event: the bot, the presenter and every command ask it
+        # several times between two events. `_apply` clears it.
+        self._legal: Legal | None = None
 
     # ------------------------------------------------------------------ construction
 
@@ -315,11 +324,13 @@ class Hand:
     def legal(self) -> Legal | None:
         if self.to_act is None:
             return None
+        if self._legal is not None:
+            return self._legal
         p = self.players[self.to_act]
         max_to = p.bet + p.stack
         call_to = min(self.current_bet, max_to)
         can_raise = self._may_raise(p) and max_to > self.current_bet and self._someone_can_call(p)
-        return Legal(
+        self._legal = Legal(
             seat=p.seat,
             can_fold=True,
             can_check=p.bet >= self.current_bet,
@@ -330,6 +341,7 @@ class Hand:
             facing_bet=self.current_bet > 0,
             stack=p.stack,
         )
+        return self._legal
 
     def _min_raise_to(self) -> int:
         if self.current_bet == 0:
@@ -687,7 +699,7 @@ class Hand:
                 return
             if not self._started_betting:
                 return
-            if len(self.live_seats) == 1 and not self.showdown:
+            if self._live_count == 1 and not self.showdown:
                 self._finish_round()
                 self._award_uncontested()
                 return
@@ -836,7 +848,7 @@ class Hand:
             return 0
         if self.to_act is not None or self._bets_on_table():
             return 0
-        if len(self.live_seats) <= 1:
+        if self._live_count <= 1:
             return 0
         return BOARD_SIZE[STREETS[self.street_index + 1]]
 
@@ -847,82 +859,107 @@ class Hand:
 
     def _apply(self, ev: Event) -> None:
         self.events.append(ev)
-        if isinstance(ev, HandStarted):
-            self._apply_started(ev)
-        elif isinstance(ev, Posted):
-            p = self.players[ev.seat]
-            p.stack -= ev.amount
-            p.committed += ev.amount
-            if ev.kind != "ante":
-                p.bet += ev.amount
-            else:
-                p.ante += ev.amount
-            if p.stack == 0:
-                p.all_in = True
-            if ev.kind != "ante":
-                # The bet to call preflop is the full big blind even when it is posted short.
-                self.current_bet = max(self.current_bet, ev.amount,
-                                       self.big_blind if ev.kind == "big_blind" else 0)
-        elif isinstance(ev, HoleCardsDealt):
-            p = self.players[ev.seat]
-            p.hole = ev.cards if ev.cards is not None else p.hole
+        self._legal = None  # the state changes: what is legal is worked out afresh
+        handler = _APPLY.get(type(ev))
+        if handler is None:
+            # Not one of the hand's own event classes: a subclass is applied as its base.
+            handler = next((h for cls, h in _APPLY.items() if isinstance(ev, cls)), None)
+        if handler is not None:
+            handler(self, ev)
+
+    def _apply_posted(self, ev: Posted) -> None:
+        p = self.players[ev.seat]
+        p.stack -= ev.amount
+        p.committed += ev.amount
+        if ev.kind != "ante":
+            p.bet += ev.amount
+        else:
+            p.ante += ev.amount
+        if p.stack == 0:
+            p.all_in = True
+        if ev.kind != "ante":
+            # The bet to call preflop is the full big blind even when it is posted short.
+            self.current_bet = max(self.current_bet, ev.amount,
+                                   self.big_blind if ev.kind == "big_blind" else 0)
+
+    def _apply_dealt(self, ev: HoleCardsDealt) -> None:
+        p = self.players[ev.seat]
+        p.hole = ev.cards if ev.cards is not None else p.hole
+        if not p.dealt:
             p.dealt = True
-            if self.deck is not None:
-                self.deck_pos = 2 * len(self.order)
-            if not self._started_betting and all(self.players[s].dealt for s in self.order):
-                self._start_round()
-        elif isinstance(ev, Acted):
-            self._apply_acted(ev)
-        elif isinstance(ev, StreetDealt):
-            if ev.burn:
-                self.burns.append(ev.burn)
-            self.board.extend(ev.cards)
-            if self.deck is not None:
-                self.deck_pos += len(ev.cards) + 1
-            self.street_index += 1
+            self._dealt_count += 1
+        if self.deck is not None:
+            self.deck_pos = 2 * len(self.order)
+        if not self._started_betting and self._dealt_count == len(self.order):
             self._start_round()
-        elif isinstance(ev, Ruling):
-            self.rulings.append(ev)
-            if ev.rule_id == "face-up":
-                self._faced_up = True
-        elif isinstance(ev, UncalledReturned):
-            p = self.players[ev.seat]
-            p.stack += ev.amount
-            p.bet -= ev.amount
-            p.committed -= ev.amount
-            if p.stack > 0:
-                p.all_in = False
-        elif isinstance(ev, BetsCollected):
-            for p in self.players.values():
-                p.bet = 0
-        elif isinstance(ev, ShowdownStarted):
-            self.showdown = True
-        elif isinstance(ev, HandKilled):
-            p = self.players[ev.seat]
-            p.folded = True
-            if self.to_act == ev.seat:
-                self._next_to_act(ev.seat)
-            else:
-                self._recheck_round()
-        elif isinstance(ev, Shown):
-            p = self.players[ev.seat]
-            if p.hole is None:
-                p.hole = ev.cards
-            p.shown = tuple(dict.fromkeys(p.shown + ev.cards))
-            if ev.reason == "face_up":
-                self._faced_up = True
-        elif isinstance(ev, Mucked):
-            self.players[ev.seat].mucked = True
-        elif isinstance(ev, PotAwarded):
-            self.awards.append(ev)
-            for s, amt in zip(ev.winners, ev.shares, strict=True):
-                self.players[s].stack += amt
-                self.players[s].won += amt
-            self.showdown = self.showdown or len(self.live_seats) > 1
-        elif isinstance(ev, HandEnded):
-            self.is_over = True
-            self.to_act = None
-            self.final_stacks = dict(ev.final_stacks)
+
+    def _apply_street(self, ev: StreetDealt) -> None:
+        if ev.burn:
+            self.burns.append(ev.burn)
+        self.board.extend(ev.cards)
+        if self.deck is not None:
+            self.deck_pos += len(ev.cards) + 1
+        self.street_index += 1
+        self._start_round()
+
+    def _apply_ruling(self, ev: Ruling) -> None:
+        self.rulings.append(ev)
+        if ev.rule_id == "face-up":
+            self._faced_up = True
+
+    def _apply_uncalled(self, ev: UncalledReturned) -> None:
+        p = self.players[ev.seat]
+        p.stack += ev.amount
+        p.bet -= ev.amount
+        p.committed -= ev.amount
+        if p.stack > 0:
+            p.all_in = False
+
+    def _apply_collected(self, ev: BetsCollected) -> None:
+        for p in self.players.values():
+            p.bet = 0
+
+    def _apply_showdown(self, ev: ShowdownStarted) -> None:
+        self.showdown = True
+
+    def _apply_killed(self, ev: HandKilled) -> None:
+        p = self.players[ev.seat]
+        self._fold_player(p)
+        if self.to_act == ev.seat:
+            self._next_to_act(ev.seat)
+        else:
+            self._recheck_round()
+
+    def _apply_shown(self, ev: Shown) -> None:
+        p = self.players[ev.seat]
+        if p.hole is None:
+            p.hole = ev.cards
+        p.shown = tuple(dict.fromkeys(p.shown + ev.cards))
+        if ev.reason == "face_up":
+            self._faced_up = True
+
+    def _apply_mucked(self, ev: Mucked) -> None:
+        p = self.players[ev.seat]
+        if p.live:
+            self._live_count -= 1
+        p.mucked = True
+
+    def _apply_awarded(self, ev: PotAwarded) -> None:
+        self.awards.append(ev)
+        for s, amt in zip(ev.winners, ev.shares, strict=True):
+            self.players[s].stack += amt
+            self.players[s].won += amt
+        self.showdown = self.showdown or self._live_count > 1
+
+    def _apply_ended(self, ev: HandEnded) -> None:
+        self.is_over = True
+        self.to_act = None
+        self.final_stacks = dict(ev.final_stacks)
+
+    def _fold_player(self, p: PlayerState) -> None:
+        if p.live:
+            self._live_count -= 1
+        p.folded = True
 
     _started_betting = False
 
@@ -945,6 +982,10 @@ class Hand:
             self.players[s.seat] = PlayerState(s.seat, s.player, s.stack, s.stack)
         self.order = seats_from_left_of(ev.button, list(self.players), ev.table_size)
         self.last_full_raise = ev.big_blind
+        self._live_count = len(self.players)
+        # Each player's ring: everyone else clockwise from his left, then himself.
+        order = [self.players[s] for s in self.order]
+        self._rings = {p.seat: order[i + 1:] + order[: i + 1] for i, p in enumerate(order)}
 
     def _start_round(self) -> None:
         """A new betting round: preflop left of the big blind, later left of the button."""
@@ -962,18 +1003,18 @@ class Hand:
             self.current_bet = 0
             self.last_full_raise = 0
             start = self.button
-        able = [s for s in self.order if self.players[s].can_act]
-        if len(self.live_seats) <= 1 or not able:
+        able, lone = self._able()
+        if self._live_count <= 1 or not able:
             self.to_act = None
-            self.betting_over = len(self.live_seats) > 1
+            self.betting_over = self._live_count > 1
             return
-        if len(able) == 1 and self.players[able[0]].bet >= self.current_bet:
+        if able == 1 and lone.bet >= self.current_bet:  # type: ignore[union-attr]
             # Nobody left to bet against: no betting this round or later.
             self.to_act = None
             self.betting_over = True
             return
         self.to_act = None
-        self._next_to_act(start, include_start=False)
+        self._seek_to_act(start)
 
     def _apply_acted(self, ev: Acted) -> None:
         p = self.players[ev.seat]
@@ -983,7 +1024,7 @@ class Hand:
         if ev.all_in or p.stack == 0:
             p.all_in = True
         if ev.action == "fold":
-            p.folded = True
+            self._fold_player(p)
         elif ev.action in ("bet", "raise"):
             increment = ev.to - self.current_bet
             if ev.full:
@@ -999,33 +1040,69 @@ class Hand:
     def _needs_to_act(self, p: PlayerState) -> bool:
         return p.can_act and (not p.acted or p.bet < self.current_bet)
 
-    def _next_to_act(self, after: int, include_start: bool = False) -> None:
+    def _able(self) -> tuple[int, PlayerState | None]:
+        """How many players may still act (not folded, not all-in), and the last of them."""
+        count, last = 0, None
+        for p in self.players.values():
+            if not p.folded and not p.all_in:
+                count += 1
+                last = p
+        return count, last
+
+    def _next_to_act(self, after: int) -> None:
         self.to_act = None
-        if len(self.live_seats) <= 1:
+        if self._live_count <= 1:
             return
-        able = [s for s in self.order if self.players[s].can_act]
-        if len(able) == 1 and self.players[able[0]].bet >= self.current_bet:
+        able, lone = self._able()
+        if able == 1 and lone.bet >= self.current_bet:  # type: ignore[union-attr]
             self.betting_over = True
             return
         if not able:
             self.betting_over = True
             return
-        n = self.table_size
-        for k in range(0 if include_start else 1, n + 1):
-            s = (after - 1 + k) % n + 1
-            p = self.players.get(s)
-            if p is not None and self._needs_to_act(p):
-                self.to_act = s
+        self._seek_to_act(after)
+
+    def _seek_to_act(self, after: int) -> None:
+        """The first player clockwise after `after` (ending with `after` himself) who still
+        has to act; if nobody, the round is complete."""
+        ring = self._rings.get(after)
+        if ring is None:
+            # `after` is an empty seat (a dead button): the players clockwise from it.
+            ring = [self.players[s] for s in
+                    seats_from_left_of(after, list(self.players), self.table_size)]
+        current_bet = self.current_bet
+        for p in ring:
+            if not p.folded and not p.all_in and (not p.acted or p.bet < current_bet):
+                self.to_act = p.seat
                 return
         # The round is complete. If at most one player still has chips, betting is over.
-        if len([s for s in self.live_seats if self.players[s].can_act]) <= 1:
+        if sum(1 for p in self.players.values() if p.live and p.can_act) <= 1:
             self.betting_over = True
 
     def _recheck_round(self) -> None:
         if self.to_act is None and self._started_betting and not self.is_over:
             return
-        if len(self.live_seats) <= 1:
+        if self._live_count <= 1:
             self.to_act = None
+
+
+# What `_apply` does for each event type.
+_APPLY: dict[type[Event], Callable[[Hand, Any], None]] = {
+    HandStarted: Hand._apply_started,
+    Posted: Hand._apply_posted,
+    HoleCardsDealt: Hand._apply_dealt,
+    Acted: Hand._apply_acted,
+    StreetDealt: Hand._apply_street,
+    Ruling: Hand._apply_ruling,
+    UncalledReturned: Hand._apply_uncalled,
+    BetsCollected: Hand._apply_collected,
+    ShowdownStarted: Hand._apply_showdown,
+    HandKilled: Hand._apply_killed,
+    Shown: Hand._apply_shown,
+    Mucked: Hand._apply_mucked,
+    PotAwarded: Hand._apply_awarded,
+    HandEnded: Hand._apply_ended,
+}
 
 
 # ---------------------------------------------------------------------- helpers
