@@ -153,7 +153,7 @@ class Hand:
         self.events: list[Event] = []
         self.players: dict[int, PlayerState] = {}
         self.order: list[int] = []  # seats in clockwise order from the button's left
-        self.profile: Profile = make_profile()
+        self.profile: Profile = _DEFAULT_PROFILE
         self.hand_id = ""
         self.button = 0
         self.table_size = 10
@@ -965,7 +965,7 @@ class Hand:
 
     def _apply_started(self, ev: HandStarted) -> None:
         self.hand_id = ev.hand_id
-        self.profile = Profile.from_dict(ev.profile)
+        self.profile = _profile_from_dict(ev.profile)
         self.button = ev.button
         self.table_size = ev.table_size
         self.sb_seat = ev.small_blind_seat
@@ -1106,6 +1106,21 @@ _APPLY: dict[type[Event], Callable[[Hand, Any], None]] = {
 
 
 # ---------------------------------------------------------------------- helpers
+
+# Profiles are immutable, so every hand may share one: building one checks every knob.
+_DEFAULT_PROFILE = make_profile()
+_PROFILES: dict[str, Profile] = {}
+
+
+def _profile_from_dict(data: dict[str, Any]) -> Profile:
+    """`Profile.from_dict`, remembered: the hands of a league all carry the same few."""
+    key = repr(data)  # names, knob names and values are plain str, int and bool
+    profile = _PROFILES.get(key)
+    if profile is None:
+        profile = Profile.from_dict(data)
+        if len(_PROFILES) < 256:
+            _PROFILES[key] = profile
+    return profile
 
 
 def default_blind_seats(
