@@ -11,6 +11,7 @@ import hashlib
 import struct
 from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
+from itertools import chain
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"  # ascending suit order used for ties by suit: clubs < diamonds < hearts < spades
@@ -67,9 +68,9 @@ def pretty_cards(cards: Iterable[str]) -> str:
     return " ".join(pretty(c) for c in cards)
 
 
-def _stream(seed: bytes) -> Iterator[int]:
-    """An endless stream of 64-bit integers derived from the seed (SHA-256 in counter mode)."""
-    counter = 0
+def _stream(seed: bytes, counter: int = 0) -> Iterator[int]:
+    """An endless stream of 64-bit integers derived from the seed (SHA-256 in counter mode),
+    from block `counter` on."""
     while True:
         # Each 32-byte block is four big-endian 64-bit words.
         yield from _FOUR_WORDS(hashlib.sha256(seed + counter.to_bytes(8, "big")).digest())
@@ -77,15 +78,23 @@ def _stream(seed: bytes) -> Iterator[int]:
 
 
 _FOUR_WORDS = struct.Struct(">4Q").unpack
+# A shuffle draws 51 words, the first 13 blocks, unless a word is rejected by `_uniform`
+# (odds below 2^-58 each): those blocks are hashed in one go, the stream goes on after them.
+_FIRST_BLOCKS = tuple(c.to_bytes(8, "big") for c in range(13))
+_FIRST_WORDS = struct.Struct(f">{4 * len(_FIRST_BLOCKS)}Q").unpack
 
 
 def _uniform(stream: Iterator[int], n: int) -> int:
     """An unbiased integer in [0, n) by rejection sampling."""
-    limit = (1 << 64) - ((1 << 64) % n)
+    limit = _LIMITS[n] if n < len(_LIMITS) else (1 << 64) - ((1 << 64) % n)
     for x in stream:
         if x < limit:
             return x % n
     raise AssertionError("unreachable")
+
+
+# The rejection limits of `_uniform` for a deck's sizes.
+_LIMITS = tuple((1 << 64) - ((1 << 64) % n) if n else 0 for n in range(len(FULL_DECK) + 1))
 
 
 def seed_bytes(seed: str | bytes) -> bytes:
@@ -107,7 +116,9 @@ _SEED_CACHE = 1024
 @lru_cache(maxsize=_SEED_CACHE)
 def _shuffled(seed: bytes) -> tuple[str, ...]:
     deck = list(FULL_DECK)
-    stream = _stream(seed)
+    sha256 = hashlib.sha256
+    first = b"".join([sha256(seed + counter).digest() for counter in _FIRST_BLOCKS])
+    stream = chain(_FIRST_WORDS(first), _stream(seed, len(_FIRST_BLOCKS)))
     for i in range(len(deck) - 1, 0, -1):
         j = _uniform(stream, i + 1)
         deck[i], deck[j] = deck[j], deck[i]
