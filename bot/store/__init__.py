@@ -26,6 +26,7 @@ from .rows import (
     GuildSettings,
     HandRow,
     League,
+    LeagueSettings,
     MessageRow,
     Rebuy,
     Recovered,
@@ -37,6 +38,7 @@ from .rows import (
     StoredEvent,
     TableRow,
     TournamentRow,
+    TournamentScoring,
     hand_stream,
 )
 from .store import (
@@ -61,6 +63,7 @@ __all__ = [
     "GuildSettings",
     "HandRow",
     "League",
+    "LeagueSettings",
     "MessageRow",
     "Migration",
     "MigrationError",
@@ -78,6 +81,7 @@ __all__ = [
     "TableRow",
     "Transaction",
     "TournamentRow",
+    "TournamentScoring",
     "Viewer",
     "apply_migrations",
     "default_database_path",

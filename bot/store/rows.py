@@ -46,6 +46,27 @@ class Season:
 
 
 @dataclass(frozen=True)
+class LeagueSettings:
+    """A league's points system (a name in data/points/), season/money options and currency."""
+
+    league_id: int
+    points_system: str = "linear"
+    options: dict[str, Any] = field(default_factory=dict)
+    currency: str | None = None
+    updated_at: float | None = None
+
+
+@dataclass(frozen=True)
+class TournamentScoring:
+    """Which points system (and options) wrote a finished tournament's results.points."""
+
+    tournament_id: int
+    points_system: str
+    options: dict[str, Any]
+    scored_at: float
+
+
+@dataclass(frozen=True)
 class TournamentRow:
     id: int
     guild_id: int

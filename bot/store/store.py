@@ -35,6 +35,7 @@ from .rows import (
     GuildSettings,
     HandRow,
     League,
+    LeagueSettings,
     MessageRow,
     Rebuy,
     RebuyKind,
@@ -47,6 +48,7 @@ from .rows import (
     StoredEvent,
     TableRow,
     TournamentRow,
+    TournamentScoring,
     TournamentStatus,
     hand_stream,
 )
@@ -182,6 +184,68 @@ class _Reads:
             "SELECT * FROM seasons WHERE league_id = ? ORDER BY id", (league_id,)
         )
         return [_plain(Season, r) for r in rows]
+
+    # league play (migration 0003)
+
+    async def league(self, league_id: int) -> League | None:
+        r = await self._one("SELECT * FROM leagues WHERE id = ?", (league_id,))
+        return None if r is None else _plain(League, r)
+
+    async def league_by_name(self, guild_id: int, name: str) -> League | None:
+        """Case-insensitive: players type league names, they do not copy them."""
+        r = await self._one(
+            "SELECT * FROM leagues WHERE guild_id = ? AND name = ? COLLATE NOCASE ORDER BY id",
+            (guild_id, name),
+        )
+        return None if r is None else _plain(League, r)
+
+    async def league_settings(self, league_id: int) -> LeagueSettings:
+        """The league's settings; defaults (linear points, no money) if it never saved any."""
+        r = await self._one("SELECT * FROM league_settings WHERE league_id = ?", (league_id,))
+        if r is None:
+            return LeagueSettings(league_id=league_id)
+        return _plain(LeagueSettings, r, options=True)
+
+    async def season(self, season_id: int) -> Season | None:
+        r = await self._one("SELECT * FROM seasons WHERE id = ?", (season_id,))
+        return None if r is None else _plain(Season, r)
+
+    async def active_season(self, league_id: int) -> Season | None:
+        r = await self._one(
+            "SELECT s.* FROM active_seasons a JOIN seasons s ON s.id = a.season_id "
+            "WHERE a.league_id = ?",
+            (league_id,),
+        )
+        return None if r is None else _plain(Season, r)
+
+    async def season_tournaments(
+        self, season_id: int, status: TournamentStatus | None = "finished"
+    ) -> list[TournamentRow]:
+        """A season's tournaments (by default the finished ones) in the order they were played."""
+        sql = "SELECT * FROM tournaments WHERE season_id = ?"
+        params: list[Any] = [season_id]
+        if status is not None:
+            sql += " AND status = ?"
+            params.append(status)
+        sql += " ORDER BY COALESCE(finished_at, created_at), id"
+        return [_tournament(r) for r in await self._fetch(sql, params)]
+
+    async def league_tournaments(
+        self, league_id: int, status: TournamentStatus | None = "finished"
+    ) -> list[TournamentRow]:
+        sql = "SELECT * FROM tournaments WHERE league_id = ?"
+        params: list[Any] = [league_id]
+        if status is not None:
+            sql += " AND status = ?"
+            params.append(status)
+        sql += " ORDER BY COALESCE(finished_at, created_at), id"
+        return [_tournament(r) for r in await self._fetch(sql, params)]
+
+    async def tournament_scoring(self, tournament_id: int) -> TournamentScoring | None:
+        r = await self._one(
+            "SELECT * FROM tournament_scoring WHERE tournament_id = ?", (tournament_id,)
+        )
+        return None if r is None else _plain(TournamentScoring, r, options=True)
 
     # tournaments and their furniture
 
@@ -788,6 +852,50 @@ class Transaction(_Reads):
             (league_id, name, starts_at, ends_at, self.now),
         )
         return _plain(Season, row)
+
+    # --- league play (migration 0003) ----------------------------------------------------------
+
+    async def put_league_settings(self, settings: LeagueSettings) -> LeagueSettings:
+        await self._exec(
+            "INSERT INTO league_settings (league_id, points_system, options, currency, updated_at) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (league_id) DO UPDATE SET "
+            "points_system = excluded.points_system, options = excluded.options, "
+            "currency = excluded.currency, updated_at = excluded.updated_at",
+            (settings.league_id, settings.points_system, _dumps(settings.options),
+             settings.currency, self.now),
+        )
+        return await self.league_settings(settings.league_id)
+
+    async def set_active_season(self, league_id: int, season_id: int) -> None:
+        """Make `season_id` the league's active season. Refused if another one is active."""
+        try:
+            await self._exec(
+                "INSERT INTO active_seasons (league_id, season_id, since) VALUES (?, ?, ?)",
+                (league_id, season_id, self.now),
+            )
+        except sqlite3.IntegrityError as exc:
+            raise StoreError(f"league {league_id} already has an active season") from exc
+
+    async def end_season(self, season_id: int, ends_at: float | None = None) -> Season:
+        """Close a season: stamp when it ended (now unless given) and make it inactive."""
+        row = await self._returning(
+            "UPDATE seasons SET ends_at = ? WHERE id = ? RETURNING *",
+            (self.now if ends_at is None else ends_at, season_id),
+        )
+        await self._exec("DELETE FROM active_seasons WHERE season_id = ?", (season_id,))
+        return _plain(Season, row)
+
+    async def record_scoring(
+        self, tournament_id: int, points_system: str, options: dict[str, Any] | None = None
+    ) -> TournamentScoring:
+        row = await self._returning(
+            "INSERT INTO tournament_scoring (tournament_id, points_system, options, scored_at) "
+            "VALUES (?, ?, ?, ?) ON CONFLICT (tournament_id) DO UPDATE SET "
+            "points_system = excluded.points_system, options = excluded.options, "
+            "scored_at = excluded.scored_at RETURNING *",
+            (tournament_id, points_system, _dumps(options or {}), self.now),
+        )
+        return _plain(TournamentScoring, row, options=True)
 
     # --- tournaments ---------------------------------------------------------------------------
 
