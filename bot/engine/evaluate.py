@@ -7,7 +7,6 @@ messages, hand histories) and favours clarity over speed.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -19,6 +18,9 @@ from bot.engine.cards import FULL_DECK, RANK_NAMES, RANK_PLURALS, RANKS, card_or
 # eval7.Card parses its string on construction; doing that per evaluation would double the cost.
 _EVAL7_CARDS: dict[str, eval7.Card] = {c: eval7.Card(c) for c in FULL_DECK}
 _evaluate = eval7.evaluate
+# card_order and the rank's index, looked up rather than searched for on every comparison.
+_ORDER: dict[str, int] = {c: card_order(c) for c in FULL_DECK}
+_RANK_VALUE: dict[str, int] = {r: i for i, r in enumerate(RANKS)}
 
 
 def hand_strength(cards: Sequence[str]) -> int:
@@ -54,19 +56,21 @@ def describe(cards: Sequence[str]) -> HandName:
     top = max(strengths)
     best = [combo for combo, s in zip(combos, strengths, strict=True) if s == top]
     five = best[0] if len(best) == 1 else max(
-        best, key=lambda combo: sorted(map(card_order, combo), reverse=True)
+        best, key=lambda combo: sorted(map(_ORDER.__getitem__, combo), reverse=True)
     )
     return _name_five(five)
 
 
 def _name_five(five: Sequence[str]) -> HandName:
-    counts = Counter(c[0] for c in five)
+    counts: dict[str, int] = {}  # rank -> cards of it, in order of first appearance
+    for c in five:
+        counts[c[0]] = counts.get(c[0], 0) + 1
     # Most significant first: bigger groups, then higher ranks, then suit (for a stable display).
-    ordered = sorted(five, key=lambda c: (counts[c[0]], card_order(c)), reverse=True)
+    ordered = sorted(five, key=lambda c: (counts[c[0]], _ORDER[c]), reverse=True)
     ranks = [c[0] for c in ordered]
     shape = sorted(counts.values(), reverse=True)
     flush = len({c[1] for c in five}) == 1
-    values = sorted((RANKS.index(r) for r in counts), reverse=True)
+    values = sorted((_RANK_VALUE[r] for r in counts), reverse=True)
     straight_high: str | None = None
     if len(counts) == 5:
         if values[0] - values[4] == 4:
