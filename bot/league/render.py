@@ -1,0 +1,154 @@
+"""Text for the league's tables and CSV files: pure functions, no Discord objects.
+
+Names come from players; in a code block Markdown and mentions do nothing, but a backtick
+could close the block, so names are made safe for it here. Outside code blocks the cog escapes.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .model import HOUSE, Night
+from .points import SeasonOptions, fmt_points
+from .settle import Transfer
+from .standings import StandingRow
+
+PAGE_ROWS = 20
+NAME_WIDTH = 16
+
+
+def block_safe(name: str, width: int = NAME_WIDTH) -> str:
+    """A name fit for a fixed-width code block: no backticks or line breaks, cut to width."""
+    clean = " ".join(name.replace("`", "'").split())
+    return clean if len(clean) <= width else clean[: width - 1] + "…"
+
+
+def money(amount: int, options: SeasonOptions, currency: str | None) -> str:
+    sign = "-" if amount < 0 else ""
+    value = abs(amount) / (10**options.decimals)
+    text = f"{value:,.{options.decimals}f}"
+    unit = currency or ""
+    if len(unit) == 1:  # a symbol goes in front: $12, €5
+        return f"{sign}{unit}{text}"
+    return f"{sign}{text} {unit}".rstrip()
+
+
+def page_count(rows: int, per_page: int = PAGE_ROWS) -> int:
+    return max(1, math.ceil(rows / per_page))
+
+
+def standings_page(rows: Sequence[StandingRow], page: int, *, show_money: bool,
+                   options: SeasonOptions, currency: str | None,
+                   per_page: int = PAGE_ROWS) -> str:
+    """One page (1-based, clamped) of the table as a code block."""
+    pages = page_count(len(rows), per_page)
+    page = min(max(page, 1), pages)
+    chunk = rows[(page - 1) * per_page: page * per_page]
+    head = f"{'#':>3}  {'Player':<{NAME_WIDTH}} {'Points':>8} {'N':>3} {'W':>3} {'C':>3}"
+    if show_money:
+        head += f" {'Net':>9}"
+    lines = [head, "-" * len(head)]
+    for r in chunk:
+        rank = f"{r.rank}{'=' if r.tied else ''}"
+        mark = "✓" if r.in_final else ("*" if not r.qualified else " ")
+        line = (f"{rank:>3}{mark} {block_safe(r.name):<{NAME_WIDTH}} {fmt_points(r.points):>8} "
+                f"{r.nights:>3} {r.wins:>3} {r.cashes:>3}")
+        if show_money:
+            line += f" {money(r.net, options, currency):>9}"
+        lines.append(line)
+    return "```\n" + "\n".join(lines) + "\n```"
+
+
+def standings_legend(rows: Sequence[StandingRow], options: SeasonOptions,
+                     show_money: bool) -> str:
+    parts = ["N nights · W wins · C cashes"]
+    if show_money:
+        parts.append("Net = prizes + bounties − buy-ins, re-buys, add-ons")
+    if options.min_nights and any(not r.qualified for r in rows):
+        parts.append(f"* fewer than {options.min_nights} nights: not qualified")
+    if options.final_seats:
+        parts.append("✓ qualifies for the final")
+    if any(r.tied for r in rows):
+        parts.append("= level after every tie-break")
+    return " · ".join(parts)
+
+
+def transfer_lines(transfers: Sequence[Transfer[int]], names: dict[int, str],
+                   options: SeasonOptions, currency: str | None) -> list[str]:
+    def who(uid: int) -> str:
+        return "the house" if uid == HOUSE else names.get(uid, f"player {uid}")
+
+    return [f"{who(t.payer)} pays {who(t.payee)} {money(t.amount, options, currency)}"
+            for t in transfers]
+
+
+@dataclass(frozen=True)
+class LedgerRow:
+    night: int
+    tournament_id: int
+    tournament: str
+    user_id: int
+    player: str
+    place: int
+    points: float
+    buy_ins: int
+    rebuys: int
+    addons: int
+    prize: int
+    bounty_won: int
+    bounty_paid: int
+    net: int
+
+
+def ledger(nights: Sequence[Night]) -> list[LedgerRow]:
+    rows: list[LedgerRow] = []
+    for i, n in enumerate(nights, start=1):
+        for p in sorted(n.players, key=lambda p: (p.place, p.user_id)):
+            rows.append(LedgerRow(i, n.tournament_id, n.name, p.user_id, p.name, p.place,
+                                  p.points, p.buy_ins, p.rebuys, p.addons, p.prize,
+                                  p.bounty_won, p.bounty_paid, p.net))
+    return rows
+
+
+def _csv(header: Sequence[str], rows: Sequence[Sequence[object]]) -> bytes:
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(header)
+    for row in rows:
+        # A leading = + - @ makes a spreadsheet run the cell as a formula: quote names.
+        writer.writerow([
+            f"'{v}" if isinstance(v, str) and v[:1] in ("=", "+", "-", "@") else v for v in row
+        ])
+    return buf.getvalue().encode("utf-8")
+
+
+def ledger_csv(rows: Sequence[LedgerRow], options: SeasonOptions) -> bytes:
+    scale = 10**options.decimals
+
+    def m(x: int) -> str:
+        return f"{x / scale:.{options.decimals}f}"
+
+    header = ["night", "tournament_id", "tournament", "user_id", "player", "place", "points",
+              "buy_ins", "rebuys", "addons", "prize", "bounty_won", "bounty_paid", "net"]
+    return _csv(header, [
+        [r.night, r.tournament_id, r.tournament, r.user_id, r.player, r.place,
+         fmt_points(r.points), m(r.buy_ins), m(r.rebuys), m(r.addons), m(r.prize),
+         m(r.bounty_won), m(r.bounty_paid), m(r.net)]
+        for r in rows
+    ])
+
+
+def standings_csv(rows: Sequence[StandingRow], options: SeasonOptions) -> bytes:
+    scale = 10**options.decimals
+    header = ["rank", "user_id", "player", "points", "nights", "counted", "wins", "cashes",
+              "best_finish", "net", "qualified", "in_final"]
+    return _csv(header, [
+        [r.rank, r.user_id, r.name, fmt_points(r.points), r.nights, r.counted, r.wins, r.cashes,
+         r.best_finish, f"{r.net / scale:.{options.decimals}f}", int(r.qualified),
+         int(r.in_final)]
+        for r in rows
+    ])

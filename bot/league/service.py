@@ -1,0 +1,523 @@
+"""League play over the store: leagues, seasons, scoring, standings, stats, settle-up, appeals.
+
+The cog calls these and only formats; the tournament side calls `active_season_for` when it
+creates a tournament and `score_tournament` when one finishes. Every refusal a user can act on
+is a `LeagueError` with a message meant for them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.store import (
+    PUBLIC,
+    Appeal,
+    League,
+    LeagueSettings,
+    Season,
+    Store,
+    StoreError,
+    TournamentRow,
+)
+
+from .model import Night, PlayerNight
+from .points import (
+    PointsError,
+    PointsSystem,
+    SeasonOptions,
+    get_system,
+    night_points,
+    systems,
+)
+from .settle import Transfer, settle
+from .standings import StandingRow, compute_standings
+from .stats import HandTally, PlayerRecord, player_record, tally_hands
+
+DEFAULT_LEAGUE = "Main"
+FIRST_SEASON = "Season 1"
+MAX_NAME = 50
+# When a night has no final-table event (it was one table from the start), the players who
+# finished in the top seats of one table made the final table.
+DEFAULT_TABLE_SEATS = 9
+
+
+class LeagueError(Exception):
+    """A refusal with a message for the user."""
+
+
+@dataclass(frozen=True)
+class LeagueSeason:
+    league: League
+    season: Season | None
+
+
+def _clean_name(name: str, what: str) -> str:
+    clean = " ".join(name.split())
+    if not clean:
+        raise LeagueError(f"The {what} needs a name.")
+    if len(clean) > MAX_NAME:
+        raise LeagueError(f"A {what} name is at most {MAX_NAME} characters.")
+    return clean
+
+
+# --- leagues and seasons -----------------------------------------------------------------------
+
+
+async def default_league(store: Store, guild_id: int) -> League:
+    """The guild's default league (its oldest), created on first use."""
+    leagues = await store.leagues(guild_id)
+    if leagues:
+        return leagues[0]
+
+    async def make(tx: Any) -> League:
+        again = await tx.leagues(guild_id)  # another command may have made it meanwhile
+        return again[0] if again else await tx.create_league(guild_id, DEFAULT_LEAGUE)
+
+    return await store.write(make)
+
+
+async def find_league(store: Store, guild_id: int, name: str | None = None) -> League:
+    if name is None or not name.strip():
+        return await default_league(store, guild_id)
+    league = await store.league_by_name(guild_id, " ".join(name.split()))
+    if league is None:
+        known = ", ".join(lg.name for lg in await store.leagues(guild_id)) or "none yet"
+        raise LeagueError(f"There is no league called '{name.strip()}' (leagues: {known}).")
+    return league
+
+
+async def active_season_for(store: Store, guild_id: int,
+                            league_name: str | None = None) -> LeagueSeason:
+    """The league (the default one unless named) and its active season, for a new tournament:
+    `create_tournament(..., league_id=ls.league.id, season_id=ls.season and ls.season.id)`.
+
+    A league that never had a season gets "Season 1" started here, so a new guild's first
+    nights count without any setup. After a director ends a season the next one must be
+    started on purpose (/season start): season is then None and the night counts for the
+    league's records but for no season.
+    """
+    league = await find_league(store, guild_id, league_name)
+    season = await store.active_season(league.id)
+    if season is not None or await store.seasons(league.id):
+        return LeagueSeason(league, season)
+
+    async def start(tx: Any) -> Season | None:
+        if await tx.seasons(league.id):  # raced with another start
+            return await tx.active_season(league.id)
+        made = await tx.create_season(league.id, FIRST_SEASON, starts_at=tx.now)
+        await tx.set_active_season(league.id, made.id)
+        return made
+
+    return LeagueSeason(league, await store.write(start))
+
+
+async def create_league(store: Store, guild_id: int, name: str) -> League:
+    clean = _clean_name(name, "league")
+    if await store.league_by_name(guild_id, clean) is not None:
+        raise LeagueError(f"There is already a league called '{clean}'.")
+    return await store.write(lambda tx: tx.create_league(guild_id, clean))
+
+
+@dataclass(frozen=True)
+class LeagueInfo:
+    league: League
+    settings: LeagueSettings
+    system: PointsSystem
+    active: Season | None
+    seasons: int
+
+
+async def list_leagues(store: Store, guild_id: int) -> list[LeagueInfo]:
+    await default_league(store, guild_id)
+    out = []
+    for league in await store.leagues(guild_id):
+        settings = await league_settings(store, league)
+        out.append(LeagueInfo(league, settings, get_system(settings.points_system),
+                              await store.active_season(league.id),
+                              len(await store.seasons(league.id))))
+    return out
+
+
+async def league_settings(store: Store, league: League) -> LeagueSettings:
+    """The league's own settings; a league that never set any follows the guild's
+    points_system setting ({"system": name, ...options}) if there is one."""
+    settings = await store.league_settings(league.id)
+    if settings.updated_at is not None:
+        return settings
+    guild = (await store.guild_settings(league.guild_id)).points_system or {}
+    if not guild:
+        return settings
+    options = {k: v for k, v in guild.items() if k not in ("system", "currency")}
+    return LeagueSettings(league.id, str(guild.get("system", settings.points_system)),
+                          options, guild.get("currency"))
+
+
+def _options(settings: LeagueSettings) -> SeasonOptions:
+    try:
+        return SeasonOptions.from_dict(settings.options)
+    except (PointsError, TypeError):
+        return SeasonOptions()  # a broken setting must not take the standings down
+
+
+async def configure_league(store: Store, guild_id: int, league_name: str | None, *,
+                           system: str | None = None, currency: str | None = None,
+                           clear_currency: bool = False,
+                           **options: Any) -> LeagueSettings:
+    """Change a league's points system, season options or money settings (None: unchanged)."""
+    league = await find_league(store, guild_id, league_name)
+    settings = await league_settings(store, league)
+    if system is not None:
+        key = system.strip().casefold()
+        if key not in systems():
+            raise LeagueError(f"Unknown points system '{system}'. "
+                              f"Choose one of: {', '.join(sorted(systems()))}.")
+        settings = dataclasses.replace(settings, points_system=key)
+    current = _options(settings).to_dict()
+    for key, value in options.items():
+        if value is not None:
+            current[key] = value
+    # 0 switches "best N" and "final seats" off, since Discord cannot send an empty option.
+    for key in ("best_n", "final_seats"):
+        if current.get(key) == 0:
+            current[key] = None
+    try:
+        checked = SeasonOptions.from_dict(current)
+    except PointsError as exc:
+        raise LeagueError(str(exc).capitalize() + ".") from exc
+    if clear_currency:
+        settings = dataclasses.replace(settings, currency=None)
+    elif currency is not None:
+        settings = dataclasses.replace(settings, currency=currency.strip()[:8] or None)
+    settings = dataclasses.replace(settings, options=checked.to_dict())
+    return await store.write(lambda tx: tx.put_league_settings(settings))
+
+
+async def start_season(store: Store, guild_id: int, name: str,
+                       league_name: str | None = None) -> LeagueSeason:
+    league = await find_league(store, guild_id, league_name)
+    clean = _clean_name(name, "season")
+
+    async def start(tx: Any) -> Season:
+        active = await tx.active_season(league.id)
+        if active is not None:
+            raise LeagueError(f"{league.name} is already playing {active.name}; "
+                              "end it first with /season end.")
+        if any(s.name.casefold() == clean.casefold() for s in await tx.seasons(league.id)):
+            raise LeagueError(f"{league.name} already had a season called '{clean}'.")
+        season = await tx.create_season(league.id, clean, starts_at=tx.now)
+        await tx.set_active_season(league.id, season.id)
+        return season
+
+    return LeagueSeason(league, await store.write(start))
+
+
+async def end_season(store: Store, guild_id: int,
+                     league_name: str | None = None) -> LeagueSeason:
+    league = await find_league(store, guild_id, league_name)
+
+    async def end(tx: Any) -> Season:
+        active = await tx.active_season(league.id)
+        if active is None:
+            raise LeagueError(f"{league.name} has no active season to end.")
+        return await tx.end_season(active.id)
+
+    return LeagueSeason(league, await store.write(end))
+
+
+async def find_season(store: Store, league: League, name: str | None) -> Season | None:
+    """A season by name; without one the active season, else the latest; None if none."""
+    seasons = await store.seasons(league.id)
+    if name is not None and name.strip():
+        wanted = " ".join(name.split()).casefold()
+        for s in seasons:
+            if s.name.casefold() == wanted:
+                return s
+        known = ", ".join(s.name for s in seasons) or "none yet"
+        raise LeagueError(f"{league.name} has no season called '{name.strip()}' "
+                          f"(seasons: {known}).")
+    return await store.active_season(league.id) or (seasons[-1] if seasons else None)
+
+
+# --- nights: money, knockouts, points ----------------------------------------------------------
+
+
+def _uid(player: Any) -> int | None:
+    text = str(player)
+    return int(text) if text.isdigit() else None
+
+
+async def _knockers(store: Store, hand_id: int | None, busted: int) -> list[int]:
+    """Who knocked `busted` out, from the hand: the winners of the last pot they were in
+    (the side pot holding their last chips). A split pot shares the knockout."""
+    if hand_id is None:
+        return []
+    seat_of: dict[int, int] = {}
+    player_at: dict[int, int] = {}
+    last_pot: tuple[int, list[int]] | None = None
+    for e in await store.hand_events(hand_id, PUBLIC):
+        d = e.data
+        if e.type == "hand.started":
+            for s in d.get("seats", ()):
+                uid = _uid(s.get("player"))
+                if uid is not None:
+                    seat_of[uid] = int(s["seat"])
+                    player_at[int(s["seat"])] = uid
+        elif e.type == "hand.awarded" and busted in seat_of:
+            if seat_of[busted] in [int(x) for x in d.get("eligible", ())]:
+                pot = int(d.get("pot", 0))
+                if last_pot is None or pot >= last_pot[0]:
+                    last_pot = (pot, [int(w) for w in d.get("winners", ())])
+    if last_pot is None:
+        return []
+    return sorted(player_at[w] for w in last_pot[1] if w in player_at and player_at[w] != busted)
+
+
+async def load_night(store: Store, t: TournamentRow, options: SeasonOptions) -> Night:
+    """A finished tournament as a league night: places, prizes, money in, knockouts, points.
+
+    Money comes from the tournament's own event log when it has one (buy-in from its config,
+    each re-buy and add-on with its cost); otherwise from the tournament's config and the
+    rebuys table. Bounties are paid per bust (a re-bought player can be busted twice).
+    """
+    results = await store.results(t.id)
+    entries = {e.user_id: e for e in await store.entries(t.id)}
+    events = await store.load_events(t.id, "tournament")
+    buy_ins: dict[int, int] = defaultdict(int)
+    rebuys: dict[int, int] = defaultdict(int)
+    addons: dict[int, int] = defaultdict(int)
+    final_table: set[int] = set()
+    created = next((e for e in events if e.type == "tournament.created"), None)
+    seats = DEFAULT_TABLE_SEATS
+    if created is not None:
+        config = created.data.get("config", {})
+        buy_in = int(config.get("buy_in", 0))
+        seats = int(config.get("seats_per_table", DEFAULT_TABLE_SEATS))
+        for e in events:
+            d = e.data
+            if e.type == "tournament.started":
+                for p in d.get("players", ()):
+                    if (uid := _uid(p)) is not None:
+                        buy_ins[uid] += buy_in
+            elif e.type == "tournament.late_registered" and (uid := _uid(d.get("player"))):
+                buy_ins[uid] += buy_in
+            elif e.type == "tournament.rebuy" and (uid := _uid(d.get("player"))):
+                rebuys[uid] += int(d.get("cost", 0))
+            elif e.type == "tournament.add_on" and (uid := _uid(d.get("player"))):
+                addons[uid] += int(d.get("cost", 0))
+            elif e.type == "tournament.final_table":
+                final_table.update(u for p in d.get("players", ()) if (u := _uid(p)))
+    else:
+        buy_in = int(t.config.get("buy_in", 0) or 0)
+        for r in results:
+            buy_ins[r.user_id] += buy_in
+        by_entry = {e.id: e.user_id for e in entries.values()}
+        for rb in await store.rebuys(t.id):
+            uid = by_entry.get(rb.entry_id)
+            if uid is not None:
+                (rebuys if rb.kind == "rebuy" else addons)[uid] += rb.amount
+    knockouts: dict[int, float] = defaultdict(float)
+    won: dict[int, int] = defaultdict(int)
+    paid: dict[int, int] = defaultdict(int)
+    for el in await store.eliminations(t.id):
+        knockers = [int(k) for k in el.eliminated_by if int(k) != el.user_id]
+        if not knockers:
+            knockers = await _knockers(store, el.hand_id, el.user_id)
+        if not knockers:
+            continue
+        for k in knockers:
+            knockouts[k] += 1.0 / len(knockers)
+        if options.bounty:
+            paid[el.user_id] += options.bounty
+            share, odd = divmod(options.bounty, len(knockers))
+            for i, k in enumerate(knockers):
+                won[k] += share + (odd if i == 0 else 0)
+    players = []
+    for r in results:
+        entry = entries.get(r.user_id)
+        players.append(PlayerNight(
+            user_id=r.user_id,
+            name=entry.display_name if entry else f"player {r.user_id}",
+            place=r.place, points=r.points, prize=r.prize,
+            buy_ins=buy_ins.get(r.user_id, 0), rebuys=rebuys.get(r.user_id, 0),
+            addons=addons.get(r.user_id, 0), knockouts=knockouts.get(r.user_id, 0.0),
+            bounty_won=won.get(r.user_id, 0), bounty_paid=paid.get(r.user_id, 0),
+            final_table=(r.user_id in final_table) if final_table else r.place <= seats,
+        ))
+    return Night(t.id, t.name, t.finished_at or t.created_at, buy_in, tuple(players))
+
+
+async def _league_of(store: Store, t: TournamentRow) -> League:
+    if t.league_id is not None:
+        league = await store.league(t.league_id)
+        if league is not None:
+            return league
+    return await default_league(store, t.guild_id)
+
+
+async def score_tournament(store: Store, tournament_id: int) -> dict[int, float]:
+    """Compute and write results.points for a finished tournament with its league's points
+    system and options (bounty points included); returns user id -> points. Idempotent: the
+    game calls it when a tournament finishes, and standings call it for any finished night
+    that was never scored."""
+    t = await store.tournament(tournament_id)
+    if t is None:
+        raise LeagueError(f"There is no tournament {tournament_id}.")
+    if t.status != "finished":
+        raise LeagueError(f"Tournament {tournament_id} has not finished.")
+    league = await _league_of(store, t)
+    settings = await league_settings(store, league)
+    system, options = get_system(settings.points_system), _options(settings)
+    night = await load_night(store, t, options)
+    n = night.entrants
+    points = {
+        p.user_id: night_points(system, options, entrants=n, place=min(p.place, n),
+                                buy_in=night.buy_in, spend=p.spend,
+                                knockouts=p.knockouts).total
+        for p in night.players
+    }
+
+    async def write(tx: Any) -> None:
+        for p in night.players:
+            await tx.set_result(t.id, p.user_id, p.place, prize=p.prize, points=points[p.user_id])
+        await tx.record_scoring(t.id, system.name, options.to_dict())
+
+    await store.write(write)
+    return points
+
+
+async def _nights(store: Store, tournaments: Sequence[TournamentRow],
+                  options: SeasonOptions) -> list[Night]:
+    out = []
+    for t in tournaments:
+        if await store.tournament_scoring(t.id) is None:
+            await score_tournament(store, t.id)
+        out.append(await load_night(store, t, options))
+    return out
+
+
+# --- standings, stats --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeasonView:
+    league: League
+    season: Season | None
+    settings: LeagueSettings
+    system: PointsSystem
+    options: SeasonOptions
+    nights: list[Night]
+    standings: list[StandingRow]
+
+    @property
+    def show_money(self) -> bool:
+        return self.settings.currency is not None or any(
+            p.spend or p.prize or p.bounty_won for n in self.nights for p in n.players)
+
+    @property
+    def title(self) -> str:
+        return f"{self.league.name} - {self.season.name if self.season else 'no season'}"
+
+
+async def season_view(store: Store, guild_id: int, league_name: str | None = None,
+                      season_name: str | None = None) -> SeasonView:
+    league = await find_league(store, guild_id, league_name)
+    season = await find_season(store, league, season_name)
+    settings = await league_settings(store, league)
+    system, options = get_system(settings.points_system), _options(settings)
+    tournaments = [] if season is None else await store.season_tournaments(season.id)
+    nights = await _nights(store, tournaments, options)
+    return SeasonView(league, season, settings, system, options, nights,
+                      compute_standings(nights, system, options))
+
+
+async def player_stats(store: Store, guild_id: int, user_id: int, fallback_name: str,
+                       league_name: str | None = None) -> tuple[League, PlayerRecord]:
+    """A player's record over every finished night of the league (all seasons)."""
+    league = await find_league(store, guild_id, league_name)
+    options = _options(await league_settings(store, league))
+    tournaments = await store.league_tournaments(league.id)
+    nights = await _nights(store, tournaments, options)
+    tally = HandTally()
+    for night in nights:
+        if night.player(user_id) is None:
+            continue
+        hands = await store.tournament_hand_events(night.tournament_id, PUBLIC)
+        tally.add(tally_hands(str(user_id), {
+            hid: [{"type": e.type, **e.data} for e in evs] for hid, evs in hands.items()
+        }))
+    return league, player_record(user_id, nights, tally, fallback_name)
+
+
+# --- money -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Settlement:
+    league: League
+    settings: LeagueSettings
+    options: SeasonOptions
+    night: Night
+    transfers: list[Transfer[int]]
+
+    @property
+    def names(self) -> dict[int, str]:
+        return {p.user_id: p.name for p in self.night.players}
+
+
+async def settle_tournament(store: Store, guild_id: int,
+                            tournament_id: int | None = None) -> Settlement:
+    """Who pays whom for one finished night (by default the guild's latest)."""
+    if tournament_id is None:
+        finished = await store.tournaments(guild_id, "finished")
+        if not finished:
+            raise LeagueError("No tournament has finished here yet.")
+        t = max(finished, key=lambda x: (x.finished_at or 0, x.id))
+    else:
+        found = await store.tournament(tournament_id)
+        if found is None or found.guild_id != guild_id:
+            raise LeagueError(f"There is no tournament {tournament_id} in this server.")
+        if found.status != "finished":
+            raise LeagueError(f"Tournament {tournament_id} ({found.name}) has not finished.")
+        t = found
+    league = await _league_of(store, t)
+    settings = await league_settings(store, league)
+    options = _options(settings)
+    night = await load_night(store, t, options)
+    return Settlement(league, settings, options, night, settle(night.balances()))
+
+
+# --- appeals -----------------------------------------------------------------------------------
+
+
+async def file_appeal(store: Store, guild_id: int, user_id: int, text: str,
+                      hand_id: int | None = None) -> Appeal:
+    statement = " ".join(text.split())
+    if not statement:
+        raise LeagueError("Say what you are appealing.")
+    if hand_id is not None:
+        hand = await store.hand(hand_id)
+        t = None if hand is None else await store.tournament(hand.tournament_id)
+        if t is None or t.guild_id != guild_id:
+            raise LeagueError(f"There is no hand {hand_id} in this server.")
+    return await store.write(
+        lambda tx: tx.open_appeal(guild_id, user_id, statement[:1500], hand_id=hand_id))
+
+
+async def close_appeal(store: Store, guild_id: int, appeal_id: int, director_id: int,
+                       decision: str) -> Appeal:
+    text = " ".join(decision.split())
+    if not text:
+        raise LeagueError("A decision needs its text: it is kept for the future.")
+    appeal = await store.appeal(appeal_id)
+    if appeal is None or appeal.guild_id != guild_id:
+        raise LeagueError(f"There is no appeal {appeal_id}.")
+    if appeal.status == "closed":
+        raise LeagueError(f"Appeal {appeal_id} was already decided: {appeal.decision}")
+    try:
+        return await store.write(lambda tx: tx.close_appeal(appeal_id, director_id, text[:1500]))
+    except StoreError as exc:  # decided by another director a moment ago
+        raise LeagueError(str(exc).capitalize() + ".") from exc
