@@ -183,8 +183,10 @@ class Hand:
         self.awards: list[PotAwarded] = []
         self.rulings: list[Ruling] = []
         # Kept by `_apply` so the hot paths need not rescan the players: how many are live
-        # (neither folded nor mucked), how many were dealt in, each seat's clockwise ring.
+        # (neither folded nor mucked), how many may still act (neither folded nor all-in), how
+        # many were dealt in, each seat's clockwise ring.
         self._live_count = 0
+        self._able_count = 0
         self._dealt_count = 0
         self._rings: dict[int, list[PlayerState]] = {}
         # `legal()` as of the last event: the bot, the presenter and every command ask it
@@ -880,7 +882,7 @@ class Hand:
         else:
             p.ante += ev.amount
         if p.stack == 0:
-            p.all_in = True
+            self._set_all_in(p, True)
         if ev.kind != "ante":
             # The bet to call preflop is the full big blind even when it is posted short.
             self.current_bet = max(self.current_bet, ev.amount,
@@ -917,7 +919,7 @@ class Hand:
         p.bet -= ev.amount
         p.committed -= ev.amount
         if p.stack > 0:
-            p.all_in = False
+            self._set_all_in(p, False)
 
     def _apply_collected(self, ev: BetsCollected) -> None:
         for p in self.players.values():
@@ -963,7 +965,14 @@ class Hand:
     def _fold_player(self, p: PlayerState) -> None:
         if p.live:
             self._live_count -= 1
+        if p.can_act:
+            self._able_count -= 1
         p.folded = True
+
+    def _set_all_in(self, p: PlayerState, all_in: bool) -> None:
+        if p.all_in != all_in and not p.folded:
+            self._able_count += -1 if all_in else 1
+        p.all_in = all_in
 
     _started_betting = False
 
@@ -986,7 +995,7 @@ class Hand:
             self.players[s.seat] = PlayerState(s.seat, s.player, s.stack, s.stack)
         self.order = seats_from_left_of(ev.button, list(self.players), ev.table_size)
         self.last_full_raise = ev.big_blind
-        self._live_count = len(self.players)
+        self._live_count = self._able_count = len(self.players)
         # Each player's ring: everyone else clockwise from his left, then himself.
         order = [self.players[s] for s in self.order]
         self._rings = {p.seat: order[i + 1:] + order[: i + 1] for i, p in enumerate(order)}
@@ -1007,12 +1016,12 @@ class Hand:
             self.current_bet = 0
             self.last_full_raise = 0
             start = self.button
-        able, lone = self._able()
+        able = self._able_count
         if self._live_count <= 1 or not able:
             self.to_act = None
             self.betting_over = self._live_count > 1
             return
-        if able == 1 and lone.bet >= self.current_bet:  # type: ignore[union-attr]
+        if able == 1 and self._lone_able().bet >= self.current_bet:
             # Nobody left to bet against: no betting this round or later.
             self.to_act = None
             self.betting_over = True
@@ -1026,7 +1035,7 @@ class Hand:
         p.bet += ev.added
         p.committed += ev.added
         if ev.all_in or p.stack == 0:
-            p.all_in = True
+            self._set_all_in(p, True)
         if ev.action == "fold":
             self._fold_player(p)
         elif ev.action in ("bet", "raise"):
@@ -1044,21 +1053,16 @@ class Hand:
     def _needs_to_act(self, p: PlayerState) -> bool:
         return p.can_act and (not p.acted or p.bet < self.current_bet)
 
-    def _able(self) -> tuple[int, PlayerState | None]:
-        """How many players may still act (not folded, not all-in), and the last of them."""
-        count, last = 0, None
-        for p in self.players.values():
-            if not p.folded and not p.all_in:
-                count += 1
-                last = p
-        return count, last
+    def _lone_able(self) -> PlayerState:
+        """The one player who may still act (when `_able_count` is 1)."""
+        return next(p for p in self.players.values() if p.can_act)
 
     def _next_to_act(self, after: int) -> None:
         self.to_act = None
         if self._live_count <= 1:
             return
-        able, lone = self._able()
-        if able == 1 and lone.bet >= self.current_bet:  # type: ignore[union-attr]
+        able = self._able_count
+        if able == 1 and self._lone_able().bet >= self.current_bet:
             self.betting_over = True
             return
         if not able:
