@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+import bot.service  # noqa: F401  (registers the tournament chip-conservation check)
 from bot.store import MigrationError, Store, StoreError, default_database_path
 from bot.store.migrate import load_migrations
 

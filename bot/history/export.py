@@ -1,0 +1,66 @@
+"""Export stored hands for a viewer.
+
+A player's export shows his own hole cards and the cards shown at the table, nothing else: the
+hand is rebuilt from the full log, and the writers print only revealed or shown cards. A
+director's export reveals every hand (his export is the record for rulings and appeals).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Literal
+
+from bot.engine.events import event_from_dict
+from bot.engine.hand import Hand
+from bot.engine.phh import to_phh
+from bot.engine.pokerstars import to_pokerstars
+from bot.store import DIRECTOR, HandRow, Store
+
+Format = Literal["phh", "text"]
+
+
+class ExportError(ValueError):
+    pass
+
+
+async def _rebuild(store: Store, row: HandRow) -> Hand:
+    stored = await store.hand_events(row.id, DIRECTOR)
+    if not stored:
+        raise ExportError(f"hand {row.id} has no recorded events")
+    return Hand.replay(event_from_dict(e.data) for e in stored)
+
+
+async def export_hand(store: Store, hand_id: int, *, viewer: int | None, fmt: Format = "phh",
+                      director: bool = False) -> str:
+    """`viewer` is the user asking (his own cards are revealed); `director` reveals all."""
+    row = await store.hand(hand_id)
+    if row is None:
+        raise ExportError(f"there is no hand {hand_id}")
+    hand = await _rebuild(store, row)
+    return await _write(store, row, hand, viewer=viewer, fmt=fmt, director=director)
+
+
+async def export_tournament(store: Store, tournament_id: int, *, viewer: int | None,
+                            fmt: Format = "phh", director: bool = False) -> str:
+    parts = []
+    for row in await store.tournament_hands(tournament_id):
+        hand = await _rebuild(store, row)
+        parts.append(await _write(store, row, hand, viewer=viewer, fmt=fmt, director=director))
+    if not parts:
+        raise ExportError(f"tournament {tournament_id} has no hands yet")
+    return "\n\n".join(parts) if fmt == "text" else "\n".join(parts)
+
+
+async def _write(store: Store, row: HandRow, hand: Hand, *, viewer: int | None, fmt: Format,
+                 director: bool) -> str:
+    if director:
+        reveal = set(hand.players)
+    else:
+        seat = hand.seat_of(str(viewer)) if viewer is not None else None
+        reveal = {seat} if seat is not None else set()
+    if fmt == "phh":
+        return to_phh(hand, reveal=reveal)
+    names = {str(e.user_id): e.display_name for e in await store.entries(row.tournament_id)}
+    when = datetime.fromtimestamp(row.started_at, UTC).strftime("%Y/%m/%d %H:%M:%S UTC")
+    return to_pokerstars(hand, names=names, reveal=reveal, tournament=str(row.tournament_id),
+                         started_at=when, table_name=str(row.table_no))

@@ -1,0 +1,45 @@
+"""Chip conservation of stored tournaments, for `python -m bot.db check`.
+
+Rebuilds each tournament from its stored events: the chips in play must equal the chips that
+entered (buy-ins, re-buys, add-ons) adjusted only by logged changes (director adjustments,
+chip-race changes, chips removed with a disqualification), and every finished hand must end
+with the chips it started with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.engine.events import event_from_dict
+from bot.engine.hand_events import HandEnded, HandStarted
+from bot.store import StoredEvent, TournamentRow, register_conservation_check
+from bot.tournament.tournament import Tournament
+
+
+@register_conservation_check
+def tournament_chips(row: TournamentRow, events: Sequence[StoredEvent]) -> list[str] | None:
+    own = [e for e in events if e.stream == "tournament"]
+    if not own or not own[0].type.startswith("tournament."):
+        return None  # not a tournament of this engine
+    problems: list[str] = []
+    try:
+        t = Tournament.replay(event_from_dict(e.data) for e in own)
+    except Exception as err:  # a log that does not replay is itself the finding
+        return [f"the tournament's events do not replay: {err}"]
+    if t.status in ("running", "finished") and t.total_chips() != t.expected_chips():
+        problems.append(f"{t.total_chips():,} chips in play, {t.expected_chips():,} expected "
+                        "from entries and logged changes")
+    started: dict[str, int] = {}
+    for e in events:
+        if e.type == "hand.started":
+            ev = event_from_dict(e.data)
+            assert isinstance(ev, HandStarted)
+            started[e.stream] = sum(s.stack for s in ev.seats)
+        elif e.type == "hand.ended":
+            ev = event_from_dict(e.data)
+            assert isinstance(ev, HandEnded)
+            total = sum(ev.final_stacks.values())
+            if e.stream in started and total != started[e.stream]:
+                problems.append(f"{e.stream}: started with {started[e.stream]:,} chips, "
+                                f"ended with {total:,}")
+    return problems

@@ -1,0 +1,130 @@
+"""Hand-history exports per viewer and the chip-conservation check of stored tournaments."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from bot.engine.errors import IllegalAction
+from bot.engine.events import event_from_dict
+from bot.engine.hand import Hand
+from bot.engine.hand_events import HandEnded, Shown
+from bot.engine.phh import parse_phh, replay_phh
+from bot.history import export_hand, export_tournament
+from bot.service import Outcome, Session
+from bot.store import DIRECTOR
+from tests.service.test_session import FakeClock, acting, started_service
+
+
+async def play_out(session: Session, clock: FakeClock, seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(3000):
+        if session.tournament.status == "finished":
+            return
+        table, seat = acting(session)
+        action = rng.choice(["all_in", "call", "check_or_call", "fold", "check_or_call"])
+        try:
+            await session.run(lambda t, now, a=action, tb=table, st=seat:
+                              t.act(tb, st, a, now=now))
+        except IllegalAction:
+            await session.run(lambda t, now, tb=table, st=seat:
+                              t.act(tb, st, "check_or_call", now=now))
+        clock.now += 3
+    raise AssertionError("the tournament did not finish")
+
+
+async def full_hand(session: Session, row_id: int) -> Hand:
+    stored = await session.store.hand_events(row_id, DIRECTOR)
+    return Hand.replay(event_from_dict(e.data) for e in stored)
+
+
+async def test_player_export_shows_only_his_cards_and_shown_ones(tmp_path: Path) -> None:
+    clock = FakeClock()
+    heard: list[Outcome] = []
+    service, session = await started_service(tmp_path / "db.sqlite3", clock, heard)
+    await play_out(session, clock, 11)
+    store = session.store
+    rows = await store.tournament_hands(session.store_id)
+    assert rows
+    checked_hidden = 0
+    for row in rows:
+        hand = await full_hand(session, row.id)
+        for seat, p in hand.players.items():
+            viewer = int(p.player)
+            for fmt in ("phh", "text"):
+                text = await export_hand(store, row.id, viewer=viewer, fmt=fmt)
+                own = hand.hole_cards(seat) or ()
+                if fmt == "text":
+                    assert f"[{' '.join(own)}]" in text
+                else:
+                    assert "".join(own) in text
+                shown = {c for e in hand.events if isinstance(e, Shown) for c in e.cards}
+                for other, q in hand.players.items():
+                    if other == seat:
+                        continue
+                    for card in q.hole or ():
+                        if card not in shown and card not in hand.board:
+                            assert card not in text, (row.id, fmt, viewer, card)
+                            checked_hidden += 1
+    assert checked_hidden > 0
+    director_text = await export_hand(store, rows[0].id, viewer=None, director=True)
+    hand = await full_hand(session, rows[0].id)
+    for p in hand.players.values():
+        assert "".join(p.hole or ()) in director_text
+    session.close()
+    await service.store.close()
+
+
+async def test_exported_phh_replays_to_the_same_stacks(tmp_path: Path) -> None:
+    clock = FakeClock()
+    heard: list[Outcome] = []
+    service, session = await started_service(tmp_path / "db.sqlite3", clock, heard)
+    await play_out(session, clock, 5)
+    store = session.store
+    text = await export_tournament(store, session.store_id, viewer=None, director=True)
+    assert text.count("variant = 'NT'") == len(await store.tournament_hands(session.store_id))
+    checked = 0
+    for row in await store.tournament_hands(session.store_id):
+        hand = await full_hand(session, row.id)
+        phh = await export_hand(store, row.id, viewer=None, director=True)
+        replayed = replay_phh(parse_phh(phh))
+        if hand.is_over:
+            by_player = {p.player: hand.final_stacks[s] for s, p in hand.players.items()}
+            again = {p.player: replayed.final_stacks[s] for s, p in replayed.players.items()}
+            assert again == by_player
+            checked += 1
+    assert checked > 0
+    stars = await export_tournament(store, session.store_id, viewer=101, fmt="text")
+    assert stars.startswith("PokerStars Hand #")
+    assert "*** HOLE CARDS ***" in stars and "*** SUMMARY ***" in stars
+    session.close()
+    await service.store.close()
+
+
+async def test_db_check_verifies_chip_conservation_of_real_tournaments(tmp_path: Path) -> None:
+    clock = FakeClock()
+    heard: list[Outcome] = []
+    service, session = await started_service(tmp_path / "db.sqlite3", clock, heard)
+    await play_out(session, clock, 2)
+    report = await session.store.check()
+    mine = [t for t in report.tournaments if t.tournament_id == session.store_id]
+    assert mine and mine[0].checked and not mine[0].problems
+    assert report.ok
+
+    # A forged hand that ends with more chips than it started with is reported.
+    row = await session.store.tournament_hands(session.store_id)
+    forged = await full_hand(session, row[0].id)
+    async with session.store.transaction() as tx:
+        created = await tx.create_tournament(1, "forged")
+        await tx.append_events(created.id, "tournament", session.tournament.events)
+        hand_row = await tx.begin_hand(created.id, 1, 1)
+        bad = [e for e in forged.events if not isinstance(e, HandEnded)]
+        bad.append(HandEnded({s: 10_000 for s in forged.players}))
+        await tx.append_events(created.id, f"hand:{hand_row.id}", bad)
+    report = await session.store.check()
+    forged_check = [t for t in report.tournaments if t.tournament_id == created.id]
+    assert forged_check and forged_check[0].problems
+    assert not report.ok
+    assert any("ended with" in p for p in forged_check[0].problems)
+    session.close()
+    await service.store.close()
