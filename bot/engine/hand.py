@@ -189,6 +189,7 @@ class Hand:
         self._able_count = 0
         self._dealt_count = 0
         self._rings: dict[int, list[PlayerState]] = {}
+        self._seated: list[PlayerState] = []  # the players in `order`
         # `legal()` as of the last event: the bot, the presenter and every command ask it
         # several times between two events. `_apply` clears it.
         self._legal: Legal | None = None
@@ -278,7 +279,7 @@ class Hand:
 
     @property
     def live_seats(self) -> list[int]:
-        return [s for s in self.order if self.players[s].live]
+        return [p.seat for p in self._seated if not p.folded and not p.mucked]
 
     @property
     def pot_total(self) -> int:
@@ -406,8 +407,11 @@ class Hand:
         return self._run(self._call_events(seat))
 
     def check_or_call(self, seat: int) -> list[Event]:
+        # What `check` or `call` would do, without asking `_check_turn` a second time.
         legal = self._check_turn(seat)
-        return self.check(seat) if legal.can_check else self.call(seat)
+        if legal.can_check:
+            return self._run([Acted(seat, "check", 0, self.players[seat].bet)])
+        return self._run(self._call_events(seat))
 
     def all_in(self, seat: int) -> list[Event]:
         legal = self._check_turn(seat)
@@ -754,7 +758,10 @@ class Hand:
         return self.deck[pos], self.deck[pos + 1 : pos + 1 + BOARD_SIZE[street]]
 
     def _bets_on_table(self) -> bool:
-        return any(p.bet for p in self.players.values())
+        for p in self.players.values():
+            if p.bet:
+                return True
+        return False
 
     def _finish_round(self) -> None:
         """Return an uncalled bet, then sweep the bets into the pot."""
@@ -819,14 +826,18 @@ class Hand:
     def _award_showdown(self) -> None:
         pots = self.pots()
         contenders = [s for s in self.live_seats if self.players[s].shown]
+        # A player in several pots is evaluated and named once.
+        strength_of: dict[int, int] = {}
+        names: dict[int, str] = {}
         for i, pot in enumerate(pots):
             eligible = [s for s in pot.eligible if s in contenders]
             if not eligible:
                 # Everyone in this pot mucked (a recorded hand): the last to stay takes it.
                 eligible = list(pot.eligible) or contenders
-            strengths = {
-                s: hand_strength(list(self.players[s].shown) + self.board) for s in eligible
-            }
+            for s in eligible:
+                if s not in strength_of:
+                    strength_of[s] = hand_strength(list(self.players[s].shown) + self.board)
+            strengths = {s: strength_of[s] for s in eligible}
             top = max(strengths.values())
             winners = [s for s in eligible if strengths[s] == top]
             shares = split(pot.amount, winners, self.button, self.table_size)
@@ -835,7 +846,9 @@ class Hand:
                 order = seats_from_left_of(self.button, winners, self.table_size)
                 self._emit(Ruling("odd-chip", order[0], {"odd_chips": odd, "pot": i},
                                   tuple(order[:odd])))
-            name = describe(list(self.players[winners[0]].shown) + self.board).name
+            if winners[0] not in names:
+                names[winners[0]] = describe(list(self.players[winners[0]].shown) + self.board).name
+            name = names[winners[0]]
             self._emit(PotAwarded(i, pot.amount, tuple(pot.eligible), tuple(winners),
                                   tuple(shares[s] for s in winners), name))
         self._end()
@@ -997,7 +1010,7 @@ class Hand:
         self.last_full_raise = ev.big_blind
         self._live_count = self._able_count = len(self.players)
         # Each player's ring: everyone else clockwise from his left, then himself.
-        order = [self.players[s] for s in self.order]
+        order = self._seated = [self.players[s] for s in self.order]
         self._rings = {p.seat: order[i + 1:] + order[: i + 1] for i, p in enumerate(order)}
 
     def _start_round(self) -> None:
