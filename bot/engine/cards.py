@@ -136,7 +136,8 @@ def _salt(seed: bytes, position: int) -> bytes:
 def _salts(seed: bytes) -> tuple[bytes, ...]:
     """`_salt(seed, i)` for every deck position."""
     prefix = b"salt|" + seed + b"|"
-    return tuple(hashlib.sha256(prefix + pos).digest() for pos in _POSITIONS)
+    sha256 = hashlib.sha256
+    return tuple([sha256(prefix + pos).digest() for pos in _POSITIONS])
 
 
 def _leaf(salt: bytes, position: int, card: str) -> str:
@@ -147,10 +148,11 @@ def _leaf(salt: bytes, position: int, card: str) -> str:
 def _digests(seed: bytes, deck: tuple[str, ...]) -> tuple[str, ...]:
     """`_leaf` of every position; the salts and position bytes are precomputed, not rebuilt."""
     sha256 = hashlib.sha256
-    return tuple(
+    # Lists, not generators, inside tuple(): 104 hashes is the costliest part of a hand.
+    return tuple([
         sha256(salt + pos + card.encode()).hexdigest()
         for salt, pos, card in zip(_salts(seed), _POSITIONS, deck, strict=True)
-    )
+    ])
 
 
 def card_digests(seed: str | bytes, deck: Sequence[str]) -> list[str]:
