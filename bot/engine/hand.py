@@ -41,6 +41,7 @@ from bot.engine.hand_events import (
     SeatInfo,
     ShowdownStarted,
     Shown,
+    ShowRequested,
     StreetDealt,
     UncalledReturned,
 )
@@ -137,6 +138,7 @@ class PlayerState:
     matched_at_action: int = 0  # the bet he matched or made when he last acted
     shown: tuple[str, ...] = ()
     mucked: bool = False
+    asked_to_show: bool = False
     won: int = 0
 
     @property
@@ -535,6 +537,16 @@ class Hand:
         events.append(Shown(seat, shown, "showdown" if self.showdown else "face_up"))
         return self._run(events)
 
+    def ask_to_show(self, seat: int) -> list[Event]:
+        """Ask, any time before the showdown, to show this hand there even if it cannot win
+        (otherwise a hand that cannot win is mucked and never shown)."""
+        p = self.players.get(seat)
+        if p is None or not p.live or self.is_over:
+            raise IllegalAction("Only a player with a live hand can ask to show it.")
+        if p.asked_to_show or p.shown:
+            raise IllegalAction("Your hand will already be shown.")
+        return self._run([ShowRequested(seat)])
+
     def muck(self, seat: int) -> list[Event]:
         p = self.players.get(seat)
         if p is None or not p.live or self.is_over:
@@ -807,7 +819,7 @@ class Hand:
             could_win = any(
                 s in pot.eligible and strength >= best.get(i, -1) for i, pot in enumerate(pots)
             )
-            if p.shown or could_win:
+            if p.shown or could_win or p.asked_to_show:
                 if not p.shown:
                     self._emit(Shown(s, p.hole, "showdown"))
                 for i, pot in enumerate(pots):
@@ -956,6 +968,9 @@ class Hand:
         p.shown = tuple(dict.fromkeys(p.shown + ev.cards))
         if ev.reason == "face_up":
             self._faced_up = True
+
+    def _apply_show_requested(self, ev: ShowRequested) -> None:
+        self.players[ev.seat].asked_to_show = True
 
     def _apply_mucked(self, ev: Mucked) -> None:
         p = self.players[ev.seat]
@@ -1120,6 +1135,7 @@ _APPLY: dict[type[Event], Callable[[Hand, Any], None]] = {
     ShowdownStarted: Hand._apply_showdown,
     HandKilled: Hand._apply_killed,
     Shown: Hand._apply_shown,
+    ShowRequested: Hand._apply_show_requested,
     Mucked: Hand._apply_mucked,
     PotAwarded: Hand._apply_awarded,
     HandEnded: Hand._apply_ended,

@@ -121,6 +121,14 @@ class Shown(Event):
     reason: str  # "showdown" | "face_up" | "after_hand" | "show_all"
 
 
+@event("hand.show_requested")
+@dataclass(frozen=True)
+class ShowRequested(Event):
+    """The player asked to show his hand at the showdown even if it cannot win."""
+
+    seat: int
+
+
 @event("hand.mucked")
 @dataclass(frozen=True)
 class Mucked(Event):

@@ -318,3 +318,29 @@ def test_profiles_and_knob_overrides() -> None:
         make_profile("wsop")
     with pytest.raises(ProfileError, match="unknown rule knob"):
         make_profile("tda", colour="red")
+
+
+def test_a_player_who_asked_to_show_is_shown_even_when_he_cannot_win() -> None:
+    for i in range(200):
+        plain = hand_of([1000, 1000, 1000], seed=f"ask-{i}")
+        asked = hand_of([1000, 1000, 1000], seed=f"ask-{i}")
+        for hand in (plain, asked):
+            hand.call(3)
+            hand.call(1)
+            hand.check(2)
+            if hand is asked:
+                for seat in (1, 2, 3):
+                    hand.ask_to_show(seat)
+            while not hand.is_over:
+                hand.check(hand.to_act)  # type: ignore[arg-type]
+        mucked = [e.seat for e in plain.events if isinstance(e, Mucked)]
+        if not mucked:
+            continue
+        shown = {e.seat for e in asked.events if isinstance(e, Shown)}
+        assert set(mucked) <= shown
+        assert not [e for e in asked.events if isinstance(e, Mucked)]
+        assert asked.final_stacks == plain.final_stacks
+        with pytest.raises(IllegalAction):
+            asked.ask_to_show(1)  # the hand is over
+        return
+    pytest.fail("no seed gave a muck")
