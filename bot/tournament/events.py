@@ -441,6 +441,17 @@ class RabbitHunted(Event):
     rule_id: str = "rabbit-hunt"
 
 
+@event("tournament.show_requested")
+@dataclass(frozen=True)
+class ShowRequested(Event):
+    """During the hand, a player asked to show his hand at the showdown even if it loses."""
+
+    table: int
+    hand_id: str
+    player: str
+    at: float
+
+
 @event("tournament.cards_shown")
 @dataclass(frozen=True)
 class CardsShown(Event):

@@ -656,6 +656,17 @@ class Tournament:
             self._emit(ev.RabbitHunted(table, hand.hand_id, tuple(hand.rabbit_cards()), now))
         return self.events[start:]
 
+    def request_show(self, table: int, player: str, now: float) -> list[Event]:
+        """During the hand: show my hand at the showdown even if it cannot win."""
+        hand = self._table(table).hand
+        if hand is None:
+            raise NotAllowed("no hand is in progress at this table")
+        if hand.seat_of(player) is None:
+            raise NotAllowed(f"{player} is not in this hand")
+        start = len(self.events)
+        self._emit(ev.ShowRequested(table, hand.hand_id, player, now))
+        return self.events[start:]
+
     def show_cards(self, table: int, player: str, cards: Sequence[str] | None,
                    now: float) -> list[Event]:
         """After the hand, a player shows one or both of his cards."""
@@ -1230,6 +1241,13 @@ class Tournament:
 
     def _on_RabbitHunted(self, e: ev.RabbitHunted) -> None:
         self.tables[e.table].rabbit_done = True
+
+    def _on_ShowRequested(self, e: ev.ShowRequested) -> None:
+        hand = self.tables[e.table].hand
+        assert hand is not None
+        seat = hand.seat_of(e.player)
+        assert seat is not None
+        hand.ask_to_show(seat)
 
     def _on_CardsShown(self, e: ev.CardsShown) -> None:
         hand = self.tables[e.table].last_hand

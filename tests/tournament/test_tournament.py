@@ -693,3 +693,23 @@ def test_payout_table_must_cover_the_field_at_the_start() -> None:
         t.register(f"p{i}", T0)
     with pytest.raises(StructureError, match="no row for 5 players"):
         t.start("s", T0)
+
+
+def test_a_request_to_show_survives_replay_and_is_refused_twice() -> None:
+    t = make("tavern", 3)
+    table = next(iter(t.tables))
+    t.start_hand(table, "deal", T0)
+    hand = t.hand(table)
+    assert hand is not None
+    seat = hand.to_act
+    assert seat is not None
+    player = t.tables[table].seats[seat]
+    events = t.request_show(table, player, T0)
+    assert [e.type for e in events] == ["tournament.show_requested"]
+    assert hand.player(seat).asked_to_show
+    rebuilt = replayed(t).hand(table)
+    assert rebuilt is not None and rebuilt.player(seat).asked_to_show
+    n = len(t.events)
+    with pytest.raises(IllegalAction):
+        t.request_show(table, player, T0)
+    assert len(t.events) == n
