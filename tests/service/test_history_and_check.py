@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
-from bot.engine.errors import IllegalAction
 from bot.engine.events import event_from_dict
 from bot.engine.hand import Hand
 from bot.engine.hand_events import HandEnded, Shown
@@ -13,24 +11,7 @@ from bot.engine.phh import parse_phh, replay_phh
 from bot.history import export_hand, export_tournament
 from bot.service import Outcome, Session
 from bot.store import DIRECTOR
-from tests.service.test_session import FakeClock, acting, started_service
-
-
-async def play_out(session: Session, clock: FakeClock, seed: int) -> None:
-    rng = random.Random(seed)
-    for _ in range(3000):
-        if session.tournament.status == "finished":
-            return
-        table, seat = acting(session)
-        action = rng.choice(["all_in", "call", "check_or_call", "fold", "check_or_call"])
-        try:
-            await session.run(lambda t, now, a=action, tb=table, st=seat:
-                              t.act(tb, st, a, now=now))
-        except IllegalAction:
-            await session.run(lambda t, now, tb=table, st=seat:
-                              t.act(tb, st, "check_or_call", now=now))
-        clock.now += 3
-    raise AssertionError("the tournament did not finish")
+from tests.service.helpers import FakeClock, play_out, started_service
 
 
 async def full_hand(session: Session, row_id: int) -> Hand:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import random
 from pathlib import Path
 
@@ -10,54 +9,9 @@ import pytest
 
 from bot.engine.errors import IllegalAction
 from bot.engine.events import event_from_dict
-from bot.engine.profile import make_profile
 from bot.service import Outcome, Session, TournamentService
 from bot.store import Store
-from bot.tournament.payouts import load_payout_table
-from bot.tournament.structure import load_structure
-from bot.tournament.tournament import TournamentConfig
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1_700_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def config(profile: str = "tda") -> TournamentConfig:
-    return TournamentConfig(
-        profile=make_profile(profile), structure=load_structure("turbo"),
-        payouts=load_payout_table("standard"), seats_per_table=9, action_seconds=60,
-        clock_after_seconds=20,
-    )
-
-
-async def started_service(path: Path, clock: FakeClock, heard: list[Outcome],
-                          players: int = 3) -> tuple[TournamentService, Session]:
-    store = await Store.open(path, clock=clock)
-    counter = itertools.count()
-
-    async def listener(session: Session, outcome: Outcome) -> None:
-        heard.append(outcome)
-
-    service = TournamentService(store, clock=clock, seeds=lambda: f"seed-{next(counter)}",
-                                listener=listener)
-    session = await service.create(guild_id=1, channel_id=2, name="Tuesday", config=config())
-    for uid in range(101, 101 + players):
-        await session.run(lambda t, now, u=uid: t.register(str(u), now),
-                          also=lambda tx, u=uid: tx.add_entry(session.store_id, u, f"P{u}"))
-    await session.run(lambda t, now: t.start("start-seed", now))
-    return service, session
-
-
-def acting(session: Session) -> tuple[int, int]:
-    t = session.tournament
-    for table, ts in t.tables.items():
-        if ts.hand is not None and ts.hand.to_act is not None:
-            return table, ts.hand.to_act
-    raise AssertionError("nobody to act")
+from tests.service.helpers import FakeClock, acting, play_out, started_service
 
 
 async def test_start_deals_a_hand_and_every_action_is_committed_before_it_is_heard(
@@ -146,19 +100,7 @@ async def test_whole_tournament_to_a_winner_records_results(tmp_path: Path) -> N
     clock = FakeClock()
     heard: list[Outcome] = []
     service, session = await started_service(tmp_path / "db.sqlite3", clock, heard)
-    rng = random.Random(3)
-    for _ in range(3000):
-        if session.tournament.status == "finished":
-            break
-        table, seat = acting(session)
-        action = rng.choice(["all_in", "call", "check_or_call", "fold"])
-        try:
-            await session.run(lambda t, now, a=action, tb=table, st=seat:
-                              t.act(tb, st, a, now=now))
-        except IllegalAction:
-            await session.run(lambda t, now, tb=table, st=seat:
-                              t.act(tb, st, "check_or_call", now=now))
-        clock.now += 5
+    await play_out(session, clock, 3)
     assert session.tournament.status == "finished"
     results = await session.store.results(session.store_id)
     assert sorted(r.place for r in results) == [1, 2, 3]
