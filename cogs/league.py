@@ -1,0 +1,408 @@
+"""League play commands: /league, /season, /standings, /stats, /settle, /appeal, /appeals.
+
+Thin: every rule and number comes from bot.league; this file checks who may do what, turns
+options into calls and the answers into messages. Names are players' own text: escaped outside
+code blocks, and nothing the bot sends here can ping (AllowedMentions.none()).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Awaitable
+from typing import Any, Literal, TypeVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import LeagueBot, UserFacingError
+from bot.league import service
+from bot.league.chart import render_race
+from bot.league.points import SeasonOptions, describe_options, fmt_points, get_system, systems
+from bot.league.render import (
+    ledger,
+    ledger_csv,
+    money,
+    page_count,
+    standings_csv,
+    standings_legend,
+    standings_page,
+    transfer_lines,
+)
+from bot.league.standings import points_race
+from bot.presenter.limits import fit_embed, truncate
+
+T = TypeVar("T")
+COLOUR = discord.Colour.dark_green()
+NO_PINGS = discord.AllowedMentions.none()
+DIRECTOR_ROLE_NAME = "tournament director"
+
+
+def safe(text: str) -> str:
+    """Player text for outside a code block: no Markdown, no mentions."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+
+
+async def league_call(coro: Awaitable[T]) -> T:
+    """Run a bot.league call; its refusals become private messages to the user."""
+    try:
+        return await coro
+    except service.LeagueError as exc:
+        raise UserFacingError(str(exc)) from exc
+
+
+def guild_id_of(interaction: discord.Interaction) -> int:
+    if interaction.guild_id is None:
+        raise UserFacingError("League commands work in a server channel, not in DMs.")
+    return interaction.guild_id
+
+
+async def require_director(bot: LeagueBot, interaction: discord.Interaction) -> None:
+    """Directors: the guild's director role (GuildSettings.director_role_id), or a role named
+    "Tournament Director" while none is set, or anyone who may manage the server."""
+    member = interaction.user
+    guild_id = guild_id_of(interaction)
+    if not isinstance(member, discord.Member):
+        raise UserFacingError("Only a tournament director can do that.")
+    perms = member.guild_permissions
+    if perms.administrator or perms.manage_guild:
+        return
+    role_id = (await bot.store.guild_settings(guild_id)).director_role_id
+    if role_id is not None:
+        ok = any(r.id == role_id for r in member.roles)
+    else:
+        ok = any(r.name.casefold() == DIRECTOR_ROLE_NAME for r in member.roles)
+    if not ok:
+        raise UserFacingError("Only a tournament director can do that.")
+
+
+async def send(interaction: discord.Interaction, content: str | None = None, *,
+               ephemeral: bool = False, **kwargs: Any) -> None:
+    """Answer (or follow up a deferred answer), never pinging anyone."""
+    kwargs["allowed_mentions"] = NO_PINGS
+    if content is not None:
+        kwargs["content"] = truncate(content, 2000)
+    if interaction.response.is_done():
+        await interaction.followup.send(ephemeral=ephemeral, **kwargs)
+    else:
+        await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+
+
+async def league_autocomplete(interaction: discord.Interaction,
+                              current: str) -> list[app_commands.Choice[str]]:
+    bot = interaction.client
+    if interaction.guild_id is None or not isinstance(bot, LeagueBot):
+        return []
+    names = [lg.name for lg in await bot.store.leagues(interaction.guild_id)]
+    return [app_commands.Choice(name=n, value=n) for n in names
+            if current.casefold() in n.casefold()][:25]
+
+
+def system_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=f"{s.title} ({name})", value=name)
+            for name, s in sorted(systems().items())]
+
+
+def pct(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1f}%"
+
+
+def race_png(view: service.SeasonView) -> discord.File:
+    race = points_race(view.nights, view.system, view.options)
+    order = [r.user_id for r in view.standings]
+    names = {r.user_id: r.name for r in view.standings}
+    series = {names[uid]: race[uid] for uid in order if uid in race}
+    png = render_race(f"{view.title}: points race", series,
+                      [str(i) for i in range(1, len(view.nights) + 1)])
+    return discord.File(io.BytesIO(png), filename="points-race.png")
+
+
+def standings_embed(view: service.SeasonView, page: int) -> discord.Embed:
+    pages = page_count(len(view.standings))
+    page = min(max(page, 1), pages)
+    if not view.standings:
+        body = ("No finished nights in this season yet." if view.season else
+                "This league has no season yet: a director starts one with /season start.")
+    else:
+        body = standings_page(view.standings, page, show_money=view.show_money,
+                              options=view.options, currency=view.settings.currency)
+        body += "\n" + standings_legend(view.standings, view.options, view.show_money)
+    embed = discord.Embed(title=truncate(f"Standings - {view.title}", 256), description=body,
+                          colour=COLOUR)
+    more = f" · page {page} of {pages}" + (f", page:{page + 1} for more" if page < pages else "")
+    footer = (f"{len(view.nights)} nights{more}\n"
+              f"{describe_options(view.system, view.options)}")
+    embed.set_footer(text=truncate(footer, 2048))
+    return fit_embed(embed)
+
+
+class League(commands.Cog):
+    league = app_commands.Group(name="league", description="Leagues of this server",
+                                guild_only=True)
+    season = app_commands.Group(name="season", description="Seasons of a league",
+                                guild_only=True)
+    appeals = app_commands.Group(name="appeals", description="Appeals sent to the league",
+                                 guild_only=True)
+
+    def __init__(self, bot: LeagueBot) -> None:
+        self.bot = bot
+
+    @property
+    def store(self) -> Any:
+        return self.bot.store
+
+    # --- /league -------------------------------------------------------------------------------
+
+    @league.command(name="create", description="Create a league (directors)")
+    @app_commands.describe(name="The league's name, e.g. Tuesday")
+    async def league_create(self, interaction: discord.Interaction, name: str) -> None:
+        await require_director(self.bot, interaction)
+        made = await league_call(service.create_league(self.store, guild_id_of(interaction),
+                                                       name))
+        await send(interaction, f"League **{safe(made.name)}** created. "
+                                f"Start its first season with /season start.")
+
+    @league.command(name="list", description="The leagues of this server")
+    async def league_list(self, interaction: discord.Interaction) -> None:
+        infos = await league_call(service.list_leagues(self.store, guild_id_of(interaction)))
+        lines = []
+        for i, info in enumerate(infos):
+            active = safe(info.active.name) if info.active else "no active season"
+            default = " (default)" if i == 0 else ""
+            currency = f" · plays in {safe(info.settings.currency)}" \
+                if info.settings.currency else ""
+            lines.append(f"**{safe(info.league.name)}**{default} · {active} · "
+                         f"{info.system.title} points{currency}")
+        embed = discord.Embed(title="Leagues", description="\n".join(lines), colour=COLOUR)
+        await send(interaction, embed=fit_embed(embed))
+
+    @league.command(name="points", description="Choose a league's points system and options "
+                                               "(directors)")
+    @app_commands.describe(
+        system="Points formula",
+        league="League (default: the server's first)",
+        best="Count only the best N nights (0: every night)",
+        min_nights="Nights needed to qualify for the final",
+        final_seats="Top N qualified players reach the final (0: no final)",
+        bounty_points="Points per knockout",
+        tie_breaks="Order of tie-breaks, e.g. wins,best_finish,head_to_head",
+    )
+    @app_commands.choices(system=system_choices())
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def league_points(
+        self, interaction: discord.Interaction, system: str | None = None,
+        league: str | None = None, best: app_commands.Range[int, 0, 100] | None = None,
+        min_nights: app_commands.Range[int, 0, 100] | None = None,
+        final_seats: app_commands.Range[int, 0, 100] | None = None,
+        bounty_points: app_commands.Range[float, 0, 1000] | None = None,
+        tie_breaks: str | None = None,
+    ) -> None:
+        await require_director(self.bot, interaction)
+        breaks = None
+        if tie_breaks is not None:
+            breaks = [t.strip().replace("-", "_").replace(" ", "_")
+                      for t in tie_breaks.split(",") if t.strip()]
+        settings = await league_call(service.configure_league(
+            self.store, guild_id_of(interaction), league, system=system, best_n=best,
+            min_nights=min_nights, final_seats=final_seats, bounty_points=bounty_points,
+            tie_breaks=breaks))
+        chosen = get_system(settings.points_system)
+        text = describe_options(chosen, SeasonOptions.from_dict(settings.options))
+        await send(interaction, f"Points from the next night on: {safe(text)}")
+
+    @league.command(name="money", description="A league's currency and bounty (directors)")
+    @app_commands.describe(
+        currency="Currency symbol or code, e.g. $ or EUR ('none': play for no money)",
+        decimals="Decimals of the currency (amounts are stored in its smallest unit)",
+        bounty="Money per knockout, in the smallest unit, paid by the busted player",
+        league="League (default: the server's first)",
+    )
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def league_money(
+        self, interaction: discord.Interaction, currency: str | None = None,
+        decimals: app_commands.Range[int, 0, 3] | None = None,
+        bounty: app_commands.Range[int, 0, 10**9] | None = None, league: str | None = None,
+    ) -> None:
+        await require_director(self.bot, interaction)
+        clear = currency is not None and currency.strip().casefold() in ("none", "off", "")
+        settings = await league_call(service.configure_league(
+            self.store, guild_id_of(interaction), league,
+            currency=None if clear else currency, clear_currency=clear,
+            decimals=decimals, bounty=bounty))
+        opts = SeasonOptions.from_dict(settings.options)
+        cur = safe(settings.currency) if settings.currency else "no currency"
+        await send(interaction, f"Money: {cur}; bounty "
+                                f"{money(opts.bounty, opts, settings.currency)} per knockout.")
+
+    # --- /season -------------------------------------------------------------------------------
+
+    @season.command(name="start", description="Start a league's season (directors)")
+    @app_commands.describe(name="Season name, e.g. Spring 2025", league="League")
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def season_start(self, interaction: discord.Interaction, name: str,
+                           league: str | None = None) -> None:
+        await require_director(self.bot, interaction)
+        ls = await league_call(service.start_season(self.store, guild_id_of(interaction), name,
+                                                    league))
+        assert ls.season is not None
+        await send(interaction, f"**{safe(ls.league.name)}**: season **{safe(ls.season.name)}** "
+                                "has started. Every finished night counts toward it.")
+
+    @season.command(name="end", description="End a league's active season (directors)")
+    @app_commands.describe(league="League")
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def season_end(self, interaction: discord.Interaction,
+                         league: str | None = None) -> None:
+        await require_director(self.bot, interaction)
+        ls = await league_call(service.end_season(self.store, guild_id_of(interaction), league))
+        assert ls.season is not None
+        view = await league_call(service.season_view(self.store, guild_id_of(interaction),
+                                                     ls.league.name, ls.season.name))
+        embed = standings_embed(view, 1)
+        embed.title = truncate(f"Final standings - {view.title}", 256)
+        await send(interaction, f"**{safe(ls.league.name)}**: season "
+                                f"**{safe(ls.season.name)}** is over.", embed=embed)
+
+    @season.command(name="chart", description="The points race of a season, as a chart")
+    @app_commands.describe(league="League", season="Season (default: the active one)")
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def season_chart(self, interaction: discord.Interaction, league: str | None = None,
+                           season: str | None = None) -> None:
+        view = await league_call(service.season_view(self.store, guild_id_of(interaction),
+                                                     league, season))
+        await send(interaction, f"Points race - {safe(view.title)}", file=race_png(view))
+
+    @season.command(name="export", description="The season's standings and money ledger as CSV")
+    @app_commands.describe(league="League", season="Season (default: the active one)")
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def season_export(self, interaction: discord.Interaction, league: str | None = None,
+                            season: str | None = None) -> None:
+        view = await league_call(service.season_view(self.store, guild_id_of(interaction),
+                                                     league, season))
+        stem = "".join(c if c.isalnum() else "-" for c in view.title.casefold()).strip("-")
+        files = [
+            discord.File(io.BytesIO(standings_csv(view.standings, view.options)),
+                         filename=f"{stem}-standings.csv"),
+            discord.File(io.BytesIO(ledger_csv(ledger(view.nights), view.options)),
+                         filename=f"{stem}-ledger.csv"),
+        ]
+        await send(interaction, f"{safe(view.title)}: {len(view.standings)} players, "
+                                f"{len(view.nights)} nights.", files=files)
+
+    # --- /standings, /stats ---------------------------------------------------------------------
+
+    @app_commands.command(name="standings", description="A season's standings")
+    @app_commands.guild_only()
+    @app_commands.describe(league="League", season="Season (default: the active one)",
+                           page="Page, 20 players a page", chart="Add the points-race chart")
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def standings(self, interaction: discord.Interaction, league: str | None = None,
+                        season: str | None = None, page: app_commands.Range[int, 1] = 1,
+                        chart: bool = False) -> None:
+        view = await league_call(service.season_view(self.store, guild_id_of(interaction),
+                                                     league, season))
+        extra: dict[str, Any] = {"file": race_png(view)} if chart else {}
+        await send(interaction, embed=standings_embed(view, page), **extra)
+
+    @app_commands.command(name="stats", description="A player's league record")
+    @app_commands.guild_only()
+    @app_commands.describe(player="Whose record (default: yours)", league="League")
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def stats(self, interaction: discord.Interaction, player: discord.User | None = None,
+                    league: str | None = None) -> None:
+        who = player or interaction.user
+        league_row, rec = await league_call(service.player_stats(
+            self.store, guild_id_of(interaction), who.id, who.display_name, league))
+        title = f"{rec.name} - {league_row.name}"
+        if not rec.nights:
+            await send(interaction, f"{safe(rec.name)} has no finished nights in "
+                                    f"{safe(league_row.name)} yet.")
+            return
+        h = rec.hands
+        embed = discord.Embed(title=truncate(safe(title), 256), colour=COLOUR)
+        embed.add_field(name="Nights", value=str(rec.nights))
+        embed.add_field(name="Wins", value=str(rec.wins))
+        embed.add_field(name="Final tables", value=str(rec.final_tables))
+        embed.add_field(name="Cashes", value=str(rec.cashes))
+        avg = "-" if rec.average_finish is None else f"{rec.average_finish:.2f}"
+        embed.add_field(name="Average finish", value=avg)
+        embed.add_field(name="Points (all seasons)", value=fmt_points(rec.points))
+        embed.add_field(name="Hands played", value=str(h.hands))
+        embed.add_field(name="VPIP", value=pct(h.vpip_pct))
+        embed.add_field(name="Pre-flop raise", value=pct(h.pfr_pct))
+        pot = "-" if not h.biggest_pot else f"{h.biggest_pot:,} chips (hand {h.biggest_pot_hand})"
+        embed.add_field(name="Biggest pot won", value=pot)
+        await send(interaction, embed=fit_embed(embed))
+
+    # --- /settle --------------------------------------------------------------------------------
+
+    @app_commands.command(name="settle", description="Who pays whom after a night")
+    @app_commands.guild_only()
+    @app_commands.describe(tournament="Tournament id (default: the latest finished)")
+    async def settle(self, interaction: discord.Interaction,
+                     tournament: int | None = None) -> None:
+        s = await league_call(service.settle_tournament(self.store, guild_id_of(interaction),
+                                                        tournament))
+        cur = s.settings.currency
+        lines = [f"**{safe(s.night.name)}** (tournament {s.night.tournament_id}, "
+                 f"{s.night.entrants} players)"]
+        for p in sorted(s.night.players, key=lambda p: p.place):
+            lines.append(f"{p.place}. {safe(p.name)}: paid {money(p.spend, s.options, cur)}, "
+                         f"won {money(p.prize + p.bounty_won, s.options, cur)}, net "
+                         f"{money(p.net, s.options, cur)}")
+        if s.transfers:
+            lines.append("")
+            lines.append(f"**Settle-up** ({len(s.transfers)} transfers):")
+            lines.extend(safe(t) for t in transfer_lines(s.transfers, s.names, s.options, cur))
+        else:
+            lines.append("\nNothing to settle: nobody owes anybody.")
+        embed = discord.Embed(title="Settle-up", description=truncate("\n".join(lines), 4000),
+                              colour=COLOUR)
+        await send(interaction, embed=fit_embed(embed))
+
+    # --- appeals --------------------------------------------------------------------------------
+
+    @app_commands.command(name="appeal", description="Send a disputed ruling to the league")
+    @app_commands.guild_only()
+    @app_commands.describe(text="What happened and what you ask the league to decide",
+                           hand="The hand's number, if it is about one hand")
+    async def appeal(self, interaction: discord.Interaction, text: str,
+                     hand: int | None = None) -> None:
+        made = await league_call(service.file_appeal(self.store, guild_id_of(interaction),
+                                                     interaction.user.id, text, hand))
+        await send(interaction, f"Appeal {made.id} is with the league. The ruling stands for "
+                                "tonight; the league's decision is kept for the future.",
+                   ephemeral=True)
+
+    @appeals.command(name="list", description="Appeals sent to the league (directors)")
+    @app_commands.describe(status="Open (default) or closed appeals")
+    async def appeals_list(self, interaction: discord.Interaction,
+                           status: Literal["open", "closed"] = "open") -> None:
+        await require_director(self.bot, interaction)
+        found = await self.store.appeals(guild_id_of(interaction), status)
+        if not found:
+            await send(interaction, f"No {status} appeals.", ephemeral=True)
+            return
+        lines = []
+        for a in found[-25:]:
+            hand = f" · hand {a.hand_id}" if a.hand_id is not None else ""
+            line = f"**#{a.id}**{hand} · from <@{a.user_id}>: {safe(truncate(a.statement, 300))}"
+            if a.decision:
+                line += f"\n→ {safe(truncate(a.decision, 300))}"
+            lines.append(line)
+        embed = discord.Embed(title=f"{status.capitalize()} appeals",
+                              description=truncate("\n".join(lines), 4000), colour=COLOUR)
+        await send(interaction, embed=fit_embed(embed), ephemeral=True)
+
+    @appeals.command(name="close", description="Decide an appeal (directors)")
+    @app_commands.describe(id="Appeal number", decision="The league's decision, kept for later")
+    async def appeals_close(self, interaction: discord.Interaction, id: int,
+                            decision: str) -> None:
+        await require_director(self.bot, interaction)
+        closed = await league_call(service.close_appeal(
+            self.store, guild_id_of(interaction), id, interaction.user.id, decision))
+        await send(interaction, f"Appeal {closed.id} decided: {safe(closed.decision or '')}")
+
+
+async def setup(bot: LeagueBot) -> None:
+    await bot.add_cog(League(bot))
