@@ -5,8 +5,9 @@ from __future__ import annotations
 import importlib.util
 import logging
 import os
+import secrets
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -16,6 +17,11 @@ from bot.engine.errors import IllegalAction
 from bot.engine.profile import Profile, ProfileError, make_profile
 from bot.rulebook import Rulebook, load_rulebook
 from bot.store import Store
+from bot.tournament.errors import TournamentError
+
+if TYPE_CHECKING:
+    from bot.announcer import Announcer
+    from bot.service import TournamentService
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +50,8 @@ def bot_intents() -> discord.Intents:
 
 class LeagueBot(commands.Bot):
     store: Store
+    tournaments: TournamentService
+    announcer: Announcer
 
     def __init__(
         self,
@@ -53,6 +61,7 @@ class LeagueBot(commands.Bot):
         extensions: tuple[str, ...] = EXTENSIONS,
         sync_commands: bool = True,
         rulebook: Rulebook | None = None,
+        hand_delay: float = 2.0,
         **options: Any,
     ) -> None:
         options.setdefault("intents", bot_intents())
@@ -68,14 +77,40 @@ class LeagueBot(commands.Bot):
         self.sync_commands = sync_commands
         self.rulebook: Rulebook = rulebook or load_rulebook()
         self.failed_extensions: dict[str, BaseException] = {}
+        # Seconds between two hands at a table (tests use a short one; virtual time anyway).
+        self.hand_delay = hand_delay
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.database_path)
+        await self._start_tournaments()
         for name in self.extension_names:
             await self._load(name)
         if self.sync_commands:
             await self._sync()
+
+    async def _start_tournaments(self) -> None:
+        """The game service, the announcer as its listener, the persistent table buttons, and
+        every unfinished tournament brought back (same absolute timers: nobody gets extra time).
+        """
+        # Late imports: the announcer and views import this module.
+        from bot.announcer import Announcer
+        from bot.service import TournamentService
+        from bot.views import DYNAMIC_ITEMS
+
+        self.announcer = Announcer(self)
+        self.tournaments = TournamentService(
+            self.store,
+            # discord.utils.utcnow, not time.time: SimCord virtualises it in tests.
+            clock=lambda: discord.utils.utcnow().timestamp(),
+            seeds=secrets.token_hex,
+            listener=self.announcer.listener,
+            hand_delay=self.hand_delay,
+        )
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        recovered = await self.tournaments.recover()
+        if recovered:
+            log.info("recovered %d unfinished tournament(s)", len(recovered))
 
     async def _load(self, name: str) -> None:
         try:
@@ -106,6 +141,12 @@ class LeagueBot(commands.Bot):
 
     async def close(self) -> None:
         try:
+            service = getattr(self, "tournaments", None)
+            if service is not None:
+                service.close()  # timers first: nothing may fire into a closing bot
+            announcer = getattr(self, "announcer", None)
+            if announcer is not None:
+                await announcer.close()
             await super().close()
         finally:
             store = getattr(self, "store", None)
@@ -151,7 +192,7 @@ def error_message(interaction: discord.Interaction, error: BaseException) -> str
     """A message for errors the user can act on; None for bugs (logged with the traceback)."""
     original = getattr(error, "original", None)
     cause = original if isinstance(original, BaseException) else error
-    if isinstance(cause, (UserFacingError, IllegalAction)):
+    if isinstance(cause, (UserFacingError, IllegalAction, TournamentError)):
         return str(cause)
     if isinstance(error, app_commands.CommandOnCooldown):
         return f"Slow down: try again in {error.retry_after:.0f} s."

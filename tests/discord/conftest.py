@@ -66,6 +66,7 @@ from bot.store import GuildSettings
 GUILD_ID = 1_111_111_111_111_111_111
 DIRECTOR_ROLE = "Tournament Director"
 PLAYER_NAMES = ("alice", "bob", "carol", "dana")
+HAND_DELAY = 1.0
 
 
 @dataclass
@@ -128,7 +129,9 @@ class Harness:
 
 @pytest.fixture
 def simcord_bot(tmp_path) -> LeagueBot:
-    return create_bot(tmp_path / "db.sqlite3", dev_guild_id=GUILD_ID)
+    # hand_delay=1: the next hand is dealt one (virtual) second after the last one ends;
+    # tests call `await h.advance(1)` when nobody is to act.
+    return create_bot(tmp_path / "db.sqlite3", dev_guild_id=GUILD_ID, hand_delay=HAND_DELAY)
 
 
 @pytest_asyncio.fixture
@@ -142,8 +145,20 @@ async def simcord_env(simcord_bot, request):
         yield env
     finally:
         await env.shutdown()
+        # SimCord detaches the bot without closing it: close what the bot opened (timers, the
+        # store's connection thread), or the test process cannot exit.
+        await _close_bot_resources(simcord_bot)
         if env.check_errors:
             env._raise_errors_since(env._errors_acknowledged)
+
+
+async def _close_bot_resources(bot: LeagueBot) -> None:
+    service = getattr(bot, "tournaments", None)
+    if service is not None:
+        service.close()
+    store = getattr(bot, "store", None)
+    if store is not None:
+        await store.close()
 
 
 @pytest.fixture
@@ -164,4 +179,4 @@ def harness(simcord_env: Env, simcord_bot: LeagueBot) -> Harness:
     )
 
 
-__all__ = ["GUILD_ID", "Harness", "simcord"]
+__all__ = ["GUILD_ID", "HAND_DELAY", "Harness", "simcord"]
