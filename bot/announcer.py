@@ -532,3 +532,50 @@ def safe_text(text: str) -> str:
 
 def started_in(evs: Iterable[Event]) -> bool:
     return any(isinstance(e, HandStarted) for e in evs)
+
+
+# ---------------------------------------------------------------------- service workaround
+
+
+class _Session(Session):
+    """Workaround (report: bot/tournament/tournament.py `deadlines()`): once the clock's final
+    countdown has been posted, `deadlines()` still lists its moment, which is then in the past;
+    `Session._arm` would re-arm a zero-delay timer and spin until the clock expires. This arms
+    the same timers without countdowns already posted."""
+
+    def _arm(self) -> None:
+        t = self.tournament
+        if self._closed or t.status != "running" or t.paused:
+            super()._arm()
+            return
+        posted = {table for table, ts in t.tables.items()
+                  if ts.decision is not None and ts.decision.countdown_posted}
+        if not posted:
+            super()._arm()
+            return
+        original = t.deadlines
+
+        def deadlines(now: float) -> list[Any]:
+            return [d for d in original(now)
+                    if not (d.kind == "clock_countdown" and d.table in posted)]
+
+        t.deadlines = deadlines  # type: ignore[method-assign]
+        try:
+            super()._arm()
+        finally:
+            del t.deadlines  # back to the class method
+
+
+def patched_service_class() -> type:
+    from bot.service import TournamentService
+
+    class GameService(TournamentService):
+        def _session(self, row: Any, tournament: Any) -> Session:
+            session = _Session(self.store, row.id, tournament, clock=self.clock,
+                               seeds=self.seeds, listener=self.listener,
+                               hand_delay=self.hand_delay)
+            self.sessions[row.id] = session
+            self.rows[row.id] = row
+            return session
+
+    return GameService

@@ -94,12 +94,12 @@ class LeagueBot(commands.Bot):
         every unfinished tournament brought back (same absolute timers: nobody gets extra time).
         """
         # Late imports: the announcer and views import this module.
-        from bot.announcer import Announcer
-        from bot.service import TournamentService
+        from bot.announcer import Announcer, patched_service_class
         from bot.views import DYNAMIC_ITEMS
 
         self.announcer = Announcer(self)
-        self.tournaments = TournamentService(
+        service_class = patched_service_class()  # see bot/announcer.py: clock re-arm fix
+        self.tournaments = service_class(
             self.store,
             # discord.utils.utcnow, not time.time: SimCord virtualises it in tests.
             clock=lambda: discord.utils.utcnow().timestamp(),
