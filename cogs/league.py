@@ -365,9 +365,9 @@ class League(commands.Cog):
     @app_commands.command(name="appeal", description="Send a disputed ruling to the league")
     @app_commands.guild_only()
     @app_commands.describe(text="What happened and what you ask the league to decide",
-                           hand="The hand's number, if it is about one hand")
+                           hand="The hand, as the table names it (e.g. 7-t1-h12)")
     async def appeal(self, interaction: discord.Interaction, text: str,
-                     hand: int | None = None) -> None:
+                     hand: app_commands.Range[str, 1, 40] | None = None) -> None:
         made = await league_call(service.file_appeal(self.store, guild_id_of(interaction),
                                                      interaction.user.id, text, hand))
         await send(interaction, f"Appeal {made.id} is with the league. The ruling stands for "
@@ -385,7 +385,8 @@ class League(commands.Cog):
             return
         lines = []
         for a in found[-25:]:
-            hand = f" · hand {a.hand_id}" if a.hand_id is not None else ""
+            row = None if a.hand_id is None else await self.store.hand(a.hand_id)
+            hand = f" · hand {service.hand_name(row)}" if row is not None else ""
             line = f"**#{a.id}**{hand} · from <@{a.user_id}>: {safe(truncate(a.statement, 300))}"
             if a.decision:
                 line += f"\n→ {safe(truncate(a.decision, 300))}"

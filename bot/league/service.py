@@ -8,6 +8,7 @@ is a `LeagueError` with a message meant for them.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from typing import Any
 from bot.store import (
     PUBLIC,
     Appeal,
+    HandRow,
     League,
     LeagueSettings,
     Season,
@@ -493,16 +495,36 @@ async def settle_tournament(store: Store, guild_id: int,
 # --- appeals -----------------------------------------------------------------------------------
 
 
+_HAND_NAME = re.compile(r"^\s*#?(\d+)-t(\d+)-h(\d+)\s*$")
+
+
+def hand_name(hand: HandRow) -> str:
+    """The name the table message gives a hand (the engine's hand id)."""
+    return f"{hand.tournament_id}-t{hand.table_no}-h{hand.hand_no}"
+
+
+async def find_hand(store: Store, guild_id: int, name: str) -> HandRow:
+    """A hand by the name the table shows ("7-t1-h12") or by its stored number."""
+    m = _HAND_NAME.match(name)
+    if m:
+        hand = await store.hand_by_number(int(m[1]), int(m[2]), int(m[3]))
+    elif name.strip().lstrip("#").isdigit():
+        hand = await store.hand(int(name.strip().lstrip("#")))
+    else:
+        hand = None
+    t = None if hand is None else await store.tournament(hand.tournament_id)
+    if hand is None or t is None or t.guild_id != guild_id:
+        raise LeagueError(f"There is no hand '{name.strip()[:40]}' in this server "
+                          "(name it as the table does, e.g. 7-t1-h12).")
+    return hand
+
+
 async def file_appeal(store: Store, guild_id: int, user_id: int, text: str,
-                      hand_id: int | None = None) -> Appeal:
+                      hand: str | None = None) -> Appeal:
     statement = " ".join(text.split())
     if not statement:
         raise LeagueError("Say what you are appealing.")
-    if hand_id is not None:
-        hand = await store.hand(hand_id)
-        t = None if hand is None else await store.tournament(hand.tournament_id)
-        if t is None or t.guild_id != guild_id:
-            raise LeagueError(f"There is no hand {hand_id} in this server.")
+    hand_id = None if hand is None else (await find_hand(store, guild_id, hand)).id
     return await store.write(
         lambda tx: tx.open_appeal(guild_id, user_id, statement[:1500], hand_id=hand_id))
 

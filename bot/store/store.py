@@ -241,6 +241,15 @@ class _Reads:
         sql += " ORDER BY COALESCE(finished_at, created_at), id"
         return [_tournament(r) for r in await self._fetch(sql, params)]
 
+    async def hand_by_number(self, tournament_id: int, table_no: int,
+                             hand_no: int) -> HandRow | None:
+        """A hand as players see it named ("<tournament>-t<table>-h<hand>")."""
+        r = await self._one(
+            "SELECT * FROM hands WHERE tournament_id = ? AND table_no = ? AND hand_no = ?",
+            (tournament_id, table_no, hand_no),
+        )
+        return None if r is None else _plain(HandRow, r)
+
     async def tournament_scoring(self, tournament_id: int) -> TournamentScoring | None:
         r = await self._one(
             "SELECT * FROM tournament_scoring WHERE tournament_id = ?", (tournament_id,)

@@ -203,8 +203,20 @@ async def test_appeal_then_director_lists_and_closes(harness):
     assert "from now on" in r.response.embeds[0].description
     r = await h.director.slash(h.channel, "appeals close", id=1, decision="again")
     refused(h, r, "already decided")
-    r = await h.alice.slash(h.channel, "appeal", text="hand", hand=12345)
-    refused(h, r, "no hand 12345")
+    r = await h.alice.slash(h.channel, "appeal", text="hand", hand="9-t1-h3")
+    refused(h, r, "no hand '9-t1-h3'")
+
+
+async def test_appeal_names_the_hand_as_the_table_does(harness):
+    h = harness
+    t = await play_night(h.bot.store, h.guild.id, [h.alice.id, h.bob.id])
+    hand = await h.bot.store.write(lambda tx: tx.begin_hand(t.id, 1, 3))
+    r = await h.bob.slash(h.channel, "appeal", text="misdeal not called", hand=f"{t.id}-t1-h3")
+    assert r.ephemeral and "Appeal 1" in r.response.content
+    appeal = await h.bot.store.appeal(1)
+    assert appeal.hand_id == hand.id and appeal.tournament_id == t.id
+    r = await h.director.slash(h.channel, "appeals list")
+    assert f"hand {t.id}-t1-h3" in r.response.embeds[0].description
 
 
 async def test_names_never_ping_or_format(harness):
