@@ -16,12 +16,12 @@ from discord.ext import commands
 from bot.engine.errors import IllegalAction
 from bot.engine.profile import Profile, ProfileError, make_profile
 from bot.rulebook import Rulebook, load_rulebook
+from bot.service import TournamentService
 from bot.store import Store
 from bot.tournament.errors import TournamentError
 
 if TYPE_CHECKING:
     from bot.announcer import Announcer
-    from bot.service import TournamentService
 
 log = logging.getLogger(__name__)
 
@@ -94,12 +94,11 @@ class LeagueBot(commands.Bot):
         every unfinished tournament brought back (same absolute timers: nobody gets extra time).
         """
         # Late imports: the announcer and views import this module.
-        from bot.announcer import Announcer, patched_service_class
+        from bot.announcer import Announcer
         from bot.views import DYNAMIC_ITEMS
 
         self.announcer = Announcer(self)
-        service_class = patched_service_class()  # see bot/announcer.py: clock re-arm fix
-        self.tournaments = service_class(
+        self.tournaments = TournamentService(
             self.store,
             # discord.utils.utcnow, not time.time: SimCord virtualises it in tests.
             clock=lambda: discord.utils.utcnow().timestamp(),

@@ -72,6 +72,9 @@ class Session:
         self._timer: asyncio.Task[None] | None = None
         self._hand_rows: dict[str, int] = {}  # engine hand_id -> store hand id
         self._closed = False
+        # A table became idle and its next deal waits `hand_delay` (True after a restart too,
+        # so an idle table is dealt once the bot is back).
+        self._deal_pending = True
 
     # ------------------------------------------------------------------ commands
 
@@ -94,6 +97,11 @@ class Session:
             result = command(t, now)
             if self.hand_delay <= 0:
                 self._deal_where_due(now)
+            elif any(ts.hand is None for ts in t.tables.values()):
+                # Deal after a short pause so players see the hand's end; once tried, a table
+                # that still cannot be dealt waits for the next deadline (a break's end) or
+                # for another table's hand to end, never for a polling loop.
+                self._deal_pending = True
         except Exception:
             # A refusal emits nothing, but rebuild to be sure no half-change survives.
             if len(t.events) != committed:
@@ -206,8 +214,7 @@ class Session:
             return
         now = self.clock()
         times = [d.at for d in t.deadlines(now)]
-        idle = any(ts.hand is None for ts in t.tables.values())
-        if idle:
+        if self._deal_pending:
             times.append(now + max(self.hand_delay, 0.0))
         if not times:
             self._timer = None
@@ -221,6 +228,7 @@ class Session:
 
         def tick(t: Tournament, now: float) -> list[Event]:
             events = t.tick(now)
+            self._deal_pending = False
             self._deal_where_due(now)
             return events
 

@@ -282,8 +282,9 @@ class Tournament:
             if at is None:
                 continue
             if d.clock_expires is not None:
-                out.append(Deadline(at - self.profile.clock_countdown_seconds,
-                                    "clock_countdown", t))
+                if not d.countdown_posted:
+                    out.append(Deadline(at - self.profile.clock_countdown_seconds,
+                                        "clock_countdown", t))
                 out.append(Deadline(at, "clock", t))
             else:
                 out.append(Deadline(at, "action", t))

@@ -370,6 +370,9 @@ def test_clock_rules_treps() -> None:
     (countdown,) = t.tick(T0 + 90)
     assert isinstance(countdown, ev.ClockCountdown)
     assert (countdown.at, countdown.expires_at, countdown.player) == (T0 + 90, T0 + 100, target)
+    # Once posted, the countdown is no longer a moment to wake for; only the expiry is.
+    assert [(d.kind, d.at) for d in t.deadlines(T0 + 91) if d.table == 1] == [
+        ("clock", T0 + 100)]
     assert t.tick(T0 + 99) == []
     out = t.tick(T0 + 100)
     assert _of(out, ev.ClockExpired)[0].expiry == "fold"
