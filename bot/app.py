@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.engine.errors import IllegalAction
 from bot.engine.profile import Profile, ProfileError, make_profile
+from bot.league.service import score_tournament
 from bot.rulebook import Rulebook, load_rulebook
 from bot.service import TournamentService
 from bot.store import Store
@@ -105,6 +106,7 @@ class LeagueBot(commands.Bot):
             seeds=secrets.token_hex,
             listener=self.announcer.listener,
             hand_delay=self.hand_delay,
+            on_finish=lambda session: score_tournament(self.store, session.store_id),
         )
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         recovered = await self.tournaments.recover()

@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.app import LeagueBot
 from bot.engine.profile import PROFILE_NAMES, ProfileError, make_profile
+from bot.league.service import LeagueError, active_season_for
 from bot.presenter import fit_embed, safe_name, truncate
 from bot.presenter.rulings import chips
 from bot.service import Session
@@ -55,6 +56,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
         profile="Rule profile (default: this server's)",
         starting_stack="Starting chips (default: the structure's)",
         payouts="Payout table",
+        league="League the night counts for (default: the server's main league)",
     )
     @app_commands.choices(
         structure=[app_commands.Choice(name=s, value=s) for s in STRUCTURES],
@@ -68,7 +70,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
                      seats: app_commands.Range[int, 2, 10] = 9,
                      profile: str | None = None,
                      starting_stack: app_commands.Range[int, 1, 100_000_000] | None = None,
-                     payouts: str = "standard") -> None:
+                     payouts: str = "standard", league: str | None = None) -> None:
         if isinstance(interaction.channel, discord.Thread):
             raise Refusal("Create a tournament in a text channel, not in a thread.")
         channel_id = channel_key(interaction.channel)
@@ -94,8 +96,15 @@ class TournamentCog(commands.Cog, name="Tournament"):
         except (StructureError, ProfileError) as exc:
             raise Refusal(f"I cannot create that tournament: {exc}") from None
         assert interaction.guild_id is not None and channel_id is not None
+        try:
+            # The night counts for the league's active season (league play, /standings).
+            counted = await active_season_for(self.bot.store, interaction.guild_id, league)
+        except LeagueError as exc:
+            raise Refusal(str(exc)) from None
         session = await self.bot.tournaments.create(
-            guild_id=interaction.guild_id, channel_id=channel_id, name=name, config=config)
+            guild_id=interaction.guild_id, channel_id=channel_id, name=name, config=config,
+            league_id=counted.league.id,
+            season_id=counted.season.id if counted.season else None)
         await self.bot.store.write(lambda tx: tx.add_director_action(
             session.store_id, interaction.user.id, "create", "created the tournament"))
         extras = []

@@ -7,7 +7,7 @@ import secrets
 from collections.abc import Iterable
 
 from bot.engine.events import event_from_dict
-from bot.service.session import Clock, Listener, SeedSource, Session
+from bot.service.session import Clock, FinishHook, Listener, SeedSource, Session
 from bot.store import HandRow, Store, TournamentRow
 from bot.tournament.tournament import Tournament, TournamentConfig
 
@@ -20,18 +20,21 @@ def random_seed() -> str:
 
 class TournamentService:
     def __init__(self, store: Store, *, clock: Clock, seeds: SeedSource = random_seed,
-                 listener: Listener | None = None, hand_delay: float = 0.0) -> None:
+                 listener: Listener | None = None, hand_delay: float = 0.0,
+                 on_finish: FinishHook | None = None) -> None:
         self.store = store
         self.clock = clock
         self.seeds = seeds
         self.listener = listener
         self.hand_delay = hand_delay
+        self.on_finish = on_finish
         self.sessions: dict[int, Session] = {}
         self.rows: dict[int, TournamentRow] = {}
 
     def _session(self, row: TournamentRow, tournament: Tournament) -> Session:
         session = Session(self.store, row.id, tournament, clock=self.clock, seeds=self.seeds,
-                          listener=self.listener, hand_delay=self.hand_delay)
+                          listener=self.listener, hand_delay=self.hand_delay,
+                          on_finish=self.on_finish)
         self.sessions[row.id] = session
         self.rows[row.id] = row
         return session

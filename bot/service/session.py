@@ -55,12 +55,13 @@ class Outcome:
 
 
 Listener = Callable[["Session", Outcome], Awaitable[None]]
+FinishHook = Callable[["Session"], Awaitable[Any]]
 
 
 class Session:
     def __init__(self, store: Store, store_id: int, tournament: Tournament, *, clock: Clock,
                  seeds: SeedSource, listener: Listener | None = None,
-                 hand_delay: float = 0.0) -> None:
+                 hand_delay: float = 0.0, on_finish: FinishHook | None = None) -> None:
         self.store = store
         self.store_id = store_id
         self.tournament = tournament
@@ -68,6 +69,7 @@ class Session:
         self.seeds = seeds
         self.listener = listener
         self.hand_delay = hand_delay
+        self.on_finish = on_finish
         self.lock = asyncio.Lock()
         self._timer: asyncio.Task[None] | None = None
         self._hand_rows: dict[str, int] = {}  # engine hand_id -> store hand id
@@ -84,6 +86,13 @@ class Session:
         director's reason) to the same transaction."""
         async with self.lock:
             outcome = await self._run_locked(command, also)
+            if self.on_finish is not None and any(
+                    isinstance(e, tev.Finished) for e in outcome.tournament_events):
+                try:
+                    # After the commit that finished it: league points for the night.
+                    await self.on_finish(self)
+                except Exception:
+                    log.exception("finishing tournament %s: hook failed", self.store_id)
         await self._notify(outcome)
         self._arm()
         return outcome

@@ -262,6 +262,18 @@ async def test_three_player_tournament_to_its_winner(harness: Harness) -> None:
     assert proofs and proofs[0].attachments[0].filename.startswith("deck-proof-")
     r = await h.alice.slash(h.channel, "fold")
     assert "No tournament is running" in refused(h, r)
+    # The night counts for the league's season: places and points are in the standings.
+    row = await h.bot.store.tournament(session.store_id)
+    assert row is not None and row.league_id is not None and row.season_id is not None
+    results = {r.user_id: r for r in await h.bot.store.results(session.store_id)}
+    places = sorted(r.place for r in results.values())
+    assert places in ([1, 2, 3], [1, 2, 2])  # two busting in one hand may tie for 2nd
+    winner = next(r for r in results.values() if r.place == 1)
+    assert winner.points > max(r.points for r in results.values() if r.place > 1)
+    r = await h.bob.slash(h.channel, "standings")
+    table = r.response.content + "".join(e.description or "" for e in r.response.embeds)
+    winner_name = by_id[str(winner.user_id)].name
+    assert winner_name in table
 
 
 async def test_nine_players_two_tables_in_threads(harness: Harness) -> None:
