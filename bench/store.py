@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
+import sqlite3
 import tempfile
 import time
 from pathlib import Path
@@ -20,7 +21,25 @@ from bot.store.store import Synchronous
 from bot.store.testing import FakeTournament, start_fake_tournament
 
 
-async def durable_actions(path: Path, actions: int, tables: int, sync: Synchronous) -> None:
+def raw_sqlite_peer(path: Path, actions: int) -> float:
+    """The floor to compare with: plain sqlite3, WAL, synchronous=FULL, one INSERT and one
+    COMMIT per action, no event log logic and no async bridge. Returns actions per second."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=FULL")
+    conn.execute("CREATE TABLE log (id INTEGER PRIMARY KEY, data TEXT)")
+    started = time.perf_counter()
+    for i in range(actions):
+        conn.execute("BEGIN IMMEDIATE")
+        conn.execute("INSERT INTO log (data) VALUES (?)", (f'{{"action": {i}}}',))
+        conn.execute("COMMIT")
+    rate = actions / (time.perf_counter() - started)
+    conn.close()
+    print(f"peer: raw sqlite3 commit per action, synchronous=FULL: {rate:8.0f} actions/s")
+    return rate
+
+
+async def durable_actions(path: Path, actions: int, tables: int, sync: Synchronous) -> float:
     store = await Store.open(path, synchronous=sync)
     rng = random.Random(1)
     fakes = [await start_fake_tournament(store, 1, 9, 10_000) for _ in range(tables)]
@@ -44,6 +63,7 @@ async def durable_actions(path: Path, actions: int, tables: int, sync: Synchrono
         f"{done / elapsed:8.0f} actions/s  ({done} in {elapsed:.2f} s)"
     )
     await store.close()
+    return done / elapsed
 
 
 async def recovery(path: Path, tables: int, per_table: int, snapshot_every: int | None) -> None:
@@ -93,7 +113,10 @@ async def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         d = Path(tmp)
-        await durable_actions(d / "a.sqlite3", args.actions, 1, "FULL")
+        peer = raw_sqlite_peer(d / "peer.sqlite3", args.actions)
+        ours = await durable_actions(d / "a.sqlite3", args.actions, 1, "FULL")
+        print(f"ours/raw sqlite3: {ours / peer:.2f}x (the event log, deadlines and the async "
+              "bridge cost the rest)")
         await durable_actions(d / "b.sqlite3", args.actions, 10, "FULL")
         await durable_actions(d / "c.sqlite3", args.actions, 1, "NORMAL")
         await recovery(d / "r1.sqlite3", args.tables, args.events_per_table, None)
