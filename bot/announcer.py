@@ -452,6 +452,8 @@ class Announcer:
             where = self.table_locations(view, session)
         elif isinstance(e, tev.DirectorRuling):
             line = f"Ruling — director: {safe_text(e.text)} (rule `{e.rule_id}`)."
+            if e.players:
+                line += " Concerns " + ", ".join(n(view, p) for p in e.players) + "."
             where = [view.channel_id]
         elif isinstance(e, tev.RabbitAgreed):
             line = f"{n(view, e.player)} agrees to a rabbit hunt."

@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.app import LeagueBot
 from bot.engine.cards import parse_card
 from bot.history.export import ExportError, export_hand
+from bot.service import Session
 from bot.views import (
     Refusal,
     agree_rabbit,
@@ -124,8 +125,8 @@ class Play(commands.Cog):
         await run(session, lambda t, now: t.come_back(player, now))
         await interaction.followup.send("Welcome back.", ephemeral=True)
 
-    @app_commands.command(name="show", description="After a hand: show your cards, or ask to "
-                          "see the rest of a hand shown with one card")
+    @app_commands.command(name="show", description="Show your cards after the hand (during "
+                          "it: at the showdown), or ask to see the rest of a shown hand")
     @app_commands.describe(cards="both (default), or one card such as As",
                            player="Show one, show all: ask this player to show the other card")
     async def show(self, interaction: discord.Interaction, cards: str = "both",
@@ -143,6 +144,18 @@ class Play(commands.Cog):
             await interaction.followup.send("Asked: the rest of that hand is shown.",
                                             ephemeral=True)
             return
+        if self._in_live_hand(session, interaction.user.id):
+            # During the hand: ask to show at the showdown, even if the hand cannot win.
+            if cards.strip().lower() not in ("both", "all", ""):
+                raise Refusal("During the hand you can only ask to show your whole hand at the "
+                              "showdown (`/show`); single cards are shown after the hand. "
+                              "Nothing was done.")
+            table = session.tournament.players[str(interaction.user.id)].table
+            me = str(interaction.user.id)
+            await run(session, lambda tt, now: tt.request_show(table, me, now))
+            await interaction.followup.send("Your hand will be shown at the showdown.",
+                                            ephemeral=True)
+            return
         wanted: list[str] | None = None
         if cards.strip().lower() not in ("both", "all", ""):
             try:
@@ -152,6 +165,16 @@ class Play(commands.Cog):
                               "shown.") from None
         text = await show_cards(self.bot, session, interaction.user.id, wanted)
         await interaction.followup.send(text, ephemeral=True)
+
+    @staticmethod
+    def _in_live_hand(session: Session, user_id: int) -> bool:
+        """Dealt into the hand in progress at his table (not over yet)."""
+        t = session.tournament
+        p = t.players.get(str(user_id))
+        if p is None or p.table is None or p.table not in t.tables:
+            return False
+        hand = t.tables[p.table].hand
+        return hand is not None and not hand.is_over and hand.seat_of(p.player) is not None
 
     @app_commands.command(name="rabbit", description="After a hand: agree to a rabbit hunt")
     async def rabbit(self, interaction: discord.Interaction) -> None:

@@ -47,7 +47,7 @@ async def test_bad_input_changes_nothing(harness: Harness) -> None:
         (h.dana, "fold", {}, "not playing"),
         (h.dana, "clock", {}, "seated"),
         (other, "clock", {}, "may be called once"),
-        (actor, "show", {}, "after the hand"),
+        (actor, "show", {"cards": "As"}, "after the hand"),
         (actor, "rabbit", {}, "rabbit"),
         (actor, "back", {}, "not away"),
         (actor, "tournament leave", {}, "started"),
