@@ -237,6 +237,7 @@ async def test_pause_stops_the_level_clock_and_resume_restarts_it(harness: Harne
     assert t.level_number(h.now()) == 1
     assert t.play_time(h.now()) == played
     assert not any(x.startswith("**Level 2**") for x in texts(h))
+    assert not any("ran out of time" in x for x in new_texts(h, n))  # action clocks stop too
     r = await h.director.slash(h.channel, "td resume")
     assert reply(r) == "Resumed."
     assert "▶ The tournament resumes." in texts(h)[-1] or any(

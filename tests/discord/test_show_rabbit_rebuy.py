@@ -77,8 +77,13 @@ async def test_show_one_card_then_show_one_show_all(harness: Harness) -> None:
     both = hand.hole_cards(folder_seat)
     assert texts(h)[-1] == f"{folder.name} shows **{pretty_cards(both)}** (hand {hand.hand_id})."
     scanner.step(session)
-    # The next hand clears the window: showing is refused, nothing changes.
+    # The next hand closes the window: asking to see is refused, nothing changes.
     await h.advance(AFTER_HAND)
+    assert session.tournament.tables[1].last_hand is None
+    before = len(session.tournament.events)
+    r = await asker.slash(h.channel, "show", player=winner)
+    assert "after the hand" in refused(h, r)
+    assert len(session.tournament.events) == before
     scanner.step(session)
     assert scanner.checked > 0
 
