@@ -62,7 +62,7 @@ class LeagueBot(commands.Bot):
         extensions: tuple[str, ...] = EXTENSIONS,
         sync_commands: bool = True,
         rulebook: Rulebook | None = None,
-        hand_delay: float = 2.0,
+        hand_delay: float = 5.0,
         **options: Any,
     ) -> None:
         options.setdefault("intents", bot_intents())

@@ -54,6 +54,10 @@ class Outcome:
         return bool(self.tournament_events or self.hand_events)
 
 
+# Once a player of the last hand agrees to a rabbit hunt, the next deal at that table waits
+# this long for the others (the hunt needs every player of the hand).
+RABBIT_WAIT = 20.0
+
 Listener = Callable[["Session", Outcome], Awaitable[None]]
 FinishHook = Callable[["Session"], Awaitable[Any]]
 
@@ -77,6 +81,7 @@ class Session:
         # A table became idle and its next deal waits `hand_delay` (True after a restart too,
         # so an idle table is dealt once the bot is back).
         self._deal_pending = True
+        self._rabbit_since: dict[int, float] = {}  # table -> first agreement, while pending
 
     # ------------------------------------------------------------------ commands
 
@@ -116,6 +121,9 @@ class Session:
             if len(t.events) != committed:
                 self.tournament = Tournament.replay(t.events[:committed])
             raise
+        for e in t.events[committed:]:
+            if isinstance(e, tev.RabbitAgreed):
+                self._rabbit_since.setdefault(e.table, e.at)
         outcome = self._collect(before, committed, result)
         if outcome or also is not None:
             try:
@@ -134,7 +142,7 @@ class Session:
         for table in sorted(t.tables):
             if t.status != "running" or table not in t.tables:
                 continue
-            if t.tables[table].hand is not None:
+            if t.tables[table].hand is not None or self._waiting_for_rabbit(table, now):
                 continue
             try:
                 t.start_hand(table, self.seeds(), now)
@@ -146,6 +154,14 @@ class Session:
                     t.start_hand(table, self.seeds(), now)
             except (WaitingForPlayers, NotAllowed):
                 continue
+
+    def _waiting_for_rabbit(self, table: int, now: float) -> bool:
+        ts = self.tournament.tables[table]
+        if not ts.rabbit_agreed or ts.rabbit_done:
+            self._rabbit_since.pop(table, None)
+            return False
+        since = self._rabbit_since.setdefault(table, now)
+        return now < since + RABBIT_WAIT
 
     def _hands_now(self) -> dict[int, tuple[Hand, int]]:
         return {
@@ -225,6 +241,7 @@ class Session:
         times = [d.at for d in t.deadlines(now)]
         if self._deal_pending:
             times.append(now + max(self.hand_delay, 0.0))
+        times.extend(since + RABBIT_WAIT for since in self._rabbit_since.values())
         if not times:
             self._timer = None
             return

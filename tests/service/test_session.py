@@ -108,3 +108,33 @@ async def test_whole_tournament_to_a_winner_records_results(tmp_path: Path) -> N
     assert row is not None and row.status == "finished"
     session.close()
     await service.store.close()
+
+
+async def test_next_deal_waits_for_a_rabbit_hunt_the_table_asked_for(tmp_path: Path) -> None:
+    from bot.service.session import RABBIT_WAIT
+    from tests.service.helpers import config
+
+    clock = FakeClock()
+    store = await Store.open(tmp_path / "db.sqlite3", clock=clock)
+    service = TournamentService(store, clock=clock, seeds=lambda: "s", hand_delay=5)
+    session = await service.create(guild_id=1, channel_id=2, name="t", config=config("tavern"))
+    for uid in (1, 2, 3):
+        await session.run(lambda t, now, u=uid: t.register(str(u), now))
+    await session.run(lambda t, now: t.start("x", now))
+    await session._fire(0)  # the deal after the pause
+    t = session.tournament
+    table = next(iter(t.tables))
+    hand = t.tables[table].hand
+    assert hand is not None
+    while not hand.is_over:  # everyone folds to the big blind
+        await session.run(lambda t, now, s=hand.to_act: t.act(table, s, "fold", now=now))
+    player = hand.players[hand.order[0]].player
+    await session.run(lambda t, now: t.agree_rabbit_hunt(table, player, now))
+    clock.now += 6
+    await session._fire(0)
+    assert t.tables[table].hand is None  # still waiting for the others to agree
+    clock.now += RABBIT_WAIT
+    await session._fire(0)
+    assert t.tables[table].hand is not None  # they did not: the game goes on
+    session.close()
+    await store.close()
