@@ -31,11 +31,11 @@ from bot.league.render import (
 )
 from bot.league.standings import points_race
 from bot.presenter.limits import fit_embed, truncate
+from bot.views import require_director
 
 T = TypeVar("T")
 COLOUR = discord.Colour.dark_green()
 NO_PINGS = discord.AllowedMentions.none()
-DIRECTOR_ROLE_NAME = "tournament director"
 
 
 def safe(text: str) -> str:
@@ -55,25 +55,6 @@ def guild_id_of(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:
         raise UserFacingError("League commands work in a server channel, not in DMs.")
     return interaction.guild_id
-
-
-async def require_director(bot: LeagueBot, interaction: discord.Interaction) -> None:
-    """Directors: the guild's director role (GuildSettings.director_role_id), or a role named
-    "Tournament Director" while none is set, or anyone who may manage the server."""
-    member = interaction.user
-    guild_id = guild_id_of(interaction)
-    if not isinstance(member, discord.Member):
-        raise UserFacingError("Only a tournament director can do that.")
-    perms = member.guild_permissions
-    if perms.administrator or perms.manage_guild:
-        return
-    role_id = (await bot.store.guild_settings(guild_id)).director_role_id
-    if role_id is not None:
-        ok = any(r.id == role_id for r in member.roles)
-    else:
-        ok = any(r.name.casefold() == DIRECTOR_ROLE_NAME for r in member.roles)
-    if not ok:
-        raise UserFacingError("Only a tournament director can do that.")
 
 
 async def send(interaction: discord.Interaction, content: str | None = None, *,
