@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import ChainMap
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -188,16 +189,19 @@ class Session:
 
     async def _commit(self, outcome: Outcome, also: Also | None = None) -> None:
         t = self.tournament
+        # Hand rows created in this transaction count only once it has committed.
+        new_rows: dict[str, int] = {}
+        rows = ChainMap(new_rows, self._hand_rows)
         async with self.store.transaction() as tx:
             if also is not None:
                 outcome.extra = await also(tx)
             await tx.append_events(self.store_id, "tournament", outcome.tournament_events)
             for table, hand, events in outcome.hand_events:
-                row = self._hand_rows.get(hand.hand_id)
+                row = rows.get(hand.hand_id)
                 if row is None:
                     hand_no = int(hand.hand_id.rsplit("-h", 1)[-1])
                     created = await tx.begin_hand(self.store_id, table, hand_no)
-                    row = self._hand_rows[hand.hand_id] = created.id
+                    row = new_rows[hand.hand_id] = created.id
                 stored = [_private_if_hole(e, hand) for e in events]
                 await tx.append_events(self.store_id, hand_stream(row), stored)
                 if hand.is_over:
@@ -208,7 +212,7 @@ class Session:
             for e in outcome.tournament_events:
                 if isinstance(e, tev.Eliminated) and e.player.isdigit():
                     await tx.record_elimination(self.store_id, int(e.player), place=e.place,
-                                                hand_id=self._hand_rows.get(e.hand_id or ""))
+                                                hand_id=rows.get(e.hand_id or ""))
                 elif isinstance(e, tev.Started):
                     await tx.set_tournament_status(self.store_id, "running")
             if t.status == "finished":
@@ -217,6 +221,7 @@ class Session:
                         await tx.set_result(self.store_id, int(r.player), r.place,
                                             prize=r.prize)
                 await tx.set_tournament_status(self.store_id, "finished")
+        self._hand_rows.update(new_rows)
 
     async def _notify(self, outcome: Outcome) -> None:
         if outcome and self.listener is not None:

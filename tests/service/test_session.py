@@ -138,3 +138,25 @@ async def test_next_deal_waits_for_a_rabbit_hunt_the_table_asked_for(tmp_path: P
     assert t.tables[table].hand is not None  # they did not: the game goes on
     session.close()
     await store.close()
+
+
+async def test_a_failed_commit_leaves_nothing_behind_and_play_goes_on(tmp_path: Path) -> None:
+    clock = FakeClock()
+    heard: list[Outcome] = []
+    service, session = await started_service(tmp_path / "db.sqlite3", clock, heard)
+    snapshot = session.tournament.snapshot()
+    table, seat = acting(session)
+    n_heard = len(heard)
+
+    async def broken(tx: object) -> None:
+        raise RuntimeError("disk full")
+
+    with pytest.raises(RuntimeError):
+        await session.run(lambda t, now: t.act(table, seat, "fold", now=now), also=broken)
+    assert session.tournament.snapshot() == snapshot  # rebuilt from what was committed
+    assert len(heard) == n_heard  # nothing announced
+    await play_out(session, clock, 8)  # and the hand rows stay consistent to the end
+    hands = await session.store.tournament_hands(session.store_id)
+    assert all(h.finished_at is not None for h in hands)
+    session.close()
+    await service.store.close()
