@@ -30,7 +30,7 @@ import re
 import tomllib
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -305,6 +305,23 @@ def _score(key: str, qwords: list[str], rule: Rule) -> float:
 # --- loading ------------------------------------------------------------------------------
 
 
+def _check_variants(texts: dict[str, Any], allowed: Sequence[str], table: str, where: str,
+                    problems: list[str], *, lacks: str, unknown: str) -> None:
+    """One text per allowed name (profile or knob value), each a valid text; `lacks` and
+    `unknown` are messages with {} for the names."""
+    missing = [n for n in allowed if n not in texts]
+    extra = sorted(set(texts) - set(allowed))
+    if missing:
+        problems.append(f"{where}: " + lacks.format(", ".join(missing)))
+    if extra:
+        problems.append(f"{where}: " + unknown.format(", ".join(extra)))
+    for name, text in texts.items():
+        if not isinstance(text, str):
+            problems.append(f"{where}: {table}.{name} must be a string")
+        else:
+            _check_text(text, f"{where} {table}.{name}", problems)
+
+
 def _check_text(text: str, where: str, problems: list[str]) -> None:
     if not text.strip():
         problems.append(f"{where}: text is empty")
@@ -360,20 +377,12 @@ def _parse_rule(
         if not isinstance(profiles, dict):
             problems.append(f"{where}: profiles must be a table of profile = text")
         else:
-            missing = [p for p in PROFILE_NAMES if p not in profiles]
-            extra = sorted(set(profiles) - set(PROFILE_NAMES))
-            if missing:
-                problems.append(f"{where}: profiles lacks a text for {', '.join(missing)}")
-            if extra:
-                problems.append(
-                    f"{where}: profiles has unknown profile(s) {', '.join(extra)} "
-                    f"(profiles are {', '.join(PROFILE_NAMES)})"
-                )
-            for name, text in profiles.items():
-                if not isinstance(text, str):
-                    problems.append(f"{where}: profiles.{name} must be a string")
-                else:
-                    _check_text(text, f"{where} profiles.{name}", problems)
+            _check_variants(
+                profiles, PROFILE_NAMES, "profiles", where, problems,
+                lacks="profiles lacks a text for {}",
+                unknown=f"profiles has unknown profile(s) {{}} (profiles are "
+                        f"{', '.join(PROFILE_NAMES)})",
+            )
     if (knob is None) != (values is None):
         problems.append(f"{where}: knob and values go together: name the knob and give its texts")
     elif knob is not None:
@@ -388,20 +397,11 @@ def _parse_rule(
         elif not isinstance(values, dict):
             problems.append(f"{where}: values must be a table of knob value = text")
         else:
-            missing = [c for c in choices if c not in values]
-            extra = sorted(set(values) - set(choices))
-            if missing:
-                problems.append(f"{where}: values lacks a text for {knob} = {', '.join(missing)}")
-            if extra:
-                problems.append(
-                    f"{where}: values has {', '.join(extra)}, not a value of {knob} "
-                    f"({', '.join(choices)})"
-                )
-            for name, text in values.items():
-                if not isinstance(text, str):
-                    problems.append(f"{where}: values.{name} must be a string")
-                else:
-                    _check_text(text, f"{where} values.{name}", problems)
+            _check_variants(
+                values, choices, "values", where, problems,
+                lacks=f"values lacks a text for {knob} = {{}}",
+                unknown=f"values has {{}}, not a value of {knob} ({', '.join(choices)})",
+            )
     if len(problems) > start:
         return None
     return Rule(

@@ -238,10 +238,10 @@ def test_three_handed_to_heads_up_nobody_posts_the_big_blind_twice() -> None:
     assert "heads-up-blinds" in [e.rule_id for e in _of(t.events, ev.TournamentRuling)]
 
 
-def test_same_hand_eliminations_placed_by_starting_stack() -> None:
+def _p1_and_p2_bust_in_one_hand(p1_stack: int, p2_stack: int) -> Tournament:
     base = make("tda", n=4)
-    _short(base, "p1", 300)
-    _short(base, "p2", 200)
+    _short(base, "p1", p1_stack)
+    _short(base, "p2", p2_stack)
     _short(base, "p0", 3000)
 
     def attempt(seed: str) -> Tournament:
@@ -249,23 +249,17 @@ def test_same_hand_eliminations_placed_by_starting_stack() -> None:
         play_all_in_hand(t, 1, seed, folders={"p3"})
         return t
 
-    t = find(attempt, lambda t: t.players["p1"].status == t.players["p2"].status == "out")
+    return find(attempt, lambda t: t.players["p1"].status == t.players["p2"].status == "out")
+
+
+def test_same_hand_eliminations_placed_by_starting_stack() -> None:
+    t = _p1_and_p2_bust_in_one_hand(300, 200)
     assert (t.players["p1"].place, t.players["p2"].place) == (3, 4)
     assert "same-hand-eliminations" in [e.rule_id for e in _of(t.events, ev.TournamentRuling)]
 
 
 def test_same_hand_equal_stacks_share_the_place() -> None:
-    base = make("tda", n=4)
-    _short(base, "p1", 300)
-    _short(base, "p2", 300)
-    _short(base, "p0", 3000)
-
-    def attempt(seed: str) -> Tournament:
-        t = replayed(base)
-        play_all_in_hand(t, 1, seed, folders={"p3"})
-        return t
-
-    t = find(attempt, lambda t: t.players["p1"].status == t.players["p2"].status == "out")
+    t = _p1_and_p2_bust_in_one_hand(300, 300)
     assert t.players["p1"].place == t.players["p2"].place == 3
     assert t.players["p1"].tied == ("p2",)
 
