@@ -13,7 +13,7 @@ RUN pip install --no-cache-dir . \
     && useradd --create-home --uid 10001 league \
     && mkdir -p /data && chown league:league /data
 
-# The bot runs from /app so that the rulebook in /app/data is found next to the code.
+# The data (rulebook, structures, payouts, points) is installed inside the package.
 USER league
 VOLUME ["/data"]
 CMD ["python", "-m", "bot"]

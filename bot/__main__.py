@@ -6,6 +6,10 @@ import logging
 import sys
 
 from bot.config import ConfigError, Settings, load_settings
+from bot.datafiles import set_league_data_dir
+from bot.league.points import PointsError
+from bot.rulebook import RulebookError
+from bot.tournament.errors import StructureError
 
 PERMISSIONS = (
     "Send Messages, Send Messages in Threads, Create Public Threads, Embed Links, "
@@ -34,12 +38,13 @@ To try the game without Discord or a token, run:   python -m bot demo
 
 
 def _run_demo(argv: list[str]) -> int:
-    try:
-        from bot.demo import run_demo  # type: ignore[import-not-found]
-    except ImportError:
-        print("The offline demo is coming soon (bot/demo.py is not there yet).")
-        return 0
+    from bot.demo import run_demo
+
     return int(run_demo(argv) or 0)
+
+
+class StartError(Exception):
+    """Something the bot needs is missing or broken; the message is the one line to print."""
 
 
 def _configure_logging(settings: Settings) -> None:
@@ -50,14 +55,21 @@ def _configure_logging(settings: Settings) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the bot or the demo. Any error that stops either prints one clear line and gives a
+    non-zero exit status; nothing is left running after it."""
     args = sys.argv[1:] if argv is None else argv
-    if args and args[0] == "demo":
-        return _run_demo(args[1:])
     try:
         settings = load_settings()
     except ConfigError as exc:
         print(f"Configuration error: {exc}", file=sys.stderr)
         return 2
+    set_league_data_dir(settings.league_data_dir)
+    if args and args[0] == "demo":
+        try:
+            return _run_demo(args[1:])
+        except (StructureError, PointsError, RulebookError, OSError) as exc:
+            print(f"The demo cannot run: {exc}", file=sys.stderr)
+            return 1
     if not settings.discord_token:
         print(NO_TOKEN_HELP, file=sys.stderr)
         return 2

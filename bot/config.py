@@ -27,6 +27,8 @@ class Settings:
     database_path: Path = Path(DEFAULT_DATABASE)
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    # A league's own structures/payouts/points (bot/datafiles.py); None: shipped data only.
+    league_data_dir: Path | None = None
 
     @property
     def log_level_number(self) -> int:
@@ -43,17 +45,25 @@ def load_settings(env_file: str | os.PathLike[str] | None = ".env") -> Settings:
     dev_guild_id: int | None = None
     if guild_raw:
         if not guild_raw.isdigit():
+            # The value is never echoed: a token pasted into the wrong variable would be
+            # printed to the console and end up in a bug report.
             raise ConfigError(
-                f"DEV_GUILD_ID must be a server id (digits only; right-click the server with "
-                f"Developer Mode on → Copy Server ID), got {guild_raw!r}"
+                "DEV_GUILD_ID must be a server id (digits only; right-click the server with "
+                "Developer Mode on → Copy Server ID); the value set is not one"
             )
         dev_guild_id = int(guild_raw)
     level = (os.environ.get("LOG_LEVEL") or "INFO").strip().upper()
     if level not in LOG_LEVELS:
-        raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {level!r}")
+        raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}; the value set is not")
+    data_raw = (os.environ.get("LEAGUE_DATA_DIR") or "").strip()
+    league_data_dir = Path(data_raw) if data_raw else None
+    if league_data_dir is not None and not league_data_dir.is_dir():
+        raise ConfigError("LEAGUE_DATA_DIR must name an existing folder (with structures/, "
+                          "payouts/ or points/ inside); the folder set does not exist")
     return Settings(
         discord_token=token,
         database_path=Path(database),
         dev_guild_id=dev_guild_id,
         log_level=level,
+        league_data_dir=league_data_dir,
     )

@@ -61,61 +61,71 @@ def _print_outcome(session: Session, outcome: Outcome, show_dms: bool) -> None:
 async def _demo(seed: int, show_dms: bool) -> None:
     rng = random.Random(seed)
     counter = itertools.count()
+    # Everything that can refuse (data files) is read before the database is opened, and the
+    # database is closed on every way out: an open aiosqlite connection is a non-daemon thread
+    # that would keep the process alive after an error.
+    config = TournamentConfig(profile=make_profile("treps"),
+                              structure=load_structure("turbo"),
+                              payouts=load_payout_table("standard"), seats_per_table=9)
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "demo.sqlite3")
-        clock_now = [1_700_000_000.0]
+        try:
+            await _play(store, config, rng, counter, seed, show_dms)
+        finally:
+            await store.close()
 
-        async def listener(session: Session, outcome: Outcome) -> None:
-            _print_outcome(session, outcome, show_dms)
 
-        service = TournamentService(store, clock=lambda: clock_now[0],
-                                    seeds=lambda: f"demo-{seed}-{next(counter)}",
-                                    listener=listener, hand_delay=0)
-        config = TournamentConfig(profile=make_profile("treps"),
-                                  structure=load_structure("turbo"),
-                                  payouts=load_payout_table("standard"), seats_per_table=9)
-        session = await service.create(guild_id=1, channel_id=1, name="Demo", config=config)
-        print("#poker  Demo tournament: turbo structure, treps rules, 4 players")
-        for uid, name in PLAYERS.items():
-            await session.run(lambda t, now, u=uid: t.register(u, now),
-                              also=lambda tx, u=uid, n=name: tx.add_entry(session.store_id,
-                                                                          int(u), n))
-        await session.run(lambda t, now: t.start(f"demo-start-{seed}", now))
-        for _ in range(3000):
-            t = session.tournament
-            if t.status == "finished":
-                break
-            acting = [(tb, ts.hand) for tb, ts in t.tables.items()
-                      if ts.hand is not None and ts.hand.to_act is not None]
-            if not acting:
-                clock_now[0] += 1
-                await session.run(lambda tt, now: tt.tick(now))
-                continue
-            table, hand = acting[0]
-            legal = hand.legal()
-            assert legal is not None and hand.to_act is not None
-            seat = hand.to_act
-            roll = rng.random()
-            if roll < 0.3 and legal.can_raise:
-                action, amount = "all_in", None
-            elif roll < 0.5 and legal.can_raise and legal.min_raise_to < legal.max_raise_to:
-                action, amount = "raise_to", legal.min_raise_to
-            elif roll < 0.6 and not legal.can_check:
-                action, amount = "fold", None
-            else:
-                action, amount = "check_or_call", None
-            clock_now[0] += 3
-            await session.run(lambda tt, now, tb=table, st=seat, a=action, m=amount:
-                              tt.act(tb, st, a, m, now=now))
-        print("\nResults:")
-        for r in session.tournament.results():
-            print(f"  {r.place}. {PLAYERS[r.player]}  prize {r.prize}")
-        service.close()
-        await store.close()
+async def _play(store: Store, config: TournamentConfig, rng: random.Random,
+                counter: itertools.count[int], seed: int, show_dms: bool) -> None:
+    clock_now = [1_700_000_000.0]
+
+    async def listener(session: Session, outcome: Outcome) -> None:
+        _print_outcome(session, outcome, show_dms)
+
+    service = TournamentService(store, clock=lambda: clock_now[0],
+                                seeds=lambda: f"demo-{seed}-{next(counter)}",
+                                listener=listener, hand_delay=0)
+    session = await service.create(guild_id=1, channel_id=1, name="Demo", config=config)
+    print("#poker  Demo tournament: turbo structure, treps rules, 4 players")
+    for uid, name in PLAYERS.items():
+        await session.run(lambda t, now, u=uid: t.register(u, now),
+                          also=lambda tx, u=uid, n=name: tx.add_entry(session.store_id,
+                                                                      int(u), n))
+    await session.run(lambda t, now: t.start(f"demo-start-{seed}", now))
+    for _ in range(3000):
+        t = session.tournament
+        if t.status == "finished":
+            break
+        acting = [(tb, ts.hand) for tb, ts in t.tables.items()
+                  if ts.hand is not None and ts.hand.to_act is not None]
+        if not acting:
+            clock_now[0] += 1
+            await session.run(lambda tt, now: tt.tick(now))
+            continue
+        table, hand = acting[0]
+        legal = hand.legal()
+        assert legal is not None and hand.to_act is not None
+        seat = hand.to_act
+        roll = rng.random()
+        if roll < 0.3 and legal.can_raise:
+            action, amount = "all_in", None
+        elif roll < 0.5 and legal.can_raise and legal.min_raise_to < legal.max_raise_to:
+            action, amount = "raise_to", legal.min_raise_to
+        elif roll < 0.6 and not legal.can_check:
+            action, amount = "fold", None
+        else:
+            action, amount = "check_or_call", None
+        clock_now[0] += 3
+        await session.run(lambda tt, now, tb=table, st=seat, a=action, m=amount:
+                          tt.act(tb, st, a, m, now=now))
+    print("\nResults:")
+    for r in session.tournament.results():
+        print(f"  {r.place}. {PLAYERS[r.player]}  prize {r.prize}")
+    service.close()
 
 
 def run_demo(argv: list[str] | None = None) -> int:
     args = argv or []
-    seed = int(args[0]) if args and args[0].isdigit() else 7
+    seed = int(args[0]) if args and args[0].isdecimal() and len(args[0]) < 10 else 7
     asyncio.run(_demo(seed, show_dms="--no-dms" not in args))
     return 0

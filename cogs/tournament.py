@@ -21,7 +21,7 @@ from bot.presenter.rulings import chips
 from bot.service import Session
 from bot.tournament.errors import StructureError
 from bot.tournament.payouts import load_payout_table
-from bot.tournament.structure import DATA_DIR, load_structure
+from bot.tournament.structure import load_structure, structure_names
 from bot.tournament.tournament import TournamentConfig
 from bot.views import (
     Refusal,
@@ -34,7 +34,7 @@ from bot.views import (
 )
 
 NO_PINGS = discord.AllowedMentions.none()
-STRUCTURES = sorted(p.stem for p in DATA_DIR.glob("*.json"))
+STRUCTURES = structure_names()
 PAYOUTS = ("standard", "winner_takes_all")
 
 

@@ -13,10 +13,10 @@ import math
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from pathlib import Path
 from typing import Any
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "points"
+from bot.datafiles import data_files
+
 DEFAULT_SYSTEM = "linear"
 KINDS = ("linear", "pokerstars", "td3", "table", "neau")
 SEASON_RULES = ("sum", "td3")
@@ -100,13 +100,13 @@ def _system_from(data: Mapping[str, Any], where: str) -> PointsSystem:
     )
 
 
-def load_systems(directory: Path = DATA_DIR) -> dict[str, PointsSystem]:
-    """Every points system in `directory`, by name (the file stem must equal its name)."""
+def load_systems() -> dict[str, PointsSystem]:
+    """Every points system (shipped and the league's own), by name (= the file's name)."""
     out: dict[str, PointsSystem] = {}
-    for path in sorted(directory.glob("*.toml")):
+    for path in data_files("points").values():
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         system = _system_from(data, path.name)
-        if system.name != path.stem:
+        if system.name != path.name.removesuffix(".toml"):
             raise PointsError(f"{path.name}: name {system.name!r} must match the file name")
         out[system.name] = system
     if DEFAULT_SYSTEM not in out:

@@ -32,9 +32,11 @@ import types
 import typing
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
+from bot.datafiles import shipped
 from bot.engine.profile import KNOBS, PROFILE_NAMES, Profile, make_profile
 
 MAX_SEARCH_RESULTS = 25  # Discord's cap on autocomplete choices
@@ -65,8 +67,9 @@ class RulebookError(ValueError):
     """The rulebook files are malformed; the message lists every problem found."""
 
 
-def default_rules_dir() -> Path:
-    return Path(__file__).resolve().parents[2] / "data" / "rules"
+def default_rules_dir() -> Traversable:
+    """The shipped rulebook (data/rules, installed as `bot.data`)."""
+    return shipped("rules")
 
 
 def normalise(text: str) -> str:
@@ -122,7 +125,7 @@ class Rule:
     values: Mapping[str, str] = field(default_factory=dict)
     profiles: Mapping[str, str] = field(default_factory=dict)
     topic_order: int = _DEFAULT_ORDER
-    source: Path | None = None
+    source: Traversable | None = None
 
     @property
     def varies(self) -> bool:
@@ -337,7 +340,7 @@ def _str_list(value: Any) -> bool:
 
 
 def _parse_rule(
-    raw: Any, where: str, topic: str, order: int, path: Path, problems: list[str]
+    raw: Any, where: str, topic: str, order: int, path: Traversable, problems: list[str]
 ) -> Rule | None:
     if not isinstance(raw, dict):
         problems.append(f"{where}: a rule must be a table ([[rule]])")
@@ -420,7 +423,7 @@ def _parse_rule(
     )
 
 
-def _load_file(path: Path, problems: list[str]) -> list[Rule]:
+def _load_file(path: Traversable, problems: list[str]) -> list[Rule]:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as exc:
@@ -431,7 +434,7 @@ def _load_file(path: Path, problems: list[str]) -> list[Rule]:
     topic = data.get("topic")
     if not (isinstance(topic, str) and topic.strip()):
         problems.append(f"{path.name}: missing top-level topic = \"...\"")
-        topic = path.stem
+        topic = path.name.removesuffix(".toml")
     order = data.get("order", _DEFAULT_ORDER)
     if not isinstance(order, int) or isinstance(order, bool):
         problems.append(f"{path.name}: order must be a whole number")
@@ -493,11 +496,12 @@ def _default_rulebook() -> Rulebook:
     return _load(default_rules_dir())
 
 
-def _load(directory: Path) -> Rulebook:
+def _load(directory: Traversable) -> Rulebook:
     if directory.is_file():
         files = [directory]
     elif directory.is_dir():
-        files = sorted(directory.glob("*.toml"))
+        files = sorted((f for f in directory.iterdir() if f.name.endswith(".toml")),
+                       key=lambda f: f.name)
     else:
         raise RulebookError(f"rulebook directory {directory} does not exist")
     if not files:

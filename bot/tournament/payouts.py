@@ -8,15 +8,13 @@ player of the tie (tie lists are ordered by player id, so this is fixed in advan
 
 from __future__ import annotations
 
-import json
+import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
+from bot.datafiles import data_files
 from bot.tournament.errors import StructureError
-
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "payouts"
 
 
 @dataclass(frozen=True)
@@ -69,12 +67,19 @@ class PayoutTable:
             ) from None
 
 
-def load_payout_table(name: str = "standard", directory: Path = DATA_DIR) -> PayoutTable:
-    path = directory / f"{name}.json"
-    if not path.exists():
-        names = sorted(p.stem for p in directory.glob("*.json"))
-        raise StructureError(f"no payout table {name!r}: tables are {', '.join(names)}")
-    return PayoutTable.from_dict(json.loads(path.read_text()))
+def payout_table_names() -> list[str]:
+    return sorted(data_files("payouts"))
+
+
+def load_payout_table(name: str = "standard") -> PayoutTable:
+    tables = data_files("payouts")
+    if name not in tables:
+        raise StructureError(f"no payout table {name!r}: tables are {', '.join(sorted(tables))}")
+    try:
+        data = tomllib.loads(tables[name].read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as err:
+        raise StructureError(f"payout table {name!r} is not valid TOML: {err}") from None
+    return PayoutTable.from_dict(data)
 
 
 def place_amounts(pool: int, field_size: int, table: PayoutTable, unit: int = 1) -> list[int]:

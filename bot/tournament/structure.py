@@ -1,22 +1,21 @@
 """Blind structures: timed levels and breaks, the starting stack, the big-blind-ante option,
 the chip denominations (for the colour-up) and the re-buy / add-on / late-registration limits.
 
-The core functions take `Structure` objects; only `load_structure` reads data/structures/.
+The core functions take `Structure` objects; only `load_structure` reads the
+structure files (data/structures/, shipped as `bot.data`; see bot/datafiles.py).
 Time here is *play time*: seconds the tournament clock has run (director pauses excluded), so a
 break or a pause never eats level time.
 """
 
 from __future__ import annotations
 
-import json
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bot.datafiles import data_files
 from bot.tournament.errors import StructureError
-
-DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "structures"
 
 # 10 players x (5 - 1) odd chips fit in one deck; a wider ratio could need more than 52 cards.
 MAX_DENOMINATION_RATIO = 5
@@ -206,19 +205,24 @@ def chip_no_longer_needed(s: Structure, smallest: int, period_index: int) -> int
     return nxt
 
 
-def load_structure(name_or_path: str, directory: Path = DATA_DIR) -> Structure:
-    """A preset by name (turbo, regular, deep) from data/structures/, or a JSON/TOML file."""
-    path = Path(name_or_path)
-    if not path.suffix:
-        for ext in (".json", ".toml"):
-            if (directory / (name_or_path + ext)).exists():
-                path = directory / (name_or_path + ext)
-                break
-        else:
-            names = sorted(p.stem for p in directory.glob("*.*"))
-            raise StructureError(
-                f"no structure preset {name_or_path!r}: presets are {', '.join(names)}"
-            )
-    text = path.read_text()
-    data = tomllib.loads(text) if path.suffix == ".toml" else json.loads(text)
+def structure_names() -> list[str]:
+    """The presets a league can pick: shipped ones and those of its own data folder."""
+    return sorted(data_files("structures"))
+
+
+def load_structure(name_or_path: str) -> Structure:
+    """A preset by name (turbo, regular, deep, or one of the league's own), or a TOML file."""
+    presets = data_files("structures")
+    if name_or_path in presets:
+        text = presets[name_or_path].read_text(encoding="utf-8")
+    elif Path(name_or_path).suffix == ".toml" and Path(name_or_path).is_file():
+        text = Path(name_or_path).read_text(encoding="utf-8")
+    else:
+        raise StructureError(
+            f"no structure preset {name_or_path!r}: presets are {', '.join(sorted(presets))}"
+        )
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise StructureError(f"structure {name_or_path!r} is not valid TOML: {err}") from None
     return Structure.from_dict(data)

@@ -6,6 +6,7 @@ import math
 
 import pytest
 
+from bot.datafiles import set_league_data_dir
 from bot.league.model import Night, PlayerNight
 from bot.league.points import (
     PointsError,
@@ -73,10 +74,16 @@ def test_files_load_and_unknown_names_fall_back(tmp_path):
     assert set(load_systems()) >= {"linear", "pokerstars", "td3", "table"}
     assert get_system("POKERSTARS").name == "pokerstars"
     assert get_system("nope").name == "linear" and get_system(None).name == "linear"
-    (tmp_path / "linear.toml").write_text('name = "linear"\ntitle = "x"\nkind = "cubic"\n'
-                                          'formula = "x"\ndescription = "x"\n')
-    with pytest.raises(PointsError, match="kind"):
-        load_systems(tmp_path)
+    # A league's own folder is read by the same loader and checked the same way.
+    (tmp_path / "points").mkdir()
+    (tmp_path / "points" / "linear.toml").write_text(
+        'name = "linear"\ntitle = "x"\nkind = "cubic"\nformula = "x"\ndescription = "x"\n')
+    set_league_data_dir(tmp_path)
+    try:
+        with pytest.raises(PointsError, match="kind"):
+            load_systems()
+    finally:
+        set_league_data_dir(None)
 
 
 def test_impossible_places_are_refused():
