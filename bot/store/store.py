@@ -81,14 +81,18 @@ def _event_dict(event: Any) -> dict[str, Any]:
 
 
 def _private_file(path: Path) -> None:
-    """Create the database owner-only before SQLite does: it holds hole cards.
+    """Make the database owner-only (it holds hole cards), never opening a file SQLite may hold.
 
-    SQLite gives the -wal and -shm files the main file's mode, so they follow. An existing file
-    left readable by others (e.g. made with the sqlite3 shell) is tightened.
+    A new file is created 0600 before SQLite first opens it (O_EXCL: an existing file is never
+    opened here). An existing one, and the -wal/-shm files SQLite creates with the main file's
+    mode, are tightened through the path (chmod). Opening and closing the database file a second
+    time while this process has it open in SQLite would drop every POSIX lock the process holds
+    on it (fcntl locks belong to the process and file, not the descriptor), so another process
+    closing the database would think itself the last and delete the WAL under the running bot.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-    os.close(fd)
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600))
     for p in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
         with contextlib.suppress(FileNotFoundError):
             if os.stat(p).st_mode & 0o077:
