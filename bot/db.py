@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import sqlite3
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 import bot.service  # noqa: F401  (registers the tournament chip-conservation check)
-from bot.store import MigrationError, Store, StoreError, default_database_path
+from bot.store import DatabaseCorrupt, MigrationError, Store, StoreError, default_database_path
 from bot.store.migrate import load_migrations
 
 
@@ -41,26 +42,44 @@ async def _run(args: argparse.Namespace) -> int:
     if args.command != "migrate" and not path.exists():
         print(f"{path}: no such database", file=sys.stderr)
         return 2
-    # backup/check must not silently upgrade a database another (older) bot is running on.
+    if args.command == "check":
+        return await _check(path)
+    # backup must not silently upgrade a database another (older) bot is running on.
     store = await Store.open(path, migrate=args.command == "migrate")
     try:
         if args.command == "migrate":
             newest = load_migrations()[-1].version
             print(f"{path}: schema version {await store.schema_version()} (newest {newest})")
             return 0
-        version, newest = await store.schema_version(), load_migrations()[-1].version
-        if args.command == "check" and version != newest:
-            print(f"{path}: schema version {version}, this bot expects {newest}; run migrate")
-            return 1
-        if args.command == "backup":
-            dest = await store.backup(args.path)
-            print(f"backed up {path} to {dest}")
-            return 0
-        report = await store.check()
-        print("\n".join(report.lines()))
-        return 0 if report.ok else 1
+        dest = await store.backup(args.path)
+        print(f"backed up {path} to {dest}")
+        return 0
     finally:
         await store.close()
+
+
+async def _check(path: Path) -> int:
+    """Report what is wrong, whatever the file holds; never a traceback for a damaged one."""
+    try:
+        store = await Store.open(path, migrate=False, verify=False)
+    except DatabaseCorrupt as exc:
+        print(f"{path}: not a readable SQLite database ({exc.detail})")
+        print("FAILED")
+        return 1
+    try:
+        version, newest = await store.schema_version(), load_migrations()[-1].version
+        if version != newest:
+            print(f"{path}: schema version {version}, this bot expects {newest}; run migrate")
+            return 1
+        report = await store.check()
+    except sqlite3.DatabaseError as exc:  # a page the integrity check did not reach
+        print(f"{path}: cannot be read: {exc}")
+        print("FAILED")
+        return 1
+    finally:
+        await store.close()
+    print("\n".join(report.lines()))
+    return 0 if report.ok else 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:

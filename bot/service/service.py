@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from bot.engine.events import event_from_dict
 from bot.service.session import Clock, FinishHook, Listener, SeedSource, Session
@@ -16,6 +17,18 @@ log = logging.getLogger(__name__)
 
 def random_seed() -> str:
     return secrets.token_hex(16)
+
+
+@dataclass(frozen=True)
+class Unrecoverable:
+    """An unfinished tournament whose stored log does not rebuild: where it was and why."""
+
+    row: TournamentRow
+    reason: str
+
+
+def _reason(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
 
 
 class TournamentService:
@@ -30,6 +43,8 @@ class TournamentService:
         self.on_finish = on_finish
         self.sessions: dict[int, Session] = {}
         self.rows: dict[int, TournamentRow] = {}
+        # Unfinished tournaments the last recover() could not rebuild, by store id.
+        self.unrecoverable: dict[int, Unrecoverable] = {}
 
     def _session(self, row: TournamentRow, tournament: Tournament) -> Session:
         session = Session(self.store, row.id, tournament, clock=self.clock, seeds=self.seeds,
@@ -64,14 +79,19 @@ class TournamentService:
                 if s.tournament.status in ("registering", "running")]
 
     async def recover(self) -> list[Session]:
-        """Rebuild every unfinished tournament from its events and re-arm its timers."""
+        """Rebuild every unfinished tournament from its events and re-arm its timers.
+
+        A tournament that cannot be rebuilt is not dropped: it stays in `unrecoverable` with
+        the reason, for the Discord side to tell its channel and the director.
+        """
         sessions = []
         for row in await self.store.unfinished_tournaments():
             try:
                 stored = await self.store.load_events(row.id, "tournament")
                 tournament = Tournament.replay(event_from_dict(e.data) for e in stored)
-            except Exception:
-                log.exception("cannot rebuild tournament %s; left as it is", row.id)
+            except Exception as exc:
+                log.exception("cannot rebuild tournament %s", row.id)
+                self.unrecoverable[row.id] = Unrecoverable(row, _reason(exc))
                 continue
             session = self._session(row, tournament)
             hands = await self.store.tournament_hands(row.id)
@@ -80,6 +100,17 @@ class TournamentService:
         for session in sessions:
             session.resume_timers()
         return sessions
+
+    def unrecoverable_in(self, guild_id: int) -> list[Unrecoverable]:
+        return [u for u in self.unrecoverable.values() if u.row.guild_id == guild_id]
+
+    async def cancel_unrecoverable(self, tournament_id: int) -> None:
+        """The director gives up on a tournament that cannot be rebuilt: it is marked
+        cancelled (its channel is free again) and leaves the list."""
+        if tournament_id not in self.unrecoverable:
+            raise KeyError(tournament_id)
+        await self.store.write(lambda tx: tx.set_tournament_status(tournament_id, "cancelled"))
+        del self.unrecoverable[tournament_id]
 
     def mark_cancelled(self, tournament_id: int) -> None:
         session = self.sessions.pop(tournament_id, None)

@@ -43,15 +43,18 @@ from .rows import (
 )
 from .store import (
     DEFAULT_BUSY_TIMEOUT_MS,
+    DatabaseCorrupt,
     Store,
     StoreError,
     Transaction,
     default_database_path,
+    last_backup,
 )
 
 __all__ = [
     "DEFAULT_BUSY_TIMEOUT_MS",
     "DIRECTOR",
+    "DatabaseCorrupt",
     "PUBLIC",
     "TOURNAMENT_STREAM",
     "Appeal",
@@ -86,6 +89,7 @@ __all__ = [
     "apply_migrations",
     "default_database_path",
     "hand_stream",
+    "last_backup",
     "load_migrations",
     "register_audience_rule",
     "register_conservation_check",

@@ -64,6 +64,60 @@ class StoreError(RuntimeError):
     pass
 
 
+class DatabaseCorrupt(StoreError):
+    """The database file is damaged or is not a database: the bot refuses to start on it.
+
+    The message is one line a person can act on: it names `python -m bot.db check` and the last
+    backup `python -m bot.db backup` made of this file, if any.
+    """
+
+    def __init__(self, path: Path, detail: str) -> None:
+        self.path = path
+        self.detail = detail
+        backup = last_backup(path)
+        if backup is None:
+            restore = "no backup of it made with `python -m bot.db backup` is recorded"
+        else:
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(backup[0]))
+            restore = f"the last backup is {backup[1]} (made {when})"
+        super().__init__(
+            f"the database {path} is damaged ({detail}); refusing to start on it. "
+            f"Run `python -m bot.db check --database {path}` to see what is wrong; {restore}."
+        )
+
+
+def _is_corruption(exc: sqlite3.Error) -> bool:
+    """SQLITE_CORRUPT or SQLITE_NOTADB (any extended code): the file, not the moment, is bad."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return isinstance(code, int) and code & 0xFF in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB)
+
+
+def backup_log_path(path: Path) -> Path:
+    """Next to the database, not inside it: it must be readable when the database is not."""
+    return Path(f"{path}.backups")
+
+
+def last_backup(path: Path) -> tuple[float, Path] | None:
+    """The newest backup of `path` that still exists, as (unix time, file)."""
+    try:
+        lines = backup_log_path(path).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return None
+    for line in reversed(lines):
+        when, _, where = line.partition("\t")
+        with contextlib.suppress(ValueError):
+            if where and Path(where).exists():
+                return float(when), Path(where)
+    return None
+
+
+def _record_backup(path: Path, dest: Path, at: float) -> None:
+    log = backup_log_path(path)
+    fd = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    with os.fdopen(fd, "a", encoding="utf-8") as f:
+        f.write(f"{at}\t{dest.resolve()}\n")
+
+
 def default_database_path() -> Path:
     """DATABASE_PATH from the environment, else ./league.sqlite3 in the working folder."""
     return Path(os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE)
@@ -512,8 +566,14 @@ class Store(_Reads):
         clock: Clock = time.time,
         migrations: Sequence[Migration] | None = None,
         migrate: bool = True,
+        verify: bool = True,
     ) -> Store:
-        """Open (creating, 0600) the database and bring its schema up to date."""
+        """Open (creating, 0600) the database and bring its schema up to date.
+
+        With `verify` (the bot's start-up) SQLite's quick check runs first, and a damaged file
+        raises DatabaseCorrupt instead of starting with tournaments silently missing.
+        `python -m bot.db check` opens without it, to report what is wrong.
+        """
         db_path = Path(path) if path is not None else default_database_path()
         if synchronous not in ("NORMAL", "FULL", "EXTRA"):
             raise ValueError(f"bad synchronous level {synchronous!r}")
@@ -526,8 +586,17 @@ class Store(_Reads):
             await conn.execute("PRAGMA foreign_keys = ON")
             await _enable_wal(conn, db_path, busy_timeout_ms / 1000)
             await conn.execute(f"PRAGMA synchronous = {synchronous}")
+            if verify:
+                found = [str(r[0]) for r in await conn.execute_fetchall("PRAGMA quick_check")]
+                if found != ["ok"]:
+                    raise DatabaseCorrupt(db_path, "; ".join(found[:3]))
             if migrate:
                 await apply_migrations(conn, migrations, clock=clock)
+        except sqlite3.DatabaseError as exc:
+            await conn.close()
+            if _is_corruption(exc):
+                raise DatabaseCorrupt(db_path, str(exc)) from exc
+            raise
         except BaseException:
             await conn.close()
             raise
@@ -617,7 +686,13 @@ class Store(_Reads):
 
     async def check(self) -> CheckReport:
         """PRAGMA integrity_check, foreign_key_check, and chip conservation per tournament."""
-        integrity = [str(r[0]) for r in await self._fetch("PRAGMA integrity_check")]
+        try:
+            integrity = [str(r[0]) for r in await self._fetch("PRAGMA integrity_check")]
+        except sqlite3.DatabaseError as exc:
+            # A damaged page can make the check itself fail: that is its finding.
+            return CheckReport([str(exc)], [], [])
+        if integrity != ["ok"]:
+            return CheckReport(integrity, [], [])  # the rows below cannot be trusted
         fks = [
             f"{r[0]} rowid {r[1]} -> {r[2]}" for r in await self._fetch("PRAGMA foreign_key_check")
         ]
@@ -655,6 +730,8 @@ class Store(_Reads):
                     with contextlib.suppress(FileNotFoundError):
                         p.unlink()
         os.replace(tmp, dest)
+        # Remembered beside the database, so a refusal to start on a damaged one can name it.
+        _record_backup(self.path, dest, self.clock())
         return dest
 
     async def schema_version(self) -> int:
@@ -1146,6 +1223,7 @@ class Transaction(_Reads):
 
 __all__ = [
     "DEFAULT_BUSY_TIMEOUT_MS",
+    "DatabaseCorrupt",
     "Store",
     "StoreError",
     "Transaction",
