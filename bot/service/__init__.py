@@ -2,6 +2,6 @@
 
 from bot.service import conservation  # noqa: F401  (registers the stored-chips check)
 from bot.service.service import TournamentService, Unrecoverable, random_seed
-from bot.service.session import Outcome, Session
+from bot.service.session import Notice, Outcome, Session
 
-__all__ = ["Outcome", "Session", "TournamentService", "Unrecoverable", "random_seed"]
+__all__ = ["Notice", "Outcome", "Session", "TournamentService", "Unrecoverable", "random_seed"]

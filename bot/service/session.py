@@ -19,6 +19,7 @@ import logging
 from collections import ChainMap
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from bot.engine.events import Event
@@ -37,6 +38,17 @@ Command = Callable[[Tournament, float], Any]
 Also = Callable[[Transaction], Awaitable[Any]]
 
 
+class Notice(StrEnum):
+    """Something about the session itself (not the game) the channel should hear."""
+
+    # A timed change (the next deal, a level, a clock) could not be saved (disk full, I/O
+    # error): nothing of it happened and the session retries with backoff. Said once per
+    # episode, not at every attempt.
+    SAVE_RETRYING = "save_retrying"
+    # Saving works again after SAVE_RETRYING; this outcome also carries what then happened.
+    SAVE_RESUMED = "save_resumed"
+
+
 @dataclass
 class Outcome:
     """What one committed change produced, for the presenter."""
@@ -46,18 +58,23 @@ class Outcome:
     hand_events: list[tuple[int, Hand, list[Event]]] = field(default_factory=list)
     result: Any = None  # what the command returned
     extra: Any = None  # what the `also` store writes returned
+    notice: Notice | None = None
 
     def hands_started(self) -> list[tuple[int, Hand]]:
         return [(t, h) for t, h, evs in self.hand_events
                 if evs and evs[0].type == "hand.started"]
 
     def __bool__(self) -> bool:
-        return bool(self.tournament_events or self.hand_events)
+        return bool(self.tournament_events or self.hand_events or self.notice)
 
 
 # Once a player of the last hand agrees to a rabbit hunt, the next deal at that table waits
 # this long for the others (the hunt needs every player of the hand).
 RABBIT_WAIT = 20.0
+
+# A timer whose change cannot be committed tries again after these waits (then the last one,
+# for as long as it takes): the disk may come back in a second or an hour.
+RETRY_DELAYS: tuple[float, ...] = (1.0, 2.0, 5.0, 15.0, 30.0, 60.0)
 
 Listener = Callable[["Session", Outcome], Awaitable[None]]
 FinishHook = Callable[["Session"], Awaitable[Any]]
@@ -83,6 +100,8 @@ class Session:
         # so an idle table is dealt once the bot is back).
         self._deal_pending = True
         self._rabbit_since: dict[int, float] = {}  # table -> first agreement, while pending
+        self.retry_delays = RETRY_DELAYS
+        self._failed_timers = 0  # timer runs that failed since the last successful commit
 
     # ------------------------------------------------------------------ commands
 
@@ -92,6 +111,10 @@ class Session:
         director's reason) to the same transaction."""
         async with self.lock:
             outcome = await self._run_locked(command, also)
+            if self._failed_timers:
+                # Something committed again: the retrying episode is over.
+                self._failed_timers = 0
+                outcome.notice = Notice.SAVE_RESUMED
             if self.on_finish is not None and any(
                     isinstance(e, tev.Finished) for e in outcome.tournament_events):
                 try:
@@ -132,6 +155,8 @@ class Session:
             except BaseException:
                 log.exception("commit failed for tournament %s; rebuilding", self.store_id)
                 self.tournament = Tournament.replay(t.events[:committed])
+                # A deal that was not saved did not happen: the idle tables still wait for one.
+                self._deal_pending = True
                 raise
         return outcome
 
@@ -233,7 +258,8 @@ class Session:
 
     # ------------------------------------------------------------------ timers
 
-    def _arm(self) -> None:
+    def _arm(self, at_least: float = 0.0) -> None:
+        """Sleep until the earliest deadline (but `at_least` seconds: a retry's backoff)."""
         if self._closed:
             return
         if self._timer is not None and not self._timer.done():
@@ -250,7 +276,7 @@ class Session:
         if not times:
             self._timer = None
             return
-        delay = max(0.0, min(times) - now)
+        delay = max(0.0, min(times) - now, at_least)
         self._timer = asyncio.get_running_loop().create_task(self._fire(delay))
 
     async def _fire(self, delay: float) -> None:
@@ -266,7 +292,15 @@ class Session:
         try:
             await self.run(tick)
         except Exception:
-            log.exception("timer of tournament %s failed", self.store_id)
+            # Nothing of the change is kept (see _run_locked), so trying again later deals or
+            # moves the clock once, never twice. Without re-arming, the tournament would stop.
+            self._failed_timers += 1
+            wait = self.retry_delays[min(self._failed_timers, len(self.retry_delays)) - 1]
+            log.exception("timer of tournament %s failed (attempt %d); retrying in %.0f s",
+                          self.store_id, self._failed_timers, wait)
+            if self._failed_timers == 1:
+                await self._notify(Outcome(notice=Notice.SAVE_RETRYING))
+            self._arm(at_least=wait)
 
     def close(self) -> None:
         self._closed = True
