@@ -45,7 +45,14 @@ from bot.engine.hand_events import (
     StreetDealt,
     UncalledReturned,
 )
-from bot.engine.pots import Pot, build_pots, seats_from_left_of, split
+from bot.engine.pots import (
+    Pot,
+    build_pots,
+    odd_chips,
+    seats_from_left_of,
+    split,
+    table_pots,
+)
 from bot.engine.profile import Profile, make_profile
 
 STREETS = ("preflop", "flop", "turn", "river")
@@ -81,6 +88,10 @@ class HandConfig:
     # Antes are dead money in the main pot, contested by every live player (TDA; the big-blind
     # ante too). True: antes count as contributions to the pot levels (PHH's other reading).
     ante_trimming: bool = False
+    # The smallest chip in play at this level (the structure knows its chips): pots split in
+    # whole units of it and amounts a player enters are rounded to it (rules.md "Pots and
+    # showdown"; TREPS "Odd-Chips"). 1 for hand histories, whose amounts are exact.
+    chip_unit: int = 1
 
 
 @dataclass(frozen=True)
@@ -96,6 +107,9 @@ class Legal:
     max_raise_to: int  # all-in, as a total bet this street
     facing_bet: bool
     stack: int
+    # Amounts other than the all-in are rounded to whole units of the smallest chip in play;
+    # the Raise modal's hints show only such amounts.
+    chip_unit: int = 1
 
     def describe(self) -> str:
         opts: list[str] = []
@@ -166,6 +180,7 @@ class Hand:
         self.ante = 0
         self.big_blind_ante = False
         self.ante_trimming = True
+        self.chip_unit = 1
         self.seed: str | None = None
         self.deck: list[str] | None = None
         self.deck_pos = 0
@@ -174,7 +189,7 @@ class Hand:
         self.burns: list[str] = []
         self.street_index = 0
         self.current_bet = 0
-        self.last_full_raise = 0
+        self.last_full_raise = 0  # the size of the last full bet or raise this round
         self.full_raise_seq = 0
         self.last_aggressor: int | None = None
         self.to_act: int | None = None
@@ -225,6 +240,7 @@ class Hand:
             commitment=commitment(config.deck_seed, deck) if deck is not None else None,
             deck_seed=config.deck_seed,
             ante_trimming=config.ante_trimming,
+            chip_unit=config.chip_unit,
         ))
         hand._post_forced_bets()
         if hand.deck is not None:
@@ -314,6 +330,20 @@ class Hand:
             dead=sum(p.ante for p in self.players.values()),
         )
 
+    def table_pots(self) -> list[Pot]:
+        """The pot breakdown the table shows now: one pot until a player is all-in, then a
+        main pot and side pots (`pots.table_pots`). `pots()` is what the showdown awards."""
+        all_in = [p.seat for p in self._seated if p.all_in]
+        if self.ante_trimming:
+            return table_pots({s: p.committed for s, p in self.players.items()},
+                              self.live_seats, all_in)
+        return table_pots(
+            {s: p.committed - p.ante for s, p in self.players.items()},
+            self.live_seats,
+            all_in,
+            dead=sum(p.ante for p in self.players.values()),
+        )
+
     @property
     def needs_board(self) -> bool:
         """A recorded hand waiting for the next community cards."""
@@ -348,13 +378,13 @@ class Hand:
             max_to,  # max_raise_to
             current > 0,  # facing_bet
             p.stack,  # stack
+            self.chip_unit,  # chip_unit
         )
         return self._legal
 
     def _min_raise_to(self) -> int:
-        if self.current_bet == 0:
-            return self.big_blind
-        return self.current_bet + max(self.last_full_raise, self.big_blind)
+        # With no bet yet, the opening bet's minimum is the big blind (`last_full_raise`).
+        return self.current_bet + self.last_full_raise
 
     def _may_raise(self, p: PlayerState) -> bool:
         """Whether the betting is open to this player: he has not acted this round, or a full
@@ -363,7 +393,7 @@ class Hand:
             return True
         return (
             self.profile.cumulative_short_all_ins_reopen
-            and self.current_bet - p.matched_at_action >= max(self.last_full_raise, 1)
+            and self.current_bet - p.matched_at_action >= self.last_full_raise
         )
 
     def _someone_can_call(self, p: PlayerState) -> bool:
@@ -624,6 +654,11 @@ class Hand:
                 )
             rulings.append(Ruling("all-in-over-stack", seat, {"asked": target, "to": max_to}))
             target = max_to
+        if not exact and target % self.chip_unit and target < max_to:
+            whole = self._whole_units(target, max_to)
+            rulings.append(Ruling("chip-unit", seat, {"asked": target, "to": whole,
+                                                      "unit": self.chip_unit}))
+            target = whole
         if target <= self.current_bet:
             if target == max_to:  # all-in for no more than a call
                 return rulings + self._call_events(seat)
@@ -649,7 +684,7 @@ class Hand:
             if not ev.full:
                 rulings.append(Ruling("incomplete-all-in", seat, {
                     "to": target, "raise": target - self.current_bet,
-                    "min_raise": max(self.last_full_raise, self.big_blind)}))
+                    "min_raise": self.last_full_raise}))
             return rulings + [ev]
         # Short of a full bet or raise, and not all-in.
         if exact:
@@ -672,7 +707,7 @@ class Hand:
             return rulings + [self._bet_event(p, to)]
         # "Make it X" (or a short declaration read as one, under tavern).
         increase = target - self.current_bet
-        last = max(self.last_full_raise, self.big_blind)
+        last = self.last_full_raise
         if self.profile.make_it == "fifty_percent" and 2 * increase >= last:
             to = min(min_to, max_to)
             rulings.append(Ruling("fifty-percent", seat, {
@@ -683,12 +718,23 @@ class Hand:
             "asked": target, "to": self.current_bet, "returned": target - self.current_bet}))
         return rulings + call
 
+    def _whole_units(self, target: int, max_to: int) -> int:
+        """The whole-unit amount nearest to `target` (half a unit rounds up), never below the
+        minimum raise when `target` reached it, never a call or nothing when `target` was more;
+        the all-in when rounding up passes the stack (rules.md: chips in units of the smallest
+        chip in play)."""
+        unit = self.chip_unit
+        down = target - target % unit
+        up = down + unit
+        to = up if up - target <= target - down else down
+        if to <= self.current_bet or (target >= self._min_raise_to() > to):
+            to = up
+        return min(to, max_to)
+
     def _bet_event(self, p: PlayerState, to: int) -> Acted:
         added = to - p.bet
         increment = to - self.current_bet
-        full = increment >= max(self.last_full_raise, self.big_blind) or (
-            self.current_bet == 0 and to >= self.big_blind
-        )
+        full = increment >= self.last_full_raise
         return Acted(p.seat, "raise" if self.current_bet else "bet", added, to,
                      all_in=added == p.stack, full=full)
 
@@ -739,6 +785,11 @@ class Hand:
                 self._emit(StreetDealt(street, tuple(cards), burn))
                 continue
             if not self.showdown:
+                if not self._faced_up and self.deck is not None and self._someone_all_in():
+                    # The betting is over with a player all-in: every live hand is turned
+                    # face up, on the river too (TREPS "Face up"; TDA 16).
+                    self._face_up()
+                    continue
                 self._emit_showdown_start()
                 continue
             if self.deck is None and self.needs_showdown:
@@ -757,7 +808,7 @@ class Hand:
         if not p.acted or self._may_raise(p) or p.bet + p.stack <= self.current_bet:
             return
         amounts = {"facing": self.current_bet, "call": self.current_bet - p.bet,
-                   "min_raise": max(self.last_full_raise, self.big_blind)}
+                   "min_raise": self.last_full_raise}
         for r in reversed(self.rulings):
             if r.rule_id == "not-reopened" and r.seat == p.seat and r.amounts == amounts:
                 return
@@ -769,6 +820,9 @@ class Hand:
         pos = self.deck_pos
         return self.deck[pos], self.deck[pos + 1 : pos + 1 + BOARD_SIZE[street]]
 
+    def _someone_all_in(self) -> bool:
+        return any(p.all_in for p in self._seated if p.live)
+
     def _bets_on_table(self) -> bool:
         for p in self.players.values():
             if p.bet:
@@ -776,12 +830,18 @@ class Hand:
         return False
 
     def _finish_round(self) -> None:
-        """Return an uncalled bet, then sweep the bets into the pot."""
+        """Return an uncalled bet, then sweep the bets into the pot.
+
+        Only a live hand gets chips back: a blind (or bet) of a hand that is dead or folded
+        stays in the pot even when nobody matched it (rules.md "Pots and showdown": no chips go
+        back to a hand that is folded or dead; TREPS "Unprotected Hands" returns only a live
+        player's uncalled raise).
+        """
         bets = sorted(((p.bet, s) for s, p in self.players.items()), reverse=True)
         if bets and bets[0][0] > 0:
             top, seat = bets[0]
             second = bets[1][0] if len(bets) > 1 else 0
-            if top > second:
+            if top > second and self.players[seat].live:
                 self._emit(Ruling("uncalled-bet", seat, {"amount": top - second}))
                 self._emit(UncalledReturned(seat, top - second))
         self._emit(BetsCollected(self.street))
@@ -852,12 +912,15 @@ class Hand:
             strengths = {s: strength_of[s] for s in eligible}
             top = max(strengths.values())
             winners = [s for s in eligible if strengths[s] == top]
-            shares = split(pot.amount, winners, self.button, self.table_size)
-            if len(winners) > 1 and pot.amount % len(winners):
-                odd = pot.amount % len(winners)
+            unit = self.chip_unit
+            shares = split(pot.amount, winners, self.button, self.table_size, unit)
+            odd = odd_chips(pot.amount, len(winners), unit)
+            if len(winners) > 1 and odd:
                 order = seats_from_left_of(self.button, winners, self.table_size)
-                self._emit(Ruling("odd-chip", order[0], {"odd_chips": odd, "pot": i},
-                                  tuple(order[:odd])))
+                amounts = {"odd_chips": odd, "pot": i}
+                if unit != 1:
+                    amounts["unit"] = unit
+                self._emit(Ruling("odd-chip", order[0], amounts, tuple(order[:odd])))
             if winners[0] not in names:
                 names[winners[0]] = describe(list(self.players[winners[0]].shown) + self.board).name
             name = names[winners[0]]
@@ -1016,6 +1079,7 @@ class Hand:
         self.ante = ev.ante
         self.big_blind_ante = ev.big_blind_ante
         self.ante_trimming = ev.ante_trimming
+        self.chip_unit = ev.chip_unit
         self.commitment = ev.commitment
         self.seed = ev.deck_seed
         self.deck = deck_from_seed(ev.deck_seed) if ev.deck_seed is not None else None
@@ -1037,12 +1101,14 @@ class Hand:
             p.matched_at_action = 0
         self.full_raise_seq = 0
         self.last_aggressor = None
+        # The size a full bet or raise must reach starts at the big blind on every street
+        # (rules.md "Betting, precisely": the minimum opening bet is the big blind), so a short
+        # all-in bet after the flop is never a full bet and never reopens the betting.
+        self.last_full_raise = self.big_blind
         if self.street_index == 0:
-            self.last_full_raise = self.big_blind
             start = self.bb_seat
         else:
             self.current_bet = 0
-            self.last_full_raise = 0
             start = self.button
         able = self._able_count
         if self._live_count <= 1 or not able:
@@ -1196,6 +1262,9 @@ def _check_config(config: HandConfig) -> None:
         raise IllegalAction(f"Seats are numbered 1 to {config.table_size}.")
     if any(s.stack <= 0 for s in config.seats):
         raise IllegalAction("Every player in a hand needs chips.")
+    if isinstance(config.chip_unit, bool) or not isinstance(config.chip_unit, int) \
+            or config.chip_unit <= 0:
+        raise IllegalAction("The smallest chip in play must be a whole number above zero.")
     if config.big_blind <= 0 or config.small_blind < 0 or config.ante < 0:
         raise IllegalAction("Blinds must be positive and the ante not negative.")
     if config.big_blind_seat is not None and config.big_blind_seat not in seats:

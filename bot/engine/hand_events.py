@@ -33,8 +33,11 @@ class HandStarted(Event):
     commitment: str | None = None
     # Never published: the store keeps it so a restarted bot deals the same cards.
     deck_seed: str | None = None
-    # Pot-building detail of hand histories (PHH `ante_trimming_status`); True in live play.
+    # Pot-building detail of hand histories (PHH `ante_trimming_status`). False in live play:
+    # antes are dead money in the main pot (TDA); PHH files may say true.
     ante_trimming: bool = False
+    # The smallest chip in play (HandConfig.chip_unit); 1 in hands stored before it existed.
+    chip_unit: int = 1
 
 
 @event("hand.posted")

@@ -86,19 +86,22 @@ def config_for(phh: PHHHand, profile: Profile, hand_id: str = "phh") -> HandConf
     if n < 2:
         raise PHHError("a hand needs two players")
     posted = list(phh.blinds)
+    antes = list(phh.antes)
     if n == 2:
         # Heads-up, PHH (as pokerkit reads it) lists the blinds small then big while p1, the
-        # big blind, posts the second value and p2, the button, the first.
+        # big blind, posts the second value and p2, the button, the first; the antes are read
+        # the same way, so a big-blind ante is the second value too.
         posted.reverse()
+        antes.reverse()
     blinds = [(amt, i + 1) for i, amt in enumerate(posted) if amt]
     if not blinds or len(blinds) > 2:
         raise PHHError("only a small and a big blind are supported (no straddles)")
     bb_amount, bb_seat = max(blinds)
     sb_amount, sb_seat = (min(blinds) if len(blinds) == 2 else (0, None))
-    ante_seats = [i + 1 for i, a in enumerate(phh.antes) if a]
-    ante = max(phh.antes) if ante_seats else 0
-    bb_ante = bool(ante_seats) and ante_seats == [bb_seat] and n > 1
-    if ante_seats and not bb_ante and len(set(a for a in phh.antes)) != 1:
+    ante_seats = [i + 1 for i, a in enumerate(antes) if a]
+    ante = max(antes) if ante_seats else 0
+    bb_ante = bool(ante_seats) and ante_seats == [bb_seat]
+    if ante_seats and not bb_ante and len(set(antes)) != 1:
         raise PHHError("antes must be equal for everyone, or posted by the big blind alone")
     return HandConfig(
         hand_id=hand_id,
@@ -261,7 +264,7 @@ def to_phh(hand: Hand, *, reveal: set[int] | None = None) -> str:
     lines = [
         "variant = 'NT'",
         f"ante_trimming_status = {'true' if started.ante_trimming else 'false'}",
-        f"antes = {_list(posted[s]['ante'] for s in order)}",
+        f"antes = {_list(_heads_up_swap([posted[s]['ante'] for s in order]))}",
         f"blinds_or_straddles = {_list(_blind_list(started, order))}",
         f"min_bet = {started.big_blind}",
         f"starting_stacks = {_list(info[s].stack for s in order)}",
@@ -275,8 +278,12 @@ def to_phh(hand: Hand, *, reveal: set[int] | None = None) -> str:
 
 
 def _blind_list(started: HandStarted, order: list[int]) -> list[int]:
-    blinds = [_blind_of(started, s) for s in order]
-    return blinds[::-1] if len(order) == 2 else blinds
+    return _heads_up_swap([_blind_of(started, s) for s in order])
+
+
+def _heads_up_swap(values: list[int]) -> list[int]:
+    """PHH heads-up lists blinds and antes button first although p1 is the big blind."""
+    return values[::-1] if len(values) == 2 else values
 
 
 def _blind_of(started: HandStarted, seat: int) -> int:
