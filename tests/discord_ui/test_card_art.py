@@ -114,3 +114,11 @@ def test_cards_differ_from_one_another(draw_cards):
     for palette in ("four", "classic"):
         pictures = {img.tobytes() for img in draw_cards.draw_all(palette).values()}
         assert len(pictures) == 53
+
+
+def test_the_script_draws_what_the_bot_uploads(draw_cards):
+    """The script's palettes and file names are the ones card_faces and card_emojis read."""
+    from bot.discord_ui.card_faces import Palette, image_stems
+
+    assert set(draw_cards.PALETTES) == {p.value for p in Palette}
+    assert draw_cards.card_names() == list(image_stems())
