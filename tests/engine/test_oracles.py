@@ -1,8 +1,10 @@
 """The engine against real hand histories: every oracle hand replays to its finishing stacks.
 
-The oracles live outside the repository (../shared/oracles/phh/); see its README for what they
-are. One test per folder, each looping over its files (10,013 pytest parameters would cost more
-than the replays themselves) and listing every failing file at once.
+Two sets: the subset vendored in tests/data/phh/ (313 hands, always run, so a fresh clone tests
+the engine) and the full 10,013 in ../shared/oracles/phh/ when that folder exists next to the
+repository (see the READMEs of both for what the hands are). One test per folder, each looping
+over its files (10,013 pytest parameters would cost more than the replays themselves) and
+listing every failing file at once.
 """
 
 from __future__ import annotations
@@ -19,11 +21,9 @@ from bot.engine.profile import make_profile
 from bot.replay import replay_file
 
 REPO = Path(__file__).resolve().parents[2]
+VENDORED = REPO / "tests" / "data" / "phh"
 ORACLES = REPO.parent / "shared" / "oracles" / "phh"
-
-pytestmark = pytest.mark.skipif(
-    not ORACLES.is_dir(), reason=f"hand-history oracles not found at {ORACLES}"
-)
+SETS = {"vendored": VENDORED, "full": ORACLES}
 
 # From ../shared/oracles/README.md "Whole chips": the Pluribus logs split these pots into half
 # chips; with whole chips the odd chip goes to the first winner left of the button.
@@ -38,15 +38,22 @@ HALF_CHIP_HANDS: dict[str, list[int]] = {
     "pluribus/91/53.phh": [10113, 9775, 10000, 10112, 10000, 10000],
 }
 NO_FINISHING_STACKS = {"historical/dwan-ivey-2009.phh"}
-EXPECTED_COUNTS = {"pluribus": 10_000, "wsop-2023-43": 11, "historical": 2}
+EXPECTED_COUNTS = {
+    "vendored": {"pluribus": 300, "wsop-2023-43": 11, "historical": 2},
+    "full": {"pluribus": 10_000, "wsop-2023-43": 11, "historical": 2},
+}
 
 
-def _rel(path: Path) -> str:
-    return path.relative_to(ORACLES).as_posix()
+def _root(name: str) -> Path:
+    root = SETS[name]
+    if not root.is_dir():
+        # Only the full set lives outside the repository; the vendored one must be there.
+        assert name == "full", f"vendored hand histories missing at {root}"
+        pytest.skip(f"full hand-history oracles not found at {root}")
+    return root
 
 
-def _expected(path: Path, phh: PHHHand) -> list[int] | None:
-    rel = _rel(path)
+def _expected(rel: str, phh: PHHHand) -> list[int] | None:
     if rel in HALF_CHIP_HANDS:
         return HALF_CHIP_HANDS[rel]
     if phh.finishing_stacks is None:
@@ -57,16 +64,19 @@ def _expected(path: Path, phh: PHHHand) -> list[int] | None:
     return [int(x) for x in stacks]
 
 
-@pytest.mark.parametrize("folder", sorted(EXPECTED_COUNTS))
-def test_oracle_folder_replays_to_finishing_stacks(folder: str) -> None:
-    files = sorted((ORACLES / folder).rglob("*.phh"))
-    assert len(files) == EXPECTED_COUNTS[folder]
+@pytest.mark.parametrize(("name", "folder"), [
+    (name, folder) for name in SETS for folder in sorted(EXPECTED_COUNTS[name])
+])
+def test_oracle_folder_replays_to_finishing_stacks(name: str, folder: str) -> None:
+    root = _root(name)
+    files = sorted((root / folder).rglob("*.phh"))
+    assert len(files) == EXPECTED_COUNTS[name][folder]
     failures: list[str] = []
     checked = 0
     for path in files:
-        rel = _rel(path)
+        rel = path.relative_to(root).as_posix()
         phh = parse_phh(path.read_text(encoding="utf-8"))
-        expected = _expected(path, phh)
+        expected = _expected(rel, phh)
         if expected is None:
             assert rel in NO_FINISHING_STACKS, f"{rel} has no finishing_stacks"
         # replay_file is what `python -m bot.replay` runs: the tested path is the shipped one.
@@ -80,20 +90,32 @@ def test_oracle_folder_replays_to_finishing_stacks(folder: str) -> None:
     assert not failures, f"{len(failures)} of {len(files)} hands differ:\n" + "\n".join(
         failures[:30]
     )
-    assert checked == len(files) - len([f for f in files if _rel(f) in NO_FINISHING_STACKS])
+    assert checked == len(files) - len(
+        [f for f in files if f.relative_to(root).as_posix() in NO_FINISHING_STACKS])
 
 
-def test_half_chip_table_files_exist() -> None:
+@pytest.mark.parametrize("name", sorted(SETS))
+def test_half_chip_table_files_exist(name: str) -> None:
+    root = _root(name)
     for rel in HALF_CHIP_HANDS:
-        assert (ORACLES / rel).is_file(), rel
-        fs = parse_phh((ORACLES / rel).read_text(encoding="utf-8")).finishing_stacks
+        assert (root / rel).is_file(), rel
+        fs = parse_phh((root / rel).read_text(encoding="utf-8")).finishing_stacks
         # The README's table replaces a log that really has half chips, and moves no chips.
         assert fs is not None and any(x != int(x) for x in fs), rel
         assert sum(fs) == sum(HALF_CHIP_HANDS[rel]), rel
 
 
+def test_vendored_files_are_unchanged_copies_of_the_oracles() -> None:
+    _root("full")
+    vendored = sorted(VENDORED.rglob("*.phh"))
+    assert len(vendored) == sum(EXPECTED_COUNTS["vendored"].values())
+    for path in vendored:
+        rel = path.relative_to(VENDORED)
+        assert path.read_bytes() == (ORACLES / rel).read_bytes(), rel
+
+
 def test_dwan_ivey_replays_without_finishing_stacks() -> None:
-    result = replay_file(ORACLES / "historical" / "dwan-ivey-2009.phh")
+    result = replay_file(VENDORED / "historical" / "dwan-ivey-2009.phh")
     assert "error" not in result, result
     stacks = result["finishing_stacks"]
     assert isinstance(stacks, list)
@@ -111,11 +133,11 @@ def _cli(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_cli_folder_prints_one_json_line_per_hand() -> None:
-    folder = ORACLES / "wsop-2023-43"
+    folder = VENDORED / "wsop-2023-43"
     run = _cli(str(folder))
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
-    assert len(lines) == EXPECTED_COUNTS["wsop-2023-43"]
+    assert len(lines) == EXPECTED_COUNTS["vendored"]["wsop-2023-43"]
     files = set()
     for line in lines:
         record = json.loads(line)
@@ -173,7 +195,7 @@ def test_cli_unreadable_file_exits_2(tmp_path: Path) -> None:
 def test_cli_one_bad_file_among_good_exits_2(tmp_path: Path) -> None:
     bad = tmp_path / "bad.phh"
     bad.write_text("variant = 'FL'\n")
-    run = _cli(str(ORACLES / "wsop-2023-43" / "1.phh"), str(bad))
+    run = _cli(str(VENDORED / "wsop-2023-43" / "1.phh"), str(bad))
     assert run.returncode == 2
     first, second = (json.loads(line) for line in run.stdout.splitlines())
     assert "finishing_stacks" in first and "error" in second
@@ -184,7 +206,7 @@ def test_cli_one_bad_file_among_good_exits_2(tmp_path: Path) -> None:
 
 def test_phh_round_trip_wsop_2023_43() -> None:
     tda = make_profile("tda")
-    files = sorted((ORACLES / "wsop-2023-43").glob("*.phh"))
+    files = sorted((VENDORED / "wsop-2023-43").glob("*.phh"))
     assert files
     for path in files:
         phh = parse_phh(path.read_text(encoding="utf-8"))
