@@ -11,6 +11,7 @@ import io
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 
 from .model import HOUSE, Night
 from .points import SeasonOptions, fmt_points
@@ -119,36 +120,42 @@ def _csv(header: Sequence[str], rows: Sequence[Sequence[object]]) -> bytes:
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(header)
     for row in rows:
-        # A leading = + - @ makes a spreadsheet run the cell as a formula: quote names.
+        # A leading = + - @ makes a spreadsheet run the cell as a formula: quote text (names).
+        # Numbers are never str here (Decimal, int), so a negative amount stays a number.
         writer.writerow([
             f"'{v}" if isinstance(v, str) and v[:1] in ("=", "+", "-", "@") else v for v in row
         ])
     return buf.getvalue().encode("utf-8")
 
 
-def ledger_csv(rows: Sequence[LedgerRow], options: SeasonOptions) -> bytes:
-    scale = 10**options.decimals
+def _money(amount: int, decimals: int) -> Decimal:
+    """An amount in smallest units as the number it is (-1000, 2 -> -10.00), exactly."""
+    return Decimal(amount).scaleb(-decimals)
 
-    def m(x: int) -> str:
-        return f"{x / scale:.{options.decimals}f}"
+
+def _points(value: float) -> Decimal:
+    return Decimal(fmt_points(value))
+
+
+def ledger_csv(rows: Sequence[LedgerRow], options: SeasonOptions) -> bytes:
+    def m(x: int) -> Decimal:
+        return _money(x, options.decimals)
 
     header = ["night", "tournament_id", "tournament", "user_id", "player", "place", "points",
               "buy_ins", "rebuys", "addons", "prize", "bounty_won", "bounty_paid", "net"]
     return _csv(header, [
         [r.night, r.tournament_id, r.tournament, r.user_id, r.player, r.place,
-         fmt_points(r.points), m(r.buy_ins), m(r.rebuys), m(r.addons), m(r.prize),
+         _points(r.points), m(r.buy_ins), m(r.rebuys), m(r.addons), m(r.prize),
          m(r.bounty_won), m(r.bounty_paid), m(r.net)]
         for r in rows
     ])
 
 
 def standings_csv(rows: Sequence[StandingRow], options: SeasonOptions) -> bytes:
-    scale = 10**options.decimals
     header = ["rank", "user_id", "player", "points", "nights", "counted", "wins", "cashes",
               "best_finish", "net", "qualified", "in_final"]
     return _csv(header, [
-        [r.rank, r.user_id, r.name, fmt_points(r.points), r.nights, r.counted, r.wins, r.cashes,
-         r.best_finish, f"{r.net / scale:.{options.decimals}f}", int(r.qualified),
-         int(r.in_final)]
+        [r.rank, r.user_id, r.name, _points(r.points), r.nights, r.counted, r.wins, r.cashes,
+         r.best_finish, _money(r.net, options.decimals), int(r.qualified), int(r.in_final)]
         for r in rows
     ])

@@ -19,6 +19,7 @@ from bot.store import (
     Appeal,
     HandRow,
     League,
+    LeagueNameTaken,
     LeagueSettings,
     Season,
     Store,
@@ -119,9 +120,14 @@ async def active_season_for(store: Store, guild_id: int,
 
 async def create_league(store: Store, guild_id: int, name: str) -> League:
     clean = _clean_name(name, "league")
-    if await store.league_by_name(guild_id, clean) is not None:
-        raise LeagueError(f"There is already a league called '{clean}'.")
-    return await store.write(lambda tx: tx.create_league(guild_id, clean))
+    existing = await store.league_by_name(guild_id, clean)
+    if existing is None:
+        try:
+            return await store.write(lambda tx: tx.create_league(guild_id, clean))
+        except LeagueNameTaken as taken:  # another /league create won the race
+            existing = taken.existing
+    raise LeagueError(f"There is already a league called "
+                      f"'{existing.name if existing is not None else clean}'.")
 
 
 @dataclass(frozen=True)

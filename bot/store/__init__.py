@@ -43,7 +43,9 @@ from .rows import (
 )
 from .store import (
     DEFAULT_BUSY_TIMEOUT_MS,
+    ChannelBusy,
     DatabaseCorrupt,
+    LeagueNameTaken,
     Store,
     StoreError,
     Transaction,
@@ -54,7 +56,9 @@ from .store import (
 __all__ = [
     "DEFAULT_BUSY_TIMEOUT_MS",
     "DIRECTOR",
+    "ChannelBusy",
     "DatabaseCorrupt",
+    "LeagueNameTaken",
     "PUBLIC",
     "TOURNAMENT_STREAM",
     "Appeal",

@@ -25,6 +25,8 @@ class GuildSettings:
     points_system: dict[str, Any] = field(default_factory=dict)
     tournament_channel_id: int | None = None
     updated_at: float | None = None
+    four_colour_deck: bool = True  # cards drawn in four colours (issue 11)
+    idle_ping_seconds: int = 10  # seconds before the player to act is pinged (issue 11)
 
 
 @dataclass(frozen=True)

@@ -86,6 +86,32 @@ class DatabaseCorrupt(StoreError):
         )
 
 
+class ChannelBusy(StoreError):
+    """A new tournament in a channel that already has an open (registering or running) one.
+
+    The database refuses it (a unique index), so of two creates at once exactly one wins.
+    """
+
+    def __init__(self, channel_id: int, open_tournament: TournamentRow | None) -> None:
+        self.channel_id = channel_id
+        self.open_tournament = open_tournament
+        which = "" if open_tournament is None else (
+            f": {open_tournament.name} (id {open_tournament.id})")
+        super().__init__(f"channel {channel_id} already has a tournament that has not "
+                         f"finished{which}")
+
+
+class LeagueNameTaken(StoreError):
+    """A league name the server already uses, whatever its case ('Sunday' and 'sunday')."""
+
+    def __init__(self, guild_id: int, name: str, existing: League | None) -> None:
+        self.guild_id = guild_id
+        self.name = name
+        self.existing = existing
+        super().__init__(f"there is already a league called "
+                         f"'{existing.name if existing is not None else name}'")
+
+
 def _is_corruption(exc: sqlite3.Error) -> bool:
     """SQLITE_CORRUPT or SQLITE_NOTADB (any extended code): the file, not the moment, is bad."""
     code = getattr(exc, "sqlite_errorcode", None)
@@ -222,7 +248,7 @@ class _Reads:
         r = await self._one("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
         if r is None:
             return GuildSettings(guild_id=guild_id)
-        return _plain(
+        settings = _plain(
             GuildSettings,
             r,
             knob_overrides=True,
@@ -230,6 +256,7 @@ class _Reads:
             payout_presets=True,
             points_system=True,
         )
+        return dataclasses.replace(settings, four_colour_deck=bool(r["four_colour_deck"]))
 
     async def leagues(self, guild_id: int) -> list[League]:
         rows = await self._fetch(
@@ -332,6 +359,14 @@ class _Reads:
             sql += " AND status = ?"
             params.append(status)
         return [_tournament(r) for r in await self._fetch(sql + " ORDER BY id", params)]
+
+    async def open_tournament_in(self, channel_id: int) -> TournamentRow | None:
+        """The channel's registering or running tournament (there is at most one)."""
+        r = await self._one(
+            "SELECT * FROM tournaments WHERE channel_id = ? AND status IN (?, ?)",
+            (channel_id, *UNFINISHED),
+        )
+        return None if r is None else _tournament(r)
 
     async def unfinished_tournaments(self) -> list[TournamentRow]:
         rows = await self._fetch(
@@ -900,14 +935,16 @@ class Transaction(_Reads):
         now = self.now
         await self._exec(
             "INSERT INTO guild_settings (guild_id, profile, knob_overrides, director_role_id, "
-            "structure_presets, payout_presets, points_system, tournament_channel_id, updated_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+            "structure_presets, payout_presets, points_system, tournament_channel_id, updated_at, "
+            "four_colour_deck, idle_ping_seconds) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
             "profile = excluded.profile, knob_overrides = excluded.knob_overrides, "
             "director_role_id = excluded.director_role_id, "
             "structure_presets = excluded.structure_presets, "
             "payout_presets = excluded.payout_presets, points_system = excluded.points_system, "
             "tournament_channel_id = excluded.tournament_channel_id, "
-            "updated_at = excluded.updated_at",
+            "updated_at = excluded.updated_at, four_colour_deck = excluded.four_colour_deck, "
+            "idle_ping_seconds = excluded.idle_ping_seconds",
             (
                 settings.guild_id,
                 settings.profile,
@@ -918,15 +955,24 @@ class Transaction(_Reads):
                 _dumps(settings.points_system),
                 settings.tournament_channel_id,
                 now,
+                int(settings.four_colour_deck),
+                settings.idle_ping_seconds,
             ),
         )
         return await self.guild_settings(settings.guild_id)
 
     async def create_league(self, guild_id: int, name: str) -> League:
-        row = await self._returning(
-            "INSERT INTO leagues (guild_id, name, created_at) VALUES (?, ?, ?) RETURNING *",
-            (guild_id, name, self.now),
-        )
+        """A new league; LeagueNameTaken if the server has one of that name in any case."""
+        try:
+            row = await self._returning(
+                "INSERT INTO leagues (guild_id, name, created_at) VALUES (?, ?, ?) RETURNING *",
+                (guild_id, name, self.now),
+            )
+        except sqlite3.IntegrityError as exc:
+            if "leagues." not in str(exc):
+                raise
+            raise LeagueNameTaken(guild_id, name, await self.league_by_name(guild_id, name)) \
+                from exc
         return _plain(League, row)
 
     async def create_season(
@@ -1000,20 +1046,26 @@ class Transaction(_Reads):
         profile: dict[str, Any] | None = None,
         config: dict[str, Any] | None = None,
     ) -> TournamentRow:
-        row = await self._returning(
-            "INSERT INTO tournaments (guild_id, league_id, season_id, channel_id, name, profile, "
-            "config, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
-            (
-                guild_id,
-                league_id,
-                season_id,
-                channel_id,
-                name,
-                _dumps(profile or {}),
-                _dumps(config or {}),
-                self.now,
-            ),
-        )
+        """A new tournament, registering. ChannelBusy if its channel has an open one."""
+        try:
+            row = await self._returning(
+                "INSERT INTO tournaments (guild_id, league_id, season_id, channel_id, name, "
+                "profile, config, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
+                (
+                    guild_id,
+                    league_id,
+                    season_id,
+                    channel_id,
+                    name,
+                    _dumps(profile or {}),
+                    _dumps(config or {}),
+                    self.now,
+                ),
+            )
+        except sqlite3.IntegrityError as exc:
+            if channel_id is None or "tournaments.channel_id" not in str(exc):
+                raise
+            raise ChannelBusy(channel_id, await self.open_tournament_in(channel_id)) from exc
         return _tournament(row)
 
     async def set_tournament_status(
@@ -1223,7 +1275,9 @@ class Transaction(_Reads):
 
 __all__ = [
     "DEFAULT_BUSY_TIMEOUT_MS",
+    "ChannelBusy",
     "DatabaseCorrupt",
+    "LeagueNameTaken",
     "Store",
     "StoreError",
     "Transaction",

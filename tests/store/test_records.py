@@ -115,3 +115,16 @@ async def test_a_player_appeals_a_ruling_and_the_league_decides_later(store: Sto
         async with store.transaction() as tx:
             await tx.close_appeal(appeal.id, decided_by=1, decision="overturned")
     assert (await store.appeal(appeal.id)).decision == "ruling upheld"
+
+
+async def test_table_display_settings_default_on_and_round_trip(store: Store) -> None:
+    assert (await store.guild_settings(11)).four_colour_deck is True
+    assert (await store.guild_settings(11)).idle_ping_seconds == 10
+    async with store.transaction() as tx:
+        await tx.put_guild_settings(
+            GuildSettings(guild_id=11, four_colour_deck=False, idle_ping_seconds=30))
+    got = await store.guild_settings(11)
+    assert got.four_colour_deck is False and got.idle_ping_seconds == 30
+    with pytest.raises(sqlite3.IntegrityError):
+        async with store.transaction() as tx:
+            await tx.put_guild_settings(GuildSettings(guild_id=11, idle_ping_seconds=-1))
