@@ -7,9 +7,10 @@ messages, hand histories) and favours clarity over speed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Generic, TypeVar
 
 import eval7
 
@@ -103,3 +104,71 @@ def _name_five(five: Sequence[str]) -> HandName:
     if shape[0] == 2:
         return HandName("pair", f"pair of {RANK_PLURALS[top]}", best)
     return HandName("high_card", f"{RANK_NAMES[top]}-high", best)
+
+
+# ---------------------------------------------------------------------- showdown names
+
+# How many of the best five cards name the hand itself; the rest are kickers that can decide
+# between two hands of the same name. Straights and full houses have none.
+_NAMED_CARDS = {"pair": 2, "two_pair": 4, "three_of_a_kind": 3, "four_of_a_kind": 4,
+                "high_card": 1, "flush": 1}
+
+K = TypeVar("K", bound=Hashable)
+
+
+@dataclass(frozen=True)
+class ShowdownName(Generic[K]):
+    """One hand as the showdown names it."""
+
+    name: str  # "pair of fives, ace kicker": just the detail that decides against the others
+    strength: int  # hand_strength: higher wins, equal splits
+    ties_with: tuple[K, ...]  # the other hands of exactly equal strength (a split)
+
+
+def showdown_names(hands: Mapping[K, Sequence[str]]) -> dict[K, ShowdownName[K]]:
+    """Name each hand compared at a showdown with just enough detail to show why one wins.
+
+    `hands` maps whoever holds it (a seat) to his 5-7 cards, hole cards and board together.
+    Hands of different names need nothing more ("flush" beats "straight"); hands of the same
+    name are told apart by their kickers, up to the first kicker that differs between any two
+    of them ("pair of fives, ace kicker" against "pair of fives, jack kicker"; "ace-king high"
+    against "ace-queen high"). Hands that tie exactly keep the plain name and list each other
+    in `ties_with`: they split, and no kicker decides.
+    """
+    described = {k: describe(cards) for k, cards in hands.items()}
+    strengths = {k: hand_strength(cards) for k, cards in hands.items()}
+    out: dict[K, ShowdownName[K]] = {}
+    for k, hand in described.items():
+        kickers = _kickers(hand)
+        depth = 0  # how many kickers the name must give
+        for other_key, other in described.items():
+            if other_key == k or other.name != hand.name:
+                continue
+            theirs = _kickers(other)
+            for i, (mine, their) in enumerate(zip(kickers, theirs, strict=True)):
+                if mine != their:
+                    depth = max(depth, i + 1)
+                    break
+        ties = tuple(o for o in described if o != k and strengths[o] == strengths[k])
+        out[k] = ShowdownName(_with_kickers(hand, kickers[:depth]), strengths[k], ties)
+    return out
+
+
+def _kickers(hand: HandName) -> list[str]:
+    """The ranks after the named cards, most significant first (best_five is in that order)."""
+    named = _NAMED_CARDS.get(hand.category)
+    if named is None:
+        return []
+    return [c[0] for c in hand.best_five[named:]]
+
+
+def _with_kickers(hand: HandName, kickers: Sequence[str]) -> str:
+    if not kickers:
+        return hand.name
+    words = [RANK_NAMES[r] for r in kickers]
+    top = RANK_NAMES[hand.best_five[0][0]]
+    if hand.category == "high_card":
+        return "-".join([top, *words]) + " high"
+    if hand.category == "flush":
+        return "-".join([top, *words]) + "-high flush"
+    return f"{hand.name}, {'-'.join(words)} kicker{'s' if len(words) > 1 else ''}"

@@ -25,7 +25,7 @@ from bot.engine.errors import (
     NotYourTurn,
     chips,
 )
-from bot.engine.evaluate import describe, hand_strength
+from bot.engine.evaluate import ShowdownName, hand_strength, showdown_names
 from bot.engine.events import Event
 from bot.engine.hand_events import (
     Acted,
@@ -343,6 +343,15 @@ class Hand:
             all_in,
             dead=sum(p.ante for p in self.players.values()),
         )
+
+    def showdown_names(self) -> dict[int, ShowdownName[int]]:
+        """The face-up live hands named against each other, kicker where it decides
+        (`evaluate.showdown_names`); empty until the board is complete."""
+        if len(self.board) < 5:
+            return {}
+        shown = {s: list(self.players[s].shown) + self.board for s in self.live_seats
+                 if len(self.players[s].shown) == 2}
+        return showdown_names(shown)
 
     @property
     def needs_board(self) -> bool:
@@ -900,7 +909,7 @@ class Hand:
         contenders = [s for s in self.live_seats if self.players[s].shown]
         # A player in several pots is evaluated and named once.
         strength_of: dict[int, int] = {}
-        names: dict[int, str] = {}
+        names: dict[tuple[int, ...], dict[int, str]] = {}
         for i, pot in enumerate(pots):
             eligible = [s for s in pot.eligible if s in contenders]
             if not eligible:
@@ -921,9 +930,12 @@ class Hand:
                 if unit != 1:
                     amounts["unit"] = unit
                 self._emit(Ruling("odd-chip", order[0], amounts, tuple(order[:odd])))
-            if winners[0] not in names:
-                names[winners[0]] = describe(list(self.players[winners[0]].shown) + self.board).name
-            name = names[winners[0]]
+            # Named against the hands it beat in this pot: the kicker when it decided.
+            key = tuple(eligible)
+            if key not in names:
+                names[key] = {s: n.name for s, n in showdown_names(
+                    {s: list(self.players[s].shown) + self.board for s in eligible}).items()}
+            name = names[key][winners[0]]
             self._emit(PotAwarded(i, pot.amount, tuple(pot.eligible), tuple(winners),
                                   tuple(shares[s] for s in winners), name))
         self._end()

@@ -10,7 +10,7 @@ from phevaluator import evaluate_cards
 from pokerkit import StandardHighHand
 
 from bot.engine.cards import FULL_DECK
-from bot.engine.evaluate import HandName, describe, hand_strength
+from bot.engine.evaluate import HandName, describe, hand_strength, showdown_names
 
 
 def cards(text: str) -> list[str]:
@@ -191,3 +191,71 @@ def test_describe_agrees_with_eval7_handtype() -> None:
         assert named.category == handtypes[eval7.handtype(strength)], hand
         assert hand_strength(named.best_five) == strength, hand
         assert set(named.best_five) <= set(hand)
+
+
+# ---------------------------------------------------------------------- showdown names
+
+
+def names(board: str, **holes: str) -> dict[str, str]:
+    result = showdown_names({k: cards(h) + cards(board) for k, h in holes.items()})
+    return {k: v.name for k, v in result.items()}
+
+
+@pytest.mark.parametrize(("board", "holes", "expected"), [
+    # The kicker decides: named, and only as far as it decides.
+    ("5s 5d 9c 7h 2s", {"a": "Ah 3c", "b": "Jh 3d"},
+     {"a": "pair of fives, ace kicker", "b": "pair of fives, jack kicker"}),
+    ("5s 5d 9c 7h 2s", {"a": "Ah Kc", "b": "Ad Qd"},
+     {"a": "pair of fives, ace-king kickers", "b": "pair of fives, ace-queen kickers"}),
+    # Different hands need no kicker.
+    ("5s 5d 9c 7h 2s", {"a": "Ah Kc", "b": "9d 3h"},
+     {"a": "pair of fives", "b": "two pair, nines and fives"}),
+    # Two pair on the board, the fifth card decides.
+    ("Ks Kd 8c 8h 2s", {"a": "Ah 3c", "b": "Qh 3d"},
+     {"a": "two pair, kings and eights, ace kicker",
+      "b": "two pair, kings and eights, queen kicker"}),
+    ("7s 7d 7c 3h 2s", {"a": "Ah Kc", "b": "Ad Qd"},
+     {"a": "three of a kind, sevens, ace-king kickers",
+      "b": "three of a kind, sevens, ace-queen kickers"}),
+    ("Qs Qh Qd Qc 2s", {"a": "Kh 3c", "b": "Jd 4d"},
+     {"a": "four of a kind, queens, king kicker", "b": "four of a kind, queens, jack kicker"}),
+    ("Ah Kh 9h 2c 2d", {"a": "Qh 3h", "b": "Jh Th"},
+     {"a": "ace-king-queen-high flush", "b": "ace-king-jack-high flush"}),
+    ("Ah Kd 9h 7c 3d", {"a": "Qh 2s", "b": "Jh Ts"},
+     {"a": "ace-king-queen high", "b": "ace-king-jack high"}),
+    # Straights and full houses are told apart by their names alone.
+    ("9s 8d 7c 2h 2s", {"a": "Th 6c", "b": "6d 5d"},
+     {"a": "straight, ten high", "b": "straight, nine high"}),
+])
+def test_showdown_names_give_the_deciding_kicker(
+    board: str, holes: dict[str, str], expected: dict[str, str]
+) -> None:
+    assert names(board, **holes) == expected
+
+
+def test_a_split_keeps_the_plain_name_and_says_the_hands_tie() -> None:
+    board = cards("5s 5d Ac Kh Qs")  # the board's kickers play for both
+    result = showdown_names({1: cards("2h 3c") + board, 2: cards("2d 4d") + board,
+                             3: cards("Ad 2c") + board})
+    assert result[1].name == result[2].name == "pair of fives"
+    assert result[1].ties_with == (2,) and result[2].ties_with == (1,)
+    assert result[3].name == "two pair, aces and fives" and result[3].ties_with == ()
+
+
+def test_showdown_names_differ_exactly_when_the_hands_differ() -> None:
+    # Random showdowns of 2 to 4 hands: two hands have the same name if and only if they are
+    # of equal strength, so the name always shows why one wins (or that they tie).
+    rng = random.Random(11)
+    for _ in range(3000):
+        deck = list(FULL_DECK)
+        rng.shuffle(deck)
+        board = deck[:5]
+        n = rng.randint(2, 4)
+        hands = {i: deck[5 + 2 * i: 7 + 2 * i] + board for i in range(n)}
+        result = showdown_names(hands)
+        for i in range(n):
+            for j in range(i + 1, n):
+                same_name = result[i].name == result[j].name
+                same_strength = hand_strength(hands[i]) == hand_strength(hands[j])
+                assert same_name == same_strength, (hands[i], hands[j], result)
+                assert (j in result[i].ties_with) == same_strength

@@ -16,7 +16,15 @@ from bot.engine.cards import (
 from bot.engine.errors import BadAmount, HandOver, IllegalAction, NotYourTurn
 from bot.engine.events import event_from_dict
 from bot.engine.hand import Hand, HandConfig, Seat
-from bot.engine.hand_events import Acted, HandEnded, HandStarted, Mucked, Posted, Shown
+from bot.engine.hand_events import (
+    Acted,
+    HandEnded,
+    HandStarted,
+    Mucked,
+    Posted,
+    PotAwarded,
+    Shown,
+)
 from bot.engine.phh import to_phh
 from bot.engine.profile import ProfileError, make_profile
 
@@ -344,3 +352,32 @@ def test_a_player_who_asked_to_show_is_shown_even_when_he_cannot_win() -> None:
             asked.ask_to_show(1)  # the hand is over
         return
     pytest.fail("no seed gave a muck")
+
+
+def test_pot_awarded_names_the_kicker_that_decided_and_a_split_plainly() -> None:
+    def play(holes: dict[int, str]) -> Hand:
+        hand = recorded(holes)
+        hand.call(3)
+        hand.call(1)
+        hand.check(2)
+        for cards in (["5s", "5d", "9c"], ["7h"], ["2s"]):
+            hand.deal_board(cards)
+            for s in (1, 2, 3):
+                hand.check(s)
+        for s in hand.showdown_order():
+            hand.show(s)
+        return hand
+
+    kicker = play({1: "Ah3c", 2: "Jh3d", 3: "Kd4c"})
+    award = [e for e in kicker.events if isinstance(e, PotAwarded)][-1]
+    assert award.winners == (1,) and award.hand_name == "pair of fives, ace kicker"
+    assert kicker.showdown_names()[2].name == "pair of fives, jack kicker"
+    # Seats 1 and 2 tie; their ace still names why they beat seat 3's king.
+    split = play({1: "Ah3c", 2: "Ad3d", 3: "Kd4c"})
+    award = [e for e in split.events if isinstance(e, PotAwarded)][-1]
+    assert award.winners == (1, 2) and award.hand_name == "pair of fives, ace kicker"
+    assert split.showdown_names()[1].ties_with == (2,)
+    # Against a hand of another name, no kicker is needed.
+    plain = play({1: "Ah3c", 2: "Ad3d", 3: "Kd9d"})
+    award = [e for e in plain.events if isinstance(e, PotAwarded)][-1]
+    assert award.winners == (3,) and award.hand_name == "two pair, nines and fives"
