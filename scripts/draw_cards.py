@@ -190,11 +190,11 @@ def _spade(draw: ImageDraw.ImageDraw, box: Box) -> None:
 
 def _club(draw: ImageDraw.ImageDraw, box: Box) -> None:
     left, top, w, h = box
-    r = 0.25 * w  # three leaves of the same size, touching in the middle
-    for cx, cy in ((0.5, 0.25), (0.25, 0.58), (0.75, 0.58)):
+    r = 0.26 * w  # three leaves of the same size, touching in the middle
+    for cx, cy in ((0.5, 0.26), (0.26, 0.6), (0.74, 0.6)):
         x, y = left + cx * w, top + cy * h
         draw.ellipse([x - r, y - r, x + r, y + r], fill=255)
-    draw.polygon(_in_box([(0.5, 0.3), (0.3, 0.6), (0.7, 0.6)], box), fill=255)
+    draw.polygon(_in_box([(0.5, 0.35), (0.36, 0.62), (0.64, 0.62)], box), fill=255)
     _stem(draw, box)
 
 

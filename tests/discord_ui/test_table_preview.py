@@ -1,0 +1,35 @@
+"""scripts/render_table_preview.py keeps drawing the table message from the real presenter,
+with the cards as the emoji images (the picture is for eyes; this only keeps it working)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+from PIL import Image
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _load():
+    path = ROOT / "scripts" / "render_table_preview.py"
+    spec = importlib.util.spec_from_file_location("render_table_preview", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("render_table_preview", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_preview_draws_both_spots_with_card_images(tmp_path):
+    preview = _load()
+    out = tmp_path / "table.png"
+    heights = preview.render(out, palette=preview.Palette.FOUR, light=False, width=360)
+    assert len(heights) == 2 and all(h > 200 for h in heights)
+    with Image.open(out) as img:
+        colours = {px[:3] for px in img.convert("RGBA").getdata()}
+    # The flop of the first spot holds a diamond: the four-colour deck's blue is on the page,
+    # so the cards were drawn as the emoji images, not as text.
+    draw_cards_blue = (22, 92, 196)
+    assert draw_cards_blue in colours
