@@ -7,34 +7,22 @@ If the pixel comparison fails after a Pillow upgrade changed how shapes are smoo
 
 from __future__ import annotations
 
-import importlib.util
 import io
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 from PIL import Image
 
 from bot.engine.cards import FULL_DECK
+from tests.discord_ui.scripts import ROOT, load_script
 
-ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "bot" / "discord_ui" / "assets"
 EMOJI_MAX_BYTES = 256 * 1024  # Discord's limit for an emoji's image
 
 
-def _load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("draw_cards", ROOT / "scripts" / "draw_cards.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("draw_cards", module)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
 def draw_cards() -> ModuleType:
-    return _load_script()
+    return load_script("draw_cards")
 
 
 @pytest.mark.parametrize("palette", ["four", "classic"])

@@ -3,27 +3,13 @@ with the cards as the emoji images (the picture is for eyes; this only keeps it 
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 from PIL import Image
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _load():
-    path = ROOT / "scripts" / "render_table_preview.py"
-    spec = importlib.util.spec_from_file_location("render_table_preview", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("render_table_preview", module)
-    spec.loader.exec_module(module)
-    return module
+from tests.discord_ui.scripts import load_script
 
 
 def test_the_preview_draws_both_spots_with_card_images(tmp_path):
-    preview = _load()
+    preview = load_script("render_table_preview")
     out = tmp_path / "table.png"
     heights = preview.render(out, palette=preview.Palette.FOUR, light=False, width=360)
     assert len(heights) == 2 and all(h > 200 for h in heights)
