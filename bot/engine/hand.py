@@ -25,6 +25,7 @@ from bot.engine.errors import (
     NotYourTurn,
     chips,
 )
+from bot.engine.equity import Equity, main_pot_equity
 from bot.engine.evaluate import ShowdownName, hand_strength, showdown_names
 from bot.engine.events import Event
 from bot.engine.hand_events import (
@@ -352,6 +353,28 @@ class Hand:
         shown = {s: list(self.players[s].shown) + self.board for s in self.live_seats
                  if len(self.players[s].shown) == 2}
         return showdown_names(shown)
+
+    def face_up_equities(self) -> list[tuple[tuple[str, ...], Equity[int]]]:
+        """Once the live hands are turned face up with board cards to come: for the board as
+        it was then and after each street since (while incomplete), each face-up hand's chance
+        to win the main pot, which every live hand contests (`equity.main_pot_equity`)."""
+        states: dict[tuple[str, ...], dict[int, tuple[str, ...]]] = {}
+        board: tuple[str, ...] = ()
+        hands: dict[int, tuple[str, ...]] = {}
+        faced = False
+        for ev in self.events:
+            if isinstance(ev, StreetDealt):
+                board += ev.cards
+            elif isinstance(ev, Shown) and ev.reason == "face_up":
+                hands[ev.seat] = ev.cards
+            elif isinstance(ev, Ruling) and ev.rule_id == "face-up":
+                faced = True
+            else:
+                continue
+            if faced and len(board) < 5:
+                states[board] = dict(hands)  # the last word on each board: every hand up
+        return [(b, main_pot_equity(h, b)) for b, h in states.items()
+                if len(h) >= 2 and all(len(c) == 2 for c in h.values())]
 
     @property
     def needs_board(self) -> bool:
