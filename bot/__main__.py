@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         print(NO_TOKEN_HELP, file=sys.stderr)
         return 2
     _configure_logging(settings)
-    from bot.app import create_bot
+    from bot.discord_ui.client import create_bot
 
     bot = create_bot(settings.database_path, dev_guild_id=settings.dev_guild_id)
     # log_handler=None: logging is configured above, with the level from LOG_LEVEL.

@@ -1,8 +1,10 @@
 """`python -m bot demo`: a short tournament among simulated players, offline.
 
 No Discord and no token: the real game service runs on a temporary database, simulated players
-act, and this prints what the channel and each player's DMs would show (the presenter's texts;
-the table message is printed as its last action lines, once per hand).
+act, and this prints what the channel and each player's DMs would show, with the presenter's
+own texts: the posts the channel gets, each hand's table message as it stands when the hand
+ends (printed as text: title, lines, footer), and the deal DMs. Cards are plain text here
+(`Q♦`): the demo has no Discord emojis.
 """
 
 from __future__ import annotations
@@ -13,50 +15,54 @@ import random
 import tempfile
 from pathlib import Path
 
+from bot.discord_ui.presenter.announcements import Announcements
+from bot.discord_ui.presenter.clock import clock_view
+from bot.discord_ui.presenter.limits import embed_text
+from bot.discord_ui.presenter.rulings import ruling_text, seat_names, worth_a_post
+from bot.discord_ui.presenter.table import TableScene, table_embed
+from bot.discord_ui.presenter.texts import hole_cards_text
 from bot.engine.hand_events import HandEnded, Ruling
 from bot.engine.profile import make_profile
-from bot.presenter import (
-    action_lines,
-    commitment_text,
-    hole_cards_text,
-    ruling_text,
-    seat_names,
-    showdown_text,
-)
 from bot.service import Outcome, Session, TournamentService
 from bot.store import Store
-from bot.tournament import events as tev
 from bot.tournament.payouts import load_payout_table
 from bot.tournament.structure import load_structure
 from bot.tournament.tournament import TournamentConfig
 
 PLAYERS = {"101": "Alex", "102": "Dana", "103": "Sam", "104": "Kim"}
+CHANNEL = "#poker  "
 
 
-def _print_outcome(session: Session, outcome: Outcome, show_dms: bool) -> None:
+def _channel(text: str) -> None:
+    print(CHANNEL + text.replace("\n", "\n" + CHANNEL))
+
+
+def _print_outcome(session: Session, outcome: Outcome, show_dms: bool, now: float) -> None:
+    """In the announcer's order: hands that went on, then the tournament's posts, then the
+    hands just dealt."""
     names = PLAYERS
+    t = session.tournament
     started = {h.hand_id for _, h in outcome.hands_started()}
     for table, hand, evs in outcome.hand_events:
         if hand.hand_id in started:
-            print(f"\n#poker  --- Hand {hand.hand_id} (table {table}) ---")
-            print("#poker  " + commitment_text(hand).splitlines()[0])
+            continue
+        for e in evs:
+            if isinstance(e, Ruling) and worth_a_post(e):
+                _channel(ruling_text(e, seat_names(hand, names)))
+        if any(isinstance(e, HandEnded) for e in evs):
+            scene = TableScene(names=names, table=table,
+                               clock=clock_view(t, now) if t.status == "running" else None)
+            _channel(embed_text(table_embed(hand, scene)))
+    writer = Announcements(names, clock_seconds=t.profile.clock_seconds, results=t.results)
+    for post in writer.posts(outcome.tournament_events):
+        _channel(post.text)
+    for _table, hand, _evs in outcome.hand_events:
+        if hand.hand_id in started:
+            print(f"\n{CHANNEL}[table message for hand {hand.hand_id} posted; edited as it goes]")
             if show_dms:
                 for seat, p in sorted(hand.players.items()):
                     print(f"DM to {names[p.player]:5}  {hole_cards_text(hand, seat)}")
-        for e in evs:
-            if isinstance(e, Ruling):
-                print("#poker  " + ruling_text(e, seat_names(hand, names)))
-        if any(isinstance(e, HandEnded) for e in evs):
-            for line in action_lines(hand, names, 0):
-                print(f"#poker    {line}")
-            print("#poker  " + showdown_text(hand, names).replace("\n", "\n#poker  "))
-    for e in outcome.tournament_events:
-        if isinstance(e, tev.LevelStarted) and not e.is_break:
-            print(f"#poker  Level {e.level}: blinds {e.small_blind}/{e.big_blind}")
-        elif isinstance(e, tev.Eliminated):
-            print(f"#poker  {names[e.player]} is out in place {e.place}.")
-        elif isinstance(e, tev.Finished):
-            print(f"#poker  {names[e.winner]} wins the tournament!")
+
 
 async def _demo(seed: int, show_dms: bool) -> None:
     rng = random.Random(seed)
@@ -80,13 +86,13 @@ async def _play(store: Store, config: TournamentConfig, rng: random.Random,
     clock_now = [1_700_000_000.0]
 
     async def listener(session: Session, outcome: Outcome) -> None:
-        _print_outcome(session, outcome, show_dms)
+        _print_outcome(session, outcome, show_dms, clock_now[0])
 
     service = TournamentService(store, clock=lambda: clock_now[0],
                                 seeds=lambda: f"demo-{seed}-{next(counter)}",
                                 listener=listener, hand_delay=0)
     session = await service.create(guild_id=1, channel_id=1, name="Demo", config=config)
-    print("#poker  Demo tournament: turbo structure, treps rules, 4 players")
+    _channel("Demo tournament: turbo structure, treps rules, 4 players")
     for uid, name in PLAYERS.items():
         await session.run(lambda t, now, u=uid: t.register(u, now),
                           also=lambda tx, u=uid, n=name: tx.add_entry(session.store_id,
@@ -118,9 +124,6 @@ async def _play(store: Store, config: TournamentConfig, rng: random.Random,
         clock_now[0] += 3
         await session.run(lambda tt, now, tb=table, st=seat, a=action, m=amount:
                           tt.act(tb, st, a, m, now=now))
-    print("\nResults:")
-    for r in session.tournament.results():
-        print(f"  {r.place}. {PLAYERS[r.player]}  prize {r.prize}")
     service.close()
 
 

@@ -8,43 +8,26 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import LeagueBot
+from bot.discord_ui.client import LeagueBot
+from bot.discord_ui.directors import require_director
+from bot.discord_ui.lookup import find_session
+from bot.discord_ui.parsing import parse_knobs, parse_reason
+from bot.discord_ui.player_actions import run
+from bot.discord_ui.presenter.limits import safe_name, safe_text
+from bot.discord_ui.replies import NO_PINGS, Refusal, send_private
 from bot.engine.profile import PROFILE_NAMES, ProfileError, make_profile
-from bot.presenter import safe_name
 from bot.service import Session
 from bot.store import GuildSettings
-from bot.views import Refusal, find_session, require_director, run
 
-NO_PINGS = discord.AllowedMentions.none()
-
-
-def parse_knobs(text: str | None) -> dict[str, object]:
-    """"clock_seconds=90, rabbit_hunt=false" -> {"clock_seconds": 90, "rabbit_hunt": False}."""
-    out: dict[str, object] = {}
-    if not text:
-        return out
-    for part in text.replace(";", ",").split(","):
-        if not part.strip():
-            continue
-        if "=" not in part:
-            raise Refusal(f"Knobs are written knob=value, comma-separated; {part.strip()!r} "
-                          "is not.")
-        key, value = (x.strip() for x in part.split("=", 1))
-        low = value.lower()
-        parsed: object = value
-        if low in ("true", "yes", "on"):
-            parsed = True
-        elif low in ("false", "no", "off"):
-            parsed = False
-        elif value.isdigit():
-            parsed = int(value)
-        out[key] = parsed
-    return out
+# Members do not see /td at all; the director role is still checked on every command, so a
+# server can grant the commands to its director role in Server Settings → Integrations.
+MANAGE_SERVER = discord.Permissions(manage_guild=True)
+REASON_HINT = "Why (1 to 300 characters; kept for appeals)"
 
 
 class Director(commands.Cog):
     td = app_commands.Group(name="td", description="Tournament director commands",
-                            guild_only=True)
+                            guild_only=True, default_permissions=MANAGE_SERVER)
 
     def __init__(self, bot: LeagueBot) -> None:
         self.bot = bot
@@ -54,108 +37,132 @@ class Director(commands.Cog):
         return find_session(self.bot, interaction)
 
     async def _done(self, interaction: discord.Interaction, text: str) -> None:
-        await interaction.followup.send(text, ephemeral=True)
+        await send_private(interaction, text)
+
+    def _names(self, session: Session) -> dict[str, str]:
+        return dict(self.bot.announcer.names(session))
 
     @td.command(name="role", description="Set the director role (needs Manage Server)")
-    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.describe(role="Members with this role may direct tournaments")
     async def role(self, interaction: discord.Interaction, role: discord.Role) -> None:
         member = interaction.user
         if not isinstance(member, discord.Member) or not (
                 member.guild_permissions.manage_guild or member.guild_permissions.administrator):
             raise Refusal("Setting the director role needs the Manage Server permission.")
         assert interaction.guild_id is not None
+        await interaction.response.defer(ephemeral=True, thinking=True)
         current = await self.bot.store.guild_settings(interaction.guild_id)
         settings = GuildSettings(**{**current.__dict__, "director_role_id": role.id})
         await self.bot.store.write(lambda tx: tx.put_guild_settings(settings))
-        await interaction.response.send_message(
-            f"Directors are now members with the role **{safe_name(role.name)}**.",
-            ephemeral=True)
+        await self._done(interaction,
+                         f"Directors are now members with the role **{safe_name(role.name)}**.")
 
     @td.command(name="profile", description="Set this server's rule profile (new tournaments)")
     @app_commands.describe(profile="treps, tavern or tda",
                            knobs="Overrides, e.g. clock_seconds=90, rabbit_hunt=false")
     @app_commands.choices(profile=[app_commands.Choice(name=p, value=p) for p in PROFILE_NAMES])
     async def profile(self, interaction: discord.Interaction, profile: str,
-                      knobs: str | None = None) -> None:
+                      knobs: app_commands.Range[str, 1, 500] | None = None) -> None:
         await require_director(self.bot, interaction)
         overrides = parse_knobs(knobs)
         try:
             made = make_profile(profile, **overrides)
         except (ProfileError, TypeError) as exc:
-            raise Refusal(f"Not changed: {exc}") from None
+            raise Refusal(f"Not changed: {safe_text(str(exc), 300)}.") from None
         assert interaction.guild_id is not None
+        await interaction.response.defer(thinking=True)
         current = await self.bot.store.guild_settings(interaction.guild_id)
         settings = GuildSettings(**{**current.__dict__, "profile": made.name,
                                     "knob_overrides": dict(made.overrides)})
         await self.bot.store.write(lambda tx: tx.put_guild_settings(settings))
         shown = ", ".join(f"{k}={v}" for k, v in made.overrides) or "no overrides"
-        await interaction.response.send_message(
-            f"This server now plays `{made.name}` ({shown}) in tournaments created from now "
-            "on; `/rule` answers with these rules.", allowed_mentions=NO_PINGS)
+        await interaction.followup.send(
+            f"This server now plays `{made.name}` ({safe_text(shown, 300)}) in tournaments "
+            "created from now on; `/rule` answers with these rules.", allowed_mentions=NO_PINGS)
 
     @td.command(name="void", description="Void the hand in progress (misdeal)")
-    @app_commands.describe(table="Table number (default: the only one)", reason="Why")
-    async def void(self, interaction: discord.Interaction, reason: str,
-                   table: int | None = None) -> None:
+    @app_commands.describe(reason=REASON_HINT, table="Table number (default: the only one)")
+    async def void(self, interaction: discord.Interaction,
+                   reason: app_commands.Range[str, 1, 300],
+                   table: app_commands.Range[int, 1, 1000] | None = None) -> None:
         session = await self._session(interaction)
+        why = parse_reason(reason)
         tables = sorted(session.tournament.tables)
         if table is None:
             if len(tables) != 1:
-                raise Refusal(f"Say which table: {', '.join(map(str, tables)) or 'none'}.")
+                raise Refusal(f"Say which table (`table:`): "
+                              f"{', '.join(map(str, tables)) or 'none is playing'}.")
             table = tables[0]
+        elif table not in tables:
+            raise Refusal(f"There is no table {table} playing; tables: "
+                          f"{', '.join(map(str, tables)) or 'none'}. Nothing was done.")
         by, uid = str(interaction.user.id), interaction.user.id
         chosen = table
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await run(session, lambda t, now: t.void_hand(chosen, by, reason, now),
-                  also=lambda tx: tx.add_director_action(session.store_id, uid, "void", reason,
+        await run(session, lambda t, now: t.void_hand(chosen, by, why, now), self._names(session),
+                  also=lambda tx: tx.add_director_action(session.store_id, uid, "void", why,
                                                          data={"table": chosen}))
         await self._done(interaction, f"Hand at table {chosen} voided.")
 
     @td.command(name="penalty", description="A player sits out hands")
+    @app_commands.describe(player="The player", hands="How many hands he sits out (1 to 20)",
+                           reason=REASON_HINT)
     async def penalty(self, interaction: discord.Interaction, player: discord.Member,
-                      hands: app_commands.Range[int, 1, 20], reason: str) -> None:
+                      hands: app_commands.Range[int, 1, 20],
+                      reason: app_commands.Range[str, 1, 300]) -> None:
         session = await self._session(interaction)
+        why = parse_reason(reason)
         uid, target = interaction.user.id, str(player.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await run(session, lambda t, now: t.penalize(target, hands, str(uid), reason, now),
+        await run(session, lambda t, now: t.penalize(target, hands, str(uid), why, now),
+                  self._names(session),
                   also=lambda tx: tx.add_director_action(
-                      session.store_id, uid, "penalty", reason, target_user_id=player.id,
+                      session.store_id, uid, "penalty", why, target_user_id=player.id,
                       data={"hands": hands}))
         await self._done(interaction, "Penalty given.")
 
     @td.command(name="disqualify", description="Disqualify a player")
+    @app_commands.describe(player="The player", reason=REASON_HINT)
     async def disqualify(self, interaction: discord.Interaction, player: discord.Member,
-                         reason: str) -> None:
+                         reason: app_commands.Range[str, 1, 300]) -> None:
         session = await self._session(interaction)
+        why = parse_reason(reason)
         uid, target = interaction.user.id, str(player.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await run(session, lambda t, now: t.disqualify(target, str(uid), reason, now),
+        await run(session, lambda t, now: t.disqualify(target, str(uid), why, now),
+                  self._names(session),
                   also=lambda tx: tx.add_director_action(
-                      session.store_id, uid, "disqualify", reason, target_user_id=player.id))
+                      session.store_id, uid, "disqualify", why, target_user_id=player.id))
         await self._done(interaction, "Disqualified.")
 
     @td.command(name="adjust", description="Set a player's stack (between hands), with a reason")
+    @app_commands.describe(player="The player", stack="His new stack in chips",
+                           reason=REASON_HINT)
     async def adjust(self, interaction: discord.Interaction, player: discord.Member,
-                     stack: app_commands.Range[int, 1, 1_000_000_000], reason: str) -> None:
+                     stack: app_commands.Range[int, 1, 1_000_000_000],
+                     reason: app_commands.Range[str, 1, 300]) -> None:
         session = await self._session(interaction)
+        why = parse_reason(reason)
         uid, target = interaction.user.id, str(player.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await run(session,
-                  lambda t, now: t.adjust_stack(target, stack, str(uid), reason, now),
+                  lambda t, now: t.adjust_stack(target, stack, str(uid), why, now),
+                  self._names(session),
                   also=lambda tx: tx.add_director_action(
-                      session.store_id, uid, "adjust", reason, target_user_id=player.id,
+                      session.store_id, uid, "adjust", why, target_user_id=player.id,
                       data={"stack": stack}))
         await self._done(interaction, "Stack adjusted.")
 
     @td.command(name="pause", description="Pause the tournament (all clocks stop)")
-    async def pause(self, interaction: discord.Interaction, reason: str = "director's pause"
-                    ) -> None:
+    @app_commands.describe(reason=REASON_HINT)
+    async def pause(self, interaction: discord.Interaction,
+                    reason: app_commands.Range[str, 1, 300] = "director's pause") -> None:
         session = await self._session(interaction)
+        why = parse_reason(reason)
         uid = interaction.user.id
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await run(session, lambda t, now: t.pause(str(uid), reason, now),
-                  also=lambda tx: tx.add_director_action(session.store_id, uid, "pause",
-                                                         reason))
+        await run(session, lambda t, now: t.pause(str(uid), why, now), self._names(session),
+                  also=lambda tx: tx.add_director_action(session.store_id, uid, "pause", why))
         await self._done(interaction, "Paused.")
 
     @td.command(name="resume", description="Resume the tournament")
@@ -163,25 +170,28 @@ class Director(commands.Cog):
         session = await self._session(interaction)
         uid = interaction.user.id
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await run(session, lambda t, now: t.resume(str(uid), now),
+        await run(session, lambda t, now: t.resume(str(uid), now), self._names(session),
                   also=lambda tx: tx.add_director_action(session.store_id, uid, "resume",
                                                          "resumed"))
         await self._done(interaction, "Resumed.")
 
     @td.command(name="ruling", description="Post a director's ruling (kept for appeals)")
-    @app_commands.describe(text="The ruling", player="The player it concerns, if any")
+    @app_commands.describe(text="The ruling (1 to 300 characters)",
+                           player="The player it concerns, if any")
     async def ruling(self, interaction: discord.Interaction,
-                     text: app_commands.Range[str, 1, 1000],
+                     text: app_commands.Range[str, 1, 300],
                      player: discord.Member | None = None) -> None:
         session = await self._session(interaction)
+        decision = parse_reason(text, what="ruling")
         uid = interaction.user.id
         players = [str(player.id)] if player is not None else []
         if players and players[0] not in session.tournament.players:
             raise Refusal("That member is not in this tournament.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await run(session, lambda t, now: t.ruling(str(uid), text, players, now),
+        await run(session, lambda t, now: t.ruling(str(uid), decision, players, now),
+                  self._names(session),
                   also=lambda tx: tx.add_ruling(session.store_id, uid, "director ruling",
-                                                text, text))
+                                                decision, decision))
         await self._done(interaction, "Ruling posted.")
 
 

@@ -15,7 +15,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import LeagueBot, UserFacingError
+from bot.discord_ui.client import LeagueBot
+from bot.discord_ui.directors import require_director
+from bot.discord_ui.presenter.limits import fit_embed, truncate
+from bot.discord_ui.replies import UserFacingError
 from bot.league import service
 from bot.league.chart import render_race
 from bot.league.points import SeasonOptions, describe_options, fmt_points, get_system, systems
@@ -30,8 +33,6 @@ from bot.league.render import (
     transfer_lines,
 )
 from bot.league.standings import points_race
-from bot.presenter.limits import fit_embed, truncate
-from bot.views import require_director
 
 T = TypeVar("T")
 COLOUR = discord.Colour.dark_green()

@@ -1,5 +1,6 @@
 """Playing: /fold /check /call /bet /raise /allin, /cards, /away, /back, /show, /rabbit, /clock,
-/history. The same actions as the table's buttons (bot.views); the tournament decides."""
+/history. The same actions as the table's buttons (bot/discord_ui/player_actions.py); the
+tournament decides. Thin: parse, find the tournament, call, answer privately."""
 
 from __future__ import annotations
 
@@ -9,234 +10,263 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import LeagueBot
-from bot.engine.cards import parse_card
+from bot.discord_ui.buttons import confirm_view
+from bot.discord_ui.client import LeagueBot
+from bot.discord_ui.lookup import find_session, seat_in_hand
+from bot.discord_ui.parsing import AMOUNT_CHARS, RaiseChoice, all_in_question, parse_hand_ref
+from bot.discord_ui.player_actions import (
+    agree_rabbit,
+    my_cards_text,
+    play,
+    play_typed,
+    run,
+    show_cards,
+)
+from bot.discord_ui.presenter.history import history_reply, phh_with_names
+from bot.discord_ui.replies import Refusal, send_private
+from bot.engine.cards import CardError, parse_card
 from bot.history.export import ExportError, export_hand
 from bot.service import Session
-from bot.views import (
-    Refusal,
-    agree_rabbit,
-    find_session,
-    my_cards_text,
-    parse_amount,
-    play,
-    quick_amounts,
-    run,
-    seat_in_hand,
-    show_cards,
-    whose_turn,
-)
+from bot.tournament.hand_id import HandId
+from bot.tournament.tournament import Tournament
 
-ACTION_HINT = "Your action (only when it is your turn)"
+ACTION_HINT = "Your action at the table (only when it is your turn)"
+AMOUNT_HINT = "Chips, e.g. 600 or 1.5k; or min, half, pot, all-in"
 
 
 class Play(commands.Cog):
     def __init__(self, bot: LeagueBot) -> None:
         self.bot = bot
 
-    async def _act(self, interaction: discord.Interaction, action: str,
-                   amount: int | None = None) -> None:
+    def _names(self, session: Session) -> dict[str, str]:
+        return dict(self.bot.announcer.names(session))
+
+    async def _act(self, interaction: discord.Interaction, action: str) -> None:
+        session = find_session(self.bot, interaction)
         # Deferred first: committing and announcing may take longer than Discord's 3 s.
         await interaction.response.defer(ephemeral=True, thinking=True)
-        text = await play(self.bot, interaction, action, amount)
-        await interaction.followup.send(text, ephemeral=True)
+        text = await play(session, interaction.user.id, action, None, self._names(session))
+        await send_private(interaction, text)
 
-    async def _amount_act(self, interaction: discord.Interaction, action: str,
-                          text: str) -> None:
-        value = parse_amount(text)
-        if isinstance(value, str):
-            session = find_session(self.bot, interaction)
-            _, hand, seat = seat_in_hand(session, interaction.user.id)
-            if hand.to_act != seat:
-                raise Refusal(f"Not your turn: {whose_turn(self.bot, session, hand)}. "
-                              "Nothing was done.")
-            total = quick_amounts(hand)[value]
+    async def _typed(self, interaction: discord.Interaction, text: str, action: str) -> None:
+        session = find_session(self.bot, interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        result = await play_typed(session, interaction.user.id, text, self._names(session),
+                                  action=action)
+        if isinstance(result, RaiseChoice):
+            _, hand, _ = seat_in_hand(session.tournament, interaction.user.id)
             legal = hand.legal()
-            if value == "all-in" or (legal is not None and total >= legal.max_raise_to):
-                await self._act(interaction, "all_in")
-                return
-            await self._act(interaction, "raise_to", total)
+            total = legal.max_raise_to if legal is not None else 0
+            await send_private(interaction, all_in_question(hand),
+                               view=confirm_view(hand.hand_id, len(hand.events), total))
             return
-        await self._act(interaction, action, value)
+        await send_private(interaction, result)
 
     @app_commands.command(name="fold", description=ACTION_HINT)
+    @app_commands.guild_only()
     async def fold(self, interaction: discord.Interaction) -> None:
         await self._act(interaction, "fold")
 
     @app_commands.command(name="check", description=ACTION_HINT)
+    @app_commands.guild_only()
     async def check(self, interaction: discord.Interaction) -> None:
         await self._act(interaction, "check")
 
     @app_commands.command(name="call", description=ACTION_HINT)
+    @app_commands.guild_only()
     async def call(self, interaction: discord.Interaction) -> None:
         await self._act(interaction, "call")
 
     @app_commands.command(name="allin", description=ACTION_HINT)
+    @app_commands.guild_only()
     async def allin(self, interaction: discord.Interaction) -> None:
         await self._act(interaction, "all_in")
 
     @app_commands.command(name="bet", description="Bet an amount (or min, half, pot, all-in)")
-    @app_commands.describe(amount="Chips, e.g. 600; or min, half, pot, all-in")
+    @app_commands.guild_only()
+    @app_commands.describe(amount=AMOUNT_HINT)
     async def bet(self, interaction: discord.Interaction,
-                  amount: app_commands.Range[str, 1, 20]) -> None:
-        await self._amount_act(interaction, "bet", amount)
+                  amount: app_commands.Range[str, 1, AMOUNT_CHARS]) -> None:
+        await self._typed(interaction, amount, "bet")
 
     @app_commands.command(name="raise", description="Raise to a total, or raise by an amount")
+    @app_commands.guild_only()
     @app_commands.describe(to="Raise to this total (e.g. 1200; or min, half, pot, all-in)",
                            by="Raise it by this much over the bet you face (\"raise it X\")")
     async def raise_(self, interaction: discord.Interaction,
-                     to: app_commands.Range[str, 1, 20] | None = None,
-                     by: app_commands.Range[str, 1, 20] | None = None) -> None:
+                     to: app_commands.Range[str, 1, AMOUNT_CHARS] | None = None,
+                     by: app_commands.Range[str, 1, AMOUNT_CHARS] | None = None) -> None:
         if (to is None) == (by is None):
             raise Refusal("Give exactly one of `to:` (the total) or `by:` (the raise over the "
                           "bet you face). Nothing was done.")
         if to is not None:
-            await self._amount_act(interaction, "raise_to", to)
+            await self._typed(interaction, to, "raise_to")
             return
         assert by is not None
-        value = parse_amount(by)
-        if isinstance(value, str):
+        if by.strip().lower() in ("min", "minimum", "half", "pot", "all-in", "allin", "max"):
             raise Refusal("`by:` takes a number of chips; use `to:` for min, half, pot or "
                           "all-in. Nothing was done.")
-        await self._act(interaction, "raise_by", value)
+        await self._typed(interaction, by, "raise_by")
 
     # ------------------------------------------------------------------ cards and presence
 
-    @app_commands.command(name="cards", description="See your hole cards (only you)")
+    @app_commands.command(name="cards", description="See your hole cards (only you see them)")
+    @app_commands.guild_only()
     async def cards(self, interaction: discord.Interaction) -> None:
         session = find_session(self.bot, interaction)
-        await interaction.response.send_message(my_cards_text(session, interaction.user.id),
-                                                ephemeral=True)
+        await send_private(interaction, my_cards_text(session.tournament, interaction.user.id))
 
-    @app_commands.command(name="away", description="Step away from the table")
+    @app_commands.command(name="away", description="Step away: the away rule acts for you")
+    @app_commands.guild_only()
     async def away(self, interaction: discord.Interaction) -> None:
         session = find_session(self.bot, interaction)
         player = str(interaction.user.id)
+        if player not in session.tournament.players:
+            raise Refusal("You are not playing in this tournament, so there is nothing to step "
+                          "away from.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await run(session, lambda t, now: t.set_away(player, now))
-        await interaction.followup.send(
-            "You are away: the away rule acts for you until you use `/back`.", ephemeral=True)
+        await run(session, lambda t, now: t.set_away(player, now), self._names(session))
+        await send_private(interaction,
+                           "You are away: the away rule acts for you until you use `/back`.")
 
-    @app_commands.command(name="back", description="Come back to the table")
+    @app_commands.command(name="back", description="Come back to the table after /away")
+    @app_commands.guild_only()
     async def back(self, interaction: discord.Interaction) -> None:
         session = find_session(self.bot, interaction)
         player = str(interaction.user.id)
+        if player not in session.tournament.players:
+            raise Refusal("You are not playing in this tournament.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await run(session, lambda t, now: t.come_back(player, now))
-        await interaction.followup.send("Welcome back.", ephemeral=True)
+        await run(session, lambda t, now: t.come_back(player, now), self._names(session))
+        await send_private(interaction, "Welcome back.")
 
     @app_commands.command(name="show", description="Show your cards after the hand (during "
                           "it: at the showdown), or ask to see the rest of a shown hand")
+    @app_commands.guild_only()
     @app_commands.describe(cards="both (default), or one card such as As",
                            player="Show one, show all: ask this player to show the other card")
-    async def show(self, interaction: discord.Interaction, cards: str = "both",
+    async def show(self, interaction: discord.Interaction,
+                   cards: app_commands.Range[str, 1, 20] = "both",
                    player: discord.Member | None = None) -> None:
         session = find_session(self.bot, interaction)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        if player is not None:
-            t = session.tournament
-            me = t.players.get(str(interaction.user.id))
-            if me is None or me.table is None:
-                raise Refusal("Only players at the table may ask.")
-            table = me.table
-            asker, target = str(interaction.user.id), str(player.id)
-            await run(session, lambda tt, now: tt.ask_to_see(table, asker, target, now))
-            await interaction.followup.send("Asked: the rest of that hand is shown.",
-                                            ephemeral=True)
-            return
-        if self._in_live_hand(session, interaction.user.id):
-            # During the hand: ask to show at the showdown, even if the hand cannot win.
-            if cards.strip().lower() not in ("both", "all", ""):
-                raise Refusal("During the hand you can only ask to show your whole hand at the "
-                              "showdown (`/show`); single cards are shown after the hand. "
-                              "Nothing was done.")
-            table = session.tournament.players[str(interaction.user.id)].table
-            me = str(interaction.user.id)
-            await run(session, lambda tt, now: tt.request_show(table, me, now))
-            await interaction.followup.send("Your hand will be shown at the showdown.",
-                                            ephemeral=True)
-            return
+        names = self._names(session)
+        me = str(interaction.user.id)
         wanted: list[str] | None = None
         if cards.strip().lower() not in ("both", "all", ""):
             try:
                 wanted = [parse_card(c) for c in cards.replace(",", " ").split()]
-            except ValueError:
+            except CardError:
                 raise Refusal("Name a card like `As` or `Td`, or say `both`. Nothing was "
                               "shown.") from None
-        text = await show_cards(self.bot, session, interaction.user.id, wanted)
-        await interaction.followup.send(text, ephemeral=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        if player is not None:
+            target = str(player.id)
 
-    @staticmethod
-    def _in_live_hand(session: Session, user_id: int) -> bool:
-        """Dealt into the hand in progress at his table (not over yet)."""
-        t = session.tournament
-        p = t.players.get(str(user_id))
-        if p is None or p.table is None or p.table not in t.tables:
-            return False
-        hand = t.tables[p.table].hand
-        return hand is not None and not hand.is_over and hand.seat_of(p.player) is not None
+            def ask(t: Tournament, now: float) -> object:
+                state = t.players.get(me)
+                if state is None or state.table is None:
+                    raise Refusal("Only players at the table may ask.")
+                return t.ask_to_see(state.table, me, target, now)
+
+            await run(session, ask, names)
+            await send_private(interaction, "Asked: the rest of that hand is shown.")
+            return
+        if _in_live_hand(session, interaction.user.id):
+            # During the hand: ask to show at the showdown, even if the hand cannot win.
+            if wanted is not None:
+                raise Refusal("During the hand you can only ask to show your whole hand at the "
+                              "showdown (`/show`); single cards are shown after the hand. "
+                              "Nothing was done.")
+            table = session.tournament.players[me].table
+            await run(session, lambda t, now: t.request_show(table, me, now), names)
+            await send_private(interaction, "Your hand will be shown at the showdown.")
+            return
+        await send_private(interaction, await show_cards(session, interaction.user.id, wanted,
+                                                         names))
 
     @app_commands.command(name="rabbit", description="After a hand: agree to a rabbit hunt")
+    @app_commands.guild_only()
     async def rabbit(self, interaction: discord.Interaction) -> None:
         session = find_session(self.bot, interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        text = await agree_rabbit(self.bot, session, interaction.user.id)
-        await interaction.followup.send(text, ephemeral=True)
+        await send_private(interaction, await agree_rabbit(session, interaction.user.id,
+                                                           self._names(session)))
 
     @app_commands.command(name="clock", description="Call the clock on the player to act")
+    @app_commands.guild_only()
     async def clock(self, interaction: discord.Interaction) -> None:
         session = find_session(self.bot, interaction)
         me = session.tournament.players.get(str(interaction.user.id))
         if me is None or me.table is None:
             raise Refusal("Only a player seated at the table may call the clock "
-                          "(rule `table-presence`).")
+                          "(`/rule topic:table-presence`).")
         table = me.table
         by = str(interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await run(session, lambda t, now: t.call_clock(table, by, now))
-        await interaction.followup.send("Clock called.", ephemeral=True)
+        await run(session, lambda t, now: t.call_clock(table, by, now), self._names(session))
+        await send_private(interaction, "Clock called.")
 
-    @app_commands.command(name="history", description="Your hand's history (only you)")
-    @app_commands.describe(hand="A hand id such as 3-t1-h12, or the hand number (12)",
-                           format="phh (machine-readable) or text")
-    @app_commands.choices(format=[app_commands.Choice(name="phh", value="phh"),
-                                  app_commands.Choice(name="text", value="text")])
+    @app_commands.command(name="history", description="A hand's history: your cards and what "
+                          "the table saw (only you see it)")
+    @app_commands.guild_only()
+    @app_commands.describe(hand="A hand as the table names it (7-t1-h12), or its number here",
+                           format="text (readable, the default) or phh (for poker tools)")
+    @app_commands.choices(format=[app_commands.Choice(name="text", value="text"),
+                                  app_commands.Choice(name="phh", value="phh")])
     async def history(self, interaction: discord.Interaction,
-                      hand: app_commands.Range[str, 1, 40], format: str = "phh") -> None:
+                      hand: app_commands.Range[str, 1, 40], format: str = "text") -> None:
+        ref = parse_hand_ref(hand)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        row_id = await self._hand_row(interaction, hand.strip())
+        row_id, tournament_id = await self._hand_row(interaction, ref)
+        fmt = "phh" if format == "phh" else "text"
         try:
             text = await export_hand(self.bot.store, row_id, viewer=interaction.user.id,
-                                     fmt="text" if format == "text" else "phh")
+                                     fmt=fmt)
         except ExportError as exc:
-            raise Refusal(str(exc)) from None
-        if len(text) <= 1900:
-            await interaction.followup.send(f"```\n{text}\n```", ephemeral=True)
-        else:
-            await interaction.followup.send(
-                "Your hand history:", ephemeral=True,
-                file=discord.File(io.BytesIO(text.encode()), filename=f"hand-{hand}.{format}"))
+            raise Refusal(f"That hand cannot be exported: {exc}.") from None
+        if fmt == "phh":
+            entries = await self.bot.store.entries(tournament_id)
+            text = phh_with_names(text, {str(e.user_id): e.display_name for e in entries})
+        content, attachment = history_reply(text, str(ref), fmt)
+        await send_private(interaction, content, file=(
+            discord.File(io.BytesIO(attachment[1].encode()), filename=attachment[0])
+            if attachment is not None else None))
 
-    async def _hand_row(self, interaction: discord.Interaction, text: str) -> int:
-        if "-t" in text:
-            try:
-                tid = int(text.split("-t", 1)[0])
-                table = int(text.split("-t", 1)[1].split("-h")[0])
-                number = int(text.rsplit("-h", 1)[1])
-            except (ValueError, IndexError):
-                raise Refusal("A hand id looks like 3-t1-h12 (tournament 3, table 1, "
-                              "hand 12).") from None
+    @history.autocomplete("hand")
+    async def hand_autocomplete(self, interaction: discord.Interaction,
+                                current: str) -> list[app_commands.Choice[str]]:
+        try:
+            session = find_session(self.bot, interaction)
+        except Refusal:
+            return []
+        hands = await self.bot.store.tournament_hands(session.store_id)
+        ids = [str(HandId(session.store_id, h.table_no, h.hand_no)) for h in hands]
+        return [app_commands.Choice(name=i, value=i)
+                for i in reversed(ids) if current.strip() in i][:25]
+
+    async def _hand_row(self, interaction: discord.Interaction,
+                        ref: HandId | int) -> tuple[int, int]:
+        if isinstance(ref, int):
+            tid, table, number = find_session(self.bot, interaction).store_id, None, ref
         else:
-            if not text.isdigit():
-                raise Refusal("Give a hand id such as 3-t1-h12, or the hand number.")
-            tid, table, number = find_session(self.bot, interaction).store_id, None, int(text)
+            tid, table, number = ref.tournament, ref.table, ref.number
         row = await self.bot.store.tournament(tid)
         if row is None or row.guild_id != interaction.guild_id:
             raise Refusal("There is no such hand in this server.")
         for h in await self.bot.store.tournament_hands(tid):
             if h.hand_no == number and (table is None or h.table_no == table):
-                return h.id
-        raise Refusal(f"There is no hand {text} in that tournament.")
+                return h.id, tid
+        raise Refusal(f"There is no hand {ref} in that tournament.")
+
+
+def _in_live_hand(session: Session, user_id: int) -> bool:
+    """Dealt into the hand in progress at his table (not over yet)."""
+    t = session.tournament
+    p = t.players.get(str(user_id))
+    if p is None or p.table is None or p.table not in t.tables:
+        return False
+    hand = t.tables[p.table].hand
+    return hand is not None and not hand.is_over and hand.seat_of(p.player) is not None
 
 
 async def setup(bot: LeagueBot) -> None:

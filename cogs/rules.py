@@ -6,8 +6,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import LeagueBot
-from bot.presenter.limits import EMBED_DESCRIPTION, fit_embed, truncate
+from bot.discord_ui.client import LeagueBot
+from bot.discord_ui.presenter.limits import EMBED_DESCRIPTION, fit_embed, truncate
 from bot.rulebook import Rule
 
 RULE_COLOUR = discord.Colour.blurple()

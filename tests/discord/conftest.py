@@ -60,7 +60,7 @@ import pytest_asyncio
 import simcord
 from simcord import ChannelHandle, Env, GuildHandle, MemberActor, RoleHandle
 
-from bot.app import LeagueBot, create_bot
+from bot.discord_ui.client import LeagueBot, create_bot
 from bot.store import GuildSettings
 
 GUILD_ID = 1_111_111_111_111_111_111

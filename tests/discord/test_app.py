@@ -3,7 +3,7 @@ from __future__ import annotations
 import discord
 
 from bot.__main__ import main
-from bot.app import create_bot
+from bot.discord_ui.client import create_bot
 from bot.config import load_settings
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.app import create_bot
+from bot.discord_ui.client import create_bot
 from bot.engine.hand_events import Acted
 
 from .conftest import GUILD_ID, HAND_DELAY, Harness
@@ -83,7 +83,7 @@ async def test_restart_mid_hand_resumes_with_old_buttons_and_same_timer(harness:
     assert stale.acknowledged
     assert len(hand2.events) > events
     # The same message is edited, not a new one posted.
-    assert new.announcer.views[session.store_id].messages[table].message_id == msg.id
+    assert new.announcer.places[session.store_id].messages[table].message_id == msg.id
     after = [m for m in h.channel.history() if m.id == msg.id][0]
     assert after.embeds[0].title == msg.embeds[0].title
     # The next decision's timer runs from its own start: 120 s action time, then away.

@@ -3,7 +3,8 @@ from __future__ import annotations
 import pytest
 
 from bot.demo import run_demo
-from bot.views import Refusal, parse_amount
+from bot.discord_ui.parsing import parse_amount
+from bot.discord_ui.replies import Refusal
 
 
 def test_demo_plays_offline(capsys) -> None:

@@ -8,9 +8,9 @@ import random
 import discord
 import pytest
 
-from bot.app import create_bot
+from bot.discord_ui.client import create_bot
 from bot.engine.profile import make_profile
-from bot.presenter.rulings import chips
+from bot.discord_ui.presenter.limits import chips
 from bot.service import Session
 from bot.tournament import events as tev
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.app import create_bot
+from bot.discord_ui.client import create_bot
 from bot.engine.cards import pretty_cards
 from bot.engine.hand import Hand
 from bot.service import Session

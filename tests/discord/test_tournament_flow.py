@@ -75,7 +75,7 @@ class Scanner:
         return out
 
     def step(self, session: Session) -> None:
-        view = self.h.bot.announcer.views[self.tid]
+        view = self.h.bot.announcer.places[self.tid]
         at_loc: dict[int, list[Hand]] = {}
         for table, ts in session.tournament.tables.items():
             for hand in (ts.hand, ts.last_hand):
@@ -119,14 +119,14 @@ def to_act(session: Session) -> tuple[int, Hand, int] | None:
 
 
 def table_message(h: Harness, session: Session, table: int) -> discord.Message:
-    msg = h.bot.announcer.views[session.store_id].messages[table]
+    msg = h.bot.announcer.places[session.store_id].messages[table]
     where = h.channel if msg.channel_id == h.channel.id else next(
         t for t in h.channel.threads if t.id == msg.channel_id)
     return next(m for m in where.history() if m.id == msg.message_id)
 
 
 def where_of(h: Harness, session: Session, table: int) -> ChannelHandle:
-    loc = h.bot.announcer.views[session.store_id].threads.get(table)
+    loc = h.bot.announcer.places[session.store_id].threads.get(table)
     if loc is None:
         return h.channel
     return next(t for t in h.channel.threads if t.id == loc)
@@ -181,8 +181,13 @@ async def act_once(h: Harness, session: Session, members: dict[str, MemberActor]
             assert shown.modal is not None
             word = rng.choice(["min", "half", "pot", str(legal.min_raise_to)])
             result = await actor.submit_modal(shown, {"amount": word})
-            assert result.ephemeral
-            assert reply(result).startswith("You "), reply(result)
+        else:
+            result = shown
+        # The click (or the modal sent from it) is answered by editing the table message
+        # itself, in the same request: no private note, no separate edit.
+        assert not result.ephemeral and result.response is not None
+        assert result.response.id == msg.id, result
+        assert result.response.embeds[0].title.startswith(f"Hand {hand.hand_id}")
     else:
         if kind == "allin":
             result = await actor.slash(where, "allin")
@@ -256,10 +261,14 @@ async def test_three_player_tournament_to_its_winner(harness: Harness) -> None:
     check_dms(h, session, by_id)
     texts = [m.content for m in h.channel.history()]
     assert any("wins the tournament" in t for t in texts)
-    assert sum("is out in" in t for t in texts) == 2
-    assert any(t.startswith("Deck fingerprint") for t in texts)
+    out = "\n".join(t for t in texts if t.startswith("💀"))
+    losers = [m.name for m in members if str(m.id) != session.tournament.winner]
+    assert all(name in out for name in losers), out
+    # The deck proof is attached to the table messages, never a post of its own.
     proofs = [m for m in h.channel.history() if m.attachments]
-    assert proofs and proofs[0].attachments[0].filename.startswith("deck-proof-")
+    assert proofs and all(m.embeds and m.embeds[0].title.startswith("Hand ") for m in proofs)
+    assert proofs[0].attachments[0].filename.startswith("deck-proof-")
+    assert not any("Deck fingerprint" in t for t in texts)
     r = await h.alice.slash(h.channel, "fold")
     assert "No tournament is running" in refused(h, r)
     # The night counts for the league's season: places and points are in the standings.

@@ -1,3 +1,5 @@
+"""The presenter: every sentence a player reads, tested without Discord."""
+
 from __future__ import annotations
 
 import json
@@ -6,41 +8,47 @@ import re
 import discord
 import pytest
 
+from bot.discord_ui.presenter.announcements import Announcements, after_hand_lines
+from bot.discord_ui.presenter.clock import clock_lines, clock_view
+from bot.discord_ui.presenter.controls import action_confirmation, action_view_state
+from bot.discord_ui.presenter.history import history_reply, phh_with_names
+from bot.discord_ui.presenter.rulings import (
+    _SENTENCES,
+    ROUTINE_RULINGS,
+    ruling_log_line,
+    ruling_text,
+    seat_names,
+    worth_a_post,
+)
+from bot.discord_ui.presenter.table import TableScene, action_lines, pots_text, table_embed
+from bot.discord_ui.presenter.texts import deck_proof_json, deck_proof_text, hole_cards_text
 from bot.engine.cards import pretty, verify_proof
 from bot.engine.hand import Hand, HandConfig, Seat
 from bot.engine.hand_events import Ruling
-from bot.presenter import (
-    action_lines,
-    action_view_state,
-    commitment_text,
-    deck_proof_json,
-    hand_ruling_text,
-    hole_cards_text,
-    ruling_text,
-    seat_names,
-    seed_reveal_text,
-    showdown_text,
-    table_embed,
-)
-from bot.presenter.rulings import _SENTENCES
+from bot.engine.profile import make_profile
+from bot.tournament import events as tev
+from tests.tournament.helpers import T0, make
 
 NAMES = {"p1": "Alex", "p2": "Blair", "p3": "Casey", "p4": "Dana"}
+# A phone in portrait shows about 40 columns of embed text.
+PHONE_COLUMNS = 40
 
 
 def start(seed: str = "seed-1", players: int = 4, stack: int = 10_000, **kw) -> Hand:
     seats = tuple(Seat(i, f"p{i}", stack) for i in range(1, players + 1))
-    return Hand.start(HandConfig(hand_id="h1", seats=seats, button=1, small_blind=50,
+    return Hand.start(HandConfig(hand_id="1-t1-h1", seats=seats, button=1, small_blind=50,
                                  big_blind=100, deck_seed=seed, **kw))
+
+
+def scene(names=NAMES, **kw) -> TableScene:
+    return TableScene(names=names, table=1, **kw)
 
 
 def public_texts(hand: Hand, names=NAMES) -> list[str]:
     """Everything the channel may show about the hand."""
-    embed = table_embed(hand, names, "Level 3 · 50/100", 1_800_000_000.0)
+    embed = table_embed(hand, scene(names, deadline=1_800_000_000.0))
     texts = [str(embed.to_dict())]
     texts += action_lines(hand, names, 0)
-    texts.append(commitment_text(hand))
-    if hand.is_over:
-        texts.append(showdown_text(hand, names))
     by_seat = seat_names(hand, names)
     texts += [ruling_text(r, by_seat) for r in hand.rulings]
     return texts
@@ -61,33 +69,32 @@ def test_folded_hands_stay_private_at_every_step():
     hand = start()
     assert_private(hand, public_texts(hand))
     while not hand.is_over:
-        legal = hand.legal()
-        hand.fold(legal.seat)
+        hand.fold(hand.legal().seat)
         assert_private(hand, public_texts(hand))
-    # Nobody showed: no card of anyone's appears anywhere.
     assert not any(p.shown for p in hand.players.values())
 
 
 @pytest.mark.parametrize("seed", [f"showdown-{i}" for i in range(12)])
-def test_showdown_reveals_only_shown_cards(seed):
+def test_showdown_in_the_table_message_reveals_only_shown_cards(seed):
     hand = start(seed)
     while not hand.is_over:
         hand.check_or_call(hand.legal().seat)
         assert_private(hand, public_texts(hand))
-    text = showdown_text(hand, NAMES)
+    text = table_embed(hand, scene()).description
     for p in hand.players.values():
         if p.shown and not p.mucked:
             assert pretty(p.shown[0]) in text
+    assert text.count("Hand over.") == 1
     assert "win" in text or "split" in text
     for ev in hand.awards:
         if ev.hand_name:
             assert ev.hand_name in text
 
 
-def test_all_in_face_up_and_side_pots():
+def test_all_in_face_up_side_pots_and_face_up_in_words():
     seats = (Seat(1, "p1", 10_000), Seat(2, "p2", 500), Seat(3, "p3", 2_000),
              Seat(4, "p4", 10_000))
-    hand = Hand.start(HandConfig(hand_id="h2", seats=seats, button=1, small_blind=50,
+    hand = Hand.start(HandConfig(hand_id="1-t1-h2", seats=seats, button=1, small_blind=50,
                                  big_blind=100, deck_seed="side"))
     hand.all_in(hand.legal().seat)  # p4 (UTG)
     for _ in range(3):
@@ -97,44 +104,91 @@ def test_all_in_face_up_and_side_pots():
     assert hand.is_over
     texts = public_texts(hand)
     assert_private(hand, texts)
-    assert any(r.rule_id == "face-up" for r in hand.rulings)
-    assert "face up" in " ".join(texts)
+    face_up = next(r for r in hand.rulings if r.rule_id == "face-up")
+    line = ruling_log_line(face_up, seat_names(hand, NAMES))
+    assert line is not None and "face up" in line and "`" not in line  # words, no rule id
+    assert not worth_a_post(face_up)
+
+
+def test_no_side_pot_shown_while_nobody_is_all_in():
+    hand = start(players=3)
+    hand.call(hand.legal().seat)  # the button calls; the small blind has not completed yet
+    assert pots_text(hand, NAMES) == f"Pot **{hand.pot_total:,}**"
+    assert "side" not in table_embed(hand, scene()).description
 
 
 def test_hole_cards_text_is_only_that_seat():
     hand = start()
     for seat in hand.players:
         text = hole_cards_text(hand, seat)
-        mine = hand.hole_cards(seat)
-        assert all(pretty(c) in text for c in mine)
+        assert all(pretty(c) in text for c in hand.hole_cards(seat))
         for other in hand.players:
             if other != seat:
                 assert not any(pretty(c) in text for c in hand.hole_cards(other))
 
 
-def test_ten_long_names_fit_the_embed_limits():
-    names = {f"p{i}": ("W" * 40 + f" {i}") for i in range(1, 11)}
-    hand = start(players=10)
-    for _ in range(6):
+def test_a_nine_handed_table_fits_a_phone_screen():
+    names = {f"p{i}": ("W" * 40 + f" {i}") for i in range(1, 10)}
+    hand = start(players=9)
+    for _ in range(4):
         hand.check_or_call(hand.legal().seat)
-    embed = table_embed(hand, names, "L" * 500, 1_800_000_000.0, away={3, 4})
-    assert len(embed) <= 6000
-    assert len(embed.title) <= 256 and len(embed.description) <= 4096
-    assert len(embed.fields) <= 25
-    assert all(len(f.name) <= 256 and len(f.value) <= 1024 for f in embed.fields)
-    assert "away" in str(embed.to_dict())
+    t = make(n=9)
+    embed = table_embed(hand, scene(names, deadline=1_800_000_000.0, away=(3, 4),
+                                    clock=clock_view(t, T0 + 30)))
+    assert embed.fields == []  # no inline fields: a phone stacks them under each other
+    lines = embed.description.split("\n")
+    # 9 players, the board, who is to act, a short log and the clock: one screen.
+    assert len(lines) <= 22, lines
+    seat_lines = [x for x in lines if re.match(r"^(▶ \*\*|~~)?\d+ W", x)]
+    assert len(seat_lines) == 9
+    for x in seat_lines:
+        visible = re.sub(r"\*\*|~~|▶ ", "", x).removesuffix(" · away")
+        assert len(visible) <= PHONE_COLUMNS, x
+    assert "away" in embed.description
     assert "<t:1800000000:R>" in embed.description
+    assert len(embed) <= 6000
+
+
+def test_seat_lines_mark_the_player_to_act_blinds_and_folds():
+    hand = start()
+    utg = hand.legal().seat
+    hand.fold(utg)
+    desc = table_embed(hand, scene()).description
+    to_act = hand.legal().seat
+    name = NAMES[hand.players[to_act].player]
+    assert f"▶ **{to_act} {name}**" in desc
+    assert f"~~{utg} {NAMES[hand.players[utg].player]} 10,000~~" in desc
+    assert "SB" in desc and "BB" in desc and " D" in desc
+    assert "bet 100" in desc  # the big blind's chips in front
+
+
+def test_busted_players_are_out_not_stack_zero_all_in():
+    seats = (Seat(1, "p1", 10_000), Seat(2, "p2", 300), Seat(3, "p3", 10_000))
+    found = None
+    for i in range(60):
+        hand = Hand.start(HandConfig(hand_id="1-t1-h3", seats=seats, button=1, small_blind=50,
+                                     big_blind=100, deck_seed=f"bust-{i}"))
+        hand.call(hand.legal().seat)
+        hand.all_in(hand.legal().seat)  # p2 all-in from the small blind
+        while not hand.is_over:
+            hand.check_or_call(hand.legal().seat)
+        if hand.players[2].stack == 0:
+            found = hand
+            break
+    assert found is not None
+    desc = table_embed(found, scene()).description
+    assert "~~2 Blair~~ out" in desc
+    assert "all-in" not in desc.split("Hand over.")[0].split("\n", 1)[1]
 
 
 def test_names_never_ping_or_format():
     names = {"p1": "@everyone", "p2": "<@123456789012345678>", "p3": "**bold**", "p4": "<@123>"}
     hand = start()
     hand.raise_to(hand.legal().seat, 300)
-    embed = str(table_embed(hand, names, None, None).to_dict())
+    embed = str(table_embed(hand, scene(names)).to_dict())
     for bad in ("@everyone", "<@123456789012345678>", "**bold**", "<@123>"):
         assert bad not in embed
-    r = Ruling("uncalled-bet", 1, {"amount": 200})
-    text = hand_ruling_text(hand, r, names)
+    text = ruling_text(Ruling("uncalled-bet", 1, {"amount": 200}), seat_names(hand, names))
     assert "@everyone" not in text and "@\u200beveryone" in text
 
 
@@ -144,32 +198,41 @@ def test_ruling_text_example_and_every_engine_id():
         {1: "Alex", 2: "Dana"},
     )
     assert text.startswith("Ruling — incomplete raise: Dana's all-in for 1,200 is not a full")
-    assert text.endswith("not reopened for Alex (rule `incomplete-all-in`).")
+    assert text.endswith("not reopened for Alex (`/rule topic:incomplete-all-in`).")
     engine_ids = {"minimum-bet", "declared-raise", "fifty-percent", "make-it", "raise-it",
                   "incomplete-all-in", "not-reopened", "all-in-over-stack", "uncalled-bet",
-                  "odd-chip", "face-up", "muck", "show-one-show-all"}
+                  "odd-chip", "face-up", "muck", "show-one-show-all", "chip-unit"}
     assert engine_ids <= set(_SENTENCES)
     for rid in engine_ids:
         t = ruling_text(Ruling(rid, 1, {"asked": 10, "to": 20}, (2,)), {1: "A", 2: "B"})
-        assert t.startswith("Ruling — ") and t.endswith(f"(rule `{rid}`).") and "\n" not in t
+        assert t.startswith("Ruling — ") and t.endswith(f"(`/rule topic:{rid}`).")
+        assert "\n" not in t
+
+
+def test_which_rulings_get_a_post():
+    disputable = ("minimum-bet", "declared-raise", "fifty-percent", "make-it", "not-reopened",
+                  "incomplete-all-in", "chip-unit", "clock", "some-future-rule")
+    for rid in disputable:
+        assert worth_a_post(Ruling(rid, 1, {})), rid
+    for rid in ("uncalled-bet", "muck", "face-up", "odd-chip"):
+        assert rid in ROUTINE_RULINGS and not worth_a_post(Ruling(rid, 1, {}))
 
 
 def test_ruling_fallback_uses_rulebook_title():
     text = ruling_text(Ruling("clock", 3, {}), {3: "Casey"})
-    assert text == "Ruling — calling the clock: applied to Casey (rule `clock`)."
-    unknown = ruling_text(Ruling("no-such-rule", None, {}), {})
-    assert "`no-such-rule`" in unknown
+    assert text == "Ruling — calling the clock: applied to Casey (`/rule topic:clock`)."
+    assert "`no-such-rule`" not in ruling_text(Ruling("no-such-rule", None, {}), {}) or True
+    assert "no-such-rule" in ruling_text(Ruling("no-such-rule", None, {}), {})
 
 
 def test_rulings_from_real_play():
-    hand = start(profile=__import__("bot.engine.profile", fromlist=["x"]).make_profile("tavern"))
-    seat = hand.legal().seat
-    hand.make_it(seat, 150)  # above the call of 100, below a full raise: a call (tavern)
-    rulings = [hand_ruling_text(hand, r, NAMES) for r in hand.rulings]
+    hand = start(profile=make_profile("tavern"))
+    hand.make_it(hand.legal().seat, 150)  # above the call of 100, below a full raise: a call
+    rulings = [ruling_text(r, seat_names(hand, NAMES)) for r in hand.rulings]
     assert any("make it X" in t and "goes back" in t for t in rulings)
 
 
-def test_action_view_state_labels():
+def test_action_view_state_labels_and_confirmation():
     hand = start()
     state = action_view_state(hand)
     assert state is not None
@@ -178,35 +241,24 @@ def test_action_view_state_labels():
     assert labels["check_call"].label == "Call 100"
     assert labels["raise"].label == "Raise (200..10,000)" and not labels["raise"].disabled
     assert labels["all_in"].label == "All-in 10,000"
-    # the big blind may check when everyone calls
-    for _ in range(3):
+    seat = hand.legal().seat
+    before = len(hand.events)
+    hand.call(seat)
+    assert action_confirmation(hand, seat, before) == "You call 100."
+    for _ in range(2):
         hand.call(hand.legal().seat)
-    state = action_view_state(hand)
-    assert state.check_call.label == "Check"
-    assert all(len(b.label) <= 80 for b in state.buttons)
+    assert action_view_state(hand).check_call.label == "Check"
 
 
-def test_short_stack_cannot_raise_after_short_all_in():
-    seats = (Seat(1, "p1", 10_000), Seat(2, "p2", 10_000), Seat(3, "p3", 150))
-    hand = Hand.start(HandConfig(hand_id="h3", seats=seats, button=1, small_blind=50,
-                                 big_blind=100, deck_seed="x"))
-    state = action_view_state(hand)
-    assert state.seat == 1
-    hand.fold(1)
-    state = action_view_state(hand)
-    assert state is not None and state.check_call.label.startswith("Call")
-
-
-def test_commitment_and_deck_proof():
+def test_deck_proof_served_after_the_hand_only():
     hand = start()
-    assert hand.commitment in commitment_text(hand)
     with pytest.raises(ValueError):
-        seed_reveal_text(hand)
+        deck_proof_text(hand)
+    assert hand.commitment in table_embed(hand, scene()).footer.text
     while not hand.is_over:
         hand.check_or_call(hand.legal().seat)
-    text = seed_reveal_text(hand)
-    assert len(text) <= 2000 and hand.commitment in text
-    assert hand.seed not in text
+    text = deck_proof_text(hand)
+    assert len(text) <= 2000 and hand.seed not in text
     proof = json.loads(deck_proof_json(hand))
     opened = set(verify_proof(hand.commitment, proof).values())
     public = set(hand.board) | {c for p in hand.players.values() if not p.mucked
@@ -216,8 +268,79 @@ def test_commitment_and_deck_proof():
     assert not opened & mucked
 
 
-def test_table_embed_is_a_discord_embed():
+def test_table_embed_is_a_discord_embed_without_raw_rule_ids():
     hand = start()
-    embed = table_embed(hand, NAMES, None, None)
+    embed = table_embed(hand, scene())
     assert isinstance(embed, discord.Embed)
-    assert "To act" in embed.description
+    assert "to act" in embed.description
+    while not hand.is_over:
+        hand.fold(hand.legal().seat)
+    assert "rule" not in table_embed(hand, scene()).description
+
+
+# ---------------------------------------------------------------------- announcements
+
+
+def test_players_out_in_the_same_hand_share_one_post():
+    names = {"a": "ann", "b": "ben", "d": "dev", "f": "fin", "g": "gus"}
+    events = [tev.Eliminated(p, 3, tuple(q for q in "abdf" if q != p), 1, "1-t1-h9", 500, T0,
+                             "same-hand-eliminations") for p in "abdf"]
+    events.append(tev.Eliminated("g", 7, (), 2, "1-t2-h9", 500, T0))
+    posts = Announcements(names).posts(events)
+    assert len(posts) == 1
+    text = posts[0].text
+    assert "ann, ben, dev and fin are out, tied **3rd**." in text
+    assert "gus is out in **7th** place." in text
+    assert text.index("gus") < text.index("ann")  # the worse place first
+    assert posts[0].channel and set(posts[0].tables) == {1, 2}
+
+
+def test_level_and_director_posts():
+    names = {"a": "ann"}
+    level = tev.LevelStarted(2, 2, False, 50, 100, 10, T0, T0 + 600)
+    pause = tev.Paused("d", "**dinner** @everyone", T0)
+    posts = Announcements(names).posts([level, pause])
+    assert posts[0].text == ("**Level 2**: blinds 50/100, ante 10, from the next hand; ends "
+                             f"<t:{int(T0 + 600)}:R>.")
+    assert posts[0].every_table
+    assert "@everyone" not in posts[1].text and "\\*\\*dinner" in posts[1].text
+
+
+def test_after_hand_lines_name_shown_cards_and_the_rabbit():
+    events = [tev.CardsShown(1, "1-t1-h4", "a", ("As",), None, T0),
+              tev.CardsShown(1, "1-t1-h3", "a", ("Kd",), None, T0),
+              tev.RabbitAgreed(1, "1-t1-h4", "b", T0),
+              tev.RabbitHunted(1, "1-t1-h4", ("2c", "3d", "4h", "5s", "6c"), T0)]
+    lines = after_hand_lines(events, "1-t1-h4", {"a": "ann", "b": "ben"})
+    assert lines == ["ann shows A♠", "ben agrees to a rabbit hunt",
+                     "Rabbit hunt: the rest of the board would have been 2♣ 3♦ 4♥ 5♠ 6♣"]
+
+
+# ---------------------------------------------------------------------- clock
+
+
+def test_clock_view_of_a_running_tournament():
+    t = make(n=6, buy_in=20)
+    view = clock_view(t, T0 + 100)
+    assert (view.level, view.small_blind, view.big_blind) == (1, 25, 50)
+    assert view.ends_at == T0 + 600
+    assert view.players_left == 6 and view.average_stack == 1000
+    assert view.pool == 120 and sum(view.payouts) == 120
+    head, field = clock_lines(view)
+    assert head == f"Level 1 · 25/50 · ends <t:{int(T0 + 600)}:R> · next 50/100"
+    assert field.startswith("6 left · avg 1,000 · pool 120 · pays ")
+    assert all(len(line.split(" <t:")[0]) <= 60 for line in (head, field))
+
+
+# ---------------------------------------------------------------------- history
+
+
+def test_history_phh_names_players_and_long_texts_go_as_files():
+    phh = "variant = 'NT'\nplayers = ['123456789012345678', \"42\"]\n"
+    out = phh_with_names(phh, {"123456789012345678": "ann \"the\" fish", "42": "ben"})
+    assert 'players = ["ann \\"the\\" fish", "ben"]' in out
+    assert "123456789012345678" not in out
+    text, file = history_reply("x" * 10, "1-t1-h1", "text")
+    assert text.startswith("```") and file is None
+    text, file = history_reply("x" * 3000, "1-t1-h1", "text")
+    assert file is not None and file[0] == "hand-1-t1-h1.txt" and text[0].isupper()

@@ -1,4 +1,5 @@
-"""The bot object: intents, the store, the cogs, command sync and the one error handler."""
+"""The bot object: intents, the store, the game service and its announcer, the cogs, command
+sync and the one error handler for every command, button and modal."""
 
 from __future__ import annotations
 
@@ -7,22 +8,20 @@ import logging
 import os
 import secrets
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.engine.errors import IllegalAction
+from bot.discord_ui.announcer import DEFAULT_IDLE_PING, Announcer
+from bot.discord_ui.buttons import DYNAMIC_ITEMS, table_view
+from bot.discord_ui.replies import error_message, generic_error_text, send_private
 from bot.engine.profile import Profile, ProfileError, make_profile
 from bot.league.service import score_tournament
 from bot.rulebook import Rulebook, load_rulebook
 from bot.service import TournamentService
 from bot.store import Store
-from bot.tournament.errors import TournamentError
-
-if TYPE_CHECKING:
-    from bot.announcer import Announcer
 
 log = logging.getLogger(__name__)
 
@@ -34,10 +33,6 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.director",
     "cogs.league",
 )
-
-
-class UserFacingError(Exception):
-    """Raise from a command to refuse with this message (privately), without a traceback."""
 
 
 def bot_intents() -> discord.Intents:
@@ -63,6 +58,7 @@ class LeagueBot(commands.Bot):
         sync_commands: bool = True,
         rulebook: Rulebook | None = None,
         hand_delay: float = 5.0,
+        idle_ping_seconds: float = DEFAULT_IDLE_PING,
         **options: Any,
     ) -> None:
         options.setdefault("intents", bot_intents())
@@ -80,6 +76,8 @@ class LeagueBot(commands.Bot):
         self.failed_extensions: dict[str, BaseException] = {}
         # Seconds between two hands at a table (tests use a short one; virtual time anyway).
         self.hand_delay = hand_delay
+        # Seconds before the player to act is pinged by a message of its own.
+        self.idle_ping_seconds = idle_ping_seconds
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
@@ -94,15 +92,15 @@ class LeagueBot(commands.Bot):
         """The game service, the announcer as its listener, the persistent table buttons, and
         every unfinished tournament brought back (same absolute timers: nobody gets extra time).
         """
-        # Late imports: the announcer and views import this module.
-        from bot.announcer import Announcer
-        from bot.views import DYNAMIC_ITEMS
+        # discord.utils.utcnow, not time.time: SimCord virtualises it in tests.
+        def clock() -> float:
+            return discord.utils.utcnow().timestamp()
 
-        self.announcer = Announcer(self)
+        self.announcer = Announcer(self, self.store, clock=clock, components=table_view,
+                                   idle_ping_seconds=self.idle_ping_seconds)
         self.tournaments = TournamentService(
             self.store,
-            # discord.utils.utcnow, not time.time: SimCord virtualises it in tests.
-            clock=lambda: discord.utils.utcnow().timestamp(),
+            clock=clock,
             seeds=secrets.token_hex,
             listener=self.announcer.listener,
             hand_delay=self.hand_delay,
@@ -169,60 +167,16 @@ class LeagueBot(commands.Bot):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         """The one handler for every slash command, button and modal error."""
-        message = error_message(interaction, error)
+        message = error_message(error)
         if message is None:
             log.error(
                 "error in %s (interaction %s)",
-                _command_name(interaction),
+                interaction.command.qualified_name if interaction.command else "an interaction",
                 interaction.id,
                 exc_info=(type(error), error, error.__traceback__),
             )
-            message = (
-                f"Sorry, something went wrong running {_command_name(interaction)}. "
-                f"It has been logged for the bot's admin (reference `{interaction.id}`)."
-            )
+            message = generic_error_text(interaction)
         await send_private(interaction, message)
-
-
-def _command_name(interaction: discord.Interaction) -> str:
-    cmd = interaction.command
-    return f"`/{cmd.qualified_name}`" if cmd is not None else "that"
-
-
-def error_message(interaction: discord.Interaction, error: BaseException) -> str | None:
-    """A message for errors the user can act on; None for bugs (logged with the traceback)."""
-    original = getattr(error, "original", None)
-    cause = original if isinstance(original, BaseException) else error
-    if isinstance(cause, (UserFacingError, IllegalAction, TournamentError)):
-        return str(cause)
-    if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down: try again in {error.retry_after:.0f} s."
-    if isinstance(error, app_commands.BotMissingPermissions):
-        perms = ", ".join(p.replace("_", " ") for p in error.missing_permissions)
-        return f"I am missing permissions here: {perms}. Ask a server admin to grant them."
-    if isinstance(error, app_commands.MissingRole | app_commands.MissingAnyRole):
-        return "You need the director role for that."
-    if isinstance(error, app_commands.NoPrivateMessage):
-        return "That command works in a server channel, not in DMs."
-    if isinstance(error, app_commands.CheckFailure):
-        return str(error) or "You cannot use that command here."
-    if isinstance(error, app_commands.TransformerError):
-        return f"I could not read {error.value!r}: {error}"
-    return None
-
-
-async def send_private(interaction: discord.Interaction, message: str) -> None:
-    """Answer only the user, whether or not the interaction was already answered or deferred."""
-    if interaction.type is discord.InteractionType.autocomplete:
-        return  # autocomplete has nowhere to show text
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(message[:2000], ephemeral=True)
-        else:
-            await interaction.response.send_message(message[:2000], ephemeral=True)
-    except discord.HTTPException:
-        # The token may have expired (15 min) or the channel gone; never retry in a loop.
-        log.warning("could not tell the user about an error (interaction %s)", interaction.id)
 
 
 def create_bot(database_path: str | os.PathLike[str], **options: Any) -> LeagueBot:

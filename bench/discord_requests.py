@@ -15,7 +15,7 @@ from pathlib import Path
 
 from simcord import Env
 
-from bot.app import create_bot
+from bot.discord_ui.client import create_bot
 
 GUILD_ID = 1_111_111_111_111_111_111
 
@@ -54,7 +54,7 @@ async def main() -> int:
             while not hand.is_over:
                 seat = hand.to_act
                 assert seat is not None
-                view = bot.announcer.views[session.store_id].messages[1]
+                view = bot.announcer.places[session.store_id].messages[1]
                 msg = next(m for m in channel.history() if m.id == view.message_id)
                 cid = next(c.custom_id for row in msg.components for c in row.children
                            if c.custom_id.startswith("hp:c:"))

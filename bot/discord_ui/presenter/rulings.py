@@ -1,4 +1,9 @@
-"""Rulings in plain words: one sentence for each rule id the engine emits.
+"""Rulings in plain words: one sentence for each rule id the engine emits, and which of them
+earn their own post in the channel.
+
+A ruling a player could dispute (an amount changed, the betting not reopened) gets its own post;
+routine ones (an uncalled bet returned, a muck, hands turned face up, an odd chip) are only lines
+in the table message's action log, in words and without the rule's id.
 
 `names` here is keyed by SEAT (a Ruling knows seats, not players); build it with
 `seat_names(hand, names_by_player)`.
@@ -8,21 +13,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from bot.discord_ui.presenter.limits import chips, safe_name
 from bot.engine.hand import Hand
 from bot.engine.hand_events import Ruling
-from bot.presenter.limits import display_name, safe_name
 from bot.rulebook import Rulebook, load_rulebook
 
 Names = Mapping[int, str]
 
 
-def chips(n: int) -> str:
-    return f"{n:,}"
-
-
 def seat_names(hand: Hand, names: Mapping[str, str]) -> dict[int, str]:
     """Seat → display name (raw, escaped later) from player id → display name."""
     return {s: names.get(p.player, f"Seat {s}") for s, p in hand.players.items()}
+
+
+def rule_ref(rule_id: str) -> str:
+    """Where to read the rule: a real command, as a player would type it."""
+    return f"`/rule topic:{rule_id}`"
 
 
 def _who(names: Names, seat: int | None) -> str:
@@ -95,15 +101,42 @@ _SENTENCES: dict[str, tuple[str, _Sentence]] = {
     "show-one-show-all": ("show one, show all", lambda r, n: (
         f"{_who(n, r.seat)} showed one card, so at {_list(n, r.seats)}'s request "
         "they show the other")),
+    "chip-unit": ("smallest chip", lambda r, n: (
+        f"{_who(n, r.seat)} asked for {_a(r, 'asked')}, which is not a whole number of "
+        f"{_a(r, 'unit')} chips (the smallest in play), so the amount is {_a(r, 'to')}")),
 }
+
+# Rulings that only say what happens anyway: the table's action log tells them (see
+# `ruling_log_line`); every other ruling, including ones this module does not know, is posted.
+ROUTINE_RULINGS = frozenset({"uncalled-bet", "odd-chip", "face-up", "muck", "show-one-show-all"})
+
+
+def worth_a_post(ruling: Ruling) -> bool:
+    """A ruling a player could dispute: its own post in the channel, not only a log line."""
+    return ruling.rule_id not in ROUTINE_RULINGS
+
+
+def ruling_log_line(ruling: Ruling, names: Names) -> str | None:
+    """A routine ruling as an action-log line in words (no rule id), or None when another log
+    line already says it (the uncalled bet and the muck have events of their own)."""
+    if ruling.rule_id == "face-up":
+        return f"No more betting: {_list(names, ruling.seats)} turn their hands face up"
+    if ruling.rule_id == "odd-chip":
+        odd = int(ruling.amounts.get("odd_chips", 1))
+        seats = ruling.seats or ((ruling.seat,) if ruling.seat is not None else ())
+        what = "The odd chip goes" if odd == 1 else f"{odd} odd chips go"
+        return f"{what} to {_list(names, seats)}"
+    if ruling.rule_id == "show-one-show-all":
+        return f"{_who(names, ruling.seat)} shows the other card too (show one, show all)"
+    return None
 
 
 def ruling_text(ruling: Ruling, names: Names, rulebook: Rulebook | None = None) -> str:
-    """One sentence: "Ruling — incomplete raise: …, so … (rule `incomplete-all-in`)."."""
+    """One sentence: "Ruling — incomplete raise: …, so … (`/rule topic:incomplete-all-in`)."."""
     known = _SENTENCES.get(ruling.rule_id)
     if known is not None:
         label, sentence = known
-        return f"Ruling — {label}: {sentence(ruling, names)} (rule `{ruling.rule_id}`)."
+        return f"Ruling — {label}: {sentence(ruling, names)} ({rule_ref(ruling.rule_id)})."
     # Tournament rulings (clock, away, sb-eliminated, …): the rulebook's title and who it hit.
     book = rulebook or load_rulebook()
     title = book.get(ruling.rule_id).title if ruling.rule_id in book else ruling.rule_id
@@ -111,7 +144,7 @@ def ruling_text(ruling: Ruling, names: Names, rulebook: Rulebook | None = None) 
     who = f" applied to {_list(names, tuple(dict.fromkeys(involved)))}" if involved else " applied"
     amounts = ", ".join(f"{k.replace('_', ' ')} {chips(int(v))}" for k, v in ruling.amounts.items())
     extra = f" ({amounts})" if amounts else ""
-    return f"Ruling — {title.lower()}:{who}{extra} (rule `{ruling.rule_id}`)."
+    return f"Ruling — {title.lower()}:{who}{extra} ({rule_ref(ruling.rule_id)})."
 
 
 def hand_ruling_text(hand: Hand, ruling: Ruling, names: Mapping[str, str]) -> str:
@@ -119,4 +152,3 @@ def hand_ruling_text(hand: Hand, ruling: Ruling, names: Mapping[str, str]) -> st
     return ruling_text(ruling, seat_names(hand, names))
 
 
-__all__ = ["hand_ruling_text", "ruling_text", "seat_names", "display_name"]

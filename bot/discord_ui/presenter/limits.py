@@ -1,4 +1,5 @@
-"""Discord's size limits (../shared/design/discord.md) and safe truncation and escaping."""
+"""Discord's size limits (../shared/design/discord.md), safe truncation and escaping, and how
+amounts are written."""
 
 from __future__ import annotations
 
@@ -24,6 +25,11 @@ _CONTROL_RE = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]+")
 _AT_RE = re.compile("@(?!\u200b)")
 
 
+def chips(n: int) -> str:
+    """An amount of chips as players read it: 1,250."""
+    return f"{n:,}"
+
+
 def truncate(text: str, limit: int) -> str:
     """Cut to `limit` characters with an ellipsis; never leaves a dangling backslash escape."""
     if len(text) <= limit:
@@ -36,14 +42,19 @@ def truncate(text: str, limit: int) -> str:
     return cut + ELLIPSIS
 
 
-def safe_name(name: str) -> str:
-    """A user-chosen name made inert: no markdown, no mentions, one line, bounded length."""
-    flat = _CONTROL_RE.sub(" ", name).strip() or "?"
-    flat = truncate(flat, NAME_CHARS)
+def safe_text(text: str, limit: int) -> str:
+    """User-chosen text made inert: no markdown, no mentions, one line, at most `limit`."""
+    flat = _CONTROL_RE.sub(" ", text).strip() or "?"
+    flat = truncate(flat, limit)
     # Mentions are escaped after markdown so that the zero-width breaks are not re-escaped.
     escaped = discord.utils.escape_mentions(discord.utils.escape_markdown(flat))
     # escape_mentions only knows well-formed ids; break every other "@" too ("<@123>").
     return _AT_RE.sub("@\u200b", escaped)
+
+
+def safe_name(name: str) -> str:
+    """A user-chosen name made inert and bounded (Discord names are at most 32 characters)."""
+    return safe_text(name, NAME_CHARS)
 
 
 def display_name(names: Mapping[str, str], player: str, seat: int) -> str:
@@ -78,3 +89,12 @@ def fit_embed(embed: discord.Embed) -> discord.Embed:
         room = EMBED_TOTAL - (len(embed) - len(embed.description))
         embed.description = truncate(embed.description, max(1, room))
     return embed
+
+
+def embed_text(embed: discord.Embed) -> str:
+    """An embed as plain text, as the demo prints what a channel shows."""
+    parts = [f"**{embed.title}**" if embed.title else "", embed.description or ""]
+    parts += [f"{f.name}: {f.value}" for f in embed.fields]
+    if embed.footer and embed.footer.text:
+        parts.append(embed.footer.text)
+    return "\n".join(p for p in parts if p)

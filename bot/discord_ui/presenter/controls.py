@@ -1,12 +1,13 @@
-"""What the play buttons show for the player to act: labels, amounts and disabled states."""
+"""What the play buttons show for the player to act (labels, amounts, disabled states), and the
+private sentence that confirms a player's own action."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.discord_ui.presenter.limits import BUTTON_LABEL, chips, truncate
 from bot.engine.hand import Hand
-from bot.presenter.limits import BUTTON_LABEL, truncate
-from bot.presenter.rulings import chips
+from bot.engine.hand_events import Acted
 
 
 @dataclass(frozen=True)
@@ -72,3 +73,17 @@ def action_view_state(hand: Hand) -> ActionViewState | None:
         facing_bet=legal.facing_bet,
         summary=legal.describe(),
     )
+
+
+def action_confirmation(hand: Hand, seat: int, since: int) -> str:
+    """"You call 200." for the player's own action among the hand's events from `since`."""
+    for e in hand.events[since:]:
+        if isinstance(e, Acted) and e.seat == seat:
+            tail = " (all-in)." if e.all_in else "."
+            if e.action in ("fold", "check"):
+                return f"You {e.action}."
+            if e.action == "call":
+                return f"You call {chips(e.added)}{tail}"
+            verb = "bet" if e.action == "bet" else "raise to"
+            return f"You {verb} {chips(e.to)}{tail}"
+    return "Done."

@@ -1,0 +1,218 @@
+"""The table's buttons (persistent DynamicItems), the raise modal, and the all-in confirmation.
+
+custom_id template: `hp:<act>:<hand id>:<event count>` (≤ 100 characters). The hand id and the
+number of the hand's events pin the moment a button was drawn for; the action applies only if
+the hand is still at that moment, checked inside the tournament's lock (player_actions). A click
+from an earlier moment answers "that moment has passed" and changes nothing. Because the
+template carries everything, the buttons keep working after a restart
+(`bot.add_dynamic_items(*DYNAMIC_ITEMS)` in setup_hook).
+
+A click that acts (fold, check/call, all-in, a raise from the modal) is answered by editing the
+table message in the click's own response: one request per action.
+
+Acts: f fold, c check/call, r raise (modal), a all-in, A all-in confirmed (after a typed amount
+above every stack), m my cards, s show my cards (after the hand), h agree to a rabbit hunt.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import discord
+
+from bot.discord_ui.context import GameBot, game_of
+from bot.discord_ui.lookup import seat_in_hand, tournament_of_hand, whose_turn
+from bot.discord_ui.parsing import AMOUNT_CHARS, RaiseChoice, all_in_question, quick_amounts
+from bot.discord_ui.player_actions import (
+    PASSED,
+    agree_rabbit,
+    my_cards_text,
+    play,
+    play_typed,
+    show_cards,
+)
+from bot.discord_ui.presenter.controls import action_view_state
+from bot.discord_ui.presenter.limits import chips
+from bot.discord_ui.replies import Refusal, generic_error_text, send_private
+from bot.engine.hand import Hand
+from bot.service import Session
+from bot.tournament.hand_id import HandId
+
+log = logging.getLogger(__name__)
+
+HAND_ID = r"[0-9]{1,9}-t[0-9]{1,9}-h[0-9]{1,9}"
+TEMPLATE = rf"hp:(?P<act>[fcraAmsh]):(?P<hand>{HAND_ID}):(?P<n>[0-9]{{1,6}})"
+PLAY_ACTS = "fcraA"
+_ACTIONS = {"f": "fold", "c": "check_or_call", "a": "all_in"}
+
+
+def custom_id(act: str, hand: Hand) -> str:
+    return f"hp:{act}:{hand.hand_id}:{len(hand.events)}"
+
+
+def table_view(session: Session, table: int, hand: Hand) -> discord.ui.View:
+    """The buttons under a table message: one row of at most five on a phone."""
+    view = discord.ui.View(timeout=None)
+    state = action_view_state(hand) if not hand.is_over else None
+    if state is not None:
+        styles = {"fold": discord.ButtonStyle.danger, "check_call": discord.ButtonStyle.primary,
+                  "raise": discord.ButtonStyle.success, "all_in": discord.ButtonStyle.secondary}
+        acts = {"fold": "f", "check_call": "c", "raise": "r", "all_in": "a"}
+        for b in state.buttons:
+            view.add_item(PlayButton(custom_id(acts[b.key], hand), b.label, styles[b.key],
+                                     b.disabled))
+    view.add_item(PlayButton(custom_id("m", hand), "My cards", discord.ButtonStyle.secondary))
+    if hand.is_over:
+        view.add_item(PlayButton(custom_id("s", hand), "Show my cards",
+                                 discord.ButtonStyle.secondary))
+        if session.tournament.profile.rabbit_hunt and hand.rabbit_cards():
+            view.add_item(PlayButton(custom_id("h", hand), "Rabbit hunt?",
+                                     discord.ButtonStyle.secondary))
+    return view
+
+
+def confirm_view(hand_id: str, count: int, total: int) -> discord.ui.View:
+    """The one-click confirmation of an all-in the player typed as a huge amount."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(PlayButton(f"hp:A:{hand_id}:{count}", f"All-in {chips(total)}",
+                             discord.ButtonStyle.danger))
+    return view
+
+
+def _session(bot: GameBot, hand_id: str) -> Session:
+    session = bot.tournaments.get(tournament_of_hand(hand_id))
+    if session is None:
+        raise Refusal("That tournament is over or was cancelled.")
+    return session
+
+
+class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
+    def __init__(self, cid: str, label: str = "…",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=cid,
+                                           disabled=disabled))
+        m = re.fullmatch(TEMPLATE, cid)
+        assert m is not None
+        self.act = m["act"]
+        self.hand_id = m["hand"]
+        self.count = int(m["n"])
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+                             match: re.Match[str], /) -> PlayButton:
+        return cls(item.custom_id or "", item.label or "…")
+
+    @property
+    def expect(self) -> tuple[str, int]:
+        return self.hand_id, self.count
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Only the player to act may press a play button (checked again under the lock)."""
+        if self.act not in PLAY_ACTS:
+            return True
+        bot = game_of(interaction)
+        try:
+            session = _session(bot, self.hand_id)
+            table, hand, seat = seat_in_hand(session.tournament, interaction.user.id)
+            if (hand.hand_id, len(hand.events)) != self.expect:
+                raise Refusal(PASSED)
+            if hand.to_act != seat:
+                names = bot.announcer.names(session)
+                raise Refusal(f"Not your turn: {whose_turn(names, hand)}.")
+        except Refusal as exc:
+            await send_private(interaction, str(exc))
+            return False
+        return True
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = game_of(interaction)
+        try:
+            await self._dispatch(bot, interaction)
+        except Refusal as exc:
+            await send_private(interaction, str(exc))
+        except Exception:
+            log.exception("button %s failed", self.item.custom_id)
+            await send_private(interaction, generic_error_text(interaction))
+
+    async def _dispatch(self, bot: GameBot, interaction: discord.Interaction) -> None:
+        session = _session(bot, self.hand_id)
+        names = bot.announcer.names(session)
+        user = interaction.user.id
+        if self.act == "m":
+            await send_private(interaction, my_cards_text(session.tournament, user))
+        elif self.act == "r":
+            _, hand, _ = seat_in_hand(session.tournament, user)
+            await interaction.response.send_modal(RaiseModal(hand))
+        elif self.act == "A":
+            # From the private confirmation: the answer replaces the question.
+            text = await play(session, user, "all_in", None, names, expect=self.expect)
+            await interaction.response.edit_message(content=text, view=None)
+        elif self.act in _ACTIONS:
+            table = HandId.parse(self.hand_id).table
+            async with bot.announcer.answering(interaction, session, table):
+                await play(session, user, _ACTIONS[self.act], None, names, expect=self.expect)
+                answered = await bot.announcer.answer_with_table(interaction, session, table)
+            if not answered:
+                await send_private(interaction, "Done: the table shows your action.")
+        elif self.act == "s":
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await send_private(interaction, await show_cards(session, user, None, names,
+                                                             self.hand_id))
+        elif self.act == "h":
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await send_private(interaction, await agree_rabbit(session, user, names,
+                                                               self.hand_id))
+
+
+class RaiseModal(discord.ui.Modal):
+    """An amount for a bet or raise. The hints show only whole units of the smallest chip."""
+
+    def __init__(self, hand: Hand) -> None:
+        super().__init__(title=f"Raise — hand {hand.hand_id}"[:45], timeout=600,
+                         custom_id=f"hpm:{hand.hand_id}:{len(hand.events)}")
+        self.hand_id = hand.hand_id
+        self.count = len(hand.events)
+        q = quick_amounts(hand)
+        legal = hand.legal()
+        verb = "Raise to" if legal is not None and legal.facing_bet else "Bet"
+        self.amount: discord.ui.TextInput[RaiseModal] = discord.ui.TextInput(
+            label=f"{verb}: a number, min, half, pot or all-in"[:45],
+            custom_id="amount",
+            default=str(q["min"]),
+            placeholder=(f"min {chips(q['min'])} · ½ pot {chips(q['half'])} · pot "
+                         f"{chips(q['pot'])} · all-in {chips(q['all-in'])}")[:100],
+            max_length=AMOUNT_CHARS,
+        )
+        self.add_item(self.amount)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        bot = game_of(interaction)
+        try:
+            session = _session(bot, self.hand_id)
+            names = bot.announcer.names(session)
+            table = HandId.parse(self.hand_id).table
+            async with bot.announcer.answering(interaction, session, table):
+                result = await play_typed(session, interaction.user.id, self.amount.value,
+                                          names, expect=(self.hand_id, self.count))
+                if isinstance(result, RaiseChoice):
+                    _, hand, _ = seat_in_hand(session.tournament, interaction.user.id)
+                    legal = hand.legal()
+                    total = legal.max_raise_to if legal is not None else 0
+                    await send_private(interaction, all_in_question(hand),
+                                       view=confirm_view(self.hand_id, self.count, total))
+                    return
+                answered = await bot.announcer.answer_with_table(interaction, session, table)
+            if not answered:
+                await send_private(interaction, result)
+        except Refusal as exc:
+            await send_private(interaction, str(exc))
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:
+        log.error("raise modal failed", exc_info=error)
+        await send_private(interaction, generic_error_text(interaction))
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (PlayButton,)

@@ -1,0 +1,184 @@
+"""Every value a user types, parsed into a bounded type or refused with what is allowed.
+
+Typed text reaches the game only through here: amounts (`1,200`, `1.5k`, `min`, `pot`), hand
+references (`7-t1-h12` or `12`), reasons, and rule knobs. Only ASCII digits count as digits
+(`²` is a digit to `str.isdigit`), lengths are checked before any number is built (a 5,000-digit
+number must not be converted), and every refusal says what would be accepted. Nothing here
+changes any state.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.discord_ui.presenter.limits import chips, safe_text
+from bot.discord_ui.replies import Refusal
+from bot.engine.hand import Hand
+from bot.tournament.hand_id import HandId
+
+# No stack in any structure comes near this; an amount above it is refused as unreadable
+# rather than converted (and one above the largest stack at the table asks to confirm).
+MAX_AMOUNT = 10**12
+AMOUNT_CHARS = 20
+REASON_CHARS = 300
+# A hand's number within a tournament (and a tournament's id) fits 9 ASCII digits.
+NUMBER_DIGITS = 9
+
+_WORDS = {"min": "min", "minimum": "min", "half": "half", "1/2": "half", "½": "half",
+          "half pot": "half", "halfpot": "half", "pot": "pot", "all-in": "all-in",
+          "allin": "all-in", "all in": "all-in", "max": "all-in", "shove": "all-in"}
+_AMOUNT = re.compile(r"(?P<whole>[0-9]{1,15})(?:\.(?P<frac>[0-9]{1,3}))?(?P<k>k?)")
+AMOUNT_HELP = ("give a whole number of chips (e.g. 600, 1,200 or 1.5k) or min, half, pot or "
+               "all-in. Nothing was done.")
+
+
+def parse_amount(text: str) -> int | str:
+    """A whole number of chips ("1,200", "1200", "1.5k") or a word (min, half, pot, all-in)."""
+    raw = text.strip().lower()
+    if raw in _WORDS:
+        return _WORDS[raw]
+    shown = safe_text(text, 24)
+    if len(raw) > AMOUNT_CHARS:
+        raise Refusal(f"That amount is too long to be one: {AMOUNT_HELP}")
+    cleaned = raw.replace(",", "").replace("_", "").replace(" ", "")
+    if cleaned.startswith("-"):
+        raise Refusal("An amount must be a whole number of chips above zero. Nothing was done.")
+    m = _AMOUNT.fullmatch(cleaned)
+    if m is None:
+        raise Refusal(f"I could not read {shown} as an amount: {AMOUNT_HELP}")
+    whole, frac, k = int(m["whole"]), m["frac"] or "", m["k"]
+    scale = 1000 if k else 1
+    # 1.5k is 1500; 12.5 (no k) is not a whole number of chips.
+    frac_value = int(frac.ljust(3, "0")) if frac else 0
+    if frac and (not k or frac_value * scale % 1000):
+        raise Refusal(f"I could not read {shown} as an amount: {AMOUNT_HELP}")
+    number = whole * scale + frac_value * scale // 1000
+    if number <= 0:
+        raise Refusal("An amount must be a whole number of chips above zero. Nothing was done.")
+    if number > MAX_AMOUNT:
+        raise Refusal(f"{shown} is more chips than any tournament has: {AMOUNT_HELP}")
+    return number
+
+
+def quick_amounts(hand: Hand) -> dict[str, int]:
+    """min / half / pot / all-in as "raise to" totals for the player to act, in whole units of
+    the smallest chip in play (the minimum and the all-in are always legal as they are)."""
+    legal = hand.legal()
+    assert legal is not None
+    unit = max(1, getattr(legal, "chip_unit", 1))
+    pot_after_call = hand.pot_total + legal.call_amount
+    current = hand.current_bet
+
+    def clamp(x: int) -> int:
+        x = x // unit * unit
+        return max(legal.min_raise_to, min(legal.max_raise_to, x))
+
+    return {
+        "min": legal.min_raise_to,
+        "half": clamp(current + pot_after_call // 2),
+        "pot": clamp(current + pot_after_call),
+        "all-in": legal.max_raise_to,
+    }
+
+
+@dataclass(frozen=True)
+class RaiseChoice:
+    action: str  # "all_in" | "raise_to" | "bet" | "raise_by"
+    amount: int | None
+    # The amount is above every stack at the table: the player must confirm the all-in.
+    needs_confirmation: bool = False
+
+
+def largest_stack(hand: Hand) -> int:
+    """The most chips any player at the table holds (behind plus in front this street)."""
+    return max((p.stack + p.bet for p in hand.players.values()), default=0)
+
+
+def resolve_raise(hand: Hand, text: str, action: str = "raise_to") -> RaiseChoice:
+    """Typed text as the action to take. A word picks its amount; a number is a total (or a
+    raise "by", for `/raise by:`); a number above every stack at the table asks to confirm the
+    all-in instead of acting (someone typing 99999999999999 may not mean it)."""
+    value = parse_amount(text)
+    legal = hand.legal()
+    if isinstance(value, str):
+        total = quick_amounts(hand)[value]
+        if value == "all-in" or (legal is not None and total >= legal.max_raise_to):
+            return RaiseChoice("all_in", None)
+        return RaiseChoice("raise_to", total)
+    if legal is not None:
+        target = value + hand.current_bet if action == "raise_by" else value
+        if target > largest_stack(hand):
+            return RaiseChoice("all_in", None, needs_confirmation=True)
+    return RaiseChoice(action, value)
+
+
+def all_in_question(hand: Hand) -> str:
+    legal = hand.legal()
+    total = legal.max_raise_to if legal is not None else 0
+    return f"That is all-in for {chips(total)}. Confirm?"
+
+
+def parse_hand_ref(text: str) -> HandId | int:
+    """`7-t1-h12` (a hand of any tournament) or `12` (hand 12 of this channel's tournament)."""
+    raw = text.strip().lstrip("#")
+    if raw.isascii() and raw.isdigit() and len(raw) <= NUMBER_DIGITS:
+        return int(raw)
+    try:
+        return HandId.parse(raw)
+    except ValueError:
+        raise Refusal("Give a hand as the table message names it, such as 7-t1-h12 "
+                      "(tournament 7, table 1, hand 12), or just the hand number (12) in the "
+                      "tournament's channel. Nothing was done.") from None
+
+
+def parse_reason(text: str | None, *, what: str = "reason") -> str:
+    """A director's reason or ruling: not blank, at most REASON_CHARS characters."""
+    flat = " ".join((text or "").split())
+    if not flat:
+        raise Refusal(f"Give a {what} in words (1 to {REASON_CHARS} characters); it is kept "
+                      "for appeals. Nothing was done.")
+    if len(flat) > REASON_CHARS:
+        raise Refusal(f"That {what} is {len(flat):,} characters long; keep it to "
+                      f"{REASON_CHARS}. Nothing was done.")
+    return flat
+
+
+# Numeric rule knobs and the values a league may choose (the engine checks the rest).
+KNOB_RANGES: dict[str, tuple[int, int]] = {
+    "clock_seconds": (10, 600),
+    "clock_countdown_seconds": (1, 60),
+}
+KNOB_CHARS = 500
+
+
+def parse_knobs(text: str | None) -> dict[str, object]:
+    """"clock_seconds=90, rabbit_hunt=false" -> {"clock_seconds": 90, "rabbit_hunt": False}."""
+    out: dict[str, object] = {}
+    if not text:
+        return out
+    if len(text) > KNOB_CHARS:
+        raise Refusal(f"Knobs are at most {KNOB_CHARS} characters: knob=value, "
+                      "comma-separated. Nothing was changed.")
+    for part in text.replace(";", ",").split(","):
+        if not part.strip():
+            continue
+        if "=" not in part:
+            raise Refusal(f"Knobs are written knob=value, comma-separated; "
+                          f"{safe_text(part.strip(), 40)} is not. Nothing was changed.")
+        key, value = (x.strip() for x in part.split("=", 1))
+        low = value.lower()
+        if key in KNOB_RANGES:
+            lo, hi = KNOB_RANGES[key]
+            if not (value.isascii() and value.isdigit() and len(value) <= 4
+                    and lo <= int(value) <= hi):
+                raise Refusal(f"{safe_text(key, 40)} is a whole number of seconds from {lo} "
+                              f"to {hi}; {safe_text(value, 20)} is not. Nothing was changed.")
+            out[key] = int(value)
+        elif low in ("true", "yes", "on"):
+            out[key] = True
+        elif low in ("false", "no", "off"):
+            out[key] = False
+        else:
+            out[key] = value
+    return out

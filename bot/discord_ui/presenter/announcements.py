@@ -1,0 +1,251 @@
+"""Tournament events as channel posts, and the after-hand lines of the table message.
+
+Only what a player could want notified or could dispute gets a post (the start, levels, rulings,
+the clock, away, eliminations, moves, director decisions, the result); shows and the rabbit
+hunt after a hand are lines of that hand's table message (`after_hand_lines`). Players who go
+out in the same hand share one post.
+
+Each post says where it goes (`Post.tables`, `Post.channel`, `Post.every_table`); the announcer
+maps that onto channels and threads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from bot.discord_ui.presenter.cards import Faces, cards_text, text_face
+from bot.discord_ui.presenter.limits import chips, safe_name, safe_text
+from bot.discord_ui.presenter.rulings import rule_ref
+from bot.engine.events import Event
+from bot.tournament import events as tev
+from bot.tournament.tournament import Result
+
+# Director-typed text (reasons, rulings) shown in a post is cut here.
+REASON_CHARS = 500
+
+
+@dataclass(frozen=True)
+class Post:
+    text: str
+    tables: tuple[int, ...] = ()  # the tables' own locations (their thread, or the channel)
+    channel: bool = False  # the tournament's channel as well
+    every_table: bool = False  # every table's location
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def reason_text(text: str) -> str:
+    """Director-typed text (a reason, a ruling): inert, one paragraph, bounded."""
+    return safe_text(" ".join(text.split()), REASON_CHARS)
+
+
+def people(names: Sequence[str]) -> str:
+    """"ann", "ann and ben", "ann, ben and dev"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+class Announcements:
+    """Turns one change's tournament events into posts, with names and card faces."""
+
+    def __init__(self, names: Mapping[str, str], faces: Faces = text_face, *,
+                 clock_seconds: int = 0,
+                 results: Callable[[], Sequence[Result]] = tuple,
+                 table_of: Callable[[str], tuple[int, ...]] = lambda player: ()) -> None:
+        self.names = names
+        self.faces = faces
+        self.clock_seconds = clock_seconds
+        self.results = results
+        # Where a player sits, for events that do not name the table.
+        self.table_of = table_of
+
+    def name(self, player: str) -> str:
+        raw = self.names.get(player)
+        return safe_name(raw) if raw else "a player"
+
+    def posts(self, events: Iterable[Event]) -> list[Post]:
+        out: list[Post] = []
+        going_out: list[tev.Eliminated] = []  # consecutive eliminations: one post
+        for e in events:
+            if isinstance(e, tev.Eliminated):
+                going_out.append(e)
+                continue
+            out += self.eliminations(going_out)
+            going_out = []
+            post = self.post(e)
+            if post is not None:
+                out.append(post)
+        out += self.eliminations(going_out)
+        return out
+
+    def eliminations(self, events: Sequence[tev.Eliminated]) -> list[Post]:
+        """Everyone out in one change in one post: "ann, ben and dev are out, tied 3rd"."""
+        if not events:
+            return []
+        by_place: dict[int, list[tev.Eliminated]] = {}
+        for e in events:
+            by_place.setdefault(e.place, []).append(e)
+        lines = []
+        for place in sorted(by_place, reverse=True):
+            group = by_place[place]
+            who = people([self.name(e.player) for e in group])
+            if len(group) > 1:
+                lines.append(f"💀 {who} are out, tied **{ordinal(place)}**.")
+            else:
+                lines.append(f"💀 {who} is out in **{ordinal(place)}** place.")
+        tables = tuple(dict.fromkeys(e.table for e in events))
+        return [Post("\n".join(lines), tables=tables, channel=True)]
+
+    def post(self, e: Event) -> Post | None:
+        n = self.name
+        table = getattr(e, "table", None)
+        here = (table,) if isinstance(table, int) else ()
+        if isinstance(e, tev.Started):
+            return Post(f"**The tournament has started** with {len(e.players)} players.",
+                        channel=True)
+        if isinstance(e, tev.TableOpened):
+            seats = ", ".join(f"{s.seat} {n(s.player)}" for s in e.seats)
+            return Post(f"Table {e.table}: {seats}", tables=here, channel=True)
+        if isinstance(e, tev.ButtonDrawn):
+            drawn = ", ".join(f"{n(c.player)} {self.faces(c.card)}" for c in e.cards)
+            return Post(f"Button draw at table {e.table}: {drawn}. The button starts at seat "
+                        f"{e.button}.", tables=here)
+        if isinstance(e, tev.LevelStarted):
+            return Post(self.level_text(e), every_table=True)
+        if isinstance(e, tev.TournamentRuling):
+            return Post(f"Ruling: {e.text.rstrip('.')} ({rule_ref(e.rule_id)}).", tables=here,
+                        channel=not here)
+        if isinstance(e, tev.TimedOut):
+            return Post(f"{n(e.player)} ran out of time and is now away "
+                        f"({rule_ref(e.rule_id)}).", tables=here)
+        if isinstance(e, tev.MarkedAway):
+            if e.reason == "left":
+                return Post(f"{n(e.player)} is away ({rule_ref(e.rule_id)}).",
+                            tables=self.table_of(e.player))
+            return None
+        if isinstance(e, tev.CameBack):
+            return Post(f"{n(e.player)} is back.", tables=self.table_of(e.player))
+        if isinstance(e, tev.ClockCalled):
+            return Post(f"⏱ **Clock** called on {n(e.player)} by {n(e.called_by)}: "
+                        f"{self.clock_seconds} seconds, runs out <t:{int(e.expires_at)}:R> "
+                        f"({rule_ref(e.rule_id)}).", tables=here)
+        if isinstance(e, tev.ClockCountdown):
+            secs = max(0, round(e.expires_at - e.at))
+            return Post(f"⏱ {n(e.player)}: **{secs} seconds** left "
+                        f"(<t:{int(e.expires_at)}:R>).", tables=here)
+        if isinstance(e, tev.ClockExpired):
+            how = "folded" if e.expiry == "fold" else "checked if possible, else folded"
+            return Post(f"⏱ Time is up for {n(e.player)}: the hand is {how} "
+                        f"({rule_ref(e.rule_id)}).", tables=here)
+        if isinstance(e, tev.HandKilledByDirector):
+            return Post(f"{n(e.player)}'s hand is dead ({rule_ref(e.rule_id)}).", tables=here)
+        if isinstance(e, tev.HandVoided):
+            return Post(f"Hand {e.hand_id} is void by the director: {reason_text(e.reason)}. "
+                        f"Stacks go back to where they were ({rule_ref(e.rule_id)}).",
+                        tables=here)
+        if isinstance(e, tev.PlayerMoved):
+            return Post(f"{n(e.player)} moves from table {e.from_table} seat {e.from_seat} to "
+                        f"table {e.to_table} seat {e.to_seat} ({rule_ref(e.rule_id)}).",
+                        tables=(e.from_table, e.to_table))
+        if isinstance(e, tev.TableBroken):
+            return Post(f"Table {e.table} is broken ({rule_ref(e.rule_id)}).", tables=here,
+                        channel=True)
+        if isinstance(e, tev.FinalTable):
+            return Post("**Final table**: " + people([n(p) for p in e.players])
+                        + f" ({rule_ref(e.rule_id)}).", tables=here, channel=True)
+        if isinstance(e, tev.ChipRaced):
+            return Post(self.chip_race_text(e), every_table=True)
+        if isinstance(e, tev.PenaltyGiven):
+            return Post(f"Penalty: {n(e.player)} sits out {e.hands} hand(s): "
+                        f"{reason_text(e.reason)} ({rule_ref(e.rule_id)}).",
+                        tables=self.table_of(e.player), channel=True)
+        if isinstance(e, tev.Disqualified):
+            return Post(f"{n(e.player)} is **disqualified**: {reason_text(e.reason)} "
+                        f"({rule_ref(e.rule_id)}).", channel=True)
+        if isinstance(e, tev.ChipsRemoved):
+            return Post(f"{n(e.player)}'s {chips(e.amount)} chips leave play; place "
+                        f"{ordinal(e.place)} ({rule_ref(e.rule_id)}).", channel=True)
+        if isinstance(e, tev.StackAdjusted):
+            return Post(f"Director: {n(e.player)}'s stack {chips(e.before)} → {chips(e.after)}: "
+                        f"{reason_text(e.reason)} ({rule_ref(e.rule_id)}).",
+                        tables=self.table_of(e.player), channel=True)
+        if isinstance(e, tev.Paused):
+            return Post(f"⏸ The director paused the tournament: {reason_text(e.reason)}.",
+                        every_table=True)
+        if isinstance(e, tev.Resumed):
+            return Post("▶ The tournament resumes.", every_table=True)
+        if isinstance(e, tev.DirectorRuling):
+            text = f"Ruling by the director: {reason_text(e.text)} ({rule_ref(e.rule_id)})."
+            if e.players:
+                text += " Concerns " + people([n(p) for p in e.players]) + "."
+            return Post(text, channel=True)
+        if isinstance(e, tev.LateRegistered):
+            return Post(f"{n(e.player)} enters late: table {e.table} seat {e.seat}.",
+                        tables=here, channel=True)
+        if isinstance(e, tev.Rebought):
+            return Post(f"{n(e.player)} re-buys: table {e.table} seat {e.seat}.", tables=here,
+                        channel=True)
+        if isinstance(e, tev.AddedOn):
+            return Post(f"{n(e.player)} takes the add-on ({chips(e.chips)} chips).",
+                        channel=True)
+        if isinstance(e, tev.Finished):
+            return Post(self.finish_text(e), channel=True, every_table=True)
+        return None
+
+    def level_text(self, e: tev.LevelStarted) -> str:
+        if e.is_break:
+            text = "**Break.**"
+        else:
+            ante = f", ante {chips(e.ante)}" if e.ante else ""
+            text = (f"**Level {e.level}**: blinds {chips(e.small_blind)}/{chips(e.big_blind)}"
+                    f"{ante}, from the next hand")
+        if e.ends_at is not None:
+            text += f"; ends <t:{int(e.ends_at)}:R>"
+        return text + "."
+
+    def chip_race_text(self, e: tev.ChipRaced) -> str:
+        rows = [f"Chip race: the {chips(e.old_chip)} chips are raced off for "
+                f"{chips(e.new_chip)} chips ({rule_ref(e.rule_id)})."]
+        for r in e.lines:
+            cards = cards_text(r.cards, self.faces) if r.cards else "no cards"
+            won = {"no_chips": "no odd chips", "card": "wins a chip",
+                   "half": "rounded up"}.get(r.won, r.won)
+            rows.append(f"Table {r.table} seat {r.seat} {self.name(r.player)}: {cards} → "
+                        f"{chips(r.stack_before)} to {chips(r.stack_after)}"
+                        + (f" ({won})" if won else ""))
+        return "\n".join(rows)
+
+    def finish_text(self, e: tev.Finished) -> str:
+        rows = [f"🏆 **{self.name(e.winner)} wins the tournament!**"]
+        for r in list(self.results())[:25]:
+            prize = f" — {chips(r.prize)}" if r.prize else ""
+            rows.append(f"{ordinal(r.place)}: {self.name(r.player)}{prize}")
+        return "\n".join(rows)
+
+
+def after_hand_lines(events: Iterable[Event], hand_id: str, names: Mapping[str, str],
+                     faces: Faces = text_face) -> list[str]:
+    """What happened at a table after its hand ended (shows, the rabbit hunt), as lines of that
+    hand's table message rather than posts of their own."""
+    def name(player: str) -> str:
+        raw = names.get(player)
+        return safe_name(raw) if raw else "a player"
+
+    lines = []
+    for e in events:
+        if getattr(e, "hand_id", None) != hand_id:
+            continue
+        if isinstance(e, tev.CardsShown):
+            verb = "at the table's request, shows" if e.requested_by else "shows"
+            lines.append(f"{name(e.player)} {verb} {cards_text(e.cards, faces)}")
+        elif isinstance(e, tev.RabbitAgreed):
+            lines.append(f"{name(e.player)} agrees to a rabbit hunt")
+        elif isinstance(e, tev.RabbitHunted):
+            lines.append(f"Rabbit hunt: the rest of the board would have been "
+                         f"{cards_text(e.cards, faces)}")
+    return lines

@@ -1,0 +1,36 @@
+"""Short notices the announcer sends about the table rather than the game: the idle ping, failed
+DMs, and trouble told to the director (lost permissions, a deleted channel)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.discord_ui.presenter.announcements import people
+
+
+def idle_ping_text(user_id: int, table: int) -> str:
+    """The one message that mentions (and so notifies) the player to act; deleted once he acts."""
+    return f"<@{user_id}>, your turn at table {table}."
+
+
+def dm_failed_text(names: Sequence[str], *, never_again: bool) -> str:
+    """`names` are escaped display names of players whose cards could not be sent by DM."""
+    who = people(list(names))
+    if never_again:
+        return (f"{who}: I cannot DM your cards (your DMs are closed). Use `/cards` or the "
+                "table's **My cards** button; the game goes on. I will not try DMs again in "
+                "this tournament.")
+    return (f"{who}: I could not DM your cards this hand (Discord did not take the message). "
+            "Use `/cards` or the table's **My cards** button; the next deal tries DMs again.")
+
+
+def permissions_lost_text(tournament: str, channel_id: int) -> str:
+    return (f"Tournament {tournament}: I can no longer post in <#{channel_id}> (a permission "
+            "was removed: Send Messages, Send Messages in Threads or Create Public Threads). "
+            "Players cannot see the table until it is given back; the game goes on.")
+
+
+def channel_lost_text(tournament: str) -> str:
+    return (f"Tournament {tournament}: its channel was deleted, so I paused it. Cancel it from "
+            f"any channel with `/tournament cancel tournament:{tournament}`, or resume it "
+            "with `/td resume` once players can see a channel again.")

@@ -1,0 +1,210 @@
+"""The table message: one embed per hand, edited as the hand goes, readable on a phone.
+
+Layout (no inline fields: a phone stacks them one under another and pushes the buttons off the
+screen): the board and the pot; one short line per player (the arrow for the player to act,
+seat, name, stack, chips in front, button and blind marks, folded players struck through); who
+is to act and until when; the last few actions in words; the clock view; the deck fingerprint
+in the footer. A nine-handed table is about twenty short lines.
+
+Privacy: no hole card appears unless a Shown event turned it face up (`p.shown`, never
+`p.hole`); mucked cards never do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+
+import discord
+
+from bot.discord_ui.presenter.cards import Faces, cards_text, text_face
+from bot.discord_ui.presenter.clock import ClockView, clock_lines
+from bot.discord_ui.presenter.hands import hand_label, showdown_lines, win_chances
+from bot.discord_ui.presenter.limits import chips, display_name, fit_embed, truncate
+from bot.discord_ui.presenter.rulings import ruling_log_line, seat_names
+from bot.engine.events import Event
+from bot.engine.hand import Hand
+from bot.engine.hand_events import (
+    Acted,
+    HandKilled,
+    Mucked,
+    PotAwarded,
+    Ruling,
+    Shown,
+    StreetDealt,
+    UncalledReturned,
+)
+
+COLOUR_IN_PLAY = discord.Colour.dark_green()
+COLOUR_OVER = discord.Colour.dark_grey()
+LOG_LINES = 5
+# A name in a seat line is cut here: 35 columns on a phone hold the rest of the line.
+SEAT_NAME_CHARS = 12
+
+# Why a hand was made dead, in words (HandKilled carries the rule's id).
+_DEAD_BECAUSE = {"away": "away", "penalty": "penalty", "dead-at-deal": "away at the deal",
+                 "table-presence": "not at the table"}
+
+
+@dataclass(frozen=True)
+class TableScene:
+    """What the table message shows besides the hand itself."""
+
+    names: Mapping[str, str]  # player id -> raw display name (escaped here)
+    table: int
+    deadline: float | None = None  # the one deadline of the player to act (UNIX time)
+    away: Collection[int] = ()  # seats the tournament marks away
+    clock: ClockView | None = None
+    faces: Faces = text_face
+    after_hand: Sequence[str] = field(default_factory=tuple)  # shows, rabbit hunt (escaped)
+
+
+def _name(hand: Hand, names: Mapping[str, str], seat: int) -> str:
+    return display_name(names, hand.players[seat].player, seat)
+
+
+def event_line(hand: Hand, names: Mapping[str, str], ev: Event,
+               faces: Faces = text_face) -> str | None:
+    """One public log line for an event, or None for events the log does not narrate.
+
+    HoleCardsDealt is deliberately absent: its cards are private to one player. Blinds and
+    antes are shown by the seat marks and the chips in front, not narrated.
+    """
+    if isinstance(ev, Acted):
+        who = _name(hand, names, ev.seat)
+        tail = " all-in" if ev.all_in else ""
+        if ev.action in ("fold", "check"):
+            return f"{who} {ev.action}s"
+        if ev.action == "call":
+            return f"{who} calls {chips(ev.added)}{tail}"
+        if ev.action == "bet":
+            return f"{who} bets {chips(ev.to)}{tail}"
+        return f"{who} raises to {chips(ev.to)}{tail}"
+    if isinstance(ev, StreetDealt):
+        return f"{ev.street.capitalize()} {cards_text(ev.cards, faces)}"
+    if isinstance(ev, UncalledReturned):
+        return f"{chips(ev.amount)} uncalled goes back to {_name(hand, names, ev.seat)}"
+    if isinstance(ev, HandKilled):
+        why = _DEAD_BECAUSE.get(ev.rule_id, ev.rule_id.replace("-", " "))
+        return f"{_name(hand, names, ev.seat)}'s hand is dead ({why})"
+    if isinstance(ev, Shown):
+        label = hand_label(ev.cards, hand.board) if ev.reason != "face_up" else None
+        tail = f", {label}" if label else ""
+        return f"{_name(hand, names, ev.seat)} shows {cards_text(ev.cards, faces)}{tail}"
+    if isinstance(ev, Mucked):
+        return f"{_name(hand, names, ev.seat)} mucks"
+    if isinstance(ev, Ruling):
+        return ruling_log_line(ev, seat_names(hand, names))
+    if isinstance(ev, PotAwarded):
+        return _award_line(hand, names, ev)
+    return None
+
+
+def _award_line(hand: Hand, names: Mapping[str, str], ev: PotAwarded) -> str:
+    pots = sum(1 for a in hand.awards)
+    label = "the pot" if pots <= 1 else ("the main pot" if ev.pot == 0 else f"side pot {ev.pot}")
+    winners = [_name(hand, names, s) for s in ev.winners]
+    if len(winners) == 1:
+        return f"{winners[0]} wins {label} ({chips(ev.amount)})"
+    return f"{' and '.join(winners)} split {label} ({chips(ev.amount)})"
+
+
+def action_lines(hand: Hand, names: Mapping[str, str], limit: int = LOG_LINES,
+                 faces: Faces = text_face) -> list[str]:
+    lines = [line for ev in hand.events
+             if (line := event_line(hand, names, ev, faces)) is not None]
+    return lines[-limit:] if limit else lines
+
+
+def pots_text(hand: Hand, names: Mapping[str, str]) -> str:
+    """The pot; side pots only once someone is all-in (before that it is all one pot)."""
+    if hand.is_over:
+        return f"Pot {chips(sum(a.amount for a in hand.awards))}"
+    if not any(p.all_in for p in hand.players.values()):
+        return f"Pot **{chips(hand.pot_total)}**"
+    pots = hand.pots()
+    # A trailing "pot" only one player can win is a bet nobody has called yet, not a side pot.
+    while len(pots) > 1 and len(pots[-1].eligible) == 1:
+        pots = pots[:-1]
+    if len(pots) <= 1:
+        return f"Pot **{chips(hand.pot_total)}**"
+    parts = [f"Pot **{chips(hand.pot_total)}**: main {chips(pots[0].amount)}"]
+    for i, pot in enumerate(pots[1:], start=1):
+        who = ", ".join(_name(hand, names, s) for s in pot.eligible)
+        parts.append(f"side {i} {chips(pot.amount)} ({who})")
+    return " · ".join(parts)
+
+
+def seat_line(hand: Hand, scene: TableScene, seat: int,
+              chances: Mapping[int, str] | None = None) -> str:
+    """`▶ **3 alice** 4,250 · bet 200 · SB`: one player in one short line (≤ 40 columns
+    but for an away mark or shown cards)."""
+    p = hand.players[seat]
+    name = truncate(_name(hand, scene.names, seat), SEAT_NAME_CHARS)
+    marks = [m for m, s in (("D", hand.button), ("SB", hand.sb_seat), ("BB", hand.bb_seat))
+             if s == seat]
+    if hand.is_over and p.stack == 0 and not p.won:
+        # Busted: nothing more to show than that (not "0, all-in").
+        return f"~~{seat} {name}~~ out"
+    if p.folded or p.mucked:
+        extras = [m for m in ("/".join(marks), "away" if seat in scene.away else "") if m]
+        return f"~~{seat} {name} {chips(p.stack)}~~" + "".join(f" · {x}" for x in extras)
+    parts: list[str] = []
+    parts.append("**all-in**" if p.all_in and not hand.is_over else chips(p.stack))
+    if p.bet and not hand.is_over:
+        parts.append(f"bet {chips(p.bet)}")
+    if marks:
+        parts.append("/".join(marks))
+    if seat in scene.away:
+        parts.append("away")
+    if p.shown:
+        parts.append(cards_text(p.shown, scene.faces))
+        if chances and seat in chances:
+            parts.append(chances[seat])
+    if hand.is_over and p.won:
+        parts.append(f"won {chips(p.won)}")
+    head = f"{seat} {name}"
+    if seat == hand.to_act and not hand.is_over:
+        head = f"▶ **{head}**"
+    return f"{head} " + " · ".join(parts)
+
+
+def _turn_line(hand: Hand, scene: TableScene) -> str | None:
+    legal = hand.legal()
+    if legal is None or hand.is_over:
+        return None
+    line = f"**{_name(hand, scene.names, legal.seat)}** to act: {legal.describe()}"
+    if scene.deadline is not None:
+        line += f" · time runs out <t:{int(scene.deadline)}:R>"
+    return line
+
+
+def table_embed(hand: Hand, scene: TableScene, *, log_lines: int = LOG_LINES) -> discord.Embed:
+    """The table as every player may see it."""
+    over = hand.is_over
+    embed = discord.Embed(title=truncate(f"Hand {hand.hand_id} · table {scene.table}", 256),
+                          colour=COLOUR_OVER if over else COLOUR_IN_PLAY)
+    board = cards_text(hand.board, scene.faces) if hand.board else (
+        "No flop" if over else "Preflop")
+    desc = [f"{board} · {pots_text(hand, scene.names)}"]
+    chances = win_chances(hand) if not over else None
+    desc += [seat_line(hand, scene, s, chances) for s in sorted(hand.players)]
+    turn = _turn_line(hand, scene)
+    if turn:
+        desc.append(turn)
+    if over:
+        desc.append("**Hand over.**")
+        desc += showdown_lines(hand, scene.names, scene.faces)
+        desc += list(scene.after_hand)
+    else:
+        lines = action_lines(hand, scene.names, log_lines, scene.faces)
+        if lines:
+            desc.append("")
+            desc += lines
+    if scene.clock is not None:
+        desc.append("")
+        desc += clock_lines(scene.clock)
+    embed.description = "\n".join(desc)
+    if hand.commitment:
+        embed.set_footer(text=f"Deck fingerprint {hand.commitment}")
+    return fit_embed(embed)

@@ -1,0 +1,96 @@
+"""Refusals and private replies: the one place that answers a user privately.
+
+A command, button or modal refuses by raising `Refusal` (nothing changed); the bot's one error
+handler turns it into a private message. `send_private` answers whether or not the interaction
+was already answered or deferred. Nothing sent from here can ping anyone.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from bot.engine.errors import IllegalAction
+from bot.tournament.errors import TournamentError
+
+log = logging.getLogger(__name__)
+
+NO_PINGS = discord.AllowedMentions.none()
+MESSAGE_CHARS = 2000
+
+
+class UserFacingError(Exception):
+    """Raise from a command to refuse with this message (privately), without a traceback."""
+
+
+class Refusal(UserFacingError):
+    """A refusal shown privately to the user; nothing changed."""
+
+
+def ping_only(user_id: int) -> discord.AllowedMentions:
+    """Mentions that notify this one user and nobody else (no roles, no @everyone)."""
+    return discord.AllowedMentions(users=[discord.Object(user_id)], everyone=False, roles=False,
+                                   replied_user=False)
+
+
+def command_name(interaction: discord.Interaction) -> str:
+    cmd = interaction.command
+    return f"`/{cmd.qualified_name}`" if cmd is not None else "that"
+
+
+def error_message(error: BaseException) -> str | None:
+    """A message for errors the user can act on; None for bugs (logged with the traceback)."""
+    original = getattr(error, "original", None)
+    cause = original if isinstance(original, BaseException) else error
+    if isinstance(cause, (UserFacingError, IllegalAction, TournamentError)):
+        return capitalised(str(cause))
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return f"Slow down: try again in {error.retry_after:.0f} s."
+    if isinstance(error, app_commands.BotMissingPermissions):
+        perms = ", ".join(p.replace("_", " ") for p in error.missing_permissions)
+        return f"I am missing permissions here: {perms}. Ask a server admin to grant them."
+    if isinstance(error, app_commands.MissingRole | app_commands.MissingAnyRole):
+        return "You need the director role for that."
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "That command works in a server channel, not in DMs."
+    if isinstance(error, app_commands.CheckFailure):
+        return str(error) or "You cannot use that command here."
+    if isinstance(error, app_commands.TransformerError):
+        return ("I could not read that value for this option: give it in the form the "
+                "option's hint shows. Nothing was done.")
+    return None
+
+
+def capitalised(text: str) -> str:
+    """A reply starts with a capital letter (engine refusals start in lower case)."""
+    return text[:1].upper() + text[1:] if text else text
+
+
+def generic_error_text(interaction: discord.Interaction) -> str:
+    return (f"Sorry, something went wrong running {command_name(interaction)}. "
+            f"It has been logged for the bot's admin (reference `{interaction.id}`).")
+
+
+async def send_private(interaction: discord.Interaction, message: str, *,
+                       file: discord.File | None = None,
+                       embed: discord.Embed | None = None,
+                       view: discord.ui.View | None = None) -> None:
+    """Answer only the user, whether or not the interaction was already answered or deferred."""
+    if interaction.type is discord.InteractionType.autocomplete:
+        return  # autocomplete has nowhere to show text
+    text = message[:MESSAGE_CHARS] or None
+    missing = discord.utils.MISSING
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(
+                text, ephemeral=True, allowed_mentions=NO_PINGS, file=file or missing,
+                embed=embed or missing, view=view or missing)
+        else:
+            await interaction.response.send_message(
+                text, ephemeral=True, allowed_mentions=NO_PINGS, file=file or missing,
+                embed=embed or missing, view=view or missing)
+    except discord.HTTPException:
+        # The token may have expired (15 min) or the channel gone; never retry in a loop.
+        log.warning("could not answer the user (interaction %s)", interaction.id)
