@@ -9,6 +9,11 @@ itself; pokerkit deals, burns and shows down through its automations. The hand r
 the ratio ours/pokerkit are printed, and the evaluator rate of `hand_strength`.
 `--profile` runs our engine under cProfile and prints the top hotspots.
 
+Decoding (issue 15): the events of the hands played, stored as JSON objects, are decoded by
+`event_from_dict` (one decoder per event type, built once) and by the old way (type hints
+looked up with `typing.get_type_hints` for every event and nested record), in alternating
+rounds on the same events; both must give equal events. `--only decode` runs just that.
+
 Fairness: each engine's clock covers the whole hand, setup included (our HandConfig and
 Hand.start with its deck and commitment; pokerkit's create_state). The two run in alternating
 rounds (`--rounds`) so drift in machine load hits both, each round on fresh hand seeds (every
@@ -20,12 +25,17 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import dataclasses
+import json
 import pstats
 import random
 import sys
 import time
+import types
+import typing
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pokerkit
 
@@ -34,6 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.engine.cards import FULL_DECK  # noqa: E402
 from bot.engine.evaluate import hand_strength  # noqa: E402
+from bot.engine.events import _REGISTRY, Event, event_from_dict  # noqa: E402
 from bot.engine.hand import Hand, HandConfig, Seat  # noqa: E402
 from bot.engine.profile import make_profile  # noqa: E402
 
@@ -125,6 +136,87 @@ def evaluator_rate(n: int, seed: int) -> float:
     return n / (time.perf_counter() - start)
 
 
+def _old_revive(tp: Any, value: Any) -> Any:
+    """The decoder before issue 15, kept here as the peer: hints looked up on every use."""
+    if value is None:
+        return None
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        for arg in args:
+            if arg is type(None):
+                continue
+            try:
+                return _old_revive(arg, value)
+            except (TypeError, ValueError, AttributeError):
+                continue
+        return value
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_old_revive(args[0], v) for v in value)
+        return tuple(_old_revive(a, v) for a, v in zip(args, value, strict=True))
+    if origin is list:
+        return [_old_revive(args[0], v) for v in value]
+    if origin is dict:
+        kt, vt = args
+        return {_old_revive(kt, k): _old_revive(vt, v) for k, v in value.items()}
+    if dataclasses.is_dataclass(tp) and isinstance(value, dict):
+        hints = typing.get_type_hints(tp)
+        return tp(**{k: _old_revive(hints[k], v) for k, v in value.items()})
+    if tp is int and isinstance(value, str):
+        return int(value)
+    if tp is int and not isinstance(value, int):
+        raise TypeError(f"expected int, got {value!r}")
+    return value
+
+
+def old_event_from_dict(data: dict[str, Any]) -> Event:
+    data = dict(data)
+    cls = _REGISTRY[data.pop("type")]
+    hints = typing.get_type_hints(cls)
+    event: Event = cls(**{k: _old_revive(hints[k], v) for k, v in data.items()})
+    return event
+
+
+def decode_section(hands: int, players: int, seed: int, rounds: int) -> None:
+    stored: list[dict[str, Any]] = []
+    for s in range(seed, seed + hands):
+        rng = random.Random(s)
+        hand = Hand.start(HandConfig(
+            hand_id=str(s), seats=tuple(Seat(i, f"P{i}", STACK) for i in range(1, players + 1)),
+            button=1 + s % players, small_blind=SB, big_blind=BB, profile=TDA,
+            deck_seed=f"bench-{s}", table_size=players))
+        while not hand.is_over:
+            legal = hand.legal()
+            assert legal is not None
+            do = choose(rng, not legal.can_check, legal.can_raise, legal.min_raise_to,
+                        legal.max_raise_to)
+            if do == -1:
+                hand.fold(legal.seat)
+            elif do:
+                hand.wager_to(legal.seat, do)
+            else:
+                hand.check_or_call(legal.seat)
+        # As the store keeps them: JSON text, read back into plain objects.
+        stored.extend(json.loads(e.to_json()) for e in hand.events)
+    new = [event_from_dict(d) for d in stored]
+    if new != [old_event_from_dict(d) for d in stored]:
+        raise SystemExit("the two decoders disagree")
+    seconds = {"built once": 0.0, "old way": 0.0}
+    for _ in range(max(1, rounds)):
+        for label, fn in (("built once", event_from_dict), ("old way", old_event_from_dict)):
+            start = time.perf_counter()
+            for d in stored:
+                fn(d)
+            seconds[label] += time.perf_counter() - start
+    n = len(stored) * max(1, rounds)
+    print(f"decoding {len(stored):,} stored events of {hands:,} hands, {max(1, rounds)} rounds:")
+    for label, took in seconds.items():
+        print(f"  {label:<10} {n / took:>12,.0f} events/s {took / n * 1e6:8.2f} us/event")
+    print(f"  built once / old way: {seconds['old way'] / seconds['built once']:.1f}x the "
+          "events per second")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=2_000)
@@ -134,7 +226,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="alternating rounds per engine, hands split among them")
     parser.add_argument("--evaluations", type=int, default=200_000)
     parser.add_argument("--profile", action="store_true", help="cProfile our engine")
+    parser.add_argument("--only", choices=("hands", "decode"),
+                        help="run one section (default: both)")
     args = parser.parse_args(argv)
+    if args.only != "hands":
+        decode_section(min(args.hands, 500), args.players, args.seed, args.rounds)
+        if args.only == "decode":
+            return 0
 
     print(f"{args.hands:,} random {args.players}-max hands, stacks {STACK:,}, blinds {SB}/{BB}")
     # Warm both up (imports, caches) so neither pays first-call costs in the timing.

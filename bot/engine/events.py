@@ -7,6 +7,7 @@ Hand events live in `hand_events.py`; tournament events register themselves the 
 from __future__ import annotations
 
 import dataclasses
+import enum
 import json
 import types
 import typing
@@ -55,49 +56,122 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _revive(tp: Any, value: Any) -> Any:
-    """Rebuild a field from its JSON form using the dataclass's type hints."""
-    if value is None:
-        return None
+Decoder = Callable[[Any], Any]
+
+
+def _identity(value: Any) -> Any:
+    return value
+
+
+def _decoder(tp: Any) -> Decoder:
+    """A function rebuilding a field of type `tp` from its JSON form, built once per type.
+
+    JSON `null` is None for any field. Tuples, lists, dicts and nested dataclasses are rebuilt
+    from their lists and objects; an `int` field takes a JSON string of digits (dict keys are
+    strings in JSON); an enum field takes its value. A union tries its members in order and
+    keeps the raw value if none fits. Anything else (str, bool, float, Any, Literal) is taken
+    as it is.
+    """
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
+    inner: Decoder
     if origin in (typing.Union, types.UnionType):
-        for arg in args:
-            if arg is type(None):
-                continue
-            try:
-                return _revive(arg, value)
-            except (TypeError, ValueError, AttributeError):
-                continue
+        members = [_decoder(a) for a in args if a is not type(None)]
+
+        def inner(value: Any) -> Any:
+            for member in members:
+                try:
+                    return member(value)
+                except (TypeError, ValueError, AttributeError):
+                    continue
+            return value
+
+    elif origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        item = _decoder(args[0])
+        inner = (lambda value: tuple(value)) if item is _identity else (
+            lambda value: tuple([item(v) for v in value]))
+    elif origin is tuple:
+        items = [_decoder(a) for a in args]
+
+        def inner(value: Any) -> Any:
+            return tuple([f(v) for f, v in zip(items, value, strict=True)])
+
+    elif origin is list:
+        item = _decoder(args[0])
+
+        def inner(value: Any) -> Any:
+            return [item(v) for v in value]
+
+    elif origin is dict:
+        key, val = (_decoder(a) for a in args)
+
+        def inner(value: Any) -> Any:
+            return {key(k): val(v) for k, v in value.items()}
+
+    elif dataclasses.is_dataclass(tp):
+        build = _fields_decoder(tp)
+
+        def inner(value: Any) -> Any:
+            return build(value) if isinstance(value, dict) else value
+
+    elif tp is int:
+        inner = _int
+    elif isinstance(tp, type) and issubclass(tp, enum.Enum):
+        inner = tp
+    else:
+        return _identity
+    return _none_or(inner)
+
+
+def _none_or(inner: Decoder) -> Decoder:
+    def decode(value: Any) -> Any:
+        return None if value is None else inner(value)
+
+    return decode
+
+
+def _int(value: Any) -> Any:
+    if isinstance(value, int):
         return value
-    if origin is tuple:
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_revive(args[0], v) for v in value)
-        return tuple(_revive(a, v) for a, v in zip(args, value, strict=True))
-    if origin is list:
-        return [_revive(args[0], v) for v in value]
-    if origin is dict:
-        kt, vt = args
-        return {_revive(kt, k): _revive(vt, v) for k, v in value.items()}
-    if dataclasses.is_dataclass(tp) and isinstance(value, dict):
-        hints = typing.get_type_hints(tp)
-        return tp(**{k: _revive(hints[k], v) for k, v in value.items()})
-    if tp is int and isinstance(value, str):
+    if isinstance(value, str):
         return int(value)
-    if tp is int and not isinstance(value, int):
-        raise TypeError(f"expected int, got {value!r}")
-    return value
+    raise TypeError(f"expected int, got {value!r}")
+
+
+def _fields_decoder(cls: type[Any]) -> Callable[[dict[str, Any]], Any]:
+    """Build `cls` from a dict of its fields' JSON forms, each field through its decoder."""
+    hints = typing.get_type_hints(cls)
+    fields = {f.name: _decoder(hints[f.name]) for f in dataclasses.fields(cls)}
+    name = getattr(cls, "type", cls.__name__)
+
+    def build(data: dict[str, Any]) -> Any:
+        try:
+            return cls(**{k: fields[k](v) for k, v in data.items()})
+        except KeyError as err:
+            if err.args[0] in fields:
+                raise
+            raise ValueError(f"{name}: unknown field {err.args[0]!r}") from None
+
+    return build
+
+
+# One decoder per event type, built on its first use (its module's names are all defined by
+# then, which the type hints may need).
+_DECODERS: dict[str, Callable[[dict[str, Any]], Any]] = {}
 
 
 def event_from_dict(data: dict[str, Any]) -> Event:
     data = dict(data)
     name = data.pop("type")
-    try:
-        cls = _REGISTRY[name]
-    except KeyError:
-        raise ValueError(f"unknown event type {name!r}") from None
-    hints = typing.get_type_hints(cls)
-    return cls(**{k: _revive(hints[k], v) for k, v in data.items()})
+    build = _DECODERS.get(name)
+    if build is None:
+        try:
+            cls = _REGISTRY[name]
+        except KeyError:
+            raise ValueError(f"unknown event type {name!r}") from None
+        build = _DECODERS[name] = _fields_decoder(cls)
+    event: Event = build(data)
+    return event
 
 
 def event_from_json(text: str) -> Event:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.engine.cards import commitment, deck_from_seed, deck_proof
+from bot.engine.equity import Equity, main_pot_equity
 from bot.engine.errors import (
     BadAmount,
     BelowCall,
@@ -25,7 +26,6 @@ from bot.engine.errors import (
     NotYourTurn,
     chips,
 )
-from bot.engine.equity import Equity, main_pot_equity
 from bot.engine.evaluate import ShowdownName, hand_strength, showdown_names
 from bot.engine.events import Event
 from bot.engine.hand_events import (
