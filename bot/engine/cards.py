@@ -3,6 +3,11 @@
 A card is a two-character string, rank then suit ("As", "Td", "2c"), the notation of PHH and of
 most hand histories. The engine draws no randomness: the deck's order is a pure function of a
 seed the caller supplies (the bot draws it with `secrets`).
+
+Rules: `shuffle-and-deal`, `burn-cards` and `deck-commitment` of data/rules (one shuffled deck
+per hand, a card burnt before each street as TREPS "Misdeal" and Tavern's dealing describe;
+the fingerprint published at the deal stands in for the live table's open shuffle). The
+high-card order, spades > hearts > diamonds > clubs, is TREPS "The Button" / "Chip-Race".
 """
 
 from __future__ import annotations
@@ -195,12 +200,24 @@ def verify_proof(digest: str, proof: dict[str, object]) -> dict[int, str]:
 
     Raises ValueError if the digests do not make the fingerprint or an opening does not match.
     """
-    digests = list(proof["digests"])  # type: ignore[call-overload]
+    # A proof is published JSON that anyone may hand in: check its shape before trusting it.
+    digests = proof.get("digests")
+    openings = proof.get("openings")
+    if not isinstance(digests, list) or not all(isinstance(d, str) for d in digests):
+        raise ValueError("the proof's digests are not a list of hex digests")
     if len(digests) != 52 or commitment_of_digests(digests) != digest:
         raise ValueError("the digests do not match the deck fingerprint")
+    if not isinstance(openings, dict):
+        raise ValueError("the proof's openings are not a table of positions")
     opened: dict[int, str] = {}
-    for pos, (card, salt) in dict(proof["openings"]).items():  # type: ignore[call-overload]
+    for pos, opening in openings.items():
+        if not (isinstance(opening, list | tuple) and len(opening) == 2
+                and all(isinstance(x, str) for x in opening)):
+            raise ValueError(f"the opening at position {pos} is not a card and its salt")
+        card, salt = opening
         i = int(pos)
+        if not 0 <= i < 52:
+            raise ValueError(f"position {pos} is not in the deck")
         if _leaf(bytes.fromhex(salt), i, card) != digests[i]:
             raise ValueError(f"the card at position {i} does not match its digest")
         opened[i] = card

@@ -1,7 +1,7 @@
 """Each face-up hand's chance to win the main pot before the board is complete.
 
 When a player is all-in and the betting is over, every live hand is turned face up before the
-rest of the board is dealt (TREPS "Face up"; rules.md "Pots and showdown"); the table then shows
+rest of the board is dealt (TREPS "Face up"; rule `face-up` of data/rules); the table then shows
 each hand's chance to win the main pot, which every live hand contests. It is counted over the
 boards that could still come from the cards nobody has seen face up: folded and burnt cards are
 unknown to the table, so they stay in the count (using them would hint at mucked hands).
@@ -15,7 +15,7 @@ give the same figures (the engine has no randomness of its own). A split counts 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -39,7 +39,8 @@ SAMPLES = 10_000
 _WHOLE = 2520
 
 _CARDS: dict[str, eval7.Card] = {c: eval7.Card(c) for c in FULL_DECK}
-_evaluate = eval7.evaluate
+# eval7 has no type hints; its evaluator takes eval7 cards and returns an int.
+_evaluate: Callable[[Sequence[eval7.Card]], int] = eval7.evaluate
 
 
 @dataclass(frozen=True)

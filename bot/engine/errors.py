@@ -1,4 +1,8 @@
-"""Typed refusals. Each message says what is allowed; a refused action changes nothing."""
+"""Typed refusals. Each message says what is allowed; a refused action changes nothing.
+
+No rules live here: the hand raises these, naming in `rule_id` the rule of data/rules that
+refused the action (`out-of-turn`, `below-call`, `minimum-raise`, `not-reopened` ...).
+"""
 
 from __future__ import annotations
 

@@ -2,12 +2,16 @@
 
 `hand_strength` is on the showdown hot path, so it is a thin wrapper over eval7's C evaluator
 with the string-to-card conversion done once at import. `describe` is for people (showdown
-messages, hand histories) and favours clarity over speed.
+messages, hand histories) and favours clarity over speed; `showdown_names` names the hands of
+a showdown with the kicker where it decides.
+
+The ranking is the standard one the seeds take for granted (rule `hand-rankings`; Tavern
+"Final Betting and The Winner": the best five of the seven cards); suits never rank hands.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Generic, TypeVar
@@ -18,7 +22,8 @@ from bot.engine.cards import FULL_DECK, RANK_NAMES, RANK_PLURALS, RANKS, card_or
 
 # eval7.Card parses its string on construction; doing that per evaluation would double the cost.
 _EVAL7_CARDS: dict[str, eval7.Card] = {c: eval7.Card(c) for c in FULL_DECK}
-_evaluate = eval7.evaluate
+# eval7 has no type hints; its evaluator takes eval7 cards and returns an int.
+_evaluate: Callable[[Sequence[eval7.Card]], int] = eval7.evaluate
 # card_order and the rank's index, looked up rather than searched for on every comparison.
 _ORDER: dict[str, int] = {c: card_order(c) for c in FULL_DECK}
 _RANK_VALUE: dict[str, int] = {r: i for i, r in enumerate(RANKS)}

@@ -2,6 +2,7 @@
 round-trips through JSON exactly.
 
 Hand events live in `hand_events.py`; tournament events register themselves the same way.
+Plumbing only: no poker rule is decided here.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ def event(name: str) -> Callable[[E], E]:
     def wrap(cls: E) -> E:
         if name in _REGISTRY and _REGISTRY[name] is not cls:
             raise ValueError(f"event type {name!r} registered twice")
-        cls.type = name  # type: ignore[attr-defined]
+        cls.type = name
         _REGISTRY[name] = cls
         return cls
 
@@ -108,7 +109,7 @@ def _decoder(tp: Any) -> Decoder:
         def inner(value: Any) -> Any:
             return {key(k): val(v) for k, v in value.items()}
 
-    elif dataclasses.is_dataclass(tp):
+    elif isinstance(tp, type) and dataclasses.is_dataclass(tp):
         build = _fields_decoder(tp)
 
         def inner(value: Any) -> Any:

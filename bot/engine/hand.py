@@ -4,6 +4,19 @@ Commands (`fold`, `call`, `raise_to`, ...) check the action against the rules of
 profile, then append events; `_apply` is the only code that changes state, so replaying the
 events rebuilds the same hand. A refused command raises `IllegalAction` and appends nothing.
 
+Where the rules come from: each rule applied here is a rule of the bot's rulebook
+(data/rules, cited below by its id), written after the seed rulebooks' sections; where the
+seeds differ, the profile's knob decides (profile.py), and where both are silent, the TDA
+rules. Blinds and antes: `blinds`, `antes`, `big-blind-ante`, `heads-up` (TREPS "Forced
+Bets"; TDA 2024 posts the blind before the big-blind ante). Betting: `minimum-bet`,
+`minimum-raise`, `fifty-percent`, `declared-raise`, `make-it`, `raise-it`, `below-call`,
+`incomplete-all-in`, `not-reopened`, `cumulative-all-ins`, `all-in-over-stack`, `chip-unit`,
+`uncalled-bet` (TREPS "Raising", "Verbal Declarations"; Tavern "String Bets", "What
+constitutes a RAISE?", "Verbal Declarations"; TDA 40-47). Showdown: `face-up`,
+`showdown-order`, `show-two-cards`, `muck`, `show-one-show-all`, `side-pots`, `odd-chip`,
+`split-pot` (TREPS "Face up", "Showing Hands", "Odd-Chips", "Show one show all"; Tavern
+"Showing Hands", "Dead Hands"; TDA 16-20). Dealing: `burn-cards`, `deck-commitment`.
+
 A live hand has a deck (from a seed) and deals, shows down and awards by itself. A recorded
 hand (hand histories) has no deck: the caller supplies the cards and the show/muck decisions,
 and amounts are taken as exactly what happened (`wager_to`), never corrected.
@@ -13,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from bot.engine.cards import commitment, deck_from_seed, deck_proof
 from bot.engine.equity import Equity, main_pot_equity
@@ -31,12 +44,15 @@ from bot.engine.events import Event
 from bot.engine.hand_events import (
     Acted,
     BetsCollected,
+    BoardStreet,
     HandEnded,
     HandKilled,
+    HandRuleId,
     HandStarted,
     HoleCardsDealt,
     Mucked,
     Posted,
+    PostKind,
     PotAwarded,
     Ruling,
     SeatInfo,
@@ -44,6 +60,7 @@ from bot.engine.hand_events import (
     Shown,
     ShowRequested,
     StreetDealt,
+    StreetName,
     UncalledReturned,
 )
 from bot.engine.pots import (
@@ -56,10 +73,15 @@ from bot.engine.pots import (
 )
 from bot.engine.profile import Profile, make_profile
 
-STREETS = ("preflop", "flop", "turn", "river")
-BOARD_SIZE = {"flop": 3, "turn": 1, "river": 1}
+STREETS: tuple[StreetName, ...] = ("preflop", "flop", "turn", "river")
+BOARD_STREETS: tuple[BoardStreet, ...] = ("flop", "turn", "river")
+BOARD_SIZE: dict[BoardStreet, int] = {"flop": 3, "turn": 1, "river": 1}
 
 __all__ = ["Hand", "HandConfig", "Seat", "Legal", "IllegalAction"]
+
+# How a bet or raise was asked for: declared ("raise to X", "raise X"), chips without a
+# declaration ("make it X"), a hand history's exact amount, or the all-in button.
+WagerHow = Literal["declared", "make_it", "exact", "all_in"]
 
 
 @dataclass(frozen=True)
@@ -90,8 +112,8 @@ class HandConfig:
     # ante too). True: antes count as contributions to the pot levels (PHH's other reading).
     ante_trimming: bool = False
     # The smallest chip in play at this level (the structure knows its chips): pots split in
-    # whole units of it and amounts a player enters are rounded to it (rules.md "Pots and
-    # showdown"; TREPS "Odd-Chips"). 1 for hand histories, whose amounts are exact.
+    # whole units of it and amounts a player enters are rounded to it (rules `odd-chip` and
+    # `chip-unit`; TREPS "Odd-Chips"). 1 for hand histories, whose amounts are exact.
     chip_unit: int = 1
 
 
@@ -225,7 +247,8 @@ class Hand:
             sb_seat, bb_seat = default_blind_seats(
                 config.button, [s.seat for s in seats], config.table_size
             )
-        deck = deck_from_seed(config.deck_seed) if config.deck_seed is not None else None
+        seed = config.deck_seed
+        deck = deck_from_seed(seed) if seed is not None else None
         hand._emit(HandStarted(
             hand_id=config.hand_id,
             seats=tuple(SeatInfo(s.seat, s.player, s.stack) for s in seats),
@@ -238,7 +261,7 @@ class Hand:
             big_blind_ante=config.big_blind_ante,
             profile=config.profile.to_dict(),
             table_size=config.table_size,
-            commitment=commitment(config.deck_seed, deck) if deck is not None else None,
+            commitment=commitment(seed, deck) if seed is not None and deck is not None else None,
             deck_seed=config.deck_seed,
             ante_trimming=config.ante_trimming,
             chip_unit=config.chip_unit,
@@ -268,7 +291,7 @@ class Hand:
         if self.ante and self.big_blind_ante:
             self._post(self.bb_seat, "ante", self.ante)
 
-    def _post(self, seat: int, kind: str, amount: int) -> None:
+    def _post(self, seat: int, kind: PostKind, amount: int) -> None:
         p = self.players[seat]
         paid = min(amount, p.stack)
         if paid <= 0:
@@ -285,7 +308,7 @@ class Hand:
     # ------------------------------------------------------------------ queries
 
     @property
-    def street(self) -> str:
+    def street(self) -> StreetName:
         return STREETS[min(self.street_index, 3)]
 
     @property
@@ -442,7 +465,7 @@ class Hand:
             return []
         out: list[str] = []
         pos = self.deck_pos
-        for street in STREETS[1 + len(_streets_dealt(self.board)):]:
+        for street in BOARD_STREETS[len(_streets_dealt(self.board)):]:
             pos += 1  # burn
             n = BOARD_SIZE[street]
             out.extend(self.deck[pos : pos + n])
@@ -523,6 +546,9 @@ class Hand:
 
     def timeout(self, seat: int, rule_id: str, expiry: str = "fold") -> list[Event]:
         """The player's time ran out (clock, away): check if allowed and asked, else fold."""
+        if expiry not in ("fold", "check_or_fold"):
+            raise ValueError(f"expiry {expiry!r}: a timeout folds or checks ('fold', "
+                             "'check_or_fold')")
         legal = self._check_turn(seat)
         p = self.players[seat]
         if expiry == "check_or_fold" and legal.can_check:
@@ -632,7 +658,7 @@ class Hand:
         if not rest:
             raise IllegalAction("Both cards are already face up.")
         return self._run([
-            Ruling("show-one-show-all", seat, {}, (requester,)),
+            _ruling("show-one-show-all", seat, {}, (requester,)),
             Shown(seat, rest, "show_all"),
         ])
 
@@ -665,7 +691,8 @@ class Hand:
         added = to - p.bet
         return [Acted(seat, "call", added, to, all_in=added == p.stack)]
 
-    def _wager_events(self, seat: int, target: int, how: str, raise_by: int = 0) -> list[Event]:
+    def _wager_events(self, seat: int, target: int, how: WagerHow,
+                      raise_by: int = 0) -> list[Event]:
         """Turn a bet/raise request into events per the profile; `how` is "declared",
         "make_it", "exact" (hand history: no corrections) or "all_in"."""
         p = self.players[seat]
@@ -676,7 +703,7 @@ class Hand:
         exact = how == "exact"
         facing = self.current_bet > 0
         if raise_by:
-            rulings.append(Ruling("raise-it", seat, {"by": raise_by, "to": target,
+            rulings.append(_ruling("raise-it", seat, {"by": raise_by, "to": target,
                                                      "facing": self.current_bet}))
         if target > max_to:
             if exact:
@@ -684,11 +711,11 @@ class Hand:
                     f"{chips(target)} is more than the {chips(max_to)} this player has.",
                     "all-in-over-stack",
                 )
-            rulings.append(Ruling("all-in-over-stack", seat, {"asked": target, "to": max_to}))
+            rulings.append(_ruling("all-in-over-stack", seat, {"asked": target, "to": max_to}))
             target = max_to
         if not exact and target % self.chip_unit and target < max_to:
             whole = self._whole_units(target, max_to)
-            rulings.append(Ruling("chip-unit", seat, {"asked": target, "to": whole,
+            rulings.append(_ruling("chip-unit", seat, {"asked": target, "to": whole,
                                                       "unit": self.chip_unit}))
             target = whole
         if target <= self.current_bet:
@@ -714,7 +741,7 @@ class Hand:
         if target >= min_to or target == max_to:
             ev = self._bet_event(p, target)
             if not ev.full:
-                rulings.append(Ruling("incomplete-all-in", seat, {
+                rulings.append(_ruling("incomplete-all-in", seat, {
                     "to": target, "raise": target - self.current_bet,
                     "min_raise": self.last_full_raise}))
             return rulings + [ev]
@@ -727,7 +754,7 @@ class Hand:
             )
         if not facing:
             if how == "declared" and self.profile.short_declared_raise == "minimum":
-                rulings.append(Ruling("minimum-bet", seat, {"asked": target, "to": min_to}))
+                rulings.append(_ruling("minimum-bet", seat, {"asked": target, "to": min_to}))
                 return rulings + [self._bet_event(p, min(min_to, max_to))]
             raise BadAmount(
                 f"The minimum bet is {chips(min_to)}: bet at least that, or check.",
@@ -735,26 +762,25 @@ class Hand:
             )
         if how == "declared" and self.profile.short_declared_raise == "minimum":
             to = min(min_to, max_to)
-            rulings.append(Ruling("declared-raise", seat, {"asked": target, "to": to}))
+            rulings.append(_ruling("declared-raise", seat, {"asked": target, "to": to}))
             return rulings + [self._bet_event(p, to)]
         # "Make it X" (or a short declaration read as one, under tavern).
         increase = target - self.current_bet
         last = self.last_full_raise
         if self.profile.make_it == "fifty_percent" and 2 * increase >= last:
             to = min(min_to, max_to)
-            rulings.append(Ruling("fifty-percent", seat, {
+            rulings.append(_ruling("fifty-percent", seat, {
                 "asked": target, "to": to, "increase": increase, "last_raise": last}))
             return rulings + [self._bet_event(p, to)]
         call = self._call_events(seat)
-        rulings.append(Ruling("make-it", seat, {
+        rulings.append(_ruling("make-it", seat, {
             "asked": target, "to": self.current_bet, "returned": target - self.current_bet}))
         return rulings + call
 
     def _whole_units(self, target: int, max_to: int) -> int:
         """The whole-unit amount nearest to `target` (half a unit rounds up), never below the
         minimum raise when `target` reached it, never a call or nothing when `target` was more;
-        the all-in when rounding up passes the stack (rules.md: chips in units of the smallest
-        chip in play)."""
+        the all-in when rounding up passes the stack (rule `chip-unit`)."""
         unit = self.chip_unit
         down = target - target % unit
         up = down + unit
@@ -836,7 +862,8 @@ class Hand:
     def _note_not_reopened(self) -> None:
         """When the action comes back to a player whom a short all-in did not reopen the
         betting for, say so (a ruling the channel shows), once per bet level."""
-        p = self.players[self.to_act]  # type: ignore[index]
+        assert self.to_act is not None  # `_progress` calls this only with a player to act
+        p = self.players[self.to_act]
         if not p.acted or self._may_raise(p) or p.bet + p.stack <= self.current_bet:
             return
         amounts = {"facing": self.current_bet, "call": self.current_bet - p.bet,
@@ -844,9 +871,9 @@ class Hand:
         for r in reversed(self.rulings):
             if r.rule_id == "not-reopened" and r.seat == p.seat and r.amounts == amounts:
                 return
-        self._emit(Ruling("not-reopened", p.seat, amounts))
+        self._emit(_ruling("not-reopened", p.seat, amounts))
 
-    def _street_cards(self, street: str) -> tuple[str | None, list[str]]:
+    def _street_cards(self, street: BoardStreet) -> tuple[str | None, list[str]]:
         """Burn one, then the street's cards; the position moves only when the event applies."""
         assert self.deck is not None
         pos = self.deck_pos
@@ -865,22 +892,21 @@ class Hand:
         """Return an uncalled bet, then sweep the bets into the pot.
 
         Only a live hand gets chips back: a blind (or bet) of a hand that is dead or folded
-        stays in the pot even when nobody matched it (rules.md "Pots and showdown": no chips go
-        back to a hand that is folded or dead; TREPS "Unprotected Hands" returns only a live
-        player's uncalled raise).
+        stays in the pot even when nobody matched it (rules `uncalled-bet`, `dead-hand`; TREPS
+        "Unprotected Hands" returns only a live player's uncalled raise).
         """
         bets = sorted(((p.bet, s) for s, p in self.players.items()), reverse=True)
         if bets and bets[0][0] > 0:
             top, seat = bets[0]
             second = bets[1][0] if len(bets) > 1 else 0
             if top > second and self.players[seat].live:
-                self._emit(Ruling("uncalled-bet", seat, {"amount": top - second}))
+                self._emit(_ruling("uncalled-bet", seat, {"amount": top - second}))
                 self._emit(UncalledReturned(seat, top - second))
         self._emit(BetsCollected(self.street))
 
     def _face_up(self) -> None:
         live = self.live_seats
-        self._emit(Ruling("face-up", None, {}, tuple(live)))
+        self._emit(_ruling("face-up", None, {}, tuple(live)))
         for s in seats_from_left_of(self.button, live, self.table_size):
             p = self.players[s]
             if not p.shown and p.hole is not None:
@@ -918,7 +944,7 @@ class Hand:
                     if s in pot.eligible:
                         best[i] = max(best.get(i, -1), strength)
             else:
-                self._emit(Ruling("muck", s, {}))
+                self._emit(_ruling("muck", s, {}))
                 self._emit(Mucked(s))
 
     def _award_uncontested(self) -> None:
@@ -952,7 +978,7 @@ class Hand:
                 amounts = {"odd_chips": odd, "pot": i}
                 if unit != 1:
                     amounts["unit"] = unit
-                self._emit(Ruling("odd-chip", order[0], amounts, tuple(order[:odd])))
+                self._emit(_ruling("odd-chip", order[0], amounts, tuple(order[:odd])))
             # Named against the hands it beat in this pot: the kicker when it decided.
             key = tuple(eligible)
             if key not in names:
@@ -979,10 +1005,10 @@ class Hand:
             return 0
         if self._live_count <= 1:
             return 0
-        return BOARD_SIZE[STREETS[self.street_index + 1]]
+        return BOARD_SIZE[self._next_street()]
 
-    def _next_street(self) -> str:
-        return STREETS[self.street_index + 1]
+    def _next_street(self) -> BoardStreet:
+        return BOARD_STREETS[self.street_index]
 
     # ------------------------------------------------------------------ state changes
 
@@ -1137,7 +1163,7 @@ class Hand:
         self.full_raise_seq = 0
         self.last_aggressor = None
         # The size a full bet or raise must reach starts at the big blind on every street
-        # (rules.md "Betting, precisely": the minimum opening bet is the big blind), so a short
+        # (rule `minimum-bet`: the smallest opening bet is the big blind), so a short
         # all-in bet after the flop is never a full bet and never reopens the betting.
         self.last_full_raise = self.big_blind
         if self.street_index == 0:
@@ -1261,6 +1287,12 @@ def _profile_from_dict(data: dict[str, Any]) -> Profile:
     return profile
 
 
+def _ruling(rule_id: HandRuleId, seat: int | None, amounts: dict[str, int] | None = None,
+            seats: tuple[int, ...] = ()) -> Ruling:
+    """A ruling of the engine's own: `HandRuleId` keeps its rule ids to the known set."""
+    return Ruling(rule_id, seat, amounts or {}, seats)
+
+
 def default_blind_seats(
     button: int, seats: Sequence[int], table_size: int
 ) -> tuple[int | None, int]:
@@ -1275,9 +1307,9 @@ def default_blind_seats(
     return order[0], order[1]
 
 
-def _streets_dealt(board: Sequence[str]) -> tuple[str, ...]:
+def _streets_dealt(board: Sequence[str]) -> tuple[BoardStreet, ...]:
     n = len(board)
-    return ("flop", "turn", "river")[: (0 if n < 3 else 1 if n == 3 else 2 if n == 4 else 3)]
+    return BOARD_STREETS[: (0 if n < 3 else 1 if n == 3 else 2 if n == 4 else 3)]
 
 
 def _check_amount(amount: object) -> None:

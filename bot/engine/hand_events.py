@@ -1,11 +1,33 @@
-"""The events of one hand. A hand is exactly this list; its state is a pure function of it."""
+"""The events of one hand. A hand is exactly this list; its state is a pure function of it.
+
+The stored names (`hand.*`) are the event log's format: they never change, or stored hands
+could not be read back. The fixed vocabularies below are `Literal`s, so the checker sees them.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from bot.engine.events import Event, event
+
+# What a player did (rule `betting-actions`); all-ins are bets, raises or calls.
+ActionName = Literal["fold", "check", "call", "bet", "raise"]
+# Forced bets, posted before the cards (TREPS "Forced Bets"; TDA for the big-blind ante).
+PostKind = Literal["ante", "small_blind", "big_blind"]
+StreetName = Literal["preflop", "flop", "turn", "river"]
+BoardStreet = Literal["flop", "turn", "river"]
+# Why cards were turned up: at the showdown, face up in an all-in (TREPS "Face up"), shown
+# after the hand by choice, or the rest of a hand after show one, show all.
+ShowReason = Literal["showdown", "face_up", "after_hand", "show_all"]
+# The rules (ids of data/rules) that the engine applies by itself in a hand, in its rulings and
+# its refusals. `Ruling.rule_id` is wider: the director's rulings (clock, away, penalty ...) use
+# the same event.
+HandRuleId = Literal[
+    "all-in-over-stack", "below-call", "chip-unit", "declared-raise", "face-up",
+    "fifty-percent", "incomplete-all-in", "make-it", "minimum-bet", "minimum-raise", "muck",
+    "not-reopened", "odd-chip", "out-of-turn", "raise-it", "show-one-show-all", "uncalled-bet",
+]
 
 
 @dataclass(frozen=True)
@@ -44,7 +66,7 @@ class HandStarted(Event):
 @dataclass(frozen=True)
 class Posted(Event):
     seat: int
-    kind: str  # "ante" | "small_blind" | "big_blind"
+    kind: PostKind
     amount: int
     all_in: bool = False
 
@@ -60,7 +82,7 @@ class HoleCardsDealt(Event):
 @dataclass(frozen=True)
 class Acted(Event):
     seat: int
-    action: str  # "fold" | "check" | "call" | "bet" | "raise"
+    action: ActionName
     added: int  # chips moved from the stack by this action
     to: int  # the player's total bet this street after the action
     all_in: bool = False
@@ -70,7 +92,7 @@ class Acted(Event):
 @event("hand.street")
 @dataclass(frozen=True)
 class StreetDealt(Event):
-    street: str  # "flop" | "turn" | "river"
+    street: BoardStreet
     cards: tuple[str, ...]
     burn: str | None = None
 
@@ -98,7 +120,7 @@ class UncalledReturned(Event):
 class BetsCollected(Event):
     """The end of a betting round: the street's bets go into the pot."""
 
-    street: str
+    street: StreetName
 
 
 @event("hand.showdown")
@@ -121,7 +143,7 @@ class HandKilled(Event):
 class Shown(Event):
     seat: int
     cards: tuple[str, ...]
-    reason: str  # "showdown" | "face_up" | "after_hand" | "show_all"
+    reason: ShowReason
 
 
 @event("hand.show_requested")

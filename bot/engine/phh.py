@@ -22,6 +22,7 @@ from bot.engine.hand_events import (
     HandStarted,
     HoleCardsDealt,
     Mucked,
+    Posted,
     Shown,
     StreetDealt,
 )
@@ -233,9 +234,8 @@ def to_phh(hand: Hand, *, reveal: set[int] | None = None) -> str:
     info = {s.seat: s for s in started.seats}
     posted = {s: {"ante": 0, "blind": 0} for s in order}
     for e in hand.events:
-        if e.type == "hand.posted":
-            key = "ante" if e.kind == "ante" else "blind"  # type: ignore[attr-defined]
-            posted[e.seat][key] += e.amount  # type: ignore[attr-defined]
+        if isinstance(e, Posted):
+            posted[e.seat]["ante" if e.kind == "ante" else "blind"] += e.amount
     shown: dict[int, tuple[str, ...]] = {}
     for e in hand.events:
         if isinstance(e, Shown):
@@ -244,9 +244,9 @@ def to_phh(hand: Hand, *, reveal: set[int] | None = None) -> str:
     actions: list[str] = []
     for e in hand.events:
         if isinstance(e, HoleCardsDealt):
-            cards = e.cards
-            visible = cards is not None and (e.seat in reveal or len(shown.get(e.seat, ())) == 2)
-            actions.append(f"d dh p{index[e.seat]} {''.join(cards) if visible else '????'}")
+            visible = e.seat in reveal or len(shown.get(e.seat, ())) == 2
+            text = "".join(e.cards) if e.cards is not None and visible else "????"
+            actions.append(f"d dh p{index[e.seat]} {text}")
         elif isinstance(e, StreetDealt):
             actions.append(f"d db {''.join(e.cards)}")
         elif isinstance(e, Acted):

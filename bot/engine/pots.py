@@ -1,4 +1,9 @@
-"""Pots from contributions, and splitting a pot with odd chips from the button's left."""
+"""Pots from contributions, and splitting a pot with odd chips from the button's left.
+
+Rules `side-pots`, `odd-chip` and `split-pot` of data/rules: one side pot per all-in level,
+each settled on its own (TREPS "Odd-Chips" / "Side pots"; TDA 20), odd chips one at a time
+from the button's left in units of the smallest chip in play (`chip-unit`).
+"""
 
 from __future__ import annotations
 
@@ -65,15 +70,15 @@ def table_pots(
 ) -> list[Pot]:
     """The pots as the table shows them while the hand plays (bets of this street included).
 
-    Side pots exist only once a player is all-in (rules.md "Pots and showdown": one per all-in
-    level): until then everything is one pot, even while the small blind has not completed.
+    Side pots exist only once a player is all-in (rule `side-pots`: one per all-in level):
+    until then everything is one pot, even while the small blind has not completed.
     Each all-in level of a live player closes a pot; what lies above the highest one is the
     pot the players still betting contest (a side pot). `eligible` is who can still win each:
     the live players, less those all-in below that pot.
 
     Edge cases:
     - Chips of folded or dead hands count at every level they reached; above the last level
-      they are in the top pot (they never go back: rules.md).
+      they are in the top pot (they never go back: rule `dead-hand`).
     - When a single player with chips is left above the last all-in level, the part of his bet
       that nobody else reached is not in any pot: it is an uncalled bet that goes back to him
       when the round ends. What others put in above that level stays, as a pot only he can win.
@@ -126,7 +131,7 @@ def split(
     amount: int, winners: Sequence[int], button: int, table_size: int, unit: int = 1
 ) -> dict[int, int]:
     """Equal shares in whole units of the smallest chip in play (`unit`); the odd units one at
-    a time to the winners from the button's left (TREPS "Odd-Chips"; rules.md).
+    a time to the winners from the button's left (TREPS "Odd-Chips"; rule `odd-chip`).
 
     With 25 as the smallest chip, 125 split two ways is 75/50, not 63/62. A remainder below
     one unit (only possible if chips smaller than the unit are in the pot, e.g. an all-in for

@@ -1,15 +1,21 @@
 """Rule profiles: the league's choice among the two seed rulebooks and the TDA, knob by knob.
 
-Each knob is a rule on which the rulebooks differ (see data/rules and design/rules.md). A league
-picks a profile and may override single knobs: `make_profile("tavern", clock_seconds=90)`.
+Each knob is a rule on which the seed rulebooks differ (TREPS, Tavern, and the TDA 2024 rules
+for the `tda` profile): the rule of data/rules that a knob decides gives its text per value
+and cites the seed sections (e.g. `make-it`: TREPS "Raising", Tavern "String Bets"; `clock`:
+TREPS "Calling the Clock", TDA 29). A league picks a profile and may override single knobs:
+`make_profile("tavern", clock_seconds=90)`. The values a knob may take are its type's: a
+`Literal` lists them, and both `_check` here and the rulebook loader read them from the type.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import typing
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeGuard
 
+ProfileName = Literal["treps", "tavern", "tda"]
 MakeItRule = Literal["fifty_percent", "call"]
 ShortDeclaredRaise = Literal["minimum", "make_it"]
 BlindsAfterElimination = Literal["moving_button", "dead_button"]
@@ -19,12 +25,12 @@ ButtonDraw = Literal["high_card", "first_ace"]
 SeatDraw = Literal["by_card", "random"]
 ChipRace = Literal["card_method", "one_chip_max"]
 
-PROFILE_NAMES = ("treps", "tavern", "tda")
+PROFILE_NAMES: tuple[ProfileName, ...] = typing.get_args(ProfileName)
 
 
 @dataclass(frozen=True)
 class Profile:
-    name: str
+    name: ProfileName
     # "make it X" above a call but short of a full raise
     make_it: MakeItRule
     # "raise to X" / "raise X" short of a full raise
@@ -73,15 +79,23 @@ _BASE: dict[str, dict[str, Any]] = {
 }
 
 KNOBS = tuple(f.name for f in dataclasses.fields(Profile) if f.name not in ("name", "overrides"))
+# Each knob's type, resolved once: what `_check` accepts follows from it.
+_KNOB_TYPES: dict[str, Any] = {
+    name: hint for name, hint in typing.get_type_hints(Profile).items() if name in KNOBS
+}
 
 
 class ProfileError(ValueError):
     pass
 
 
+def is_profile_name(name: str) -> TypeGuard[ProfileName]:
+    return name in PROFILE_NAMES
+
+
 def make_profile(name: str = "tda", **overrides: Any) -> Profile:
     """The named profile with single knobs overridden; unknown names or knobs are refused."""
-    if name not in _BASE:
+    if not is_profile_name(name):
         choices = ", ".join(PROFILE_NAMES)
         raise ProfileError(f"unknown rule profile {name!r}: choose one of {choices}")
     unknown = set(overrides) - set(KNOBS)
@@ -94,28 +108,31 @@ def make_profile(name: str = "tda", **overrides: Any) -> Profile:
     return Profile(name=name, overrides=tuple(sorted(overrides.items())), **values)
 
 
-_CHOICES: dict[str, tuple[Any, ...]] = {
-    "make_it": ("fifty_percent", "call"),
-    "short_declared_raise": ("minimum", "make_it"),
-    "blinds_after_elimination": ("moving_button", "dead_button"),
-    "clock_expiry": ("fold", "check_or_fold"),
-    "away": ("fold", "check_or_fold", "dead_at_deal"),
-    "seat_draw": ("by_card", "random"),
-    "button_draw": ("high_card", "first_ace"),
-    "chip_race": ("card_method", "one_chip_max"),
-}
+def knob_values(knob: str) -> tuple[Any, ...] | None:
+    """The values a knob may take (from its type), or None for a number."""
+    hint = _KNOB_TYPES[knob]
+    if typing.get_origin(hint) is Literal:
+        return typing.get_args(hint)
+    if hint is bool:
+        return (True, False)
+    return None
 
 
 def _check(values: dict[str, Any]) -> None:
-    for knob, allowed in _CHOICES.items():
-        if values[knob] not in allowed:
-            raise ProfileError(f"{knob} must be one of {', '.join(map(str, allowed))}")
-    for knob in ("clock_seconds", "clock_countdown_seconds"):
-        v = values[knob]
-        if not isinstance(v, int) or isinstance(v, bool) or v <= 0:
-            raise ProfileError(f"{knob} must be a whole number of seconds above 0")
+    for knob in KNOBS:
+        value = values[knob]
+        allowed = knob_values(knob)
+        if allowed is not None:
+            # `in` would take 1 for True: the type must match as well.
+            if not any(type(value) is type(a) and value == a for a in allowed):
+                shown = "true or false" if _KNOB_TYPES[knob] is bool else ", ".join(
+                    map(str, allowed))
+                word = "" if _KNOB_TYPES[knob] is bool else "one of "
+                raise ProfileError(f"{knob} must be {word}{shown}")
+        elif _KNOB_TYPES[knob] is int:
+            if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+                raise ProfileError(f"{knob} must be a whole number of seconds above 0")
+        else:  # a knob of a new type must say here how it is checked
+            raise AssertionError(f"no check for knob {knob} of type {_KNOB_TYPES[knob]!r}")
     if values["clock_countdown_seconds"] > values["clock_seconds"]:
         raise ProfileError("clock_countdown_seconds cannot exceed clock_seconds")
-    for knob in ("cumulative_short_all_ins_reopen", "rabbit_hunt"):
-        if not isinstance(values[knob], bool):
-            raise ProfileError(f"{knob} must be true or false")

@@ -1,5 +1,5 @@
 """Issue 10, "Chips and rights": chips that moved wrongly, each checked against the seed rule
-it breaks, under every profile the rule concerns (rules.md; ../shared/seeds/)."""
+it breaks, under every profile the rule concerns (../shared/seeds/; the rule ids of data/rules)."""
 
 from __future__ import annotations
 
@@ -55,8 +55,9 @@ def limp_to_flop(hand: Hand) -> None:
 
 # ---------------------------------------------------------------------- 1. dead big blind
 
-# rules.md "Pots and showdown": no chips go back to a hand that is folded or dead; a blind in
-# the pot stays there. The hand is dead by the profile's own way: tda kills an away player's
+# Rule `dead-hand` (TREPS "Unprotected Hands": only a live raiser gets chips back): no chips go
+# back to a hand that is folded or dead; a blind in the pot stays there. The hand is dead by
+# the profile's own way: tda kills an away player's
 # hand at the deal (TDA 30), tavern folds an away player at the hand's end (Tavern rule 3),
 # and any profile may kill a hand as a penalty (TREPS "Penalties").
 DEAD_BY = {"tda": "away", "tavern": "away", "treps": "penalty"}
@@ -93,7 +94,7 @@ def test_folding_small_blind_does_not_win_the_dead_blind(profile: str) -> None:
 # ---------------------------------------------------------------------- 2. short all-ins
 
 # Tavern "What constitutes a RAISE?" 2 (an all-in short of a full raise "does not open the
-# action") and TDA 47; rules.md: the minimum opening bet is the big blind, so a bet of 50 at
+# action") and TDA 47; rule `minimum-bet`: the smallest opening bet is the big blind, so 50 at
 # 50/100 after the flop is not a full bet, under every profile.
 
 
@@ -149,7 +150,7 @@ def test_caller_of_a_short_bet_facing_a_second_short_all_in_is_not_reopened(
 
 @pytest.mark.parametrize(("profile", "a_may_raise"), [
     ("tavern", False),  # Tavern example 2: short all-ins never add up to a raise
-    ("treps", True),  # rules.md knob: 100 more since A checked is a full bet (TDA 47-A)
+    ("treps", True),  # knob cumulative_short_all_ins_reopen: 100 since A checked (TDA 47-A)
     ("tda", True),
 ])
 def test_short_all_ins_adding_up_to_a_full_bet_reopen_per_profile(
@@ -169,7 +170,7 @@ def test_short_all_ins_adding_up_to_a_full_bet_reopen_per_profile(
 # ---------------------------------------------------------------------- 3. face up
 
 # TREPS "Face up": every hand is turned face up once a player is all-in and all action is
-# complete, on the river too (rules.md "Pots and showdown").
+# complete, on the river too (rule `face-up`; TDA 16).
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -212,7 +213,7 @@ def test_all_in_with_side_pot_betting_every_hand_face_up_at_the_end(profile: str
 
 @pytest.mark.parametrize("profile", PROFILES)
 def test_no_all_in_river_showdown_still_mucks_losing_hands(profile: str) -> None:
-    # Without an all-in, the showdown order and mucking stand (rules.md showdown).
+    # Without an all-in, the showdown order and mucking stand (`showdown-order`, `muck`).
     for i in range(100):
         hand = start(profile, [1000] * 3, seed=f"muck-{i}")
         limp_to_flop(hand)
@@ -228,7 +229,7 @@ def test_no_all_in_river_showdown_still_mucks_losing_hands(profile: str) -> None
 
 # ---------------------------------------------------------------------- 4. smallest chip
 
-# rules.md "Pots and showdown" and TREPS "Odd-Chips": a split pot gives whole units of the
+# Rules `odd-chip`, `chip-unit` and TREPS "Odd-Chips": a split pot gives whole units of the
 # smallest chip in play; the odd units go one at a time from the button's left; each side pot
 # is split separately. Same rule under every profile.
 
@@ -342,7 +343,7 @@ def test_chip_unit_is_recorded_and_replayed() -> None:
 
 # ---------------------------------------------------------------------- 7. pot breakdown
 
-# rules.md "Pots and showdown": side pots are one per all-in level; with nobody all-in the
+# Rule `side-pots` (TREPS "Side pots"): one side pot per all-in level; with nobody all-in the
 # chips in the middle are one pot, whoever has yet to complete.
 
 

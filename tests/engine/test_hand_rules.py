@@ -1,4 +1,4 @@
-"""Single-hand rules of rules.md that the worked examples do not cover."""
+"""Single-hand rules of the rulebook (data/rules) that the worked examples do not cover."""
 
 from __future__ import annotations
 
