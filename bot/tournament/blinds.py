@@ -15,8 +15,12 @@ seat of the last big blind** (TDA 32). The small blind is the seat that was the 
   and the button stays with the same player; big blind out -> the player left of him posts the
   big blind, there is no small blind and the button moves to the old small blind, and on the
   next hand the button stays there while both blinds are posted. When the small and the big
-  blind go out in the same hand (TREPS is silent; we apply the same principle): the next live
-  player posts the big blind, no small blind, and the button stays with the same player.
+  blind go out in the same hand (TREPS is silent), both rules are applied at once and agree:
+  the player left of the eliminated big blind posts the big blind (both rules), there is no
+  small blind (the big-blind rule; the small-blind rule's poster is out), and the button does
+  not move (the small-blind rule; the big-blind rule's new button is out); next hand the button
+  stays and both blinds are posted normally. If the button's player is out too, the button goes
+  to the nearest player on the right of the blinds: TREPS never uses a dead button.
 - Heads-up (both profiles, rules.md; TDA 34): the button posts the small blind. The big blind
   still moves by the rule above, so on the change to heads-up the player who just posted the big
   blind is the button/small blind and the other player posts the big blind.
@@ -98,17 +102,31 @@ def next_positions(prev: Positions, live: Collection[int], table_size: int,
     if rule == "moving_button":
         button = clockwise_before(sb_pos if sb_posted else bb, live, table_size)
         prev_sb_out = prev.small_blind_posted and prev.small_blind_pos not in live
-        if not sb_posted:
+        button_stays = button == prev.button
+        if not sb_posted and prev_sb_out:
+            rulings.append(BlindRuling(
+                "same-hand-eliminations",
+                "The small and the big blind were both eliminated: the next player posts the "
+                "big blind, there is no small blind, and the button "
+                + ("stays where it was." if button_stays else
+                   "goes to the nearest player on the big blind's right.")
+                + " Next hand the button stays and both blinds are posted.",
+            ))
+        elif not sb_posted:
             rulings.append(BlindRuling(
                 "bb-eliminated",
                 "The big blind was eliminated: the next player posts the big blind, there is "
-                "no small blind, and the button moves to the player who was the small blind.",
+                "no small blind, and the button moves to the player who was the small blind. "
+                "Next hand the button stays and both blinds are posted.",
             ))
         elif prev_sb_out:
             rulings.append(BlindRuling(
                 "sb-eliminated",
                 "The small blind was eliminated: the old big blind posts the small blind, the "
-                "next player the big blind, and the button does not move.",
+                "next player the big blind, and the button "
+                + ("does not move." if button_stays else
+                   "goes to the nearest player on the small blind's right (its player is out "
+                   "too)."),
             ))
         return Positions(button, sb_pos, sb_posted, bb, len(live)), rulings
     button = prev.small_blind_pos

@@ -1,29 +1,39 @@
 """Action time and the clock, on *play time* (seconds the tournament clock has run, director
 pauses excluded), so a pause freezes every timer.
 
+Where the rules come from:
 - Action time (TREPS "Table Presence", Tavern rule 3, TDA 30): a player who has not acted
   `action_seconds` after the action reached him is marked away, and the away rule acts for him.
-- The clock (TREPS "Calling the Clock", TDA 29): once `clock_after_seconds` of the decision have
-  passed, anyone seated and present at the table may call the clock on the player to act. He
-  then has `clock_seconds`, the last `clock_countdown_seconds` counted down; at the end his hand
-  is folded (tda: checked if he faces no bet). One clock per decision. Once the clock is called
-  it governs the decision: the action-time limit no longer applies to it.
+- The clock (TREPS "Calling the Clock", TDA 29; rules.md profile table): once
+  `clock_after_seconds` of the decision have passed, anyone seated and present at the table may
+  call the clock on the player to act. TREPS gives him a minute with the last 10 seconds counted
+  down; TDA 29 gives him 25 seconds and THEN a 5-second countdown, 30 seconds in all from the
+  call (`clock_timing`). When time is up his hand is folded (tda: dead if he faces a bet,
+  checked if he does not). One clock per decision.
+- One deadline at a time (issue 10): once the clock is called it replaces the action-time
+  deadline of that decision; `Decision.deadline` is the only place that says which applies.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.engine.profile import Profile
+
 
 @dataclass
 class Decision:
+    """The player to act at a table and the timers on his decision (play time)."""
+
     seat: int
     started: float  # play time when the action reached him
     clock_by: str | None = None
     clock_expires: float | None = None  # play time
+    clock_countdown: float | None = None  # play time the countdown is posted
     countdown_posted: bool = False
 
     def deadline(self, action_seconds: float) -> float:
+        """When he must have acted: the clock's end once it is called, else his action time."""
         if self.clock_expires is not None:
             return self.clock_expires
         return self.started + action_seconds
@@ -32,11 +42,35 @@ class Decision:
         return self.started + clock_after_seconds
 
 
-def countdown_moments(called_at: float, clock_seconds: int,
+@dataclass(frozen=True)
+class ClockTiming:
+    """Seconds after the call: when the countdown is posted and when time is up."""
+
+    countdown_after: int
+    expires_after: int
+
+
+def clock_timing(profile: Profile) -> ClockTiming:
+    """The profile's clock, in seconds from the call.
+
+    `clock_countdown_after` (profile knob) says whether the countdown follows `clock_seconds`
+    (TDA 29: 25 + 5 = 30 s) or is the last part of them (TREPS: 60 s, the last 10 counted).
+    bot/rulebook/loader.py reads the same knob for the texts; profiles built before the knob
+    existed count as "after" under tda only, which is what each rulebook says.
+    """
+    after = getattr(profile, "clock_countdown_after", profile.name == "tda")
+    if after:
+        return ClockTiming(profile.clock_seconds,
+                           profile.clock_seconds + profile.clock_countdown_seconds)
+    return ClockTiming(profile.clock_seconds - profile.clock_countdown_seconds,
+                       profile.clock_seconds)
+
+
+def countdown_moments(called_at: float, timing: ClockTiming,
                       countdown_seconds: int) -> tuple[float, float, tuple[float, ...]]:
     """(countdown start, expiry, one moment per counted second) as absolute times."""
-    expires = called_at + clock_seconds
-    countdown_at = expires - countdown_seconds
+    expires = called_at + timing.expires_after
+    countdown_at = called_at + timing.countdown_after
     return countdown_at, expires, tuple(expires - k for k in range(countdown_seconds, 0, -1))
 
 

@@ -41,7 +41,7 @@ class RaceLine:
 @event("tournament.created")
 @dataclass(frozen=True)
 class Created(Event):
-    tournament_id: str
+    tournament_id: int  # stored as text by earlier versions; read as a number
     config: dict[str, Any]
     at: float
 
@@ -86,6 +86,18 @@ class ButtonDrawn(Event):
     cards: tuple[CardDealt, ...]
     button: int
     rule_id: str = "button-draw"
+
+
+@event("tournament.seats_drawn")
+@dataclass(frozen=True)
+class SeatsDrawn(Event):
+    """A table's seats drawn afresh (the final table, rules.md "Table moves"); the button draw
+    that follows (`ButtonDrawn`) holds every card dealt."""
+
+    table: int
+    seats: tuple[SeatedPlayer, ...]
+    method: str  # "by_card" | "random"
+    rule_id: str = "final-table"
 
 
 @event("tournament.late_registered")
@@ -154,6 +166,9 @@ class HandBegun(Event):
     big_blind_ante: bool
     level: int
     at: float
+    # The smallest chip in play at this level: pots split and amounts round in whole units of
+    # it (rules.md "Pots and showdown"). Hands stored before it existed were played in 1s.
+    chip_unit: int = 1
 
 
 @event("tournament.ruling")

@@ -30,7 +30,7 @@ Choices where the rules are silent (see also blinds.py, balancing.py, chip_race.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,14 +40,19 @@ from bot.engine.profile import Profile, make_profile
 from bot.tournament import events as ev
 from bot.tournament.balancing import TableView, next_step
 from bot.tournament.blinds import (
+    BlindRuling,
     Positions,
     due_big_blind_anchor,
     first_positions,
     next_positions,
-    seat_due_big_blind,
 )
 from bot.tournament.chip_race import chip_race
-from bot.tournament.clock import Decision, countdown_moments, in_turn_away_expiry
+from bot.tournament.clock import (
+    Decision,
+    clock_timing,
+    countdown_moments,
+    in_turn_away_expiry,
+)
 from bot.tournament.errors import (
     ChipRaceDue,
     NotAllowed,
@@ -57,7 +62,9 @@ from bot.tournament.errors import (
     UnknownPlayer,
     WaitingForPlayers,
 )
+from bot.tournament.hand_id import HandId
 from bot.tournament.payouts import Finish, PayoutTable, place_amounts, prizes
+from bot.tournament.rng import SeededRandom
 from bot.tournament.seating import draw_button, random_seating, seat_by_card
 from bot.tournament.structure import Break, Structure, chip_no_longer_needed
 
@@ -119,6 +126,9 @@ class PlayerState:
     place: int | None = None
     tied: tuple[str, ...] = ()
     disqualified: bool = False
+    # A late entry or re-entry at a table that has played: not dealt in between the small
+    # blind and the button (TDA), cleared once he is dealt a hand.
+    waits_for_button: bool = False
 
 
 @dataclass
@@ -136,6 +146,7 @@ class TableState:
     rabbit_agreed: set[str] = field(default_factory=set)
     rabbit_done: bool = False
     decision: Decision | None = None
+    redraw_due: bool = False  # the final table draws seats and button afresh when idle
 
 
 @dataclass(frozen=True)
@@ -148,6 +159,21 @@ class Result:
 
 
 @dataclass(frozen=True)
+class TurnDeadline:
+    """When the player to act must act (absolute times); see `Tournament.turn_deadline`."""
+
+    table: int
+    hand_id: str
+    seat: int
+    player: str
+    at: float
+    kind: str  # "action" | "clock"
+    countdown_at: float | None  # the clock's countdown post (None before the clock)
+    countdown_posted: bool
+    clock_by: str | None
+
+
+@dataclass(frozen=True)
 class Deadline:
     at: float
     kind: str  # "level" | "action" | "clock_countdown" | "clock"
@@ -157,7 +183,8 @@ class Deadline:
 class Tournament:
     def __init__(self) -> None:
         self.events: list[Event] = []
-        self.tournament_id = ""
+        self.tournament_id = 0
+        self.seed = ""  # the start's seed: the director's own draws after it derive from it
         self.config: TournamentConfig | None = None
         self.status = "new"  # registering | running | finished
         self.players: dict[str, PlayerState] = {}
@@ -181,7 +208,7 @@ class Tournament:
     # ================================================================== construction
 
     @classmethod
-    def create(cls, tournament_id: str, config: TournamentConfig, now: float) -> Tournament:
+    def create(cls, tournament_id: int, config: TournamentConfig, now: float) -> Tournament:
         t = cls()
         t._emit(ev.Created(tournament_id, config.to_dict(), now))
         return t
@@ -264,6 +291,31 @@ class Tournament:
         ]
         return sorted(out, key=lambda r: (r.place, r.player))
 
+    def turn_deadline(self, table: int, now: float) -> TurnDeadline | None:
+        """When the player to act at `table` must act: THE one deadline of his decision.
+
+        The clock's end once it is called (it replaces the action time), else the end of his
+        action time. The table message and the clock post both read this, so they never show
+        two deadlines. None when nobody is to act or the director has paused the tournament
+        (every timer is frozen then).
+        """
+        if self.status != "running":
+            return None
+        ts = self.tables.get(table)
+        d = ts.decision if ts is not None else None
+        if ts is None or d is None or ts.hand is None:
+            return None
+        at = self._future_absolute(d.deadline(self.cfg.action_seconds))
+        if at is None:
+            return None
+        countdown = None
+        if d.clock_countdown is not None:
+            countdown = self._future_absolute(d.clock_countdown)
+        return TurnDeadline(
+            table=table, hand_id=ts.hand.hand_id, seat=d.seat, player=ts.seats[d.seat], at=at,
+            kind="clock" if d.clock_expires is not None else "action",
+            countdown_at=countdown, countdown_posted=d.countdown_posted, clock_by=d.clock_by)
+
     def deadlines(self, now: float) -> list[Deadline]:
         """Moments the bot should wake up and call `tick` (absolute times; empty while paused)."""
         out: list[Deadline] = []
@@ -275,19 +327,15 @@ class Tournament:
             if at is not None:
                 out.append(Deadline(at, "level", None))
         for t in sorted(self.tables):
-            d = self.tables[t].decision
-            if d is None:
+            turn = self.turn_deadline(t, now)
+            if turn is None:
                 continue
-            at = self._future_absolute(d.deadline(self.cfg.action_seconds))
-            if at is None:
-                continue
-            if d.clock_expires is not None:
-                if not d.countdown_posted:
-                    out.append(Deadline(at - self.profile.clock_countdown_seconds,
-                                        "clock_countdown", t))
-                out.append(Deadline(at, "clock", t))
+            if turn.kind == "clock":
+                if not turn.countdown_posted and turn.countdown_at is not None:
+                    out.append(Deadline(turn.countdown_at, "clock_countdown", t))
+                out.append(Deadline(turn.at, "clock", t))
             else:
-                out.append(Deadline(at, "action", t))
+                out.append(Deadline(turn.at, "action", t))
         return sorted(out, key=lambda d: d.at)
 
     def snapshot(self) -> dict[str, Any]:
@@ -445,6 +493,7 @@ class Tournament:
             raise ChipRaceDue(f"colour-up: the {self.smallest_chip} chips are no longer needed; "
                               "run the chip race before the next hand")
         self._balance(now)
+        self._redraw_final_table_when_idle()
         ts = self.tables.get(table)
         if ts is None:
             raise WaitingForPlayers(f"table {table} was broken; its players moved")
@@ -454,33 +503,31 @@ class Tournament:
         if ts.positions is None and ts.button is None:
             draw = draw_button(self.profile.button_draw, ts.seats, f"{seed}:button")
             self._emit_draw(table, draw)
-        live = set(ts.seats)
-        size = self.cfg.seats_per_table
-        if ts.positions is None:
-            assert ts.button is not None
-            pos = first_positions(ts.button, live, size)
-            rulings = []
-        else:
-            pos, rulings = next_positions(ts.positions, live, size,
-                                          self.profile.blinds_after_elimination)
+        pos, rulings, sitting_out = self._positions_for_next_hand(ts)
         for r in rulings:
             players = tuple(ts.seats[s] for s in (pos.big_blind,) if s in ts.seats)
             self._emit(ev.TournamentRuling(r.rule_id, r.text, table, None, players))
+        for s in sorted(sitting_out):
+            self._emit(ev.TournamentRuling(
+                "late-registration",
+                f"{ts.seats[s]} sits out this hand: a new player is not dealt in between the "
+                "small blind and the button, and plays once the button has passed him.",
+                table, None, (ts.seats[s],)))
         level = self.structure.level_for_hand(idx)
-        hand_id = f"{self.tournament_id}-t{table}-h{self.hand_counter + 1}"
+        hand_id = str(HandId(self.tournament_id, table, self.hand_counter + 1))
         self._emit(ev.HandBegun(
             table=table, hand_id=hand_id, seed=seed,
             seats=tuple(ev.SeatedPlayer(s, p, self.players[p].stack)
-                        for s, p in sorted(ts.seats.items())),
+                        for s, p in sorted(ts.seats.items()) if s not in sitting_out),
             button=pos.button, small_blind_pos=pos.small_blind_pos,
             small_blind_posted=pos.small_blind_posted, big_blind=pos.big_blind,
             small_blind_amount=level.small_blind, big_blind_amount=level.big_blind,
             ante=level.ante, big_blind_ante=self.structure.big_blind_ante,
-            level=self.structure.level_number(idx), at=now,
+            level=self.structure.level_number(idx), at=now, chip_unit=self.smallest_chip,
         ))
         hand = ts.hand
         assert hand is not None
-        for seat in sorted(ts.seats):
+        for seat in hand.players_in_hand:
             p = self.players[ts.seats[seat]]
             if hand.is_over or not hand.player(seat).live:
                 continue
@@ -533,7 +580,8 @@ class Tournament:
                 seat = d.seat
                 player = ts.seats[seat]
                 if d.clock_expires is not None:
-                    countdown = d.clock_expires - self.profile.clock_countdown_seconds
+                    countdown = d.clock_countdown
+                    assert countdown is not None
                     if not d.countdown_posted and play_now >= countdown:
                         self._emit(ev.ClockCountdown(
                             table, hand.hand_id, seat, player, self.absolute(countdown, now),
@@ -581,7 +629,7 @@ class Tournament:
             raise NotAllowed(f"the clock may be called once {target} has had "
                              f"{self.cfg.clock_after_seconds:g} s; {wait:.0f} s to go")
         countdown_at, expires, moments = countdown_moments(
-            now, self.profile.clock_seconds, self.profile.clock_countdown_seconds)
+            now, clock_timing(self.profile), self.profile.clock_countdown_seconds)
         start = len(self.events)
         self._emit(ev.ClockCalled(table, hand.hand_id, d.seat, target, by, now, countdown_at,
                                   expires, moments))
@@ -918,6 +966,7 @@ class Tournament:
                         "same-hand-eliminations" if len(busted) > 1 else None))
                 place += len(g)
         self._after_count_change(now)
+        self._redraw_final_table_when_idle()
 
     def _remove_disqualified(self, table: int, now: float) -> None:
         ts = self.tables[table]
@@ -946,15 +995,75 @@ class Tournament:
         withheld = frozenset(p.player for p in self.players.values() if p.disqualified)
         self._emit(ev.Finished(winner, self.pool, prizes(finishes, amounts, withheld), now))
 
+    def _positions_for_next_hand(
+            self, ts: TableState) -> tuple[Positions, list[BlindRuling], set[int]]:
+        """Button and blinds of the next hand, and the seats that sit it out.
+
+        A late entry or re-entry is dealt in at once unless his seat lies between the small
+        blind and the button of the hand (TDA "Alternates, Late Registration and
+        Re-Entries"): there he would play a hand without posting before the blinds reach him,
+        so he sits out until the button has passed him. A new table (no hand played yet) deals
+        everyone in.
+        """
+        size = self.cfg.seats_per_table
+        seated = set(ts.seats)
+        rule = self.profile.blinds_after_elimination
+        if ts.positions is None:
+            assert ts.button is not None
+            return first_positions(ts.button, seated, size), [], set()
+        newcomers = {s for s, p in ts.seats.items() if self.players[p].waits_for_button}
+        sitting_out: set[int] = set()
+        if newcomers and len(seated - newcomers) >= 2:
+            first, _ = next_positions(ts.positions, seated - newcomers, size, rule)
+            sitting_out = {s for s in newcomers
+                           if _strictly_between(first.button, first.small_blind_pos, s, size)}
+        pos, rulings = next_positions(ts.positions, seated - sitting_out, size, rule)
+        return pos, rulings, sitting_out
+
+    def _rng(self, purpose: str) -> SeededRandom:
+        """The tournament's own randomness after the start: drawn from the start's seed, the
+        purpose and the log's length, so it replays exactly and never repeats a stream."""
+        return SeededRandom(f"{self.seed}:{purpose}:{len(self.events)}")
+
     def _seat_for_newcomer(self) -> tuple[int, int]:
+        """A random open seat at the tables with the fewest players (so no balancing move is
+        needed for him), or a seat at a new table when every seat is taken (rules.md "Table
+        moves"; TDA: late entries and re-entries draw a random seat)."""
         size = self.cfg.seats_per_table
         open_tables = [t for t, s in self.tables.items() if len(s.seats) < size]
+        rng = self._rng("seat")
         if not open_tables:
-            return max(self.tables, default=0) + 1, 1
-        t = min(open_tables, key=lambda t: (len(self.tables[t].seats), t))
-        seat = seat_due_big_blind(self._anchor(self.tables[t]), self.tables[t].seats, size)
-        assert seat is not None
-        return t, seat
+            return max(self.tables, default=0) + 1, rng.below(size) + 1
+        fewest = min(len(self.tables[t].seats) for t in open_tables)
+        pool = [(t, s) for t in sorted(open_tables) if len(self.tables[t].seats) == fewest
+                for s in range(1, size + 1) if s not in self.tables[t].seats]
+        return rng.choice(pool)
+
+    def _draw_final_table(self, table: int) -> None:
+        """Seats and the button drawn afresh for the final table, by the profile's method
+        (TREPS "The Button": a new table draws by high card, seats by descending card; tavern:
+        random seats, first ace; tda: random seats, high card). Every card goes in the log."""
+        ts = self.tables[table]
+        players = [p for _, p in sorted(ts.seats.items())]
+        label = f"{self.seed}:final-table"
+        seats: Mapping[int, str]
+        if self.profile.seat_draw == "by_card":
+            seats, draw = seat_by_card(players, f"{label}:cards")
+        else:
+            (seats,) = random_seating(players, self.cfg.seats_per_table, label).values()
+            draw = draw_button(self.profile.button_draw, seats, f"{label}:button")
+        self._emit(ev.SeatsDrawn(table, tuple(
+            ev.SeatedPlayer(s, p, self.players[p].stack) for s, p in sorted(seats.items())),
+            self.profile.seat_draw))
+        self._emit_draw(table, draw)
+
+    def _redraw_final_table_when_idle(self) -> None:
+        ft = self.final_table
+        if self.status != "running" or ft is None or ft not in self.tables:
+            return
+        ts = self.tables[ft]
+        if ts.redraw_due and ts.hand is None and len(ts.seats) >= 2:
+            self._draw_final_table(ft)
 
     def _anchor(self, ts: TableState) -> int:
         pos = ts.hand_positions if ts.hand is not None else ts.positions
@@ -980,6 +1089,7 @@ class Tournament:
                     final = next(iter(self.tables))
                     self._emit(ev.FinalTable(final, tuple(
                         p for _, p in sorted(self.tables[final].seats.items()))))
+                    self._redraw_final_table_when_idle()
 
     # ================================================================== state changes
 
@@ -1000,6 +1110,10 @@ class Tournament:
         else:
             ts.decision = Decision(hand.to_act, self.play_time(at))
 
+    def _has_played(self, table: int) -> bool:
+        ts = self.tables[table]
+        return ts.positions is not None or ts.hand is not None
+
     def _seat(self, player: str, table: int, seat: int) -> None:
         ts = self.tables.setdefault(table, TableState(table))
         assert seat not in ts.seats, "seat taken"
@@ -1014,7 +1128,7 @@ class Tournament:
         p.table = p.seat = None
 
     def _on_Created(self, e: ev.Created) -> None:
-        self.tournament_id = e.tournament_id
+        self.tournament_id = int(e.tournament_id)  # stored as text before HandId
         self.config = TournamentConfig.from_dict(e.config)
         self.status = "registering"
 
@@ -1026,6 +1140,7 @@ class Tournament:
 
     def _on_Started(self, e: ev.Started) -> None:
         self.status = "running"
+        self.seed = e.seed
         self.running_since = e.at
         self.clock_base = 0.0
         self.smallest_chip = self.structure.chips[0]
@@ -1051,6 +1166,7 @@ class Tournament:
                 q.place += 1
         self.players[e.player] = PlayerState(e.player, "playing", e.stack)
         self._seat(e.player, e.table, e.seat)
+        self.players[e.player].waits_for_button = self._has_played(e.table)
         self.entries += 1
         self.pool += self.cfg.buy_in
         self.chips_in += e.stack
@@ -1069,6 +1185,7 @@ class Tournament:
         p.status, p.stack, p.place, p.tied, p.away = "playing", e.chips, None, (), False
         p.rebuys += 1
         self._seat(e.player, e.table, e.seat)
+        p.waits_for_button = self._has_played(e.table)
         self.pool += e.cost
         self.chips_in += e.chips
 
@@ -1092,9 +1209,11 @@ class Tournament:
             button=e.button, small_blind_seat=pos.small_blind_seat, big_blind_seat=e.big_blind,
             small_blind=e.small_blind_amount, big_blind=e.big_blind_amount, ante=e.ante,
             big_blind_ante=e.big_blind_ante, profile=self.profile, deck_seed=e.seed,
-            table_size=self.cfg.seats_per_table,
+            table_size=self.cfg.seats_per_table, chip_unit=e.chip_unit,
         )
         ts.hand = Hand.start(cfg)
+        for s in e.seats:
+            self.players[s.player].waits_for_button = False
         ts.hand_positions = pos
         ts.start_stacks = {s.player: s.stack for s in e.seats}
         ts.penalized = []
@@ -1134,8 +1253,11 @@ class Tournament:
     def _on_ClockCalled(self, e: ev.ClockCalled) -> None:
         d = self.tables[e.table].decision
         assert d is not None
+        # From the event's own times: a clock called before a profile change keeps its length.
+        called = self.play_time(e.at)
         d.clock_by = e.called_by
-        d.clock_expires = self.play_time(e.at) + self.profile.clock_seconds
+        d.clock_expires = called + (e.expires_at - e.at)
+        d.clock_countdown = called + (e.countdown_at - e.at)
 
     def _on_ClockCountdown(self, e: ev.ClockCountdown) -> None:
         d = self.tables[e.table].decision
@@ -1195,6 +1317,17 @@ class Tournament:
 
     def _on_FinalTable(self, e: ev.FinalTable) -> None:
         self.final_table = e.table
+        self.tables[e.table].redraw_due = True
+
+    def _on_SeatsDrawn(self, e: ev.SeatsDrawn) -> None:
+        ts = self.tables[e.table]
+        ts.seats = {}
+        for sp in e.seats:
+            ts.seats[sp.seat] = sp.player
+            p = self.players[sp.player]
+            p.seat, p.waits_for_button = sp.seat, False
+        ts.positions = ts.button = None
+        ts.redraw_due = False
 
     def _on_ChipRaced(self, e: ev.ChipRaced) -> None:
         for line in e.lines:
@@ -1271,6 +1404,19 @@ class Tournament:
         self.running_since = None
 
 
+def _strictly_between(start: int, end: int, seat: int, table_size: int) -> bool:
+    """Whether `seat` lies clockwise after `start` and before `end` (both excluded)."""
+    if start == end:
+        return False  # heads-up: the button is the small blind
+    for k in range(1, table_size):
+        s = (start - 1 + k) % table_size + 1
+        if s == end:
+            return False
+        if s == seat:
+            return True
+    return False
+
+
 def _run_action(hand: Hand, seat: int, action: str, amount: int | None) -> list[Event]:
     method = getattr(hand, action)
     if action in ACTIONS_WITH_AMOUNT:
@@ -1278,7 +1424,7 @@ def _run_action(hand: Hand, seat: int, action: str, amount: int | None) -> list[
     return method(seat)
 
 
-def new_tournament(tournament_id: str, *, profile: str | Profile = "tda",
+def new_tournament(tournament_id: int, *, profile: str | Profile = "tda",
                    structure: Structure, payouts: PayoutTable, now: float,
                    **options: Any) -> Tournament:
     """Convenience: a tournament with a profile given by name (or a Profile)."""

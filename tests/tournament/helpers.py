@@ -27,7 +27,7 @@ def make(profile: str = "tda", n: int = 4, *, seats: int = 9, struct: Structure 
     cfg = TournamentConfig(make_profile(profile), struct or structure(),
                            load_payout_table("standard"), seats_per_table=seats,
                            buy_in=buy_in, **opts)  # type: ignore[arg-type]
-    t = Tournament.create("T", cfg, T0)
+    t = Tournament.create(1, cfg, T0)
     for i in range(n):
         t.register(f"p{i}", T0)
     if start:

@@ -73,7 +73,7 @@ def run_one(seed: int, max_steps: int = 20000) -> Tournament:
         action_seconds=60, clock_after_seconds=20,
     )
     now = 1000.0
-    t = Tournament.create(f"sim{seed}", cfg, now)
+    t = Tournament.create(seed, cfg, now)
     n = rng.randint(2, 30)
     for i in range(n):
         t.register(f"p{i}", now)

@@ -63,7 +63,7 @@ def test_treps_both_blinds_eliminated_in_one_hand() -> None:
     pos, rulings = next_positions(prev, {1, 4, 5}, SIZE, "moving_button")
     # The next player posts the big blind; no small blind; the button stays with seat 1.
     assert (pos.button, pos.small_blind_seat, pos.big_blind) == (1, None, 4)
-    assert "bb-eliminated" in [r.rule_id for r in rulings]
+    assert [r.rule_id for r in rulings] == ["same-hand-eliminations"]
     after, _ = next_positions(pos, {1, 4, 5}, SIZE, "moving_button")
     assert (after.button, after.small_blind_seat, after.big_blind) == (1, 4, 5)
 

@@ -381,7 +381,9 @@ def test_tda_clock_checks_a_player_facing_no_bet() -> None:
     t.act(1, pos.button, "call", now=T0)
     assert hand.to_act == pos.big_blind
     t.call_clock(1, t.tables[1].seats[pos.button], T0 + 1)
-    t.tick(T0 + 1 + 25)
+    t.tick(T0 + 1 + 29)
+    assert hand.street == "preflop" and hand.to_act == pos.big_blind  # 25 s + 5 s counted
+    t.tick(T0 + 1 + 30)
     assert hand.street == "flop" and hand.player(pos.big_blind).live
 
 
@@ -685,7 +687,7 @@ def test_payout_table_must_cover_the_field_at_the_start() -> None:
 
     cfg = TournamentConfig(make_profile("tda"), structure(),
                            PayoutTable("small", (Bracket(2, 3, (10_000,)),)))
-    t = Tournament.create("x", cfg, T0)
+    t = Tournament.create(2, cfg, T0)
     for i in range(5):
         t.register(f"p{i}", T0)
     with pytest.raises(StructureError, match="no row for 5 players"):
