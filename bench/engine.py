@@ -44,7 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.engine.cards import FULL_DECK  # noqa: E402
 from bot.engine.evaluate import hand_strength  # noqa: E402
-from bot.engine.events import _REGISTRY, Event, event_from_dict  # noqa: E402
+from bot.engine.events import Event, event_from_dict, event_types  # noqa: E402
 from bot.engine.hand import Hand, HandConfig, Seat  # noqa: E402
 from bot.engine.profile import make_profile  # noqa: E402
 
@@ -170,9 +170,13 @@ def _old_revive(tp: Any, value: Any) -> Any:
     return value
 
 
+# The registry as the old decoder looked it up (filled before the timing).
+_OLD_TYPES: dict[str, type[Event]] = {}
+
+
 def old_event_from_dict(data: dict[str, Any]) -> Event:
     data = dict(data)
-    cls = _REGISTRY[data.pop("type")]
+    cls = _OLD_TYPES[data.pop("type")]
     hints = typing.get_type_hints(cls)
     event: Event = cls(**{k: _old_revive(hints[k], v) for k, v in data.items()})
     return event
@@ -199,6 +203,7 @@ def decode_section(hands: int, players: int, seed: int, rounds: int) -> None:
                 hand.check_or_call(legal.seat)
         # As the store keeps them: JSON text, read back into plain objects.
         stored.extend(json.loads(e.to_json()) for e in hand.events)
+    _OLD_TYPES.update(event_types())
     new = [event_from_dict(d) for d in stored]
     if new != [old_event_from_dict(d) for d in stored]:
         raise SystemExit("the two decoders disagree")

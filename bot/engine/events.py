@@ -16,21 +16,41 @@ from collections.abc import Callable
 from typing import Any, ClassVar, TypeVar
 
 _REGISTRY: dict[str, type[Event]] = {}
+# Names an event type was stored under before it was renamed: old name -> current name.
+_ALIASES: dict[str, str] = {}
 
 E = TypeVar("E", bound="type[Event]")
 
 
-def event(name: str) -> Callable[[E], E]:
-    """Register a frozen dataclass as an event type under a stable name (kept in the store)."""
+def event(name: str, *, aliases: tuple[str, ...] = ()) -> Callable[[E], E]:
+    """Register a frozen dataclass as an event type under a stable name (kept in the store).
+
+    `aliases` are names the type was stored under before: stored events of those names still
+    decode to this class (whose `type`, written from now on, is `name`).
+    """
 
     def wrap(cls: E) -> E:
-        if name in _REGISTRY and _REGISTRY[name] is not cls:
-            raise ValueError(f"event type {name!r} registered twice")
+        for key in (name, *aliases):
+            if key in _REGISTRY and _REGISTRY[key] is not cls:
+                raise ValueError(f"event type {key!r} registered twice")
         cls.type = name
         _REGISTRY[name] = cls
+        for old in aliases:
+            _REGISTRY[old] = cls
+            _ALIASES[old] = name
         return cls
 
     return wrap
+
+
+def event_types() -> dict[str, type[Event]]:
+    """Every registered event type by its current stored name."""
+    return {name: cls for name, cls in _REGISTRY.items() if name not in _ALIASES}
+
+
+def event_aliases() -> dict[str, str]:
+    """Old stored names -> current names, for readers of raw stored event dicts."""
+    return dict(_ALIASES)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -40,6 +40,10 @@ class Profile:
     blinds_after_elimination: BlindsAfterElimination
     clock_seconds: int
     clock_countdown_seconds: int
+    # True: the countdown follows clock_seconds (TDA 29: 25 s, then 5 counted down, 30 s in
+    # all); False: it is the last part of them (TREPS "Calling the Clock": a minute, the last
+    # 10 seconds counted down).
+    clock_countdown_after: bool
     clock_expiry: ClockExpiry
     away: AwayRule
     seat_draw: SeatDraw
@@ -60,19 +64,22 @@ _BASE: dict[str, dict[str, Any]] = {
     "treps": dict(
         make_it="fifty_percent", short_declared_raise="minimum",
         cumulative_short_all_ins_reopen=True, blinds_after_elimination="moving_button",
-        clock_seconds=60, clock_countdown_seconds=10, clock_expiry="fold", away="fold",
-        seat_draw="by_card", button_draw="high_card", chip_race="card_method", rabbit_hunt=True,
+        clock_seconds=60, clock_countdown_seconds=10, clock_countdown_after=False,
+        clock_expiry="fold", away="fold", seat_draw="by_card", button_draw="high_card",
+        chip_race="card_method", rabbit_hunt=True,
     ),
     "tavern": dict(
         make_it="call", short_declared_raise="make_it",
         cumulative_short_all_ins_reopen=False, blinds_after_elimination="dead_button",
-        clock_seconds=60, clock_countdown_seconds=10, clock_expiry="fold", away="check_or_fold",
+        clock_seconds=60, clock_countdown_seconds=10, clock_countdown_after=False,
+        clock_expiry="fold", away="check_or_fold",
         seat_draw="random", button_draw="first_ace", chip_race="card_method", rabbit_hunt=True,
     ),
     "tda": dict(
         make_it="fifty_percent", short_declared_raise="minimum",
         cumulative_short_all_ins_reopen=True, blinds_after_elimination="dead_button",
-        clock_seconds=25, clock_countdown_seconds=5, clock_expiry="check_or_fold",
+        clock_seconds=25, clock_countdown_seconds=5, clock_countdown_after=True,
+        clock_expiry="check_or_fold",
         away="dead_at_deal", seat_draw="random", button_draw="high_card",
         chip_race="one_chip_max", rabbit_hunt=False,
     ),
@@ -134,5 +141,7 @@ def _check(values: dict[str, Any]) -> None:
                 raise ProfileError(f"{knob} must be a whole number of seconds above 0")
         else:  # a knob of a new type must say here how it is checked
             raise AssertionError(f"no check for knob {knob} of type {_KNOB_TYPES[knob]!r}")
-    if values["clock_countdown_seconds"] > values["clock_seconds"]:
+    if not values["clock_countdown_after"] and (
+            values["clock_countdown_seconds"] > values["clock_seconds"]):
+        # The countdown is the end of clock_seconds, so it cannot be longer than them.
         raise ProfileError("clock_countdown_seconds cannot exceed clock_seconds")

@@ -13,7 +13,14 @@ import pytest
 
 import bot.engine.hand_events  # noqa: F401  (registers the hand's events)
 import bot.tournament.events  # noqa: F401  (registers the tournament's events)
-from bot.engine.events import _REGISTRY, Event, event_from_dict, event_from_json
+from bot.engine.events import (
+    Event,
+    event,
+    event_aliases,
+    event_from_dict,
+    event_from_json,
+    event_types,
+)
 
 
 def sample(tp: Any, salt: int) -> Any:
@@ -68,9 +75,9 @@ def build(cls: type[Any], salt: int = 0) -> Any:
                   for i, f in enumerate(dataclasses.fields(cls))})
 
 
-@pytest.mark.parametrize("name", sorted(_REGISTRY))
+@pytest.mark.parametrize("name", sorted(event_types()))
 def test_every_event_type_round_trips(name: str) -> None:
-    cls = _REGISTRY[name]
+    cls = event_types()[name]
     original = build(cls)
     assert isinstance(original, Event) and original.type == name
     again = event_from_json(original.to_json())
@@ -91,8 +98,9 @@ def test_none_for_optional_fields_round_trips() -> None:
 
 
 def test_the_registry_covers_both_vocabularies() -> None:
-    assert any(n.startswith("hand.") for n in _REGISTRY)
-    assert sum(1 for n in _REGISTRY if not n.startswith("hand.")) >= 10
+    names = event_types()
+    assert any(n.startswith("hand.") for n in names)
+    assert sum(1 for n in names if not n.startswith("hand.")) >= 10
 
 
 def test_unknown_type_or_field_is_refused_with_its_name() -> None:
@@ -109,9 +117,28 @@ def test_hand_event_classes_and_stored_names_agree() -> None:
     # every word of "hand.<name>" is a word of the class name (HoleCardsDealt: "hand.dealt").
     import re
 
-    for name, cls in _REGISTRY.items():
+    for name, cls in event_types().items():
         if not name.startswith("hand."):
             continue
         class_words = set(re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower().split("_"))
         stored_words = set(name.removeprefix("hand.").split("_"))
         assert stored_words <= class_words, (name, cls.__name__)
+
+
+@event("test.renamed_thing", aliases=("test.old_thing",))
+@dataclasses.dataclass(frozen=True)
+class RenamedThing(Event):
+    seat: int
+    cards: tuple[str, ...]
+
+
+def test_an_alias_decodes_to_the_renamed_class_and_writes_the_new_name() -> None:
+    old = {"type": "test.old_thing", "seat": "3", "cards": ["As", "Kd"]}
+    ev = event_from_dict(old)
+    assert ev == RenamedThing(3, ("As", "Kd")) and ev.type == "test.renamed_thing"
+    assert ev.to_dict()["type"] == "test.renamed_thing"
+    assert event_aliases()["test.old_thing"] == "test.renamed_thing"
+    assert "test.old_thing" not in event_types()
+    with pytest.raises(ValueError, match="registered twice"):
+        event("test.other", aliases=("test.old_thing",))(
+            dataclasses.dataclass(frozen=True)(type("Other", (Event,), {})))
