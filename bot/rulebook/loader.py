@@ -1,24 +1,47 @@
 """Load, validate and query the rulebook in data/rules/*.toml.
 
+Every rule has two parts, both in the league's own words:
+
+- **At the table** (`table`): the rule as the rulebooks state it for a live game with real cards
+  and chips. `/rule` answers with it first, because leagues look rules up at their real tables.
+- **In this bot** (`bot`): how the bot applies the rule in the games it deals, where that
+  differs or matters.
+
 Layout of a file (see data/rules/betting.toml):
 
     topic = "Betting"        # shown as the section heading
     order = 10               # sections are listed by this number, then by name
 
     [[rule]]
-    id = "make-it"
-    title = "Make it X"
-    aliases = ["make it", ...]
+    id = "string-bet"
+    title = "String bets"
+    aliases = ["string bet", ...]
     summary = "one line"
-    text = "what every league shares, or an overview when leagues differ"
-    follows = ["TREPS: Raising", "Tavern: Verbal Declarations", "TDA 2024 Rule 43"]
-    knob = "make_it"         # optional: the Profile field the rule depends on ...
-    [rule.values]            # ... and the text for every value of that knob
+    follows = ["TREPS: String Bets", "Tavern: String Bets"]
+    table = "the rule at a live table, the same in every league"
+    bot = "what the bot does"
+
+A part whose text differs between leagues is a table instead of a string: an `overview` (what
+every league shares, or how they differ) and either one text per rulebook ...
+
+    [rule.table]
+    overview = "..."
+    [rule.table.profiles]
+    treps = "..."
+    tavern = "..."
+    tda = "..."
+
+... or one text per value of a profile knob, so that a league that overrides the knob reads
+the rule it plays:
+
+    [rule.bot]
+    overview = "..."
+    knob = "make_it"
+    [rule.bot.values]
     fifty_percent = "..."
     call = "..."
 
-A rule whose text differs by rulebook without a knob gives `[rule.profiles]` with a text for
-each of treps, tavern and tda instead. Texts may name a knob in braces ("{clock_seconds}
+Texts may name a knob, or a number derived from knobs (`DERIVED`), in braces ("{clock_seconds}
 seconds") so that a league that overrides a number reads the number it plays.
 """
 
@@ -30,7 +53,7 @@ import re
 import tomllib
 import types
 import typing
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -40,19 +63,33 @@ from bot.datafiles import shipped
 from bot.engine.profile import KNOBS, PROFILE_NAMES, Profile, make_profile
 
 MAX_SEARCH_RESULTS = 25  # Discord's cap on autocomplete choices
-# An embed field holds 1,024 characters; a longer rule would be cut mid-sentence in /rule.
+# One part of a rule stays within an embed field (1,024 characters), so that a presenter may
+# show either part as a field; both parts together stay far inside an embed description.
 MAX_TEXT_CHARS = 1024
 # Autocomplete choice names are capped at 100 characters by Discord.
 MAX_TITLE_CHARS = 100
 
+# The headings of the two parts, in the order `/rule` gives them.
+TABLE_HEADING = "At the table"
+BOT_HEADING = "In this bot"
+
+# Numbers the texts may quote that are not knobs themselves but follow from them: a league that
+# sets clock_seconds=90 reads the countdown's start moved as well.
+DERIVED: dict[str, Callable[[Profile], int]] = {
+    # seconds from the call of the clock to the deadline
+    "clock_total_seconds": lambda p: clock_timing(p)[1],
+    # seconds after the call at which the final countdown begins
+    "countdown_starts_seconds": lambda p: clock_timing(p)[0],
+}
+PLACEHOLDERS = (*KNOBS, *DERIVED)
+
 _ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _PLACEHOLDER_RE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
-_RULE_KEYS = {
-    "id", "title", "aliases", "summary", "text", "follows", "knob", "values", "profiles",
-}
-_REQUIRED_KEYS = ("id", "title", "aliases", "summary", "text", "follows")
+_RULE_KEYS = {"id", "title", "aliases", "summary", "follows", "table", "bot"}
+_PART_KEYS = {"overview", "knob", "values", "profiles"}
 _FILE_KEYS = {"topic", "order", "rule"}
 _DEFAULT_ORDER = 100
+_PART_NAMES = {"table": TABLE_HEADING, "bot": BOT_HEADING}
 
 # Which rulebook a citation comes from, by how it starts; Tavern adopts Robert's Rules.
 _SOURCE_PREFIXES: tuple[tuple[str, str], ...] = (
@@ -61,6 +98,19 @@ _SOURCE_PREFIXES: tuple[tuple[str, str], ...] = (
     ("robert's rules", "tavern"),
     ("tda", "tda"),
 )
+
+
+def clock_timing(profile: Profile) -> tuple[int, int]:
+    """(countdown start, deadline) in seconds after the clock is called.
+
+    TREPS counts the last seconds of its minute down; TDA 29 counts 5 seconds down after its
+    25. The director reads the same knob (`clock_countdown_after`, with this default while a
+    profile lacks it); tests/rulebook play a clock under every profile to keep both agreeing.
+    """
+    after = getattr(profile, "clock_countdown_after", profile.name == "tda")
+    if after:
+        return profile.clock_seconds, profile.clock_seconds + profile.clock_countdown_seconds
+    return profile.clock_seconds - profile.clock_countdown_seconds, profile.clock_seconds
 
 
 class RulebookError(ValueError):
@@ -78,7 +128,7 @@ def normalise(text: str) -> str:
 
 
 def _words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9%]+", text.casefold())
+    return re.findall(r"[a-z0-9%]+", text.casefold().replace("'", "").replace("\u2019", ""))
 
 
 def knob_choices(knob: str) -> tuple[str, ...] | None:
@@ -93,7 +143,7 @@ def knob_choices(knob: str) -> tuple[str, ...] | None:
 
 
 def knob_key(value: Any) -> str:
-    """A knob value as the key it has in a rule's `values` table."""
+    """A knob value as the key it has in a part's `values` table."""
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
@@ -112,6 +162,39 @@ def _base_value(profile_name: str, knob: str) -> Any:
     return getattr(make_profile(profile_name), knob)
 
 
+@dataclass(frozen=True)
+class Part:
+    """One part of a rule (at the table, or in this bot): one text, or one per league."""
+
+    overview: str
+    knob: str | None = None
+    values: Mapping[str, str] = field(default_factory=dict)
+    profiles: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def varies(self) -> bool:
+        return bool(self.values or self.profiles)
+
+    def raw_for(self, profile: Profile | None) -> str:
+        """The text as written, placeholders unfilled."""
+        if profile is None:
+            return self.overview
+        if self.knob is not None:
+            return self.values[knob_key(getattr(profile, self.knob))]
+        if self.profiles:
+            return self.profiles[profile.name]
+        return self.overview
+
+    def text_for(self, profile: Profile | None = None) -> str:
+        """The part as this league plays it; without a profile, the overview."""
+        raw = self.raw_for(profile)
+        return raw if profile is None else fill(raw, profile)
+
+    def texts(self) -> list[str]:
+        """Every text of the part, as written."""
+        return [self.overview, *self.values.values(), *self.profiles.values()]
+
+
 @dataclass(frozen=True, eq=False)
 class Rule:
     id: str
@@ -119,29 +202,38 @@ class Rule:
     topic: str
     aliases: tuple[str, ...]
     summary: str
-    text: str
     follows: tuple[str, ...]
-    knob: str | None = None
-    values: Mapping[str, str] = field(default_factory=dict)
-    profiles: Mapping[str, str] = field(default_factory=dict)
+    table: Part
+    bot: Part
     topic_order: int = _DEFAULT_ORDER
     source: Traversable | None = None
 
     @property
+    def knob(self) -> str | None:
+        """The knob the rule's texts depend on (the live part's first), if any."""
+        return self.table.knob or self.bot.knob
+
+    @property
     def varies(self) -> bool:
-        return bool(self.values or self.profiles)
+        return self.table.varies or self.bot.varies
+
+    def table_for(self, profile: Profile | None = None) -> str:
+        """At the table: the rule for a live game, as this league's rulebook states it."""
+        return self.table.text_for(profile)
+
+    def bot_for(self, profile: Profile | None = None) -> str:
+        """In this bot: how the bot applies the rule for this league."""
+        return self.bot.text_for(profile)
 
     def text_for(self, profile: Profile | None = None) -> str:
-        """The rule as this league plays it; without a profile, the overview text."""
-        if profile is None:
-            return self.text
-        if self.knob is not None:
-            raw = self.values[knob_key(getattr(profile, self.knob))]
-        elif self.profiles:
-            raw = self.profiles[profile.name]
-        else:
-            raw = self.text
-        return _fill(raw, profile)
+        """The whole answer, live rule first, each part under its heading (Discord markdown);
+        without a profile, the overviews."""
+        return (f"**{TABLE_HEADING}**\n{self.table_for(profile)}\n\n"
+                f"**{BOT_HEADING}**\n{self.bot_for(profile)}")
+
+    def texts(self) -> list[str]:
+        """Every text a player can be shown: title, summary and every variant of both parts."""
+        return [self.title, self.summary, *self.table.texts(), *self.bot.texts()]
 
     def follows_for(self, profile: Profile | None = None) -> tuple[str, ...]:
         """The citations behind the rule as this league plays it.
@@ -163,31 +255,69 @@ class Rule:
         return self.follows
 
     def _sources_for(self, profile: Profile) -> list[str]:
-        if self.knob is None:
+        knob = self.knob
+        if knob is None:
             return [profile.name, "tda"]
-        value = getattr(profile, self.knob)
-        if _base_value(profile.name, self.knob) == value:
+        value = getattr(profile, knob)
+        if _base_value(profile.name, knob) == value:
             sharing = [profile.name]
         else:
             sharing = []
         sharing += [
-            n for n in PROFILE_NAMES if n not in sharing and _base_value(n, self.knob) == value
+            n for n in PROFILE_NAMES if n not in sharing and _base_value(n, knob) == value
         ]
         return sharing + ["tda"]
 
+    def names(self) -> tuple[str, ...]:
+        return (self.id, self.title, *self.aliases)
+
     def keys(self) -> set[str]:
         """Every normalised name the rule answers to exactly."""
-        return {normalise(k) for k in (self.id, self.title, *self.aliases)} - {""}
+        return {normalise(k) for k in self.names()} - {""}
 
 
-def _fill(text: str, profile: Profile) -> str:
+def placeholder_value(name: str, profile: Profile) -> Any:
+    if name in DERIVED:
+        return DERIVED[name](profile)
+    return getattr(profile, name)
+
+
+def fill(text: str, profile: Profile) -> str:
+    """The text with every {knob} replaced by this league's value (numbers with commas)."""
     def sub(m: re.Match[str]) -> str:
-        value = getattr(profile, m.group(1))
+        value = placeholder_value(m.group(1), profile)
         if isinstance(value, int) and not isinstance(value, bool):
             return f"{value:,}"
         return str(value)
 
     return _PLACEHOLDER_RE.sub(sub, text)
+
+
+# --- finding the rule a player means ----------------------------------------------------------
+
+# Words too common to say which rule is meant ("the turn" is about the turn, not "the").
+_STOPWORDS = frozenset({
+    "a", "an", "the", "of", "to", "in", "on", "for", "and", "or", "is", "are", "my", "i", "you",
+    "what", "whats", "when", "how", "do", "does", "can", "if", "at", "with", "your", "rule",
+    "rules", "about", "who", "should", "be",
+})
+
+
+def _singular(word: str) -> str:
+    # "misdeals", "string bets", "dead hands": the plural of a name finds the name
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def query_keys(query: str) -> list[str]:
+    """The normalised forms a query may match a name by, most literal first: as typed, without
+    filler words, and with plurals made singular."""
+    words = _words(query)
+    content = [w for w in words if w not in _STOPWORDS]
+    keys = [normalise(query), "".join(content), "".join(_singular(w) for w in words),
+            "".join(_singular(w) for w in content)]
+    return [k for k in dict.fromkeys(keys) if k]
 
 
 class Rulebook:
@@ -197,6 +327,10 @@ class Rulebook:
         for rule in self._rules.values():
             for key in rule.keys():
                 self._keys[key] = rule
+        # A name made singular finds its rule too, unless another rule has that exact name.
+        for rule in self._rules.values():
+            for name in rule.names():
+                self._keys.setdefault(normalise(" ".join(map(_singular, _words(name)))), rule)
         self._sorted = sorted(
             self._rules.values(),
             key=lambda r: (r.topic_order, r.topic.casefold(), r.title.casefold()),
@@ -231,15 +365,21 @@ class Rulebook:
                 f"(rules live in data/rules/*.toml)"
             ) from None
 
-    def lookup(self, query: str) -> Rule | None:
-        """The one rule a player most likely means, or None when nothing is close."""
+    def exact(self, query: str) -> Rule | None:
+        """The rule one of whose names the query is (ignoring case, punctuation, filler words
+        and plurals), or None."""
         if query in self._rules:
             return self._rules[query]
-        key = normalise(query)
-        if not key:
-            return None
-        if key in self._keys:
-            return self._keys[key]
+        for key in query_keys(query):
+            if key in self._keys:
+                return self._keys[key]
+        return None
+
+    def lookup(self, query: str) -> Rule | None:
+        """The one rule a player most likely means, or None when nothing is close."""
+        found = self.exact(query)
+        if found is not None:
+            return found
         scored = self._scored(query)
         if scored and scored[0][0] >= _LOOKUP_CUTOFF:
             return scored[0][1]
@@ -250,14 +390,19 @@ class Rulebook:
         limit = max(0, min(limit, MAX_SEARCH_RESULTS))
         if not normalise(query):
             return sorted(self._rules.values(), key=lambda r: r.title.casefold())[:limit]
-        return [rule for score, rule in self._scored(query) if score >= _SEARCH_CUTOFF][:limit]
+        results = [rule for score, rule in self._scored(query) if score >= _SEARCH_CUTOFF]
+        found = self.exact(query)
+        if found is not None:
+            # the rule the query names exactly comes first, as /rule would answer with it
+            results = [found, *(r for r in results if r is not found)]
+        return results[:limit]
 
     def _scored(self, query: str) -> list[tuple[float, Rule]]:
-        key = normalise(query)
+        keys = query_keys(query)
         qwords = _words(query)
         results = []
         for rule in self._sorted:
-            score = _score(key, qwords, rule)
+            score = _score(keys, qwords, rule)
             if score > 0:
                 results.append((score, rule))
         # sorted() is stable, so equal scores keep the topic/title order of the book
@@ -265,34 +410,30 @@ class Rulebook:
 
 
 _LOOKUP_CUTOFF = 0.72
-# Words too common to say which rule is meant ("the clock" is about the clock, not "the").
-_STOPWORDS = frozenset(
-    {"a", "an", "the", "of", "to", "in", "on", "for", "and", "or", "is", "my", "i", "you", "what"}
-)
 _SEARCH_CUTOFF = 0.45
 
 
-def _score(key: str, qwords: list[str], rule: Rule) -> float:
+def _score(keys: list[str], qwords: list[str], rule: Rule) -> float:
     best = 0.0
-    partial = key not in _STOPWORDS
-    for name in rule.keys():
-        if key == name:
-            return 1.0
-        if not partial:
+    names = rule.keys()
+    for key in keys:
+        if key in _STOPWORDS:
             continue
-        if name.startswith(key) and len(key) >= 2:
-            # a longer typed prefix is more telling; the shorter the name, the closer the match
-            best = max(best, 0.85 + 0.1 * len(key) / len(name))
-        elif len(key) >= 3 and key in name:
-            best = max(best, 0.75 + 0.1 * len(key) / len(name))
-        ratio = difflib.SequenceMatcher(None, key, name).ratio()
-        # below 0.6 a match is mostly shared letters, noise in an autocomplete list
-        if ratio >= 0.6:
-            best = max(best, ratio)
+        for name in names:
+            if key == name:
+                return 1.0
+            if name.startswith(key) and len(key) >= 2:
+                # a longer typed prefix is more telling; the shorter the name, the closer
+                best = max(best, 0.85 + 0.1 * len(key) / len(name))
+            elif len(key) >= 3 and key in name:
+                best = max(best, 0.75 + 0.1 * len(key) / len(name))
+            ratio = difflib.SequenceMatcher(None, key, name).ratio()
+            # below 0.6 a match is mostly shared letters, noise in an autocomplete list
+            if ratio >= 0.6:
+                best = max(best, ratio)
     content = [qw for qw in qwords if len(qw) >= 2 and qw not in _STOPWORDS]
     if content:
-        names = [rule.id.replace("-", " "), rule.title, *rule.aliases]
-        rule_words = {w for n in names for w in _words(n)}
+        rule_words = {w for n in rule.names() for w in _words(n.replace("-", " "))}
         # every meaningful word typed starts a word of the rule's names: "blind out" finds
         # "big blind knocked out"
         if all(any(rw.startswith(qw) for rw in rule_words) for qw in content):
@@ -308,10 +449,25 @@ def _score(key: str, qwords: list[str], rule: Rule) -> float:
 # --- loading ------------------------------------------------------------------------------
 
 
-def _check_variants(texts: dict[str, Any], allowed: Sequence[str], table: str, where: str,
+def _check_text(text: str, where: str, problems: list[str]) -> None:
+    if not text.strip():
+        problems.append(f"{where}: text is empty")
+    if len(text.strip()) > MAX_TEXT_CHARS:
+        problems.append(
+            f"{where}: text has {len(text.strip())} characters, more than {MAX_TEXT_CHARS}")
+    for name in _PLACEHOLDER_RE.findall(text):
+        if name not in PLACEHOLDERS:
+            problems.append(
+                f"{where}: {{{name}}} is not a profile knob ({', '.join(PLACEHOLDERS)})")
+
+
+def _check_variants(texts: Any, allowed: Sequence[str], table: str, where: str,
                     problems: list[str], *, lacks: str, unknown: str) -> None:
     """One text per allowed name (profile or knob value), each a valid text; `lacks` and
     `unknown` are messages with {} for the names."""
+    if not isinstance(texts, dict):
+        problems.append(f"{where}: {table} must be a table of name = text")
+        return
     missing = [n for n in allowed if n not in texts]
     extra = sorted(set(texts) - set(allowed))
     if missing:
@@ -325,14 +481,68 @@ def _check_variants(texts: dict[str, Any], allowed: Sequence[str], table: str, w
             _check_text(text, f"{where} {table}.{name}", problems)
 
 
-def _check_text(text: str, where: str, problems: list[str]) -> None:
-    if not text.strip():
-        problems.append(f"{where}: text is empty")
-    if len(text) > MAX_TEXT_CHARS:
-        problems.append(f"{where}: text has {len(text)} characters, more than {MAX_TEXT_CHARS}")
-    for name in _PLACEHOLDER_RE.findall(text):
-        if name not in KNOBS:
-            problems.append(f"{where}: {{{name}}} is not a profile knob ({', '.join(KNOBS)})")
+def _parse_part(raw: Any, where: str, problems: list[str]) -> Part | None:
+    """A part is a text, or a table: overview plus profiles, or overview, knob and values."""
+    start = len(problems)
+    if isinstance(raw, str):
+        _check_text(raw, where, problems)
+        return Part(raw.strip()) if len(problems) == start else None
+    if not isinstance(raw, dict):
+        problems.append(f"{where}: must be a text, or a table with an overview and the texts "
+                        "per profile or per knob value")
+        return None
+    for key in sorted(set(raw) - _PART_KEYS):
+        problems.append(f"{where}: unknown field {key!r} (fields are "
+                        f"{', '.join(sorted(_PART_KEYS))})")
+    overview = raw.get("overview")
+    if not isinstance(overview, str):
+        problems.append(f"{where}: missing overview = \"...\" (the text without a profile)")
+    else:
+        _check_text(overview, f"{where}.overview", problems)
+    knob, values, profiles = raw.get("knob"), raw.get("values"), raw.get("profiles")
+    for texts in (values, profiles):
+        if isinstance(texts, dict) and "bot" in texts and where.endswith(" table"):
+            # TOML puts a key written after a [rule.table...] header into that table
+            problems.append(f"{where}: `bot = ...` below [rule.table] belongs to that table in "
+                            "TOML; write it above [rule.table], or as its own [rule.bot]")
+    if profiles is not None and (knob is not None or values is not None):
+        problems.append(f"{where}: give either profiles or knob + values, not both")
+    elif profiles is not None:
+        _check_variants(
+            profiles, PROFILE_NAMES, "profiles", where, problems,
+            lacks="profiles lacks a text for {}",
+            unknown=f"profiles has unknown profile(s) {{}} (profiles are "
+                    f"{', '.join(PROFILE_NAMES)})",
+        )
+    elif (knob is None) != (values is None):
+        problems.append(f"{where}: knob and values go together: name the knob and give its texts")
+    elif knob is not None:
+        choices = knob_choices(knob) if isinstance(knob, str) and knob in KNOBS else None
+        if not isinstance(knob, str) or knob not in KNOBS:
+            problems.append(f"{where}: knob {knob!r} is not one of {', '.join(KNOBS)}")
+        elif choices is None:
+            problems.append(
+                f"{where}: knob {knob!r} is a number, not a choice; write {{{knob}}} in the "
+                "text instead"
+            )
+        else:
+            _check_variants(
+                values, choices, "values", where, problems,
+                lacks=f"values lacks a text for {knob} = {{}}",
+                unknown=f"values has {{}}, not a value of {knob} ({', '.join(choices)})",
+            )
+    else:
+        problems.append(f"{where}: a part that is a table varies: give profiles, or knob and "
+                        "values (a text the same for everyone is written as a string)")
+    if len(problems) > start:
+        return None
+    assert isinstance(overview, str)
+    return Part(
+        overview=overview.strip(),
+        knob=knob,
+        values=types.MappingProxyType({k: v.strip() for k, v in (values or {}).items()}),
+        profiles=types.MappingProxyType({k: v.strip() for k, v in (profiles or {}).items()}),
+    )
 
 
 def _str_list(value: Any) -> bool:
@@ -349,7 +559,7 @@ def _parse_rule(
     if isinstance(rid, str):
         where = f"{where} ({rid!r})"
     start = len(problems)
-    for key in _REQUIRED_KEYS:
+    for key in ("id", "title", "aliases", "summary", "follows", "table", "bot"):
         if key not in raw:
             problems.append(f"{where}: missing required field {key!r}")
     for key in sorted(set(raw) - _RULE_KEYS):
@@ -357,7 +567,7 @@ def _parse_rule(
         problems.append(f"{where}: unknown field {key!r} (fields are {fields})")
     if "id" in raw and not (isinstance(rid, str) and _ID_RE.match(rid)):
         problems.append(f"{where}: id must be kebab-case like 'string-bet', got {rid!r}")
-    for key in ("title", "summary", "text"):
+    for key in ("title", "summary"):
         if key in raw and not (isinstance(raw[key], str) and raw[key].strip()):
             problems.append(f"{where}: {key} must be a non-empty string")
     if isinstance(raw.get("title"), str) and len(raw["title"]) > MAX_TITLE_CHARS:
@@ -368,43 +578,8 @@ def _parse_rule(
         problems.append(f"{where}: aliases must be a list of non-empty strings")
     if "follows" in raw and not (_str_list(raw["follows"]) and raw["follows"]):
         problems.append(f"{where}: follows must be a non-empty list of citations")
-    if isinstance(raw.get("text"), str):
-        _check_text(raw["text"], f"{where} text", problems)
-
-    knob = raw.get("knob")
-    values = raw.get("values")
-    profiles = raw.get("profiles")
-    if profiles is not None and (knob is not None or values is not None):
-        problems.append(f"{where}: give either profiles or knob + values, not both")
-    if profiles is not None:
-        if not isinstance(profiles, dict):
-            problems.append(f"{where}: profiles must be a table of profile = text")
-        else:
-            _check_variants(
-                profiles, PROFILE_NAMES, "profiles", where, problems,
-                lacks="profiles lacks a text for {}",
-                unknown=f"profiles has unknown profile(s) {{}} (profiles are "
-                        f"{', '.join(PROFILE_NAMES)})",
-            )
-    if (knob is None) != (values is None):
-        problems.append(f"{where}: knob and values go together: name the knob and give its texts")
-    elif knob is not None:
-        choices = knob_choices(knob) if isinstance(knob, str) and knob in KNOBS else None
-        if not isinstance(knob, str) or knob not in KNOBS:
-            problems.append(f"{where}: knob {knob!r} is not one of {', '.join(KNOBS)}")
-        elif choices is None:
-            problems.append(
-                f"{where}: knob {knob!r} is a number, not a choice; write {{{knob}}} in the "
-                "text instead"
-            )
-        elif not isinstance(values, dict):
-            problems.append(f"{where}: values must be a table of knob value = text")
-        else:
-            _check_variants(
-                values, choices, "values", where, problems,
-                lacks=f"values lacks a text for {knob} = {{}}",
-                unknown=f"values has {{}}, not a value of {knob} ({', '.join(choices)})",
-            )
+    parts = {name: _parse_part(raw[name], f"{where} {name}", problems)
+             for name in _PART_NAMES if name in raw}
     if len(problems) > start:
         return None
     return Rule(
@@ -413,11 +588,9 @@ def _parse_rule(
         topic=topic,
         aliases=tuple(a.strip() for a in raw["aliases"]),
         summary=raw["summary"].strip(),
-        text=raw["text"].strip(),
         follows=tuple(raw["follows"]),
-        knob=knob,
-        values=types.MappingProxyType({k: v.strip() for k, v in (values or {}).items()}),
-        profiles=types.MappingProxyType({k: v.strip() for k, v in (profiles or {}).items()}),
+        table=typing.cast(Part, parts["table"]),
+        bot=typing.cast(Part, parts["bot"]),
         topic_order=order,
         source=path,
     )
@@ -463,7 +636,7 @@ def _check_unique(rules: list[Rule], problems: list[str]) -> None:
             seen_ids[rule.id] = rule
     owners: dict[str, Rule] = {}
     for rule in rules:
-        for name in (rule.id, rule.title, *rule.aliases):
+        for name in rule.names():
             key = normalise(name)
             if not key:
                 problems.append(f"{_name(rule)} ({rule.id!r}): {name!r} has no letters or digits")
