@@ -68,6 +68,10 @@ from bot.tournament.rng import SeededRandom
 from bot.tournament.seating import draw_button, random_seating, seat_by_card
 from bot.tournament.structure import Break, Structure, chip_no_longer_needed
 
+# What a player saw when he clicked: the hand's id and its number of events
+# (`len(hand.events)`), as the table message's buttons carry them.
+Expectation = tuple[str, int]
+
 ACTIONS_WITH_AMOUNT = ("bet", "raise_to", "raise_by", "make_it")
 ACTIONS = ("fold", "check", "call", "check_or_call", "all_in", *ACTIONS_WITH_AMOUNT)
 
@@ -540,10 +544,16 @@ class Tournament:
         return hand
 
     def act(self, table: int, seat: int, action: str, amount: int | None = None, *,
-            now: float) -> list[Event]:
-        """A player's action; the hand engine refuses what is not allowed (IllegalAction)."""
+            now: float, expect: Expectation | None = None) -> list[Event]:
+        """A player's action; the hand engine refuses what is not allowed (IllegalAction).
+
+        `expect`: the hand and its number of events the player saw when he clicked; if the
+        hand has moved on since, nothing is done (NotAllowed). A click queued behind other
+        commands then never lands on a later street (issue 9).
+        """
         ts = self._table(table)
         hand = ts.hand
+        _check_expected(hand, expect)
         if hand is None:
             raise NotAllowed(f"no hand is in progress at table {table}")
         if action not in ACTIONS:
@@ -606,9 +616,12 @@ class Tournament:
                 self._settle(table, now)
         return self.events[start:]
 
-    def call_clock(self, table: int, by: str, now: float) -> list[Event]:
+    def call_clock(self, table: int, by: str, now: float, *,
+                   expect: Expectation | None = None) -> list[Event]:
+        """Call the clock on the player to act (`expect`: the decision the caller saw)."""
         ts = self._table(table)
         hand, d = ts.hand, ts.decision
+        _check_expected(hand, expect)
         if hand is None or d is None:
             raise NotAllowed(f"nobody is to act at table {table}")
         if self.paused:
@@ -683,9 +696,12 @@ class Tournament:
 
     # ================================================================== after the hand
 
-    def agree_rabbit_hunt(self, table: int, player: str, now: float) -> list[Event]:
+    def agree_rabbit_hunt(self, table: int, player: str, now: float, *,
+                          hand_id: str | None = None) -> list[Event]:
+        """`hand_id`: the finished hand the player saw (refused if another has ended since)."""
         ts = self._table(table)
         hand = ts.last_hand
+        _check_last_hand(hand, hand_id)
         if not self.profile.rabbit_hunt:
             raise NotAllowed("this league's rules do not allow a rabbit hunt (rabbit-hunt)")
         if hand is None:
@@ -705,9 +721,11 @@ class Tournament:
             self._emit(ev.RabbitHunted(table, hand.hand_id, tuple(hand.rabbit_cards()), now))
         return self.events[start:]
 
-    def request_show(self, table: int, player: str, now: float) -> list[Event]:
+    def request_show(self, table: int, player: str, now: float, *,
+                     expect: Expectation | None = None) -> list[Event]:
         """During the hand: show my hand at the showdown even if it cannot win."""
         hand = self._table(table).hand
+        _check_expected(hand, expect)
         if hand is None:
             raise NotAllowed("no hand is in progress at this table")
         if hand.seat_of(player) is None:
@@ -717,10 +735,12 @@ class Tournament:
         return self.events[start:]
 
     def show_cards(self, table: int, player: str, cards: Sequence[str] | None,
-                   now: float) -> list[Event]:
-        """After the hand, a player shows one or both of his cards."""
+                   now: float, *, hand_id: str | None = None) -> list[Event]:
+        """After the hand, a player shows one or both of his cards (`hand_id`: the hand he
+        saw; refused if another hand has ended since)."""
         ts = self._table(table)
         hand = ts.last_hand
+        _check_last_hand(hand, hand_id)
         if hand is None:
             raise NotAllowed("cards are shown after the hand, before the next one starts")
         seat = hand.seat_of(player)
@@ -737,10 +757,12 @@ class Tournament:
         self._emit(ev.CardsShown(table, hand.hand_id, player, new, None, now))
         return self.events[start:]
 
-    def ask_to_see(self, table: int, asker: str, target: str, now: float) -> list[Event]:
+    def ask_to_see(self, table: int, asker: str, target: str, now: float, *,
+                   hand_id: str | None = None) -> list[Event]:
         """Show one, show all: anyone dealt in may ask to see the rest of a shown hand."""
         ts = self._table(table)
         hand = ts.last_hand
+        _check_last_hand(hand, hand_id)
         if hand is None:
             raise NotAllowed("show one, show all applies after the hand")
         a, s = hand.seat_of(asker), hand.seat_of(target)
@@ -1402,6 +1424,25 @@ class Tournament:
         w.place = 1
         self.prizes = dict(e.prizes)
         self.running_since = None
+
+
+MOVED_ON = "The hand has moved on since you clicked; nothing was done."
+
+
+def _check_expected(hand: Hand | None, expect: Expectation | None) -> None:
+    """Refuse a command made for a moment of the hand that has passed (runs inside the
+    session's lock, against the state the command is applied to)."""
+    if expect is None:
+        return
+    hand_id, count = expect
+    if hand is None or hand.hand_id != hand_id or len(hand.events) != count:
+        raise NotAllowed(MOVED_ON)
+
+
+def _check_last_hand(hand: Hand | None, hand_id: str | None) -> None:
+    if hand_id is not None and (hand is None or hand.hand_id != hand_id):
+        raise NotAllowed("That hand is over and another has been dealt since you clicked; "
+                         "nothing was done.")
 
 
 def _strictly_between(start: int, end: int, seat: int, table_size: int) -> bool:

@@ -13,6 +13,7 @@ from bot.engine.cards import card_order
 from bot.engine.events import event_from_dict
 from bot.tournament import events as ev
 from bot.tournament.blinds import first_positions, next_positions
+from bot.tournament.errors import NotAllowed
 from bot.tournament.structure import Level
 from bot.tournament.tournament import Tournament
 from tests.tournament.helpers import T0, find, make, play_all_in_hand, replayed, structure
@@ -333,3 +334,66 @@ def _first_positions(t: Tournament) -> tuple[int, int, int]:
     assert ts.button is not None
     p = first_positions(ts.button, set(ts.seats), t.cfg.seats_per_table)
     return p.button, p.small_blind_pos, p.big_blind
+
+
+# ------------------------------------------------------------------ stale clicks (issue 9)
+
+
+def test_a_queued_check_for_the_pre_flop_does_not_check_the_flop() -> None:
+    """Issue 9 item 2: two heads-up tables; the big blind's Check is clicked twice while the
+    other table plays. The second click was made for the pre-flop, so it is refused with
+    nothing done instead of checking a flop he never saw."""
+    t = make("tda", n=4, seats=2)
+    assert len(t.tables) == 2
+    hands = {x: t.start_hand(x, f"deal-{x}", T0) for x in (1, 2)}
+    hand = hands[1]
+    button = hand.to_act
+    assert button is not None
+    t.act(1, button, "call", now=T0 + 1)
+    bb = hand.to_act
+    assert bb is not None and hand.street == "preflop"
+    seen = (hand.hand_id, len(hand.events))
+    t.act(1, bb, "check", now=T0 + 2, expect=seen)  # the first click: he checks pre-flop
+    other = hands[2].legal()
+    assert other is not None
+    t.act(2, other.seat, "call", now=T0 + 3)  # the other table acts meanwhile
+    assert hand.street == "flop" and hand.to_act == bb  # heads-up he acts first on the flop
+    before = (len(t.events), len(hand.events))
+    with pytest.raises(NotAllowed, match="moved on since you clicked; nothing was done"):
+        t.act(1, bb, "check", now=T0 + 4, expect=seen)  # the queued second click
+    assert (len(t.events), len(hand.events)) == before and hand.to_act == bb
+    t.act(1, bb, "check", now=T0 + 5, expect=(hand.hand_id, len(hand.events)))
+    assert hand.to_act == button  # a click made for the flop applies
+
+
+@pytest.mark.parametrize("command", ["clock", "show_request"])
+def test_other_in_hand_commands_check_what_the_player_saw(command: str) -> None:
+    t = make("tda", n=3, clock_after_seconds=0)
+    hand = t.start_hand(1, "h", T0)
+    seat = hand.to_act
+    assert seat is not None
+    seen = (hand.hand_id, len(hand.events))
+    t.act(1, seat, "fold", now=T0)
+    caller = t.tables[1].seats[seat]
+    n = len(t.events)
+    with pytest.raises(NotAllowed, match="moved on"):
+        if command == "clock":
+            t.call_clock(1, caller, T0 + 1, expect=seen)
+        else:
+            t.request_show(1, _someone_else(t, 1, seat), T0 + 1, expect=seen)
+    assert len(t.events) == n
+
+
+def test_after_hand_commands_check_the_hand_the_player_saw() -> None:
+    t = make("treps", n=3)
+    first = t.start_hand(1, "h1", T0)
+    _fold_round(t, 1)
+    t.start_hand(1, "h2", T0)
+    _fold_round(t, 1)
+    player = first.player(first.players_in_hand[0]).player
+    n = len(t.events)
+    with pytest.raises(NotAllowed, match="another has been dealt"):
+        t.show_cards(1, player, None, T0, hand_id=first.hand_id)
+    with pytest.raises(NotAllowed, match="another has been dealt"):
+        t.agree_rabbit_hunt(1, player, T0, hand_id=first.hand_id)
+    assert len(t.events) == n
