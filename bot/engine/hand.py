@@ -202,7 +202,7 @@ class Hand:
         self.big_blind = 0
         self.ante = 0
         self.big_blind_ante = False
-        self.ante_trimming = True
+        self.ante_trimming = False
         self.chip_unit = 1
         self.seed: str | None = None
         self.deck: list[str] | None = None

@@ -5,7 +5,9 @@ taken exactly (`wager_to`), so an amount the rules would not allow is refused, n
 Writing turns any hand the engine played into PHH.
 
 Seat order in PHH: p1 is the small blind and the last player the button (heads-up, p1 is the
-big blind and p2 the button). Here player pN sits in seat N and the button is seat n.
+big blind and p2 the button, and blinds and antes are listed button first, as pokerkit reads
+them). Here player pN sits in seat N and the button is seat n. The rules applied are the
+engine's (hand.py), under the `tda` profile unless the caller picks another.
 """
 
 from __future__ import annotations
