@@ -6,6 +6,10 @@ Timings start from our string cards ("As", "Td") because that is what the engine
 card-object tables are built once, outside the timed loops, as the engine does at import.
 "pre-converted" rows show the evaluator alone, so the conversion cost is the difference.
 pokerkit is pure Python and about 300x slower, so it is the reference, not a candidate.
+
+`--equity` times `bot.engine.equity.main_pot_equity` (the chance to win shown when hands go
+face up, issue 11; aim: about 50 ms a call) on a few all-ins, against pokerkit's
+`calculate_equities` on the same hands, per board counted, in the same run.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from phevaluator import _pheval, evaluate_cards
 # Run as a script, so the project root is not on sys.path unless the package is installed.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.engine import equity  # noqa: E402
 from bot.engine.cards import FULL_DECK, RANKS, SUITS  # noqa: E402
 from bot.engine.evaluate import hand_strength  # noqa: E402
 
@@ -69,6 +74,43 @@ def order_agrees(name: str, keys_a: Sequence[Any], keys_b: Sequence[Any]) -> boo
     return True
 
 
+EQUITY_CASES = [
+    # (label, hands, board)
+    ("aces v kings, before the flop", ["AcAd", "KsKh"], ""),
+    ("three ways, before the flop", ["AcAd", "KsKh", "7s6s"], ""),
+    ("six ways, before the flop", ["AcAd", "KsKh", "7s6s", "QhJh", "9c9d", "Ah5h"], ""),
+    ("three ways on the flop", ["AhKh", "QsQd", "9c8c"], "Th7h2c"),
+    ("four ways on the turn", ["5d5c", "AdKc", "JsTs", "2h2s"], "5sQc9d3h"),
+]
+
+
+def equity_section(pokerkit_boards: int, repeat: int) -> None:
+    """Ours against pokerkit's equity, per board (pokerkit samples `pokerkit_boards`)."""
+    print(f"main-pot equity (best of {repeat}; pokerkit on {pokerkit_boards:,} boards a case):")
+    for label, hands, board in EQUITY_CASES:
+        cards = {i: [h[:2], h[2:]] for i, h in enumerate(hands)}
+        board_cards = [board[i:i + 2] for i in range(0, len(board), 2)]
+        best = float("inf")
+        result = None
+        for _ in range(repeat):
+            equity._count.cache_clear()  # time the count itself, not the cache
+            start = time.perf_counter()
+            result = equity.main_pot_equity(cards, board_cards)
+            best = min(best, time.perf_counter() - start)
+        assert result is not None
+        start = time.perf_counter()
+        theirs = pokerkit.calculate_equities(
+            [pokerkit.parse_range(h) for h in hands], pokerkit.Card.parse(board), 2,
+            5, pokerkit.Deck.STANDARD, (pokerkit.StandardHighHand,),
+            sample_count=pokerkit_boards)
+        pk_per_board = (time.perf_counter() - start) / pokerkit_boards
+        ours_per_board = best / result.boards
+        mark = "" if result.exact else "≈"
+        print(f"  {label:<32} {best * 1000:6.1f} ms ({'exact' if result.exact else 'drawn'} "
+              f"{result.boards:>6,} boards)  {mark}{result.win[0]:.3f} v pokerkit "
+              f"{theirs[0]:.3f}  {pk_per_board / ours_per_board:6.0f}x pokerkit per board")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=200_000)
@@ -80,7 +122,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=20240607)
     parser.add_argument("--repeat", type=int, default=3, help="best-of runs for the fast ones")
+    parser.add_argument("--equity", type=int, nargs="?", const=500, default=None,
+                        metavar="BOARDS", help="only the equity section (pokerkit on BOARDS)")
     args = parser.parse_args(argv)
+    if args.equity is not None:
+        equity_section(args.equity, args.repeat)
+        return 0
 
     hands = random_hands(args.hands, args.seed)
     n_ref = len(hands) if args.reference_hands is None else min(args.reference_hands, len(hands))
