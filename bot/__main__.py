@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import sys
 
-from bot.config import ConfigError, Settings, load_settings
+from bot.config import ConfigError, load_settings
 from bot.datafiles import set_league_data_dir
 from bot.league.points import PointsError
 from bot.rulebook import RulebookError
@@ -47,11 +47,22 @@ class StartError(Exception):
     """Something the bot needs is missing or broken; the message is the one line to print."""
 
 
-def _configure_logging(settings: Settings) -> None:
-    logging.basicConfig(
-        level=settings.log_level_number,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
+# Loggers that write what the bot sends and stores at DEBUG: aiosqlite logs every statement
+# with its parameters (hole cards, deck seeds), discord.py's http, webhook and gateway loggers
+# log request and event bodies (the deal DMs, private answers with a player's cards). They stay
+# at INFO whatever LOG_LEVEL says, so a debug log can be shared in a bug report.
+SECRET_LOGGERS = ("aiosqlite", "discord.http", "discord.webhook", "discord.gateway")
+
+
+def configure_logging(level: int) -> None:
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    keep_secrets_out_of_logs()
+
+
+def keep_secrets_out_of_logs() -> None:
+    for name in SECRET_LOGGERS:
+        logger = logging.getLogger(name)
+        logger.setLevel(max(logger.level, logging.INFO))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -73,12 +84,19 @@ def main(argv: list[str] | None = None) -> int:
     if not settings.discord_token:
         print(NO_TOKEN_HELP, file=sys.stderr)
         return 2
-    _configure_logging(settings)
+    configure_logging(settings.log_level_number)
     from bot.discord_ui.client import create_bot
+    from bot.store import MigrationError, StoreError
 
     bot = create_bot(settings.database_path, dev_guild_id=settings.dev_guild_id)
-    # log_handler=None: logging is configured above, with the level from LOG_LEVEL.
-    bot.run(settings.discord_token, log_handler=None)
+    try:
+        # log_handler=None: logging is configured above, with the level from LOG_LEVEL.
+        bot.run(settings.discord_token, log_handler=None)
+    except (StoreError, MigrationError) as exc:
+        # A damaged database (DatabaseCorrupt names `python -m bot.db check` and the last
+        # backup) or one the migrations cannot bring up to date: refuse to start.
+        print(f"The bot cannot start: {exc}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -32,7 +32,8 @@ class Settings:
 
     @property
     def log_level_number(self) -> int:
-        return logging.getLevelName(self.log_level)
+        level: int = logging.getLevelNamesMapping()[self.log_level]
+        return level
 
 
 def load_settings(env_file: str | os.PathLike[str] | None = ".env") -> Settings:

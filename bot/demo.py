@@ -24,10 +24,10 @@ from bot.discord_ui.presenter.texts import hole_cards_text
 from bot.engine.hand_events import HandEnded, Ruling
 from bot.engine.profile import make_profile
 from bot.service import Outcome, Session, TournamentService
-from bot.store import Store
+from bot.store import Store, Transaction
 from bot.tournament.payouts import load_payout_table
 from bot.tournament.structure import load_structure
-from bot.tournament.tournament import TournamentConfig
+from bot.tournament.tournament import Tournament, TournamentConfig
 
 PLAYERS = {"101": "Alex", "102": "Dana", "103": "Sam", "104": "Kim"}
 CHANNEL = "#poker  "
@@ -94,9 +94,7 @@ async def _play(store: Store, config: TournamentConfig, rng: random.Random,
     session = await service.create(guild_id=1, channel_id=1, name="Demo", config=config)
     _channel("Demo tournament: turbo structure, treps rules, 4 players")
     for uid, name in PLAYERS.items():
-        await session.run(lambda t, now, u=uid: t.register(u, now),
-                          also=lambda tx, u=uid, n=name: tx.add_entry(session.store_id,
-                                                                      int(u), n))
+        await _register(session, uid, name)
     await session.run(lambda t, now: t.start(f"demo-start-{seed}", now))
     for _ in range(3000):
         t = session.tournament
@@ -122,9 +120,26 @@ async def _play(store: Store, config: TournamentConfig, rng: random.Random,
         else:
             action, amount = "check_or_call", None
         clock_now[0] += 3
-        await session.run(lambda tt, now, tb=table, st=seat, a=action, m=amount:
-                          tt.act(tb, st, a, m, now=now))
+        await _act(session, table, seat, action, amount)
     service.close()
+
+
+async def _register(session: Session, player: str, name: str) -> None:
+    def register(t: Tournament, now: float) -> object:
+        return t.register(player, now)
+
+    async def entry(tx: Transaction) -> object:
+        return await tx.add_entry(session.store_id, int(player), name)
+
+    await session.run(register, also=entry)
+
+
+async def _act(session: Session, table: int, seat: int, action: str,
+               amount: int | None) -> None:
+    def act(t: Tournament, now: float) -> object:
+        return t.act(table, seat, action, amount, now=now)
+
+    await session.run(act)
 
 
 def run_demo(argv: list[str] | None = None) -> int:

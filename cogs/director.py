@@ -14,7 +14,7 @@ from bot.discord_ui.lookup import find_session
 from bot.discord_ui.parsing import parse_knobs, parse_reason
 from bot.discord_ui.player_actions import run
 from bot.discord_ui.presenter.limits import safe_name, safe_text
-from bot.discord_ui.replies import NO_PINGS, Refusal, send_private
+from bot.discord_ui.replies import Refusal, defer_public, send_private, send_public
 from bot.engine.profile import PROFILE_NAMES, ProfileError, make_profile
 from bot.service import Session
 from bot.store import GuildSettings
@@ -70,15 +70,16 @@ class Director(commands.Cog):
         except (ProfileError, TypeError) as exc:
             raise Refusal(f"Not changed: {safe_text(str(exc), 300)}.") from None
         assert interaction.guild_id is not None
-        await interaction.response.defer(thinking=True)
+        await defer_public(interaction)
         current = await self.bot.store.guild_settings(interaction.guild_id)
         settings = GuildSettings(**{**current.__dict__, "profile": made.name,
                                     "knob_overrides": dict(made.overrides)})
         await self.bot.store.write(lambda tx: tx.put_guild_settings(settings))
+        # Knob names and values the profile accepted: plain words and numbers, shown as code.
         shown = ", ".join(f"{k}={v}" for k, v in made.overrides) or "no overrides"
-        await interaction.followup.send(
-            f"This server now plays `{made.name}` ({safe_text(shown, 300)}) in tournaments "
-            "created from now on; `/rule` answers with these rules.", allowed_mentions=NO_PINGS)
+        await send_public(
+            interaction, f"This server now plays `{made.name}` (`{shown}`) in tournaments "
+            "created from now on; `/rule` answers with these rules.")
 
     @td.command(name="void", description="Void the hand in progress (misdeal)")
     @app_commands.describe(reason=REASON_HINT, table="Table number (default: the only one)")

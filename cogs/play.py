@@ -5,6 +5,7 @@ tournament decides. Thin: parse, find the tournament, call, answer privately."""
 from __future__ import annotations
 
 import io
+from typing import Literal
 
 import discord
 from discord import app_commands
@@ -178,6 +179,7 @@ class Play(commands.Cog):
                               "showdown (`/show`); single cards are shown after the hand. "
                               "Nothing was done.")
             table = session.tournament.players[me].table
+            assert table is not None  # dealt into a live hand: seated
             await run(session, lambda t, now: t.request_show(table, me, now), names)
             await send_private(interaction, "Your hand will be shown at the showdown.")
             return
@@ -218,7 +220,7 @@ class Play(commands.Cog):
         ref = parse_hand_ref(hand)
         await interaction.response.defer(ephemeral=True, thinking=True)
         row_id, tournament_id = await self._hand_row(interaction, ref)
-        fmt = "phh" if format == "phh" else "text"
+        fmt: Literal["phh", "text"] = "phh" if format == "phh" else "text"
         try:
             text = await export_hand(self.bot.store, row_id, viewer=interaction.user.id,
                                      fmt=fmt)

@@ -22,11 +22,11 @@ from bot.discord_ui.parsing import parse_reason
 from bot.discord_ui.player_actions import run
 from bot.discord_ui.presenter.limits import chips, safe_name, safe_text
 from bot.discord_ui.presenter.status import StatusFacts, status_embed
-from bot.discord_ui.replies import NO_PINGS, Refusal, send_private
+from bot.discord_ui.replies import Refusal, defer_public, send_private, send_public
 from bot.engine.profile import PROFILE_NAMES, ProfileError, make_profile
 from bot.league.service import LeagueError, active_season_for
-from bot.service import Session
-from bot.store import Transaction
+from bot.service import Session, Unrecoverable
+from bot.store import ChannelBusy, Transaction
 from bot.tournament.errors import StructureError
 from bot.tournament.payouts import load_payout_table
 from bot.tournament.structure import load_structure, structure_names
@@ -123,16 +123,24 @@ class TournamentCog(commands.Cog, name="Tournament"):
         except (StructureError, ProfileError) as exc:
             raise Refusal(f"I cannot create that tournament: {exc}. Nothing was done.") from None
         assert interaction.guild_id is not None and channel_id is not None
-        await interaction.response.defer(thinking=True)
+        await defer_public(interaction)
         try:
             # The night counts for the league's active season (league play, /standings).
             counted = await active_season_for(self.bot.store, interaction.guild_id, league)
         except LeagueError as exc:
             raise Refusal(str(exc)) from None
-        session = await self.bot.tournaments.create(
-            guild_id=interaction.guild_id, channel_id=channel_id, name=title, config=config,
-            league_id=counted.league.id,
-            season_id=counted.season.id if counted.season else None)
+        try:
+            session = await self.bot.tournaments.create(
+                guild_id=interaction.guild_id, channel_id=channel_id, name=title,
+                config=config, league_id=counted.league.id,
+                season_id=counted.season.id if counted.season else None)
+        except ChannelBusy as exc:
+            # Two creates at once: the database let exactly one through.
+            other = exc.open_tournament
+            raise Refusal("This channel already has a tournament that is not finished"
+                          + (f": **{safe_name(other.name)}**" if other is not None else "")
+                          + ". Finish or cancel it (`/tournament cancel`) first, or use "
+                          "another channel. Nothing was created.") from None
         await self.bot.store.write(lambda tx: tx.add_director_action(
             session.store_id, interaction.user.id, "create", "created the tournament"))
         extras = []
@@ -140,12 +148,13 @@ class TournamentCog(commands.Cog, name="Tournament"):
             extras.append(f"re-buys until level {struct.rebuys.until_level}")
         if struct.add_on:
             extras.append(f"add-on until level {struct.add_on.until_level}")
-        await interaction.followup.send(
+        await send_public(
+            interaction,
             f"**{safe_name(title)}** is open for registration: {struct.name} structure, "
             f"{chips(struct.starting_stack)} chips, buy-in {chips(buy_in)}, {seats} seats a "
             f"table, rules `{rules.name}`" + (f", {', '.join(extras)}" if extras else "")
             + ". Join with `/tournament join`; the creator or a director starts it with "
-            "`/tournament start`.", allowed_mentions=NO_PINGS)
+            "`/tournament start`.")
 
     # ------------------------------------------------------------------ players
 
@@ -155,7 +164,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
         uid = interaction.user.id
         player = str(uid)
         display = interaction.user.display_name
-        await interaction.response.defer(thinking=True)
+        await defer_public(interaction)
         entries = {e.user_id for e in await self.bot.store.entries(session.store_id)}
 
         async def entry(tx: Transaction) -> None:
@@ -169,9 +178,9 @@ class TournamentCog(commands.Cog, name="Tournament"):
         await run(session, lambda t, now: t.register(player, now),
                   self.bot.announcer.names(session), also=entry)
         count = len(session.tournament.players)
-        await interaction.followup.send(
-            f"{safe_name(display)} is in ({count} player{'s' if count != 1 else ''}).",
-            allowed_mentions=NO_PINGS)
+        await send_public(
+            interaction,
+            f"{safe_name(display)} is in ({count} player{'s' if count != 1 else ''}).")
 
     @tournament.command(name="leave", description="Unregister before the tournament starts")
     async def leave(self, interaction: discord.Interaction) -> None:
@@ -180,13 +189,13 @@ class TournamentCog(commands.Cog, name="Tournament"):
         if session.tournament.status == "running":
             raise Refusal("The tournament has started: you cannot unregister now. Use `/away` "
                           "to step away from the table.")
-        await interaction.response.defer(thinking=True)
+        await defer_public(interaction)
         await run(session, lambda t, now: t.unregister(str(uid), now),
                   self.bot.announcer.names(session),
                   also=lambda tx: tx.update_entry(session.store_id, uid, status="withdrawn"))
-        await interaction.followup.send(
-            f"{safe_name(interaction.user.display_name)} has left the tournament.",
-            allowed_mentions=NO_PINGS)
+        await send_public(
+            interaction,
+            f"{safe_name(interaction.user.display_name)} has left the tournament.")
 
     @tournament.command(name="start", description="Start the tournament (creator or director)")
     async def start(self, interaction: discord.Interaction) -> None:
@@ -196,10 +205,10 @@ class TournamentCog(commands.Cog, name="Tournament"):
             creators = {a.director_id for a in actions if a.action == "create"}
             if interaction.user.id not in creators:
                 raise Refusal("Only the tournament's creator or a director can start it.")
-        await interaction.response.defer(thinking=True)
+        await defer_public(interaction)
         await run(session, lambda t, now: t.start(secrets.token_hex(16), now),
                   self.bot.announcer.names(session))
-        await interaction.followup.send("Shuffle up and deal!", allowed_mentions=NO_PINGS)
+        await send_public(interaction, "Shuffle up and deal!")
 
     async def _chosen(self, interaction: discord.Interaction, tournament: str | None) -> Session:
         """This channel's tournament, or the one named (directors, from any channel)."""
@@ -230,11 +239,22 @@ class TournamentCog(commands.Cog, name="Tournament"):
                      reason: app_commands.Range[str, 1, 300] = "cancelled by the director",
                      tournament: app_commands.Range[str, 1, 100] | None = None) -> None:
         await require_director(self.bot, interaction)
-        session = await self._chosen(interaction, tournament)
         why = parse_reason(reason)
+        lost = self._unrecoverable(interaction, tournament)
+        if lost is not None:
+            # Its record does not rebuild: nothing to stop, only to mark cancelled.
+            await defer_public(interaction)
+            await self.bot.tournaments.cancel_unrecoverable(lost.row.id)
+            await self.bot.store.write(lambda tx: tx.add_director_action(
+                lost.row.id, interaction.user.id, "cancel", why))
+            await send_public(
+                interaction, f"**{safe_name(lost.row.name)}** is cancelled by the director: "
+                f"{safe_text(why, 300)}")
+            return
+        session = await self._chosen(interaction, tournament)
         sid = session.store_id
         uid = interaction.user.id
-        await interaction.response.defer(thinking=True)
+        await defer_public(interaction)
 
         async def write(tx: Transaction) -> None:
             await tx.add_director_action(sid, uid, "cancel", why)
@@ -244,9 +264,24 @@ class TournamentCog(commands.Cog, name="Tournament"):
             await self.bot.store.write(write)
             self.bot.tournaments.mark_cancelled(sid)
         row = self.bot.tournaments.rows[sid]
-        await interaction.followup.send(
-            f"**{safe_name(row.name)}** is cancelled by the director: {safe_text(why, 300)}",
-            allowed_mentions=NO_PINGS)
+        await send_public(
+            interaction,
+            f"**{safe_name(row.name)}** is cancelled by the director: {safe_text(why, 300)}")
+
+    def _unrecoverable(self, interaction: discord.Interaction,
+                       tournament: str | None) -> Unrecoverable | None:
+        """A tournament that could not be rebuilt at start-up, named or of this channel."""
+        if interaction.guild_id is None:
+            return None
+        here = channel_key(interaction.channel)
+        wanted = (tournament or "").strip().lstrip("#").casefold()
+        for lost in self.bot.tournaments.unrecoverable_in(interaction.guild_id):
+            if tournament is None:
+                if lost.row.channel_id == here:
+                    return lost
+            elif wanted in (str(lost.row.id), lost.row.name.casefold()):
+                return lost
+        return None
 
     @tournament.command(name="rebuy", description="Buy back in after busting (if allowed)")
     async def rebuy(self, interaction: discord.Interaction) -> None:
@@ -255,13 +290,12 @@ class TournamentCog(commands.Cog, name="Tournament"):
         rb = session.tournament.structure.rebuys
         if rb is None:
             raise Refusal("This tournament's structure has no re-buys.")
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         await run(session, lambda t, now: t.rebuy(str(uid), now),
                   self.bot.announcer.names(session),
                   also=lambda tx: tx.add_rebuy(session.store_id, uid, rb.chips, amount=rb.cost))
-        await interaction.followup.send(
-            f"{safe_name(interaction.user.display_name)} re-buys for {chips(rb.chips)} chips.",
-            allowed_mentions=NO_PINGS)
+        # The table hears it from the announcer (with the seat); the player gets a receipt.
+        await send_private(interaction, f"You re-buy for {chips(rb.chips)} chips.")
 
     @tournament.command(name="addon", description="Take the add-on (if allowed)")
     async def addon(self, interaction: discord.Interaction) -> None:
@@ -270,14 +304,12 @@ class TournamentCog(commands.Cog, name="Tournament"):
         ao = session.tournament.structure.add_on
         if ao is None:
             raise Refusal("This tournament's structure has no add-on.")
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         await run(session, lambda t, now: t.add_on(str(uid), now),
                   self.bot.announcer.names(session),
                   also=lambda tx: tx.add_rebuy(session.store_id, uid, ao.chips, amount=ao.cost,
                                                kind="addon"))
-        await interaction.followup.send(
-            f"{safe_name(interaction.user.display_name)} takes the add-on "
-            f"({chips(ao.chips)} chips).", allowed_mentions=NO_PINGS)
+        await send_private(interaction, f"You take the add-on: {chips(ao.chips)} chips.")
 
 
 async def setup(bot: LeagueBot) -> None:

@@ -35,20 +35,25 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 import discord
 
+from bot.discord_ui.card_faces import TEXT_ART, CardArt
 from bot.discord_ui.presenter.announcements import Announcements, Post, after_hand_lines
-from bot.discord_ui.presenter.cards import Faces, text_face
+from bot.discord_ui.presenter.cards import Faces
 from bot.discord_ui.presenter.clock import clock_view
-from bot.discord_ui.presenter.limits import MESSAGE_CHARS, safe_name, truncate
+from bot.discord_ui.presenter.limits import MESSAGE_CHARS, safe_name, safe_text, truncate
 from bot.discord_ui.presenter.notices import (
     channel_lost_text,
     dm_failed_text,
     idle_ping_text,
     permissions_lost_text,
+    save_resumed_text,
+    save_retrying_text,
+    unrecoverable_text,
 )
 from bot.discord_ui.presenter.rulings import ruling_text, seat_names, worth_a_post
 from bot.discord_ui.presenter.table import TableScene, table_embed
@@ -57,8 +62,8 @@ from bot.discord_ui.replies import NO_PINGS, ping_only
 from bot.engine.events import Event
 from bot.engine.hand import Hand
 from bot.engine.hand_events import HandEnded, Ruling
-from bot.service import Outcome, Session
-from bot.store import Store, Transaction
+from bot.service import Notice, Outcome, Session
+from bot.store import Store, TournamentRow, Transaction
 from bot.tournament import events as tev
 from bot.tournament.hand_id import HandId
 
@@ -111,6 +116,8 @@ class Places:
     told: set[str] = field(default_factory=set)  # troubles already told to the director
     loaded: bool = False
     use_threads: bool = False
+    four_colour: bool = True  # the server's deck colours (GuildSettings.four_colour_deck)
+    idle_ping_seconds: float = DEFAULT_IDLE_PING  # 0: never ping
 
 
 @dataclass(frozen=True)
@@ -123,14 +130,16 @@ class TableRender:
 class Announcer:
     def __init__(self, client: discord.Client, store: Store, *, clock: Callable[[], float],
                  components: Components,
-                 idle_ping_seconds: float = DEFAULT_IDLE_PING,
-                 faces: Callable[[int | None], Faces] = lambda guild_id: text_face) -> None:
+                 idle_ping_seconds: float | None = None,
+                 art: Callable[[], CardArt] = lambda: TEXT_ART) -> None:
         self.client = client
         self.store = store
         self.clock = clock
         self.components = components
-        self.idle_ping_seconds = idle_ping_seconds
-        self.faces_for = faces
+        # None: each server's own setting (GuildSettings.idle_ping_seconds); 0: never ping.
+        self.idle_ping_override = idle_ping_seconds
+        # The bot's card art: emojis once uploaded, text until then (or if refused).
+        self.art = art
         self.places: dict[int, Places] = {}
         self.sessions: dict[int, Session] = {}
         self._dm_channels: dict[int, discord.DMChannel] = {}
@@ -151,6 +160,7 @@ class Announcer:
                 safe_name(row.name) if row is not None else f"#{tid}")
         if not places.loaded:
             places.loaded = True
+            await self._load_settings(places)
             for entry in await self.store.entries(tid):
                 places.names[str(entry.user_id)] = entry.display_name
             for table in await self.store.tables(tid):
@@ -184,7 +194,18 @@ class Announcer:
         return places.channel_id
 
     def faces(self, places: Places) -> Faces:
-        return self.faces_for(places.guild_id)
+        return self.art().for_server(places.four_colour).card
+
+    async def _load_settings(self, places: Places) -> None:
+        """The server's card colours and idle ping, read again at every deal (a director may
+        have changed them)."""
+        if places.guild_id is None:
+            return
+        settings = await self.store.guild_settings(places.guild_id)
+        places.four_colour = settings.four_colour_deck
+        places.idle_ping_seconds = float(
+            settings.idle_ping_seconds if self.idle_ping_override is None
+            else self.idle_ping_override)
 
     # ------------------------------------------------------------------ sending
 
@@ -282,6 +303,14 @@ class Announcer:
             await self._open_thread(session, places, table)
             self.mark_dirty(session, places, table)
 
+    async def report_unrecoverable(self, row: TournamentRow, reason: str) -> None:
+        """A tournament the store could not rebuild at start-up: said in its channel and to its
+        director, not forgotten."""
+        places = Places(row.id, row.channel_id or 0, row.guild_id, safe_name(row.name))
+        text = unrecoverable_text(places.name, safe_text(reason, 300))
+        await self.send(places, places.channel_id, text)
+        await self._tell_director(places, "unrecoverable", text)
+
     async def _tell_director(self, places: Places, what: str, text: str) -> None:
         """Once per trouble: by DM to the tournament's creator, else in the first channel of
         the server where the bot may write."""
@@ -304,8 +333,8 @@ class Announcer:
                     await channel.send(text, allowed_mentions=NO_PINGS)
                     return
 
-    def _task(self, coro: object) -> None:
-        task = asyncio.get_running_loop().create_task(coro)  # type: ignore[arg-type]  # any coroutine
+    def _task(self, coro: Coroutine[Any, Any, None]) -> None:
+        task: asyncio.Task[None] = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -319,6 +348,10 @@ class Announcer:
             await self._present(session, places, outcome)
 
     async def _present(self, session: Session, places: Places, outcome: Outcome) -> None:
+        if outcome.notice is Notice.SAVE_RETRYING:
+            await self.send(places, places.channel_id, save_retrying_text())
+        elif outcome.notice is Notice.SAVE_RESUMED:
+            await self.send(places, places.channel_id, save_resumed_text())
         started = {h.hand_id for _, h in outcome.hands_started()}
         if any(isinstance(e, tev.Started) for e in outcome.tournament_events):
             opened = [e for e in outcome.tournament_events if isinstance(e, tev.TableOpened)]
@@ -359,6 +392,7 @@ class Announcer:
     # ------------------------------------------------------------------ hands
 
     async def _new_hand(self, session: Session, places: Places, table: int, hand: Hand) -> None:
+        await self._load_settings(places)
         await self._post_table(session, places, table, hand)
         faces = self.faces(places)
         refused_now: list[str] = []
@@ -511,17 +545,15 @@ class Announcer:
                     self.mark_dirty(session, places, table)
 
     async def answer_with_table(self, interaction: discord.Interaction, session: Session,
-                                table: int) -> bool:
-        """Answer the click by editing the table message it was made on, showing the latest
-        state (one request). False when the table is not that message or the answer failed;
-        the usual edit then follows."""
+                                table: int, hand: Hand) -> bool:
+        """Answer the click by editing the table message it was made on, showing `hand` (the
+        hand the click acted in) as it stands now: one request. False when the click is not on
+        that hand's table message or the answer failed; the usual edit then follows."""
         places = await self.places_for(session)
         msg = places.messages.get(table)
         clicked = interaction.message.id if interaction.message is not None else None
-        if msg is None or clicked != msg.message_id or interaction.response.is_done():
-            return False
-        hand = _hand_by_id(session, table, msg.hand_id)
-        if hand is None:
+        if msg is None or clicked != msg.message_id or msg.hand_id != hand.hand_id \
+                or interaction.response.is_done():
             return False
         places.dirty.discard(table)
         render = self.render_table(session, places, table, hand)
@@ -558,7 +590,8 @@ class Announcer:
                 continue
             if ping is not None:
                 self._end_ping(places, table, ping)
-            if key is not None and hand is not None and hand.to_act is not None:
+            if key is not None and hand is not None and hand.to_act is not None \
+                    and places.idle_ping_seconds > 0:
                 player = hand.players[hand.to_act].player
                 new = IdlePing(key)
                 new.task = asyncio.get_running_loop().create_task(
@@ -582,7 +615,7 @@ class Announcer:
 
     async def _ping_later(self, places: Places, table: int, ping: IdlePing,
                           player: str) -> None:
-        await asyncio.sleep(self.idle_ping_seconds)
+        await asyncio.sleep(places.idle_ping_seconds)
         if self.closed or places.pings.get(table) is not ping:
             return
         where = self.location(places, table)

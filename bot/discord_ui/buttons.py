@@ -38,7 +38,6 @@ from bot.discord_ui.presenter.limits import chips
 from bot.discord_ui.replies import Refusal, generic_error_text, send_private
 from bot.engine.hand import Hand
 from bot.service import Session
-from bot.tournament.hand_id import HandId
 
 log = logging.getLogger(__name__)
 
@@ -101,8 +100,9 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
         self.count = int(m["n"])
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> PlayButton:
+        assert isinstance(item, discord.ui.Button)
         return cls(item.custom_id or "", item.label or "…")
 
     @property
@@ -151,10 +151,11 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
             text = await play(session, user, "all_in", None, names, expect=self.expect)
             await interaction.response.edit_message(content=text, view=None)
         elif self.act in _ACTIONS:
-            table = HandId.parse(self.hand_id).table
+            table, hand, _ = seat_in_hand(session.tournament, user)
             async with bot.announcer.answering(interaction, session, table):
                 await play(session, user, _ACTIONS[self.act], None, names, expect=self.expect)
-                answered = await bot.announcer.answer_with_table(interaction, session, table)
+                answered = await bot.announcer.answer_with_table(interaction, session, table,
+                                                                 hand)
             if not answered:
                 await send_private(interaction, "Done: the table shows your action.")
         elif self.act == "s":
@@ -189,30 +190,31 @@ class RaiseModal(discord.ui.Modal):
         self.add_item(self.amount)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        bot = game_of(interaction)
         try:
-            session = _session(bot, self.hand_id)
-            names = bot.announcer.names(session)
-            table = HandId.parse(self.hand_id).table
-            async with bot.announcer.answering(interaction, session, table):
-                result = await play_typed(session, interaction.user.id, self.amount.value,
-                                          names, expect=(self.hand_id, self.count))
-                if isinstance(result, RaiseChoice):
-                    _, hand, _ = seat_in_hand(session.tournament, interaction.user.id)
-                    legal = hand.legal()
-                    total = legal.max_raise_to if legal is not None else 0
-                    await send_private(interaction, all_in_question(hand),
-                                       view=confirm_view(self.hand_id, self.count, total))
-                    return
-                answered = await bot.announcer.answer_with_table(interaction, session, table)
-            if not answered:
-                await send_private(interaction, result)
+            await self._submit(interaction)
         except Refusal as exc:
             await send_private(interaction, str(exc))
+        except Exception:
+            log.exception("raise modal failed")
+            await send_private(interaction, generic_error_text(interaction))
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:
-        log.error("raise modal failed", exc_info=error)
-        await send_private(interaction, generic_error_text(interaction))
+    async def _submit(self, interaction: discord.Interaction) -> None:
+        bot = game_of(interaction)
+        session = _session(bot, self.hand_id)
+        names = bot.announcer.names(session)
+        table, hand, _ = seat_in_hand(session.tournament, interaction.user.id)
+        async with bot.announcer.answering(interaction, session, table):
+            result = await play_typed(session, interaction.user.id, self.amount.value, names,
+                                      expect=(self.hand_id, self.count))
+            if isinstance(result, RaiseChoice):
+                legal = hand.legal()
+                total = legal.max_raise_to if legal is not None else 0
+                await send_private(interaction, all_in_question(hand),
+                                   view=confirm_view(self.hand_id, self.count, total))
+                return
+            answered = await bot.announcer.answer_with_table(interaction, session, table, hand)
+        if not answered:
+            await send_private(interaction, result)
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (PlayButton,)

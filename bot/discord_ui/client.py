@@ -14,8 +14,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_ui.announcer import DEFAULT_IDLE_PING, Announcer
+from bot.discord_ui.announcer import Announcer
 from bot.discord_ui.buttons import DYNAMIC_ITEMS, table_view
+from bot.discord_ui.card_emojis import upload_card_emojis
+from bot.discord_ui.card_faces import TEXT_ART, CardArt
 from bot.discord_ui.replies import error_message, generic_error_text, send_private
 from bot.engine.profile import Profile, ProfileError, make_profile
 from bot.league.service import score_tournament
@@ -58,7 +60,8 @@ class LeagueBot(commands.Bot):
         sync_commands: bool = True,
         rulebook: Rulebook | None = None,
         hand_delay: float = 5.0,
-        idle_ping_seconds: float = DEFAULT_IDLE_PING,
+        idle_ping_seconds: float | None = None,
+        card_emojis: bool = True,
         **options: Any,
     ) -> None:
         options.setdefault("intents", bot_intents())
@@ -76,12 +79,19 @@ class LeagueBot(commands.Bot):
         self.failed_extensions: dict[str, BaseException] = {}
         # Seconds between two hands at a table (tests use a short one; virtual time anyway).
         self.hand_delay = hand_delay
-        # Seconds before the player to act is pinged by a message of its own.
+        # Seconds before the player to act is pinged by a message of its own; None: each
+        # server's setting (`/td settings`).
         self.idle_ping_seconds = idle_ping_seconds
+        self.card_emojis = card_emojis  # False: cards as text (no upload; some tests)
+        # Cards as text until the emojis are there (or if Discord refuses them).
+        self.card_art: CardArt = TEXT_ART
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.database_path)
+        if self.card_emojis:
+            # Before the tables come back, so that they show cards as emojis at once.
+            self.card_art = await upload_card_emojis(self)
         await self._start_tournaments()
         for name in self.extension_names:
             await self._load(name)
@@ -97,7 +107,8 @@ class LeagueBot(commands.Bot):
             return discord.utils.utcnow().timestamp()
 
         self.announcer = Announcer(self, self.store, clock=clock, components=table_view,
-                                   idle_ping_seconds=self.idle_ping_seconds)
+                                   idle_ping_seconds=self.idle_ping_seconds,
+                                   art=lambda: self.card_art)
         self.tournaments = TournamentService(
             self.store,
             clock=clock,
@@ -110,6 +121,14 @@ class LeagueBot(commands.Bot):
         recovered = await self.tournaments.recover()
         if recovered:
             log.info("recovered %d unfinished tournament(s)", len(recovered))
+        if self.tournaments.unrecoverable:
+            # Said where players will look, once the connection is up (setup_hook runs first).
+            self.loop.create_task(self._report_unrecoverable())
+
+    async def _report_unrecoverable(self) -> None:
+        await self.wait_until_ready()
+        for lost in list(self.tournaments.unrecoverable.values()):
+            await self.announcer.report_unrecoverable(lost.row, lost.reason)
 
     async def _load(self, name: str) -> None:
         try:

@@ -9,7 +9,8 @@ from typing import Any
 import discord
 
 from bot.discord_ui.context import GameBot
-from bot.discord_ui.presenter.limits import safe_name
+from bot.discord_ui.presenter.limits import safe_name, safe_text
+from bot.discord_ui.presenter.notices import unrecoverable_text
 from bot.discord_ui.replies import Refusal
 from bot.engine.hand import Hand
 from bot.service import Session
@@ -55,6 +56,11 @@ def find_session(bot: GameBot, interaction: discord.Interaction) -> Session:
                 if player in s.tournament.players]
         if len(mine) == 1:
             return mine[0]
+        here = channel_key(interaction.channel)
+        for lost in bot.tournaments.unrecoverable_in(interaction.guild_id):
+            if lost.row.channel_id == here:
+                raise Refusal(unrecoverable_text(safe_name(lost.row.name),
+                                                 safe_text(lost.reason, 300)))
     raise Refusal(NO_TOURNAMENT)
 
 

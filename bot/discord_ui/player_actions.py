@@ -8,14 +8,13 @@ on a later street.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from bot.discord_ui.lookup import seat_in_hand, whose_turn
 from bot.discord_ui.parsing import RaiseChoice, resolve_raise
 from bot.discord_ui.presenter.controls import action_confirmation
-from bot.discord_ui.presenter.limits import safe_name
+from bot.discord_ui.presenter.limits import names_for_ids
 from bot.discord_ui.presenter.texts import hole_cards_text
 from bot.discord_ui.replies import Refusal, capitalised
 from bot.engine.errors import IllegalAction
@@ -28,18 +27,6 @@ from bot.tournament.tournament import Tournament
 PASSED = "That moment has passed: the table has moved on. Use the latest table message."
 Expect = tuple[str, int]  # (hand id, number of the hand's events) a button was drawn for
 
-_ID_RE = re.compile(r"\b\d{15,22}\b")
-
-
-def named(names: Mapping[str, str], text: str) -> str:
-    """A refusal from the game names players by id; players read names."""
-    def sub(m: re.Match[str]) -> str:
-        raw = names.get(m.group(0))
-        return safe_name(raw) if raw else "that player"
-
-    return _ID_RE.sub(sub, text)
-
-
 async def run(session: Session, command: Callable[[Tournament, float], Any],
               names: Mapping[str, str],
               also: Callable[[Transaction], Awaitable[Any]] | None = None) -> Outcome:
@@ -48,7 +35,7 @@ async def run(session: Session, command: Callable[[Tournament, float], Any],
     try:
         return await session.run(command, also=also)
     except (IllegalAction, TournamentError) as exc:
-        raise Refusal(capitalised(named(names, str(exc)))) from None
+        raise Refusal(capitalised(names_for_ids(str(exc), names))) from None
 
 
 def _turn(t: Tournament, user_id: int, names: Mapping[str, str],

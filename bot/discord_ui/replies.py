@@ -7,6 +7,7 @@ was already answered or deferred. Nothing sent from here can ping anyone.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 
 import discord
@@ -73,6 +74,38 @@ def generic_error_text(interaction: discord.Interaction) -> str:
             f"It has been logged for the bot's admin (reference `{interaction.id}`).")
 
 
+PUBLIC_DEFER = "public_defer"
+
+
+async def defer_public(interaction: discord.Interaction) -> None:
+    """Defer an answer the channel is to see, so that a slow write cannot miss Discord's 3
+    seconds. The placeholder is private: a refusal after it stays private (Discord makes the
+    first follow-up of a public deferral public, whatever it asks), and `send_public` posts the
+    answer in the channel and removes the placeholder."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    interaction.extras[PUBLIC_DEFER] = True
+
+
+async def send_public(interaction: discord.Interaction, message: str) -> None:
+    """The channel's answer to a command (after `defer_public`, or at once); never pings."""
+    text = message[:MESSAGE_CHARS]
+    if not interaction.response.is_done():
+        await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
+        return
+    if not interaction.extras.pop(PUBLIC_DEFER, False) or interaction.channel_id is None:
+        await interaction.followup.send(text, allowed_mentions=NO_PINGS)
+        return
+    channel = interaction.client.get_partial_messageable(interaction.channel_id)
+    try:
+        await channel.send(text, allowed_mentions=NO_PINGS)
+    except discord.HTTPException:
+        # No right to post here: the user at least learns it was done.
+        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
+        return
+    with contextlib.suppress(discord.HTTPException):
+        await interaction.delete_original_response()
+
+
 async def send_private(interaction: discord.Interaction, message: str, *,
                        file: discord.File | None = None,
                        embed: discord.Embed | None = None,
@@ -85,8 +118,9 @@ async def send_private(interaction: discord.Interaction, message: str, *,
     try:
         if interaction.response.is_done():
             await interaction.followup.send(
-                text, ephemeral=True, allowed_mentions=NO_PINGS, file=file or missing,
-                embed=embed or missing, view=view or missing)
+                text if text is not None else missing, ephemeral=True,
+                allowed_mentions=NO_PINGS, file=file or missing, embed=embed or missing,
+                view=view or missing)
         else:
             await interaction.response.send_message(
                 text, ephemeral=True, allowed_mentions=NO_PINGS, file=file or missing,

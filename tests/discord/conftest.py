@@ -36,6 +36,11 @@ A refused DM (Forbidden 50007, "Cannot send messages to this user") for one memb
     h.refuse_dms(h.alice)             # every DM to alice fails until the test ends
     h.refuse_dms(h.alice, times=1)    # only the next one
 
+Admin command groups (/td, /league, /season) are hidden from members by default permissions;
+the harness grants them to the director role as a server admin would; another role::
+
+    await grant_admin_commands(h.bot, h.guild, h.director_role, role)
+
 Any other HTTP fault: `h.env.inject_error("POST", "/channels/*/messages", status=500)`.
 
 Virtual time (view timeouts, clocks, `asyncio.sleep` in the bot; instant)::
@@ -152,6 +157,17 @@ async def simcord_env(simcord_bot, request):
             env._raise_errors_since(env._errors_acknowledged)
 
 
+ADMIN_GROUPS = ("td", "league", "season")
+
+
+async def grant_admin_commands(bot: LeagueBot, guild: GuildHandle, *roles: RoleHandle) -> None:
+    """Let these roles (only these) see /td, /league and /season, as a server admin does in
+    Server Settings → Integrations."""
+    for command in await bot.tree.fetch_commands(guild=discord.Object(guild.id)):
+        if command.name in ADMIN_GROUPS:
+            guild.set_command_permissions(command, dict.fromkeys(roles, True))
+
+
 async def _close_bot_resources(bot: LeagueBot) -> None:
     service = getattr(bot, "tournaments", None)
     if service is not None:
@@ -161,13 +177,16 @@ async def _close_bot_resources(bot: LeagueBot) -> None:
         await store.close()
 
 
-@pytest.fixture
-def harness(simcord_env: Env, simcord_bot: LeagueBot) -> Harness:
+@pytest_asyncio.fixture
+async def harness(simcord_env: Env, simcord_bot: LeagueBot) -> Harness:
     guild = simcord_env.guild
     channel = guild.create_text_channel("poker")
     role = guild.create_role(DIRECTOR_ROLE)
     director = guild.add_member(simcord_env.create_user("director"), roles=[role])
     members = {n: guild.add_member(simcord_env.create_user(n)) for n in PLAYER_NAMES}
+    # The admin groups are hidden from members (Manage Server by default); a server lets its
+    # directors see them in Server Settings → Integrations, as this does for the role.
+    await grant_admin_commands(simcord_bot, guild, role)
     return Harness(
         env=simcord_env,
         bot=simcord_bot,

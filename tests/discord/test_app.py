@@ -3,8 +3,8 @@ from __future__ import annotations
 import discord
 
 from bot.__main__ import main
-from bot.discord_ui.client import create_bot
 from bot.config import load_settings
+from bot.discord_ui.client import create_bot
 
 
 def test_no_token_explains_and_exits_2(monkeypatch, tmp_path, capsys):

@@ -8,6 +8,7 @@ import pytest
 from bot.discord_ui.client import create_bot
 from bot.engine.cards import pretty_cards
 from bot.engine.hand import Hand
+from bot.engine.hand_events import Shown
 from bot.service import Session
 
 from .conftest import GUILD_ID, Harness
@@ -19,6 +20,16 @@ from .test_tournament_flow import Scanner, button, refused, reply, table_message
 def simcord_bot(tmp_path):
     # Between hands until the test advances the clock (see test_director_and_after_hand).
     return create_bot(tmp_path / "db.sqlite3", dev_guild_id=GUILD_ID, hand_delay=AFTER_HAND)
+
+
+def faces(h: Harness, cards) -> str:
+    """Cards as the channel shows them: the bot's card emojis (four colours by default)."""
+    return h.bot.card_art.for_server(True).cards(cards)
+
+
+def table_text(h: Harness, session: Session, table: int = 1) -> str:
+    """What the hand's table message shows now."""
+    return table_message(h, session, table).embeds[0].description or ""
 
 
 def member_of(members: list, player: str):
@@ -46,24 +57,26 @@ async def test_show_one_card_then_show_one_show_all(harness: Harness) -> None:
     members = [h.alice, h.bob, h.carol]
     session = await started(h, members)
     scanner = Scanner(h, session.store_id)
-    n0 = len(texts(h)) - 2  # the table message and the deck fingerprint of this hand
+    n0 = len(texts(h)) - 1  # the table message of this hand
     hand = await fold_round(h, session, members, scanner)
     winner_seat = hand.live_seats[0]
     winner = member_of(members, hand.players[winner_seat].player)
     first, second = hand.hole_cards(winner_seat)
     n = len(texts(h))
-    assert not any(pretty_cards([c]) in x for x in new_texts(h, n0) for c in (first, second))
+    assert not any(c[0] in x or pretty_cards([c]) in x
+                   for x in new_texts(h, n0) for c in (first, second))
     r = await winner.slash(h.channel, "show", cards=first)
     assert reply(r) == "Shown to the table."
-    posted = new_texts(h, n)
-    assert posted == [f"{winner.name} shows **{pretty_cards([first])}** (hand {hand.hand_id})."]
+    # Shown in the hand's table message, not in a post of its own.
+    assert new_texts(h, n) == []
+    assert f"{winner.name} shows {faces(h, [first])}" in table_text(h, session)
     scanner.step(session)  # the other card is still hidden everywhere
-    assert not any(pretty_cards([second]) in x for x in new_texts(h, n0))
+    assert faces(h, [second]) not in table_text(h, session)
     asker = next(m for m in members if m is not winner)
     r = await asker.slash(h.channel, "show", player=winner)
     assert reply(r) == "Asked: the rest of that hand is shown."
-    assert texts(h)[-1] == (f"{winner.name} at the table's request, shows "
-                            f"**{pretty_cards([second])}** (hand {hand.hand_id}).")
+    assert (f"{winner.name} at the table's request, shows {faces(h, [second])}"
+            in table_text(h, session))
     r = await asker.slash(h.channel, "show", player=winner)
     assert "already face up" in refused(h, r)
     # A folded player shows both of his cards with the table's button.
@@ -75,7 +88,7 @@ async def test_show_one_card_then_show_one_show_all(harness: Harness) -> None:
     r = await folder.click(msg, custom_id=cid)
     assert reply(r) == "Shown to the table."
     both = hand.hole_cards(folder_seat)
-    assert texts(h)[-1] == f"{folder.name} shows **{pretty_cards(both)}** (hand {hand.hand_id})."
+    assert f"{folder.name} shows {faces(h, both)}" in table_text(h, session)
     scanner.step(session)
     # The next hand closes the window: asking to see is refused, nothing changes.
     await h.advance(AFTER_HAND)
@@ -100,14 +113,15 @@ async def test_rabbit_hunt_when_every_player_agrees(harness: Harness) -> None:
     pos = hand.deck_pos
     expected = [*hand.deck[pos + 1:pos + 4], hand.deck[pos + 5], hand.deck[pos + 7]]
     assert hand.rabbit_cards() == expected
-    hunt = f"**{pretty_cards(expected)}**"
+    hunt = faces(h, expected)
     players = [member_of(members, hand.players[s].player) for s in sorted(hand.players)]
     for i, m in enumerate(players[:-1]):
         r = await m.slash(h.channel, "rabbit")
         assert reply(r) == f"Agreed. Waiting for {len(players) - i - 1} more player(s) of " \
                            "the hand to agree."
-        assert texts(h)[-1] == f"{m.name} agrees to a rabbit hunt."
+        assert f"{m.name} agrees to a rabbit hunt" in table_text(h, session)
         assert not any(hunt in x for x in texts(h))
+        assert hunt not in table_text(h, session)
     r = await players[0].slash(h.channel, "rabbit")
     assert "already agreed" in refused(h, r)
     # The last one agrees with the table's button.
@@ -117,9 +131,9 @@ async def test_rabbit_hunt_when_every_player_agrees(harness: Harness) -> None:
     n = len(texts(h))
     r = await players[-1].click(msg, custom_id=cid)
     assert reply(r) == "Everyone agreed: the rabbit is hunted."
-    posted = new_texts(h, n)
-    assert posted[-1] == (f"Rabbit hunt for hand {hand.hand_id}: the rest of the board would "
-                          f"have been {hunt} (rule `rabbit-hunt`).")
+    assert new_texts(h, n) == []
+    assert (f"Rabbit hunt: the rest of the board would have been {hunt}"
+            in table_text(h, session))
     # No hole card was among them, and none leaked.
     holes = {c for s in hand.players for c in hand.hole_cards(s)}
     assert not holes & set(expected)
@@ -176,11 +190,12 @@ async def test_show_during_the_hand_is_shown_at_the_showdown_even_losing(
             scanner.step(session)
         assert hand.showdown
         won = hand.players[seat].won
-        text = next(x for x in reversed(texts(h)) if x.startswith(f"**Hand {hand.hand_id}**"))
-        assert f"alice shows **{pretty_cards(hand.hole_cards(seat))}**" in text
-        assert "alice mucks" not in text
-        shows = [line for line in text.splitlines() if " shows " in line]
-        if won == 0 and shows[0].startswith("bob"):
+        text = table_text(h, session, table)
+        assert faces(h, hand.hole_cards(seat)) in text  # on her seat line
+        assert f"~~{seat} alice" not in text  # not mucked (struck through)
+        shown = [e.seat for e in hand.events if isinstance(e, Shown)]
+        bob_seat = hand.seat_of(pid(h.bob))
+        if won == 0 and shown[0] == bob_seat:
             # Bob showed first and beat her: without the request her hand would be mucked.
             assert "bob wins" in text
             break
@@ -220,8 +235,7 @@ async def test_rebuy_and_add_on(harness: Harness) -> None:
     buster = member_of(members, busted.player)
     pool = t.pool
     r = await buster.slash(h.channel, "tournament rebuy")
-    assert not r.ephemeral
-    assert r.response.content == f"{buster.name} re-buys for {rb.chips:,} chips."
+    assert reply(r) == f"You re-buy for {rb.chips:,} chips."  # the channel hears it below
     p = t.players[busted.player]
     assert p.status == "playing" and p.stack == rb.chips and p.table is not None
     assert any(x.startswith(f"{buster.name} re-buys: table {p.table} seat ") for x in texts(h))
@@ -233,11 +247,11 @@ async def test_rebuy_and_add_on(harness: Harness) -> None:
                  and m is not buster)
     before = t.players[pid(other)].stack
     r = await other.slash(h.channel, "tournament addon")
-    assert r.response.content == f"{other.name} takes the add-on ({ao.chips:,} chips)."
+    assert reply(r) == f"You take the add-on: {ao.chips:,} chips."
     assert t.players[pid(other)].stack == before + ao.chips
     assert f"{other.name} takes the add-on ({ao.chips:,} chips)." in texts(h)
     r = await other.slash(h.channel, "tournament addon")
-    assert "one add-on" in refused(h, r)
+    assert "one add-on" in refused(h, r).lower()
     rows = await h.bot.store.rebuys(session.store_id)
     assert [(x.kind, x.chips, x.amount) for x in rows] == [("rebuy", rb.chips, rb.cost),
                                                             ("addon", ao.chips, ao.cost)]

@@ -33,6 +33,15 @@ def refused(h: Harness, result: object) -> str:
     return reply(result)
 
 
+def public(h: Harness, result: object) -> str:
+    """A command answered in the channel: no refusal, its answer is the channel's newest
+    message (posted by the bot; the private "thinking" placeholder is gone)."""
+    assert not result.followups or not result.followups[-1].ephemeral  # type: ignore[attr-defined]
+    last = h.channel.last_message
+    assert last is not None and last.author.bot
+    return last.content
+
+
 def card_patterns(card: str) -> list[re.Pattern[str]]:
     return [re.compile(rf"(?<![0-9A-Za-z]){re.escape(card)}(?![0-9A-Za-z])"),
             re.compile(rf"(?<![0-9A-Za-z]){re.escape(pretty(card))}")]
@@ -103,10 +112,10 @@ class Scanner:
 async def create_and_join(h: Harness, members: list[MemberActor], **options: object) -> Session:
     options.setdefault("structure", "turbo")
     r = await h.director.slash(h.channel, "tournament create", name="Tuesday", **options)
-    assert not r.ephemeral, r.response.content
+    assert "is open for registration" in public(h, r)
     for m in members:
         r = await m.slash(h.channel, "tournament join")
-        assert not r.ephemeral, r.response.content
+        assert public(h, r).startswith(f"{m.name} is in ("), public(h, r)
     session = h.bot.tournaments.unfinished_in(h.guild.id)[0]
     return session
 

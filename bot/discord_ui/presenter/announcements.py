@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.discord_ui.presenter.cards import Faces, cards_text, text_face
-from bot.discord_ui.presenter.limits import chips, safe_name, safe_text
+from bot.discord_ui.presenter.limits import chips, names_for_ids, safe_name, safe_text
 from bot.discord_ui.presenter.rulings import rule_ref
 from bot.engine.events import Event
 from bot.tournament import events as tev
@@ -118,7 +118,8 @@ class Announcements:
         if isinstance(e, tev.LevelStarted):
             return Post(self.level_text(e), every_table=True)
         if isinstance(e, tev.TournamentRuling):
-            return Post(f"Ruling: {e.text.rstrip('.')} ({rule_ref(e.rule_id)}).", tables=here,
+            text = names_for_ids(e.text, self.names).rstrip(".")
+            return Post(f"Ruling: {text} ({rule_ref(e.rule_id)}).", tables=here,
                         channel=not here)
         if isinstance(e, tev.TimedOut):
             return Post(f"{n(e.player)} ran out of time and is now away "
@@ -143,7 +144,7 @@ class Announcements:
             return Post(f"⏱ Time is up for {n(e.player)}: the hand is {how} "
                         f"({rule_ref(e.rule_id)}).", tables=here)
         if isinstance(e, tev.HandKilledByDirector):
-            return Post(f"{n(e.player)}'s hand is dead ({rule_ref(e.rule_id)}).", tables=here)
+            return None  # the penalty or disqualification was posted; the table's log says it
         if isinstance(e, tev.HandVoided):
             return Post(f"Hand {e.hand_id} is void by the director: {reason_text(e.reason)}. "
                         f"Stacks go back to where they were ({rule_ref(e.rule_id)}).",

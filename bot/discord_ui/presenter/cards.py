@@ -20,4 +20,14 @@ def text_face(card: str) -> str:
 
 
 def cards_text(cards: Iterable[str], faces: Faces = text_face) -> str:
-    return " ".join(faces(c) for c in cards)
+    """Several cards: emojis side by side like a hand held, text forms apart (`A♠ K♦`)."""
+    out = ""
+    previous_emoji = False
+    for i, card in enumerate(cards):
+        face = faces(card)
+        emoji = face.startswith("<:")
+        if i and not (emoji and previous_emoji):
+            out += " "
+        out += face
+        previous_emoji = emoji
+    return out

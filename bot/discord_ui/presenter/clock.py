@@ -87,10 +87,10 @@ def _time_left(view: ClockView) -> str:
 
 def _next(view: ClockView) -> str:
     if view.next_level is None:
-        return ""
+        return "last level"
     nxt = view.next_level
     blinds = blinds_text(nxt.small_blind, nxt.big_blind, nxt.ante)
-    return f" · break, then {blinds}" if view.next_is_break else f" · next {blinds}"
+    return f"Break, then {blinds}" if view.next_is_break else f"Next {blinds}"
 
 
 def payouts_text(payouts: tuple[int, ...]) -> str:
@@ -103,16 +103,14 @@ def payouts_text(payouts: tuple[int, ...]) -> str:
 
 
 def clock_lines(view: ClockView) -> list[str]:
-    """Two short lines (≤ ~50 characters each before the timestamp): the level, then the field."""
+    """Short lines (about 35 columns each, a timestamp shown as "in 9 minutes"): the level,
+    what comes next and the field, the prize pool."""
     if view.on_break:
         head = f"Break · {_time_left(view)}"
-        nxt = view.next_level
-        if nxt is not None:
-            head += f" · then {blinds_text(nxt.small_blind, nxt.big_blind, nxt.ante)}"
     else:
         head = (f"Level {view.level} · {blinds_text(view.small_blind, view.big_blind, view.ante)}"
-                f" · {_time_left(view)}{_next(view)}")
-    field = f"{view.players_left} left · avg {chips(view.average_stack)}"
+                f" · {_time_left(view)}")
+    lines = [head, f"{_next(view)} · {view.players_left} left · avg {chips(view.average_stack)}"]
     if view.pool:
-        field += f" · pool {chips(view.pool)} · {payouts_text(view.payouts)}"
-    return [head, field]
+        lines.append(f"Pool {chips(view.pool)} · {payouts_text(view.payouts)}")
+    return lines

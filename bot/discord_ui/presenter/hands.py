@@ -6,20 +6,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from bot.discord_ui.presenter.cards import Faces, text_face
+from bot.discord_ui.presenter.cards import Faces, cards_text, text_face
 from bot.discord_ui.presenter.limits import chips, display_name
 from bot.discord_ui.presenter.rulings import ruling_log_line, seat_names
-from bot.engine.evaluate import describe
+from bot.engine.equity import Equity
 from bot.engine.hand import Hand
 from bot.engine.hand_events import PotAwarded, Ruling, UncalledReturned
 
+STREET_OF_BOARD = {0: "Preflop", 3: "Flop", 4: "Turn"}
 
-def hand_label(cards: Sequence[str], board: Sequence[str]) -> str | None:
-    """The name of two hole cards' best hand with the board, once there are five cards."""
-    total = [*cards, *board]
-    if len(cards) != 2 or not 5 <= len(total) <= 7:
-        return None
-    return describe(total).name
+
+def hand_labels(hand: Hand) -> dict[int, str]:
+    """Each face-up live hand's name at a complete board, with the kicker where it decides
+    against the other hands shown ("pair of fives, ace kicker")."""
+    return {seat: named.name for seat, named in hand.showdown_names().items()}
 
 
 def _pot_label(index: int, pots: int) -> str:
@@ -58,7 +58,40 @@ def showdown_lines(hand: Hand, names: Mapping[str, str], faces: Faces = text_fac
     return lines
 
 
+def chance_text(share: float, exact: bool) -> str:
+    """"62%", "≈ 41%" (sampled), "<1%" for a chance too small to round to a whole per cent."""
+    pct = share * 100
+    text = "<1%" if 0 < pct < 1 else (">99%" if 99 < pct < 100 else f"{pct:.0f}%")
+    return text if exact else f"≈ {text}"
+
+
 def win_chances(hand: Hand) -> dict[int, str] | None:
-    """Each face-up player's chance to win the main pot while cards are still to come, as
-    text ("62%", "≈ 41%" when sampled); None when nothing is to show."""
-    return None
+    """Each face-up player's chance to win the main pot at the board as it stands, while cards
+    are still to come; None when no hands are face up with cards to come."""
+    states = hand.face_up_equities()
+    if not states or len(hand.board) >= 5:
+        return None
+    board, equity = states[-1]
+    if tuple(board) != tuple(hand.board):
+        return None
+    return {seat: chance_text(share, equity.exact) for seat, share in equity.win.items()}
+
+
+def equity_lines(hand: Hand, names: Mapping[str, str], faces: Faces = text_face) -> list[str]:
+    """The chance to win the main pot at each street the hands were face up for (the run-out
+    is dealt at once, so the finished table shows how it went): "Flop 7♦ 2♣ K♠: ann 62% ·
+    ben 38%"."""
+    lines = []
+    for board, equity in hand.face_up_equities():
+        lines.append(_equity_line(hand, names, board, equity, faces))
+    return lines
+
+
+def _equity_line(hand: Hand, names: Mapping[str, str], board: Sequence[str],
+                 equity: Equity[int], faces: Faces) -> str:
+    street = STREET_OF_BOARD.get(len(board), "Board")
+    cards = f" {cards_text(board, faces)}" if board else ""
+    odds = " · ".join(f"{display_name(names, hand.players[s].player, s)} "
+                      f"{chance_text(share, equity.exact)}"
+                      for s, share in sorted(equity.win.items(), key=lambda x: -x[1]))
+    return f"{street}{cards}: {odds}"

@@ -34,3 +34,22 @@ def channel_lost_text(tournament: str) -> str:
     return (f"Tournament {tournament}: its channel was deleted, so I paused it. Cancel it from "
             f"any channel with `/tournament cancel tournament:{tournament}`, or resume it "
             "with `/td resume` once players can see a channel again.")
+
+
+def unrecoverable_text(tournament: str, reason: str) -> str:
+    """Said in the tournament's channel and to its director when its saved record does not
+    rebuild at start-up (`reason` is the store's own words, already inert)."""
+    return (f"Tournament {tournament} could not be brought back after the bot restarted: its "
+            f"saved record does not rebuild ({reason}). Nothing of it is played until a director "
+            f"looks: `/tournament cancel tournament:{tournament}` ends it; "
+            "`python -m bot.db check` on the bot's machine says what is wrong.")
+
+
+def save_retrying_text() -> str:
+    return ("I could not save the tournament (the bot's disk may be full), so nothing new "
+            "happens for now: no hand is dealt and no clock runs out until it saves again. "
+            "I keep trying by myself.")
+
+
+def save_resumed_text() -> str:
+    return "Saving works again: the tournament goes on."

@@ -108,7 +108,11 @@ _SENTENCES: dict[str, tuple[str, _Sentence]] = {
 
 # Rulings that only say what happens anyway: the table's action log tells them (see
 # `ruling_log_line`); every other ruling, including ones this module does not know, is posted.
-ROUTINE_RULINGS = frozenset({"uncalled-bet", "odd-chip", "face-up", "muck", "show-one-show-all"})
+# The hand's own record of a time-out or a dead hand (clock, action time, away, penalty) is
+# routine too: the tournament's post already told the table when the clock ran out, the player
+# went away or the penalty was given.
+ROUTINE_RULINGS = frozenset({"uncalled-bet", "odd-chip", "face-up", "muck", "show-one-show-all",
+                             "clock", "action-time", "away", "penalty"})
 
 
 def worth_a_post(ruling: Ruling) -> bool:

@@ -19,7 +19,7 @@ import discord
 
 from bot.discord_ui.presenter.cards import Faces, cards_text, text_face
 from bot.discord_ui.presenter.clock import ClockView, clock_lines
-from bot.discord_ui.presenter.hands import hand_label, showdown_lines, win_chances
+from bot.discord_ui.presenter.hands import equity_lines, hand_labels, showdown_lines, win_chances
 from bot.discord_ui.presenter.limits import chips, display_name, fit_embed, truncate
 from bot.discord_ui.presenter.rulings import ruling_log_line, seat_names
 from bot.engine.events import Event
@@ -37,7 +37,8 @@ from bot.engine.hand_events import (
 
 COLOUR_IN_PLAY = discord.Colour.dark_green()
 COLOUR_OVER = discord.Colour.dark_grey()
-LOG_LINES = 5
+LOG_LINES = 4
+FINGERPRINT_SHOWN = 16
 # A name in a seat line is cut here: 35 columns on a phone hold the rest of the line.
 SEAT_NAME_CHARS = 12
 
@@ -88,9 +89,7 @@ def event_line(hand: Hand, names: Mapping[str, str], ev: Event,
         why = _DEAD_BECAUSE.get(ev.rule_id, ev.rule_id.replace("-", " "))
         return f"{_name(hand, names, ev.seat)}'s hand is dead ({why})"
     if isinstance(ev, Shown):
-        label = hand_label(ev.cards, hand.board) if ev.reason != "face_up" else None
-        tail = f", {label}" if label else ""
-        return f"{_name(hand, names, ev.seat)} shows {cards_text(ev.cards, faces)}{tail}"
+        return f"{_name(hand, names, ev.seat)} shows {cards_text(ev.cards, faces)}"
     if isinstance(ev, Mucked):
         return f"{_name(hand, names, ev.seat)} mucks"
     if isinstance(ev, Ruling):
@@ -117,18 +116,15 @@ def action_lines(hand: Hand, names: Mapping[str, str], limit: int = LOG_LINES,
 
 
 def pots_text(hand: Hand, names: Mapping[str, str]) -> str:
-    """The pot; side pots only once someone is all-in (before that it is all one pot)."""
+    """The pot; side pots only once someone is all-in (before that it is all one pot). A bet
+    nobody can call yet is in front of its player, not in a pot."""
     if hand.is_over:
         return f"Pot {chips(sum(a.amount for a in hand.awards))}"
-    if not any(p.all_in for p in hand.players.values()):
-        return f"Pot **{chips(hand.pot_total)}**"
-    pots = hand.pots()
-    # A trailing "pot" only one player can win is a bet nobody has called yet, not a side pot.
-    while len(pots) > 1 and len(pots[-1].eligible) == 1:
-        pots = pots[:-1]
+    pots = hand.table_pots()
+    total = sum(p.amount for p in pots)
     if len(pots) <= 1:
-        return f"Pot **{chips(hand.pot_total)}**"
-    parts = [f"Pot **{chips(hand.pot_total)}**: main {chips(pots[0].amount)}"]
+        return f"Pot **{chips(total)}**"
+    parts = [f"Pot **{chips(total)}**: main {chips(pots[0].amount)}"]
     for i, pot in enumerate(pots[1:], start=1):
         who = ", ".join(_name(hand, names, s) for s in pot.eligible)
         parts.append(f"side {i} {chips(pot.amount)} ({who})")
@@ -136,16 +132,24 @@ def pots_text(hand: Hand, names: Mapping[str, str]) -> str:
 
 
 def seat_line(hand: Hand, scene: TableScene, seat: int,
-              chances: Mapping[int, str] | None = None) -> str:
+              chances: Mapping[int, str] | None = None,
+              labels: Mapping[int, str] | None = None) -> str:
     """`▶ **3 alice** 4,250 · bet 200 · SB`: one player in one short line (≤ 40 columns
     but for an away mark or shown cards)."""
     p = hand.players[seat]
     name = truncate(_name(hand, scene.names, seat), SEAT_NAME_CHARS)
     marks = [m for m, s in (("D", hand.button), ("SB", hand.sb_seat), ("BB", hand.bb_seat))
              if s == seat]
+    shown: list[str] = []
+    if p.shown:
+        shown.append(cards_text(p.shown, scene.faces))
+        if chances and seat in chances:
+            shown.append(chances[seat])
+        if labels and seat in labels:
+            shown.append(labels[seat])
     if hand.is_over and p.stack == 0 and not p.won:
-        # Busted: nothing more to show than that (not "0, all-in").
-        return f"~~{seat} {name}~~ out"
+        # Busted: out, with the cards he showed (not "0, all-in").
+        return f"~~{seat} {name}~~ out" + "".join(f" · {x}" for x in shown)
     if p.folded or p.mucked:
         extras = [m for m in ("/".join(marks), "away" if seat in scene.away else "") if m]
         return f"~~{seat} {name} {chips(p.stack)}~~" + "".join(f" · {x}" for x in extras)
@@ -157,10 +161,7 @@ def seat_line(hand: Hand, scene: TableScene, seat: int,
         parts.append("/".join(marks))
     if seat in scene.away:
         parts.append("away")
-    if p.shown:
-        parts.append(cards_text(p.shown, scene.faces))
-        if chances and seat in chances:
-            parts.append(chances[seat])
+    parts += shown
     if hand.is_over and p.won:
         parts.append(f"won {chips(p.won)}")
     head = f"{seat} {name}"
@@ -188,12 +189,14 @@ def table_embed(hand: Hand, scene: TableScene, *, log_lines: int = LOG_LINES) ->
         "No flop" if over else "Preflop")
     desc = [f"{board} · {pots_text(hand, scene.names)}"]
     chances = win_chances(hand) if not over else None
-    desc += [seat_line(hand, scene, s, chances) for s in sorted(hand.players)]
+    labels = hand_labels(hand) if over else None
+    desc += [seat_line(hand, scene, s, chances, labels) for s in sorted(hand.players)]
     turn = _turn_line(hand, scene)
     if turn:
         desc.append(turn)
     if over:
         desc.append("**Hand over.**")
+        desc += equity_lines(hand, scene.names, scene.faces)
         desc += showdown_lines(hand, scene.names, scene.faces)
         desc += list(scene.after_hand)
     else:
@@ -206,5 +209,8 @@ def table_embed(hand: Hand, scene: TableScene, *, log_lines: int = LOG_LINES) ->
         desc += clock_lines(scene.clock)
     embed.description = "\n".join(desc)
     if hand.commitment:
-        embed.set_footer(text=f"Deck fingerprint {hand.commitment}")
+        # The first 16 hex digits (64 bits) identify the deck: nobody can find another deck
+        # with the same prefix, and the line stays one line on a phone. The proof attached
+        # at the end carries the whole fingerprint.
+        embed.set_footer(text=f"Deck fingerprint {hand.commitment[:FINGERPRINT_SHOWN]}…")
     return fit_embed(embed)
