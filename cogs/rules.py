@@ -8,14 +8,19 @@ from discord.ext import commands
 
 from bot.discord_ui.client import LeagueBot
 from bot.discord_ui.presenter.limits import EMBED_DESCRIPTION, fit_embed, truncate
-from bot.rulebook import Rule
+from bot.rulebook import Rule, Rulebook
 
 RULE_COLOUR = discord.Colour.blurple()
-# Ids and titles of a page of `/rule list`, well inside one embed description.
+# Ids and titles of a page of `/rule topic:list`, well inside one embed description.
 LIST_PAGE_CHARS = 1800
+LIST_COMMAND = "`/rule topic:list`"
+# Rules offered when a query finds none: a few close names help more than the whole list.
+SUGGESTIONS = 3
 
 
 def rule_embed(rule: Rule, text: str, follows: tuple[str, ...], profile_name: str) -> discord.Embed:
+    """One rule: `text` is `Rule.text_for`, the live rule ("At the table") first, then how the
+    bot applies it ("In this bot")."""
     embed = discord.Embed(title=truncate(rule.title, 256), description=text, colour=RULE_COLOUR)
     embed.add_field(name="Follows", value=truncate("; ".join(follows), 1024), inline=False)
     embed.set_footer(text=f"rule {rule.id} · {rule.topic} · profile {profile_name}")
@@ -23,7 +28,8 @@ def rule_embed(rule: Rule, text: str, follows: tuple[str, ...], profile_name: st
 
 
 def list_pages(rules: list[Rule], page_chars: int = LIST_PAGE_CHARS) -> list[str]:
-    """`/rule list` as pages of "`id` — title" lines, grouped by topic, each under the limit."""
+    """`/rule topic:list` as pages of "`id` — title" lines, grouped by topic, each under the
+    limit."""
     pages: list[str] = []
     current: list[str] = []
     size = 0
@@ -50,6 +56,21 @@ def list_pages(rules: list[Rule], page_chars: int = LIST_PAGE_CHARS) -> list[str
 LIST_WORDS = frozenset({"list", "all", "index"})
 
 
+def no_match_text(topic: str, suggestions: list[Rule]) -> str:
+    """The private answer to a topic that names no rule: the closest rules, and the list."""
+    shown = discord.utils.escape_mentions(discord.utils.escape_markdown(topic.strip()[:100]))
+    text = f"No rule matches '{shown}'."
+    if suggestions:
+        names = ", ".join(f"`{r.id}` ({r.title})" for r in suggestions[:SUGGESTIONS])
+        text += f" Closest: {names}."
+    return text + f" {LIST_COMMAND} lists every rule."
+
+
+def list_footer(index: int, pages: int) -> str:
+    more = f" Page {index + 2}: `/rule topic:list page:{index + 2}`." if index + 1 < pages else ""
+    return f"Post one rule in the channel with /rule topic:<name or id>.{more}"
+
+
 class Rules(commands.Cog):
     """One command, `/rule`: Discord forbids options on a command that has subcommands, so
     `/rule topic:list` (or `/rule` alone) is the list rather than a `/rule list` subcommand."""
@@ -74,14 +95,14 @@ class Rules(commands.Cog):
     async def topic_autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return topic_choices(self.bot, current)
+        return topic_choices(self.bot.rulebook, current)
 
     async def answer_rule(self, interaction: discord.Interaction, topic: str) -> None:
         rule = self.bot.rulebook.lookup(topic)
         if rule is None:
-            shown = discord.utils.escape_mentions(discord.utils.escape_markdown(topic[:100]))
+            suggestions = self.bot.rulebook.search(topic, limit=SUGGESTIONS)
             await interaction.response.send_message(
-                f"No rule matches '{shown}'. Try /rule list.", ephemeral=True
+                no_match_text(topic, suggestions), ephemeral=True
             )
             return
         profile = await self.bot.league_profile(interaction.guild_id)
@@ -97,16 +118,15 @@ class Rules(commands.Cog):
             description=pages[index],
             colour=RULE_COLOUR,
         )
-        more = f" · page:{index + 2} for more" if index + 1 < len(pages) else ""
-        embed.set_footer(text=f"/rule topic:<id or name> posts one rule in the channel{more}")
+        embed.set_footer(text=list_footer(index, len(pages)))
         await interaction.response.send_message(embed=fit_embed(embed), ephemeral=True)
 
 
-def topic_choices(bot: LeagueBot, current: str) -> list[app_commands.Choice[str]]:
+def topic_choices(rulebook: Rulebook, current: str) -> list[app_commands.Choice[str]]:
     # The value is the rule id, so a picked choice always resolves to exactly that rule.
     choices = [
         app_commands.Choice(name=truncate(r.title, 100), value=r.id)
-        for r in bot.rulebook.search(current)
+        for r in rulebook.search(current)
     ]
     if not current.strip() or "list".startswith(current.strip().casefold()):
         choices.insert(0, app_commands.Choice(name="List every rule", value="list"))

@@ -259,10 +259,9 @@ class Rule:
         if knob is None:
             return [profile.name, "tda"]
         value = getattr(profile, knob)
+        sharing: list[str] = []
         if _base_value(profile.name, knob) == value:
-            sharing = [profile.name]
-        else:
-            sharing = []
+            sharing.append(profile.name)
         sharing += [
             n for n in PROFILE_NAMES if n not in sharing and _base_value(n, knob) == value
         ]
@@ -582,6 +581,7 @@ def _parse_rule(
              for name in _PART_NAMES if name in raw}
     if len(problems) > start:
         return None
+    assert isinstance(rid, str)  # checked above: a problem otherwise
     return Rule(
         id=rid,
         title=raw["title"].strip(),

@@ -1,8 +1,16 @@
 from __future__ import annotations
 
+import inspect
+import re
+
 import discord
 
-from bot.engine.profile import make_profile
+import bot.discord_ui.buttons as buttons_module
+from bot.discord_ui.presenter.controls import action_view_state
+from bot.engine.hand import Hand, HandConfig, Seat
+from bot.engine.profile import PROFILE_NAMES, make_profile
+from bot.rulebook import load_rulebook
+from cogs.rules import list_footer, list_pages, no_match_text, topic_choices
 
 
 async def test_rule_string_bet_in_channel(harness):
@@ -50,8 +58,33 @@ async def test_rule_number_override_is_shown(harness):
 async def test_unknown_topic_is_private(harness):
     result = await harness.alice.slash(harness.channel, "rule", topic="xyzzy")
     assert result.ephemeral
-    assert result.response.content == "No rule matches 'xyzzy'. Try /rule list."
+    assert result.response.content == (
+        "No rule matches 'xyzzy'. `/rule topic:list` lists every rule.")
     assert harness.channel.history(viewer=harness.bob) == []
+
+
+async def test_unknown_topic_offers_the_closest_rules(harness):
+    result = await harness.alice.slash(harness.channel, "rule", topic="string raise")
+    assert result.ephemeral
+    assert result.response.content.startswith("No rule matches 'string raise'. Closest: ")
+    assert "`string-bet` (String bets)" in result.response.content
+
+
+async def test_rule_answers_with_the_live_rule_first(harness):
+    """A league at a real table reads the rule as its rulebook states it, then the bot's way."""
+    await harness.set_profile("tavern")
+    result = await harness.alice.slash(harness.channel, "rule", topic="string bet")
+    text = result.response.embeds[0].description
+    assert text.startswith("**At the table**\n")
+    assert text.index("At the table") < text.index("**In this bot**")
+    assert "held to a call" in text  # Tavern: a string bet called out is limited to a call
+    await harness.set_profile("treps")
+    treps = await harness.alice.slash(harness.channel, "rule", topic="string bet")
+    assert "first motion" in treps.response.embeds[0].description
+    exposed = await harness.bob.slash(harness.channel, "rule", topic="exposed card")
+    assert exposed.response.embeds[0].title == "Exposed card"
+    assert "burn card" in exposed.response.embeds[0].description
+    assert len(exposed.response.embeds[0]) <= 6000
 
 
 async def test_unknown_topic_cannot_ping(harness):
@@ -64,9 +97,12 @@ async def test_rule_list_is_private_and_paged(harness):
     assert result.ephemeral
     embed = result.response.embeds[0]
     assert len(embed.description) <= 4096 and len(embed) <= 6000
-    assert "`string-bet`" in "".join(
+    pages = len(list_pages(harness.bot.rulebook.all()))
+    listed = "".join(
         [(await harness.alice.slash(harness.channel, "rule", topic="list", page=p))
-         .response.embeds[0].description for p in range(1, 5)])
+         .response.embeds[0].description for p in range(1, pages + 1)])
+    assert all(f"`{rule_id}`" in listed for rule_id in harness.bot.rulebook.ids())
+    assert "`/rule topic:list page:2`" in embed.footer.text
     bare = await harness.alice.slash(harness.channel, "rule")
     assert bare.ephemeral and bare.response.embeds[0].title.startswith("Rules — page 1")
 
@@ -108,3 +144,108 @@ async def test_error_after_defer_is_answered_by_followup(harness, caplog):
     assert harness.channel.history(viewer=harness.bob) == []
     assert any("failed after deferring" in repr(getattr(e, "original", e))
                for e in harness.env.errors)
+
+
+# --- pure helpers, no Discord -----------------------------------------------------------------
+
+
+def test_list_pages_hold_every_rule_within_the_limit():
+    book = load_rulebook()
+    pages = list_pages(book.all())
+    assert len(pages) > 1 and all(len(p) <= 4096 for p in pages)
+    text = "\n".join(pages)
+    assert all(f"`{r.id}` — {r.title}" in text for r in book.all())
+    assert all(f"**{topic}**" in text for topic in book.topics())
+
+
+def test_replies_start_with_a_capital_and_name_real_commands():
+    book = load_rulebook()
+    texts = [no_match_text("xyzzy", []), no_match_text("string raise", book.search("string raise")),
+             list_footer(0, 3), list_footer(2, 3)]
+    for text in texts:
+        assert text[0].isupper(), text
+        assert "/rule list" not in text
+    assert "`/rule topic:list page:2`" in list_footer(0, 3)
+    assert "page:" not in list_footer(2, 3)
+    assert no_match_text("@everyone", []).count("@everyone") == 0
+
+
+def test_topic_choices_fit_autocomplete():
+    book = load_rulebook()
+    for current in ["", "l", "call", "str", "the turn", "zzzz"]:
+        choices = topic_choices(book, current)
+        assert len(choices) <= 25
+        assert all(len(c.name) <= 100 for c in choices)
+    assert topic_choices(book, "")[0].value == "list"
+    assert topic_choices(book, "call")[0].value == "betting-actions"
+    assert topic_choices(book, "zzzz") == []
+
+
+# --- the texts name real commands and buttons ----------------------------------------------
+
+# "/td void", "/raise to:", "/show cards:", "/clock": a command, maybe a subcommand, maybe an
+# option; "100/200" and "A-2-3-4-5" are not commands (a slash after a word character).
+_COMMAND = re.compile(r"(?<![\w/.])/([a-z]+)(?: ([a-z]+)(?![\w:]))?(?: ([a-z]+):)?")
+
+
+def _mentions(text):
+    return [(m.group(1), m.group(2), m.group(3)) for m in _COMMAND.finditer(text)]
+
+
+def test_the_command_pattern_reads_texts_as_players_do():
+    assert _mentions("use /td void, then /raise to: 300 or /show cards: As at 100/200") == [
+        ("td", "void", None), ("raise", None, "to"), ("show", None, "cards")]
+
+
+async def test_every_command_a_rule_names_exists(harness):
+    """Texts that send a player to a command name one the bot has, with its options."""
+    tree = {}
+    for command in harness.bot.tree.walk_commands():
+        tree[command.qualified_name] = command
+    book = harness.bot.rulebook
+    seen = set()
+    for rule in book.all():
+        for text in rule.texts():
+            for root, sub, option in _mentions(text):
+                assert root in tree, f"{rule.id}: /{root} is not a command"
+                command = tree[root]
+                if hasattr(command, "commands"):  # a group: the next word is a subcommand
+                    assert sub and f"{root} {sub}" in tree, f"{rule.id}: /{root} {sub}"
+                    command = tree[f"{root} {sub}"]
+                if option:
+                    names = [p.name for p in command.parameters]
+                    assert option in names, f"{rule.id}: /{command.qualified_name} {option}:"
+                seen.add(command.qualified_name)
+    # the scan is not vacuous: the texts do send players to these
+    assert {"clock", "td void", "raise", "show", "appeals close", "tournament rebuy"} <= seen
+
+
+def _button_words(text):
+    """Capitalised names right before "button(s)": "the Raise button", "Bet and Raise
+    buttons", "the Show my cards button"."""
+    found = []
+    for m in re.finditer(r"((?:[A-Z][\w-]*(?: [a-z]+)*?)(?: and [A-Z][\w-]*)*) buttons?\b", text):
+        found += [part.strip() for part in m.group(1).split(" and ")]
+    return found
+
+
+async def test_every_button_a_rule_names_exists(harness):
+    """Texts that send a player to a button name one the table shows."""
+    hand = Hand.start(HandConfig("1-t1-h1", (Seat(1, "a", 1000), Seat(2, "b", 1000),
+                                             Seat(3, "c", 1000)), 1, 25, 50, deck_seed="x"))
+    state = action_view_state(hand)
+    assert state is not None
+    # "Call 50", "Raise (100..1,000)", "All-in 1,000": the name before the amount; the verbs
+    # the same buttons show in other spots (Check or Call, Bet or Raise) count too
+    labels = {b.label.split(" ")[0] for b in state.buttons} | {"Bet", "Check", "Call"}
+    # the buttons after the hand: PlayButton(custom_id(...), "Show my cards", ...)
+    source = inspect.getsource(buttons_module)
+    labels |= {label.rstrip("?") for label in
+               re.findall(r'PlayButton\(custom_id\([^)]*\),\s*"([^"]+)"', source)}
+    seen = set()
+    for rule in harness.bot.rulebook.all():
+        for profile in [None, *(make_profile(n) for n in PROFILE_NAMES)]:
+            for name in _button_words(rule.bot_for(profile)):
+                assert name in labels, f"{rule.id}: no button '{name}' ({sorted(labels)})"
+                seen.add(name)
+    assert {"Raise", "Bet", "Show my cards", "Rabbit hunt"} <= seen

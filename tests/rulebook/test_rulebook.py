@@ -11,7 +11,6 @@ from bot.engine.profile import PROFILE_NAMES, make_profile
 from bot.rulebook import Rule, Rulebook, RulebookError, load_rulebook
 from bot.rulebook.loader import (
     BOT_HEADING,
-    MAX_SEARCH_RESULTS,
     TABLE_HEADING,
     default_rules_dir,
 )
@@ -388,7 +387,8 @@ def test_bad_id_and_unknown_field_are_refused(tmp_path: Path) -> None:
 
 
 def test_profiles_must_cover_all_three(tmp_path: Path) -> None:
-    _write(tmp_path, "a.toml", _varying("table", '[rule.table.profiles]\ntreps = "a"\ntavern = "b"\n'))
+    body = '[rule.table.profiles]\ntreps = "a"\ntavern = "b"\n'
+    _write(tmp_path, "a.toml", _varying("table", body))
     with pytest.raises(RulebookError, match="profiles lacks a text for tda"):
         load_rulebook(tmp_path)
 
@@ -430,7 +430,8 @@ def test_unknown_knob_and_placeholder_are_refused(tmp_path: Path) -> None:
 
 
 def test_numeric_knob_cannot_select_texts(tmp_path: Path) -> None:
-    _write(tmp_path, "a.toml", _varying("bot", 'knob = "clock_seconds"\n[rule.bot.values]\n60 = "a"\n'))
+    body = 'knob = "clock_seconds"\n[rule.bot.values]\n60 = "a"\n'
+    _write(tmp_path, "a.toml", _varying("bot", body))
     with pytest.raises(RulebookError, match="is a number, not a choice"):
         load_rulebook(tmp_path)
 
