@@ -61,6 +61,7 @@ from typing import Any
 
 from bot.datafiles import shipped
 from bot.engine.profile import KNOBS, PROFILE_NAMES, Profile, make_profile
+from bot.tournament.clock import clock_timing
 
 MAX_SEARCH_RESULTS = 25  # Discord's cap on autocomplete choices
 # One part of a rule stays within an embed field (1,024 characters), so that a presenter may
@@ -75,11 +76,14 @@ BOT_HEADING = "In this bot"
 
 # Numbers the texts may quote that are not knobs themselves but follow from them: a league that
 # sets clock_seconds=90 reads the countdown's start moved as well.
+# The clock's moments come from the director's own timing, so the text cannot tell a player
+# other times than the ones he is given (TREPS counts down the end of its minute; TDA 29 counts
+# 5 seconds down after its 25).
 DERIVED: dict[str, Callable[[Profile], int]] = {
     # seconds from the call of the clock to the deadline
-    "clock_total_seconds": lambda p: clock_timing(p)[1],
+    "clock_total_seconds": lambda p: clock_timing(p).expires_after,
     # seconds after the call at which the final countdown begins
-    "countdown_starts_seconds": lambda p: clock_timing(p)[0],
+    "countdown_starts_seconds": lambda p: clock_timing(p).countdown_after,
 }
 PLACEHOLDERS = (*KNOBS, *DERIVED)
 
@@ -98,19 +102,6 @@ _SOURCE_PREFIXES: tuple[tuple[str, str], ...] = (
     ("robert's rules", "tavern"),
     ("tda", "tda"),
 )
-
-
-def clock_timing(profile: Profile) -> tuple[int, int]:
-    """(countdown start, deadline) in seconds after the clock is called.
-
-    TREPS counts the last seconds of its minute down; TDA 29 counts 5 seconds down after its
-    25. The director reads the same knob (`clock_countdown_after`, with this default while a
-    profile lacks it); tests/rulebook play a clock under every profile to keep both agreeing.
-    """
-    after = getattr(profile, "clock_countdown_after", profile.name == "tda")
-    if after:
-        return profile.clock_seconds, profile.clock_seconds + profile.clock_countdown_seconds
-    return profile.clock_seconds - profile.clock_countdown_seconds, profile.clock_seconds
 
 
 class RulebookError(ValueError):

@@ -15,9 +15,9 @@ from bot.engine.cards import verify_proof
 from bot.engine.hand_events import HandEnded, Shown, StreetDealt
 from bot.engine.profile import PROFILE_NAMES, Profile, make_profile
 from bot.rulebook import Rulebook, load_rulebook
-from bot.rulebook.loader import clock_timing
 from bot.service.session import RABBIT_WAIT
 from bot.tournament import events as tev
+from bot.tournament.clock import clock_timing
 from bot.tournament.payouts import load_payout_table
 from bot.tournament.structure import Level, Structure
 from bot.tournament.tournament import Tournament, TournamentConfig
@@ -49,11 +49,12 @@ ACTION_SECONDS = _config_default("action_seconds")
 CLOCK_AFTER_SECONDS = _config_default("clock_after_seconds")
 
 
-def _tournament(profile: Profile, players: int = 3) -> Tournament:
+def _tournament(profile: Profile, players: int = 3, seats: int = 9,
+                late_level: int | None = None) -> Tournament:
     structure = Structure(name="test", periods=(Level(25, 50, 0, 600), Level(50, 100, 0, 600)),
-                          starting_stack=1000, chips=(25, 100))
+                          starting_stack=1000, chips=(25, 100), late_registration_level=late_level)
     config = TournamentConfig(profile, structure, load_payout_table("standard"),
-                              seats_per_table=9)
+                              seats_per_table=seats)
     t = Tournament.create("7", config, T0)
     for i in range(players):
         t.register(f"p{i}", T0)
@@ -81,7 +82,8 @@ def test_clock_text_states_the_times_the_director_plays(book: Rulebook, profile:
                  if isinstance(e, tev.ClockCalled)]
     total = called.expires_at - called.at
     countdown_from = called.countdown_at - called.at
-    assert (countdown_from, total) == clock_timing(profile)
+    timing = clock_timing(profile)
+    assert (countdown_from, total) == (timing.countdown_after, timing.expires_after)
     assert total - countdown_from == profile.clock_countdown_seconds
     for rule_id in ("clock", "action-time"):
         text = book.get(rule_id).text_for(profile)
@@ -101,9 +103,9 @@ def test_clock_overview_gives_each_rulebook_numbers(book: Rulebook) -> None:
     for rule_id in ("clock", "action-time"):
         overview = book.get(rule_id).table_for()
         treps, tda = make_profile("treps"), make_profile("tda")
-        assert clock_timing(treps) == (50, 60) and "one minute" in overview
+        assert clock_timing(treps).expires_after == 60 and "one minute" in overview
         assert f"last {treps.clock_countdown_seconds} seconds" in overview
-        start, total = clock_timing(tda)
+        start, total = clock_timing(tda).countdown_after, clock_timing(tda).expires_after
         assert f"{start} seconds" in overview, rule_id
         assert f"{tda.clock_countdown_seconds}-second countdown" in overview
         assert f"{total} seconds in all" in overview
@@ -113,7 +115,7 @@ def test_tavern_action_time_cites_treps_whose_numbers_it_states(book: Rulebook) 
     tavern = make_profile("tavern")
     rule = book.get("action-time")
     assert "TDA 2024 Rule 29" not in rule.follows_for(tavern)
-    assert _seconds(clock_timing(tavern)[1]) in rule.text_for(tavern)
+    assert _seconds(clock_timing(tavern).expires_after) in rule.text_for(tavern)
     assert rule.follows_for(make_profile("tda")) == ("TDA 2024 Rule 29",)
 
 
@@ -133,6 +135,39 @@ def test_action_time_and_away_state_the_directors_limits(book: Rulebook) -> None
 def test_rabbit_hunt_wait_is_the_sessions(book: Rulebook) -> None:
     text = book.get("rabbit-hunt").bot_for(make_profile("treps"))
     assert _seconds(RABBIT_WAIT) in text
+
+
+# --- tournament moments ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", PROFILE_NAMES)
+def test_final_table_is_drawn_afresh_as_the_text_says(book: Rulebook, name: str) -> None:
+    profile = make_profile(name)
+    t = _tournament(profile, players=10, seats=6)
+    assert len(t.tables) == 2
+    for player in [p for p in t.players][:4]:  # four leave: the six left fit at one table
+        t.disqualify(player, "td", "test", T0)
+    kinds = [type(e) for e in t.events]
+    assert tev.FinalTable in kinds
+    after = kinds[kinds.index(tev.FinalTable):]
+    assert tev.SeatsDrawn in after and tev.ButtonDrawn in after
+    drawn = next(e for e in t.events if isinstance(e, tev.SeatsDrawn))
+    assert drawn.method == profile.seat_draw
+    text = book.get("final-table").text_for(profile)
+    assert "drawn afresh" in book.get("final-table").table_for()
+    assert ("card" in text) if profile.seat_draw == "by_card" else ("at random" in text)
+
+
+def test_late_entry_draws_an_open_seat_at_a_shortest_table(book: Rulebook) -> None:
+    text = book.get("late-registration").bot_for(make_profile("tda"))
+    assert "at random among the open seats of the tables with the fewest players" in text
+    t = _tournament(make_profile("tda"), players=11, seats=6, late_level=2)
+    sizes = {n: len(ts.seats) for n, ts in t.tables.items()}
+    (late,) = [e for e in t.register("late", T0 + 1) if isinstance(e, tev.LateRegistered)]
+    assert sizes[late.table] == min(sizes.values())
+    assert late.seat not in [s for s in range(1, 7) if s in t.tables[late.table].seats
+                             and t.tables[late.table].seats[s] != "late"]
+    assert late.stack == t.structure.starting_stack
 
 
 # --- the deck -------------------------------------------------------------------------------
