@@ -64,10 +64,11 @@ async def test_unknown_topic_is_private(harness):
 
 
 async def test_unknown_topic_offers_the_closest_rules(harness):
-    result = await harness.alice.slash(harness.channel, "rule", topic="string raise")
+    result = await harness.alice.slash(harness.channel, "rule", topic="pot limit")
     assert result.ephemeral
-    assert result.response.content.startswith("No rule matches 'string raise'. Closest: ")
-    assert "`string-bet` (String bets)" in result.response.content
+    assert result.response.content.startswith("No rule matches 'pot limit'. Closest: ")
+    assert "`side-pots` (Side pots)" in result.response.content
+    assert result.response.content.endswith("`/rule topic:list` lists every rule.")
 
 
 async def test_rule_answers_with_the_live_rule_first(harness):
@@ -183,39 +184,45 @@ def test_topic_choices_fit_autocomplete():
 
 # --- the texts name real commands and buttons ----------------------------------------------
 
-# "/td void", "/raise to:", "/show cards:", "/clock": a command, maybe a subcommand, maybe an
-# option; "100/200" and "A-2-3-4-5" are not commands (a slash after a word character).
-_COMMAND = re.compile(r"(?<![\w/.])/([a-z]+)(?: ([a-z]+)(?![\w:]))?(?: ([a-z]+):)?")
+# "/td void", "/raise to:", "/show cards:", "/clock": a command, then the words after it (a
+# subcommand if the command is a group, an option if it ends in a colon); "100/200" and
+# "A-2-3-4-5" are not commands (a slash after a word character).
+_COMMAND = re.compile(r"(?<![\w/.])/([a-z]+)((?: [a-z]+:?){0,2})")
 
 
-def _mentions(text):
-    return [(m.group(1), m.group(2), m.group(3)) for m in _COMMAND.finditer(text)]
+def _mentions(text, groups):
+    """(command, option or None) for every command a text names; `groups` maps a group's name
+    to its subcommands."""
+    found = []
+    for m in _COMMAND.finditer(text):
+        name, words = m.group(1), m.group(2).split()
+        if name in groups and words:
+            name = f"{name} {words.pop(0).rstrip(':')}"
+        option = words[0][:-1] if words and words[0].endswith(":") else None
+        found.append((name, option))
+    return found
 
 
 def test_the_command_pattern_reads_texts_as_players_do():
-    assert _mentions("use /td void, then /raise to: 300 or /show cards: As at 100/200") == [
-        ("td", "void", None), ("raise", None, "to"), ("show", None, "cards")]
+    groups = {"td": {"void"}}
+    text = "use /td void: then /raise to: 300 or /show cards: As, /clock at 100/200"
+    assert _mentions(text, groups) == [
+        ("td void", None), ("raise", "to"), ("show", "cards"), ("clock", None)]
 
 
 async def test_every_command_a_rule_names_exists(harness):
     """Texts that send a player to a command name one the bot has, with its options."""
-    tree = {}
-    for command in harness.bot.tree.walk_commands():
-        tree[command.qualified_name] = command
-    book = harness.bot.rulebook
+    tree = {c.qualified_name: c for c in harness.bot.tree.walk_commands()}
+    groups = {name for name, c in tree.items() if hasattr(c, "commands")}
     seen = set()
-    for rule in book.all():
+    for rule in harness.bot.rulebook.all():
         for text in rule.texts():
-            for root, sub, option in _mentions(text):
-                assert root in tree, f"{rule.id}: /{root} is not a command"
-                command = tree[root]
-                if hasattr(command, "commands"):  # a group: the next word is a subcommand
-                    assert sub and f"{root} {sub}" in tree, f"{rule.id}: /{root} {sub}"
-                    command = tree[f"{root} {sub}"]
+            for name, option in _mentions(text, groups):
+                assert name in tree, f"{rule.id}: /{name} is not a command"
                 if option:
-                    names = [p.name for p in command.parameters]
-                    assert option in names, f"{rule.id}: /{command.qualified_name} {option}:"
-                seen.add(command.qualified_name)
+                    names = [p.name for p in tree[name].parameters]
+                    assert option in names, f"{rule.id}: /{name} has no option {option}:"
+                seen.add(name)
     # the scan is not vacuous: the texts do send players to these
     assert {"clock", "td void", "raise", "show", "appeals close", "tournament rebuy"} <= seen
 
@@ -224,7 +231,8 @@ def _button_words(text):
     """Capitalised names right before "button(s)": "the Raise button", "Bet and Raise
     buttons", "the Show my cards button"."""
     found = []
-    for m in re.finditer(r"((?:[A-Z][\w-]*(?: [a-z]+)*?)(?: and [A-Z][\w-]*)*) buttons?\b", text):
+    pattern = r"\b(?i:the|or|and) ([A-Z][\w-]*(?: [a-z]+){0,2}?(?: and [A-Z][\w-]*)?) buttons?\b"
+    for m in re.finditer(pattern, text):
         found += [part.strip() for part in m.group(1).split(" and ")]
     return found
 
