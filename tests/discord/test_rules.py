@@ -10,7 +10,7 @@ from bot.discord_ui.presenter.controls import action_view_state
 from bot.engine.hand import Hand, HandConfig, Seat
 from bot.engine.profile import PROFILE_NAMES, make_profile
 from bot.rulebook import load_rulebook
-from cogs.rules import list_footer, list_pages, no_match_text, topic_choices
+from cogs.rules import list_footer, list_pages, no_match_text, rule_embed, topic_choices
 
 
 async def test_rule_string_bet_in_channel(harness):
@@ -157,6 +157,18 @@ def test_list_pages_hold_every_rule_within_the_limit():
     text = "\n".join(pages)
     assert all(f"`{r.id}` — {r.title}" in text for r in book.all())
     assert all(f"**{topic}**" in text for topic in book.topics())
+
+
+def test_every_rule_fits_one_embed_under_every_profile():
+    book = load_rulebook()
+    for rule in book.all():
+        for name in PROFILE_NAMES:
+            profile = make_profile(name)
+            embed = rule_embed(rule, rule.text_for(profile), rule.follows_for(profile), name)
+            # nothing cut: the whole answer, live rule first, within Discord's limits
+            assert embed.description == rule.text_for(profile)
+            assert len(embed.description) <= 4096 and len(embed) <= 6000
+            assert all(len(f.value) <= 1024 for f in embed.fields)
 
 
 def test_replies_start_with_a_capital_and_name_real_commands():
