@@ -78,8 +78,9 @@ class Rules(commands.Cog):
     def __init__(self, bot: LeagueBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="rule",
-                          description="Post a rule: at a real table first, then how the bot plays it")
+    @app_commands.command(
+        name="rule", description="Post a rule: at a real table first, then how the bot plays it"
+    )
     @app_commands.describe(
         topic="A rule's name, e.g. string bet, clock, odd chip; 'list' for every rule",
         page="Page of the list, from 1",
