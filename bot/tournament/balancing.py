@@ -11,14 +11,21 @@
   table (a table in the middle of a hand can receive a player, who is dealt in from the next
   hand, but cannot give one).
 - When one table is left, it is the final table.
+- Live mode (issue 12): the bot cannot see where the button is at a real table, so "due the big
+  blind" is unknown; `RandomSeats` then names the player who moves and the seat he takes by the
+  tournament's seeded draw (TDA: a broken table's players get new seats by a random draw).
+  When, which tables and how many stay the same rules as online.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Protocol
 
 from bot.tournament.blinds import player_due_big_blind, seat_due_big_blind
+from bot.tournament.events import MoveReason
+from bot.tournament.rng import SeededRandom
 
 
 @dataclass(frozen=True)
@@ -36,7 +43,7 @@ class Move:
     from_seat: int
     to_table: int
     to_seat: int
-    reason: str  # "balance" | "break"
+    reason: MoveReason
 
 
 @dataclass(frozen=True)
@@ -45,39 +52,76 @@ class Plan:
     broken: int | None  # the table broken by these moves
 
 
-def _destination(views: dict[int, dict[int, str]], anchors: Mapping[int, int],
-                 exclude: int, table_size: int) -> tuple[int, int] | None:
-    open_tables = [t for t, seats in views.items() if t != exclude and len(seats) < table_size]
+class SeatRule(Protocol):
+    """Who leaves a table and which open seat a newcomer takes."""
+
+    def mover(self, table: TableView, table_size: int) -> int:
+        """The seat of the player who moves away from `table`."""
+
+    def seat(self, table: TableView, table_size: int) -> int:
+        """The open seat a player moved to `table` takes (the table has one)."""
+
+
+class BigBlindSeats:
+    """TREPS "Moving Players": the player due the big blind moves, into the seat due it."""
+
+    def mover(self, table: TableView, table_size: int) -> int:
+        return player_due_big_blind(table.anchor, table.seats, table_size)
+
+    def seat(self, table: TableView, table_size: int) -> int:
+        seat = seat_due_big_blind(table.anchor, table.seats, table_size)
+        assert seat is not None, "the table has an open seat"
+        return seat
+
+
+@dataclass
+class RandomSeats:
+    """Live mode: the mover and his seat drawn from the tournament's randomness."""
+
+    rng: SeededRandom
+
+    def mover(self, table: TableView, table_size: int) -> int:
+        return self.rng.choice(sorted(table.seats))
+
+    def seat(self, table: TableView, table_size: int) -> int:
+        return self.rng.choice([s for s in range(1, table_size + 1) if s not in table.seats])
+
+
+BIG_BLIND = BigBlindSeats()
+
+
+def _destination(views: dict[int, TableView], exclude: int, table_size: int,
+                 rule: SeatRule) -> tuple[int, int] | None:
+    open_tables = [t for t, v in views.items() if t != exclude and len(v.seats) < table_size]
     if not open_tables:
         return None
-    t = min(open_tables, key=lambda t: (len(views[t]), t))
-    seat = seat_due_big_blind(anchors[t], views[t], table_size)
-    assert seat is not None
-    return t, seat
+    t = min(open_tables, key=lambda t: (len(views[t].seats), t))
+    return t, rule.seat(views[t], table_size)
 
 
-def next_step(tables: Sequence[TableView], table_size: int) -> Plan | None:
+def next_step(tables: Sequence[TableView], table_size: int,
+              rule: SeatRule = BIG_BLIND) -> Plan | None:
     """The next break or balancing move to make now, or None if nothing is due or possible."""
     if len(tables) < 2:
         return None
     total = sum(len(v.seats) for v in tables)
-    views = {v.table: dict(v.seats) for v in tables}
-    anchors = {v.table: v.anchor for v in tables}
+    views = {v.table: replace(v, seats=dict(v.seats)) for v in tables}
     if total <= table_size * (len(tables) - 1):
         idle = [v for v in tables if not v.busy]
         if not idle:
             return None
         victim = min(idle, key=lambda v: (len(v.seats), -v.table))
         moves: list[Move] = []
-        anchor = victim.anchor
-        remaining = dict(victim.seats)
-        while remaining:
-            seat = player_due_big_blind(anchor, remaining, table_size)
-            player = remaining.pop(seat)
-            anchor = seat
-            dest = _destination(views, anchors, victim.table, table_size)
+        leaving = replace(victim, seats=dict(victim.seats))
+        while leaving.seats:
+            seat = rule.mover(leaving, table_size)
+            remaining = {s: p for s, p in leaving.seats.items() if s != seat}
+            player = leaving.seats[seat]
+            leaving = replace(leaving, seats=remaining, anchor=seat)
+            dest = _destination(views, victim.table, table_size, rule)
             assert dest is not None, "the players fit at the other tables"
-            views[dest[0]][dest[1]] = player
+            to = views[dest[0]]
+            views[dest[0]] = replace(to, seats={**to.seats, dest[1]: player})
             moves.append(Move(player, victim.table, seat, dest[0], dest[1], "break"))
         return Plan(tuple(moves), victim.table)
     sizes = {v.table: len(v.seats) for v in tables}
@@ -87,7 +131,6 @@ def next_step(tables: Sequence[TableView], table_size: int) -> Plan | None:
         return None
     src = max(sources, key=lambda v: (len(v.seats), -v.table))
     dest_t = min((t for t in sizes if t != src.table), key=lambda t: (sizes[t], t))
-    seat = player_due_big_blind(src.anchor, src.seats, table_size)
-    to_seat = seat_due_big_blind(anchors[dest_t], views[dest_t], table_size)
-    assert to_seat is not None
+    seat = rule.mover(src, table_size)
+    to_seat = rule.seat(views[dest_t], table_size)
     return Plan((Move(src.seats[seat], src.table, seat, dest_t, to_seat, "balance"),), None)

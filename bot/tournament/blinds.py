@@ -31,18 +31,21 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from bot.engine.profile import BlindsAfterElimination
+
 
 @dataclass(frozen=True)
 class Positions:
     button: int  # may be an empty seat (dead button)
-    small_blind_pos: int  # the small blind's seat, posted or not
+    small_blind_seat: int  # the small blind's place, whether or not one is posted
     small_blind_posted: bool
-    big_blind: int
+    big_blind_seat: int
     players: int  # live players at the table for this hand
 
     @property
-    def small_blind_seat(self) -> int | None:
-        return self.small_blind_pos if self.small_blind_posted else None
+    def posted_small_blind_seat(self) -> int | None:
+        """The seat that posts a small blind this hand, or None (no small blind)."""
+        return self.small_blind_seat if self.small_blind_posted else None
 
 
 @dataclass(frozen=True)
@@ -82,12 +85,12 @@ def first_positions(button: int, live: Collection[int], table_size: int) -> Posi
 
 
 def next_positions(prev: Positions, live: Collection[int], table_size: int,
-                   rule: str) -> tuple[Positions, list[BlindRuling]]:
+                   rule: BlindsAfterElimination) -> tuple[Positions, list[BlindRuling]]:
     """Positions for the next hand after `prev`, given who is seated with chips now."""
     if len(live) < 2:
         raise ValueError("a hand needs two players")
     rulings: list[BlindRuling] = []
-    bb = clockwise_after(prev.big_blind, live, table_size)
+    bb = clockwise_after(prev.big_blind_seat, live, table_size)
     if len(live) == 2:
         other = next(s for s in live if s != bb)
         if prev.players > 2:
@@ -97,13 +100,13 @@ def next_positions(prev: Positions, live: Collection[int], table_size: int,
                 "nobody posts it twice in a row.",
             ))
         return Positions(other, other, True, bb, 2), rulings
-    sb_pos = prev.big_blind
-    sb_posted = sb_pos in live
+    sb_seat = prev.big_blind_seat
+    sb_seatted = sb_seat in live
     if rule == "moving_button":
-        button = clockwise_before(sb_pos if sb_posted else bb, live, table_size)
-        prev_sb_out = prev.small_blind_posted and prev.small_blind_pos not in live
+        button = clockwise_before(sb_seat if sb_seatted else bb, live, table_size)
+        prev_sb_out = prev.small_blind_posted and prev.small_blind_seat not in live
         button_stays = button == prev.button
-        if not sb_posted and prev_sb_out:
+        if not sb_seatted and prev_sb_out:
             rulings.append(BlindRuling(
                 "same-hand-eliminations",
                 "The small and the big blind were both eliminated: the next player posts the "
@@ -112,7 +115,7 @@ def next_positions(prev: Positions, live: Collection[int], table_size: int,
                    "goes to the nearest player on the big blind's right.")
                 + " Next hand the button stays and both blinds are posted.",
             ))
-        elif not sb_posted:
+        elif not sb_seatted:
             rulings.append(BlindRuling(
                 "bb-eliminated",
                 "The big blind was eliminated: the next player posts the big blind, there is "
@@ -128,19 +131,19 @@ def next_positions(prev: Positions, live: Collection[int], table_size: int,
                    "goes to the nearest player on the small blind's right (its player is out "
                    "too)."),
             ))
-        return Positions(button, sb_pos, sb_posted, bb, len(live)), rulings
-    button = prev.small_blind_pos
-    if not sb_posted or button not in live:
-        what = []
+        return Positions(button, sb_seat, sb_seatted, bb, len(live)), rulings
+    button = prev.small_blind_seat
+    if not sb_seatted or button not in live:
+        what: list[str] = []
         if button not in live:
             what.append("the button is on an empty seat")
-        if not sb_posted:
+        if not sb_seatted:
             what.append("there is no small blind")
         rulings.append(BlindRuling(
             "dead-button", "Dead button: the big blind moves on one player; "
             + " and ".join(what) + ".",
         ))
-    return Positions(button, sb_pos, sb_posted, bb, len(live)), rulings
+    return Positions(button, sb_seat, sb_seatted, bb, len(live)), rulings
 
 
 def due_big_blind_anchor(prev: Positions | None, button: int | None,
@@ -148,10 +151,10 @@ def due_big_blind_anchor(prev: Positions | None, button: int | None,
     """The seat after which the next big blind falls: the last big blind, or, before a table's
     first hand, its first small blind (so the first big blind is the next player after it)."""
     if prev is not None:
-        return prev.big_blind
+        return prev.big_blind_seat
     if button is None or len(live) < 2:
         return 0 if button is None else button
-    return first_positions(button, live, table_size).small_blind_pos
+    return first_positions(button, live, table_size).small_blind_seat
 
 
 def player_due_big_blind(anchor: int, live: Collection[int], table_size: int) -> int:

@@ -27,34 +27,25 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from bot.engine.cards import card_order, deck_from_seed
-
-
-@dataclass(frozen=True)
-class RaceEntry:
-    seat: int
-    player: str
-    stack_before: int
-    odd_chips: int  # cards dealt
-    cards: tuple[str, ...]
-    won: str  # "" | "no_chips" | "card" | "half"
-    stack_after: int
+from bot.engine.profile import ChipRace
+from bot.tournament.events import RaceLine, RaceWin
 
 
 @dataclass(frozen=True)
 class RaceResult:
     old_chip: int
     new_chip: int
-    method: str
-    entries: tuple[RaceEntry, ...]  # seat order
+    method: ChipRace
+    lines: tuple[RaceLine, ...]  # seat order
 
     @property
     def change(self) -> int:
         """Chips added (positive) or removed (negative) by the race at this table."""
-        return sum(e.stack_after - e.stack_before for e in self.entries)
+        return sum(e.stack_after - e.stack_before for e in self.lines)
 
 
-def chip_race(stacks: Mapping[int, int], players: Mapping[int, str], old_chip: int,
-              new_chip: int, seed: str, method: str = "card_method") -> RaceResult:
+def chip_race(table: int, stacks: Mapping[int, int], players: Mapping[int, str], old_chip: int,
+              new_chip: int, seed: str, method: ChipRace = "card_method") -> RaceResult:
     """Race off `old_chip` at one table; `stacks` by seat (players with chips only)."""
     deck = deck_from_seed(seed)
     pos = 0
@@ -70,7 +61,7 @@ def chip_race(stacks: Mapping[int, int], players: Mapping[int, str], old_chip: i
     ranked = sorted(racing, key=lambda s: max(card_order(c) for c in cards[s]), reverse=True)
     pool = sum(odd_value.values())
     whole = pool // new_chip
-    won: dict[int, str] = {}
+    won: dict[int, RaceWin] = {}
     for s in ranked:
         if stacks[s] - odd_value[s] == 0:
             won[s] = "no_chips"
@@ -83,9 +74,9 @@ def chip_race(stacks: Mapping[int, int], players: Mapping[int, str], old_chip: i
         rest = [s for s in ranked if s not in won]
         if rest:
             won[rest[0]] = "half"
-    entries = []
+    lines = []
     for seat in sorted(stacks):
         after = stacks[seat] - odd_value[seat] + (new_chip if seat in won else 0)
-        entries.append(RaceEntry(seat, players[seat], stacks[seat], len(cards[seat]),
-                                 cards[seat], won.get(seat, ""), after))
-    return RaceResult(old_chip, new_chip, method, tuple(entries))
+        lines.append(RaceLine(table, seat, players[seat], stacks[seat], cards[seat],
+                              won.get(seat, ""), after))
+    return RaceResult(old_chip, new_chip, method, tuple(lines))

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.engine.profile import Profile
+from bot.engine.profile import AwayRule, ClockExpiry, Profile
 
 
 @dataclass
@@ -74,7 +74,7 @@ def countdown_moments(called_at: float, timing: ClockTiming,
     return countdown_at, expires, tuple(expires - k for k in range(countdown_seconds, 0, -1))
 
 
-def in_turn_away_expiry(away_rule: str) -> str:
+def in_turn_away_expiry(away_rule: AwayRule) -> ClockExpiry:
     """What the away rule does when the action reaches an away player.
 
     treps "fold" (Table Presence); tavern "check_or_fold" (rule 3: checked when no bet faces

@@ -1,27 +1,55 @@
-"""Tournament events ("tournament.*"), kept apart from hand events; hands are referenced by
-hand_id. Times (`at`) are absolute seconds as the caller gave them. Every event round-trips
-through JSON (`to_dict` / `bot.engine.events.event_from_dict`).
+"""Tournament events (`tournament.*`), kept apart from the hand's own events; hands are named
+by their hand id. A tournament is exactly this list: `Tournament.replay` rebuilds it.
 
-Events that apply a rule a player could dispute carry its `rule_id` (data/rules/).
+Names: an event class's stored name is `tournament.` plus the class name in snake case (a
+leading "Tournament" is the namespace itself: `TournamentRuling` is `tournament.ruling`);
+`tests/tournament/test_events.py` checks it. Stored names are the log's format: earlier names
+stay readable through `LEGACY_NAMES` (old name -> current), and `upgraded(event)` turns what they
+decode to into the current class.
+
+Times (`at`) are absolute seconds as the caller gave them. Events that apply a rule a player
+could dispute carry its `rule_id` (data/rules/). Fixed vocabularies are `Literal`s, so the
+checker sees them.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import typing
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, TypeVar
 
 from bot.engine.events import Event, event
+from bot.engine.hand_events import SeatInfo
+from bot.engine.profile import ClockExpiry, SeatDraw
+
+# What a player asks for (rule `betting-actions`): `check_or_call` is the one-click "check, or
+# call if there is a bet"; `raise_by` is Tavern's "raise it X"; `make_it` is chips put out
+# without a declaration (TREPS "Raising"; Tavern "Verbal Declarations").
+Action = Literal["fold", "check", "call", "check_or_call", "all_in", "bet", "raise_to",
+                 "raise_by", "make_it"]
+ACTIONS: tuple[Action, ...] = typing.get_args(Action)
+ACTIONS_WITH_AMOUNT: frozenset[Action] = frozenset({"bet", "raise_to", "raise_by", "make_it"})
+# How the away rule acted for a player (TREPS "Table Presence", Tavern rule 3, TDA 30).
+AwayHow = Literal["fold", "check_or_fold", "kill"]
+AwayReason = Literal["timed_out", "left"]
+# How a button was drawn (TREPS "The Button"; Tavern "The Shuffle and Deal").
+DrawMethod = Literal["by_card", "high_card", "first_ace"]
+MoveReason = Literal["balance", "break"]
+# What a player got in a chip race (rules.md "Chip race"): nothing, the chip given to a player
+# left without chips, a chip won by his card, the half-chip-or-more leftover.
+RaceWin = Literal["", "no_chips", "card", "half"]
+# `online`: the bot deals every hand. `live`: cards and chips are real; the bot is the clock,
+# the seat draw and the bust-out desk (issue 12).
+Mode = Literal["online", "live"]
+MODES: tuple[Mode, ...] = typing.get_args(Mode)
 
 
 @dataclass(frozen=True)
-class SeatedPlayer:
-    seat: int
-    player: str
-    stack: int
+class DrawnCard:
+    """One card of a seat or button draw, or of a chip race, and whom it went to."""
 
-
-@dataclass(frozen=True)
-class CardDealt:
     seat: int
     player: str
     card: str
@@ -29,12 +57,15 @@ class CardDealt:
 
 @dataclass(frozen=True)
 class RaceLine:
+    """One player's part of a chip race. Online: his stack before and after. Live (nobody
+    counts stacks): the value of the odd chips he raced, and the new chip he won or 0."""
+
     table: int
     seat: int
     player: str
     stack_before: int
     cards: tuple[str, ...]
-    won: str  # "" | "no_chips" | "card" | "half"
+    won: RaceWin
     stack_after: int
 
 
@@ -42,7 +73,7 @@ class RaceLine:
 @dataclass(frozen=True)
 class Created(Event):
     tournament_id: int  # stored as text by earlier versions; read as a number
-    config: dict[str, Any]
+    config: dict[str, Any]  # TournamentConfig.to_dict(), the mode included
     at: float
 
 
@@ -60,6 +91,29 @@ class Unregistered(Event):
     at: float
 
 
+@event("tournament.guest_added")
+@dataclass(frozen=True)
+class GuestAdded(Event):
+    """The director entered a player who is not on Discord (live mode, issue 12). He is
+    registered (or, once running, late-registered) by the events that follow."""
+
+    player: str  # the guest's id in this tournament: "guest-1", "guest-2" ...
+    name: str
+    by: str
+    at: float
+
+
+@event("tournament.guest_linked")
+@dataclass(frozen=True)
+class GuestLinked(Event):
+    """A guest turns out to be a server member: his results count for the member."""
+
+    player: str
+    member: str
+    by: str
+    at: float
+
+
 @event("tournament.started")
 @dataclass(frozen=True)
 class Started(Event):
@@ -73,7 +127,19 @@ class Started(Event):
 @dataclass(frozen=True)
 class TableOpened(Event):
     table: int
-    seats: tuple[SeatedPlayer, ...]
+    seats: tuple[SeatInfo, ...]
+
+
+@event("tournament.seats_drawn")
+@dataclass(frozen=True)
+class SeatsDrawn(Event):
+    """A table's seats drawn afresh (the final table, a broken table's players in live mode);
+    the `ButtonDrawn` that follows a final table's draw holds every card dealt."""
+
+    table: int
+    seats: tuple[SeatInfo, ...]
+    method: SeatDraw
+    rule_id: str = "final-table"
 
 
 @event("tournament.button_drawn")
@@ -82,22 +148,10 @@ class ButtonDrawn(Event):
     """Every card of the draw, in the order dealt; `method` by_card also chose the seats."""
 
     table: int
-    method: str
-    cards: tuple[CardDealt, ...]
+    method: DrawMethod
+    cards: tuple[DrawnCard, ...]
     button: int
     rule_id: str = "button-draw"
-
-
-@event("tournament.seats_drawn")
-@dataclass(frozen=True)
-class SeatsDrawn(Event):
-    """A table's seats drawn afresh (the final table, rules.md "Table moves"); the button draw
-    that follows (`ButtonDrawn`) holds every card dealt."""
-
-    table: int
-    seats: tuple[SeatedPlayer, ...]
-    method: str  # "by_card" | "random"
-    rule_id: str = "final-table"
 
 
 @event("tournament.late_registered")
@@ -113,7 +167,7 @@ class LateRegistered(Event):
 
 @event("tournament.rebuy")
 @dataclass(frozen=True)
-class Rebought(Event):
+class Rebuy(Event):
     player: str
     table: int
     seat: int
@@ -125,7 +179,7 @@ class Rebought(Event):
 
 @event("tournament.add_on")
 @dataclass(frozen=True)
-class AddedOn(Event):
+class AddOn(Event):
     player: str
     chips: int
     cost: int
@@ -133,7 +187,7 @@ class AddedOn(Event):
     rule_id: str = "rebuys"
 
 
-@event("tournament.level")
+@event("tournament.level_started")
 @dataclass(frozen=True)
 class LevelStarted(Event):
     """A level or a break began (`at` is when it did); it takes effect from the next hand."""
@@ -149,19 +203,22 @@ class LevelStarted(Event):
     rule_id: str = "blind-levels"
 
 
-@event("tournament.hand_started")
+@event("tournament.hand_dealt")
 @dataclass(frozen=True)
-class HandBegun(Event):
+class HandDealt(Event):
+    """The director dealt a hand at a table: who is in, where the button and blinds are, what
+    they cost, and the deck's seed (never published before the hand is over)."""
+
     table: int
     hand_id: str
     seed: str
-    seats: tuple[SeatedPlayer, ...]
+    seats: tuple[SeatInfo, ...]
     button: int
-    small_blind_pos: int
+    small_blind_seat: int  # the small blind's place, whether or not one is posted
     small_blind_posted: bool
+    big_blind_seat: int
+    small_blind: int
     big_blind: int
-    small_blind_amount: int
-    big_blind_amount: int
     ante: int
     big_blind_ante: bool
     level: int
@@ -174,6 +231,9 @@ class HandBegun(Event):
 @event("tournament.ruling")
 @dataclass(frozen=True)
 class TournamentRuling(Event):
+    """A rule the director applied by itself (blinds after eliminations, heads-up, a late entry
+    sitting out ...), shown to the table."""
+
     rule_id: str
     text: str
     table: int | None = None
@@ -181,14 +241,14 @@ class TournamentRuling(Event):
     players: tuple[str, ...] = ()
 
 
-@event("tournament.action")
+@event("tournament.player_acted")
 @dataclass(frozen=True)
 class PlayerActed(Event):
     table: int
     hand_id: str
     seat: int
     player: str
-    action: str  # fold check call bet raise_to raise_by make_it all_in
+    action: Action
     amount: int | None
     at: float
 
@@ -206,23 +266,23 @@ class TimedOut(Event):
     rule_id: str = "action-time"
 
 
-@event("tournament.away")
+@event("tournament.marked_away")
 @dataclass(frozen=True)
 class MarkedAway(Event):
     player: str
     at: float
-    reason: str  # "timed_out" | "left"
+    reason: AwayReason
     rule_id: str = "away"
 
 
-@event("tournament.back")
+@event("tournament.came_back")
 @dataclass(frozen=True)
 class CameBack(Event):
     player: str
     at: float
 
 
-@event("tournament.away_action")
+@event("tournament.away_acted")
 @dataclass(frozen=True)
 class AwayActed(Event):
     """The away rule acted for a player: folded, checked, or his hand killed."""
@@ -231,7 +291,7 @@ class AwayActed(Event):
     hand_id: str
     seat: int
     player: str
-    how: str  # "fold" | "check_or_fold" | "kill"
+    how: AwayHow
     at: float
     rule_id: str = "away"
 
@@ -239,10 +299,11 @@ class AwayActed(Event):
 @event("tournament.clock_called")
 @dataclass(frozen=True)
 class ClockCalled(Event):
-    """Countdown moments are absolute times the bot arms (and re-arms after a restart)."""
+    """Countdown moments are absolute times the bot arms (and re-arms after a restart). In
+    live mode there is no hand (`hand_id` None): the clock runs on a player at a real table."""
 
     table: int
-    hand_id: str
+    hand_id: str | None
     seat: int
     player: str
     called_by: str
@@ -259,7 +320,7 @@ class ClockCountdown(Event):
     """The final countdown began (posted by `tick` once its moment has come)."""
 
     table: int
-    hand_id: str
+    hand_id: str | None
     seat: int
     player: str
     at: float
@@ -270,18 +331,33 @@ class ClockCountdown(Event):
 @event("tournament.clock_expired")
 @dataclass(frozen=True)
 class ClockExpired(Event):
+    """Time is up: online, the bot folds (or checks) his hand; live, the table must."""
+
     table: int
-    hand_id: str
+    hand_id: str | None
     seat: int
     player: str
-    expiry: str  # "fold" | "check_or_fold"
+    expiry: ClockExpiry
     at: float
     rule_id: str = "clock"
 
 
-@event("tournament.hand_killed")
+@event("tournament.clock_cancelled")
 @dataclass(frozen=True)
-class HandKilledByDirector(Event):
+class ClockCancelled(Event):
+    """Live mode: the player acted before time was up (or the clock was called in error)."""
+
+    table: int
+    seat: int
+    player: str
+    by: str
+    at: float
+    rule_id: str = "clock"
+
+
+@event("tournament.hand_declared_dead")
+@dataclass(frozen=True)
+class HandDeclaredDead(Event):
     """A seat's hand made dead by a tournament rule (penalty, away, disqualification)."""
 
     table: int
@@ -319,10 +395,26 @@ class Eliminated(Event):
     place: int
     tied_with: tuple[str, ...]
     table: int
-    hand_id: str | None
+    hand_id: str | None  # None in live mode: a bust the director (or the player) recorded
     start_stack: int
     at: float
     rule_id: str | None = None  # "same-hand-eliminations" when several went out together
+    knocked_out_by: str | None = None  # live mode: for knockout and bounty points
+    recorded_by: str | None = None  # live mode: who entered the bust
+
+
+@event("tournament.bust_undone")
+@dataclass(frozen=True)
+class BustUndone(Event):
+    """Live mode: the last bust was a mistake; the player is back in, at `table`/`seat`."""
+
+    player: str
+    place: int  # the place he had been given
+    table: int
+    seat: int
+    by: str
+    at: float
+    rule_id: str = "director-decision"
 
 
 @event("tournament.player_moved")
@@ -333,7 +425,7 @@ class PlayerMoved(Event):
     from_seat: int
     to_table: int
     to_seat: int
-    reason: str  # "balance" | "break"
+    reason: MoveReason
     rule_id: str = "table-balancing"
 
 
@@ -352,7 +444,7 @@ class FinalTable(Event):
     rule_id: str = "final-table"
 
 
-@event("tournament.chip_race")
+@event("tournament.chip_raced")
 @dataclass(frozen=True)
 class ChipRaced(Event):
     old_chip: int
@@ -364,7 +456,7 @@ class ChipRaced(Event):
     rule_id: str = "chip-race"
 
 
-@event("tournament.penalty")
+@event("tournament.penalty_given")
 @dataclass(frozen=True)
 class PenaltyGiven(Event):
     player: str
@@ -446,7 +538,7 @@ class RabbitAgreed(Event):
     rule_id: str = "rabbit-hunt"
 
 
-@event("tournament.rabbit_hunt")
+@event("tournament.rabbit_hunted")
 @dataclass(frozen=True)
 class RabbitHunted(Event):
     table: int
@@ -456,9 +548,9 @@ class RabbitHunted(Event):
     rule_id: str = "rabbit-hunt"
 
 
-@event("tournament.show_requested")
+@event("tournament.asked_to_show")
 @dataclass(frozen=True)
-class ShowRequested(Event):
+class AskedToShow(Event):
     """During the hand, a player asked to show his hand at the showdown even if it loses."""
 
     table: int
@@ -488,3 +580,89 @@ class Finished(Event):
     prizes: dict[str, int]
     at: float
     rule_id: str = "payouts"
+
+
+# ---------------------------------------------------------------------- earlier stored names
+
+E = TypeVar("E", bound=Event)
+
+# Stored name of an earlier version -> the current one. Databases keep what was written.
+LEGACY_NAMES: dict[str, str] = {}
+_UPGRADES: dict[type[Event], Callable[[Any], Event]] = {}
+
+
+def _renamed(old: str, cls: type[E]) -> None:
+    """Read `old` as `cls` (same fields, only the stored name changed)."""
+
+    def upgrade(e: Any) -> Event:
+        return cls(**{f.name: getattr(e, f.name) for f in dataclasses.fields(e)})
+
+    stored: type[Event] = dataclass(frozen=True)(
+        type(f"{cls.__name__}StoredAs_{old.split('.', 1)[1]}", (cls,), {
+            "__doc__": f"`{cls.__name__}` as stored under its earlier name {old!r}.",
+            "__module__": __name__,
+        }))
+    event(old)(stored)
+    LEGACY_NAMES[old] = cls.type
+    _UPGRADES[stored] = upgrade
+
+
+@event("tournament.hand_started")
+@dataclass(frozen=True)
+class _HandStartedStored(Event):
+    """`HandDealt` as stored before its fields were named: `big_blind` was the big blind's
+    seat, the amounts were `*_amount`, the small blind's place `small_blind_pos`."""
+
+    table: int
+    hand_id: str
+    seed: str
+    seats: tuple[SeatInfo, ...]
+    button: int
+    small_blind_pos: int
+    small_blind_posted: bool
+    big_blind: int
+    small_blind_amount: int
+    big_blind_amount: int
+    ante: int
+    big_blind_ante: bool
+    level: int
+    at: float
+    chip_unit: int = 1
+
+
+def _hand_dealt(e: _HandStartedStored) -> HandDealt:
+    return HandDealt(
+        table=e.table, hand_id=e.hand_id, seed=e.seed, seats=e.seats, button=e.button,
+        small_blind_seat=e.small_blind_pos, small_blind_posted=e.small_blind_posted,
+        big_blind_seat=e.big_blind, small_blind=e.small_blind_amount,
+        big_blind=e.big_blind_amount, ante=e.ante, big_blind_ante=e.big_blind_ante,
+        level=e.level, at=e.at, chip_unit=e.chip_unit)
+
+
+LEGACY_NAMES["tournament.hand_started"] = HandDealt.type
+_UPGRADES[_HandStartedStored] = _hand_dealt
+
+for _old, _cls in (
+    ("tournament.level", LevelStarted),
+    ("tournament.action", PlayerActed),
+    ("tournament.away", MarkedAway),
+    ("tournament.back", CameBack),
+    ("tournament.away_action", AwayActed),
+    ("tournament.hand_killed", HandDeclaredDead),
+    ("tournament.chip_race", ChipRaced),
+    ("tournament.penalty", PenaltyGiven),
+    ("tournament.rabbit_hunt", RabbitHunted),
+    ("tournament.show_requested", AskedToShow),
+):
+    _renamed(_old, _cls)
+
+
+def upgraded(e: Event) -> Event:
+    """The current form of an event decoded from an earlier stored name (others unchanged)."""
+    upgrade = _UPGRADES.get(type(e))
+    return e if upgrade is None else upgrade(e)
+
+
+def current_name(stored: str) -> str:
+    """The current stored name for a name found in the log (for readers of raw rows)."""
+    return LEGACY_NAMES.get(stored, stored)

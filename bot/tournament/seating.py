@@ -18,20 +18,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.engine.cards import card_order, deck_from_seed
+from bot.engine.profile import ButtonDraw
 from bot.tournament.errors import StructureError
+from bot.tournament.events import DrawMethod, DrawnCard
 from bot.tournament.rng import SeededRandom
 
 
 @dataclass(frozen=True)
-class DrawnCard:
-    seat: int
-    player: str
-    card: str
+class DrawResult:
+    """A button draw (and, by card, the seat draw): every card in the order dealt."""
 
-
-@dataclass(frozen=True)
-class ButtonDraw:
-    method: str  # "by_card" | "high_card" | "first_ace"
+    method: DrawMethod
     cards: tuple[DrawnCard, ...]  # in the order dealt
     button: int
     first_seat: int  # where the deal started
@@ -60,7 +57,7 @@ def random_seating(players: Sequence[str], seats_per_table: int,
     return out
 
 
-def seat_by_card(players: Sequence[str], seed: str) -> tuple[dict[int, str], ButtonDraw]:
+def seat_by_card(players: Sequence[str], seed: str) -> tuple[dict[int, str], DrawResult]:
     """TREPS: deal one card to each player (in the order given); seats by descending card
     counter-clockwise from the button, which the highest card takes."""
     deck = deck_from_seed(seed)
@@ -70,18 +67,18 @@ def seat_by_card(players: Sequence[str], seed: str) -> tuple[dict[int, str], But
     seats = {k - i: p for i, (p, _) in enumerate(ranked)}
     seat_of = {p: s for s, p in seats.items()}
     cards = tuple(DrawnCard(seat_of[p], p, c) for p, c in dealt)
-    return seats, ButtonDraw("by_card", cards, button=k, first_seat=seat_of[players[0]])
+    return seats, DrawResult("by_card", cards, button=k, first_seat=seat_of[players[0]])
 
 
-def draw_high_card(seats: Mapping[int, str], seed: str) -> ButtonDraw:
+def draw_high_card(seats: Mapping[int, str], seed: str) -> DrawResult:
     deck = deck_from_seed(seed)
     order = sorted(seats)
     cards = tuple(DrawnCard(s, seats[s], deck[i]) for i, s in enumerate(order))
     best = max(cards, key=lambda d: card_order(d.card))
-    return ButtonDraw("high_card", cards, button=best.seat, first_seat=order[0])
+    return DrawResult("high_card", cards, button=best.seat, first_seat=order[0])
 
 
-def draw_first_ace(seats: Mapping[int, str], seed: str) -> ButtonDraw:
+def draw_first_ace(seats: Mapping[int, str], seed: str) -> DrawResult:
     deck = deck_from_seed(seed)
     order = sorted(seats)
     start = SeededRandom(seed + ":first-seat").below(len(order))
@@ -91,11 +88,11 @@ def draw_first_ace(seats: Mapping[int, str], seed: str) -> ButtonDraw:
         seat = rotation[i % len(rotation)]
         cards.append(DrawnCard(seat, seats[seat], card))
         if card[0] == "A":
-            return ButtonDraw("first_ace", tuple(cards), button=seat, first_seat=rotation[0])
+            return DrawResult("first_ace", tuple(cards), button=seat, first_seat=rotation[0])
     raise AssertionError("a deck has aces")
 
 
-def draw_button(method: str, seats: Mapping[int, str], seed: str) -> ButtonDraw:
+def draw_button(method: ButtonDraw, seats: Mapping[int, str], seed: str) -> DrawResult:
     if method == "first_ace":
         return draw_first_ace(seats, seed)
     return draw_high_card(seats, seed)

@@ -38,7 +38,7 @@ Period = Level | Break
 
 
 @dataclass(frozen=True)
-class Rebuys:
+class RebuyTerms:
     cost: int
     chips: int
     until_level: int  # last level (1-based) at which a busted player may buy back in
@@ -46,7 +46,7 @@ class Rebuys:
 
 
 @dataclass(frozen=True)
-class AddOn:
+class AddOnTerms:
     cost: int
     chips: int
     until_level: int
@@ -60,8 +60,8 @@ class Structure:
     chips: tuple[int, ...]  # denominations in play at the start, smallest first
     big_blind_ante: bool = False
     late_registration_level: int | None = None  # last level (1-based) open to late entries
-    rebuys: Rebuys | None = None
-    add_on: AddOn | None = None
+    rebuys: RebuyTerms | None = None
+    add_on: AddOnTerms | None = None
 
     def __post_init__(self) -> None:
         validate(self)
@@ -134,8 +134,8 @@ class Structure:
                 chips=tuple(int(c) for c in data["chips"]),
                 big_blind_ante=bool(data.get("big_blind_ante", False)),
                 late_registration_level=data.get("late_registration_level"),
-                rebuys=Rebuys(**data["rebuys"]) if data.get("rebuys") else None,
-                add_on=AddOn(**data["add_on"]) if data.get("add_on") else None,
+                rebuys=RebuyTerms(**data["rebuys"]) if data.get("rebuys") else None,
+                add_on=AddOnTerms(**data["add_on"]) if data.get("add_on") else None,
             )
         except (KeyError, TypeError, ValueError) as err:
             if isinstance(err, StructureError):

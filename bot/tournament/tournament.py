@@ -1,17 +1,21 @@
 """The tournament aggregate: commands -> events -> state.
 
-Every command checks what it may, then emits events; `_apply` is the only code that changes
-state, so `Tournament.replay(events)` rebuilds a tournament exactly, live hands included (a hand
-is rebuilt by starting it from the seed in `tournament.hand_started` and re-running the
-recorded actions). Time (`now`, absolute seconds), randomness (`seed` strings) and player input
-are all arguments; nothing here reads a clock or a random source.
+Every command checks what it may, then emits events; the appliers (`_APPLIERS`, one per event
+class, as in the hand engine) are the only code that changes state, so `Tournament.replay`
+rebuilds a tournament exactly, live hands included (a hand is rebuilt by dealing it from the
+seed in its `HandDealt` and re-running the recorded actions). `snapshot()` writes the state as
+compact plain data, and `from_snapshot` plus the events after it gives the same tournament as a
+full replay. Time (`now`, absolute seconds), randomness (seed strings) and player input are all
+arguments; nothing here reads a clock or a random source.
 
 The bot drives it: `start_hand(table, seed, now)`, then `act(...)` for each player action,
 `tick(now)` whenever a timer it armed fires (see `deadlines()`), director commands as they come.
 A hand that ends is processed at once: stacks, eliminations and places, table moves, the end
 of the tournament.
 
-Choices where the rules are silent (see also blinds.py, balancing.py, chip_race.py, clock.py):
+Where the rules come from: ../shared/design/rules.md and the two seed rulebooks (TREPS, Tavern),
+the TDA where both are silent; each module names its sections (blinds.py, balancing.py,
+chip_race.py, clock.py, seating.py). Choices where the rules are silent:
 - Players eliminated in the same hand are placed by their stacks at the start of the hand
   (TDA 21; rules.md). Equal starting stacks tie: they share the better place and split the
   prizes of the places they cover (TDA 21), so "3rd" may be held by two players and nobody is
@@ -20,23 +24,28 @@ Choices where the rules are silent (see also blinds.py, balancing.py, chip_race.
   no new hand starts; a hand in progress may still be played out.
 - A disqualified player's hand is killed at once; his chips behind leave play when the hand
   ends. He takes the place of an elimination at that moment and his prize is withheld.
-- Re-buys re-enter a busted player (his place is given back and the field's places shift); a
-  late entry or re-entry takes the seat due the big blind next at the shortest table, and a new
-  table is opened if every seat is taken.
+- Re-buys re-enter a busted player (his place is given back and the field's places shift). A
+  late entry or re-entry draws a random open seat at the tables with the fewest players (a new
+  table is opened if every seat is taken) and is dealt in from the next hand, unless his seat is
+  between the small blind and the button (TDA): then he waits for the button to pass.
 - Under tavern, a player still away when the hand would end is folded just before the action
   that would end it (he "cannot win a pot without being there"). A hand that ends as it is
   dealt (every player all-in on the blinds) cannot be caught this way.
+- The final table, formed from two or more tables, draws seats and button afresh by the
+  profile's method (TREPS "The Button": a new table draws again) as soon as it is between hands.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from bot.engine.events import Event
+from bot.engine.events import Event, event_from_dict
 from bot.engine.hand import Hand, HandConfig, Seat
-from bot.engine.profile import Profile, make_profile
+from bot.engine.hand_events import SeatInfo
+from bot.engine.profile import ClockExpiry, Profile, make_profile
 from bot.tournament import events as ev
 from bot.tournament.balancing import TableView, next_step
 from bot.tournament.blinds import (
@@ -65,15 +74,27 @@ from bot.tournament.errors import (
 from bot.tournament.hand_id import HandId
 from bot.tournament.payouts import Finish, PayoutTable, place_amounts, prizes
 from bot.tournament.rng import SeededRandom
-from bot.tournament.seating import draw_button, random_seating, seat_by_card
+from bot.tournament.seating import DrawResult, draw_button, random_seating, seat_by_card
+from bot.tournament.state import (
+    Deadline,
+    Entrant,
+    Result,
+    TableState,
+    TournamentStatus,
+    TurnDeadline,
+)
 from bot.tournament.structure import Break, Structure, chip_no_longer_needed
+
+__all__ = ["Tournament", "TournamentConfig", "Result", "Entrant", "Expectation", "MOVED_ON",
+           "new_tournament"]
 
 # What a player saw when he clicked: the hand's id and its number of events
 # (`len(hand.events)`), as the table message's buttons carry them.
 Expectation = tuple[str, int]
+MOVED_ON = "The hand has moved on since you clicked; nothing was done."
 
-ACTIONS_WITH_AMOUNT = ("bet", "raise_to", "raise_by", "make_it")
-ACTIONS = ("fold", "check", "call", "check_or_call", "all_in", *ACTIONS_WITH_AMOUNT)
+# Version of `Tournament.snapshot()`'s layout; `from_snapshot` refuses others.
+SNAPSHOT_VERSION = 1
 
 
 @dataclass(frozen=True)
@@ -86,6 +107,7 @@ class TournamentConfig:
     payout_unit: int = 1
     action_seconds: float = 120.0  # time to act before being marked away
     clock_after_seconds: float = 30.0  # the "reasonable time" before the clock may be called
+    mode: ev.Mode = "online"
 
     def __post_init__(self) -> None:
         if not 2 <= self.seats_per_table <= 10:
@@ -94,6 +116,8 @@ class TournamentConfig:
             raise StructureError("action time must be above 0 and the clock wait 0 or more")
         if self.buy_in < 0 or self.payout_unit < 1:
             raise StructureError("the buy-in must be 0 or more and the payout unit 1 or more")
+        if self.mode not in ev.MODES:
+            raise StructureError(f"mode must be one of {', '.join(ev.MODES)}")
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -101,97 +125,35 @@ class TournamentConfig:
             "payouts": self.payouts.to_dict(), "seats_per_table": self.seats_per_table,
             "buy_in": self.buy_in, "payout_unit": self.payout_unit,
             "action_seconds": self.action_seconds,
-            "clock_after_seconds": self.clock_after_seconds,
+            "clock_after_seconds": self.clock_after_seconds, "mode": self.mode,
         }
 
     @staticmethod
     def from_dict(data: dict[str, Any]) -> TournamentConfig:
+        mode = data.get("mode", "online")  # configs stored before live mode are online
+        if mode not in ev.MODES:
+            raise StructureError(f"mode must be one of {', '.join(ev.MODES)}")
         return TournamentConfig(
             profile=Profile.from_dict(data["profile"]),
             structure=Structure.from_dict(data["structure"]),
             payouts=PayoutTable.from_dict(data["payouts"]),
             seats_per_table=int(data["seats_per_table"]), buy_in=int(data["buy_in"]),
             payout_unit=int(data["payout_unit"]), action_seconds=float(data["action_seconds"]),
-            clock_after_seconds=float(data["clock_after_seconds"]),
+            clock_after_seconds=float(data["clock_after_seconds"]), mode=mode,
         )
-
-
-@dataclass
-class PlayerState:
-    player: str
-    status: str = "registered"  # registered | playing | out
-    stack: int = 0  # while he is dealt in: his stack at the start of the hand
-    table: int | None = None
-    seat: int | None = None
-    away: bool = False
-    penalty_hands: int = 0
-    rebuys: int = 0
-    add_ons: int = 0
-    place: int | None = None
-    tied: tuple[str, ...] = ()
-    disqualified: bool = False
-    # A late entry or re-entry at a table that has played: not dealt in between the small
-    # blind and the button (TDA), cleared once he is dealt a hand.
-    waits_for_button: bool = False
-
-
-@dataclass
-class TableState:
-    table: int
-    seats: dict[int, str] = field(default_factory=dict)
-    button: int | None = None  # drawn button, before the table's first hand
-    positions: Positions | None = None  # of the last finished hand
-    hand: Hand | None = None
-    hand_positions: Positions | None = None
-    start_stacks: dict[str, int] = field(default_factory=dict)
-    penalized: list[str] = field(default_factory=list)
-    dq_pending: list[str] = field(default_factory=list)
-    last_hand: Hand | None = None
-    rabbit_agreed: set[str] = field(default_factory=set)
-    rabbit_done: bool = False
-    decision: Decision | None = None
-    redraw_due: bool = False  # the final table draws seats and button afresh when idle
-
-
-@dataclass(frozen=True)
-class Result:
-    player: str
-    place: int
-    tied_with: tuple[str, ...]
-    prize: int
-    disqualified: bool
-
-
-@dataclass(frozen=True)
-class TurnDeadline:
-    """When the player to act must act (absolute times); see `Tournament.turn_deadline`."""
-
-    table: int
-    hand_id: str
-    seat: int
-    player: str
-    at: float
-    kind: str  # "action" | "clock"
-    countdown_at: float | None  # the clock's countdown post (None before the clock)
-    countdown_posted: bool
-    clock_by: str | None
-
-
-@dataclass(frozen=True)
-class Deadline:
-    at: float
-    kind: str  # "level" | "action" | "clock_countdown" | "clock"
-    table: int | None
 
 
 class Tournament:
     def __init__(self) -> None:
+        # The log's events since the tournament was built or last told to forget (see
+        # `forget_events`); `event_count` counts the whole log.
         self.events: list[Event] = []
+        self._forgotten = 0
         self.tournament_id = 0
         self.seed = ""  # the start's seed: the director's own draws after it derive from it
         self.config: TournamentConfig | None = None
-        self.status = "new"  # registering | running | finished
-        self.players: dict[str, PlayerState] = {}
+        self.status: TournamentStatus = "new"
+        self.players: dict[str, Entrant] = {}
         self.tables: dict[int, TableState] = {}
         self.final_table: int | None = None
         self.clock_base = 0.0  # play seconds run before `running_since`
@@ -220,9 +182,13 @@ class Tournament:
     @classmethod
     def replay(cls, events: Iterable[Event]) -> Tournament:
         t = cls()
-        for e in events:
-            t._emit(e)
+        t.apply_stored(events)
         return t
+
+    def apply_stored(self, events: Iterable[Event]) -> None:
+        """Apply events read back from the log (after `from_snapshot`, those after it)."""
+        for e in events:
+            self._emit(e)
 
     @property
     def cfg(self) -> TournamentConfig:
@@ -236,6 +202,33 @@ class Tournament:
     @property
     def structure(self) -> Structure:
         return self.cfg.structure
+
+    @property
+    def live(self) -> bool:
+        """Live mode: real cards and chips; the bot deals no hands (issue 12)."""
+        return self.cfg.mode == "live"
+
+    # ================================================================== the log in memory
+
+    @property
+    def event_count(self) -> int:
+        """How many events the whole log holds (those forgotten included)."""
+        return self._forgotten + len(self.events)
+
+    def events_since(self, count: int) -> list[Event]:
+        """The events after the first `count` of the log (they must still be in memory)."""
+        if count < self._forgotten:
+            raise ValueError(f"events before {self._forgotten} are no longer in memory")
+        return self.events[count - self._forgotten:]
+
+    def forget_events(self, upto: int | None = None) -> None:
+        """Drop from memory the log's first `upto` events (all by default) once the caller has
+        stored them: the state never needs them again, and the store has the history. Call it
+        between commands (a command's events are `events[len before:]`)."""
+        upto = self.event_count if upto is None else upto
+        drop = max(0, min(upto - self._forgotten, len(self.events)))
+        del self.events[:drop]
+        self._forgotten += drop
 
     # ================================================================== queries
 
@@ -268,7 +261,7 @@ class Tournament:
     def hand(self, table: int) -> Hand | None:
         return self._table(table).hand
 
-    def player(self, player: str) -> PlayerState:
+    def player(self, player: str) -> Entrant:
         try:
             return self.players[player]
         except KeyError:
@@ -276,7 +269,10 @@ class Tournament:
 
     def total_chips(self) -> int:
         """Chips in play: the stacks, with players dealt in counted at their start-of-hand
-        stack (a hand moves chips between its players but never creates any)."""
+        stack (a hand moves chips between its players but never creates any). Live mode:
+        nobody counts stacks, so this is what was put in play (`expected_chips`)."""
+        if self.config is not None and self.live:
+            return self.expected_chips()
         return sum(p.stack for p in self.players.values() if p.status == "playing")
 
     def expected_chips(self) -> int:
@@ -301,13 +297,13 @@ class Tournament:
         The clock's end once it is called (it replaces the action time), else the end of his
         action time. The table message and the clock post both read this, so they never show
         two deadlines. None when nobody is to act or the director has paused the tournament
-        (every timer is frozen then).
+        (every timer is frozen then). Live mode: a clock called on a player at that table.
         """
         if self.status != "running":
             return None
         ts = self.tables.get(table)
         d = ts.decision if ts is not None else None
-        if ts is None or d is None or ts.hand is None:
+        if ts is None or d is None or d.seat not in ts.seats:
             return None
         at = self._future_absolute(d.deadline(self.cfg.action_seconds))
         if at is None:
@@ -316,7 +312,8 @@ class Tournament:
         if d.clock_countdown is not None:
             countdown = self._future_absolute(d.clock_countdown)
         return TurnDeadline(
-            table=table, hand_id=ts.hand.hand_id, seat=d.seat, player=ts.seats[d.seat], at=at,
+            table=table, hand_id=ts.hand.hand_id if ts.hand is not None else None, seat=d.seat,
+            player=ts.seats[d.seat], at=at,
             kind="clock" if d.clock_expires is not None else "action",
             countdown_at=countdown, countdown_posted=d.countdown_posted, clock_by=d.clock_by)
 
@@ -342,27 +339,99 @@ class Tournament:
                 out.append(Deadline(turn.at, "action", t))
         return sorted(out, key=lambda d: d.at)
 
+    # ================================================================== snapshots
+
     def snapshot(self) -> dict[str, Any]:
-        """Everything that defines the state, as plain data (for replay checks)."""
+        """The whole state as compact JSON-able data, between commands (the store saves one at
+        each hand's end). `from_snapshot(config, snapshot)` plus the events after
+        `snapshot["event_count"]` equals a full replay. Hands are kept as their own short logs
+        (the hand in play and the last one, for after-hand requests), not as the history."""
         return {
-            "status": self.status, "winner": self.winner, "pool": self.pool,
-            "entries": self.entries, "smallest_chip": self.smallest_chip,
-            "clock": (self.clock_base, self.running_since, self.paused, self.announced_period),
-            "chips": (self.chips_in, self.chips_adjusted, self.chips_raced, self.chips_removed),
-            "prizes": dict(self.prizes), "final_table": self.final_table,
-            "players": {k: vars(v).copy() for k, v in self.players.items()},
-            "tables": {
-                t: {
-                    "seats": dict(s.seats), "button": s.button, "positions": s.positions,
-                    "hand": [e.to_dict() for e in s.hand.events] if s.hand else None,
-                    "last": [e.to_dict() for e in s.last_hand.events] if s.last_hand else None,
-                    "decision": vars(s.decision).copy() if s.decision else None,
-                    "rabbit": sorted(s.rabbit_agreed), "penalized": list(s.penalized),
-                    "dq": list(s.dq_pending),
-                }
-                for t, s in self.tables.items()
-            },
+            "version": SNAPSHOT_VERSION,
+            "event_count": self.event_count,
+            "tournament_id": self.tournament_id, "seed": self.seed, "status": self.status,
+            "winner": self.winner, "final_table": self.final_table,
+            "hand_counter": self.hand_counter, "smallest_chip": self.smallest_chip,
+            "clock": [self.clock_base, self.running_since, self.paused, self.announced_period],
+            "money": [self.pool, self.entries, self.chips_in, self.chips_adjusted,
+                      self.chips_raced, self.chips_removed],
+            "prizes": dict(sorted(self.prizes.items())),
+            "players": [_entrant_data(p) for p in self.players.values()],
+            "tables": [self._table_data(ts) for _, ts in sorted(self.tables.items())],
         }
+
+    @classmethod
+    def from_snapshot(cls, config: TournamentConfig, snapshot: Mapping[str, Any]) -> Tournament:
+        """The tournament as it was when `snapshot` was taken; apply the events after it
+        (`apply_stored`) to bring it up to date."""
+        if snapshot.get("version") != SNAPSHOT_VERSION:
+            raise ValueError(f"not a tournament snapshot of version {SNAPSHOT_VERSION}")
+        t = cls()
+        t.config = config
+        t._forgotten = int(snapshot["event_count"])
+        t.tournament_id = int(snapshot["tournament_id"])
+        t.seed = str(snapshot["seed"])
+        t.status = snapshot["status"]
+        t.winner = snapshot["winner"]
+        t.final_table = snapshot["final_table"]
+        t.hand_counter = int(snapshot["hand_counter"])
+        t.smallest_chip = int(snapshot["smallest_chip"])
+        t.clock_base, t.running_since, t.paused, t.announced_period = snapshot["clock"]
+        (t.pool, t.entries, t.chips_in, t.chips_adjusted, t.chips_raced,
+         t.chips_removed) = snapshot["money"]
+        t.prizes = dict(snapshot["prizes"])
+        for data in snapshot["players"]:
+            p = Entrant(**{**data, "tied": tuple(data.get("tied", ()))})
+            t.players[p.player] = p
+        for data in snapshot["tables"]:
+            ts = t._table_from_data(data)
+            t.tables[ts.table] = ts
+        return t
+
+    def _table_data(self, ts: TableState) -> dict[str, Any]:
+        d = ts.decision
+        return {
+            "table": ts.table, "seats": [[s, p] for s, p in sorted(ts.seats.items())],
+            "button": ts.button,
+            "positions": list(dataclasses.astuple(ts.positions)) if ts.positions else None,
+            "hand": [e.to_dict() for e in ts.hand_log],
+            "last_hand": [e.to_dict() for e in ts.last_hand_log],
+            "penalized": list(ts.penalized), "dq_pending": list(ts.dq_pending),
+            "rabbit_agreed": sorted(ts.rabbit_agreed), "rabbit_done": ts.rabbit_done,
+            "decision": list(dataclasses.astuple(d)) if d is not None else None,
+            "redraw_due": ts.redraw_due,
+        }
+
+    def _table_from_data(self, data: Mapping[str, Any]) -> TableState:
+        ts = TableState(int(data["table"]))
+        ts.seats = {int(s): str(p) for s, p in data["seats"]}
+        ts.button = data["button"]
+        ts.positions = Positions(*data["positions"]) if data["positions"] else None
+        if data["hand"]:
+            ts.hand_log = [event_from_dict(e) for e in data["hand"]]
+            ts.hand = self._hand_from_log(ts.hand_log)
+            dealt = ts.hand_log[0]
+            assert isinstance(dealt, ev.HandDealt)
+            ts.hand_positions = _positions(dealt)
+            ts.start_stacks = {s.player: s.stack for s in dealt.seats}
+        if data["last_hand"]:
+            ts.last_hand_log = [event_from_dict(e) for e in data["last_hand"]]
+            ts.last_hand = self._hand_from_log(ts.last_hand_log)
+        ts.penalized = list(data["penalized"])
+        ts.dq_pending = list(data["dq_pending"])
+        ts.rabbit_agreed = set(data["rabbit_agreed"])
+        ts.rabbit_done = bool(data["rabbit_done"])
+        ts.decision = Decision(*data["decision"]) if data["decision"] else None
+        ts.redraw_due = bool(data["redraw_due"])
+        return ts
+
+    def _hand_from_log(self, log: Sequence[Event]) -> Hand:
+        dealt = log[0]
+        assert isinstance(dealt, ev.HandDealt)
+        hand = Hand.start(self._hand_config(dealt))
+        for e in log[1:]:
+            _HAND_STEPS[type(e)](hand, e)
+        return hand
 
     # ================================================================== registration
 
@@ -370,11 +439,16 @@ class Tournament:
         start = len(self.events)
         if not player or not isinstance(player, str):
             raise RegistrationError("a player is registered by a non-empty id")
+        self._register(player, now)
+        return self.events[start:]
+
+    def _register(self, player: str, now: float) -> None:
+        """Before the start a registration; while running a late registration."""
         if self.status == "registering":
             if player in self.players:
                 raise RegistrationError(f"{player} is already registered")
             self._emit(ev.Registered(player, now))
-            return self.events[start:]
+            return
         if self.status != "running":
             raise RegistrationError("registration is closed: the tournament is over")
         if player in self.players:
@@ -393,7 +467,6 @@ class Tournament:
         table, seat = self._seat_for_newcomer()
         self._emit(ev.LateRegistered(player, table, seat, self.structure.starting_stack, now))
         self._balance(now)
-        return self.events[start:]
 
     def unregister(self, player: str, now: float) -> list[Event]:
         if self.status != "registering":
@@ -417,25 +490,24 @@ class Tournament:
         self._emit(ev.Started(seed, players, now))
         layout = random_seating(players, self.cfg.seats_per_table, seed)
         for table, seats in layout.items():
-            stack = self.structure.starting_stack
+            stack = self._stack_shown(self.structure.starting_stack)
             if self.profile.seat_draw == "by_card":
                 ordered = [seats[s] for s in sorted(seats)]
                 new_seats, draw = seat_by_card(ordered, f"{seed}:table{table}:draw")
                 self._emit(ev.TableOpened(table, tuple(
-                    ev.SeatedPlayer(s, p, stack) for s, p in sorted(new_seats.items()))))
+                    SeatInfo(s, p, stack) for s, p in sorted(new_seats.items()))))
             else:
                 self._emit(ev.TableOpened(table, tuple(
-                    ev.SeatedPlayer(s, p, stack) for s, p in sorted(seats.items()))))
+                    SeatInfo(s, p, stack) for s, p in sorted(seats.items()))))
                 draw = draw_button(self.profile.button_draw, seats,
                                    f"{seed}:table{table}:button")
             self._emit_draw(table, draw)
         self._announce(now)
         return self.events[start:]
 
-    def _emit_draw(self, table: int, draw: Any) -> None:
+    def _emit_draw(self, table: int, draw: DrawResult) -> None:
         self._emit(ev.ButtonDrawn(
-            table, draw.method,
-            tuple(ev.CardDealt(c.seat, c.player, c.card) for c in draw.cards), draw.button,
+            table, draw.method, draw.cards, draw.button,
             "first-dealer" if draw.method == "first_ace" else "button-draw",
         ))
 
@@ -453,7 +525,7 @@ class Tournament:
             raise NotAllowed(f"at most {rb.max_per_player} re-buy(s) a player")
         start = len(self.events)
         table, seat = self._seat_for_newcomer()
-        self._emit(ev.Rebought(player, table, seat, rb.chips, rb.cost, now))
+        self._emit(ev.Rebuy(player, table, seat, rb.chips, rb.cost, now))
         self._balance(now)
         return self.events[start:]
 
@@ -471,7 +543,7 @@ class Tournament:
             raise NotAllowed("one add-on a player")
         self._require_not_dealt_in(p)
         start = len(self.events)
-        self._emit(ev.AddedOn(player, ao.chips, ao.cost, now))
+        self._emit(ev.AddOn(player, ao.chips, ao.cost, now))
         return self.events[start:]
 
     # ================================================================== hands
@@ -479,6 +551,8 @@ class Tournament:
     def start_hand(self, table: int, seed: str, now: float) -> Hand:
         """Deal the next hand at `table` (the deck from `seed`); returns the live hand."""
         self._require_running()
+        if self.live:
+            raise NotAllowed("this is a live tournament: the cards are dealt at the table")
         ts = self._table(table)
         if self.paused:
             raise NotAllowed("the director has paused the tournament: no hand starts until "
@@ -498,9 +572,10 @@ class Tournament:
                               "run the chip race before the next hand")
         self._balance(now)
         self._redraw_final_table_when_idle()
-        ts = self.tables.get(table)
-        if ts is None:
+        found = self.tables.get(table)
+        if found is None:
             raise WaitingForPlayers(f"table {table} was broken; its players moved")
+        ts = found
         if len(ts.seats) < 2:
             raise WaitingForPlayers(f"table {table} has {len(ts.seats)} player(s); it waits "
                                     "for players to be moved to it")
@@ -509,7 +584,7 @@ class Tournament:
             self._emit_draw(table, draw)
         pos, rulings, sitting_out = self._positions_for_next_hand(ts)
         for r in rulings:
-            players = tuple(ts.seats[s] for s in (pos.big_blind,) if s in ts.seats)
+            players = tuple(ts.seats[s] for s in (pos.big_blind_seat,) if s in ts.seats)
             self._emit(ev.TournamentRuling(r.rule_id, r.text, table, None, players))
         for s in sorted(sitting_out):
             self._emit(ev.TournamentRuling(
@@ -519,15 +594,15 @@ class Tournament:
                 table, None, (ts.seats[s],)))
         level = self.structure.level_for_hand(idx)
         hand_id = str(HandId(self.tournament_id, table, self.hand_counter + 1))
-        self._emit(ev.HandBegun(
+        self._emit(ev.HandDealt(
             table=table, hand_id=hand_id, seed=seed,
-            seats=tuple(ev.SeatedPlayer(s, p, self.players[p].stack)
+            seats=tuple(SeatInfo(s, p, self.players[p].stack)
                         for s, p in sorted(ts.seats.items()) if s not in sitting_out),
-            button=pos.button, small_blind_pos=pos.small_blind_pos,
-            small_blind_posted=pos.small_blind_posted, big_blind=pos.big_blind,
-            small_blind_amount=level.small_blind, big_blind_amount=level.big_blind,
-            ante=level.ante, big_blind_ante=self.structure.big_blind_ante,
-            level=self.structure.level_number(idx), at=now, chip_unit=self.smallest_chip,
+            button=pos.button, small_blind_seat=pos.small_blind_seat,
+            small_blind_posted=pos.small_blind_posted, big_blind_seat=pos.big_blind_seat,
+            small_blind=level.small_blind, big_blind=level.big_blind, ante=level.ante,
+            big_blind_ante=self.structure.big_blind_ante, level=self.structure.level_number(idx),
+            at=now, chip_unit=self.smallest_chip,
         ))
         hand = ts.hand
         assert hand is not None
@@ -536,8 +611,7 @@ class Tournament:
             if hand.is_over or not hand.player(seat).live:
                 continue
             if p.penalty_hands > 0:
-                self._emit(ev.HandKilledByDirector(table, hand_id, seat, p.player, "penalty",
-                                                   now))
+                self._emit(ev.HandDeclaredDead(table, hand_id, seat, p.player, "penalty", now))
             elif p.away and self.profile.away == "dead_at_deal":
                 self._emit(ev.AwayActed(table, hand_id, seat, p.player, "kill", now))
         self._settle(table, now)
@@ -556,20 +630,21 @@ class Tournament:
         _check_expected(hand, expect)
         if hand is None:
             raise NotAllowed(f"no hand is in progress at table {table}")
-        if action not in ACTIONS:
-            raise NotAllowed(f"unknown action {action!r}: actions are {', '.join(ACTIONS)}")
-        if (action in ACTIONS_WITH_AMOUNT) != (amount is not None):
-            raise NotAllowed(f"{action} {'needs' if action in ACTIONS_WITH_AMOUNT else 'takes no'}"
-                             " amount")
+        name = _action(action)
+        if (name in ev.ACTIONS_WITH_AMOUNT) != (amount is not None):
+            needs = "needs" if name in ev.ACTIONS_WITH_AMOUNT else "takes no"
+            raise NotAllowed(f"{name} {needs} amount")
         player = ts.seats.get(seat)
         if player is None or hand.seat_of(player) != seat:
             raise NotAllowed(f"seat {seat} is not in the hand at table {table}")
         start = len(self.events)
         if hand.to_act == seat:
-            if self._guard_away_at_end(table, lambda h: _run_action(h, seat, action, amount),
-                                       now):
+            def step(h: Hand) -> object:
+                return _run_action(h, seat, name, amount)
+
+            if self._guard_away_at_end(table, step, now):
                 return self.events[start:]
-        self._emit(ev.PlayerActed(table, hand.hand_id, seat, player, action, amount, now))
+        self._emit(ev.PlayerActed(table, hand.hand_id, seat, player, name, amount, now))
         self._settle(table, now)
         return self.events[start:]
 
@@ -582,7 +657,10 @@ class Tournament:
         for table in sorted(self.tables):
             while True:
                 ts = self.tables.get(table)
-                if ts is None or ts.hand is None or ts.decision is None:
+                if ts is None or ts.decision is None:
+                    break
+                if ts.hand is None:
+                    self._tick_live_clock(ts, now)
                     break
                 d = ts.decision
                 play_now = self.play_time(now)
@@ -590,20 +668,15 @@ class Tournament:
                 seat = d.seat
                 player = ts.seats[seat]
                 if d.clock_expires is not None:
-                    countdown = d.clock_countdown
-                    assert countdown is not None
-                    if not d.countdown_posted and play_now >= countdown:
-                        self._emit(ev.ClockCountdown(
-                            table, hand.hand_id, seat, player, self.absolute(countdown, now),
-                            self.absolute(d.clock_expires, now)
-                            if play_now >= d.clock_expires
-                            else (self._future_absolute(d.clock_expires) or now)))
-                    if play_now < d.clock_expires:
+                    if not self._post_countdown(ts, now):
                         break
                     at = self.absolute(d.clock_expires, now)
                     expiry = self.profile.clock_expiry
-                    if self._guard_away_at_end(
-                            table, lambda h, s=seat, e=expiry: h.timeout(s, "clock", e), at):
+
+                    def timeout(h: Hand, s: int = seat, x: ClockExpiry = expiry) -> object:
+                        return h.timeout(s, "clock", x)
+
+                    if self._guard_away_at_end(table, timeout, at):
                         continue
                     self._emit(ev.ClockExpired(table, hand.hand_id, seat, player, expiry, at))
                 else:
@@ -615,6 +688,28 @@ class Tournament:
                     self._emit(ev.MarkedAway(player, at, "timed_out"))
                 self._settle(table, now)
         return self.events[start:]
+
+    def _post_countdown(self, ts: TableState, now: float) -> bool:
+        """Post the clock's countdown once its moment has come; True once time is up."""
+        d = ts.decision
+        assert d is not None and d.clock_expires is not None and d.clock_countdown is not None
+        play_now = self.play_time(now)
+        if not d.countdown_posted and play_now >= d.clock_countdown:
+            expires = (self.absolute(d.clock_expires, now) if play_now >= d.clock_expires
+                       else (self._future_absolute(d.clock_expires) or now))
+            self._emit(ev.ClockCountdown(
+                ts.table, ts.hand.hand_id if ts.hand is not None else None, d.seat,
+                ts.seats[d.seat], self.absolute(d.clock_countdown, now), expires))
+        return play_now >= d.clock_expires
+
+    def _tick_live_clock(self, ts: TableState, now: float) -> None:
+        d = ts.decision
+        assert d is not None
+        if d.clock_expires is None or not self._post_countdown(ts, now):
+            return
+        at = self.absolute(d.clock_expires, now)
+        self._emit(ev.ClockExpired(ts.table, None, d.seat, ts.seats[d.seat],
+                                   self.profile.clock_expiry, at))
 
     def call_clock(self, table: int, by: str, now: float, *,
                    expect: Expectation | None = None) -> list[Event]:
@@ -672,6 +767,9 @@ class Tournament:
     def run_chip_race(self, seed: str, now: float) -> list[Event]:
         """Race off every chip no longer needed, at every table (all tables must be idle)."""
         self._require_running()
+        if self.live:
+            raise NotAllowed("in a live tournament the chip race needs each player's odd "
+                             "chips: use the live chip race")
         if self.chip_race_due(now) is None:
             raise NotAllowed(f"no colour-up is due: the {self.smallest_chip} chips are still "
                              "needed for the blinds or antes")
@@ -686,10 +784,9 @@ class Tournament:
             for t in sorted(self.tables):
                 ts = self.tables[t]
                 stacks = {s: self.players[p].stack for s, p in ts.seats.items()}
-                result = chip_race(stacks, ts.seats, self.smallest_chip, new_chip,
+                result = chip_race(t, stacks, ts.seats, self.smallest_chip, new_chip,
                                    f"{race_seed}:table{t}", self.profile.chip_race)
-                lines.extend(ev.RaceLine(t, e.seat, e.player, e.stack_before, e.cards, e.won,
-                                         e.stack_after) for e in result.entries)
+                lines.extend(result.lines)
             self._emit(ev.ChipRaced(self.smallest_chip, new_chip, self.profile.chip_race,
                                     race_seed, tuple(lines), now))
         return self.events[start:]
@@ -731,7 +828,7 @@ class Tournament:
         if hand.seat_of(player) is None:
             raise NotAllowed(f"{player} is not in this hand")
         start = len(self.events)
-        self._emit(ev.ShowRequested(table, hand.hand_id, player, now))
+        self._emit(ev.AskedToShow(table, hand.hand_id, player, now))
         return self.events[start:]
 
     def show_cards(self, table: int, player: str, cards: Sequence[str] | None,
@@ -814,8 +911,8 @@ class Tournament:
         seat = hand.seat_of(player) if hand else None
         if ts is not None and hand is not None and seat is not None:
             if not hand.is_over and hand.player(seat).live:
-                self._emit(ev.HandKilledByDirector(ts.table, hand.hand_id, seat, player,
-                                                   "disqualification", now))
+                self._emit(ev.HandDeclaredDead(ts.table, hand.hand_id, seat, player,
+                                               "disqualification", now))
             self._settle(ts.table, now)
         else:
             self._remove_chips(player, now)
@@ -825,6 +922,9 @@ class Tournament:
     def adjust_stack(self, player: str, new_stack: int, by: str, reason: str,
                      now: float) -> list[Event]:
         p = self.player(player)
+        if self.live:
+            raise NotAllowed("in a live tournament the chips are at the table: nobody counts "
+                             "stacks, so there is none to adjust")
         if p.status != "playing":
             raise NotAllowed(f"{player} is not playing")
         if isinstance(new_stack, bool) or not isinstance(new_stack, int) or new_stack < 1:
@@ -871,7 +971,7 @@ class Tournament:
         if self.status != "running":
             raise NotAllowed("the tournament is over")
 
-    def _require_not_dealt_in(self, p: PlayerState) -> None:
+    def _require_not_dealt_in(self, p: Entrant) -> None:
         if p.table is None:
             return
         hand = self.tables[p.table].hand
@@ -885,6 +985,10 @@ class Tournament:
         except KeyError:
             raise NotAllowed(f"there is no table {table}: tables are "
                              f"{', '.join(map(str, sorted(self.tables)))}") from None
+
+    def _stack_shown(self, stack: int) -> int:
+        """A stack as the seating records it: live mode counts no chips (0)."""
+        return 0 if self.live else stack
 
     def _announce(self, now: float) -> None:
         if self.status != "running":
@@ -914,19 +1018,27 @@ class Tournament:
             if not p.away:
                 break
             how = in_turn_away_expiry(self.profile.away)
-            if self._guard_away_at_end(table, lambda h, s=seat, w=how: h.timeout(s, "away", w),
-                                       now):
+
+            def timeout(h: Hand, s: int = seat, w: ClockExpiry = how) -> object:
+                return h.timeout(s, "away", w)
+
+            if self._guard_away_at_end(table, timeout, now):
                 continue
             self._emit(ev.AwayActed(table, hand.hand_id, seat, p.player, how, now,
                                     "table-presence" if self.profile.away == "fold" else "away"))
         if ts.hand is not None and ts.hand.is_over:
             self._after_hand(table, now)
 
-    def _guard_away_at_end(self, table: int, step: Any, now: float) -> bool:
+    def _guard_away_at_end(self, table: int, step: Callable[[Hand], object],
+                           now: float) -> bool:
         """Tavern rule 3: an away player still in when the hand ends is folded and cannot win.
 
-        Tries `step` on a copy of the hand; if it would end the hand, the away players still in
-        are folded first. Returns True if that ended the hand (the step is then moot).
+        Tries `step` on the table's trial copy of the hand; if it would end the hand, the away
+        players still in are folded first. Returns True if that ended the hand (the step is
+        then moot). The copy is kept in step with the hand (the caller applies the same step
+        to the hand next), so each look-ahead costs one step; it is rebuilt from the hand's
+        events only when it has fallen out of step (a player went away mid-hand, a step that
+        needed no look-ahead).
         """
         if self.profile.away != "check_or_fold":
             return False
@@ -936,19 +1048,22 @@ class Tournament:
         away = [s for s in hand.live_seats if self.players[ts.seats[s]].away]
         if not away:
             return False
-        copy = Hand.replay(list(hand.events))
+        trial = ts.trial
+        if trial is None or not _in_step(trial, hand):
+            trial = ts.trial = Hand.replay(hand.events)
         try:
-            step(copy)
+            step(trial)
         except TournamentError:
             raise
         except ValueError:
-            return False  # the step is refused anyway; the caller raises the refusal
-        if not copy.is_over:
+            return False  # refused, trial unchanged; the caller's step raises the refusal
+        if not trial.is_over:
             return False
+        ts.trial = None
         for s in away:
             if not hand.is_over and hand.player(s).live:
-                self._emit(ev.HandKilledByDirector(table, hand.hand_id, s, ts.seats[s], "away",
-                                                   now))
+                self._emit(ev.HandDeclaredDead(table, hand.hand_id, s, ts.seats[s], "away",
+                                               now))
         if hand.is_over:
             self._after_hand(table, now)
             return True
@@ -1038,14 +1153,14 @@ class Tournament:
         if newcomers and len(seated - newcomers) >= 2:
             first, _ = next_positions(ts.positions, seated - newcomers, size, rule)
             sitting_out = {s for s in newcomers
-                           if _strictly_between(first.button, first.small_blind_pos, s, size)}
+                           if _strictly_between(first.button, first.small_blind_seat, s, size)}
         pos, rulings = next_positions(ts.positions, seated - sitting_out, size, rule)
         return pos, rulings, sitting_out
 
     def _rng(self, purpose: str) -> SeededRandom:
         """The tournament's own randomness after the start: drawn from the start's seed, the
         purpose and the log's length, so it replays exactly and never repeats a stream."""
-        return SeededRandom(f"{self.seed}:{purpose}:{len(self.events)}")
+        return SeededRandom(f"{self.seed}:{purpose}:{self.event_count}")
 
     def _seat_for_newcomer(self) -> tuple[int, int]:
         """A random open seat at the tables with the fewest players (so no balancing move is
@@ -1075,8 +1190,8 @@ class Tournament:
             (seats,) = random_seating(players, self.cfg.seats_per_table, label).values()
             draw = draw_button(self.profile.button_draw, seats, f"{label}:button")
         self._emit(ev.SeatsDrawn(table, tuple(
-            ev.SeatedPlayer(s, p, self.players[p].stack) for s, p in sorted(seats.items())),
-            self.profile.seat_draw))
+            SeatInfo(s, p, self._stack_shown(self.players[p].stack))
+            for s, p in sorted(seats.items())), self.profile.seat_draw))
         self._emit_draw(table, draw)
 
     def _redraw_final_table_when_idle(self) -> None:
@@ -1116,14 +1231,15 @@ class Tournament:
     # ================================================================== state changes
 
     def _emit(self, e: Event) -> None:
-        self._apply(e)
-        self.events.append(e)
+        current = ev.upgraded(e)
+        self._apply(current)
+        self.events.append(current)
 
     def _apply(self, e: Event) -> None:
-        handler = getattr(self, "_on_" + type(e).__name__, None)
-        if handler is None:
+        applier = _APPLIERS.get(type(e))
+        if applier is None:
             raise TournamentError(f"not a tournament event: {e.type}")
-        handler(e)
+        applier(self, e)
 
     def _new_decision(self, ts: TableState, at: float) -> None:
         hand = ts.hand
@@ -1145,22 +1261,44 @@ class Tournament:
 
     def _unseat(self, player: str) -> None:
         p = self.players[player]
-        if p.table is not None and p.table in self.tables:
-            self.tables[p.table].seats.pop(p.seat, None)  # type: ignore[arg-type]
+        if p.table is not None and p.seat is not None and p.table in self.tables:
+            self.tables[p.table].seats.pop(p.seat, None)
         p.table = p.seat = None
 
-    def _on_Created(self, e: ev.Created) -> None:
-        self.tournament_id = int(e.tournament_id)  # stored as text before HandId
+    def _hand_config(self, e: ev.HandDealt) -> HandConfig:
+        pos = _positions(e)
+        return HandConfig(
+            hand_id=e.hand_id,
+            seats=tuple(Seat(s.seat, s.player, s.stack) for s in e.seats),
+            button=e.button, small_blind_seat=pos.posted_small_blind_seat,
+            big_blind_seat=e.big_blind_seat, small_blind=e.small_blind,
+            big_blind=e.big_blind, ante=e.ante, big_blind_ante=e.big_blind_ante,
+            profile=self.profile, deck_seed=e.seed, table_size=self.cfg.seats_per_table,
+            chip_unit=e.chip_unit,
+        )
+
+    def _hand_step(self, e: _HandEvent) -> TableState:
+        """Apply an event that acts on the hand in play; returns its table."""
+        ts = self.tables[e.table]
+        assert ts.hand is not None
+        _HAND_STEPS[type(e)](ts.hand, e)
+        ts.hand_log.append(e)
+        return ts
+
+    # ------------------------------------------------------------------ appliers
+
+    def _on_created(self, e: ev.Created) -> None:
+        self.tournament_id = int(e.tournament_id)
         self.config = TournamentConfig.from_dict(e.config)
         self.status = "registering"
 
-    def _on_Registered(self, e: ev.Registered) -> None:
-        self.players[e.player] = PlayerState(e.player)
+    def _on_registered(self, e: ev.Registered) -> None:
+        self.players[e.player] = Entrant(e.player)
 
-    def _on_Unregistered(self, e: ev.Unregistered) -> None:
+    def _on_unregistered(self, e: ev.Unregistered) -> None:
         del self.players[e.player]
 
-    def _on_Started(self, e: ev.Started) -> None:
+    def _on_started(self, e: ev.Started) -> None:
         self.status = "running"
         self.seed = e.seed
         self.running_since = e.at
@@ -1171,29 +1309,39 @@ class Tournament:
         self.chips_in = self.structure.starting_stack * self.entries
         for p in self.players.values():
             p.status = "playing"
-            p.stack = self.structure.starting_stack
+            p.stack = self._stack_shown(self.structure.starting_stack)
 
-    def _on_TableOpened(self, e: ev.TableOpened) -> None:
+    def _on_table_opened(self, e: ev.TableOpened) -> None:
         self.tables[e.table] = TableState(e.table)
         for s in e.seats:
             self._seat(s.player, e.table, s.seat)
 
-    def _on_ButtonDrawn(self, e: ev.ButtonDrawn) -> None:
+    def _on_seats_drawn(self, e: ev.SeatsDrawn) -> None:
+        ts = self.tables[e.table]
+        ts.seats = {}
+        for s in e.seats:
+            ts.seats[s.seat] = s.player
+            p = self.players[s.player]
+            p.seat, p.waits_for_button = s.seat, False
+        ts.positions = ts.button = None
+        ts.redraw_due = False
+
+    def _on_button_drawn(self, e: ev.ButtonDrawn) -> None:
         self.tables[e.table].button = e.button
 
-    def _on_LateRegistered(self, e: ev.LateRegistered) -> None:
+    def _on_late_registered(self, e: ev.LateRegistered) -> None:
         # A late entry enlarges the field: everyone already out finishes one place lower.
         for q in self.players.values():
             if q.place is not None:
                 q.place += 1
-        self.players[e.player] = PlayerState(e.player, "playing", e.stack)
+        self.players[e.player] = Entrant(e.player, "playing", self._stack_shown(e.stack))
         self._seat(e.player, e.table, e.seat)
         self.players[e.player].waits_for_button = self._has_played(e.table)
         self.entries += 1
         self.pool += self.cfg.buy_in
         self.chips_in += e.stack
 
-    def _on_Rebought(self, e: ev.Rebought) -> None:
+    def _on_rebuy(self, e: ev.Rebuy) -> None:
         p = self.players[e.player]
         old_place = p.place
         assert old_place is not None
@@ -1204,163 +1352,139 @@ class Tournament:
             if q.place < old_place or e.player in q.tied:
                 q.place += 1
                 q.tied = tuple(x for x in q.tied if x != e.player)
-        p.status, p.stack, p.place, p.tied, p.away = "playing", e.chips, None, (), False
+        p.status, p.stack, p.place, p.tied, p.away = (
+            "playing", self._stack_shown(e.chips), None, (), False)
         p.rebuys += 1
         self._seat(e.player, e.table, e.seat)
         p.waits_for_button = self._has_played(e.table)
         self.pool += e.cost
         self.chips_in += e.chips
 
-    def _on_AddedOn(self, e: ev.AddedOn) -> None:
+    def _on_add_on(self, e: ev.AddOn) -> None:
         p = self.players[e.player]
-        p.stack += e.chips
+        p.stack += self._stack_shown(e.chips)
         p.add_ons += 1
         self.pool += e.cost
         self.chips_in += e.chips
 
-    def _on_LevelStarted(self, e: ev.LevelStarted) -> None:
+    def _on_level_started(self, e: ev.LevelStarted) -> None:
         self.announced_period = e.period
 
-    def _on_HandBegun(self, e: ev.HandBegun) -> None:
+    def _on_hand_dealt(self, e: ev.HandDealt) -> None:
         ts = self.tables[e.table]
-        pos = Positions(e.button, e.small_blind_pos, e.small_blind_posted, e.big_blind,
-                        len(e.seats))
-        cfg = HandConfig(
-            hand_id=e.hand_id,
-            seats=tuple(Seat(s.seat, s.player, s.stack) for s in e.seats),
-            button=e.button, small_blind_seat=pos.small_blind_seat, big_blind_seat=e.big_blind,
-            small_blind=e.small_blind_amount, big_blind=e.big_blind_amount, ante=e.ante,
-            big_blind_ante=e.big_blind_ante, profile=self.profile, deck_seed=e.seed,
-            table_size=self.cfg.seats_per_table, chip_unit=e.chip_unit,
-        )
-        ts.hand = Hand.start(cfg)
+        ts.hand = Hand.start(self._hand_config(e))
         for s in e.seats:
             self.players[s.player].waits_for_button = False
-        ts.hand_positions = pos
+        ts.hand_positions = _positions(e)
         ts.start_stacks = {s.player: s.stack for s in e.seats}
+        ts.hand_log = [e]
         ts.penalized = []
         ts.last_hand = None
+        ts.last_hand_log = []
+        ts.trial = None
         ts.rabbit_agreed = set()
         ts.rabbit_done = False
         self.hand_counter += 1
         self._new_decision(ts, e.at)
 
-    def _on_TournamentRuling(self, e: ev.TournamentRuling) -> None:
-        pass
+    def _on_nothing(self, e: Event) -> None:
+        """Events that change no state (rulings, the time-out notice before `MarkedAway`)."""
 
-    def _on_PlayerActed(self, e: ev.PlayerActed) -> None:
-        ts = self.tables[e.table]
-        assert ts.hand is not None
-        _run_action(ts.hand, e.seat, e.action, e.amount)
-        self._new_decision(ts, e.at)
+    def _on_player_acted(self, e: ev.PlayerActed) -> None:
+        self._new_decision(self._hand_step(e), e.at)
 
-    def _on_TimedOut(self, e: ev.TimedOut) -> None:
-        pass
-
-    def _on_MarkedAway(self, e: ev.MarkedAway) -> None:
+    def _on_marked_away(self, e: ev.MarkedAway) -> None:
         self.players[e.player].away = True
 
-    def _on_CameBack(self, e: ev.CameBack) -> None:
+    def _on_came_back(self, e: ev.CameBack) -> None:
         self.players[e.player].away = False
 
-    def _on_AwayActed(self, e: ev.AwayActed) -> None:
-        ts = self.tables[e.table]
-        assert ts.hand is not None
-        if e.how == "kill":
-            ts.hand.kill(e.seat, "away")
-        else:
-            ts.hand.timeout(e.seat, "away", e.how)
-        self._new_decision(ts, e.at)
+    def _on_away_acted(self, e: ev.AwayActed) -> None:
+        self._new_decision(self._hand_step(e), e.at)
 
-    def _on_ClockCalled(self, e: ev.ClockCalled) -> None:
-        d = self.tables[e.table].decision
-        assert d is not None
-        # From the event's own times: a clock called before a profile change keeps its length.
+    def _on_clock_called(self, e: ev.ClockCalled) -> None:
+        ts = self.tables[e.table]
         called = self.play_time(e.at)
+        if ts.decision is None:  # live mode: the clock makes the decision
+            ts.decision = Decision(e.seat, called)
+        d = ts.decision
+        # From the event's own times: a clock called before a profile change keeps its length.
         d.clock_by = e.called_by
         d.clock_expires = called + (e.expires_at - e.at)
         d.clock_countdown = called + (e.countdown_at - e.at)
 
-    def _on_ClockCountdown(self, e: ev.ClockCountdown) -> None:
+    def _on_clock_countdown(self, e: ev.ClockCountdown) -> None:
         d = self.tables[e.table].decision
         assert d is not None
         d.countdown_posted = True
 
-    def _on_ClockExpired(self, e: ev.ClockExpired) -> None:
-        ts = self.tables[e.table]
-        assert ts.hand is not None
-        ts.hand.timeout(e.seat, "clock", e.expiry)
-        self._new_decision(ts, e.at)
+    def _on_clock_expired(self, e: ev.ClockExpired) -> None:
+        if e.hand_id is None:  # live mode: the table folds the hand; the clock is done
+            self.tables[e.table].decision = None
+            return
+        self._new_decision(self._hand_step(e), e.at)
 
-    def _on_HandKilledByDirector(self, e: ev.HandKilledByDirector) -> None:
-        ts = self.tables[e.table]
-        assert ts.hand is not None
-        ts.hand.kill(e.seat, e.rule_id)
+    def _on_clock_cancelled(self, e: ev.ClockCancelled) -> None:
+        self.tables[e.table].decision = None
+
+    def _on_hand_declared_dead(self, e: ev.HandDeclaredDead) -> None:
+        ts = self._hand_step(e)
         if e.rule_id == "penalty":
             self.players[e.player].penalty_hands -= 1
             ts.penalized.append(e.player)
         self._new_decision(ts, e.at)
 
-    def _on_HandFinished(self, e: ev.HandFinished) -> None:
+    def _on_hand_finished(self, e: ev.HandFinished) -> None:
         ts = self.tables[e.table]
         for player, stack in e.stacks.items():
             self.players[player].stack = stack
         ts.positions = ts.hand_positions
         ts.button = None
-        ts.last_hand = ts.hand
-        ts.hand = None
+        ts.last_hand, ts.last_hand_log = ts.hand, ts.hand_log
+        ts.hand, ts.hand_log, ts.trial = None, [], None
         ts.hand_positions = None
         ts.decision = None
 
-    def _on_HandVoided(self, e: ev.HandVoided) -> None:
+    def _on_hand_voided(self, e: ev.HandVoided) -> None:
         ts = self.tables[e.table]
         for player, stack in ts.start_stacks.items():
             self.players[player].stack = stack
         for player in ts.penalized:
             self.players[player].penalty_hands += 1
         ts.penalized = []
-        ts.hand = None
+        ts.hand, ts.hand_log, ts.trial = None, [], None
         ts.hand_positions = None
         ts.decision = None
 
-    def _on_Eliminated(self, e: ev.Eliminated) -> None:
+    def _on_eliminated(self, e: ev.Eliminated) -> None:
         p = self.players[e.player]
         p.status, p.stack, p.place, p.tied, p.away = "out", 0, e.place, e.tied_with, False
         p.penalty_hands = 0
         self._unseat(e.player)
 
-    def _on_PlayerMoved(self, e: ev.PlayerMoved) -> None:
+    def _on_player_moved(self, e: ev.PlayerMoved) -> None:
         self._unseat(e.player)
         self._seat(e.player, e.to_table, e.to_seat)
 
-    def _on_TableBroken(self, e: ev.TableBroken) -> None:
+    def _on_table_broken(self, e: ev.TableBroken) -> None:
         assert not self.tables[e.table].seats
         del self.tables[e.table]
 
-    def _on_FinalTable(self, e: ev.FinalTable) -> None:
+    def _on_final_table(self, e: ev.FinalTable) -> None:
         self.final_table = e.table
         self.tables[e.table].redraw_due = True
 
-    def _on_SeatsDrawn(self, e: ev.SeatsDrawn) -> None:
-        ts = self.tables[e.table]
-        ts.seats = {}
-        for sp in e.seats:
-            ts.seats[sp.seat] = sp.player
-            p = self.players[sp.player]
-            p.seat, p.waits_for_button = sp.seat, False
-        ts.positions = ts.button = None
-        ts.redraw_due = False
-
-    def _on_ChipRaced(self, e: ev.ChipRaced) -> None:
+    def _on_chip_raced(self, e: ev.ChipRaced) -> None:
         for line in e.lines:
-            self.players[line.player].stack = line.stack_after
+            if not self.live:
+                self.players[line.player].stack = line.stack_after
             self.chips_raced += line.stack_after - line.stack_before
         self.smallest_chip = e.new_chip
 
-    def _on_PenaltyGiven(self, e: ev.PenaltyGiven) -> None:
+    def _on_penalty_given(self, e: ev.PenaltyGiven) -> None:
         self.players[e.player].penalty_hands += e.hands
 
-    def _on_Disqualified(self, e: ev.Disqualified) -> None:
+    def _on_disqualified(self, e: ev.Disqualified) -> None:
         p = self.players[e.player]
         p.disqualified = True
         if p.table is not None:
@@ -1368,7 +1492,7 @@ class Tournament:
             if ts.hand is not None and ts.hand.seat_of(e.player) is not None:
                 ts.dq_pending.append(e.player)
 
-    def _on_ChipsRemoved(self, e: ev.ChipsRemoved) -> None:
+    def _on_chips_removed(self, e: ev.ChipsRemoved) -> None:
         p = self.players[e.player]
         self.chips_removed += e.amount
         p.status, p.stack, p.place, p.away = "out", 0, e.place, False
@@ -1376,57 +1500,177 @@ class Tournament:
             self.tables[p.table].dq_pending.remove(e.player)
         self._unseat(e.player)
 
-    def _on_StackAdjusted(self, e: ev.StackAdjusted) -> None:
+    def _on_stack_adjusted(self, e: ev.StackAdjusted) -> None:
         self.players[e.player].stack = e.after
         self.chips_adjusted += e.after - e.before
 
-    def _on_Paused(self, e: ev.Paused) -> None:
+    def _on_paused(self, e: ev.Paused) -> None:
         self.clock_base = self.play_time(e.at)
         self.running_since = None
         self.paused = True
 
-    def _on_Resumed(self, e: ev.Resumed) -> None:
+    def _on_resumed(self, e: ev.Resumed) -> None:
         self.running_since = e.at
         self.paused = False
 
-    def _on_DirectorRuling(self, e: ev.DirectorRuling) -> None:
-        pass
-
-    def _on_RabbitAgreed(self, e: ev.RabbitAgreed) -> None:
+    def _on_rabbit_agreed(self, e: ev.RabbitAgreed) -> None:
         self.tables[e.table].rabbit_agreed.add(e.player)
 
-    def _on_RabbitHunted(self, e: ev.RabbitHunted) -> None:
+    def _on_rabbit_hunted(self, e: ev.RabbitHunted) -> None:
         self.tables[e.table].rabbit_done = True
 
-    def _on_ShowRequested(self, e: ev.ShowRequested) -> None:
-        hand = self.tables[e.table].hand
-        assert hand is not None
-        seat = hand.seat_of(e.player)
-        assert seat is not None
-        hand.ask_to_show(seat)
+    def _on_asked_to_show(self, e: ev.AskedToShow) -> None:
+        self._hand_step(e)
 
-    def _on_CardsShown(self, e: ev.CardsShown) -> None:
-        hand = self.tables[e.table].last_hand
-        assert hand is not None
-        seat = hand.seat_of(e.player)
-        assert seat is not None
-        if e.requested_by is None:
-            hand.show(seat, e.cards)
-        else:
-            asker = hand.seat_of(e.requested_by)
-            assert asker is not None
-            hand.request_show_all(asker, seat)
+    def _on_cards_shown(self, e: ev.CardsShown) -> None:
+        ts = self.tables[e.table]
+        assert ts.last_hand is not None
+        _show(ts.last_hand, e)
+        ts.last_hand_log.append(e)
 
-    def _on_Finished(self, e: ev.Finished) -> None:
+    def _on_finished(self, e: ev.Finished) -> None:
         self.status = "finished"
         self.winner = e.winner
-        w = self.players[e.winner]
-        w.place = 1
+        self.players[e.winner].place = 1
         self.prizes = dict(e.prizes)
         self.running_since = None
 
 
-MOVED_ON = "The hand has moved on since you clicked; nothing was done."
+# ---------------------------------------------------------------------- hand steps
+
+# Events that act on the hand in play; `_HAND_STEPS` replays each on a Hand (live, or rebuilt
+# from a snapshot's hand log), so the tournament and its snapshots run the same code.
+_HandEvent = (ev.PlayerActed | ev.AwayActed | ev.ClockExpired | ev.HandDeclaredDead
+              | ev.AskedToShow)
+
+
+def _run_action(hand: Hand, seat: int, action: ev.Action, amount: int | None) -> list[Event]:
+    if action in ev.ACTIONS_WITH_AMOUNT:
+        assert amount is not None
+        with_amount: dict[ev.Action, Callable[[int, int], list[Event]]] = {
+            "bet": hand.bet, "raise_to": hand.raise_to, "raise_by": hand.raise_by,
+            "make_it": hand.make_it,
+        }
+        return with_amount[action](seat, amount)
+    plain: dict[ev.Action, Callable[[int], list[Event]]] = {
+        "fold": hand.fold, "check": hand.check, "call": hand.call,
+        "check_or_call": hand.check_or_call, "all_in": hand.all_in,
+    }
+    return plain[action](seat)
+
+
+def _acted(hand: Hand, e: ev.PlayerActed) -> None:
+    _run_action(hand, e.seat, e.action, e.amount)
+
+
+def _away(hand: Hand, e: ev.AwayActed) -> None:
+    if e.how == "kill":
+        hand.kill(e.seat, "away")
+    else:
+        hand.timeout(e.seat, "away", e.how)
+
+
+def _clock(hand: Hand, e: ev.ClockExpired) -> None:
+    hand.timeout(e.seat, "clock", e.expiry)
+
+
+def _dead(hand: Hand, e: ev.HandDeclaredDead) -> None:
+    hand.kill(e.seat, e.rule_id)
+
+
+def _asked_to_show(hand: Hand, e: ev.AskedToShow) -> None:
+    seat = hand.seat_of(e.player)
+    assert seat is not None
+    hand.ask_to_show(seat)
+
+
+def _show(hand: Hand, e: ev.CardsShown) -> None:
+    seat = hand.seat_of(e.player)
+    assert seat is not None
+    if e.requested_by is None:
+        hand.show(seat, e.cards)
+    else:
+        asker = hand.seat_of(e.requested_by)
+        assert asker is not None
+        hand.request_show_all(asker, seat)
+
+
+_HAND_STEPS: dict[type[Event], Callable[[Hand, Any], None]] = {
+    ev.PlayerActed: _acted,
+    ev.AwayActed: _away,
+    ev.ClockExpired: _clock,
+    ev.HandDeclaredDead: _dead,
+    ev.AskedToShow: _asked_to_show,
+    ev.CardsShown: _show,
+}
+
+# What `_apply` does for each event type (one applier per class, as the hand engine's _APPLY).
+_APPLIERS: dict[type[Event], Callable[[Tournament, Any], None]] = {
+    ev.Created: Tournament._on_created,
+    ev.Registered: Tournament._on_registered,
+    ev.Unregistered: Tournament._on_unregistered,
+    ev.Started: Tournament._on_started,
+    ev.TableOpened: Tournament._on_table_opened,
+    ev.SeatsDrawn: Tournament._on_seats_drawn,
+    ev.ButtonDrawn: Tournament._on_button_drawn,
+    ev.LateRegistered: Tournament._on_late_registered,
+    ev.Rebuy: Tournament._on_rebuy,
+    ev.AddOn: Tournament._on_add_on,
+    ev.LevelStarted: Tournament._on_level_started,
+    ev.HandDealt: Tournament._on_hand_dealt,
+    ev.TournamentRuling: Tournament._on_nothing,
+    ev.PlayerActed: Tournament._on_player_acted,
+    ev.TimedOut: Tournament._on_nothing,
+    ev.MarkedAway: Tournament._on_marked_away,
+    ev.CameBack: Tournament._on_came_back,
+    ev.AwayActed: Tournament._on_away_acted,
+    ev.ClockCalled: Tournament._on_clock_called,
+    ev.ClockCountdown: Tournament._on_clock_countdown,
+    ev.ClockExpired: Tournament._on_clock_expired,
+    ev.ClockCancelled: Tournament._on_clock_cancelled,
+    ev.HandDeclaredDead: Tournament._on_hand_declared_dead,
+    ev.HandFinished: Tournament._on_hand_finished,
+    ev.HandVoided: Tournament._on_hand_voided,
+    ev.Eliminated: Tournament._on_eliminated,
+    ev.PlayerMoved: Tournament._on_player_moved,
+    ev.TableBroken: Tournament._on_table_broken,
+    ev.FinalTable: Tournament._on_final_table,
+    ev.ChipRaced: Tournament._on_chip_raced,
+    ev.PenaltyGiven: Tournament._on_penalty_given,
+    ev.Disqualified: Tournament._on_disqualified,
+    ev.ChipsRemoved: Tournament._on_chips_removed,
+    ev.StackAdjusted: Tournament._on_stack_adjusted,
+    ev.Paused: Tournament._on_paused,
+    ev.Resumed: Tournament._on_resumed,
+    ev.DirectorRuling: Tournament._on_nothing,
+    ev.RabbitAgreed: Tournament._on_rabbit_agreed,
+    ev.RabbitHunted: Tournament._on_rabbit_hunted,
+    ev.AskedToShow: Tournament._on_asked_to_show,
+    ev.CardsShown: Tournament._on_cards_shown,
+    ev.Finished: Tournament._on_finished,
+}
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def _action(action: str) -> ev.Action:
+    for name in ev.ACTIONS:
+        if action == name:
+            return name
+    raise NotAllowed(f"unknown action {action!r}: actions are {', '.join(ev.ACTIONS)}")
+
+
+def _positions(e: ev.HandDealt) -> Positions:
+    return Positions(e.button, e.small_blind_seat, e.small_blind_posted, e.big_blind_seat,
+                     len(e.seats))
+
+
+def _in_step(trial: Hand, hand: Hand) -> bool:
+    """Whether the trial copy holds exactly the hand's events (same count, same last one)."""
+    n = len(hand.events)
+    return (trial.hand_id == hand.hand_id and len(trial.events) == n
+            and (n == 0 or trial.events[-1] == hand.events[-1]))
 
 
 def _check_expected(hand: Hand | None, expect: Expectation | None) -> None:
@@ -1458,11 +1702,15 @@ def _strictly_between(start: int, end: int, seat: int, table_size: int) -> bool:
     return False
 
 
-def _run_action(hand: Hand, seat: int, action: str, amount: int | None) -> list[Event]:
-    method = getattr(hand, action)
-    if action in ACTIONS_WITH_AMOUNT:
-        return method(seat, amount)
-    return method(seat)
+def _entrant_data(p: Entrant) -> dict[str, Any]:
+    """An entrant as snapshot data: his id and every field that is not at its default."""
+    defaults = Entrant(p.player)
+    out: dict[str, Any] = {"player": p.player}
+    for f in dataclasses.fields(p):
+        value = getattr(p, f.name)
+        if f.name != "player" and value != getattr(defaults, f.name):
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+    return out
 
 
 def new_tournament(tournament_id: int, *, profile: str | Profile = "tda",

@@ -1,16 +1,21 @@
 """A random tournament driver: random fields, structures, actions, timeouts, clocks, away
-players and director actions, checking the invariants after every step."""
+players and director actions, checking the invariants after every step. A snapshot is taken at
+each hand's end (as the store does); at the end, rebuilding from snapshots plus the events after
+them must equal a full replay."""
 
 from __future__ import annotations
 
+import json
 import random
+from typing import Any
 
 from bot.engine.errors import IllegalAction
 from bot.engine.events import event_from_dict
 from bot.engine.profile import make_profile
+from bot.tournament import events as ev
 from bot.tournament.errors import ChipRaceDue, NotAllowed, WaitingForPlayers
 from bot.tournament.payouts import load_payout_table
-from bot.tournament.structure import AddOn, Break, Level, Rebuys, Structure
+from bot.tournament.structure import AddOnTerms, Break, Level, RebuyTerms, Structure
 from bot.tournament.tournament import Tournament, TournamentConfig
 
 PAYOUTS = load_payout_table("standard")
@@ -39,8 +44,8 @@ def random_structure(rng: random.Random) -> Structure:
         chips=chips,
         big_blind_ante=rng.random() < 0.3,
         late_registration_level=rng.choice([None, 1, 2]),
-        rebuys=Rebuys(10, 1500, rng.randint(1, n_levels), 1) if rng.random() < 0.3 else None,
-        add_on=AddOn(10, 1000, rng.randint(1, n_levels)) if rng.random() < 0.3 else None,
+        rebuys=RebuyTerms(10, 1500, rng.randint(1, n_levels), 1) if rng.random() < 0.3 else None,
+        add_on=AddOnTerms(10, 1000, rng.randint(1, n_levels)) if rng.random() < 0.3 else None,
     )
 
 
@@ -84,7 +89,13 @@ def run_one(seed: int, max_steps: int = 20000) -> Tournament:
     t.start(f"seed-{seed}", now)
     late = 0
     steps = 0
+    snapshots: list[tuple[int, dict[str, Any]]] = []
+    seen = len(t.events)
     while t.status == "running":
+        if any(isinstance(e, ev.HandFinished) for e in t.events[seen:]):
+            # At a hand's end, as the store saves it: through JSON.
+            snapshots.append((t.event_count, json.loads(json.dumps(t.snapshot()))))
+        seen = len(t.events)
         steps += 1
         assert steps < max_steps, "no progress"
         now += rng.choice([1, 2, 5, 10, 30])
@@ -167,7 +178,7 @@ def run_one(seed: int, max_steps: int = 20000) -> Tournament:
         else:
             _play_step(t, rng, now, seed)
         check_invariants(t)
-    _check_end(t)
+    _check_snapshots(t, snapshots, _check_end(t))
     return t
 
 
@@ -212,7 +223,7 @@ def _play_step(t: Tournament, rng: random.Random, now: float, seed: int) -> None
         pass
 
 
-def _check_end(t: Tournament) -> None:
+def _check_end(t: Tournament) -> dict[str, Any]:
     assert t.status == "finished"
     assert t.winner is not None and t.players[t.winner].place == 1
     results = t.results()
@@ -228,5 +239,28 @@ def _check_end(t: Tournament) -> None:
     if not any(p.disqualified for p in t.players.values()):
         assert sum(t.prizes.values()) == t.pool
     # replay, through JSON, rebuilds the same tournament
-    again = Tournament.replay(event_from_dict(e.to_dict()) for e in t.events)
-    assert again.snapshot() == t.snapshot()
+    again = state(Tournament.replay(event_from_dict(e.to_dict()) for e in t.events))
+    assert again == state(t)
+    return again
+
+
+def state(t: Tournament) -> dict[str, Any]:
+    """Everything that defines a tournament, its hands' own events included."""
+    return {
+        "snapshot": t.snapshot(),
+        "hands": {x: ([e.to_dict() for e in ts.hand.events] if ts.hand else None,
+                      [e.to_dict() for e in ts.last_hand.events] if ts.last_hand else None)
+                  for x, ts in t.tables.items()},
+    }
+
+
+def _check_snapshots(t: Tournament, snapshots: list[tuple[int, dict[str, Any]]],
+                     full: dict[str, Any]) -> None:
+    """Each snapshot rebuilds exactly what it was taken from, and the latest (and a middle
+    one) plus the events after it equals the full replay (`full`)."""
+    for i, (count, snap) in enumerate(snapshots):
+        restored = Tournament.from_snapshot(t.cfg, snap)
+        assert restored.snapshot() == snap
+        if i in (len(snapshots) // 2, len(snapshots) - 1):
+            restored.apply_stored(event_from_dict(e.to_dict()) for e in t.events[count:])
+            assert state(restored) == full, f"from the snapshot at event {count}"

@@ -124,7 +124,7 @@ def test_every_hand_is_dealt_with_the_smallest_chip_in_play_at_its_level() -> No
     t = make("treps", n=3, struct=structure(periods=(Level(25, 50, 0, 600),
                                                      Level(100, 200, 0, 600))))
     hand = t.start_hand(1, "h1", T0)
-    assert hand.chip_unit == 25 and _of(t.events, ev.HandBegun)[-1].chip_unit == 25
+    assert hand.chip_unit == 25 and _of(t.events, ev.HandDealt)[-1].chip_unit == 25
     legal = hand.legal()
     assert legal is not None
     t.act(1, legal.seat, "raise_to", 130, now=T0)  # not a whole number of 25s
@@ -142,7 +142,7 @@ def test_hands_stored_before_the_chip_unit_replay_in_single_chips() -> None:
     t.start_hand(1, "h", T0)
     stored = [e.to_dict() for e in t.events]
     for d in stored:
-        if d["type"] == ev.HandBegun.type:
+        if d["type"] == ev.HandDealt.type:
             del d["chip_unit"]
     old = Tournament.replay(event_from_dict(d) for d in stored)
     hand = old.hand(1)
@@ -260,7 +260,7 @@ def _late_entry(between: bool) -> tuple[Tournament, int]:
         late_seat = t.players["late"].seat
         assert ts.positions is not None and late_seat is not None
         pos, _ = next_positions(ts.positions, set(ts.seats) - {late_seat}, 9, "dead_button")
-        return _between(pos.button, pos.small_blind_pos, late_seat, 9) == between
+        return _between(pos.button, pos.small_blind_seat, late_seat, 9) == between
 
     t = find(attempt, wanted)
     seat = t.players["late"].seat
@@ -316,24 +316,24 @@ def test_treps_both_blinds_eliminated_in_one_hand() -> None:
     t = find(attempt, lambda t: t.players[sb].status == t.players[bb].status == "out")
     seats = t.tables[1].seats
     t.start_hand(1, "after", T0)
-    began = _of(t.events, ev.HandBegun)[-1]
+    began = _of(t.events, ev.HandDealt)[-1]
     after_bb = min((s for s in seats if s > pos[2]), default=min(seats))
-    assert began.big_blind == after_bb and not began.small_blind_posted
+    assert began.big_blind_seat == after_bb and not began.small_blind_posted
     assert began.button == pos[0]
     ruling = _of(t.events, ev.TournamentRuling)[-1]
     assert ruling.rule_id == "same-hand-eliminations" and "stays where it was" in ruling.text
     _fold_round(t, 1)
     t.start_hand(1, "then", T0)
-    then = _of(t.events, ev.HandBegun)[-1]
+    then = _of(t.events, ev.HandDealt)[-1]
     assert then.button == pos[0] and then.small_blind_posted
-    assert then.small_blind_pos == after_bb and then.big_blind != after_bb
+    assert then.small_blind_seat == after_bb and then.big_blind_seat != after_bb
 
 
 def _first_positions(t: Tournament) -> tuple[int, int, int]:
     ts = t.tables[1]
     assert ts.button is not None
     p = first_positions(ts.button, set(ts.seats), t.cfg.seats_per_table)
-    return p.button, p.small_blind_pos, p.big_blind
+    return p.button, p.small_blind_seat, p.big_blind_seat
 
 
 # ------------------------------------------------------------------ stale clicks (issue 9)

@@ -15,7 +15,7 @@ from bot.tournament.errors import (
     RegistrationError,
     StructureError,
 )
-from bot.tournament.structure import Break, Level, Rebuys
+from bot.tournament.structure import Break, Level, RebuyTerms
 from bot.tournament.tournament import Tournament
 from tests.tournament.helpers import T0, find, make, play_all_in_hand, replayed, structure
 
@@ -147,7 +147,7 @@ def test_treps_small_blind_eliminated_in_play() -> None:
     base = make("treps", n=5)
     pos = _first_positions(base)
     seats = base.tables[1].seats
-    sb, bb = seats[pos.small_blind_pos], seats[pos.big_blind]
+    sb, bb = seats[pos.small_blind_seat], seats[pos.big_blind_seat]
     _short(base, sb, 100)
 
     def attempt(seed: str) -> Tournament:
@@ -158,10 +158,10 @@ def test_treps_small_blind_eliminated_in_play() -> None:
 
     t = find(attempt, lambda t: t.players[sb].status == "out")
     out = t.start_hand(1, "next", T0).events
-    began = _of(t.events, ev.HandBegun)[-1]
+    began = _of(t.events, ev.HandDealt)[-1]
     assert began.button == pos.button  # the button does not move
-    assert began.small_blind_pos == pos.big_blind and began.small_blind_posted
-    assert t.tables[1].seats[began.big_blind] != bb
+    assert began.small_blind_seat == pos.big_blind_seat and began.small_blind_posted
+    assert t.tables[1].seats[began.big_blind_seat] != bb
     assert "sb-eliminated" in [e.rule_id for e in _of(t.events, ev.TournamentRuling)]
     assert out  # the hand is dealt
 
@@ -170,7 +170,7 @@ def test_treps_big_blind_eliminated_in_play_then_button_stays() -> None:
     base = make("treps", n=5)
     pos = _first_positions(base)
     seats = base.tables[1].seats
-    sb, bb = seats[pos.small_blind_pos], seats[pos.big_blind]
+    sb, bb = seats[pos.small_blind_seat], seats[pos.big_blind_seat]
     _short(base, bb, 50)  # all in with his blind
 
     def attempt(seed: str) -> Tournament:
@@ -180,15 +180,15 @@ def test_treps_big_blind_eliminated_in_play_then_button_stays() -> None:
 
     t = find(attempt, lambda t: t.players[bb].status == "out")
     t.start_hand(1, "next", T0)
-    began = _of(t.events, ev.HandBegun)[-1]
+    began = _of(t.events, ev.HandDealt)[-1]
     assert not began.small_blind_posted  # no small blind this hand
-    assert began.button == pos.small_blind_pos  # the button moves to the old small blind
-    assert began.big_blind == _after(t, pos.big_blind)
+    assert began.button == pos.small_blind_seat  # the button moves to the old small blind
+    assert began.big_blind_seat == _after(t, pos.big_blind_seat)
     _fold_round(t, 1)
     t.start_hand(1, "next2", T0)
-    again = _of(t.events, ev.HandBegun)[-1]
-    assert again.button == pos.small_blind_pos  # does not move
-    assert again.small_blind_posted and again.small_blind_pos == began.big_blind
+    again = _of(t.events, ev.HandDealt)[-1]
+    assert again.button == pos.small_blind_seat  # does not move
+    assert again.small_blind_posted and again.small_blind_seat == began.big_blind_seat
 
 
 def _after(t: Tournament, seat: int) -> int:
@@ -200,7 +200,7 @@ def test_tda_dead_button_after_the_small_blind_busts() -> None:
     base = make("tda", n=5)
     pos = _first_positions(base)
     seats = base.tables[1].seats
-    sb, bb = seats[pos.small_blind_pos], seats[pos.big_blind]
+    sb, bb = seats[pos.small_blind_seat], seats[pos.big_blind_seat]
     _short(base, sb, 100)
 
     def attempt(seed: str) -> Tournament:
@@ -210,10 +210,10 @@ def test_tda_dead_button_after_the_small_blind_busts() -> None:
 
     t = find(attempt, lambda t: t.players[sb].status == "out")
     t.start_hand(1, "next", T0)
-    began = _of(t.events, ev.HandBegun)[-1]
-    assert began.button == pos.small_blind_pos  # on the empty seat: dead button
+    began = _of(t.events, ev.HandDealt)[-1]
+    assert began.button == pos.small_blind_seat  # on the empty seat: dead button
     assert began.button not in t.tables[1].seats
-    assert began.small_blind_pos == pos.big_blind
+    assert began.small_blind_seat == pos.big_blind_seat
     assert "dead-button" in [e.rule_id for e in _of(t.events, ev.TournamentRuling)]
 
 
@@ -232,9 +232,9 @@ def test_three_handed_to_heads_up_nobody_posts_the_big_blind_twice() -> None:
     t = find(attempt, lambda t: t.players[button].status == "out"
               and len(t.playing) == 2)
     t.start_hand(1, "hu", T0)
-    began = _of(t.events, ev.HandBegun)[-1]
-    assert began.button == began.small_blind_pos  # the button posts the small blind
-    assert began.big_blind != pos.big_blind  # he just posted it
+    began = _of(t.events, ev.HandDealt)[-1]
+    assert began.button == began.small_blind_seat  # the button posts the small blind
+    assert began.big_blind_seat != pos.big_blind_seat  # he just posted it
     assert "heads-up-blinds" in [e.rule_id for e in _of(t.events, ev.TournamentRuling)]
 
 
@@ -274,8 +274,8 @@ def test_action_time_marks_the_player_away_and_the_away_rule_folds_him_treps() -
     player = t.tables[1].seats[first]
     assert t.tick(T0 + 59) == []
     out = t.tick(T0 + 61)
-    assert [e.type for e in out][:3] == ["tournament.timed_out", "tournament.away",
-                                          "tournament.away_action"]
+    assert [e.type for e in out][:3] == ["tournament.timed_out", "tournament.marked_away",
+                                          "tournament.away_acted"]
     assert _of(out, ev.TimedOut)[0].at == T0 + 60
     assert hand.player(first).folded and t.players[player].away
     assert _of(out, ev.AwayActed)[0].rule_id == "table-presence"
@@ -284,19 +284,19 @@ def test_action_time_marks_the_player_away_and_the_away_rule_folds_him_treps() -
 def test_away_player_still_posts_blinds_and_is_folded_in_turn_treps() -> None:
     t = make("treps", n=3)
     pos = _first_positions(t)
-    bb = t.tables[1].seats[pos.big_blind]
+    bb = t.tables[1].seats[pos.big_blind_seat]
     t.set_away(bb, T0)
     hand = t.start_hand(1, "h", T0)
-    assert hand.player(pos.big_blind).committed == 50  # his big blind is posted
-    while hand.to_act != pos.big_blind and not hand.is_over:
+    assert hand.player(pos.big_blind_seat).committed == 50  # his big blind is posted
+    while hand.to_act != pos.big_blind_seat and not hand.is_over:
         t.act(1, hand.to_act, "check_or_call", now=T0)
-    assert hand.is_over or hand.player(pos.big_blind).folded
+    assert hand.is_over or hand.player(pos.big_blind_seat).folded
 
 
 def test_tavern_away_player_checked_without_a_bet_folded_facing_one() -> None:
     t = make("tavern", n=2)
     pos = _first_positions(t)
-    bb_seat, btn_seat = pos.big_blind, pos.button
+    bb_seat, btn_seat = pos.big_blind_seat, pos.button
     bb = t.tables[1].seats[bb_seat]
     t.set_away(bb, T0)
     hand = t.start_hand(1, "h", T0)
@@ -311,7 +311,7 @@ def test_tavern_away_player_checked_without_a_bet_folded_facing_one() -> None:
 def test_tavern_away_player_still_away_at_the_end_cannot_win() -> None:
     t = make("tavern", n=2)
     pos = _first_positions(t)
-    bb_seat, btn_seat = pos.big_blind, pos.button
+    bb_seat, btn_seat = pos.big_blind_seat, pos.button
     t.set_away(t.tables[1].seats[bb_seat], T0)
     hand = t.start_hand(1, "h", T0)
     t.act(1, btn_seat, "call", now=T0)
@@ -319,18 +319,18 @@ def test_tavern_away_player_still_away_at_the_end_cannot_win() -> None:
         t.act(1, btn_seat, "check", now=T0)
     assert not hand.player(bb_seat).live
     assert hand.final_stacks[btn_seat] == 1050  # the button takes the pot unopposed
-    kills = [e for e in _of(t.events, ev.HandKilledByDirector) if e.rule_id == "away"]
+    kills = [e for e in _of(t.events, ev.HandDeclaredDead) if e.rule_id == "away"]
     assert kills and kills[0].seat == bb_seat
 
 
 def test_tda_away_at_the_deal_means_a_dead_hand_blinds_posted() -> None:
     t = make("tda", n=3)
     pos = _first_positions(t)
-    bb = t.tables[1].seats[pos.big_blind]
+    bb = t.tables[1].seats[pos.big_blind_seat]
     t.set_away(bb, T0)
     hand = t.start_hand(1, "h", T0)
-    assert hand.player(pos.big_blind).committed == 50
-    assert not hand.player(pos.big_blind).live
+    assert hand.player(pos.big_blind_seat).committed == 50
+    assert not hand.player(pos.big_blind_seat).live
     t.come_back(bb, T0 + 5)
     _fold_round(t, 1)
     hand2 = t.start_hand(1, "h2", T0 + 10)
@@ -379,12 +379,12 @@ def test_tda_clock_checks_a_player_facing_no_bet() -> None:
     pos = _first_positions(t)
     hand = t.start_hand(1, "h", T0)
     t.act(1, pos.button, "call", now=T0)
-    assert hand.to_act == pos.big_blind
+    assert hand.to_act == pos.big_blind_seat
     t.call_clock(1, t.tables[1].seats[pos.button], T0 + 1)
     t.tick(T0 + 1 + 29)
-    assert hand.street == "preflop" and hand.to_act == pos.big_blind  # 25 s + 5 s counted
+    assert hand.street == "preflop" and hand.to_act == pos.big_blind_seat  # 25 s + 5 s counted
     t.tick(T0 + 1 + 30)
-    assert hand.street == "flop" and hand.player(pos.big_blind).live
+    assert hand.street == "flop" and hand.player(pos.big_blind_seat).live
 
 
 def test_clock_freezes_during_a_pause() -> None:
@@ -467,8 +467,8 @@ def test_moved_player_is_the_one_due_the_big_blind() -> None:
     for x in (1, 2):
         _fold_round_start(t, x)
     ts2 = t.tables[2]
-    due_seat = next(s for s in sorted(ts2.seats) if s > ts2.positions.big_blind) \
-        if any(s > ts2.positions.big_blind for s in ts2.seats) else min(ts2.seats)
+    due_seat = next(s for s in sorted(ts2.seats) if s > ts2.positions.big_blind_seat) \
+        if any(s > ts2.positions.big_blind_seat for s in ts2.seats) else min(ts2.seats)
     due = ts2.seats[due_seat]
     t1 = list(t.tables[1].seats.values())
     t.disqualify(t1[0], "td", "x", T0)
@@ -506,7 +506,7 @@ def test_penalty_sits_out_n_hands_with_blinds_posted() -> None:
         hand = t.start_hand(1, f"h{i}", T0)
         assert hand.player(seat).live == (i == 2)
         _fold_round(t, 1)
-    kills = [e for e in _of(t.events, ev.HandKilledByDirector) if e.rule_id == "penalty"]
+    kills = [e for e in _of(t.events, ev.HandDeclaredDead) if e.rule_id == "penalty"]
     assert len(kills) == 2
 
 
@@ -585,7 +585,7 @@ def test_show_one_show_all() -> None:
 
 
 def test_rebuy_and_add_on_grow_the_pool_and_the_tournament_pays_it_out() -> None:
-    s = structure(rebuys=Rebuys(cost=10, chips=1000, until_level=1),
+    s = structure(rebuys=RebuyTerms(cost=10, chips=1000, until_level=1),
                   add_on=None)
     base = make("tda", n=3, struct=s)
     _short(base, "p2", 100)
@@ -597,7 +597,7 @@ def test_rebuy_and_add_on_grow_the_pool_and_the_tournament_pays_it_out() -> None
 
     t = find(attempt, lambda t: t.players["p2"].status == "out" and len(t.playing) == 2)
     assert t.players["p2"].place == 3
-    (rb,) = _of(t.rebuy("p2", T0 + 10), ev.Rebought)
+    (rb,) = _of(t.rebuy("p2", T0 + 10), ev.Rebuy)
     assert t.pool == 40 and t.players["p2"].place is None and t.players["p2"].stack == 1000
     with pytest.raises(NotAllowed, match="only a busted player"):
         t.rebuy("p2", T0 + 10)
@@ -614,9 +614,9 @@ def test_rebuy_and_add_on_grow_the_pool_and_the_tournament_pays_it_out() -> None
 
 
 def test_add_on_once_up_to_its_level() -> None:
-    from bot.tournament.structure import AddOn
+    from bot.tournament.structure import AddOnTerms
 
-    t = make("tda", n=2, struct=structure(add_on=AddOn(cost=5, chips=500, until_level=1)))
+    t = make("tda", n=2, struct=structure(add_on=AddOnTerms(cost=5, chips=500, until_level=1)))
     t.add_on("p0", T0)
     assert t.players["p0"].stack == 1500 and t.pool == 25
     with pytest.raises(NotAllowed, match="one add-on"):
@@ -704,7 +704,7 @@ def test_a_request_to_show_survives_replay_and_is_refused_twice() -> None:
     assert seat is not None
     player = t.tables[table].seats[seat]
     events = t.request_show(table, player, T0)
-    assert [e.type for e in events] == ["tournament.show_requested"]
+    assert [e.type for e in events] == ["tournament.asked_to_show"]
     assert hand.player(seat).asked_to_show
     rebuilt = replayed(t).hand(table)
     assert rebuilt is not None and rebuilt.player(seat).asked_to_show
