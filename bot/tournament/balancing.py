@@ -1,4 +1,5 @@
-"""Table balancing and breaking (rules.md "Table moves"; TREPS "Moving Players"; TDA 25-27).
+"""Table balancing and breaking (rules table-balancing, breaking-tables, final-table in
+data/rules; TREPS "Moving Players"; TDA 25-27).
 
 - A table is broken when the players left fit at one table fewer. The table broken is an idle
   one (no hand in progress) with the fewest players, the highest-numbered on a tie: TDA breaks

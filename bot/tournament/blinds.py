@@ -2,13 +2,15 @@
 
 One rule underlies both profiles, and it is what makes "nobody skips the big blind and nobody
 posts it twice in a row" hold through eliminations, moves and the change to heads-up
-(rules.md "Button and blinds"): **the big blind moves to the next player clockwise after the
-seat of the last big blind** (TDA 32). The small blind is the seat that was the big blind.
+(rules blinds, heads-up-blinds in data/rules): **the big blind moves to the next player
+clockwise after the seat of the last big blind** (TDA 32). The small blind is the seat that
+was the big blind.
 
 - `dead_button` (TDA 32, profiles tavern and tda): the button goes to the seat that was the
   small blind. Either may be an empty seat: the button is then dead, and an empty small-blind
   seat means no small blind is posted.
-- `moving_button` (TREPS "Small Blind is Eliminated" / "Big Blind is Eliminated", rules.md):
+- `moving_button` (TREPS "Small Blind is Eliminated" / "Big Blind is Eliminated"; rules
+  sb-eliminated, bb-eliminated, same-hand-eliminations):
   the button never sits on an empty seat; it is on the player just right of the small blind,
   or of the big blind when there is no small blind. This reproduces both TREPS rules exactly:
   small blind out -> the old big blind posts the small blind, the next player the big blind,
@@ -21,9 +23,10 @@ seat of the last big blind** (TDA 32). The small blind is the seat that was the 
   not move (the small-blind rule; the big-blind rule's new button is out); next hand the button
   stays and both blinds are posted normally. If the button's player is out too, the button goes
   to the nearest player on the right of the blinds: TREPS never uses a dead button.
-- Heads-up (both profiles, rules.md; TDA 34): the button posts the small blind. The big blind
-  still moves by the rule above, so on the change to heads-up the player who just posted the big
-  blind is the button/small blind and the other player posts the big blind.
+- Heads-up (both profiles; rule heads-up-blinds; TDA 34): the button posts the small blind.
+  The big blind still moves by the rule above, so on the change to heads-up the player who
+  just posted the big blind is the button/small blind and the other player posts the big
+  blind.
 """
 
 from __future__ import annotations
@@ -101,12 +104,12 @@ def next_positions(prev: Positions, live: Collection[int], table_size: int,
             ))
         return Positions(other, other, True, bb, 2), rulings
     sb_seat = prev.big_blind_seat
-    sb_seatted = sb_seat in live
+    sb_posted = sb_seat in live
     if rule == "moving_button":
-        button = clockwise_before(sb_seat if sb_seatted else bb, live, table_size)
+        button = clockwise_before(sb_seat if sb_posted else bb, live, table_size)
         prev_sb_out = prev.small_blind_posted and prev.small_blind_seat not in live
         button_stays = button == prev.button
-        if not sb_seatted and prev_sb_out:
+        if not sb_posted and prev_sb_out:
             rulings.append(BlindRuling(
                 "same-hand-eliminations",
                 "The small and the big blind were both eliminated: the next player posts the "
@@ -115,7 +118,7 @@ def next_positions(prev: Positions, live: Collection[int], table_size: int,
                    "goes to the nearest player on the big blind's right.")
                 + " Next hand the button stays and both blinds are posted.",
             ))
-        elif not sb_seatted:
+        elif not sb_posted:
             rulings.append(BlindRuling(
                 "bb-eliminated",
                 "The big blind was eliminated: the next player posts the big blind, there is "
@@ -131,19 +134,19 @@ def next_positions(prev: Positions, live: Collection[int], table_size: int,
                    "goes to the nearest player on the small blind's right (its player is out "
                    "too)."),
             ))
-        return Positions(button, sb_seat, sb_seatted, bb, len(live)), rulings
+        return Positions(button, sb_seat, sb_posted, bb, len(live)), rulings
     button = prev.small_blind_seat
-    if not sb_seatted or button not in live:
+    if not sb_posted or button not in live:
         what: list[str] = []
         if button not in live:
             what.append("the button is on an empty seat")
-        if not sb_seatted:
+        if not sb_posted:
             what.append("there is no small blind")
         rulings.append(BlindRuling(
             "dead-button", "Dead button: the big blind moves on one player; "
             + " and ".join(what) + ".",
         ))
-    return Positions(button, sb_seat, sb_seatted, bb, len(live)), rulings
+    return Positions(button, sb_seat, sb_posted, bb, len(live)), rulings
 
 
 def due_big_blind_anchor(prev: Positions | None, button: int | None,

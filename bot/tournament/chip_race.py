@@ -1,4 +1,4 @@
-"""The chip race at a colour-up, by the card method of rules.md "Chip race" (TREPS "Chip-Race",
+"""The chip race at a colour-up, by the card method of rule chip-race (TREPS "Chip-Race",
 TDA 24), at one table:
 
 1. Each player changes up every full set of small chips: what stays in small chips is his
@@ -13,12 +13,13 @@ TDA 24), at one table:
    anyone else (in card order if there are several); that chip counts as one of the chips
    being raced, and is created if the odd chips do not make enough.
 
-Both profile knobs (`card_method`, `one_chip_max`) run these five steps: rules.md makes "at most
-one chip a player" part of step 3 for every profile, and with fewer odd chips than make a new
-chip per player, nobody could win two anyway. The knob is recorded in the result.
+Both profile knobs (`card_method`, `one_chip_max`) run these five steps: the design rules make
+"at most one chip a player" part of step 3 for every profile, and with fewer odd chips than
+make a new chip per player, nobody could win two anyway. The knob is recorded in the result.
 
-A stack can hold less than one small chip only if a pot was split below the smallest chip; such
-an amount counts at its value in the pool and earns its holder a card like a whole chip.
+Pots are split in whole units of the smallest chip, so stacks hold whole small chips; a stack
+that does not (a hand played before chip units were passed to the engine) counts at its value
+in the pool and earns its holder a card like a whole chip.
 """
 
 from __future__ import annotations

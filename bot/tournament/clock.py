@@ -4,7 +4,7 @@ pauses excluded), so a pause freezes every timer.
 Where the rules come from:
 - Action time (TREPS "Table Presence", Tavern rule 3, TDA 30): a player who has not acted
   `action_seconds` after the action reached him is marked away, and the away rule acts for him.
-- The clock (TREPS "Calling the Clock", TDA 29; rules.md profile table): once
+- The clock (TREPS "Calling the Clock", TDA 29; rule clock in data/rules): once
   `clock_after_seconds` of the decision have passed, anyone seated and present at the table may
   call the clock on the player to act. TREPS gives him a minute with the last 10 seconds counted
   down; TDA 29 gives him 25 seconds and THEN a 5-second countdown, 30 seconds in all from the

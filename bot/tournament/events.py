@@ -37,7 +37,7 @@ AwayReason = Literal["timed_out", "left"]
 # How a button was drawn (TREPS "The Button"; Tavern "The Shuffle and Deal").
 DrawMethod = Literal["by_card", "high_card", "first_ace"]
 MoveReason = Literal["balance", "break"]
-# What a player got in a chip race (rules.md "Chip race"): nothing, the chip given to a player
+# What a player got in a chip race (rule chip-race): nothing, the chip given to a player
 # left without chips, a chip won by his card, the half-chip-or-more leftover.
 RaceWin = Literal["", "no_chips", "card", "half"]
 # `online`: the bot deals every hand. `live`: cards and chips are real; the bot is the clock,
@@ -224,7 +224,8 @@ class HandDealt(Event):
     level: int
     at: float
     # The smallest chip in play at this level: pots split and amounts round in whole units of
-    # it (rules.md "Pots and showdown"). Hands stored before it existed were played in 1s.
+    # it (rules chip-unit, odd-chip; TREPS "Odd-Chips"). Hands stored before it existed were
+    # played in 1s.
     chip_unit: int = 1
 
 

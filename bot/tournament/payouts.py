@@ -1,5 +1,9 @@
 """The money: prize pool, payout tables by field size (data/payouts/), each player's prize.
 
+Where the rules come from: the league's payout table (rule `payouts`); ties from the same hand
+share the prizes of the places they cover (TDA 21; rule same-hand-eliminations in data/rules);
+the seed rulebooks are silent on money.
+
 Amounts are whole money units (the league's smallest unit, e.g. cents or dollars). Rounding
 leftovers go to first place; players tied for places (eliminated in the same hand with equal
 starting stacks) split the prizes of the places they cover, odd units to the earlier-listed

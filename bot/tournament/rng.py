@@ -1,5 +1,7 @@
 """Deterministic choices from a caller-supplied seed (SHA-256 in counter mode), so a seat draw
-replays exactly and anyone holding the seed can check it."""
+replays exactly and anyone holding the seed can check it. The tournament's own draws after the
+start (late seats, the final table, live-mode moves) derive their seed from the start's
+(`Tournament._rng`); no rule is decided here, only the randomness the rules ask for."""
 
 from __future__ import annotations
 

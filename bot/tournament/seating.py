@@ -1,6 +1,6 @@
 """Seat draws and the first button, every card of a draw kept so the channel can show it.
 
-- Random seats (TREPS "Random Seats", rules.md profile table): the field is split into as few
+- Random seats (TREPS "Random Seats"; rule random-seats): the field is split into as few
   tables as hold it, sizes differing by at most one, players and seat numbers shuffled from the
   seed.
 - `by_card` (TREPS "The Button"): one card to each player of a table; the highest (rank, then

@@ -5,6 +5,10 @@ The core functions take `Structure` objects; only `load_structure` reads the
 structure files (data/structures/, shipped as `bot.data`; see bot/datafiles.py).
 Time here is *play time*: seconds the tournament clock has run (director pauses excluded), so a
 break or a pause never eats level time.
+
+Where the rules come from: rule blind-levels in data/rules (timed levels, a level change takes
+effect from the next hand) and rule chip-race (a chip leaves play once no blind or ante needs it;
+TREPS "Chip-Race"); the league's structure file says the rest.
 """
 
 from __future__ import annotations
@@ -189,8 +193,8 @@ def chip_no_longer_needed(s: Structure, smallest: int, period_index: int) -> int
     """The next denomination if the smallest chip in play can be raced off now, else None.
 
     It can when every blind and ante from the level a hand would play now to the last level is
-    a multiple of the next chip up (rules.md "Chip race": "no longer needed for any blind or
-    ante").
+    a multiple of the next chip up (rule chip-race; TREPS "Chip-Race": no longer needed in the
+    blind or ante structure).
     """
     bigger = [c for c in s.chips if c > smallest]
     if not bigger:

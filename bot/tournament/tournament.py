@@ -13,13 +13,14 @@ The bot drives it: `start_hand(table, seed, now)`, then `act(...)` for each play
 A hand that ends is processed at once: stacks, eliminations and places, table moves, the end
 of the tournament.
 
-Where the rules come from: ../shared/design/rules.md and the two seed rulebooks (TREPS, Tavern),
-the TDA where both are silent; each module names its sections (blinds.py, balancing.py,
-chip_race.py, clock.py, seating.py). Choices where the rules are silent:
+Where the rules come from: the two seed rulebooks (TREPS, Tavern) and the TDA where both are
+silent, as the bot's rulebook (data/rules) states them; each module names its sections
+(blinds.py, balancing.py, chip_race.py, clock.py, seating.py). Choices where the rules are
+silent:
 - Players eliminated in the same hand are placed by their stacks at the start of the hand
-  (TDA 21; rules.md). Equal starting stacks tie: they share the better place and split the
-  prizes of the places they cover (TDA 21), so "3rd" may be held by two players and nobody is
-  4th.
+  (TDA 21; rule same-hand-eliminations). Equal starting stacks tie: they share the better
+  place and split the prizes of the places they cover, so "3rd" may be held by two players and
+  nobody is 4th.
 - While the director has paused the event, the level clock and all action/clock timers stop and
   no new hand starts; a hand in progress may still be played out.
 - A disqualified player's hand is killed at once; his chips behind leave play when the hand
@@ -1164,8 +1165,8 @@ class Tournament:
 
     def _seat_for_newcomer(self) -> tuple[int, int]:
         """A random open seat at the tables with the fewest players (so no balancing move is
-        needed for him), or a seat at a new table when every seat is taken (rules.md "Table
-        moves"; TDA: late entries and re-entries draw a random seat)."""
+        needed for him), or a seat at a new table when every seat is taken (rule late-registration;
+        TDA: late entries and re-entries draw a random seat)."""
         size = self.cfg.seats_per_table
         open_tables = [t for t, s in self.tables.items() if len(s.seats) < size]
         rng = self._rng("seat")

@@ -1,4 +1,4 @@
-"""The chip race (rules.md "Chip race", five steps)."""
+"""The chip race (the design rules "Chip race", five steps)."""
 
 from __future__ import annotations
 

@@ -45,7 +45,7 @@ def _someone_else(t: Tournament, table: int, seat: int) -> str:
 def test_the_clock_runs_the_profile_time_from_the_call(profile: str, countdown: int,
                                                        expires: int) -> None:
     """TREPS "Calling the Clock": one minute, the final 10 seconds counted down, then the hand
-    is folded (Tavern is silent and plays it the same). TDA 29 (rules.md): 25 seconds, THEN a
+    is folded (Tavern is silent and plays it the same). TDA 29: 25 seconds, THEN a
     5-second countdown, 30 seconds in all from the call; facing a bet the hand is dead."""
     t = make(profile, n=3, clock_after_seconds=0, action_seconds=600)
     hand = t.start_hand(1, "h", T0)
@@ -118,7 +118,7 @@ def test_once_the_clock_is_called_it_is_the_only_deadline(profile: str) -> None:
 
 
 def test_every_hand_is_dealt_with_the_smallest_chip_in_play_at_its_level() -> None:
-    """rules.md "Pots and showdown" (TREPS "Odd-Chips"): chips move in units of the smallest
+    """Rule chip-unit (TREPS "Odd-Chips"): chips move in units of the smallest
     chip in play at the current level; after the colour-up (TREPS "Chip-Race") that is the
     next chip up."""
     t = make("treps", n=3, struct=structure(periods=(Level(25, 50, 0, 600),
@@ -164,7 +164,7 @@ def _disqualify_down_to(t: Tournament, remaining: int, table: int) -> list[Any]:
 def test_the_final_table_draws_seats_and_button_afresh(profile: str, method: str) -> None:
     """TREPS "The Button": when a new table is formed the button goes by high card and the
     players sit by descending card counter-clockwise from it; Tavern "The Shuffle and Deal"
-    (random seats, first ace deals); tda: random seats, high card (rules.md)."""
+    (random seats, first ace deals); tda: random seats, high card (the design rules)."""
     t = make(profile, n=8, seats=6)
     assert len(t.tables) == 2
     out = _disqualify_down_to(t, 6, 2)
@@ -297,7 +297,7 @@ def test_treps_both_blinds_eliminated_in_one_hand() -> None:
     """TREPS "Small Blind is Eliminated" and "Big Blind is Eliminated" applied together: the
     player left of the eliminated big blind posts the big blind, there is no small blind and
     the button does not move; next hand the button stays and both blinds are posted. Nobody
-    posts the big blind twice or skips it (rules.md "Button and blinds")."""
+    posts the big blind twice or skips it (the design rules "Button and blinds")."""
     base = make("treps", n=5)
     ts = base.tables[1]
     assert ts.button is not None
