@@ -55,11 +55,9 @@ def clock_timing(profile: Profile) -> ClockTiming:
 
     `clock_countdown_after` (profile knob) says whether the countdown follows `clock_seconds`
     (TDA 29: 25 + 5 = 30 s) or is the last part of them (TREPS: 60 s, the last 10 counted).
-    bot/rulebook/loader.py reads the same knob for the texts; profiles built before the knob
-    existed count as "after" under tda only, which is what each rulebook says.
+    bot/rulebook/loader.py reads the same knob for the texts.
     """
-    after = getattr(profile, "clock_countdown_after", profile.name == "tda")
-    if after:
+    if profile.clock_countdown_after:
         return ClockTiming(profile.clock_seconds,
                            profile.clock_seconds + profile.clock_countdown_seconds)
     return ClockTiming(profile.clock_seconds - profile.clock_countdown_seconds,

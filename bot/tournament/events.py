@@ -4,8 +4,8 @@ by their hand id. A tournament is exactly this list: `Tournament.replay` rebuild
 Names: an event class's stored name is `tournament.` plus the class name in snake case (a
 leading "Tournament" is the namespace itself: `TournamentRuling` is `tournament.ruling`);
 `tests/tournament/test_events.py` checks it. Stored names are the log's format: earlier names
-stay readable through `LEGACY_NAMES` (old name -> current), and `upgraded(event)` turns what they
-decode to into the current class.
+stay readable through `LEGACY_NAMES` (old name -> current): renamed classes decode through their
+`aliases`, and `upgraded(event)` turns an old `tournament.hand_started` into a `HandDealt`.
 
 Times (`at`) are absolute seconds as the caller gave them. Events that apply a rule a player
 could dispute carry its `rule_id` (data/rules/). Fixed vocabularies are `Literal`s, so the
@@ -14,13 +14,11 @@ checker sees them.
 
 from __future__ import annotations
 
-import dataclasses
 import typing
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
-from bot.engine.events import Event, event
+from bot.engine.events import Event, event, event_aliases
 from bot.engine.hand_events import SeatInfo
 from bot.engine.profile import ClockExpiry, SeatDraw
 
@@ -187,7 +185,7 @@ class AddOn(Event):
     rule_id: str = "rebuys"
 
 
-@event("tournament.level_started")
+@event("tournament.level_started", aliases=("tournament.level",))
 @dataclass(frozen=True)
 class LevelStarted(Event):
     """A level or a break began (`at` is when it did); it takes effect from the next hand."""
@@ -242,7 +240,7 @@ class TournamentRuling(Event):
     players: tuple[str, ...] = ()
 
 
-@event("tournament.player_acted")
+@event("tournament.player_acted", aliases=("tournament.action",))
 @dataclass(frozen=True)
 class PlayerActed(Event):
     table: int
@@ -267,7 +265,7 @@ class TimedOut(Event):
     rule_id: str = "action-time"
 
 
-@event("tournament.marked_away")
+@event("tournament.marked_away", aliases=("tournament.away",))
 @dataclass(frozen=True)
 class MarkedAway(Event):
     player: str
@@ -276,14 +274,14 @@ class MarkedAway(Event):
     rule_id: str = "away"
 
 
-@event("tournament.came_back")
+@event("tournament.came_back", aliases=("tournament.back",))
 @dataclass(frozen=True)
 class CameBack(Event):
     player: str
     at: float
 
 
-@event("tournament.away_acted")
+@event("tournament.away_acted", aliases=("tournament.away_action",))
 @dataclass(frozen=True)
 class AwayActed(Event):
     """The away rule acted for a player: folded, checked, or his hand killed."""
@@ -356,7 +354,7 @@ class ClockCancelled(Event):
     rule_id: str = "clock"
 
 
-@event("tournament.hand_declared_dead")
+@event("tournament.hand_declared_dead", aliases=("tournament.hand_killed",))
 @dataclass(frozen=True)
 class HandDeclaredDead(Event):
     """A seat's hand made dead by a tournament rule (penalty, away, disqualification)."""
@@ -445,7 +443,7 @@ class FinalTable(Event):
     rule_id: str = "final-table"
 
 
-@event("tournament.chip_raced")
+@event("tournament.chip_raced", aliases=("tournament.chip_race",))
 @dataclass(frozen=True)
 class ChipRaced(Event):
     old_chip: int
@@ -457,7 +455,7 @@ class ChipRaced(Event):
     rule_id: str = "chip-race"
 
 
-@event("tournament.penalty_given")
+@event("tournament.penalty_given", aliases=("tournament.penalty",))
 @dataclass(frozen=True)
 class PenaltyGiven(Event):
     player: str
@@ -539,7 +537,7 @@ class RabbitAgreed(Event):
     rule_id: str = "rabbit-hunt"
 
 
-@event("tournament.rabbit_hunted")
+@event("tournament.rabbit_hunted", aliases=("tournament.rabbit_hunt",))
 @dataclass(frozen=True)
 class RabbitHunted(Event):
     table: int
@@ -549,7 +547,7 @@ class RabbitHunted(Event):
     rule_id: str = "rabbit-hunt"
 
 
-@event("tournament.asked_to_show")
+@event("tournament.asked_to_show", aliases=("tournament.show_requested",))
 @dataclass(frozen=True)
 class AskedToShow(Event):
     """During the hand, a player asked to show his hand at the showdown even if it loses."""
@@ -585,27 +583,8 @@ class Finished(Event):
 
 # ---------------------------------------------------------------------- earlier stored names
 
-E = TypeVar("E", bound=Event)
-
-# Stored name of an earlier version -> the current one. Databases keep what was written.
-LEGACY_NAMES: dict[str, str] = {}
-_UPGRADES: dict[type[Event], Callable[[Any], Event]] = {}
-
-
-def _renamed(old: str, cls: type[E]) -> None:
-    """Read `old` as `cls` (same fields, only the stored name changed)."""
-
-    def upgrade(e: Any) -> Event:
-        return cls(**{f.name: getattr(e, f.name) for f in dataclasses.fields(e)})
-
-    stored: type[Event] = dataclass(frozen=True)(
-        type(f"{cls.__name__}StoredAs_{old.split('.', 1)[1]}", (cls,), {
-            "__doc__": f"`{cls.__name__}` as stored under its earlier name {old!r}.",
-            "__module__": __name__,
-        }))
-    event(old)(stored)
-    LEGACY_NAMES[old] = cls.type
-    _UPGRADES[stored] = upgrade
+# Renamed events decode to their current class through their `aliases`. `HandDealt` also renamed
+# its fields, so its old form is a class of its own that `upgraded` turns into the current one.
 
 
 @event("tournament.hand_started")
@@ -631,37 +610,23 @@ class _HandStartedStored(Event):
     chip_unit: int = 1
 
 
-def _hand_dealt(e: _HandStartedStored) -> HandDealt:
-    return HandDealt(
-        table=e.table, hand_id=e.hand_id, seed=e.seed, seats=e.seats, button=e.button,
-        small_blind_seat=e.small_blind_pos, small_blind_posted=e.small_blind_posted,
-        big_blind_seat=e.big_blind, small_blind=e.small_blind_amount,
-        big_blind=e.big_blind_amount, ante=e.ante, big_blind_ante=e.big_blind_ante,
-        level=e.level, at=e.at, chip_unit=e.chip_unit)
-
-
-LEGACY_NAMES["tournament.hand_started"] = HandDealt.type
-_UPGRADES[_HandStartedStored] = _hand_dealt
-
-for _old, _cls in (
-    ("tournament.level", LevelStarted),
-    ("tournament.action", PlayerActed),
-    ("tournament.away", MarkedAway),
-    ("tournament.back", CameBack),
-    ("tournament.away_action", AwayActed),
-    ("tournament.hand_killed", HandDeclaredDead),
-    ("tournament.chip_race", ChipRaced),
-    ("tournament.penalty", PenaltyGiven),
-    ("tournament.rabbit_hunt", RabbitHunted),
-    ("tournament.show_requested", AskedToShow),
-):
-    _renamed(_old, _cls)
+# Stored name of an earlier version -> the current one. Databases keep what was written.
+LEGACY_NAMES: dict[str, str] = {
+    **{old: new for old, new in event_aliases().items() if old.startswith("tournament.")},
+    _HandStartedStored.type: HandDealt.type,
+}
 
 
 def upgraded(e: Event) -> Event:
-    """The current form of an event decoded from an earlier stored name (others unchanged)."""
-    upgrade = _UPGRADES.get(type(e))
-    return e if upgrade is None else upgrade(e)
+    """The current form of an event decoded from an earlier stored form (others unchanged)."""
+    if isinstance(e, _HandStartedStored):
+        return HandDealt(
+            table=e.table, hand_id=e.hand_id, seed=e.seed, seats=e.seats, button=e.button,
+            small_blind_seat=e.small_blind_pos, small_blind_posted=e.small_blind_posted,
+            big_blind_seat=e.big_blind, small_blind=e.small_blind_amount,
+            big_blind=e.big_blind_amount, ante=e.ante, big_blind_ante=e.big_blind_ante,
+            level=e.level, at=e.at, chip_unit=e.chip_unit)
+    return e
 
 
 def current_name(stored: str) -> str:
