@@ -16,9 +16,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.store import TOURNAMENT_STREAM, Store
-from bot.store.store import Synchronous
-from bot.store.testing import FakeTournament, start_fake_tournament
+from bot.store import TOURNAMENT_STREAM, Store, Synchronous
+from tests.store.fake_tournament import FakeTournament, start_fake_tournament
 
 
 def raw_sqlite_peer(path: Path, actions: int) -> float:

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-import bot.service  # noqa: F401  (registers the tournament chip-conservation check)
+from bot.service import conservation_checks
 from bot.store import DatabaseCorrupt, MigrationError, Store, StoreError, default_database_path
 from bot.store.migrate import load_migrations
 
@@ -71,7 +71,7 @@ async def _check(path: Path) -> int:
         if version != newest:
             print(f"{path}: schema version {version}, this bot expects {newest}; run migrate")
             return 1
-        report = await store.check()
+        report = await store.check(conservation_checks())
     except sqlite3.DatabaseError as exc:  # a page the integrity check did not reach
         print(f"{path}: cannot be read: {exc}")
         print("FAILED")

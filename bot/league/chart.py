@@ -28,7 +28,7 @@ def _nice_step(span: float, ticks: int = 6) -> float:
     if span <= 0:
         return 1.0
     raw = span / ticks
-    power = 10 ** math.floor(math.log10(raw))
+    power = 10.0 ** math.floor(math.log10(raw))
     for m in (1, 2, 5, 10):
         if m * power >= raw:
             return m * power

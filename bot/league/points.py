@@ -178,7 +178,7 @@ class SeasonOptions:
 
     def money_major(self, amount: int) -> float:
         """An amount in smallest units as whole currency units (what formulas call b)."""
-        return amount / (10**self.decimals)
+        return amount / 10.0**self.decimals
 
 
 @dataclass(frozen=True)

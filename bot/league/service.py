@@ -16,15 +16,16 @@ from typing import Any
 
 from bot.store import (
     PUBLIC,
-    Appeal,
+    AppealRow,
     HandRow,
-    League,
     LeagueNameTaken,
+    LeagueRow,
     LeagueSettings,
-    Season,
+    SeasonRow,
     Store,
     StoreError,
     TournamentRow,
+    Transaction,
 )
 
 from .model import Night, PlayerNight
@@ -54,8 +55,8 @@ class LeagueError(Exception):
 
 @dataclass(frozen=True)
 class LeagueSeason:
-    league: League
-    season: Season | None
+    league: LeagueRow
+    season: SeasonRow | None
 
 
 def _clean_name(name: str, what: str) -> str:
@@ -70,20 +71,20 @@ def _clean_name(name: str, what: str) -> str:
 # --- leagues and seasons -----------------------------------------------------------------------
 
 
-async def default_league(store: Store, guild_id: int) -> League:
+async def default_league(store: Store, guild_id: int) -> LeagueRow:
     """The guild's default league (its oldest), created on first use."""
     leagues = await store.leagues(guild_id)
     if leagues:
         return leagues[0]
 
-    async def make(tx: Any) -> League:
+    async def make(tx: Transaction) -> LeagueRow:
         again = await tx.leagues(guild_id)  # another command may have made it meanwhile
         return again[0] if again else await tx.create_league(guild_id, DEFAULT_LEAGUE)
 
     return await store.write(make)
 
 
-async def find_league(store: Store, guild_id: int, name: str | None = None) -> League:
+async def find_league(store: Store, guild_id: int, name: str | None = None) -> LeagueRow:
     if name is None or not name.strip():
         return await default_league(store, guild_id)
     league = await store.league_by_name(guild_id, " ".join(name.split()))
@@ -108,7 +109,7 @@ async def active_season_for(store: Store, guild_id: int,
     if season is not None or await store.seasons(league.id):
         return LeagueSeason(league, season)
 
-    async def start(tx: Any) -> Season | None:
+    async def start(tx: Transaction) -> SeasonRow | None:
         if await tx.seasons(league.id):  # raced with another start
             return await tx.active_season(league.id)
         made = await tx.create_season(league.id, FIRST_SEASON, starts_at=tx.now)
@@ -118,7 +119,7 @@ async def active_season_for(store: Store, guild_id: int,
     return LeagueSeason(league, await store.write(start))
 
 
-async def create_league(store: Store, guild_id: int, name: str) -> League:
+async def create_league(store: Store, guild_id: int, name: str) -> LeagueRow:
     clean = _clean_name(name, "league")
     existing = await store.league_by_name(guild_id, clean)
     if existing is None:
@@ -132,10 +133,10 @@ async def create_league(store: Store, guild_id: int, name: str) -> League:
 
 @dataclass(frozen=True)
 class LeagueInfo:
-    league: League
+    league: LeagueRow
     settings: LeagueSettings
     system: PointsSystem
-    active: Season | None
+    active: SeasonRow | None
     seasons: int
 
 
@@ -150,7 +151,7 @@ async def list_leagues(store: Store, guild_id: int) -> list[LeagueInfo]:
     return out
 
 
-async def league_settings(store: Store, league: League) -> LeagueSettings:
+async def league_settings(store: Store, league: LeagueRow) -> LeagueSettings:
     """The league's own settings; a league that never set any follows the guild's
     points_system setting ({"system": name, ...options}) if there is one."""
     settings = await store.league_settings(league.id)
@@ -209,7 +210,7 @@ async def start_season(store: Store, guild_id: int, name: str,
     league = await find_league(store, guild_id, league_name)
     clean = _clean_name(name, "season")
 
-    async def start(tx: Any) -> Season:
+    async def start(tx: Transaction) -> SeasonRow:
         active = await tx.active_season(league.id)
         if active is not None:
             raise LeagueError(f"{league.name} is already playing {active.name}; "
@@ -227,7 +228,7 @@ async def end_season(store: Store, guild_id: int,
                      league_name: str | None = None) -> LeagueSeason:
     league = await find_league(store, guild_id, league_name)
 
-    async def end(tx: Any) -> Season:
+    async def end(tx: Transaction) -> SeasonRow:
         active = await tx.active_season(league.id)
         if active is None:
             raise LeagueError(f"{league.name} has no active season to end.")
@@ -236,7 +237,7 @@ async def end_season(store: Store, guild_id: int,
     return LeagueSeason(league, await store.write(end))
 
 
-async def find_season(store: Store, league: League, name: str | None) -> Season | None:
+async def find_season(store: Store, league: LeagueRow, name: str | None) -> SeasonRow | None:
     """A season by name; without one the active season, else the latest; None if none."""
     seasons = await store.seasons(league.id)
     if name is not None and name.strip():
@@ -358,7 +359,7 @@ async def load_night(store: Store, t: TournamentRow, options: SeasonOptions) -> 
     return Night(t.id, t.name, t.finished_at or t.created_at, buy_in, tuple(players))
 
 
-async def _league_of(store: Store, t: TournamentRow) -> League:
+async def _league_of(store: Store, t: TournamentRow) -> LeagueRow:
     if t.league_id is not None:
         league = await store.league(t.league_id)
         if league is not None:
@@ -388,7 +389,7 @@ async def score_tournament(store: Store, tournament_id: int) -> dict[int, float]
         for p in night.players
     }
 
-    async def write(tx: Any) -> None:
+    async def write(tx: Transaction) -> None:
         for p in night.players:
             await tx.set_result(t.id, p.user_id, p.place, prize=p.prize, points=points[p.user_id])
         await tx.record_scoring(t.id, system.name, options.to_dict())
@@ -412,8 +413,8 @@ async def _nights(store: Store, tournaments: Sequence[TournamentRow],
 
 @dataclass(frozen=True)
 class SeasonView:
-    league: League
-    season: Season | None
+    league: LeagueRow
+    season: SeasonRow | None
     settings: LeagueSettings
     system: PointsSystem
     options: SeasonOptions
@@ -443,7 +444,7 @@ async def season_view(store: Store, guild_id: int, league_name: str | None = Non
 
 
 async def player_stats(store: Store, guild_id: int, user_id: int, fallback_name: str,
-                       league_name: str | None = None) -> tuple[League, PlayerRecord]:
+                       league_name: str | None = None) -> tuple[LeagueRow, PlayerRecord]:
     """A player's record over every finished night of the league (all seasons)."""
     league = await find_league(store, guild_id, league_name)
     options = _options(await league_settings(store, league))
@@ -465,7 +466,7 @@ async def player_stats(store: Store, guild_id: int, user_id: int, fallback_name:
 
 @dataclass(frozen=True)
 class Settlement:
-    league: League
+    league: LeagueRow
     settings: LeagueSettings
     options: SeasonOptions
     night: Night
@@ -526,7 +527,7 @@ async def find_hand(store: Store, guild_id: int, name: str) -> HandRow:
 
 
 async def file_appeal(store: Store, guild_id: int, user_id: int, text: str,
-                      hand: str | None = None) -> Appeal:
+                      hand: str | None = None) -> AppealRow:
     statement = " ".join(text.split())
     if not statement:
         raise LeagueError("Say what you are appealing.")
@@ -536,7 +537,7 @@ async def file_appeal(store: Store, guild_id: int, user_id: int, text: str,
 
 
 async def close_appeal(store: Store, guild_id: int, appeal_id: int, director_id: int,
-                       decision: str) -> Appeal:
+                       decision: str) -> AppealRow:
     text = " ".join(decision.split())
     if not text:
         raise LeagueError("A decision needs its text: it is kept for the future.")

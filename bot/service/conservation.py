@@ -1,5 +1,7 @@
 """Chip conservation of stored tournaments, for `python -m bot.db check`.
 
+`conservation_checks()` is what a caller passes to `Store.check` (nothing registers on import).
+
 Rebuilds each tournament from its stored events: the chips in play must equal the chips that
 entered (buy-ins, re-buys, add-ons) adjusted only by logged changes (director adjustments,
 chip-race changes, chips removed with a disqualification), and every finished hand must end
@@ -12,11 +14,15 @@ from collections.abc import Sequence
 
 from bot.engine.events import event_from_dict
 from bot.engine.hand_events import HandEnded, HandStarted
-from bot.store import StoredEvent, TournamentRow, register_conservation_check
+from bot.store import ConservationCheck, StoredEvent, TournamentRow
 from bot.tournament.tournament import Tournament
 
 
-@register_conservation_check
+def conservation_checks() -> list[ConservationCheck]:
+    """The game's checks of stored tournaments, for `Store.check`."""
+    return [tournament_chips]
+
+
 def tournament_chips(row: TournamentRow, events: Sequence[StoredEvent]) -> list[str] | None:
     own = [e for e in events if e.stream == "tournament"]
     if not own or not own[0].type.startswith("tournament."):

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from bot.engine.events import event_from_dict
 from bot.service.session import Clock, FinishHook, Listener, SeedSource, Session
 from bot.store import HandRow, Store, TournamentRow
+from bot.tournament.hand_id import HandId
 from bot.tournament.tournament import Tournament, TournamentConfig
 
 log = logging.getLogger(__name__)
@@ -64,7 +65,7 @@ class TournamentService:
                 channel_id=channel_id, profile=config.profile.to_dict(),
                 config=config.to_dict(),
             )
-            tournament = Tournament.create(str(row.id), config, now)
+            tournament = Tournament.create(row.id, config, now)
             await tx.append_events(row.id, "tournament", tournament.events)
         return self._session(row, tournament)
 
@@ -96,6 +97,8 @@ class TournamentService:
             session = self._session(row, tournament)
             hands = await self.store.tournament_hands(row.id)
             session.remember_hands(_hand_rows(row.id, hands))
+            for entry in await self.store.entries(row.id):
+                session.set_name(str(entry.user_id), entry.display_name)
             sessions.append(session)
         for session in sessions:
             session.resume_timers()
@@ -124,4 +127,4 @@ class TournamentService:
 
 def _hand_rows(tournament_id: int, hands: Iterable[HandRow]) -> list[tuple[str, int]]:
     """Engine hand ids ("<tournament>-t<table>-h<n>") to the store's hand rows."""
-    return [(f"{tournament_id}-t{h.table_no}-h{h.hand_no}", h.id) for h in hands]
+    return [(str(HandId(tournament_id, h.table_no, h.hand_no)), h.id) for h in hands]

@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import logging
 from collections import ChainMap
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -25,9 +25,18 @@ from typing import Any
 from bot.engine.events import Event
 from bot.engine.hand import Hand
 from bot.engine.hand_events import HoleCardsDealt
-from bot.store import Private, Store, Transaction, hand_stream
+from bot.store import (
+    TOURNAMENT_STREAM,
+    Private,
+    SqlTransaction,
+    Store,
+    Transaction,
+    hand_stream,
+)
+from bot.store.rows import TournamentStatus
 from bot.tournament import events as tev
 from bot.tournament.errors import ChipRaceDue, NotAllowed, WaitingForPlayers
+from bot.tournament.hand_id import HandId
 from bot.tournament.tournament import Tournament
 
 log = logging.getLogger(__name__)
@@ -101,7 +110,19 @@ class Session:
         self._deal_pending = True
         self._rabbit_since: dict[int, float] = {}  # table -> first agreement, while pending
         self.retry_delays = RETRY_DELAYS
+        # Player id -> the name players know him by (the Discord side keeps it current).
+        self._names: dict[str, str] = {}
         self._failed_timers = 0  # timer runs that failed since the last successful commit
+
+    # ------------------------------------------------------------------ names
+
+    @property
+    def names(self) -> Mapping[str, str]:
+        """Display names by player id, for every text that names a player."""
+        return self._names
+
+    def set_name(self, player: str, name: str) -> None:
+        self._names[player] = name
 
     # ------------------------------------------------------------------ commands
 
@@ -130,6 +151,7 @@ class Session:
         t = self.tournament
         committed = len(t.events)
         before = self._hands_now()
+        known = self._all_hands()
         now = self.clock()
         try:
             result = command(t, now)
@@ -148,7 +170,7 @@ class Session:
         for e in t.events[committed:]:
             if isinstance(e, tev.RabbitAgreed):
                 self._rabbit_since.setdefault(e.table, e.at)
-        outcome = self._collect(before, committed, result)
+        outcome = self._collect(before, known, committed, result)
         if outcome or also is not None:
             try:
                 await self._commit(outcome, also)
@@ -195,58 +217,61 @@ class Session:
             for table, ts in self.tournament.tables.items() if ts.hand is not None
         }
 
-    def _collect(self, before: dict[int, tuple[Hand, int]], committed: int,
+    def _all_hands(self) -> list[Hand]:
+        """Every hand object at the tables (playing or just ended). Kept alive by the list, so
+        identity tells a hand dealt during a change from one that was already there."""
+        return [h for ts in self.tournament.tables.values()
+                for h in (ts.hand, ts.last_hand) if h is not None]
+
+    def _collect(self, before: dict[int, tuple[Hand, int]], known: list[Hand], committed: int,
                  result: Any) -> Outcome:
         t = self.tournament
         out = Outcome(tournament_events=list(t.events[committed:]), result=result)
-        seen: set[int] = set()
         for table, (hand, n) in sorted(before.items()):
             new = hand.events[n:]
-            seen.add(id(hand))
             if new:
                 out.hand_events.append((table, hand, list(new)))
         for table, ts in sorted(t.tables.items()):
-            for hand in (ts.last_hand, ts.hand):
-                if hand is not None and id(hand) not in seen and _started_in(hand, out):
-                    seen.add(id(hand))
-                    out.hand_events.append((table, hand, list(hand.events)))
+            for dealt in (ts.last_hand, ts.hand):
+                if dealt is not None and not any(dealt is h for h in known):
+                    known.append(dealt)  # dealt during this change: all of its events are new
+                    out.hand_events.append((table, dealt, list(dealt.events)))
         return out
 
     async def _commit(self, outcome: Outcome, also: Also | None = None) -> None:
-        t = self.tournament
-        # Hand rows created in this transaction count only once it has committed.
-        new_rows: dict[str, int] = {}
-        rows = ChainMap(new_rows, self._hand_rows)
-        async with self.store.transaction() as tx:
-            if also is not None:
+        """Everything the change wrote, in one transaction: without `also`, one hop to the
+        database thread, committed together with other tables' changes (Store.commit)."""
+        plan = self._plan(outcome)
+        if also is None:
+            new_rows = await self.store.commit(plan.write)
+        else:
+            async with self.store.transaction() as tx:
                 outcome.extra = await also(tx)
-            await tx.append_events(self.store_id, "tournament", outcome.tournament_events)
-            for table, hand, events in outcome.hand_events:
-                row = rows.get(hand.hand_id)
-                if row is None:
-                    hand_no = int(hand.hand_id.rsplit("-h", 1)[-1])
-                    created = await tx.begin_hand(self.store_id, table, hand_no)
-                    row = new_rows[hand.hand_id] = created.id
-                stored = [_private_if_hole(e, hand) for e in events]
-                await tx.append_events(self.store_id, hand_stream(row), stored)
-                if hand.is_over:
-                    await tx.finish_hand(row)
-            await tx.clear_deadlines(self.store_id)
-            for d in t.deadlines(self.clock()):
-                await tx.set_deadline(self.store_id, d.kind, str(d.table or 0), d.at, {})
-            for e in outcome.tournament_events:
-                if isinstance(e, tev.Eliminated) and e.player.isdigit():
-                    await tx.record_elimination(self.store_id, int(e.player), place=e.place,
-                                                hand_id=rows.get(e.hand_id or ""))
-                elif isinstance(e, tev.Started):
-                    await tx.set_tournament_status(self.store_id, "running")
-            if t.status == "finished":
-                for r in t.results():
-                    if r.player.isdigit():
-                        await tx.set_result(self.store_id, int(r.player), r.place,
-                                            prize=r.prize)
-                await tx.set_tournament_status(self.store_id, "finished")
+                new_rows = await tx.apply(plan.write)
+        # Hand rows created in this transaction count only once it has committed.
         self._hand_rows.update(new_rows)
+
+    def _plan(self, outcome: Outcome) -> _Plan:
+        """What to write, as plain data taken now (the write runs in the database thread while
+        this loop goes on)."""
+        t = self.tournament
+        plan = _Plan(self.store_id, list(outcome.tournament_events), dict(self._hand_rows))
+        for table, hand, events in outcome.hand_events:
+            number = HandId.parse(hand.hand_id).number
+            plan.hands.append(_HandPlan(hand.hand_id, table, number,
+                                        [_private_if_hole(e, hand) for e in events],
+                                        hand.is_over))
+        plan.deadlines = [(d.kind, str(d.table or 0), d.at, {}) for d in t.deadlines(self.clock())]
+        for e in outcome.tournament_events:
+            if isinstance(e, tev.Eliminated) and e.player.isdigit():
+                plan.eliminations.append((int(e.player), e.place, e.hand_id or ""))
+            elif isinstance(e, tev.Started):
+                plan.status = "running"
+        if t.status == "finished":
+            plan.results = [(int(r.player), r.place, r.prize) for r in t.results()
+                            if r.player.isdigit()]
+            plan.status = "finished"
+        return plan
 
     async def _notify(self, outcome: Outcome) -> None:
         if outcome and self.listener is not None:
@@ -317,10 +342,49 @@ class Session:
         self._hand_rows.update(rows)
 
 
-def _started_in(hand: Hand, outcome: Outcome) -> bool:
-    """A hand dealt during this change (its start is among the new tournament events)."""
-    return any(getattr(e, "hand_id", None) == hand.hand_id and e.type == "tournament.hand_started"
-               for e in outcome.tournament_events)
+@dataclass
+class _HandPlan:
+    hand_id: str  # the engine's name of the hand
+    table: int
+    number: int
+    events: list[Any]  # engine events, or Private(...) for hole cards
+    over: bool
+
+
+@dataclass
+class _Plan:
+    """One committed change of a tournament, as data for the database thread."""
+
+    store_id: int
+    tournament_events: list[Event]
+    hand_rows: dict[str, int]  # engine hand id -> store hand id, as known before this change
+    hands: list[_HandPlan] = field(default_factory=list)
+    deadlines: list[tuple[str, str, float, dict[str, Any]]] = field(default_factory=list)
+    eliminations: list[tuple[int, int | None, str]] = field(default_factory=list)
+    results: list[tuple[int, int, int]] = field(default_factory=list)
+    status: TournamentStatus | None = None
+
+    def write(self, tx: SqlTransaction) -> dict[str, int]:
+        """In the database thread: the statements. Returns the hand rows it created."""
+        new_rows: dict[str, int] = {}
+        rows = ChainMap(new_rows, self.hand_rows)
+        tx.append_events(self.store_id, TOURNAMENT_STREAM, self.tournament_events)
+        for hand in self.hands:
+            row = rows.get(hand.hand_id)
+            if row is None:
+                row = new_rows[hand.hand_id] = tx.begin_hand(self.store_id, hand.table,
+                                                             hand.number).id
+            tx.append_events(self.store_id, hand_stream(row), hand.events)
+            if hand.over:
+                tx.finish_hand(row)
+        tx.sync_deadlines(self.store_id, self.deadlines)
+        for user, place, hand_id in self.eliminations:
+            tx.record_elimination(self.store_id, user, place=place, hand_id=rows.get(hand_id))
+        for user, place, prize in self.results:
+            tx.set_result(self.store_id, user, place, prize=prize)
+        if self.status is not None:
+            tx.set_tournament_status(self.store_id, self.status)
+        return new_rows
 
 
 def _private_if_hole(event: Event, hand: Hand) -> Any:

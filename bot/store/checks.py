@@ -1,9 +1,9 @@
 """Chip conservation over stored events, pluggable because the store does not know the rules.
 
 A check gets a tournament and its full event log and returns a list of problems, or None when it
-does not understand this tournament's events (so several engines' checks can coexist). The
-tournament engine is expected to register its own check; until then only the store's own test
-tournament (`bot.store.testing`) is checked.
+does not understand this tournament's events (so several engines' checks can coexist). Whoever
+runs the check passes the checks it knows (`python -m bot.db check` passes the game's, from
+`bot.service.conservation_checks()`); nothing registers itself on import.
 """
 
 from __future__ import annotations
@@ -14,26 +14,6 @@ from dataclasses import dataclass, field
 from .rows import StoredEvent, TournamentRow
 
 ConservationCheck = Callable[[TournamentRow, Sequence[StoredEvent]], list[str] | None]
-
-_CHECKS: list[ConservationCheck] = []
-
-
-def register_conservation_check(check: ConservationCheck) -> ConservationCheck:
-    """Add a check (usable as a decorator). Registering the same function twice is a no-op."""
-    if check not in _CHECKS:
-        _CHECKS.append(check)
-    return check
-
-
-def unregister_conservation_check(check: ConservationCheck) -> None:
-    if check in _CHECKS:
-        _CHECKS.remove(check)
-
-
-def conservation_checks() -> tuple[ConservationCheck, ...]:
-    from . import testing  # noqa: F401  (registers the default check for the test tournament)
-
-    return tuple(_CHECKS)
 
 
 @dataclass
@@ -73,9 +53,11 @@ class CheckReport:
         return out
 
 
-def run_checks(tournament: TournamentRow, events: Sequence[StoredEvent]) -> TournamentCheck:
+def run_checks(
+    tournament: TournamentRow, events: Sequence[StoredEvent], checks: Sequence[ConservationCheck]
+) -> TournamentCheck:
     result = TournamentCheck(tournament.id, tournament.name, checked=False)
-    for check in conservation_checks():
+    for check in checks:
         problems = check(tournament, events)
         if problems is None:
             continue

@@ -30,7 +30,7 @@ class GuildSettings:
 
 
 @dataclass(frozen=True)
-class League:
+class LeagueRow:
     id: int
     guild_id: int
     name: str
@@ -38,7 +38,7 @@ class League:
 
 
 @dataclass(frozen=True)
-class Season:
+class SeasonRow:
     id: int
     league_id: int
     name: str
@@ -59,7 +59,7 @@ class LeagueSettings:
 
 
 @dataclass(frozen=True)
-class TournamentScoring:
+class ScoringRow:
     """Which points system (and options) wrote a finished tournament's results.points."""
 
     tournament_id: int
@@ -107,7 +107,7 @@ class MessageRow:
 
 
 @dataclass(frozen=True)
-class Entry:
+class EntryRow:
     id: int
     tournament_id: int
     user_id: int
@@ -119,7 +119,7 @@ class Entry:
 
 
 @dataclass(frozen=True)
-class Rebuy:
+class RebuyRow:
     id: int
     tournament_id: int
     entry_id: int
@@ -130,7 +130,7 @@ class Rebuy:
 
 
 @dataclass(frozen=True)
-class Elimination:
+class EliminationRow:
     id: int
     tournament_id: int
     user_id: int
@@ -141,7 +141,7 @@ class Elimination:
 
 
 @dataclass(frozen=True)
-class Result:
+class ResultRow:
     tournament_id: int
     user_id: int
     place: int
@@ -150,7 +150,7 @@ class Result:
 
 
 @dataclass(frozen=True)
-class Standing:
+class SeasonStandingRow:
     user_id: int
     points: float
     prize: int
@@ -159,7 +159,7 @@ class Standing:
 
 
 @dataclass(frozen=True)
-class Ruling:
+class RulingRow:
     id: int
     tournament_id: int
     hand_id: int | None
@@ -171,7 +171,7 @@ class Ruling:
 
 
 @dataclass(frozen=True)
-class DirectorAction:
+class DirectorActionRow:
     id: int
     tournament_id: int
     director_id: int
@@ -183,7 +183,7 @@ class DirectorAction:
 
 
 @dataclass(frozen=True)
-class Appeal:
+class AppealRow:
     id: int
     guild_id: int
     tournament_id: int | None
@@ -227,7 +227,7 @@ class StoredEvent:
 
 
 @dataclass(frozen=True)
-class Snapshot:
+class SnapshotRow:
     id: int
     tournament_id: int
     last_event_id: int
@@ -236,7 +236,7 @@ class Snapshot:
 
 
 @dataclass(frozen=True)
-class Deadline:
+class DeadlineRow:
     tournament_id: int
     kind: str
     key: str
@@ -249,17 +249,17 @@ class Deadline:
 
 
 @dataclass(frozen=True)
-class Recovered:
+class RecoveredTournament:
     """Everything needed to rebuild one unfinished tournament after a restart."""
 
     tournament: TournamentRow
-    snapshot: Snapshot | None
+    snapshot: SnapshotRow | None
     # Events after the snapshot (all events when there is none), in commit order.
     events: list[StoredEvent]
-    deadlines: list[Deadline]
+    deadlines: list[DeadlineRow]
     tables: list[TableRow]
     messages: list[MessageRow]
-    entries: list[Entry]
+    entries: list[EntryRow]
 
 
 TOURNAMENT_STREAM = "tournament"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 from bot.engine.events import event_from_dict
@@ -9,9 +11,14 @@ from bot.engine.hand import Hand
 from bot.engine.hand_events import HandEnded, Shown
 from bot.engine.phh import parse_phh, replay_phh
 from bot.history import export_hand, export_tournament
-from bot.service import Outcome, Session
+from bot.service import Outcome, Session, conservation_checks
 from bot.store import DIRECTOR
 from tests.service.helpers import FakeClock, play_out, started_service
+
+
+def run_check(db: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "bot.db", "check", "--database", str(db)],
+                          capture_output=True, text=True, timeout=120)
 
 
 async def full_hand(session: Session, row_id: int) -> Hand:
@@ -87,10 +94,12 @@ async def test_db_check_verifies_chip_conservation_of_real_tournaments(tmp_path:
     heard: list[Outcome] = []
     service, session = await started_service(tmp_path / "db.sqlite3", clock, heard)
     await play_out(session, clock, 2)
-    report = await session.store.check()
+    report = await session.store.check(conservation_checks())
     mine = [t for t in report.tournaments if t.tournament_id == session.store_id]
     assert mine and mine[0].checked and not mine[0].problems
     assert report.ok
+    cli = run_check(tmp_path / "db.sqlite3")  # as an operator would, from another process
+    assert cli.returncode == 0 and "chips conserved" in cli.stdout, cli.stdout + cli.stderr
 
     # A forged hand that ends with more chips than it started with is reported.
     row = await session.store.tournament_hands(session.store_id)
@@ -102,10 +111,12 @@ async def test_db_check_verifies_chip_conservation_of_real_tournaments(tmp_path:
         bad = [e for e in forged.events if not isinstance(e, HandEnded)]
         bad.append(HandEnded({s: 10_000 for s in forged.players}))
         await tx.append_events(created.id, f"hand:{hand_row.id}", bad)
-    report = await session.store.check()
+    report = await session.store.check(conservation_checks())
     forged_check = [t for t in report.tournaments if t.tournament_id == created.id]
     assert forged_check and forged_check[0].problems
     assert not report.ok
     assert any("ended with" in p for p in forged_check[0].problems)
+    cli = run_check(tmp_path / "db.sqlite3")
+    assert cli.returncode == 1 and "CHIPS NOT CONSERVED" in cli.stdout, cli.stdout + cli.stderr
     session.close()
     await service.store.close()

@@ -11,8 +11,8 @@ import sys
 import time
 from pathlib import Path
 
-import bot.service  # noqa: F401  (registers the chip-conservation check)
 from bot.engine.events import event_from_dict
+from bot.service import conservation_checks
 from bot.store import Store
 from bot.tournament.tournament import Tournament
 
@@ -47,7 +47,7 @@ async def test_sigkill_during_play_loses_no_announced_action(tmp_path: Path) -> 
         store = await Store.open(db)
         try:
             if round_no % 4 == 3:  # the full check replays every stored tournament: not each time
-                report = await store.check()
+                report = await store.check(conservation_checks())
                 assert report.integrity == ["ok"] and not report.foreign_keys
                 for t in report.tournaments:
                     assert t.checked and not t.problems, (round_no, t)

@@ -5,33 +5,38 @@ goes on once the disk is back."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
 from bot.service import Notice, Outcome, Session
-from bot.store import Store, Transaction
+from bot.store import SqlTransaction, Store
 from tests.service.helpers import FakeClock, acting, started_service
+
+T = TypeVar("T")
 
 
 class DiskFull:
-    """Every commit fails like a full disk while `full` is set; nothing of it is kept."""
+    """While `full` is set every commit fails like a full disk, after its statements ran (so
+    the store rolls them back and nothing of the change is kept)."""
 
     def __init__(self, store: Store) -> None:
         self.full = False
         self.refused = 0
-        self._real = store.transaction
+        self._real = store.commit
 
-    @contextlib.asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Transaction]:
-        async with self._real() as tx:
-            yield tx
+    async def commit(self, change: Callable[[SqlTransaction], T]) -> T:
+        def failing(tx: SqlTransaction) -> T:
+            result = change(tx)
             if self.full:
                 self.refused += 1
                 raise sqlite3.OperationalError("database or disk is full")
+            return result
+
+        return await self._real(failing)
 
 
 async def finish_the_hand(session: Session) -> None:
@@ -61,7 +66,7 @@ async def test_a_deal_that_cannot_be_saved_is_retried_once_said_and_dealt_once(
     service, session = await started_service(tmp_path / "db.sqlite3", clock, heard, players=2)
     store = session.store
     disk = DiskFull(store)
-    monkeypatch.setattr(store, "transaction", disk.transaction)
+    monkeypatch.setattr(store, "commit", disk.commit)
     session.hand_delay = 0.01  # the next deal is the timer's job, as in the bot
     session.retry_delays = (0.01, 0.02, 0.05)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.store import TOURNAMENT_STREAM, Store, StoreError
-from bot.store.testing import TRANSFER, start_fake_tournament
+from tests.store.fake_tournament import TRANSFER, check_fake, start_fake_tournament
 
 
 def mode(p: Path) -> int:
@@ -187,7 +187,7 @@ async def test_backup_while_the_bot_writes_is_complete_and_consistent(
     assert written > 0
     copy = await Store.open(tmp_path / "b.sqlite3", migrate=False)
     try:
-        report = await copy.check()
+        report = await copy.check([check_fake])
         assert report.ok, report.lines()
         assert 0 < len(await copy.load_events(fake.tournament_id)) <= 4 + written
     finally:
@@ -195,12 +195,11 @@ async def test_backup_while_the_bot_writes_is_complete_and_consistent(
     assert not Path(f"{tmp_path / 'b.sqlite3'}-wal").exists()
 
 
-async def test_check_cli_finds_lost_chips(db_path: Path, store: Store) -> None:
+async def test_check_finds_lost_chips(db_path: Path, store: Store) -> None:
     fake = await start_fake_tournament(store, 1, 3, 1000)
-    ok = subprocess.run([sys.executable, "-m", "bot.db", "check", "--database", str(db_path)],
-                        capture_output=True, text=True)
-    assert ok.returncode == 0, ok.stdout + ok.stderr
-    assert "chips conserved" in ok.stdout
+    report = await store.check([check_fake])
+    assert report.ok and report.tournaments[0].checked
+    assert "chips conserved" in "\n".join(report.lines())
     # A forged event that creates chips out of nothing (written behind the store's back).
     with sqlite3.connect(db_path) as raw:
         raw.execute(
@@ -215,8 +214,10 @@ async def test_check_cli_finds_lost_chips(db_path: Path, store: Store) -> None:
             (fake.tournament_id, TRANSFER, '{"type":"storetest.transfer","src":"9","dst":"1",'
              '"amount":50,"action":1,"part":0,"of":2}'),
         )
-    bad = subprocess.run([sys.executable, "-m", "bot.db", "check", "--database", str(db_path)],
-                         capture_output=True, text=True)
-    assert bad.returncode == 1
-    assert "CHIPS NOT CONSERVED" in bad.stdout
-    assert "below zero" in bad.stdout and "half-written" in bad.stdout
+    report = await store.check([check_fake])
+    assert not report.ok
+    text = "\n".join(report.lines())
+    assert "CHIPS NOT CONSERVED" in text
+    assert "below zero" in text and "half-written" in text
+    # Without a check that knows these events, the tournament is said to be unchecked.
+    assert "no conservation check knows its events" in "\n".join((await store.check()).lines())

@@ -6,7 +6,7 @@ import random
 from pathlib import Path
 
 from bot.store import TOURNAMENT_STREAM, Store
-from bot.store.testing import FakeTournament, start_fake_tournament
+from tests.store.fake_tournament import FakeTournament, start_fake_tournament
 
 T0 = 1_700_000_000.0
 

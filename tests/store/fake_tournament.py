@@ -1,8 +1,8 @@
-"""A tiny stand-in tournament for exercising the store until the real engine is wired in.
+"""A tiny stand-in tournament for exercising the store on its own (test support only).
 
 Players hold stacks; each "action" moves chips between them in one transaction of one to four
-transfer events. Chips are conserved by construction, so the conservation check registered here
-is the default one `python -m bot.db check` runs. Used by the crash test, the tests and the bench.
+transfer events. Chips are conserved by construction; `check_fake` is its conservation check,
+passed to `store.check(checks=...)` by the tests. The game's own path is tested in tests/service.
 """
 
 from __future__ import annotations
@@ -12,9 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .checks import register_conservation_check
-from .rows import TOURNAMENT_STREAM, StoredEvent, TournamentRow
-from .store import Store
+from bot.store import TOURNAMENT_STREAM, Store, StoredEvent, TournamentRow
 
 SEAT = "storetest.seat"
 TRANSFER = "storetest.transfer"
@@ -98,7 +96,7 @@ async def start_fake_tournament(
     return fake
 
 
-def _check_fake(tournament: TournamentRow, events: Sequence[StoredEvent]) -> list[str] | None:
+def check_fake(tournament: TournamentRow, events: Sequence[StoredEvent]) -> list[str] | None:
     if tournament.config.get("kind") != KIND:
         return None
     problems: list[str] = []
@@ -127,5 +125,3 @@ def _check_fake(tournament: TournamentRow, events: Sequence[StoredEvent]) -> lis
             problems.append(f"action {action} half-written: parts {sorted(seen)}")
     return problems
 
-
-register_conservation_check(_check_fake)

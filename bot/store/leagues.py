@@ -1,0 +1,218 @@
+"""Servers, leagues and seasons: settings, the active season, how nights were scored, standings."""
+
+from __future__ import annotations
+
+import dataclasses
+import sqlite3
+from typing import Any
+
+from .errors import LeagueNameTaken, StoreError
+from .rows import (
+    GuildSettings,
+    LeagueRow,
+    LeagueSettings,
+    ScoringRow,
+    SeasonRow,
+    SeasonStandingRow,
+    TournamentRow,
+    TournamentStatus,
+)
+from .sql import SqlBase, dumps, plain
+from .tournaments import tournament_row
+
+
+class LeagueSql(SqlBase):
+    # --- server settings -----------------------------------------------------------------------
+
+    def guild_settings(self, guild_id: int) -> GuildSettings:
+        """The guild's settings; defaults if it never saved any."""
+        r = self.one("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        if r is None:
+            return GuildSettings(guild_id=guild_id)
+        settings = plain(GuildSettings, r, knob_overrides=True, structure_presets=True,
+                         payout_presets=True, points_system=True)
+        return dataclasses.replace(settings, four_colour_deck=bool(r["four_colour_deck"]))
+
+    def put_guild_settings(self, settings: GuildSettings) -> GuildSettings:
+        self.exec(
+            "INSERT INTO guild_settings (guild_id, profile, knob_overrides, director_role_id, "
+            "structure_presets, payout_presets, points_system, tournament_channel_id, updated_at, "
+            "four_colour_deck, idle_ping_seconds) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+            "profile = excluded.profile, knob_overrides = excluded.knob_overrides, "
+            "director_role_id = excluded.director_role_id, "
+            "structure_presets = excluded.structure_presets, "
+            "payout_presets = excluded.payout_presets, points_system = excluded.points_system, "
+            "tournament_channel_id = excluded.tournament_channel_id, "
+            "updated_at = excluded.updated_at, four_colour_deck = excluded.four_colour_deck, "
+            "idle_ping_seconds = excluded.idle_ping_seconds",
+            (
+                settings.guild_id,
+                settings.profile,
+                dumps(settings.knob_overrides),
+                settings.director_role_id,
+                dumps(settings.structure_presets),
+                dumps(settings.payout_presets),
+                dumps(settings.points_system),
+                settings.tournament_channel_id,
+                self.now,
+                int(settings.four_colour_deck),
+                settings.idle_ping_seconds,
+            ),
+        )
+        return self.guild_settings(settings.guild_id)
+
+    # --- leagues -------------------------------------------------------------------------------
+
+    def leagues(self, guild_id: int) -> list[LeagueRow]:
+        rows = self.fetch("SELECT * FROM leagues WHERE guild_id = ? ORDER BY id", (guild_id,))
+        return [plain(LeagueRow, r) for r in rows]
+
+    def league(self, league_id: int) -> LeagueRow | None:
+        r = self.one("SELECT * FROM leagues WHERE id = ?", (league_id,))
+        return None if r is None else plain(LeagueRow, r)
+
+    def league_by_name(self, guild_id: int, name: str) -> LeagueRow | None:
+        """Case-insensitive: players type league names, they do not copy them."""
+        r = self.one(
+            "SELECT * FROM leagues WHERE guild_id = ? AND name = ? COLLATE NOCASE ORDER BY id",
+            (guild_id, name),
+        )
+        return None if r is None else plain(LeagueRow, r)
+
+    def create_league(self, guild_id: int, name: str) -> LeagueRow:
+        """A new league; LeagueNameTaken if the server has one of that name in any case."""
+        try:
+            row = self.returning(
+                "INSERT INTO leagues (guild_id, name, created_at) VALUES (?, ?, ?) RETURNING *",
+                (guild_id, name, self.now),
+            )
+        except sqlite3.IntegrityError as exc:
+            if "leagues." not in str(exc):
+                raise
+            raise LeagueNameTaken(guild_id, name, self.league_by_name(guild_id, name)) from exc
+        return plain(LeagueRow, row)
+
+    def league_settings(self, league_id: int) -> LeagueSettings:
+        """The league's settings; defaults (linear points, no money) if it never saved any."""
+        r = self.one("SELECT * FROM league_settings WHERE league_id = ?", (league_id,))
+        if r is None:
+            return LeagueSettings(league_id=league_id)
+        return plain(LeagueSettings, r, options=True)
+
+    def put_league_settings(self, settings: LeagueSettings) -> LeagueSettings:
+        self.exec(
+            "INSERT INTO league_settings (league_id, points_system, options, currency, updated_at) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (league_id) DO UPDATE SET "
+            "points_system = excluded.points_system, options = excluded.options, "
+            "currency = excluded.currency, updated_at = excluded.updated_at",
+            (settings.league_id, settings.points_system, dumps(settings.options),
+             settings.currency, self.now),
+        )
+        return self.league_settings(settings.league_id)
+
+    def league_tournaments(
+        self, league_id: int, status: TournamentStatus | None = "finished"
+    ) -> list[TournamentRow]:
+        return self._tournaments_of("league_id", league_id, status)
+
+    # --- seasons -------------------------------------------------------------------------------
+
+    def seasons(self, league_id: int) -> list[SeasonRow]:
+        rows = self.fetch("SELECT * FROM seasons WHERE league_id = ? ORDER BY id", (league_id,))
+        return [plain(SeasonRow, r) for r in rows]
+
+    def season(self, season_id: int) -> SeasonRow | None:
+        r = self.one("SELECT * FROM seasons WHERE id = ?", (season_id,))
+        return None if r is None else plain(SeasonRow, r)
+
+    def active_season(self, league_id: int) -> SeasonRow | None:
+        r = self.one(
+            "SELECT s.* FROM active_seasons a JOIN seasons s ON s.id = a.season_id "
+            "WHERE a.league_id = ?",
+            (league_id,),
+        )
+        return None if r is None else plain(SeasonRow, r)
+
+    def create_season(
+        self,
+        league_id: int,
+        name: str,
+        starts_at: float | None = None,
+        ends_at: float | None = None,
+    ) -> SeasonRow:
+        row = self.returning(
+            "INSERT INTO seasons (league_id, name, starts_at, ends_at, created_at) "
+            "VALUES (?, ?, ?, ?, ?) RETURNING *",
+            (league_id, name, starts_at, ends_at, self.now),
+        )
+        return plain(SeasonRow, row)
+
+    def set_active_season(self, league_id: int, season_id: int) -> None:
+        """Make `season_id` the league's active season. Refused if another one is active."""
+        try:
+            self.exec(
+                "INSERT INTO active_seasons (league_id, season_id, since) VALUES (?, ?, ?)",
+                (league_id, season_id, self.now),
+            )
+        except sqlite3.IntegrityError as exc:
+            raise StoreError(f"league {league_id} already has an active season") from exc
+
+    def end_season(self, season_id: int, ends_at: float | None = None) -> SeasonRow:
+        """Close a season: stamp when it ended (now unless given) and make it inactive."""
+        row = self.returning(
+            "UPDATE seasons SET ends_at = ? WHERE id = ? RETURNING *",
+            (self.now if ends_at is None else ends_at, season_id),
+        )
+        self.exec("DELETE FROM active_seasons WHERE season_id = ?", (season_id,))
+        return plain(SeasonRow, row)
+
+    def season_tournaments(
+        self, season_id: int, status: TournamentStatus | None = "finished"
+    ) -> list[TournamentRow]:
+        """A season's tournaments (by default the finished ones) in the order they were played."""
+        return self._tournaments_of("season_id", season_id, status)
+
+    def season_standings(self, season_id: int) -> list[SeasonStandingRow]:
+        """Points table over the season's finished tournaments, best first."""
+        rows = self.fetch(
+            """
+            SELECT r.user_id, SUM(r.points) AS points, SUM(r.prize) AS prize,
+                   COUNT(*) AS tournaments, MIN(r.place) AS best_place
+            FROM results r JOIN tournaments t ON t.id = r.tournament_id
+            WHERE t.season_id = ? AND t.status = 'finished'
+            GROUP BY r.user_id
+            ORDER BY points DESC, best_place ASC, prize DESC, r.user_id
+            """,
+            (season_id,),
+        )
+        return [plain(SeasonStandingRow, r) for r in rows]
+
+    # --- scoring -------------------------------------------------------------------------------
+
+    def tournament_scoring(self, tournament_id: int) -> ScoringRow | None:
+        r = self.one("SELECT * FROM tournament_scoring WHERE tournament_id = ?", (tournament_id,))
+        return None if r is None else plain(ScoringRow, r, options=True)
+
+    def record_scoring(
+        self, tournament_id: int, points_system: str, options: dict[str, Any] | None = None
+    ) -> ScoringRow:
+        row = self.returning(
+            "INSERT INTO tournament_scoring (tournament_id, points_system, options, scored_at) "
+            "VALUES (?, ?, ?, ?) ON CONFLICT (tournament_id) DO UPDATE SET "
+            "points_system = excluded.points_system, options = excluded.options, "
+            "scored_at = excluded.scored_at RETURNING *",
+            (tournament_id, points_system, dumps(options or {}), self.now),
+        )
+        return plain(ScoringRow, row, options=True)
+
+    def _tournaments_of(
+        self, column: str, value: int, status: TournamentStatus | None
+    ) -> list[TournamentRow]:
+        sql = f"SELECT * FROM tournaments WHERE {column} = ?"
+        params: list[Any] = [value]
+        if status is not None:
+            sql += " AND status = ?"
+            params.append(status)
+        sql += " ORDER BY COALESCE(finished_at, created_at), id"
+        return [tournament_row(r) for r in self.fetch(sql, params)]

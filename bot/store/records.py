@@ -1,0 +1,141 @@
+"""What a league keeps of its nights: results, rulings, director actions and appeals."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from .errors import StoreError
+from .rows import AppealRow, DirectorActionRow, ResultRow, RulingRow
+from .sql import SqlBase, dumps, plain
+
+
+class RecordSql(SqlBase):
+    # --- results -------------------------------------------------------------------------------
+
+    def results(self, tournament_id: int) -> list[ResultRow]:
+        rows = self.fetch(
+            "SELECT * FROM results WHERE tournament_id = ? ORDER BY place, user_id",
+            (tournament_id,),
+        )
+        return [plain(ResultRow, r) for r in rows]
+
+    def set_result(
+        self, tournament_id: int, user_id: int, place: int, *, prize: int = 0, points: float = 0
+    ) -> ResultRow:
+        row = self.returning(
+            "INSERT INTO results (tournament_id, user_id, place, prize, points) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (tournament_id, user_id) DO UPDATE SET "
+            "place = excluded.place, prize = excluded.prize, points = excluded.points RETURNING *",
+            (tournament_id, user_id, place, prize, points),
+        )
+        return plain(ResultRow, row)
+
+    # --- rulings and director actions ----------------------------------------------------------
+
+    def rulings(self, tournament_id: int) -> list[RulingRow]:
+        rows = self.fetch(
+            "SELECT * FROM rulings WHERE tournament_id = ? ORDER BY id", (tournament_id,)
+        )
+        return [plain(RulingRow, r) for r in rows]
+
+    def ruling(self, ruling_id: int) -> RulingRow | None:
+        r = self.one("SELECT * FROM rulings WHERE id = ?", (ruling_id,))
+        return None if r is None else plain(RulingRow, r)
+
+    def add_ruling(
+        self,
+        tournament_id: int,
+        director_id: int,
+        subject: str,
+        decision: str,
+        reason: str,
+        *,
+        hand_id: int | None = None,
+    ) -> RulingRow:
+        row = self.returning(
+            "INSERT INTO rulings (tournament_id, hand_id, director_id, subject, decision, reason, "
+            "created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *",
+            (tournament_id, hand_id, director_id, subject, decision, reason, self.now),
+        )
+        return plain(RulingRow, row)
+
+    def director_actions(self, tournament_id: int) -> list[DirectorActionRow]:
+        rows = self.fetch(
+            "SELECT * FROM director_actions WHERE tournament_id = ? ORDER BY id", (tournament_id,)
+        )
+        return [plain(DirectorActionRow, r, data=True) for r in rows]
+
+    def add_director_action(
+        self,
+        tournament_id: int,
+        director_id: int,
+        action: str,
+        reason: str,
+        *,
+        target_user_id: int | None = None,
+        data: dict[str, Any] | None = None,
+    ) -> DirectorActionRow:
+        row = self.returning(
+            "INSERT INTO director_actions (tournament_id, director_id, action, target_user_id, "
+            "data, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *",
+            (tournament_id, director_id, action, target_user_id, dumps(data or {}), reason,
+             self.now),
+        )
+        return plain(DirectorActionRow, row, data=True)
+
+    # --- appeals -------------------------------------------------------------------------------
+
+    def appeal(self, appeal_id: int) -> AppealRow | None:
+        r = self.one("SELECT * FROM appeals WHERE id = ?", (appeal_id,))
+        return None if r is None else plain(AppealRow, r)
+
+    def appeals(
+        self, guild_id: int, status: Literal["open", "closed"] | None = None
+    ) -> list[AppealRow]:
+        sql = "SELECT * FROM appeals WHERE guild_id = ?"
+        params: list[Any] = [guild_id]
+        if status is not None:
+            sql += " AND status = ?"
+            params.append(status)
+        return [plain(AppealRow, r) for r in self.fetch(sql + " ORDER BY id", params)]
+
+    def open_appeal(
+        self,
+        guild_id: int,
+        user_id: int,
+        statement: str,
+        *,
+        tournament_id: int | None = None,
+        hand_id: int | None = None,
+        ruling_id: int | None = None,
+    ) -> AppealRow:
+        """A player sends a disputed ruling to the league; the hand it concerns is kept with it."""
+        if ruling_id is not None and (hand_id is None or tournament_id is None):
+            ruling = self.ruling(ruling_id)
+            if ruling is None:
+                raise StoreError(f"no ruling {ruling_id}")
+            hand_id = ruling.hand_id if hand_id is None else hand_id
+            tournament_id = ruling.tournament_id if tournament_id is None else tournament_id
+        if hand_id is not None and tournament_id is None:
+            r = self.one("SELECT tournament_id FROM hands WHERE id = ?", (hand_id,))
+            tournament_id = None if r is None else int(r[0])
+        row = self.returning(
+            "INSERT INTO appeals (guild_id, tournament_id, hand_id, ruling_id, user_id, statement, "
+            "created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *",
+            (guild_id, tournament_id, hand_id, ruling_id, user_id, statement, self.now),
+        )
+        return plain(AppealRow, row)
+
+    def close_appeal(self, appeal_id: int, decided_by: int, decision: str) -> AppealRow:
+        """Record the league's decision. An appeal is decided once; a closed one stays closed."""
+        row = self.one(
+            "UPDATE appeals SET status = 'closed', decision = ?, decided_by = ?, decided_at = ? "
+            "WHERE id = ? AND status = 'open' RETURNING *",
+            (decision, decided_by, self.now, appeal_id),
+        )
+        if row is None:
+            existing = self.appeal(appeal_id)
+            raise StoreError(
+                f"no appeal {appeal_id}" if existing is None else f"appeal {appeal_id} is closed"
+            )
+        return plain(AppealRow, row)
