@@ -400,6 +400,7 @@ class Eliminated(Event):
     rule_id: str | None = None  # "same-hand-eliminations" when several went out together
     knocked_out_by: str | None = None  # live mode: for knockout and bounty points
     recorded_by: str | None = None  # live mode: who entered the bust
+    seat: int | None = None  # the seat he leaves (None in logs written before it)
 
 
 @event("tournament.bust_undone")

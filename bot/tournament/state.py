@@ -40,6 +40,20 @@ class Entrant:
     # A late entry or re-entry at a table that has played: not dealt in between the small
     # blind and the button (TDA), cleared once he is dealt a hand.
     waits_for_button: bool = False
+    # His elimination: when, by whom (live mode's knockouts) and the seat he left (an undone
+    # bust puts him back there if it is still free).
+    out_at: float | None = None
+    knocked_out_by: str | None = None
+    out_table: int | None = None
+    out_seat: int | None = None
+
+
+@dataclass
+class Guest:
+    """A live-mode player who is not on Discord, entered by the director by name."""
+
+    name: str
+    member: str | None = None  # the server member he turned out to be (his results follow)
 
 
 @dataclass
@@ -74,6 +88,9 @@ class Result:
     tied_with: tuple[str, ...]
     prize: int
     disqualified: bool
+    out_at: float | None = None  # None for the winner
+    knocked_out_by: str | None = None  # live mode, when the director recorded it
+    member: str | None = None  # a guest linked to a server member: whose results these are
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ silent:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,7 +48,7 @@ from bot.engine.hand import Hand, HandConfig, Seat
 from bot.engine.hand_events import SeatInfo
 from bot.engine.profile import ClockExpiry, Profile, make_profile
 from bot.tournament import events as ev
-from bot.tournament.balancing import TableView, next_step
+from bot.tournament.balancing import BIG_BLIND, RandomSeats, TableView, next_step
 from bot.tournament.blinds import (
     BlindRuling,
     Positions,
@@ -73,12 +73,14 @@ from bot.tournament.errors import (
     WaitingForPlayers,
 )
 from bot.tournament.hand_id import HandId
+from bot.tournament.live import ClockView, clock_view
 from bot.tournament.payouts import Finish, PayoutTable, place_amounts, prizes
 from bot.tournament.rng import SeededRandom
 from bot.tournament.seating import DrawResult, draw_button, random_seating, seat_by_card
 from bot.tournament.state import (
     Deadline,
     Entrant,
+    Guest,
     Result,
     TableState,
     TournamentStatus,
@@ -93,6 +95,8 @@ __all__ = ["Tournament", "TournamentConfig", "Result", "Entrant", "Expectation",
 # (`len(hand.events)`), as the table message's buttons carry them.
 Expectation = tuple[str, int]
 MOVED_ON = "The hand has moved on since you clicked; nothing was done."
+
+GUEST_NAME_LENGTH = 64
 
 # Version of `Tournament.snapshot()`'s layout; `from_snapshot` refuses others.
 SNAPSHOT_VERSION = 1
@@ -171,6 +175,9 @@ class Tournament:
         self.chips_removed = 0  # disqualifications
         self.winner: str | None = None
         self.prizes: dict[str, int] = {}
+        # Live mode: players entered by name, and the busts in order (the last can be undone).
+        self.guests: dict[str, Guest] = {}
+        self.busts: list[str] = []
 
     # ================================================================== construction
 
@@ -287,7 +294,9 @@ class Tournament:
 
     def results(self) -> list[Result]:
         out = [
-            Result(p.player, p.place, p.tied, self.prizes.get(p.player, 0), p.disqualified)
+            Result(p.player, p.place, p.tied, self.prizes.get(p.player, 0), p.disqualified,
+                   p.out_at, p.knocked_out_by,
+                   self.guests[p.player].member if p.player in self.guests else None)
             for p in self.players.values() if p.place is not None
         ]
         return sorted(out, key=lambda r: (r.place, r.player))
@@ -359,6 +368,8 @@ class Tournament:
             "prizes": dict(sorted(self.prizes.items())),
             "players": [_entrant_data(p) for p in self.players.values()],
             "tables": [self._table_data(ts) for _, ts in sorted(self.tables.items())],
+            "guests": [[g, x.name, x.member] for g, x in self.guests.items()],
+            "busts": list(self.busts),
         }
 
     @classmethod
@@ -387,6 +398,8 @@ class Tournament:
         for data in snapshot["tables"]:
             ts = t._table_from_data(data)
             t.tables[ts.table] = ts
+        t.guests = {str(g): Guest(name, member) for g, name, member in snapshot["guests"]}
+        t.busts = list(snapshot["busts"])
         return t
 
     def _table_data(self, ts: TableState) -> dict[str, Any]:
@@ -440,15 +453,15 @@ class Tournament:
         start = len(self.events)
         if not player or not isinstance(player, str):
             raise RegistrationError("a player is registered by a non-empty id")
-        self._register(player, now)
+        self._check_registration(player, now)
+        self._enter(player, now)
         return self.events[start:]
 
-    def _register(self, player: str, now: float) -> None:
-        """Before the start a registration; while running a late registration."""
+    def _check_registration(self, player: str, now: float) -> None:
+        """Refuse an entry that is not allowed now (before anything is emitted)."""
         if self.status == "registering":
             if player in self.players:
                 raise RegistrationError(f"{player} is already registered")
-            self._emit(ev.Registered(player, now))
             return
         if self.status != "running":
             raise RegistrationError("registration is closed: the tournament is over")
@@ -465,6 +478,12 @@ class Tournament:
             raise RegistrationError(f"late registration closed after level {late}")
         self.cfg.payouts.bracket_for(sum(1 for p in self.players.values()
                                          if p.status != "registered") + 1)
+
+    def _enter(self, player: str, now: float) -> None:
+        """Before the start a registration; while running a late registration (checked)."""
+        if self.status == "registering":
+            self._emit(ev.Registered(player, now))
+            return
         table, seat = self._seat_for_newcomer()
         self._emit(ev.LateRegistered(player, table, seat, self.structure.starting_stack, now))
         self._balance(now)
@@ -876,6 +895,193 @@ class Tournament:
         self._emit(ev.CardsShown(table, hand.hand_id, target, rest, asker, now))
         return self.events[start:]
 
+    # ================================================================== live mode (issue 12)
+
+    def display_name(self, player: str) -> str | None:
+        """A guest's name as the director entered it (members are named by the bot: None)."""
+        guest = self.guests.get(player)
+        return guest.name if guest is not None else None
+
+    def add_guest(self, name: str, by: str, now: float) -> list[Event]:
+        """The director enters a player who is not on Discord, by name: registered before the
+        start, late-registered (a random open seat) during late registration."""
+        if not self.live:
+            raise NotAllowed("guests without a Discord account play only in live tournaments "
+                             "(mode live); online every player joins himself")
+        clean = " ".join(str(name).split())
+        if not clean:
+            raise RegistrationError("a guest needs a name, e.g. \"Dana Smith\"")
+        if len(clean) > GUEST_NAME_LENGTH:
+            raise RegistrationError(f"a guest's name is at most {GUEST_NAME_LENGTH} characters")
+        for player, guest in self.guests.items():
+            if guest.name.casefold() == clean.casefold() and player in self.players:
+                raise RegistrationError(f"{guest.name} is already in this tournament; give "
+                                        "another guest a name that tells them apart")
+        player = f"guest-{len(self.guests) + 1}"
+        self._check_registration(player, now)
+        start = len(self.events)
+        self._emit(ev.GuestAdded(player, clean, by, now))
+        self._enter(player, now)
+        return self.events[start:]
+
+    def link_guest(self, player: str, member: str, by: str, now: float) -> list[Event]:
+        """A guest turns out to be a server member: his results count for the member."""
+        guest = self.guests.get(player)
+        if guest is None:
+            raise UnknownPlayer(f"{player!r} is not a guest of this tournament")
+        if not member:
+            raise NotAllowed("a guest is linked to a server member")
+        if guest.member is not None:
+            raise NotAllowed(f"{guest.name} is already linked to {guest.member}")
+        if member in self.players:
+            raise NotAllowed(f"{member} played this tournament himself: a guest can be linked "
+                             "only to a member who did not")
+        if any(g.member == member for g in self.guests.values()):
+            raise NotAllowed(f"another guest of this tournament is already linked to {member}")
+        start = len(self.events)
+        self._emit(ev.GuestLinked(player, member, by, now))
+        return self.events[start:]
+
+    def bust(self, player: str, now: float, *, knocked_out_by: str | None = None,
+             recorded_by: str) -> list[Event]:
+        """Record an elimination at a real table; what follows comes with it (table moves, a
+        table break, the final table drawn afresh, the end). See `live.bust_report`."""
+        self._require_live("online, eliminations come from the hands the bot deals")
+        if self.status == "finished":
+            raise NotAllowed(f"the tournament is over ({self.winner} won): nobody can bust now")
+        self._require_running()
+        p = self.player(player)
+        if p.status != "playing":
+            raise NotAllowed(f"{player} is already out ({_ordinal(p.place)} place)"
+                             if p.place is not None else f"{player} is not playing")
+        if knocked_out_by is not None:
+            if knocked_out_by == player:
+                raise NotAllowed("a player cannot knock himself out: leave `by` empty")
+            k = self.player(knocked_out_by)
+            if k.status != "playing":
+                raise NotAllowed(f"{knocked_out_by} is out already: the player who busted "
+                                 f"{player} must still be in")
+        assert p.table is not None
+        start = len(self.events)
+        self._emit(ev.Eliminated(player, len(self.playing), (), p.table, None, 0, now, None,
+                                 knocked_out_by, recorded_by, p.seat))
+        self._after_count_change(now)
+        return self.events[start:]
+
+    def undo_bust(self, by: str, now: float) -> list[Event]:
+        """Take back the last bust not yet undone: the player is back in, in his seat if it is
+        still free, else in a random open seat (and the tables are balanced again)."""
+        self._require_live("online, eliminations come from the hands and cannot be undone")
+        if self.status == "finished":
+            raise NotAllowed("the tournament is over and its results are final: the last bust "
+                             "can no longer be undone")
+        self._require_running()
+        if not self.busts:
+            raise NotAllowed("there is no bust to undo")
+        player = self.busts[-1]
+        p = self.players[player]
+        assert p.place is not None
+        ts = self.tables.get(p.out_table) if p.out_table is not None else None
+        if (ts is not None and p.out_seat is not None and p.out_seat not in ts.seats
+                and len(ts.seats) < self.cfg.seats_per_table):
+            table, seat = ts.table, p.out_seat
+        else:
+            table, seat = self._seat_for_newcomer()
+        start = len(self.events)
+        self._emit(ev.BustUndone(player, p.place, table, seat, by, now))
+        self._balance(now)
+        return self.events[start:]
+
+    def race_odd_chips(self, odd_chips: Mapping[str, int], now: float, *,
+                       only_odd_chips: Collection[str] = ()) -> list[Event]:
+        """The live chip race (TREPS "Chip-Race"): each player's small chips left after changing
+        up every full set; one card each per odd chip, seat 1 clockwise at every table, the
+        best cards win the new chips. `only_odd_chips`: players who have nothing else (they
+        get a new chip first, so nobody is raced out)."""
+        self._require_live("online the bot knows every stack: the race runs by itself")
+        self._require_running()
+        new_chip = self.chip_race_due(now)
+        if new_chip is None:
+            raise NotAllowed(f"no colour-up is due: the {self.smallest_chip} chips are still "
+                             "needed for the blinds or antes")
+        small = self.smallest_chip
+        ratio = new_chip // small
+        counts: dict[str, int] = {}
+        for player, n in odd_chips.items():
+            p = self.player(player)
+            if p.status != "playing":
+                raise NotAllowed(f"{player} is out: odd chips are counted for players still in")
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n < ratio:
+                raise NotAllowed(
+                    f"{player}'s {n!r} odd {small} chips do not add up: every {ratio} of them "
+                    f"are changed for a {new_chip} first, so a player keeps 0 to {ratio - 1}")
+            counts[player] = n
+        only = set(only_odd_chips)
+        for player in sorted(only):
+            if self.player(player).status != "playing" or counts.get(player, 0) == 0:
+                raise NotAllowed(f"{player} cannot have nothing but odd chips and no odd chip: "
+                                 "name players with only odd chips among those who have some")
+        race_seed = f"{self.seed}:chip-race:{self.event_count}"
+        lines: list[ev.RaceLine] = []
+        for t in sorted(self.tables):
+            ts = self.tables[t]
+            # Only each stack's odd part and whether anything else is left matter to the race.
+            stacks = {s: counts.get(p, 0) * small + (0 if p in only else new_chip)
+                      for s, p in ts.seats.items()}
+            result = chip_race(t, stacks, ts.seats, small, new_chip, f"{race_seed}:table{t}",
+                               self.profile.chip_race)
+            lines.extend(dataclasses.replace(
+                line, stack_before=counts.get(line.player, 0) * small,
+                stack_after=new_chip if line.won else 0) for line in result.lines)
+        start = len(self.events)
+        self._emit(ev.ChipRaced(small, new_chip, self.profile.chip_race, race_seed,
+                                tuple(lines), now))
+        return self.events[start:]
+
+    def clock_player(self, player: str, by: str, now: float) -> list[Event]:
+        """Call the clock on a player at a real table: the profile's time (TREPS a minute, the
+        last 10 seconds counted; TDA 29 25 seconds and a 5-second countdown), posted by
+        `tick` at its absolute times."""
+        self._require_live("online, the clock is called on the player to act at a table")
+        self._require_running()
+        if self.paused:
+            raise NotAllowed("the tournament is paused: the clock waits until it resumes")
+        p = self.player(player)
+        if p.status != "playing" or p.table is None or p.seat is None:
+            raise NotAllowed(f"{player} is not playing: the clock is called on a player still "
+                             "in the tournament")
+        if by == player:
+            raise NotAllowed("you cannot call the clock on yourself")
+        ts = self.tables[p.table]
+        if ts.decision is not None:
+            raise NotAllowed(f"the clock is already running at table {ts.table} on "
+                             f"{ts.seats[ts.decision.seat]}: cancel it first")
+        countdown_at, expires, moments = countdown_moments(
+            now, clock_timing(self.profile), self.profile.clock_countdown_seconds)
+        start = len(self.events)
+        self._emit(ev.ClockCalled(ts.table, None, p.seat, player, by, now, countdown_at, expires,
+                                  moments))
+        return self.events[start:]
+
+    def cancel_clock(self, player: str, by: str, now: float) -> list[Event]:
+        """The player acted (or the clock was called in error): the clock stops."""
+        self._require_live("online, the clock ends when the player acts")
+        p = self.player(player)
+        ts = self.tables.get(p.table) if p.table is not None else None
+        if ts is None or ts.decision is None or ts.decision.seat != p.seat:
+            raise NotAllowed(f"no clock is running on {player}")
+        start = len(self.events)
+        self._emit(ev.ClockCancelled(ts.table, ts.decision.seat, player, by, now))
+        return self.events[start:]
+
+    def clock_view(self, now: float) -> ClockView:
+        """The tournament clock as a room reads it (see `live.clock_view`)."""
+        return clock_view(self, now)
+
+    def _require_live(self, online: str) -> None:
+        if not self.live:
+            raise NotAllowed(f"this is not a live tournament: {online}")
+
     # ================================================================== director
 
     def void_hand(self, table: int, by: str, reason: str, now: float) -> list[Event]:
@@ -1213,7 +1419,8 @@ class Tournament:
         while True:
             views = [TableView(t, dict(ts.seats), self._anchor(ts), ts.hand is not None)
                      for t, ts in sorted(self.tables.items())]
-            plan = next_step(views, self.cfg.seats_per_table)
+            rule = RandomSeats(self._rng("move")) if self.live else BIG_BLIND
+            plan = next_step(views, self.cfg.seats_per_table, rule)
             if plan is None:
                 return
             for m in plan.moves:
@@ -1263,7 +1470,10 @@ class Tournament:
     def _unseat(self, player: str) -> None:
         p = self.players[player]
         if p.table is not None and p.seat is not None and p.table in self.tables:
-            self.tables[p.table].seats.pop(p.seat, None)
+            ts = self.tables[p.table]
+            ts.seats.pop(p.seat, None)
+            if ts.hand is None and ts.decision is not None and ts.decision.seat == p.seat:
+                ts.decision = None  # live mode: a clock on a player who leaves the table ends
         p.table = p.seat = None
 
     def _hand_config(self, e: ev.HandDealt) -> HandConfig:
@@ -1356,6 +1566,8 @@ class Tournament:
         p.status, p.stack, p.place, p.tied, p.away = (
             "playing", self._stack_shown(e.chips), None, (), False)
         p.rebuys += 1
+        if e.player in self.busts:  # back in by buying: his bust is no longer undoable
+            self.busts.remove(e.player)
         self._seat(e.player, e.table, e.seat)
         p.waits_for_button = self._has_played(e.table)
         self.pool += e.cost
@@ -1459,9 +1671,26 @@ class Tournament:
 
     def _on_eliminated(self, e: ev.Eliminated) -> None:
         p = self.players[e.player]
+        p.out_table, p.out_seat = p.table, p.seat
         p.status, p.stack, p.place, p.tied, p.away = "out", 0, e.place, e.tied_with, False
         p.penalty_hands = 0
+        p.out_at, p.knocked_out_by = e.at, e.knocked_out_by
+        if e.hand_id is None:
+            self.busts.append(e.player)
         self._unseat(e.player)
+
+    def _on_bust_undone(self, e: ev.BustUndone) -> None:
+        p = self.players[e.player]
+        p.status, p.place, p.out_at, p.knocked_out_by = "playing", None, None, None
+        p.out_table = p.out_seat = None
+        self.busts.remove(e.player)
+        self._seat(e.player, e.table, e.seat)
+
+    def _on_guest_added(self, e: ev.GuestAdded) -> None:
+        self.guests[e.player] = Guest(e.name)
+
+    def _on_guest_linked(self, e: ev.GuestLinked) -> None:
+        self.guests[e.player].member = e.member
 
     def _on_player_moved(self, e: ev.PlayerMoved) -> None:
         self._unseat(e.player)
@@ -1649,6 +1878,9 @@ _APPLIERS: dict[type[Event], Callable[[Tournament, Any], None]] = {
     ev.AskedToShow: Tournament._on_asked_to_show,
     ev.CardsShown: Tournament._on_cards_shown,
     ev.Finished: Tournament._on_finished,
+    ev.GuestAdded: Tournament._on_guest_added,
+    ev.GuestLinked: Tournament._on_guest_linked,
+    ev.BustUndone: Tournament._on_bust_undone,
 }
 
 
@@ -1701,6 +1933,11 @@ def _strictly_between(start: int, end: int, seat: int, table_size: int) -> bool:
         if s == seat:
             return True
     return False
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def _entrant_data(p: Entrant) -> dict[str, Any]:
