@@ -60,7 +60,12 @@ def check_invariants(t: Tournament) -> None:
             assert 1 <= seat <= t.cfg.seats_per_table
     for p in t.playing:
         assert p in seated, p
-        assert t.players[p].stack > 0 or _dealt_in(t, p)
+        assert t.live or t.players[p].stack > 0 or _dealt_in(t, p)
+    if t.live and t.status == "running":
+        # no hands: every table is idle, so the tables are always balanced and as few as fit
+        sizes = [len(ts.seats) for ts in t.tables.values()]
+        assert max(sizes) - min(sizes) <= 1, sizes
+        assert sum(sizes) > t.cfg.seats_per_table * (len(sizes) - 1), sizes
 
 
 def _dealt_in(t: Tournament, p: str) -> bool:
@@ -264,3 +269,70 @@ def _check_snapshots(t: Tournament, snapshots: list[tuple[int, dict[str, Any]]],
         if i in (len(snapshots) // 2, len(snapshots) - 1):
             restored.apply_stored(event_from_dict(e.to_dict()) for e in t.events[count:])
             assert state(restored) == full, f"from the snapshot at event {count}"
+
+
+def run_live(seed: int, max_steps: int = 5000) -> Tournament:
+    """A random live night: guests, busts (some by a knocker), undos, re-buys, add-ons, clocks,
+    cancels, pauses, chip races and level changes; the invariants after every step, snapshots
+    at every bust, and at the end one winner, every place given once and the money paid."""
+    rng = random.Random(seed)
+    cfg = TournamentConfig(
+        profile=make_profile(rng.choice(["treps", "tavern", "tda"])),
+        structure=random_structure(rng), payouts=PAYOUTS, seats_per_table=rng.randint(2, 10),
+        buy_in=rng.choice([0, 10, 20]), mode="live")
+    now = 1000.0
+    t = Tournament.create(seed, cfg, now)
+    for i in range(rng.randint(2, 30)):
+        if rng.random() < 0.3:
+            t.add_guest(f"Guest {i}", "td", now)
+        else:
+            t.register(str(i), now)
+    if len(t.players) < 2:
+        t.register("extra", now)
+    t.start(f"live-{seed}", now)
+    snapshots: list[tuple[int, dict[str, Any]]] = []
+    steps = 0
+    while t.status == "running":
+        steps += 1
+        assert steps < max_steps, "no progress"
+        now += rng.choice([1, 5, 30, 120])
+        t.tick(now)
+        r = rng.random()
+        playing = t.playing
+        try:
+            if r < 0.45:
+                knocker = rng.choice([None, *playing])
+                victim = rng.choice(playing)
+                t.bust(victim, now, knocked_out_by=None if knocker == victim else knocker,
+                       recorded_by="td")
+                snapshots.append((t.event_count, json.loads(json.dumps(t.snapshot()))))
+            elif r < 0.52:
+                t.undo_bust("td", now)
+            elif r < 0.56:
+                out = [p for p, s in t.players.items() if s.status == "out"]
+                if out:
+                    t.rebuy(rng.choice(out), now)
+            elif r < 0.6:
+                t.add_on(rng.choice(playing), now)
+            elif r < 0.7:
+                t.clock_player(rng.choice(playing), "td", now)
+            elif r < 0.75:
+                t.cancel_clock(rng.choice(playing), "td", now)
+            elif r < 0.78:
+                t.pause("td", "break", now)
+                now += rng.choice([10, 300])
+                t.resume("td", now)
+            elif r < 0.85 and t.chip_race_due(now) is not None:
+                ratio = t.chip_race_due(now) // t.smallest_chip  # type: ignore[operator]
+                odd = {p: rng.randrange(ratio) for p in playing}
+                t.race_odd_chips(odd, now)
+            elif r < 0.88 and t.structure.late_registration_level:
+                t.add_guest(f"Late {steps}", "td", now)
+        except NotAllowed:
+            pass
+        except ValueError as err:  # RegistrationError and the like: refusals
+            assert "late registration" in str(err) or "registration" in str(err), err
+        check_invariants(t)
+    full = _check_end(t)
+    _check_snapshots(t, snapshots, full)
+    return t
