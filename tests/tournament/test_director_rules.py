@@ -117,11 +117,12 @@ def test_once_the_clock_is_called_it_is_the_only_deadline(profile: str) -> None:
 # ------------------------------------------------------------------ the smallest chip (item 4)
 
 
-def test_every_hand_is_dealt_with_the_smallest_chip_in_play_at_its_level() -> None:
+@pytest.mark.parametrize("profile", PROFILES)
+def test_every_hand_is_dealt_with_the_smallest_chip_in_play_at_its_level(profile: str) -> None:
     """Rule chip-unit (TREPS "Odd-Chips"): chips move in units of the smallest
     chip in play at the current level; after the colour-up (TREPS "Chip-Race") that is the
     next chip up."""
-    t = make("treps", n=3, struct=structure(periods=(Level(25, 50, 0, 600),
+    t = make(profile, n=3, struct=structure(periods=(Level(25, 50, 0, 600),
                                                      Level(100, 200, 0, 600))))
     hand = t.start_hand(1, "h1", T0)
     assert hand.chip_unit == 25 and _of(t.events, ev.HandDealt)[-1].chip_unit == 25
@@ -219,18 +220,20 @@ def test_one_starting_table_is_not_redrawn() -> None:
 # ------------------------------------------------------------------ late registration
 
 
-def test_a_late_entry_draws_a_random_open_seat_from_the_tournaments_randomness() -> None:
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_late_entry_draws_a_random_open_seat_from_the_tournaments_randomness(
+        profile: str) -> None:
     """TDA "Alternates, Late Registration and Re-Entries": late players draw a random seat;
     the draw comes from the tournament's seed, so it replays and differs between
     tournaments."""
     seats: set[int] = set()
     for i in range(8):
-        t = make("tda", n=4, seed=f"night-{i}", struct=structure(late_registration_level=2))
+        t = make(profile, n=4, seed=f"night-{i}", struct=structure(late_registration_level=2))
         taken = set(t.tables[1].seats)
         (late,) = _of(t.register("late", T0 + 10), ev.LateRegistered)
         assert late.table == 1 and late.seat not in taken and 1 <= late.seat <= 9
         seats.add(late.seat)
-        again = make("tda", n=4, seed=f"night-{i}",
+        again = make(profile, n=4, seed=f"night-{i}",
                      struct=structure(late_registration_level=2))
         assert _of(again.register("late", T0 + 10), ev.LateRegistered)[0].seat == late.seat
     assert len(seats) >= 3
@@ -245,13 +248,20 @@ def _between(start: int, end: int, seat: int, size: int) -> bool:
     return False
 
 
-def _late_entry(between: bool) -> tuple[Tournament, int]:
+def _late_entry(profile: str, between: bool) -> tuple[Tournament, int]:
     """A tournament that played a hand, then took a late entry whose seat is (or is not)
     between the next hand's button and small blind."""
     def attempt(seed: str) -> Tournament:
-        t = make("tda", n=4, seed=seed, struct=structure(late_registration_level=2))
+        t = make(profile, n=5, seed=seed, struct=structure(late_registration_level=2))
         t.start_hand(1, "first", T0)
         _fold_round(t, 1)
+        if profile == "treps":
+            # TREPS seats by card in seats 1..5 and never leaves the button on an empty seat,
+            # so a seat between the button and the small blind opens only once a player has
+            # left: seat 3 lies between them two hands from now.
+            t.disqualify(t.tables[1].seats[3], "td", "left the game", T0)
+            t.start_hand(1, "second", T0)
+            _fold_round(t, 1)
         t.register("late", T0 + 5)
         return t
 
@@ -259,7 +269,8 @@ def _late_entry(between: bool) -> tuple[Tournament, int]:
         ts = t.tables[1]
         late_seat = t.players["late"].seat
         assert ts.positions is not None and late_seat is not None
-        pos, _ = next_positions(ts.positions, set(ts.seats) - {late_seat}, 9, "dead_button")
+        pos, _ = next_positions(ts.positions, set(ts.seats) - {late_seat}, 9,
+                                t.profile.blinds_after_elimination)
         return _between(pos.button, pos.small_blind_seat, late_seat, 9) == between
 
     t = find(attempt, wanted)
@@ -268,18 +279,21 @@ def _late_entry(between: bool) -> tuple[Tournament, int]:
     return t, seat
 
 
-def test_a_late_entry_is_dealt_in_at_once_outside_the_blinds_and_button() -> None:
-    """TDA: late entries are dealt in at once, in any seat but one between the small blind
-    and the button."""
-    t, seat = _late_entry(between=False)
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_late_entry_is_dealt_in_at_once_outside_the_blinds_and_button(profile: str) -> None:
+    """TDA (the seeds are silent): late entries are dealt in at once, in any seat but one
+    between the small blind and the button."""
+    t, seat = _late_entry(profile, between=False)
     hand = t.start_hand(1, "second", T0 + 6)
     assert hand.seat_of("late") == seat
 
 
-def test_a_late_entry_between_the_small_blind_and_the_button_waits_for_the_button() -> None:
-    """TDA: a late entry is not dealt in between the small blind and the button; he plays
-    from the hand after the button has passed him."""
-    t, seat = _late_entry(between=True)
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_late_entry_between_the_small_blind_and_the_button_waits_for_the_button(
+        profile: str) -> None:
+    """TDA (the seeds are silent): a late entry is not dealt in between the small blind and
+    the button; he plays from the hand after the button has passed him."""
+    t, seat = _late_entry(profile, between=True)
     hand = t.start_hand(1, "second", T0 + 6)
     assert hand.seat_of("late") is None and t.players["late"].stack == 1000
     (sit_out,) = [r for r in _of(t.events, ev.TournamentRuling)
