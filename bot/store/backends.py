@@ -1,0 +1,60 @@
+"""Opening the store a deployment configured: a SQLite file (the default) or PostgreSQL.
+
+`open_store(target)` takes what `create_bot()` is given: a path to a SQLite file, or a
+`postgresql://` URL (DATABASE_URL). PostgreSQL is imported only when asked for, so a SQLite-only
+install needs no PostgreSQL driver.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import TYPE_CHECKING
+
+from .errors import StoreError
+from .files import default_database_path
+from .ownership import Shards
+from .sql import Clock
+from .store import Store
+
+if TYPE_CHECKING:
+    from .postgres import PostgresStore
+
+URL_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_database_url(target: object) -> bool:
+    return isinstance(target, str) and target.startswith(URL_SCHEMES)
+
+
+def default_target() -> str | os.PathLike[str]:
+    """DATABASE_URL when set, else DATABASE_PATH, else ./league.sqlite3."""
+    return os.environ.get("DATABASE_URL") or default_database_path()
+
+
+async def open_store(
+    target: str | os.PathLike[str] | None = None,
+    *,
+    shards: Shards | None = None,
+    clock: Clock = time.time,
+    migrate: bool = True,
+    verify: bool = True,
+) -> Store:
+    """The store at `target` (default: `default_target()`), migrated to the newest schema.
+
+    `shards`: the Discord shards this process serves. On PostgreSQL, recovery then takes only
+    those shards' tournaments, each under a lease. A SQLite file is one process's, so serving
+    only some shards from it is refused: the other shards' processes could not share it.
+    """
+    where = default_target() if target is None else target
+    if is_database_url(where):
+        from .postgres import PostgresStore
+
+        store: PostgresStore = await PostgresStore.open(
+            str(where), clock=clock, migrate=migrate, verify=verify, shards=shards)
+        return store
+    if shards is not None and len(shards.ids) != shards.count:
+        raise StoreError(
+            "SHARD_IDS runs only some of the shards in this process, and the other shards' "
+            "processes cannot share a SQLite file: set DATABASE_URL to a postgresql:// database")
+    return await Store.open(where, clock=clock, migrate=migrate, verify=verify)
