@@ -1,0 +1,428 @@
+"""Live nights (issue 12): the commands of a tournament played with real cards and chips, where
+the bot is the clock, the seat draw and the bust-out desk.
+
+- `/bust player: by:` — the director, or the player himself, records an elimination; the
+  channel gets the place, the prize and the next step (bot/discord_ui/live_clock.py).
+- `/td add name:|member:`, `/td link name: member:`, `/td undo`, `/td chiprace counts: only_odd:`,
+  `/td rebuy player:`, `/td addon player:` — attached to the director's `/td` group when this
+  cog loads (cogs/director.py owns the group; these need nothing of it but the group itself).
+- `clock_on_player`: `/clock player:` and `/clock player: cancel:True` in a live tournament
+  (cogs/play.py's `/clock` hands a live tournament's clock here).
+
+Thin: names are resolved to players here (autocomplete gives ids; a typed name works too), the
+director (bot/tournament) decides what is allowed inside the session's lock, so of two
+directors busting one player at the same moment exactly one wins; a refusal is private and
+changes nothing. Every sentence of the channel comes from the live presenter.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_ui.client import LeagueBot
+from bot.discord_ui.directors import is_director, require_director
+from bot.discord_ui.live_clock import LiveClock
+from bot.discord_ui.lookup import find_session
+from bot.discord_ui.presenter.limits import chips, safe_name
+from bot.discord_ui.presenter.live import bust_receipt, ids_to_names, odd_chips_help
+from bot.discord_ui.replies import Refusal, capitalised, send_private, send_public
+from bot.engine.errors import IllegalAction
+from bot.service import Outcome, Session
+from bot.store import Transaction
+from bot.tournament.errors import TournamentError
+from bot.tournament.live import bust_report
+from bot.tournament.tournament import Tournament
+
+log = logging.getLogger(__name__)
+
+NOT_LIVE = ("This channel's tournament is not a live one (it is dealt online); live commands "
+            "work in a tournament created with `/tournament create mode:live`.")
+PLAYER_HINT = "A player still in (pick from the list, or type the name)"
+# A player typed by name: at most this long (Discord names are 32; guests 64).
+NAME_CHARS = 100
+COUNTS_CHARS = 1000
+
+
+# ---------------------------------------------------------------------- finding things
+
+
+def live_clock_of(bot: Any) -> LiveClock:
+    found = getattr(bot, "live_clock", None)
+    if not isinstance(found, LiveClock):
+        raise Refusal("Live tournaments need the bot's live clock, which is not running here; "
+                      "ask the bot's admin. Nothing was done.")
+    return found
+
+
+def live_session(bot: LeagueBot, interaction: discord.Interaction) -> Session:
+    session = find_session(bot, interaction)
+    if not session.tournament.live:
+        raise Refusal(NOT_LIVE)
+    return session
+
+
+async def names_of(bot: LeagueBot, session: Session) -> Mapping[str, str]:
+    return await live_clock_of(bot).names_of(session)
+
+
+def resolve_player(t: Tournament, names: Mapping[str, str], text: str, *,
+                   what: str = "player") -> str:
+    """A player of this tournament from an autocomplete value (his id) or a typed name (any
+    case; a unique start of a name is enough)."""
+    wanted = " ".join(text.split())
+    if wanted in t.players:
+        return wanted
+    folded = wanted.casefold()
+    exact = [p for p in t.players if names.get(p, "").casefold() == folded]
+    if len(exact) == 1:
+        return exact[0]
+    starts = [p for p in t.players if names.get(p, "").casefold().startswith(folded)]
+    if len(exact) > 1 or (not exact and len(starts) > 1):
+        both = ", ".join(safe_name(names.get(p, p)) for p in (exact or starts)[:5])
+        raise Refusal(f"More than one player matches {safe_name(wanted) or 'that'} ({both}): "
+                      f"pick the {what} from the list. Nothing was done.")
+    if starts:
+        return starts[0]
+    raise Refusal(f"Nobody called {safe_name(wanted) or 'that'} is in this tournament: pick the "
+                  f"{what} from the list. Nothing was done.")
+
+
+async def run_live(session: Session, command: Callable[[Tournament, float], Any],
+                   names: Mapping[str, str],
+                   also: Callable[[Transaction], Awaitable[Any]] | None = None) -> Outcome:
+    """Run a director command; a refusal (nothing changed) names players by name."""
+    try:
+        return await session.run(command, also=also)
+    except (IllegalAction, TournamentError) as exc:
+        text = capitalised(ids_to_names(str(exc), names)).rstrip(".")
+        raise Refusal(f"{text}. Nothing was changed.") from None
+
+
+def player_choices(t: Tournament, names: Mapping[str, str], current: str,
+                   keep: Callable[[str], bool]) -> list[app_commands.Choice[str]]:
+    """Up to 25 players, by name, with where they sit (a director reads the room by tables)."""
+    folded = current.strip().casefold()
+    out = []
+    for player, p in sorted(t.players.items(), key=lambda kv: names.get(kv[0], "").casefold()):
+        name = names.get(player, player)
+        if not keep(player) or folded not in name.casefold():
+            continue
+        where = f" · table {p.table} seat {p.seat}" if p.table is not None and \
+            p.status == "playing" else ""
+        out.append(app_commands.Choice(name=f"{name}{where}"[:100], value=player))
+    return out[:25]
+
+
+async def _choices(interaction: discord.Interaction, current: str,
+                   keep: Callable[[Tournament, str], bool]) -> list[app_commands.Choice[str]]:
+    bot = interaction.client
+    if not isinstance(bot, LeagueBot):
+        return []
+    try:
+        session = live_session(bot, interaction)
+        names = await names_of(bot, session)
+    except Refusal:
+        return []
+    t = session.tournament
+    return player_choices(t, names, current, lambda p: keep(t, p))
+
+
+async def live_player_autocomplete(interaction: discord.Interaction,
+                                   current: str) -> list[app_commands.Choice[str]]:
+    """Players still in."""
+    return await _choices(interaction, current,
+                          lambda t, p: t.players[p].status == "playing")
+
+
+async def busted_autocomplete(interaction: discord.Interaction,
+                              current: str) -> list[app_commands.Choice[str]]:
+    return await _choices(interaction, current, lambda t, p: t.players[p].status == "out")
+
+
+async def guest_autocomplete(interaction: discord.Interaction,
+                             current: str) -> list[app_commands.Choice[str]]:
+    return await _choices(interaction, current,
+                          lambda t, p: p in t.guests and t.guests[p].member is None)
+
+
+# ---------------------------------------------------------------------- /clock (live)
+
+
+async def clock_on_player(bot: LeagueBot, interaction: discord.Interaction, session: Session,
+                          player: str | None, cancel: bool = False) -> None:
+    """`/clock player:` in a live tournament: any registered player or the director calls the
+    clock on a player still in; `cancel:True` stops it when he acts."""
+    t = session.tournament
+    me = str(interaction.user.id)
+    if me not in t.players and not await is_director(bot, interaction):
+        raise Refusal("Only a player of this tournament or a director may call the clock "
+                      "(`/rule topic:clock`). Nothing was done.")
+    if player is None:
+        raise Refusal("Say on whom: `/clock player:` and pick the player from the list (to "
+                      "stop it, add `cancel:True`). Nothing was done.")
+    names = await names_of(bot, session)
+    target = resolve_player(t, names, player)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    if cancel:
+        await run_live(session, lambda tt, now: tt.cancel_clock(target, me, now), names)
+        await send_private(interaction, "Clock stopped.")
+        return
+    await run_live(session, lambda tt, now: tt.clock_player(target, me, now), names)
+    await send_private(interaction, "Clock called: the channel counts it down.")
+
+
+# ---------------------------------------------------------------------- /td (live)
+
+
+def parse_odd_chips(text: str, t: Tournament, names: Mapping[str, str]) -> dict[str, int]:
+    """`Ann 3, Bob 1, Dana Smith 2` → player id → odd chips; `none` for nobody. The director
+    checks the counts themselves (0 to ratio - 1, players still in)."""
+    flat = " ".join(text.split())
+    if flat.casefold() in ("none", "nobody", "0", ""):
+        return {}
+    counts: dict[str, int] = {}
+    for part in re.split(r"[,;]", flat):
+        part = part.strip()
+        if not part:
+            continue
+        m = re.fullmatch(r"(.+?)\s*[:=x×]?\s*(-?\d+)", part)
+        if m is None:
+            raise ValueError(part)
+        player = resolve_player(t, names, m.group(1))
+        if player in counts:
+            raise Refusal(f"{safe_name(names.get(player, player))} is named twice in the counts: "
+                          "give each player once. Nothing was done.")
+        counts[player] = int(m.group(2))
+    return counts
+
+
+class Live(commands.Cog):
+    def __init__(self, bot: LeagueBot) -> None:
+        self.bot = bot
+        self.attached: list[app_commands.Command[Any, Any, Any]] = []
+
+    async def cog_load(self) -> None:
+        """Add the live commands to the director's `/td` group (loaded before this cog)."""
+        td = self.bot.tree.get_command("td")
+        if not isinstance(td, app_commands.Group):
+            log.warning("no /td group: the live director commands are not available")
+            return
+        for name, description, callback in TD_COMMANDS:
+            command: app_commands.Command[Any, Any, Any] = app_commands.Command(
+                name=name, description=description, callback=callback)
+            try:
+                td.add_command(command)
+            except app_commands.CommandAlreadyRegistered:
+                log.warning("/td %s already exists; the live one is not added", name)
+                continue
+            self.attached.append(command)
+
+    async def cog_unload(self) -> None:
+        td = self.bot.tree.get_command("td")
+        if isinstance(td, app_commands.Group):
+            for command in self.attached:
+                td.remove_command(command.name)
+        self.attached.clear()
+
+    @app_commands.command(name="bust", description="Live: record that a player is out "
+                                                   "(the director, or the player himself)")
+    @app_commands.guild_only()
+    @app_commands.describe(player=PLAYER_HINT,
+                           by="Who busted him, for knockout points (optional)")
+    @app_commands.autocomplete(player=live_player_autocomplete, by=live_player_autocomplete)
+    async def bust(self, interaction: discord.Interaction,
+                   player: app_commands.Range[str, 1, NAME_CHARS],
+                   by: app_commands.Range[str, 1, NAME_CHARS] | None = None) -> None:
+        session = live_session(self.bot, interaction)
+        t = session.tournament
+        names = await names_of(self.bot, session)
+        target = resolve_player(t, names, player)
+        knocker = resolve_player(t, names, by, what="player who busted him") \
+            if by is not None else None
+        me = str(interaction.user.id)
+        if target != me and not await is_director(self.bot, interaction):
+            raise Refusal("Only a director, or the player himself, records a bust. Nothing "
+                          "was done.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        outcome = await run_live(session, lambda tt, now: bust_report(tt, tt.bust(
+            target, now, knocked_out_by=knocker, recorded_by=me)), names)
+        await send_private(interaction, bust_receipt(outcome.result, names))
+
+
+# ---------------------------------------------------------------------- /td subcommands
+
+
+def _cog(interaction: discord.Interaction) -> Live:
+    cog = interaction.client.get_cog("Live") if isinstance(interaction.client,
+                                                           commands.Bot) else None
+    if not isinstance(cog, Live):
+        raise Refusal("The live commands are not loaded. Nothing was done.")
+    return cog
+
+
+async def _director_session(interaction: discord.Interaction) -> tuple[LeagueBot, Session]:
+    bot = _cog(interaction).bot
+    await require_director(bot, interaction)
+    return bot, live_session(bot, interaction)
+
+
+@app_commands.describe(name="A guest who is not on Discord, e.g. \"Dana Smith\"",
+                       member="Or a server member (registered as if he had joined)")
+async def td_add(interaction: discord.Interaction,
+                 name: app_commands.Range[str, 1, NAME_CHARS] | None = None,
+                 member: discord.Member | None = None) -> None:
+    bot, session = await _director_session(interaction)
+    if (name is None) == (member is None):
+        raise Refusal("Give either `name:` (a guest not on Discord) or `member:` (a server "
+                      "member), one of them. Nothing was done.")
+    names = await names_of(bot, session)
+    by = str(interaction.user.id)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    if name is not None:
+        guest = name
+        await run_live(session, lambda t, now: t.add_guest(guest, by, now), names)
+        await send_private(interaction, f"{safe_name(' '.join(name.split()))} is in as a "
+                                        "guest.")
+        return
+    assert member is not None
+    uid, display = member.id, member.display_name
+    entries = {e.user_id for e in await bot.store.entries(session.store_id)}
+
+    async def entry(tx: Transaction) -> None:
+        if uid in entries:
+            await tx.update_entry(session.store_id, uid, status="registered")
+        else:
+            await tx.add_entry(session.store_id, uid, display)
+
+    session.set_name(str(uid), display)
+    running = session.tournament.status == "running"
+    await run_live(session, lambda t, now: t.register(str(uid), now), names, also=entry)
+    count = len(session.tournament.players)
+    if running:
+        await send_private(interaction, f"{safe_name(display)} is in; the channel has his seat.")
+    else:
+        await send_public(interaction, f"{safe_name(display)} is in, entered by the director "
+                                       f"({count} players).")
+
+
+@app_commands.describe(name="The guest (pick from the list)",
+                       member="The server member he is: his results count for the member")
+@app_commands.autocomplete(name=guest_autocomplete)
+async def td_link(interaction: discord.Interaction,
+                  name: app_commands.Range[str, 1, NAME_CHARS],
+                  member: discord.Member) -> None:
+    bot, session = await _director_session(interaction)
+    t = session.tournament
+    names = await names_of(bot, session)
+    guest = resolve_player(t, names, name, what="guest")
+    if guest not in t.guests:
+        raise Refusal(f"{safe_name(names.get(guest, guest))} joined on Discord, not as a "
+                      "guest: there is nothing to link. Nothing was done.")
+    by, target = str(interaction.user.id), str(member.id)
+    session.set_name(target, member.display_name)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await run_live(session, lambda tt, now: tt.link_guest(guest, target, by, now),
+                   {**names, target: member.display_name})
+    await send_private(interaction, "Linked.")
+
+
+async def td_undo(interaction: discord.Interaction) -> None:
+    bot, session = await _director_session(interaction)
+    names = await names_of(bot, session)
+    by = str(interaction.user.id)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await run_live(session, lambda t, now: t.undo_bust(by, now), names)
+    await send_private(interaction, "The last bust is undone.")
+
+
+@app_commands.describe(
+    counts="Each player's odd small chips left after changing up: `Ann 3, Bob 1` (or none)",
+    only_odd="Players who have nothing but small chips, comma-separated (they get one first)")
+async def td_chiprace(interaction: discord.Interaction,
+                      counts: app_commands.Range[str, 1, COUNTS_CHARS],
+                      only_odd: app_commands.Range[str, 1, COUNTS_CHARS] | None = None) -> None:
+    bot, session = await _director_session(interaction)
+    t = session.tournament
+    names = await names_of(bot, session)
+    now = bot.tournaments.clock()
+    new = t.chip_race_due(now) if t.status == "running" else None
+    if new is None:
+        raise Refusal(f"No chip race is due now: the {chips(t.smallest_chip)} chips are still "
+                      "needed for the blinds or antes. Nothing was done." if t.smallest_chip
+                      else "No chip race is due now. Nothing was done.")
+    try:
+        odd = parse_odd_chips(counts, t, names)
+    except ValueError as bad:
+        raise Refusal(f"I could not read `{safe_name(str(bad))}`. "
+                      f"{odd_chips_help(t.smallest_chip, new)} Nothing was done.") from None
+    only = [resolve_player(t, names, part) for part in (only_odd or "").split(",")
+            if part.strip()]
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await run_live(session, lambda tt, tnow: tt.race_odd_chips(odd, tnow, only_odd_chips=only),
+                   names)
+    await send_private(interaction, "Chip race run: the channel has every card.")
+
+
+@app_commands.describe(player="A busted player who buys back in (guests too)")
+@app_commands.autocomplete(player=busted_autocomplete)
+async def td_rebuy(interaction: discord.Interaction,
+                   player: app_commands.Range[str, 1, NAME_CHARS]) -> None:
+    bot, session = await _director_session(interaction)
+    t = session.tournament
+    names = await names_of(bot, session)
+    target = resolve_player(t, names, player)
+    rb = t.structure.rebuys
+    if rb is None:
+        raise Refusal("This tournament's structure has no re-buys. Nothing was done.")
+
+    async def record(tx: Transaction) -> None:
+        if target.isdigit():
+            await tx.add_rebuy(session.store_id, int(target), rb.chips, amount=rb.cost)
+
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await run_live(session, lambda tt, now: tt.rebuy(target, now), names, also=record)
+    await send_private(interaction, f"Re-buy recorded: {chips(rb.chips)} chips.")
+
+
+@app_commands.describe(player="A player still in who takes the add-on (guests too)")
+@app_commands.autocomplete(player=live_player_autocomplete)
+async def td_addon(interaction: discord.Interaction,
+                   player: app_commands.Range[str, 1, NAME_CHARS]) -> None:
+    bot, session = await _director_session(interaction)
+    t = session.tournament
+    names = await names_of(bot, session)
+    target = resolve_player(t, names, player)
+    ao = t.structure.add_on
+    if ao is None:
+        raise Refusal("This tournament's structure has no add-on. Nothing was done.")
+
+    async def record(tx: Transaction) -> None:
+        if target.isdigit():
+            await tx.add_rebuy(session.store_id, int(target), ao.chips, amount=ao.cost,
+                               kind="addon")
+
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await run_live(session, lambda tt, now: tt.add_on(target, now), names, also=record)
+    await send_private(interaction, f"Add-on recorded: {chips(ao.chips)} chips.")
+
+
+# Callbacks of different signatures: discord.py reads each one's parameters.
+TD_COMMANDS: tuple[tuple[str, str, Any], ...] = (
+    ("add", "Live: enter a guest by name, or a server member", td_add),
+    ("link", "Live: a guest is a server member; his results count for the member", td_link),
+    ("undo", "Live: take back the last bust", td_undo),
+    ("chiprace", "Live: run the chip race from each player's odd chips", td_chiprace),
+    ("rebuy", "Live: a busted player (a guest too) buys back in", td_rebuy),
+    ("addon", "Live: a player (a guest too) takes the add-on", td_addon),
+)
+
+
+async def setup(bot: LeagueBot) -> None:
+    await bot.add_cog(Live(bot))
