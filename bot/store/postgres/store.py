@@ -190,32 +190,33 @@ class PostgresStore(Store):
                 self._owner = None
 
     def _apply_batch(self, changes: list[Change[Any]], conn: Any) -> list[tuple[bool, Any]]:
-        """In the database thread: BEGIN, each change in its savepoint, COMMIT."""
+        """In the database thread: BEGIN, each change in its savepoint, COMMIT.
+
+        Each round trip to the server costs ~0.1 ms, more than a statement's work, so the
+        transaction's own statements travel together: "BEGIN; SAVEPOINT" in one message, then
+        after each change "RELEASE; SAVEPOINT" for the next or "RELEASE; COMMIT" for the last.
+        """
         batch = self._memo.child()
         finishing: set[int] = set()
         out: list[tuple[bool, Any]] = []
         try:
-            conn.execute("BEGIN")
-        except psycopg.Error as exc:
-            return [(False, exc)] * len(changes)
-        try:
-            for change in changes:
+            conn.execute(b"BEGIN; SAVEPOINT change")
+            for i, change in enumerate(changes):
+                then = b"COMMIT" if i == len(changes) - 1 else b"SAVEPOINT change"
                 memo = batch.child()
                 mine: set[int] = set()
-                conn.execute("SAVEPOINT change")
                 try:
                     value = change(self._sql(conn, memo, mine))
                 except Exception as exc:
-                    conn.execute("ROLLBACK TO SAVEPOINT change")
-                    conn.execute("RELEASE SAVEPOINT change")
+                    conn.execute(b"ROLLBACK TO SAVEPOINT change; RELEASE SAVEPOINT change; "
+                                 + then)
                     out.append((False, exc))
                     continue
-                conn.execute("RELEASE SAVEPOINT change")
+                conn.execute(b"RELEASE SAVEPOINT change; " + then)
                 memo.merge_into_parent()
                 finishing |= mine
                 out.append((True, value))
-            conn.execute("COMMIT")
-        except BaseException as exc:
+        except BaseException as exc:  # BEGIN or COMMIT failed, or the session broke: nothing
             with contextlib.suppress(psycopg.Error):
                 if not conn.broken:
                     conn.execute("ROLLBACK")
