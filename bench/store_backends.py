@@ -2,12 +2,14 @@
 (TournamentService, Session.run, Store.commit) playing real tournaments on each backend, each
 against its own raw driver doing one INSERT + COMMIT per action, in the same run.
 
-    python bench/store_backends.py [--seconds 3] [--recover 100,1000] [--url postgresql://...]
+    python bench/store_backends.py [--seconds 3] [--recover 100,1000] [--processes 2]
+                                   [--url postgresql://...]
 
 Without --url a PostgreSQL server is started for the run (the `pgserver` package, a test
 dependency) in a temporary folder, with its default durability (fsync on, synchronous_commit on),
 on the same disk as the SQLite files. Prints, per backend: durable actions/s with 1, 10 and 100
-busy tournaments (and the ratio to its raw driver), p50/p99 action -> commit, and the restart
+busy tournaments (and the ratio to its raw driver), p50/p99 action -> commit, the same with
+several bot processes sharing one database (what sharding buys), and the restart
 (open + TournamentService.recover) of N unfinished tournaments x 10 hands with the longest time
 the event loop was blocked.
 """
@@ -75,12 +77,13 @@ def _raw_loop(step: Callable[[int], object], seconds: float, close: Callable[[],
     return rate
 
 
-async def busy(target: Target, tables: int, seconds: float) -> tuple[float, list[float]]:
+async def busy(target: Target, tables: int, seconds: float,
+               first_channel: int = 1) -> tuple[float, list[float]]:
     """`tables` tournaments played at once for `seconds`: actions/s and commit latencies."""
     store = await open_store(target)
     counter = itertools.count()
     service = TournamentService(store, clock=time.time, seeds=lambda: f"s{next(counter)}")
-    channels = itertools.count(1)
+    channels = itertools.count(first_channel)
     sessions = [await new_tournament(service, next(channels), f"start-{i}")
                 for i in range(tables)]
     latencies: list[float] = []
@@ -155,6 +158,17 @@ async def restart(target: Target) -> tuple[float, float, int]:
     return elapsed, worst, len(sessions)
 
 
+def processes(target: Target, count: int, tables: int, seconds: float) -> float:
+    """`count` bot processes on one database, `tables` busy tournaments each, started
+    together: their durable actions/s added up (what sharding buys)."""
+    import subprocess
+
+    procs = [subprocess.Popen(
+        [sys.executable, __file__, "--worker", target, str(tables), str(seconds),
+         str(1 + i * 1_000_000)], stdout=subprocess.PIPE, text=True) for i in range(count)]
+    return sum(float(p.communicate()[0].split()[-1]) for p in procs)
+
+
 class Databases:
     """A fresh PostgreSQL database per measurement, on `url`'s server."""
 
@@ -177,7 +191,15 @@ async def main() -> None:
     parser.add_argument("--hands", type=int, default=10)
     parser.add_argument("--tables", default="1,10,100", help="busy tournament counts")
     parser.add_argument("--url", help="a PostgreSQL server to use (its user may CREATE DATABASE)")
+    parser.add_argument("--processes", type=int, default=2,
+                        help="bot processes sharing one database in the last throughput run")
+    parser.add_argument("--worker", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.worker:  # one process of the --processes run: prints its actions/s
+        target, tables, seconds, first = args.worker
+        rate, _ = await busy(target, int(tables), float(seconds), int(first))
+        print(rate)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         d = Path(tmp)
         url = args.url
@@ -204,6 +226,11 @@ async def main() -> None:
                       f"{pct(lite_lat, 50) * 1000:5.1f} ms p99 {pct(lite_lat, 99) * 1000:6.1f} ms)"
                       f" | PostgreSQL {pg_rate:6.0f} ({pg_rate / pg_peer:4.2f}x raw, p50 "
                       f"{pct(pg_lat, 50) * 1000:5.1f} ms p99 {pct(pg_lat, 99) * 1000:6.1f} ms)")
+            if args.processes > 1:
+                lite = processes(str(d / "shared.sqlite3"), args.processes, 50, args.seconds)
+                pg = processes(dbs.new(), args.processes, 50, args.seconds)
+                print(f"{args.processes} processes x 50 busy tournaments on one database, durable "
+                      f"actions/s in all: SQLite {lite:6.0f} | PostgreSQL {pg:6.0f}")
             for n in (int(x) for x in args.recover.split(",") if x):
                 line = [f"restart {n:5d} tournaments x {args.hands} hands:"]
                 for name, target in (("SQLite", str(d / f"restart{n}.sqlite3")),
