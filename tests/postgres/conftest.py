@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import itertools
 import os
+import shutil
+import tempfile
 import warnings
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -40,29 +42,37 @@ def _unavailable(reason: str) -> None:
 
 
 @pytest.fixture(scope="session")
-def pg_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The URL of a running server's maintenance database (`postgres`)."""
+def pg_server() -> Iterator[str]:
+    """The URL of a running server's maintenance database (`postgres`).
+
+    Its data lives in a folder of its own, not under pytest's temporary folders: another
+    pytest run on the machine tightens (0700) and prunes those, and the server, running as its
+    own user, would lose its data directory mid-session.
+    """
     external = os.environ.get("TEST_DATABASE_URL")
     if external:
         yield external
         return
+    home = Path(tempfile.mkdtemp(prefix="holdem-pg-"))
+    home.chmod(0o755)  # the server's user must reach its data folder inside
     try:
         with warnings.catch_warnings():
             # platformdirs warns that XDG_RUNTIME_DIR is unset (CI, root): pgserver then keeps
             # its lock file under /tmp, which is fine.
             warnings.simplefilter("ignore")
-            import pgserver
+            from pgserver.postgres_server import get_server
 
-            server = pgserver.get_server(tmp_path_factory.mktemp("postgres") / "data",
-                                         cleanup_mode="stop")
+            server = get_server(home / "data", cleanup_mode="stop")
         url = server.get_uri()
     except Exception as exc:  # any failure to start is reported, never swallowed
+        shutil.rmtree(home, ignore_errors=True)
         _unavailable(f"{type(exc).__name__}: {exc}")
         raise  # unreachable: _unavailable fails or skips
     try:
         yield url
     finally:
         server.cleanup()
+        shutil.rmtree(home, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
