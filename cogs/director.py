@@ -14,6 +14,7 @@ from bot.discord_ui.lookup import find_session
 from bot.discord_ui.parsing import parse_knobs, parse_reason
 from bot.discord_ui.player_actions import run
 from bot.discord_ui.presenter.limits import safe_name, safe_text
+from bot.discord_ui.presenter.notices import settings_text
 from bot.discord_ui.replies import Refusal, defer_public, send_private, send_public
 from bot.engine.profile import PROFILE_NAMES, ProfileError, make_profile
 from bot.service import Session
@@ -80,6 +81,31 @@ class Director(commands.Cog):
         await send_public(
             interaction, f"This server now plays `{made.name}` (`{shown}`) in tournaments "
             "created from now on; `/rule` answers with these rules.")
+
+    @td.command(name="settings", description="This server's table display: card colours and "
+                                              "the idle ping")
+    @app_commands.describe(
+        four_colour="Cards in four colours (spades black, hearts red, diamonds blue, clubs "
+                    "green); off: two colours",
+        idle_ping="Seconds before the player to act is pinged (0: never; at most 300)")
+    async def settings(self, interaction: discord.Interaction,
+                       four_colour: bool | None = None,
+                       idle_ping: app_commands.Range[int, 0, 300] | None = None) -> None:
+        await require_director(self.bot, interaction)
+        assert interaction.guild_id is not None
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        current = await self.bot.store.guild_settings(interaction.guild_id)
+        changes: dict[str, object] = {}
+        if four_colour is not None:
+            changes["four_colour_deck"] = four_colour
+        if idle_ping is not None:
+            changes["idle_ping_seconds"] = idle_ping
+        settings = GuildSettings(**{**current.__dict__, **changes})
+        if changes:
+            await self.bot.store.write(lambda tx: tx.put_guild_settings(settings))
+        await self._done(interaction, settings_text(settings.four_colour_deck,
+                                                    settings.idle_ping_seconds,
+                                                    changed=bool(changes)))
 
     @td.command(name="void", description="Void the hand in progress (misdeal)")
     @app_commands.describe(reason=REASON_HINT, table="Table number (default: the only one)")

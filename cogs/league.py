@@ -1,14 +1,17 @@
-"""League play commands: /league, /season, /standings, /stats, /settle, /appeal, /appeals.
+"""League play commands. For directors (hidden from members by default): /league create,
+points, money; /season start, end; /appeals list, close. For everyone: /leagues, /standings
+(with the points-race chart or the CSV export), /stats, /settle, /appeal.
 
 Thin: every rule and number comes from bot.league; this file checks who may do what, turns
 options into calls and the answers into messages. Names are players' own text: escaped outside
-code blocks, and nothing the bot sends here can ping (AllowedMentions.none()).
+code blocks, and nothing the bot sends here can ping (AllowedMentions.none()). Commands that
+write or draw a chart defer first; long standings page with buttons.
 """
 
 from __future__ import annotations
 
 import io
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
 from typing import Any, Literal, TypeVar
 
 import discord
@@ -17,8 +20,10 @@ from discord.ext import commands
 
 from bot.discord_ui.client import LeagueBot
 from bot.discord_ui.directors import require_director
+from bot.discord_ui.paging import Pages
+from bot.discord_ui.parsing import parse_hand_ref
 from bot.discord_ui.presenter.limits import fit_embed, truncate
-from bot.discord_ui.replies import UserFacingError
+from bot.discord_ui.replies import UserFacingError, defer_public, send_private, send_public
 from bot.league import service
 from bot.league.chart import render_race
 from bot.league.points import SeasonOptions, describe_options, fmt_points, get_system, systems
@@ -33,10 +38,12 @@ from bot.league.render import (
     transfer_lines,
 )
 from bot.league.standings import points_race
+from bot.tournament.hand_id import HandId
 
 T = TypeVar("T")
 COLOUR = discord.Colour.dark_green()
 NO_PINGS = discord.AllowedMentions.none()
+MANAGE_SERVER = discord.Permissions(manage_guild=True)
 
 
 def safe(text: str) -> str:
@@ -58,16 +65,15 @@ def guild_id_of(interaction: discord.Interaction) -> int:
     return interaction.guild_id
 
 
-async def send(interaction: discord.Interaction, content: str | None = None, *,
-               ephemeral: bool = False, **kwargs: Any) -> None:
-    """Answer (or follow up a deferred answer), never pinging anyone."""
-    kwargs["allowed_mentions"] = NO_PINGS
-    if content is not None:
-        kwargs["content"] = truncate(content, 2000)
-    if interaction.response.is_done():
-        await interaction.followup.send(ephemeral=ephemeral, **kwargs)
+async def send(interaction: discord.Interaction, content: str = "", *,
+               ephemeral: bool = False, embed: discord.Embed | None = None,
+               files: Sequence[discord.File] = (), view: discord.ui.View | None = None) -> None:
+    """Answer in the channel (or only to the user), never pinging anyone."""
+    if ephemeral:
+        await send_private(interaction, content, embed=embed,
+                           file=files[0] if files else None)
     else:
-        await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+        await send_public(interaction, content, embed=embed, files=files, view=view)
 
 
 async def league_autocomplete(interaction: discord.Interaction,
@@ -76,8 +82,38 @@ async def league_autocomplete(interaction: discord.Interaction,
     if interaction.guild_id is None or not isinstance(bot, LeagueBot):
         return []
     names = [lg.name for lg in await bot.store.leagues(interaction.guild_id)]
-    return [app_commands.Choice(name=n, value=n) for n in names
+    return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names
             if current.casefold() in n.casefold()][:25]
+
+
+async def season_autocomplete(interaction: discord.Interaction,
+                              current: str) -> list[app_commands.Choice[str]]:
+    """The seasons of the league chosen in the same command (else the default league)."""
+    bot = interaction.client
+    if interaction.guild_id is None or not isinstance(bot, LeagueBot):
+        return []
+    chosen = getattr(interaction.namespace, "league", None)
+    try:
+        found = await service.find_league(bot.store, interaction.guild_id, chosen)
+    except service.LeagueError:
+        return []
+    names = [s.name for s in await bot.store.seasons(found.id)]
+    return [app_commands.Choice(name=n[:100], value=n[:100]) for n in reversed(names)
+            if current.casefold() in n.casefold()][:25]
+
+
+async def finished_tournament_autocomplete(interaction: discord.Interaction,
+                                           current: str) -> list[app_commands.Choice[int]]:
+    bot = interaction.client
+    if interaction.guild_id is None or not isinstance(bot, LeagueBot):
+        return []
+    rows = await bot.store.tournaments(interaction.guild_id, "finished")
+    out = []
+    for row in reversed(rows):
+        label = f"#{row.id} {row.name}"
+        if current.casefold() in label.casefold():
+            out.append(app_commands.Choice(name=label[:100], value=row.id))
+    return out[:25]
 
 
 def system_choices() -> list[app_commands.Choice[str]]:
@@ -99,6 +135,16 @@ def race_png(view: service.SeasonView) -> discord.File:
     return discord.File(io.BytesIO(png), filename="points-race.png")
 
 
+def export_files(view: service.SeasonView) -> list[discord.File]:
+    stem = "".join(c if c.isalnum() else "-" for c in view.title.casefold()).strip("-")
+    return [
+        discord.File(io.BytesIO(standings_csv(view.standings, view.options)),
+                     filename=f"{stem}-standings.csv"),
+        discord.File(io.BytesIO(ledger_csv(ledger(view.nights), view.options)),
+                     filename=f"{stem}-ledger.csv"),
+    ]
+
+
 def standings_embed(view: service.SeasonView, page: int) -> discord.Embed:
     pages = page_count(len(view.standings))
     page = min(max(page, 1), pages)
@@ -111,7 +157,7 @@ def standings_embed(view: service.SeasonView, page: int) -> discord.Embed:
         body += "\n" + standings_legend(view.standings, view.options, view.show_money)
     embed = discord.Embed(title=truncate(f"Standings - {view.title}", 256), description=body,
                           colour=COLOUR)
-    more = f" · page {page} of {pages}" + (f", page:{page + 1} for more" if page < pages else "")
+    more = f" · page {page} of {pages}" if pages > 1 else ""
     footer = (f"{len(view.nights)} nights{more}\n"
               f"{describe_options(view.system, view.options)}")
     embed.set_footer(text=truncate(footer, 2048))
@@ -119,12 +165,14 @@ def standings_embed(view: service.SeasonView, page: int) -> discord.Embed:
 
 
 class League(commands.Cog):
+    # Hidden from members by default (Manage Server); the director role, granted the commands
+    # in Server Settings → Integrations, is still checked on every command that changes things.
     league = app_commands.Group(name="league", description="Leagues of this server",
-                                guild_only=True)
+                                guild_only=True, default_permissions=MANAGE_SERVER)
     season = app_commands.Group(name="season", description="Seasons of a league",
-                                guild_only=True)
+                                guild_only=True, default_permissions=MANAGE_SERVER)
     appeals = app_commands.Group(name="appeals", description="Appeals sent to the league",
-                                 guild_only=True)
+                                 guild_only=True, default_permissions=MANAGE_SERVER)
 
     def __init__(self, bot: LeagueBot) -> None:
         self.bot = bot
@@ -137,14 +185,17 @@ class League(commands.Cog):
 
     @league.command(name="create", description="Create a league (directors)")
     @app_commands.describe(name="The league's name, e.g. Tuesday")
-    async def league_create(self, interaction: discord.Interaction, name: str) -> None:
+    async def league_create(self, interaction: discord.Interaction,
+                            name: app_commands.Range[str, 1, 80]) -> None:
         await require_director(self.bot, interaction)
+        await defer_public(interaction)
         made = await league_call(service.create_league(self.store, guild_id_of(interaction),
                                                        name))
         await send(interaction, f"League **{safe(made.name)}** created. "
-                                f"Start its first season with /season start.")
+                                f"Start its first season with `/season start`.")
 
-    @league.command(name="list", description="The leagues of this server")
+    @app_commands.command(name="leagues", description="The leagues of this server")
+    @app_commands.guild_only()
     async def league_list(self, interaction: discord.Interaction) -> None:
         infos = await league_call(service.list_leagues(self.store, guild_id_of(interaction)))
         lines = []
@@ -177,9 +228,10 @@ class League(commands.Cog):
         min_nights: app_commands.Range[int, 0, 100] | None = None,
         final_seats: app_commands.Range[int, 0, 100] | None = None,
         bounty_points: app_commands.Range[float, 0, 1000] | None = None,
-        tie_breaks: str | None = None,
+        tie_breaks: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
         await require_director(self.bot, interaction)
+        await defer_public(interaction)
         breaks = None
         if tie_breaks is not None:
             breaks = [t.strip().replace("-", "_").replace(" ", "_")
@@ -201,11 +253,13 @@ class League(commands.Cog):
     )
     @app_commands.autocomplete(league=league_autocomplete)
     async def league_money(
-        self, interaction: discord.Interaction, currency: str | None = None,
+        self, interaction: discord.Interaction,
+        currency: app_commands.Range[str, 1, 10] | None = None,
         decimals: app_commands.Range[int, 0, 3] | None = None,
         bounty: app_commands.Range[int, 0, 10**9] | None = None, league: str | None = None,
     ) -> None:
         await require_director(self.bot, interaction)
+        await defer_public(interaction)
         clear = currency is not None and currency.strip().casefold() in ("none", "off", "")
         settings = await league_call(service.configure_league(
             self.store, guild_id_of(interaction), league,
@@ -221,9 +275,11 @@ class League(commands.Cog):
     @season.command(name="start", description="Start a league's season (directors)")
     @app_commands.describe(name="Season name, e.g. Spring 2025", league="League")
     @app_commands.autocomplete(league=league_autocomplete)
-    async def season_start(self, interaction: discord.Interaction, name: str,
+    async def season_start(self, interaction: discord.Interaction,
+                           name: app_commands.Range[str, 1, 80],
                            league: str | None = None) -> None:
         await require_director(self.bot, interaction)
+        await defer_public(interaction)
         ls = await league_call(service.start_season(self.store, guild_id_of(interaction), name,
                                                     league))
         assert ls.season is not None
@@ -236,6 +292,7 @@ class League(commands.Cog):
     async def season_end(self, interaction: discord.Interaction,
                          league: str | None = None) -> None:
         await require_director(self.bot, interaction)
+        await defer_public(interaction)
         ls = await league_call(service.end_season(self.store, guild_id_of(interaction), league))
         assert ls.season is not None
         view = await league_call(service.season_view(self.store, guild_id_of(interaction),
@@ -245,46 +302,28 @@ class League(commands.Cog):
         await send(interaction, f"**{safe(ls.league.name)}**: season "
                                 f"**{safe(ls.season.name)}** is over.", embed=embed)
 
-    @season.command(name="chart", description="The points race of a season, as a chart")
-    @app_commands.describe(league="League", season="Season (default: the active one)")
-    @app_commands.autocomplete(league=league_autocomplete)
-    async def season_chart(self, interaction: discord.Interaction, league: str | None = None,
-                           season: str | None = None) -> None:
-        view = await league_call(service.season_view(self.store, guild_id_of(interaction),
-                                                     league, season))
-        await send(interaction, f"Points race - {safe(view.title)}", file=race_png(view))
-
-    @season.command(name="export", description="The season's standings and money ledger as CSV")
-    @app_commands.describe(league="League", season="Season (default: the active one)")
-    @app_commands.autocomplete(league=league_autocomplete)
-    async def season_export(self, interaction: discord.Interaction, league: str | None = None,
-                            season: str | None = None) -> None:
-        view = await league_call(service.season_view(self.store, guild_id_of(interaction),
-                                                     league, season))
-        stem = "".join(c if c.isalnum() else "-" for c in view.title.casefold()).strip("-")
-        files = [
-            discord.File(io.BytesIO(standings_csv(view.standings, view.options)),
-                         filename=f"{stem}-standings.csv"),
-            discord.File(io.BytesIO(ledger_csv(ledger(view.nights), view.options)),
-                         filename=f"{stem}-ledger.csv"),
-        ]
-        await send(interaction, f"{safe(view.title)}: {len(view.standings)} players, "
-                                f"{len(view.nights)} nights.", files=files)
-
     # --- /standings, /stats ---------------------------------------------------------------------
 
     @app_commands.command(name="standings", description="A season's standings")
     @app_commands.guild_only()
-    @app_commands.describe(league="League", season="Season (default: the active one)",
-                           page="Page, 20 players a page", chart="Add the points-race chart")
-    @app_commands.autocomplete(league=league_autocomplete)
-    async def standings(self, interaction: discord.Interaction, league: str | None = None,
-                        season: str | None = None, page: app_commands.Range[int, 1] = 1,
-                        chart: bool = False) -> None:
+    @app_commands.describe(league="League (default: the server's first)",
+                           season="Season (default: the active one)",
+                           chart="Add the points-race chart",
+                           export="Add the standings and money ledger as CSV files")
+    @app_commands.autocomplete(league=league_autocomplete, season=season_autocomplete)
+    async def standings(self, interaction: discord.Interaction,
+                        league: app_commands.Range[str, 1, 100] | None = None,
+                        season: app_commands.Range[str, 1, 100] | None = None,
+                        chart: bool = False, export: bool = False) -> None:
+        if chart or export:
+            await defer_public(interaction)  # drawing a chart can take a moment
         view = await league_call(service.season_view(self.store, guild_id_of(interaction),
                                                      league, season))
-        extra: dict[str, Any] = {"file": race_png(view)} if chart else {}
-        await send(interaction, embed=standings_embed(view, page), **extra)
+        files = ([race_png(view)] if chart else []) + (export_files(view) if export else [])
+        pages = page_count(len(view.standings))
+        await send(interaction, embed=standings_embed(view, 1), files=files,
+                   view=Pages(lambda page: standings_embed(view, page), pages)
+                   if pages > 1 else None)
 
     @app_commands.command(name="stats", description="A player's league record")
     @app_commands.guild_only()
@@ -320,9 +359,10 @@ class League(commands.Cog):
 
     @app_commands.command(name="settle", description="Who pays whom after a night")
     @app_commands.guild_only()
-    @app_commands.describe(tournament="Tournament id (default: the latest finished)")
+    @app_commands.describe(tournament="A finished tournament (default: the latest)")
+    @app_commands.autocomplete(tournament=finished_tournament_autocomplete)
     async def settle(self, interaction: discord.Interaction,
-                     tournament: int | None = None) -> None:
+                     tournament: app_commands.Range[int, 1, 999_999_999] | None = None) -> None:
         s = await league_call(service.settle_tournament(self.store, guild_id_of(interaction),
                                                         tournament))
         cur = s.settings.currency
@@ -348,10 +388,22 @@ class League(commands.Cog):
     @app_commands.guild_only()
     @app_commands.describe(text="What happened and what you ask the league to decide",
                            hand="The hand, as the table names it (e.g. 7-t1-h12)")
-    async def appeal(self, interaction: discord.Interaction, text: str,
+    async def appeal(self, interaction: discord.Interaction,
+                     text: app_commands.Range[str, 1, 1000],
                      hand: app_commands.Range[str, 1, 40] | None = None) -> None:
+        if not text.strip():
+            raise UserFacingError("Say in words what happened (1 to 1,000 characters). "
+                                  "Nothing was sent.")
+        named = None
+        if hand is not None:
+            ref = parse_hand_ref(hand)
+            if not isinstance(ref, HandId):
+                raise UserFacingError("Name the hand as the table message does, such as "
+                                      "7-t1-h12. Nothing was sent.")
+            named = str(ref)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         made = await league_call(service.file_appeal(self.store, guild_id_of(interaction),
-                                                     interaction.user.id, text, hand))
+                                                     interaction.user.id, text, named))
         await send(interaction, f"Appeal {made.id} is with the league. The ruling stands for "
                                 "tonight; the league's decision is kept for the future.",
                    ephemeral=True)
@@ -379,9 +431,14 @@ class League(commands.Cog):
 
     @appeals.command(name="close", description="Decide an appeal (directors)")
     @app_commands.describe(id="Appeal number", decision="The league's decision, kept for later")
-    async def appeals_close(self, interaction: discord.Interaction, id: int,
-                            decision: str) -> None:
+    async def appeals_close(self, interaction: discord.Interaction,
+                            id: app_commands.Range[int, 1, 999_999_999],
+                            decision: app_commands.Range[str, 1, 1000]) -> None:
         await require_director(self.bot, interaction)
+        if not decision.strip():
+            raise UserFacingError("Give the decision in words (1 to 1,000 characters). "
+                                  "Nothing was changed.")
+        await defer_public(interaction)
         closed = await league_call(service.close_appeal(
             self.store, guild_id_of(interaction), id, interaction.user.id, decision))
         await send(interaction, f"Appeal {closed.id} decided: {safe(closed.decision or '')}")

@@ -303,6 +303,19 @@ class Announcer:
             await self._open_thread(session, places, table)
             self.mark_dirty(session, places, table)
 
+    async def channel_deleted(self, channel_id: int) -> None:
+        """Discord says a channel or thread is gone: a tournament's channel pauses it and tells
+        the director; a table's thread is opened again at once."""
+        for places in list(self.places.values()):
+            if channel_id == places.channel_id:
+                await self._channel_lost(places)
+            elif channel_id in places.threads.values():
+                for table, thread in list(places.threads.items()):
+                    if thread == channel_id:
+                        del places.threads[table]
+                        places.messages.pop(table, None)
+                        self._task(self._reopen_table(places, table))
+
     async def report_unrecoverable(self, row: TournamentRow, reason: str) -> None:
         """A tournament the store could not rebuild at start-up: said in its channel and to its
         director, not forgotten."""
@@ -675,12 +688,10 @@ class Announcer:
 
 
 def table_deadline(session: Session, table: int, now: float) -> float | None:
-    """The one deadline of the player to act at this table (the clock's, once it is called)."""
-    found: dict[str, float] = {}
-    for d in session.tournament.deadlines(now):
-        if d.table == table and d.kind in ("action", "clock"):
-            found[d.kind] = d.at
-    return found.get("clock", found.get("action"))
+    """The one deadline of the player to act at this table (the clock's, once it is called):
+    the director's own, which the clock post reads too."""
+    turn = session.tournament.turn_deadline(table, now)
+    return turn.at if turn is not None else None
 
 
 def _hand_by_id(session: Session, table: int, hand_id: str) -> Hand | None:

@@ -157,6 +157,12 @@ class LeagueBot(commands.Bot):
         except discord.HTTPException:
             log.exception("command sync failed; existing commands stay as they were")
 
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self.announcer.channel_deleted(channel.id)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.announcer.channel_deleted(payload.thread_id)
+
     async def close(self) -> None:
         try:
             service = getattr(self, "tournaments", None)

@@ -19,7 +19,7 @@ from bot.tournament.hand_id import HandId
 
 # No stack in any structure comes near this; an amount above it is refused as unreadable
 # rather than converted (and one above the largest stack at the table asks to confirm).
-MAX_AMOUNT = 10**12
+MAX_AMOUNT = 10**15
 AMOUNT_CHARS = 20
 REASON_CHARS = 300
 # A hand's number within a tournament (and a tournament's id) fits 9 ASCII digits.

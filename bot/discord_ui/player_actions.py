@@ -1,9 +1,9 @@
 """What a player does, shared by the table's buttons, the raise modal and the slash commands.
 
 Every action is validated inside the tournament's lock, against the state it is applied to: a
-click made for event N of a hand applies only if that hand is still at event N, and "is it your
-turn" is asked of the same state the action changes. A queued click can therefore never land
-on a later street.
+click made for event N of a hand applies only if that hand is still at event N (the director
+checks it again: `Tournament.act(expect=...)`), and "is it your turn" is asked of the same
+state the action changes. A queued click can therefore never land on a later street.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ async def play(session: Session, user_id: int, action: str, amount: int | None,
     def command(t: Tournament, now: float) -> str:
         table, hand, seat = _turn(t, user_id, names, expect)
         before = len(hand.events)
-        t.act(table, seat, action, amount, now=now)
+        t.act(table, seat, action, amount, now=now, expect=expect)
         return action_confirmation(hand, seat, before)
 
     outcome = await run(session, command, names)
@@ -73,7 +73,7 @@ async def play_typed(session: Session, user_id: int, text: str, names: Mapping[s
         if choice.needs_confirmation:
             return choice
         before = len(hand.events)
-        t.act(table, seat, choice.action, choice.amount, now=now)
+        t.act(table, seat, choice.action, choice.amount, now=now, expect=expect)
         return action_confirmation(hand, seat, before)
 
     outcome = await run(session, command, names)
@@ -112,7 +112,7 @@ async def show_cards(session: Session, user_id: int, cards: list[str] | None,
                      names: Mapping[str, str], hand_id: str | None = None) -> str:
     def command(t: Tournament, now: float) -> Any:
         table = _after_hand_table(t, user_id, hand_id)
-        return t.show_cards(table, str(user_id), cards, now)
+        return t.show_cards(table, str(user_id), cards, now, hand_id=hand_id)
 
     await run(session, command, names)
     return "Shown to the table."
@@ -124,7 +124,7 @@ async def agree_rabbit(session: Session, user_id: int, names: Mapping[str, str],
         table = _after_hand_table(t, user_id, hand_id)
         if t.tables[table].last_hand is None:
             raise Refusal("A rabbit hunt is asked after a hand, before the next one starts.")
-        t.agree_rabbit_hunt(table, str(user_id), now)
+        t.agree_rabbit_hunt(table, str(user_id), now, hand_id=hand_id)
         return table
 
     outcome = await run(session, command, names)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Sequence
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -86,21 +88,28 @@ async def defer_public(interaction: discord.Interaction) -> None:
     interaction.extras[PUBLIC_DEFER] = True
 
 
-async def send_public(interaction: discord.Interaction, message: str) -> None:
+async def send_public(interaction: discord.Interaction, message: str = "", *,
+                      embed: discord.Embed | None = None,
+                      files: Sequence[discord.File] = (),
+                      view: discord.ui.View | None = None) -> None:
     """The channel's answer to a command (after `defer_public`, or at once); never pings."""
-    text = message[:MESSAGE_CHARS]
+    text = message[:MESSAGE_CHARS] or None
+    missing = discord.utils.MISSING
+    kwargs: dict[str, Any] = {"allowed_mentions": NO_PINGS, "embed": embed or missing,
+                              "files": list(files) or missing, "view": view or missing}
     if not interaction.response.is_done():
-        await interaction.response.send_message(text, allowed_mentions=NO_PINGS)
+        await interaction.response.send_message(text, **kwargs)
         return
     if not interaction.extras.pop(PUBLIC_DEFER, False) or interaction.channel_id is None:
-        await interaction.followup.send(text, allowed_mentions=NO_PINGS)
+        await interaction.followup.send(text if text is not None else missing, **kwargs)
         return
     channel = interaction.client.get_partial_messageable(interaction.channel_id)
     try:
-        await channel.send(text, allowed_mentions=NO_PINGS)
+        await channel.send(text, **kwargs)
     except discord.HTTPException:
         # No right to post here: the user at least learns it was done.
-        await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
+        await interaction.followup.send(text if text is not None else missing, ephemeral=True,
+                                        **kwargs)
         return
     with contextlib.suppress(discord.HTTPException):
         await interaction.delete_original_response()

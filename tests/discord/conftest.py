@@ -157,7 +157,7 @@ async def simcord_env(simcord_bot, request):
             env._raise_errors_since(env._errors_acknowledged)
 
 
-ADMIN_GROUPS = ("td", "league", "season")
+ADMIN_GROUPS = ("td", "league", "season", "appeals")
 
 
 async def grant_admin_commands(bot: LeagueBot, guild: GuildHandle, *roles: RoleHandle) -> None:

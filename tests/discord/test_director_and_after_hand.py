@@ -154,10 +154,10 @@ async def test_void_adjust_and_penalty(harness: Harness) -> None:
     bob_seat = penalised.seat_of(bob)
     assert bob_seat is not None
     assert not penalised.players[bob_seat].live
-    begun = next(e for e in t.events if isinstance(e, tev.HandBegun)
+    begun = next(e for e in t.events if isinstance(e, tev.HandDealt)
                  and e.hand_id == penalised.hand_id)
-    blind = (begun.big_blind_amount if bob_seat == begun.big_blind else
-             begun.small_blind_amount if bob_seat == begun.small_blind_pos
+    blind = (begun.big_blind if bob_seat == begun.big_blind_seat else
+             begun.small_blind if bob_seat == begun.small_blind_seat
              and begun.small_blind_posted else 0)
     assert penalised.players[bob_seat].committed == blind
     # A routine event: a line of the table message, in words, no rule id and no post.

@@ -242,7 +242,7 @@ def check_dms(h: Harness, session: Session, members: dict[str, MemberActor],
 
     dealt: dict[str, list[str]] = {}
     for e in session.tournament.events:
-        if isinstance(e, tev.HandBegun):
+        if isinstance(e, tev.HandDealt):
             for s in e.seats:
                 dealt.setdefault(s.player, []).append(e.hand_id)
     for player, hands in dealt.items():

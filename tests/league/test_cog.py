@@ -1,20 +1,33 @@
-"""/league, /season, /standings, /stats, /settle, /appeal, /appeals through SimCord."""
+"""/league, /season, /leagues, /standings, /stats, /settle, /appeal, /appeals through SimCord."""
 
 from __future__ import annotations
 
 import io
 
 import discord
+import pytest
 from PIL import Image
+from simcord import SetupError
 
 from bot.league import service
+from tests.discord.conftest import grant_admin_commands
 from tests.league.conftest import play_night
 
 
 def refused(h, result, text="tournament director"):
     """A refusal: a private message, and the error acknowledged (SimCord reports it)."""
-    assert result.ephemeral and text in result.response.content
+    said = result.followups[-1].content if result.followups else result.response.content
+    assert result.ephemeral and text in said, said
     assert h.env.errors
+
+
+def answer(h, result) -> discord.Message:
+    """The bot's answer: its response, or (a command that deferred) its post in the channel."""
+    if result.followups:
+        return result.followups[-1].message
+    if result.response is not None:
+        return result.response.message
+    return h.channel.last_message
 
 
 def names(h):
@@ -38,30 +51,37 @@ async def four_nights(h, buy_in=10):
 async def test_league_create_list_and_points(harness):
     h = harness
     r = await h.director.slash(h.channel, "league create", name="Tuesday")
-    assert "Tuesday" in r.response.content and not r.ephemeral
-    r = await h.alice.slash(h.channel, "league list")
-    text = r.response.embeds[0].description
+    assert "Tuesday" in answer(h, r).content and not answer(h, r).flags.ephemeral
+    r = await h.alice.slash(h.channel, "leagues")
+    text = answer(h, r).embeds[0].description
     # the oldest league is the default one (the first created, here by hand)
     assert "**Tuesday** (default)" in text
     r = await h.director.slash(h.channel, "league points", system="td3", league="Tuesday",
                                best=6, min_nights=3, bounty_points=1.5)
-    assert "TD3" in r.response.content and "best 6 nights" in r.response.content
+    assert "TD3" in answer(h, r).content and "best 6 nights" in answer(h, r).content
     league = await h.bot.store.league_by_name(h.guild.id, "Tuesday")
     settings = await h.bot.store.league_settings(league.id)
     assert settings.points_system == "td3" and settings.options["best_n"] == 6
     r = await h.director.slash(h.channel, "league money", currency="$", bounty=5,
                                league="Tuesday")
-    assert "$5" in r.response.content
+    assert "$5" in answer(h, r).content
 
 
 async def test_non_directors_change_nothing(harness):
     h = harness
     await h.director.slash(h.channel, "season start", name="Spring")
+    regulars = h.guild.create_role("Regulars")
+    await grant_admin_commands(h.bot, h.guild, h.director_role, regulars)
+    regular = h.guild.add_member(h.env.create_user("regular"), roles=[regulars])
     for cmd, opts in [("season end", {}), ("season start", {"name": "x"}),
                       ("league create", {"name": "Mine"}), ("league points", {"system": "td3"}),
                       ("league money", {"currency": "$"}), ("appeals list", {}),
                       ("appeals close", {"id": 1, "decision": "no"})]:
-        r = await h.alice.slash(h.channel, cmd, **opts)
+        # Hidden from members (default permissions)...
+        with pytest.raises(SetupError, match="default-member-permissions"):
+            await h.alice.slash(h.channel, cmd, **opts)
+        # ...and refused to a role the server let see them that does not direct.
+        r = await regular.slash(h.channel, cmd, **opts)
         refused(h, r)
     league = await service.find_league(h.bot.store, h.guild.id)
     season = await h.bot.store.active_season(league.id)
@@ -73,13 +93,13 @@ async def test_non_directors_change_nothing(harness):
 async def test_season_start_end_and_final_standings(harness):
     h = harness
     r = await h.director.slash(h.channel, "season start", name="Spring")
-    assert "Spring" in r.response.content
+    assert "Spring" in answer(h, r).content
     r = await h.director.slash(h.channel, "season start", name="Summer")
     refused(h, r, "already playing Spring")
     await four_nights(h)
     r = await h.director.slash(h.channel, "season end")
-    assert "is over" in r.response.content
-    assert "Final standings" in r.response.embeds[0].title
+    assert "is over" in answer(h, r).content
+    assert "Final standings" in answer(h, r).embeds[0].title
     r = await h.director.slash(h.channel, "season end")
     refused(h, r, "no active season")
 
@@ -89,8 +109,8 @@ async def test_standings_table_footer_and_chart(harness):
     await h.director.slash(h.channel, "league points", system="linear", min_nights=3)
     await four_nights(h)
     r = await h.bob.slash(h.channel, "standings", chart=True)
-    assert not r.ephemeral
-    embed = r.response.embeds[0]
+    assert not answer(h, r).flags.ephemeral
+    embed = answer(h, r).embeds[0]
     lines = embed.description.splitlines()
     # alice: 4 + 2 + 4 + 1 = 11; bob: 3 + 3 + 2 = 8; carol: 2 + 3 + 3 = 8; dana: 1+1+1+2 = 5
     # bob and carol: one win each, best 1st each, head-to-head 1 - 1: level, rank "2="
@@ -103,7 +123,7 @@ async def test_standings_table_footer_and_chart(harness):
     assert "= level after every tie-break" in embed.description
     assert "Linear" in embed.footer.text and "3 nights to qualify" in embed.footer.text
     assert "4 nights" in embed.footer.text
-    png = await r.response.attachments[0].read()
+    png = await answer(h, r).attachments[0].read()
     img = Image.open(io.BytesIO(png))
     assert img.format == "PNG" and img.size[0] >= 800
 
@@ -113,24 +133,28 @@ async def test_standings_page_past_twenty_rows(harness):
     field = list(range(1, 26))
     await play_night(h.bot.store, h.guild.id, field, names={u: f"player{u:02d}" for u in field})
     r = await h.alice.slash(h.channel, "standings")
-    first = r.response.embeds[0]
+    message = answer(h, r)
+    first = message.embeds[0]
     assert "player20" in first.description and "player21" not in first.description
-    assert "page 1 of 2" in first.footer.text and "page:2" in first.footer.text
-    r = await h.alice.slash(h.channel, "standings", page=2)
+    assert "page 1 of 2" in first.footer.text and "page:" not in first.footer.text
+    # Long lists page with buttons under the message, not with an option to type.
+    r = await h.bob.click(message, label="Next ▶")
     second = r.response.embeds[0]
     assert "player21" in second.description and "player25" in second.description
     assert "player20" not in second.description and "page 2 of 2" in second.footer.text
+    r = await h.bob.click(r.response.message, label="◀ Previous")
+    assert "page 1 of 2" in r.response.embeds[0].footer.text
 
 
 async def test_empty_season_standings_chart_and_export(harness):
     h = harness
     await h.director.slash(h.channel, "season start", name="Empty")
     r = await h.alice.slash(h.channel, "standings")
-    assert "No finished nights" in r.response.embeds[0].description
-    r = await h.alice.slash(h.channel, "season chart")
-    assert r.response.attachments[0].filename == "points-race.png"
-    r = await h.alice.slash(h.channel, "season export")
-    files = {a.filename: a for a in r.response.attachments}
+    assert "No finished nights" in answer(h, r).embeds[0].description
+    r = await h.alice.slash(h.channel, "standings", chart=True)
+    assert answer(h, r).attachments[0].filename == "points-race.png"
+    r = await h.alice.slash(h.channel, "standings", export=True)
+    files = {a.filename: a for a in answer(h, r).attachments}
     assert len(files) == 2
     standings = await next(a for n, a in files.items() if "standings" in n).read()
     assert standings.decode().splitlines() == [
@@ -141,7 +165,7 @@ async def test_a_new_league_without_a_season(harness):
     h = harness
     await h.director.slash(h.channel, "league create", name="Friday")
     r = await h.alice.slash(h.channel, "standings", league="Friday")
-    assert "no season yet" in r.response.embeds[0].description
+    assert "no season yet" in answer(h, r).embeds[0].description
     r = await h.alice.slash(h.channel, "standings", league="Sunday")
     refused(h, r, "no league called")
 
@@ -150,8 +174,8 @@ async def test_season_export_csv(harness):
     h = harness
     await h.director.slash(h.channel, "league money", currency="$")
     await four_nights(h)
-    r = await h.alice.slash(h.channel, "season export")
-    files = {a.filename: await a.read() for a in r.response.attachments}
+    r = await h.alice.slash(h.channel, "standings", export=True)
+    files = {a.filename: await a.read() for a in answer(h, r).attachments}
     ledger = next(v for k, v in files.items() if k.endswith("ledger.csv")).decode().splitlines()
     assert ledger[0].startswith("night,tournament_id,tournament,user_id,player,place,points")
     assert len(ledger) == 1 + 4 + 3 + 4 + 3
@@ -163,25 +187,25 @@ async def test_stats_for_a_player_and_for_one_without_results(harness):
     h = harness
     await four_nights(h)
     r = await h.bob.slash(h.channel, "stats", player=h.alice.user)
-    fields = {f.name: f.value for f in r.response.embeds[0].fields}
+    fields = {f.name: f.value for f in answer(h, r).embeds[0].fields}
     assert fields["Nights"] == "4" and fields["Wins"] == "2"
     assert fields["Average finish"] == "1.75"  # (1 + 2 + 1 + 3) / 4
     assert fields["Hands played"] == "0" and fields["VPIP"] == "-"
     newcomer = h.add_member("erin")
     r = await newcomer.slash(h.channel, "stats")
-    assert "no finished nights" in r.response.content
+    assert "no finished nights" in answer(h, r).content
 
 
 async def test_settle_latest_and_by_id(harness):
     h = harness
     await four_nights(h, buy_in=10)
     r = await h.alice.slash(h.channel, "settle")
-    text = r.response.embeds[0].description
+    text = answer(h, r).embeds[0].description
     # week 4: carol 1st (21), dana 2nd (9), alice 3rd; each paid 10: carol +11, dana -1
     assert "week 4" in text and "alice pays carol 10" in text
     assert "Settle-up** (2 transfers)" in text and "dana pays carol 1" in text
     r = await h.alice.slash(h.channel, "settle", tournament=1)
-    assert "week 1" in r.response.embeds[0].description
+    assert "week 1" in answer(h, r).embeds[0].description
     r = await h.alice.slash(h.channel, "settle", tournament=999)
     refused(h, r, "no tournament 999")
 
@@ -189,18 +213,18 @@ async def test_settle_latest_and_by_id(harness):
 async def test_appeal_then_director_lists_and_closes(harness):
     h = harness
     r = await h.alice.slash(h.channel, "appeal", text="The @everyone *string bet* was allowed")
-    assert r.ephemeral and "Appeal 1" in r.response.content
+    assert r.ephemeral and "Appeal 1" in answer(h, r).content
     r = await h.director.slash(h.channel, "appeals list")
     assert r.ephemeral
-    body = r.response.embeds[0].description
+    body = answer(h, r).embeds[0].description
     assert "#1" in body and "\\*string bet\\*" in body and "@\u200beveryone" in body
     r = await h.director.slash(h.channel, "appeals close", id=1,
                                decision="A string raise is a call from now on")
-    assert "Appeal 1 decided" in r.response.content and not r.ephemeral
+    assert "Appeal 1 decided" in answer(h, r).content and not answer(h, r).flags.ephemeral
     closed = await h.bot.store.appeal(1)
     assert closed.status == "closed" and closed.decided_by == h.director.id
     r = await h.director.slash(h.channel, "appeals list", status="closed")
-    assert "from now on" in r.response.embeds[0].description
+    assert "from now on" in answer(h, r).embeds[0].description
     r = await h.director.slash(h.channel, "appeals close", id=1, decision="again")
     refused(h, r, "already decided")
     r = await h.alice.slash(h.channel, "appeal", text="hand", hand="9-t1-h3")
@@ -212,11 +236,11 @@ async def test_appeal_names_the_hand_as_the_table_does(harness):
     t = await play_night(h.bot.store, h.guild.id, [h.alice.id, h.bob.id])
     hand = await h.bot.store.write(lambda tx: tx.begin_hand(t.id, 1, 3))
     r = await h.bob.slash(h.channel, "appeal", text="misdeal not called", hand=f"{t.id}-t1-h3")
-    assert r.ephemeral and "Appeal 1" in r.response.content
+    assert r.ephemeral and "Appeal 1" in answer(h, r).content
     appeal = await h.bot.store.appeal(1)
     assert appeal.hand_id == hand.id and appeal.tournament_id == t.id
     r = await h.director.slash(h.channel, "appeals list")
-    assert f"hand {t.id}-t1-h3" in r.response.embeds[0].description
+    assert f"hand {t.id}-t1-h3" in answer(h, r).embeds[0].description
 
 
 async def test_names_never_ping_or_format(harness):
@@ -224,10 +248,10 @@ async def test_names_never_ping_or_format(harness):
     await play_night(h.bot.store, h.guild.id, [h.alice.id, h.bob.id],
                      names={h.alice.id: "@everyone", h.bob.id: "`evil`**bold**"})
     r = await h.alice.slash(h.channel, "standings")
-    body = r.response.embeds[0].description
+    body = answer(h, r).embeds[0].description
     assert "`evil`" not in body and "'evil'" in body
     r = await h.alice.slash(h.channel, "settle")
-    msg = r.response.message
+    msg = answer(h, r)
     assert "\\*\\*bold\\*\\*" in msg.embeds[0].description
     assert not msg.mention_everyone
     assert isinstance(msg, discord.Message)

@@ -143,8 +143,17 @@ class Announcements:
             how = "folded" if e.expiry == "fold" else "checked if possible, else folded"
             return Post(f"⏱ Time is up for {n(e.player)}: the hand is {how} "
                         f"({rule_ref(e.rule_id)}).", tables=here)
-        if isinstance(e, tev.HandKilledByDirector):
+        if isinstance(e, tev.HandDeclaredDead):
             return None  # the penalty or disqualification was posted; the table's log says it
+        if isinstance(e, tev.SeatsDrawn):
+            seats = ", ".join(f"{s.seat} {n(s.player)}" for s in e.seats)
+            return Post(f"Table {e.table} seats drawn afresh: {seats} ({rule_ref(e.rule_id)}).",
+                        tables=here, channel=True)
+        if isinstance(e, tev.ClockCancelled):
+            return Post(f"⏱ The clock on {n(e.player)} is cancelled.", tables=here)
+        if isinstance(e, tev.BustUndone):
+            return Post(f"{n(e.player)} is back in (the bust was a mistake): table {e.table} "
+                        f"seat {e.seat} ({rule_ref(e.rule_id)}).", tables=here, channel=True)
         if isinstance(e, tev.HandVoided):
             return Post(f"Hand {e.hand_id} is void by the director: {reason_text(e.reason)}. "
                         f"Stacks go back to where they were ({rule_ref(e.rule_id)}).",
@@ -188,10 +197,10 @@ class Announcements:
         if isinstance(e, tev.LateRegistered):
             return Post(f"{n(e.player)} enters late: table {e.table} seat {e.seat}.",
                         tables=here, channel=True)
-        if isinstance(e, tev.Rebought):
+        if isinstance(e, tev.Rebuy):
             return Post(f"{n(e.player)} re-buys: table {e.table} seat {e.seat}.", tables=here,
                         channel=True)
-        if isinstance(e, tev.AddedOn):
+        if isinstance(e, tev.AddOn):
             return Post(f"{n(e.player)} takes the add-on ({chips(e.chips)} chips).",
                         channel=True)
         if isinstance(e, tev.Finished):

@@ -53,3 +53,12 @@ def save_retrying_text() -> str:
 
 def save_resumed_text() -> str:
     return "Saving works again: the tournament goes on."
+
+
+def settings_text(four_colour: bool, idle_ping_seconds: int, *, changed: bool) -> str:
+    colours = ("four colours (spades black, hearts red, diamonds blue, clubs green)"
+               if four_colour else "two colours (red and black)")
+    ping = (f"the player to act is pinged after {idle_ping_seconds} s"
+            if idle_ping_seconds else "the player to act is never pinged")
+    head = "Saved: from the next hand" if changed else "This server's tables"
+    return f"{head}, cards are shown in {colours} and {ping}."
