@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bot.engine.events import event_from_dict
 from bot.service.session import Clock, FinishHook, Listener, SeedSource, Session
-from bot.store import HandRow, Store, TournamentRow
+from bot.store import TOURNAMENT_STREAM, HandRow, RecoveredTournament, Store, TournamentRow
 from bot.tournament.hand_id import HandId
 from bot.tournament.tournament import Tournament, TournamentConfig
 
@@ -80,26 +82,31 @@ class TournamentService:
                 if s.tournament.status in ("registering", "running")]
 
     async def recover(self) -> list[Session]:
-        """Rebuild every unfinished tournament from its events and re-arm its timers.
+        """Rebuild every unfinished tournament and re-arm its timers: from its latest snapshot
+        (saved at each hand's end) and the events after it, or from all its events when it has
+        none yet. Everything is read in one trip to the database; the rebuilding runs in
+        slices, so the event loop is never held more than about SLICE seconds (issue 15).
 
         A tournament that cannot be rebuilt is not dropped: it stays in `unrecoverable` with
         the reason, for the Discord side to tell its channel and the director.
         """
         sessions = []
-        for row in await self.store.unfinished_tournaments():
+        pause = _Slicer(SLICE)
+        for rec in await self.store.recover(TOURNAMENT_STREAM):
+            row = rec.tournament
             try:
-                stored = await self.store.load_events(row.id, "tournament")
-                tournament = Tournament.replay(event_from_dict(e.data) for e in stored)
+                tournament = await _rebuild(rec, pause)
             except Exception as exc:
                 log.exception("cannot rebuild tournament %s", row.id)
                 self.unrecoverable[row.id] = Unrecoverable(row, _reason(exc))
                 continue
             session = self._session(row, tournament)
-            hands = await self.store.tournament_hands(row.id)
-            session.remember_hands(_hand_rows(row.id, hands))
-            for entry in await self.store.entries(row.id):
+            session.rebuilt_from(rec.snapshot.state if rec.snapshot is not None else None)
+            session.remember_hands(_hand_rows(row.id, rec.hands))
+            for entry in rec.entries:
                 session.set_name(str(entry.user_id), entry.display_name)
             sessions.append(session)
+            await pause.maybe()
         for session in sessions:
             session.resume_timers()
         return sessions
@@ -123,6 +130,40 @@ class TournamentService:
     def close(self) -> None:
         for session in self.sessions.values():
             session.close()
+
+
+# The longest stretch recovery keeps the event loop busy before letting it run other tasks.
+SLICE = 0.010
+# Events applied between two looks at the clock while rebuilding one tournament.
+EVENTS_PER_LOOK = 64
+
+
+class _Slicer:
+    """Yield to the event loop once `budget` seconds have passed since the last yield."""
+
+    def __init__(self, budget: float) -> None:
+        self.budget = budget
+        self.since = time.perf_counter()
+
+    async def maybe(self) -> None:
+        if time.perf_counter() - self.since >= self.budget:
+            await asyncio.sleep(0)
+            self.since = time.perf_counter()
+
+
+async def _rebuild(rec: RecoveredTournament, pause: _Slicer) -> Tournament:
+    """The tournament from its snapshot (if any) and the events after it, in slices."""
+    if rec.snapshot is not None:
+        config = TournamentConfig.from_dict(rec.tournament.config)
+        tournament = Tournament.from_snapshot(config, rec.snapshot.state)
+    else:
+        tournament = Tournament()
+    events = rec.events
+    for start in range(0, len(events), EVENTS_PER_LOOK):
+        tournament.apply_stored(event_from_dict(e.data)
+                                for e in events[start:start + EVENTS_PER_LOOK])
+        await pause.maybe()
+    return tournament
 
 
 def _hand_rows(tournament_id: int, hands: Iterable[HandRow]) -> list[tuple[str, int]]:

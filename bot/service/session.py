@@ -112,6 +112,8 @@ class Session:
         self.retry_delays = RETRY_DELAYS
         # Player id -> the name players know him by (the Discord side keeps it current).
         self._names: dict[str, str] = {}
+        # The last committed snapshot (taken at a hand's end): where a rebuild starts.
+        self._snapshot: dict[str, Any] | None = None
         self._failed_timers = 0  # timer runs that failed since the last successful commit
 
     # ------------------------------------------------------------------ names
@@ -149,7 +151,7 @@ class Session:
 
     async def _run_locked(self, command: Command, also: Also | None = None) -> Outcome:
         t = self.tournament
-        committed = len(t.events)
+        committed = t.event_count
         before = self._hands_now()
         known = self._all_hands()
         now = self.clock()
@@ -164,10 +166,10 @@ class Session:
                 self._deal_pending = True
         except Exception:
             # A refusal emits nothing, but rebuild to be sure no half-change survives.
-            if len(t.events) != committed:
-                self.tournament = Tournament.replay(t.events[:committed])
+            if t.event_count != committed:
+                self.tournament = self._rebuilt(committed)
             raise
-        for e in t.events[committed:]:
+        for e in t.events_since(committed):
             if isinstance(e, tev.RabbitAgreed):
                 self._rabbit_since.setdefault(e.table, e.at)
         outcome = self._collect(before, known, committed, result)
@@ -176,11 +178,31 @@ class Session:
                 await self._commit(outcome, also)
             except BaseException:
                 log.exception("commit failed for tournament %s; rebuilding", self.store_id)
-                self.tournament = Tournament.replay(t.events[:committed])
+                self.tournament = self._rebuilt(committed)
                 # A deal that was not saved did not happen: the idle tables still wait for one.
                 self._deal_pending = True
                 raise
         return outcome
+
+    def _rebuilt(self, committed: int) -> Tournament:
+        """The tournament as its first `committed` events left it: from the last snapshot in
+        memory and the events after it (those are still in memory, see _forget)."""
+        t = self.tournament
+        if self._snapshot is None:
+            return Tournament.replay(t.events_since(0)[:committed])
+        base = int(self._snapshot["event_count"])
+        fresh = Tournament.from_snapshot(t.cfg, self._snapshot)
+        fresh.apply_stored(t.events_since(base)[:committed - base])
+        return fresh
+
+    def _forget(self, snapshot: dict[str, Any]) -> None:
+        """A snapshot was committed: older events are in the store and no rebuild needs them.
+        Memory keeps the events since the snapshot before this one, so what the presenter
+        reads of a table's last hand (its after-hand requests) outlives another table's hand
+        end; the rest goes (issue 15: memory grew with every hand)."""
+        if self._snapshot is not None:
+            self.tournament.forget_events(int(self._snapshot["event_count"]))
+        self._snapshot = snapshot
 
     def _deal_where_due(self, now: float) -> None:
         """Deal the next hand at every idle table (and run a due colour-up first)."""
@@ -226,7 +248,7 @@ class Session:
     def _collect(self, before: dict[int, tuple[Hand, int]], known: list[Hand], committed: int,
                  result: Any) -> Outcome:
         t = self.tournament
-        out = Outcome(tournament_events=list(t.events[committed:]), result=result)
+        out = Outcome(tournament_events=list(t.events_since(committed)), result=result)
         for table, (hand, n) in sorted(before.items()):
             new = hand.events[n:]
             if new:
@@ -250,6 +272,8 @@ class Session:
                 new_rows = await tx.apply(plan.write)
         # Hand rows created in this transaction count only once it has committed.
         self._hand_rows.update(new_rows)
+        if plan.snapshot is not None:
+            self._forget(plan.snapshot)
 
     def _plan(self, outcome: Outcome) -> _Plan:
         """What to write, as plain data taken now (the write runs in the database thread while
@@ -271,6 +295,10 @@ class Session:
             plan.results = [(int(r.player), r.place, r.prize) for r in t.results()
                             if r.player.isdigit()]
             plan.status = "finished"
+        elif plan.tournament_events and any(h.over for h in plan.hands):
+            # At each hand's end, in the same transaction: a restart starts from here and
+            # replays only what followed (issue 15: recovery replayed every event).
+            plan.snapshot = t.snapshot()
         return plan
 
     async def _notify(self, outcome: Outcome) -> None:
@@ -341,6 +369,10 @@ class Session:
     def remember_hands(self, rows: Sequence[tuple[str, int]]) -> None:
         self._hand_rows.update(rows)
 
+    def rebuilt_from(self, snapshot: dict[str, Any] | None) -> None:
+        """The tournament was rebuilt from this committed snapshot (and the events after it)."""
+        self._snapshot = snapshot
+
 
 @dataclass
 class _HandPlan:
@@ -363,12 +395,15 @@ class _Plan:
     eliminations: list[tuple[int, int | None, str]] = field(default_factory=list)
     results: list[tuple[int, int, int]] = field(default_factory=list)
     status: TournamentStatus | None = None
+    snapshot: dict[str, Any] | None = None  # the tournament after this change
 
     def write(self, tx: SqlTransaction) -> dict[str, int]:
         """In the database thread: the statements. Returns the hand rows it created."""
         new_rows: dict[str, int] = {}
         rows = ChainMap(new_rows, self.hand_rows)
-        tx.append_events(self.store_id, TOURNAMENT_STREAM, self.tournament_events)
+        stored = tx.append_events(self.store_id, TOURNAMENT_STREAM, self.tournament_events)
+        if self.snapshot is not None:
+            tx.save_snapshot(self.store_id, stored[-1].id, self.snapshot)
         for hand in self.hands:
             row = rows.get(hand.hand_id)
             if row is None:

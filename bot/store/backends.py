@@ -58,3 +58,14 @@ async def open_store(
             "SHARD_IDS runs only some of the shards in this process, and the other shards' "
             "processes cannot share a SQLite file: set DATABASE_URL to a postgresql:// database")
     return await Store.open(where, clock=clock, migrate=migrate, verify=verify)
+
+
+def newest_schema_version(target: str | os.PathLike[str]) -> int:
+    """The newest migration this code knows for `target`'s backend (numbered alike on both)."""
+    if is_database_url(target):
+        from .postgres.migrate import load_pg_migrations
+
+        return load_pg_migrations()[-1].version
+    from .migrate import load_migrations
+
+    return load_migrations()[-1].version

@@ -260,6 +260,7 @@ class RecoveredTournament:
     tables: list[TableRow]
     messages: list[MessageRow]
     entries: list[EntryRow]
+    hands: list[HandRow]
 
 
 TOURNAMENT_STREAM = "tournament"
