@@ -38,6 +38,10 @@ To try the game without Discord or a token, run:   python -m bot demo
 
 
 def _run_demo(argv: list[str]) -> int:
+    if argv[:1] == ["live"]:
+        from bot.demo_live import run_live_demo
+
+        return int(run_live_demo(argv[1:]) or 0)
     from bot.demo import run_demo
 
     return int(run_demo(argv) or 0)
@@ -51,7 +55,7 @@ class StartError(Exception):
 # with its parameters (hole cards, deck seeds), discord.py's http, webhook and gateway loggers
 # log request and event bodies (the deal DMs, private answers with a player's cards). They stay
 # at INFO whatever LOG_LEVEL says, so a debug log can be shared in a bug report.
-SECRET_LOGGERS = ("aiosqlite", "discord.http", "discord.webhook", "discord.gateway")
+SECRET_LOGGERS = ("aiosqlite", "psycopg", "discord.http", "discord.webhook", "discord.gateway")
 
 
 def configure_logging(level: int) -> None:
@@ -88,7 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     from bot.discord_ui.client import create_bot
     from bot.store import MigrationError, StoreError
 
-    bot = create_bot(settings.database_path, dev_guild_id=settings.dev_guild_id)
+    bot = create_bot(settings.database, dev_guild_id=settings.dev_guild_id,
+                     shards=settings.shards)
     try:
         # log_handler=None: logging is configured above, with the level from LOG_LEVEL.
         bot.run(settings.discord_token, log_handler=None)

@@ -12,6 +12,8 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
+from bot.store.ownership import ShardConfigError, Shards
+
 DEFAULT_DATABASE = "league.sqlite3"
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
 
@@ -29,6 +31,16 @@ class Settings:
     log_level: str = "INFO"
     # A league's own structures/payouts/points (bot/datafiles.py); None: shipped data only.
     league_data_dir: Path | None = None
+    # DATABASE_URL (postgresql://...), when set, wins over DATABASE_PATH; kept out of repr
+    # because a URL may carry a password.
+    database_url: str | None = field(default=None, repr=False)
+    # The Discord shards this process serves (SHARD_COUNT, SHARD_IDS); None: all of them.
+    shards: Shards | None = None
+
+    @property
+    def database(self) -> str | Path:
+        """Where the store is: the URL when one is set, else the SQLite file."""
+        return self.database_url or self.database_path
 
     @property
     def log_level_number(self) -> int:
@@ -61,7 +73,14 @@ def load_settings(env_file: str | os.PathLike[str] | None = ".env") -> Settings:
     if league_data_dir is not None and not league_data_dir.is_dir():
         raise ConfigError("LEAGUE_DATA_DIR must name an existing folder (with structures/, "
                           "payouts/ or points/ inside); the folder set does not exist")
+    url = (os.environ.get("DATABASE_URL") or "").strip() or None
+    try:
+        shards = Shards.from_settings(os.environ.get("SHARD_COUNT"), os.environ.get("SHARD_IDS"))
+    except ShardConfigError as exc:
+        raise ConfigError(str(exc)) from None  # its message names the variable, not the value
     return Settings(
+        database_url=url,
+        shards=shards,
         discord_token=token,
         database_path=Path(database),
         dev_guild_id=dev_guild_id,

@@ -41,7 +41,7 @@ class Director(commands.Cog):
         await send_private(interaction, text)
 
     def _names(self, session: Session) -> dict[str, str]:
-        return dict(self.bot.announcer.names(session))
+        return dict(session.names)
 
     @td.command(name="role", description="Set the director role (needs Manage Server)")
     @app_commands.describe(role="Members with this role may direct tournaments")

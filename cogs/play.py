@@ -30,6 +30,7 @@ from bot.history.export import ExportError, export_hand
 from bot.service import Session
 from bot.tournament.hand_id import HandId
 from bot.tournament.tournament import Tournament
+from cogs.live import clock_on_player, live_player_autocomplete
 
 ACTION_HINT = "Your action at the table (only when it is your turn)"
 AMOUNT_HINT = "Chips, e.g. 600 or 1.5k; or min, half, pot, all-in"
@@ -40,7 +41,7 @@ class Play(commands.Cog):
         self.bot = bot
 
     def _names(self, session: Session) -> dict[str, str]:
-        return dict(self.bot.announcer.names(session))
+        return dict(session.names)
 
     async def _act(self, interaction: discord.Interaction, action: str) -> None:
         session = find_session(self.bot, interaction)
@@ -196,8 +197,16 @@ class Play(commands.Cog):
 
     @app_commands.command(name="clock", description="Call the clock on the player to act")
     @app_commands.guild_only()
-    async def clock(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(player="Live tournaments: the player the clock is called on",
+                           cancel="Live tournaments: stop the clock on that player (he acted)")
+    @app_commands.autocomplete(player=live_player_autocomplete)
+    async def clock(self, interaction: discord.Interaction,
+                    player: app_commands.Range[str, 1, 100] | None = None,
+                    cancel: bool = False) -> None:
         session = find_session(self.bot, interaction)
+        if session.tournament.live:
+            await clock_on_player(self.bot, interaction, session, player, cancel)
+            return
         me = session.tournament.players.get(str(interaction.user.id))
         if me is None or me.table is None:
             raise Refusal("Only a player seated at the table may call the clock "

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
+from typing import Literal
 
 import discord
 from discord import app_commands
@@ -79,11 +80,14 @@ class TournamentCog(commands.Cog, name="Tournament"):
         starting_stack="Starting chips (default: the structure's)",
         payouts="Payout table",
         league="League the night counts for (default: the server's main league)",
+        mode="online: the bot deals; live: real cards, the bot is clock, seat draw and bust desk",
     )
     @app_commands.choices(
         structure=[app_commands.Choice(name=s, value=s) for s in STRUCTURES],
         profile=[app_commands.Choice(name=p, value=p) for p in PROFILE_NAMES],
         payouts=[app_commands.Choice(name=p.replace("_", " "), value=p) for p in PAYOUTS],
+        mode=[app_commands.Choice(name="online (the bot deals)", value="online"),
+              app_commands.Choice(name="live (real cards and chips)", value="live")],
     )
     @app_commands.autocomplete(league=league_autocomplete)
     async def create(self, interaction: discord.Interaction,
@@ -94,7 +98,8 @@ class TournamentCog(commands.Cog, name="Tournament"):
                      profile: str | None = None,
                      starting_stack: app_commands.Range[int, 1, 100_000_000] | None = None,
                      payouts: str = "standard",
-                     league: app_commands.Range[str, 1, 100] | None = None) -> None:
+                     league: app_commands.Range[str, 1, 100] | None = None,
+                     mode: Literal["online", "live"] = "online") -> None:
         if isinstance(interaction.channel, discord.Thread):
             raise Refusal("Create a tournament in a text channel, not in a thread.")
         title = " ".join(name.split())
@@ -119,7 +124,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
                 rules = make_profile(profile)
             config = TournamentConfig(profile=rules, structure=struct,
                                       payouts=load_payout_table(payouts),
-                                      seats_per_table=seats, buy_in=buy_in)
+                                      seats_per_table=seats, buy_in=buy_in, mode=mode)
         except (StructureError, ProfileError) as exc:
             raise Refusal(f"I cannot create that tournament: {exc}. Nothing was done.") from None
         assert interaction.guild_id is not None and channel_id is not None
@@ -153,6 +158,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
             f"**{safe_name(title)}** is open for registration: {struct.name} structure, "
             f"{chips(struct.starting_stack)} chips, buy-in {chips(buy_in)}, {seats} seats a "
             f"table, rules `{rules.name}`" + (f", {', '.join(extras)}" if extras else "")
+            + (", live: real cards and chips" if mode == "live" else "")
             + ". Join with `/tournament join`; the creator or a director starts it with "
             "`/tournament start`.")
 
@@ -173,10 +179,8 @@ class TournamentCog(commands.Cog, name="Tournament"):
             else:
                 await tx.add_entry(session.store_id, uid, display)
 
-        await self.bot.announcer.places_for(session)
-        self.bot.announcer.note_name(session, player, display)
-        await run(session, lambda t, now: t.register(player, now),
-                  self.bot.announcer.names(session), also=entry)
+        session.set_name(player, display)
+        await run(session, lambda t, now: t.register(player, now), session.names, also=entry)
         count = len(session.tournament.players)
         await send_public(
             interaction,
@@ -191,7 +195,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
                           "to step away from the table.")
         await defer_public(interaction)
         await run(session, lambda t, now: t.unregister(str(uid), now),
-                  self.bot.announcer.names(session),
+                  session.names,
                   also=lambda tx: tx.update_entry(session.store_id, uid, status="withdrawn"))
         await send_public(
             interaction,
@@ -207,7 +211,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
                 raise Refusal("Only the tournament's creator or a director can start it.")
         await defer_public(interaction)
         await run(session, lambda t, now: t.start(secrets.token_hex(16), now),
-                  self.bot.announcer.names(session))
+                  session.names)
         await send_public(interaction, "Shuffle up and deal!")
 
     async def _chosen(self, interaction: discord.Interaction, tournament: str | None) -> Session:
@@ -226,7 +230,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
         session = await self._chosen(interaction, tournament)
         row = self.bot.tournaments.rows[session.store_id]
         facts = StatusFacts(name=row.name, number=session.store_id,
-                            names=self.bot.announcer.names(session))
+                            names=session.names)
         await send_private(interaction, "", embed=status_embed(
             session.tournament, facts, self.bot.tournaments.clock()))
 
@@ -292,7 +296,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
             raise Refusal("This tournament's structure has no re-buys.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         await run(session, lambda t, now: t.rebuy(str(uid), now),
-                  self.bot.announcer.names(session),
+                  session.names,
                   also=lambda tx: tx.add_rebuy(session.store_id, uid, rb.chips, amount=rb.cost))
         # The table hears it from the announcer (with the seat); the player gets a receipt.
         await send_private(interaction, f"You re-buy for {chips(rb.chips)} chips.")
@@ -306,7 +310,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
             raise Refusal("This tournament's structure has no add-on.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         await run(session, lambda t, now: t.add_on(str(uid), now),
-                  self.bot.announcer.names(session),
+                  session.names,
                   also=lambda tx: tx.add_rebuy(session.store_id, uid, ao.chips, amount=ao.cost,
                                                kind="addon"))
         await send_private(interaction, f"You take the add-on: {chips(ao.chips)} chips.")

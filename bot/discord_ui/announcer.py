@@ -103,7 +103,6 @@ class Places:
     channel_id: int
     guild_id: int | None = None
     name: str = ""  # the tournament's name, as the director knows it
-    names: dict[str, str] = field(default_factory=dict)
     threads: dict[int, int] = field(default_factory=dict)  # table -> thread id
     messages: dict[int, TableMessage] = field(default_factory=dict)  # table -> current hand msg
     dm_refused: set[str] = field(default_factory=set)
@@ -162,7 +161,9 @@ class Announcer:
             places.loaded = True
             await self._load_settings(places)
             for entry in await self.store.entries(tid):
-                places.names[str(entry.user_id)] = entry.display_name
+                # The service fills the names at recovery; an entry it has not seen yet counts.
+                if str(entry.user_id) not in session.names:
+                    session.set_name(str(entry.user_id), entry.display_name)
             for table in await self.store.tables(tid):
                 if table.thread_id:
                     places.threads[table.table_no] = table.thread_id
@@ -179,14 +180,10 @@ class Announcer:
                                                                   msg.message_id)
         return places
 
-    def names(self, session: Session) -> Mapping[str, str]:
-        places = self.places.get(session.store_id)
-        return places.names if places is not None else {}
-
-    def note_name(self, session: Session, player: str, name: str) -> None:
-        places = self.places.get(session.store_id)
-        if places is not None:
-            places.names[player] = name
+    def _names(self, places: Places) -> Mapping[str, str]:
+        """The tournament's display names (kept on its session)."""
+        session = self.sessions.get(places.store_id)
+        return session.names if session is not None else {}
 
     def location(self, places: Places, table: int | None) -> int:
         if table is not None and table in places.threads:
@@ -423,7 +420,7 @@ class Announcer:
                             dm_failed_text(names, never_again=not failed))
 
     def _name(self, places: Places, player: str) -> str:
-        raw = places.names.get(player)
+        raw = self._names(places).get(player)
         return safe_name(raw) if raw else "A player"
 
     async def _post_table(self, session: Session, places: Places, table: int,
@@ -449,7 +446,7 @@ class Announcer:
     async def _hand_update(self, session: Session, places: Places, table: int, hand: Hand,
                            evs: list[Event], fresh: bool = False) -> None:
         where = self.location(places, table)
-        by_seat = seat_names(hand, places.names)
+        by_seat = seat_names(hand, self._names(places))
         for e in evs:
             if isinstance(e, Ruling) and worth_a_post(e):
                 await self.send(places, where, ruling_text(e, by_seat))
@@ -469,9 +466,9 @@ class Announcer:
                 if p.player in t.players and t.players[p.player].away]
         faces = self.faces(places)
         scene = TableScene(
-            names=places.names, table=table, deadline=deadline, away=away,
+            names=self._names(places), table=table, deadline=deadline, away=away,
             clock=clock_view(t, now) if t.status == "running" else None, faces=faces,
-            after_hand=after_hand_lines(t.events, hand.hand_id, places.names, faces)
+            after_hand=after_hand_lines(t.events, hand.hand_id, self._names(places), faces)
             if hand.is_over else ())
         proof = None
         if hand.is_over and hand.hand_id not in places.proofs:
@@ -653,7 +650,7 @@ class Announcer:
             p = t.players.get(player)
             return (p.table,) if p is not None and p.table is not None else ()
 
-        writer = Announcements(places.names, self.faces(places),
+        writer = Announcements(self._names(places), self.faces(places),
                                clock_seconds=t.profile.clock_seconds, results=t.results,
                                table_of=table_of)
         for post in writer.posts(events):

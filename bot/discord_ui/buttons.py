@@ -120,7 +120,7 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
             if (hand.hand_id, len(hand.events)) != self.expect:
                 raise Refusal(PASSED)
             if hand.to_act != seat:
-                names = bot.announcer.names(session)
+                names = session.names
                 raise Refusal(f"Not your turn: {whose_turn(names, hand)}.")
         except Refusal as exc:
             await send_private(interaction, str(exc))
@@ -139,7 +139,7 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
 
     async def _dispatch(self, bot: GameBot, interaction: discord.Interaction) -> None:
         session = _session(bot, self.hand_id)
-        names = bot.announcer.names(session)
+        names = session.names
         user = interaction.user.id
         if self.act == "m":
             await send_private(interaction, my_cards_text(session.tournament, user))
@@ -201,7 +201,7 @@ class RaiseModal(discord.ui.Modal):
     async def _submit(self, interaction: discord.Interaction) -> None:
         bot = game_of(interaction)
         session = _session(bot, self.hand_id)
-        names = bot.announcer.names(session)
+        names = session.names
         table, hand, _ = seat_in_hand(session.tournament, interaction.user.id)
         async with bot.announcer.answering(interaction, session, table):
             result = await play_typed(session, interaction.user.id, self.amount.value, names,

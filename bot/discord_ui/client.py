@@ -7,7 +7,6 @@ import importlib.util
 import logging
 import os
 import secrets
-from pathlib import Path
 from typing import Any
 
 import discord
@@ -18,12 +17,15 @@ from bot.discord_ui.announcer import Announcer
 from bot.discord_ui.buttons import DYNAMIC_ITEMS, table_view
 from bot.discord_ui.card_emojis import upload_card_emojis
 from bot.discord_ui.card_faces import TEXT_ART, CardArt
+from bot.discord_ui.live_clock import LiveClock
 from bot.discord_ui.replies import error_message, generic_error_text, send_private
 from bot.engine.profile import Profile, ProfileError, make_profile
 from bot.league.service import score_tournament
 from bot.rulebook import Rulebook, load_rulebook
-from bot.service import TournamentService
+from bot.service import Outcome, Session, TournamentService
 from bot.store import Store
+from bot.store.backends import open_store
+from bot.store.ownership import Shards
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +35,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.tournament",
     "cogs.play",
     "cogs.director",
+    "cogs.live",
     "cogs.league",
 )
 
@@ -53,8 +56,9 @@ class LeagueBot(commands.Bot):
 
     def __init__(
         self,
-        database_path: str | os.PathLike[str],
+        database: str | os.PathLike[str] | None = None,
         *,
+        shards: Shards | None = None,
         dev_guild_id: int | None = None,
         extensions: tuple[str, ...] = EXTENSIONS,
         sync_commands: bool = True,
@@ -71,7 +75,9 @@ class LeagueBot(commands.Bot):
         options.setdefault("command_prefix", commands.when_mentioned)
         options.setdefault("help_command", None)
         super().__init__(**options)
-        self.database_path = Path(database_path)
+        # A SQLite path or a postgresql:// URL, as given (Path() would mangle the URL's "//").
+        self.database = database
+        self.store_shards = shards  # (AutoShardedClient has a `shards` of its own)
         self.dev_guild_id = dev_guild_id
         self.extension_names = extensions
         self.sync_commands = sync_commands
@@ -88,7 +94,7 @@ class LeagueBot(commands.Bot):
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.database_path)
+        self.store = await open_store(self.database, shards=self.store_shards)
         if self.card_emojis:
             # Before the tables come back, so that they show cards as emojis at once.
             self.card_art = await upload_card_emojis(self)
@@ -109,21 +115,30 @@ class LeagueBot(commands.Bot):
         self.announcer = Announcer(self, self.store, clock=clock, components=table_view,
                                    idle_ping_seconds=self.idle_ping_seconds,
                                    art=lambda: self.card_art)
+        # A live tournament (real cards and chips) has no table to show: its own clock message.
+        self.live_clock = LiveClock(self, self.store, clock=clock, art=lambda: self.card_art)
         self.tournaments = TournamentService(
             self.store,
             clock=clock,
             seeds=secrets.token_hex,
-            listener=self.announcer.listener,
+            listener=self._present,
             hand_delay=self.hand_delay,
             on_finish=lambda session: score_tournament(self.store, session.store_id),
         )
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         recovered = await self.tournaments.recover()
+        self.live_clock.recovered(recovered)
         if recovered:
             log.info("recovered %d unfinished tournament(s)", len(recovered))
         if self.tournaments.unrecoverable:
             # Said where players will look, once the connection is up (setup_hook runs first).
             self.loop.create_task(self._report_unrecoverable())
+
+    async def _present(self, session: Session, outcome: Outcome) -> None:
+        if session.tournament.live:
+            await self.live_clock.listener(session, outcome)
+        else:
+            await self.announcer.listener(session, outcome)
 
     async def _report_unrecoverable(self) -> None:
         await self.wait_until_ready()
@@ -171,6 +186,9 @@ class LeagueBot(commands.Bot):
             announcer = getattr(self, "announcer", None)
             if announcer is not None:
                 await announcer.close()
+            live = getattr(self, "live_clock", None)
+            if live is not None:
+                await live.close()
             await super().close()
         finally:
             store = getattr(self, "store", None)
@@ -204,6 +222,17 @@ class LeagueBot(commands.Bot):
         await send_private(interaction, message)
 
 
-def create_bot(database_path: str | os.PathLike[str], **options: Any) -> LeagueBot:
-    """Build the bot without connecting; `setup_hook` opens the store and loads the cogs."""
-    return LeagueBot(database_path, **options)
+class ShardedLeagueBot(LeagueBot, commands.AutoShardedBot):
+    """The bot for one process of several: it serves only its shards (SHARD_COUNT, SHARD_IDS)."""
+
+
+def create_bot(database: str | os.PathLike[str] | None = None, *,
+               shards: Shards | None = None, **options: Any) -> LeagueBot:
+    """Build the bot without connecting; `setup_hook` opens the store and loads the cogs.
+    `database`: a SQLite file or a postgresql:// URL (default: DATABASE_URL, else
+    DATABASE_PATH, else ./league.sqlite3)."""
+    if shards is None:
+        return LeagueBot(database, **options)
+    # discord.py needs both the count and this process's shard ids.
+    return ShardedLeagueBot(database, shards=shards, shard_count=shards.count,
+                            shard_ids=sorted(shards.ids), **options)

@@ -56,6 +56,7 @@ event and REST call; it is printed on failure.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -178,7 +179,7 @@ async def _close_bot_resources(bot: LeagueBot) -> None:
 
 
 @pytest_asyncio.fixture
-async def harness(simcord_env: Env, simcord_bot: LeagueBot) -> Harness:
+async def harness(simcord_env: Env, simcord_bot: LeagueBot) -> AsyncIterator[Harness]:
     guild = simcord_env.guild
     channel = guild.create_text_channel("poker")
     role = guild.create_role(DIRECTOR_ROLE)
@@ -187,7 +188,7 @@ async def harness(simcord_env: Env, simcord_bot: LeagueBot) -> Harness:
     # The admin groups are hidden from members (Manage Server by default); a server lets its
     # directors see them in Server Settings → Integrations, as this does for the role.
     await grant_admin_commands(simcord_bot, guild, role)
-    return Harness(
+    h = Harness(
         env=simcord_env,
         bot=simcord_bot,
         guild=guild,
@@ -196,6 +197,10 @@ async def harness(simcord_env: Env, simcord_bot: LeagueBot) -> Harness:
         director=director,
         **members,
     )
+    yield h
+    if h.bot is not simcord_bot:
+        # A test restarted the bot: the fixture closes the first one, this closes the last.
+        await _close_bot_resources(h.bot)
 
 
 __all__ = ["GUILD_ID", "HAND_DELAY", "Harness", "simcord"]

@@ -10,11 +10,11 @@ import asyncio
 import discord
 import pytest
 
+import bot.service.service as service_module
 from bot.discord_ui.client import create_bot
 from bot.discord_ui.player_actions import PASSED, play
 from bot.discord_ui.replies import Refusal
 from bot.service import Notice, Outcome
-from bot.tournament.tournament import Tournament
 
 from .conftest import GUILD_ID, HAND_DELAY, Harness
 from .test_tournament_flow import create_and_join, refused, reply, table_message, to_act
@@ -39,7 +39,7 @@ async def test_two_queued_clicks_for_one_moment_apply_once(harness: Harness) -> 
     _, hand, seat = to_act(session)
     player = int(hand.players[seat].player)
     seen = (hand.hand_id, len(hand.events))
-    names = h.bot.announcer.names(session)
+    names = session.names
     first, second = await asyncio.gather(
         play(session, player, "check_or_call", None, names, expect=seen),
         play(session, player, "check_or_call", None, names, expect=seen),
@@ -139,26 +139,17 @@ async def test_a_tournament_that_cannot_be_rebuilt_is_reported_and_cancellable(
     session = await dealt(h)
     tid = session.store_id
     await h.bot.close()
-    replay = Tournament.replay
+    rebuild = service_module._rebuild
 
-    def broken(events):  # this tournament's stored log no longer rebuilds
-        events = list(events)
-        if events and getattr(events[0], "tournament_id", None) == str(tid):
+    async def broken(rec, pause):  # this tournament's stored record no longer rebuilds
+        if rec.tournament.id == tid:
             raise ValueError("event 7 does not apply")
-        return replay(events)
+        return await rebuild(rec, pause)
 
-    monkeypatch.setattr(Tournament, "replay", staticmethod(broken))
+    monkeypatch.setattr(service_module, "_rebuild", broken)
     new = create_bot(tmp_path / "db.sqlite3", dev_guild_id=GUILD_ID, hand_delay=HAND_DELAY)
     await h.env.restart_bot(new)
-    h.bot = new
-    try:
-        await reported_and_cancelled(h, new, tid)
-    finally:  # the fixture closes the first bot; this one holds the store's thread
-        new.tournaments.close()
-        await new.store.close()
-
-
-async def reported_and_cancelled(h: Harness, new, tid: int) -> None:
+    h.bot = new  # the harness closes it at the end
     await h.advance(1)
     assert tid in new.tournaments.unrecoverable
     said = h.channel.last_message.content

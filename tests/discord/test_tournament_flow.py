@@ -235,13 +235,15 @@ async def play_to_the_end(h: Harness, session: Session, members: dict[str, Membe
     return stats
 
 
-def check_dms(h: Harness, session: Session, members: dict[str, MemberActor],
-              refused: frozenset[str] = frozenset()) -> None:
+async def check_dms(h: Harness, session: Session, members: dict[str, MemberActor],
+                    refused: frozenset[str] = frozenset()) -> None:
     """Every dealt player got a DM of his own cards for every hand (unless DMs refused)."""
+    from bot.engine.events import event_from_dict
     from bot.tournament import events as tev
 
     dealt: dict[str, list[str]] = {}
-    for e in session.tournament.events:
+    for stored in await h.bot.store.load_events(session.store_id, "tournament"):
+        e = event_from_dict(stored.data)
         if isinstance(e, tev.HandDealt):
             for s in e.seats:
                 dealt.setdefault(s.player, []).append(e.hand_id)
@@ -267,7 +269,7 @@ async def test_three_player_tournament_to_its_winner(harness: Harness) -> None:
     stats = await play_to_the_end(h, session, by_id, seed=3)
     assert any(k.startswith("button") for k in stats) and any(
         k.startswith("command") for k in stats)
-    check_dms(h, session, by_id)
+    await check_dms(h, session, by_id)
     texts = [m.content for m in h.channel.history()]
     assert any("wins the tournament" in t for t in texts)
     out = "\n".join(t for t in texts if t.startswith("💀"))
@@ -304,7 +306,7 @@ async def test_nine_players_two_tables_in_threads(harness: Harness) -> None:
     assert len(h.channel.threads) == 2
     by_id = {str(m.id): m for m in members}
     await play_to_the_end(h, session, by_id, seed=9)
-    check_dms(h, session, by_id)
+    await check_dms(h, session, by_id)
     texts = [m.content for th in h.channel.threads for m in th.history()]
     moves = [t for t in texts if " moves from table " in t]
     broken = [t for t in h.channel.history() if "is broken" in t.content]
@@ -327,7 +329,7 @@ async def test_dms_closed_player_finishes_with_slash_cards(harness: Harness) -> 
     by_id = {str(m.id): m for m in members}
     await play_to_the_end(h, session, by_id, seed=5,
                           commands_only=frozenset({str(h.alice.id)}))
-    check_dms(h, session, by_id, refused=frozenset({str(h.alice.id)}))
+    await check_dms(h, session, by_id, refused=frozenset({str(h.alice.id)}))
     # Never retried: one refused DM request in all.
     dm_posts = [r for r in h.env.http_requests if r.method == "POST"
                 and r.path == f"/channels/{h.alice.user.dm_channel.id}/messages"]

@@ -166,30 +166,32 @@ class LiveTexts:
     def posts(self, t: Tournament, events: Sequence[Event], now: float, *,
               report: BustReport | None = None,
               points: Mapping[str, float] | None = None) -> list[str]:
-        """The posts for one committed change, in order, each within Discord's limit.
-        `report`: the bust's report as the command computed it under the session's lock
-        (else it is computed here); `points`: the league points of a finished night."""
-        blocks: list[str] = []
-        if any(isinstance(e, tev.Started) for e in events):
-            blocks += self.seat_draw(events)
+        """The posts for one committed change, in order, each within Discord's limit: each
+        a message of its own (a phone shows a notification per message), the seat draw's
+        tables packed as few as fit. `report`: the bust's report as the command computed it
+        under the session's lock (else it is computed here); `points`: the league points of
+        a finished night."""
+        posts: list[str] = []
+        started = any(isinstance(e, tev.Started) for e in events)
+        if started:
+            posts += pack(self.seat_draw(events))
         levels = [e for e in events if isinstance(e, tev.LevelStarted)]
-        if levels and not any(isinstance(e, tev.Started) for e in events):
+        if levels and not started:
             # After a long pause of the bot several may have passed: the current one counts.
-            blocks.append(self.level(levels[-1], t))
+            posts.append(self.level(levels[-1], t))
         if levels:
             due = t.chip_race_due(now)
             if due is not None:
-                blocks.append(self.chip_race_procedure(t.smallest_chip, due))
+                posts.append(self.chip_race_procedure(t.smallest_chip, due))
         rest = [e for e in events
                 if not isinstance(e, tev.Started | tev.TableOpened | tev.LevelStarted)
-                and not (isinstance(e, tev.ButtonDrawn) and _in_start(events))]
-        blocks += self._changes(t, rest, now, report)
+                and not (isinstance(e, tev.ButtonDrawn) and started)]
+        posts += self._changes(t, rest, now, report)
         finished = next((e for e in events if isinstance(e, tev.Finished)), None)
-        messages = pack(blocks)
         if finished is not None:
             # The results are a message of their own: the one a league keeps and scrolls to.
-            messages += pack(self.results(t, finished, points or {}))
-        return messages
+            posts.append(self.results(t, finished, points or {}))
+        return [message for post in posts for message in pack([post])]
 
     def _changes(self, t: Tournament, events: Sequence[Event], now: float,
                  report: BustReport | None) -> list[str]:
@@ -459,7 +461,7 @@ class LiveTexts:
 
     # ------------------------------------------------------------------ the end
 
-    def results(self, t: Tournament, e: tev.Finished, points: Mapping[str, float]) -> list[str]:
+    def results(self, t: Tournament, e: tev.Finished, points: Mapping[str, float]) -> str:
         """Every place, when each player went out and who busted him, prizes and points."""
         title = (safe_text(self.tournament_name, TITLE_CHARS) if self.tournament_name
                  else "the tournament")
@@ -470,7 +472,7 @@ class LiveTexts:
         lines.append(("League points are in: `/standings`." if scored else
                       "This night counts for no league season: no points.")
                      + " Settle up with `/settle`.")
-        return ["\n".join(lines)]
+        return "\n".join(lines)
 
     def result_line(self, r: Result, points: Mapping[str, float]) -> str:
         parts = [f"{r.place}. {self.bold(r.player) if r.place == 1 else self.name(r.player)}"]
@@ -494,10 +496,6 @@ class LiveTexts:
 # Events said elsewhere or not worth a post in live mode (the table's own business).
 _QUIET = (tev.Registered, tev.GuestAdded, tev.Unregistered, tev.Eliminated, tev.Finished,
           tev.HandFinished, tev.MarkedAway, tev.CameBack)
-
-
-def _in_start(events: Sequence[Event]) -> bool:
-    return any(isinstance(e, tev.Started) for e in events)
 
 
 _CONSEQUENCES = (tev.PlayerMoved, tev.TableBroken, tev.FinalTable, tev.SeatsDrawn,
