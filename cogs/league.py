@@ -102,6 +102,26 @@ async def season_autocomplete(interaction: discord.Interaction,
             if current.casefold() in n.casefold()][:25]
 
 
+async def hand_autocomplete(interaction: discord.Interaction,
+                            current: str) -> list[app_commands.Choice[str]]:
+    """Recent hands of this server's latest tournaments, named as the table names them."""
+    bot = interaction.client
+    if interaction.guild_id is None or not isinstance(bot, LeagueBot):
+        return []
+    rows = sorted(await bot.store.tournaments(interaction.guild_id),
+                  key=lambda r: r.id, reverse=True)[:3]
+    out: list[app_commands.Choice[str]] = []
+    for row in rows:
+        hands = await bot.store.tournament_hands(row.id)
+        for h in reversed(hands):
+            name = str(HandId(row.id, h.table_no, h.hand_no))
+            if current.strip() in name:
+                out.append(app_commands.Choice(name=name, value=name))
+            if len(out) == 25:
+                return out
+    return out
+
+
 async def finished_tournament_autocomplete(interaction: discord.Interaction,
                                            current: str) -> list[app_commands.Choice[int]]:
     bot = interaction.client
@@ -388,6 +408,7 @@ class League(commands.Cog):
     @app_commands.guild_only()
     @app_commands.describe(text="What happened and what you ask the league to decide",
                            hand="The hand, as the table names it (e.g. 7-t1-h12)")
+    @app_commands.autocomplete(hand=hand_autocomplete)
     async def appeal(self, interaction: discord.Interaction,
                      text: app_commands.Range[str, 1, 1000],
                      hand: app_commands.Range[str, 1, 40] | None = None) -> None:

@@ -24,11 +24,16 @@ async def test_clock_refused_early_then_warning_and_fold_on_time(harness: Harnes
     assert "s to go" in text and "may be called once" in text and target not in text
     assert not any("Clock" in m.content for m in h.channel.history())
     await h.advance(20)
+    action_ends = session.tournament.turn_deadline(table, h.now()).at
+    assert f"<t:{int(action_ends)}:R>" in table_message(h, session, table).embeds[0].description
     t_call = h.now()
     r = await by.slash(h.channel, "clock")
     assert reply(r) == "Clock called."
     called = [m.content for m in h.channel.history() if "**Clock** called" in m.content]
     assert len(called) == 1 and f"<t:{int(t_call + 60)}:R>" in called[0]
+    # One deadline at a time: the table now shows the clock's, the same as the clock post.
+    shown = table_message(h, session, table).embeds[0].description
+    assert f"<t:{int(t_call + 60)}:R>" in shown and f"<t:{int(action_ends)}:R>" not in shown
     again = await by.slash(h.channel, "clock")
     assert "already running" in refused(h, again)
     await h.advance(49)
