@@ -17,8 +17,8 @@ from bot.tournament.payouts import place_amounts
 from bot.tournament.structure import Break, Level
 from bot.tournament.tournament import Tournament
 
-# Payouts beyond this many places are summarised ("… 12 places paid"): the line must stay short.
-PAYOUT_PLACES_SHOWN = 4
+# Payouts beyond this many places are summarised ("…, 12 paid"): the line must stay short.
+PAYOUT_PLACES_SHOWN = 3
 
 
 @dataclass(frozen=True)
@@ -73,8 +73,9 @@ def clock_view(t: Tournament, now: float) -> ClockView:
 
 
 def blinds_text(small_blind: int, big_blind: int, ante: int) -> str:
+    """"200/400/50": small blind, big blind and ante, as tournament clocks write them."""
     text = f"{chips(small_blind)}/{chips(big_blind)}"
-    return text + (f" ante {chips(ante)}" if ante else "")
+    return text + (f"/{chips(ante)}" if ante else "")
 
 
 def _time_left(view: ClockView) -> str:
@@ -103,13 +104,13 @@ def payouts_text(payouts: tuple[int, ...]) -> str:
 
 
 def clock_lines(view: ClockView) -> list[str]:
-    """Short lines (about 35 columns each, a timestamp shown as "in 9 minutes"): the level,
-    what comes next and the field, the prize pool."""
+    """Three short lines (about 36 columns each once Discord shows the timestamp as "in 9
+    minutes"): the level and its end, what comes next and the field, the prize pool."""
     if view.on_break:
         head = f"Break · {_time_left(view)}"
     else:
-        head = (f"Level {view.level} · {blinds_text(view.small_blind, view.big_blind, view.ante)}"
-                f" · {_time_left(view)}")
+        blinds = blinds_text(view.small_blind, view.big_blind, view.ante)
+        head = f"Level {view.level} · {blinds} · {_time_left(view)}"
     lines = [head, f"{_next(view)} · {view.players_left} left · avg {chips(view.average_stack)}"]
     if view.pool:
         lines.append(f"Pool {chips(view.pool)} · {payouts_text(view.payouts)}")

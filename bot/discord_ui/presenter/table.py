@@ -89,6 +89,8 @@ def event_line(hand: Hand, names: Mapping[str, str], ev: Event,
         why = _DEAD_BECAUSE.get(ev.rule_id, ev.rule_id.replace("-", " "))
         return f"{_name(hand, names, ev.seat)}'s hand is dead ({why})"
     if isinstance(ev, Shown):
+        if ev.reason == "face_up":
+            return None  # the face-up line says it; the cards are on the seat lines
         return f"{_name(hand, names, ev.seat)} shows {cards_text(ev.cards, faces)}"
     if isinstance(ev, Mucked):
         return f"{_name(hand, names, ev.seat)} mucks"
@@ -171,12 +173,14 @@ def seat_line(hand: Hand, scene: TableScene, seat: int,
 
 
 def _turn_line(hand: Hand, scene: TableScene) -> str | None:
-    legal = hand.legal()
-    if legal is None or hand.is_over:
+    """Who is to act and until when, in one short line: the buttons under the message already
+    say what he may do and for how much."""
+    if hand.is_over or hand.to_act is None or hand.legal() is None:
         return None
-    line = f"**{_name(hand, scene.names, legal.seat)}** to act: {legal.describe()}"
+    name = truncate(_name(hand, scene.names, hand.to_act), SEAT_NAME_CHARS)
+    line = f"**{name}** to act"
     if scene.deadline is not None:
-        line += f" · time runs out <t:{int(scene.deadline)}:R>"
+        line += f", ⏱ <t:{int(scene.deadline)}:R>"
     return line
 
 
