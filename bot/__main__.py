@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import os
 import sys
 
 from bot.config import ConfigError, load_settings
@@ -69,6 +71,13 @@ def keep_secrets_out_of_logs() -> None:
         logger.setLevel(max(logger.level, logging.INFO))
 
 
+async def _check_database(target: str | os.PathLike[str]) -> None:
+    from bot.store.backends import open_store
+
+    store = await open_store(target)
+    await store.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the bot or the demo. Any error that stops either prints one clear line and gives a
     non-zero exit status; nothing is left running after it."""
@@ -92,6 +101,13 @@ def main(argv: list[str] | None = None) -> int:
     from bot.discord_ui.client import create_bot
     from bot.store import MigrationError, StoreError
 
+    try:
+        # Before connecting to Discord: a damaged database refuses to start at once, with the
+        # store's one line naming `python -m bot.db check` and the last backup.
+        asyncio.run(_check_database(settings.database))
+    except (StoreError, MigrationError) as exc:
+        print(f"The bot cannot start: {exc}", file=sys.stderr)
+        return 1
     bot = create_bot(settings.database, dev_guild_id=settings.dev_guild_id,
                      shards=settings.shards)
     try:

@@ -45,3 +45,16 @@ async def test_a_failing_cog_is_not_fatal(tmp_path, caplog):
         assert "cogs.nope" not in bot.failed_extensions  # does not exist yet: skipped
     finally:
         await bot.close()
+
+
+def test_a_corrupt_database_refuses_to_start_before_connecting(monkeypatch, tmp_path, capsys):
+    monkeypatch.chdir(tmp_path)
+    damaged = tmp_path / "league.sqlite3"
+    damaged.write_bytes(b"SQLite format 3\x00" + b"\xff" * 4000)  # a header, then garbage
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("DATABASE_PATH", str(damaged))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    assert main([]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("The bot cannot start: ") and "python -m bot.db check" in err
+    assert "not-a-real-token" not in err
