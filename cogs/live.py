@@ -197,8 +197,8 @@ def parse_odd_chips(text: str, t: Tournament, names: Mapping[str, str]) -> dict[
             raise ValueError(part)
         player = resolve_player(t, names, m.group(1))
         if player in counts:
-            raise Refusal(f"{safe_name(names.get(player, player))} is named twice in the counts: "
-                          "give each player once. Nothing was done.")
+            raise Refusal(f"The counts name {safe_name(names.get(player, player))} twice: give "
+                          "each player once. Nothing was done.")
         counts[player] = int(m.group(2))
     return counts
 

@@ -135,7 +135,7 @@ def minutes(seconds: float) -> str:
 
 def clock_left(seconds: float) -> str:
     """Time left shown while paused (no timestamp can count down then): "7:20"."""
-    whole = max(0, int(seconds))
+    whole = max(0, round(seconds))
     return f"{whole // 60}:{whole % 60:02d}"
 
 
@@ -489,7 +489,7 @@ class LiveTexts:
             parts.append("disqualified")
         got = points.get(r.member or r.player)
         if got is not None:
-            parts.append(f"{got:g} pts")
+            parts.append(f"{got:g} pt{'' if got == 1 else 's'}")
         return " · ".join(parts)
 
 
