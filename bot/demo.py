@@ -121,6 +121,10 @@ async def _play(store: Store, config: TournamentConfig, rng: random.Random,
             action, amount = "check_or_call", None
         clock_now[0] += 3
         await _act(session, table, seat, action, amount)
+    print("\nResults:")
+    for r in session.tournament.results():
+        prize = f"  prize {r.prize}" if r.prize else ""
+        print(f"  {r.place}. {PLAYERS[r.player]}{prize}")
     service.close()
 
 

@@ -91,7 +91,7 @@ class LeagueBot(commands.Bot):
         self.card_emojis = card_emojis  # False: cards as text (no upload; some tests)
         # Cards as text until the emojis are there (or if Discord refuses them).
         self.card_art: CardArt = TEXT_ART
-        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]  # discord.py's documented hook
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.database, shards=self.store_shards)
