@@ -557,11 +557,12 @@ def clock_text(view: ClockView, *, title: str, chip_race_due: int | None = None,
         lines.append("⏳ The last level: it runs to the end.")
     if view.on_break:
         lines.append(f"Then level {view.level}: {blinds(here)}")
+    elif view.next_is_break:
+        lines.append("Next: ☕ a break" + (f" <t:{int(view.next_break_at)}:R>"
+                                          if view.next_break_at is not None else ""))
     elif view.next_level is not None:
-        nxt = view.next_level
-        lines.append("Next: a break" if view.next_is_break else
-                     f"Next: level {view.level + 1} · {blinds(nxt)}")
-    if view.next_break_at is not None and not view.on_break:
+        lines.append(f"Next: level {view.level + 1} · {blinds(view.next_level)}")
+    if view.next_break_at is not None and not view.on_break and not view.next_is_break:
         lines.append(f"☕ Next break <t:{int(view.next_break_at)}:R>")
     if chip_race_due is not None and smallest_chip:
         lines.append(f"🎲 Chip race due: the {chips(smallest_chip)}s go (`/td chiprace`).")

@@ -1,0 +1,205 @@
+"""`python -m bot demo live`: a short live night (issue 12), offline, printed as the channel
+would show it.
+
+No Discord and no token: the real game service runs a live tournament (real cards and chips:
+the bot deals nothing) on a temporary database, on a clock of its own that jumps from moment
+to moment, and a director works the desk: guests entered by name, the seat draw, levels, busts
+with their balancing moves, an undone bust, the clock called on a player, the chip race, the
+final table, heads-up and the results. Every line printed is the live presenter's own text;
+Discord's timestamps are shown as a reader's client would show them ("in 10 minutes", "20:10"),
+and the one clock message is printed again each time the bot would edit it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import tempfile
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+from bot.discord_ui.presenter.live import LiveTexts, clock_text, live_names
+from bot.engine.profile import make_profile
+from bot.service import Outcome, Session, TournamentService
+from bot.store import Store, Transaction
+from bot.tournament.live import BustReport, bust_report
+from bot.tournament.payouts import load_payout_table
+from bot.tournament.structure import Break, load_structure
+from bot.tournament.tournament import Tournament, TournamentConfig
+
+MEMBERS = {"101": "Alex", "102": "Dana", "103": "Sam", "104": "Kim", "105": "Lee"}
+GUESTS = ("Pat (guest)", "Jo (guest)", "Ray (guest)")
+DIRECTOR = "900"
+START = 1_700_000_000.0
+CHANNEL = "#live  "
+_STAMP = re.compile(r"<t:(-?\d+):([tR])>")
+
+
+def shown(text: str, now: float) -> str:
+    """Discord's timestamps as a reader's client shows them, at the demo's `now`."""
+    def stamp(m: re.Match[str]) -> str:
+        at = int(m.group(1))
+        if m.group(2) == "t":
+            return datetime.fromtimestamp(at, UTC).strftime("%H:%M")
+        secs = at - round(now)
+        span = abs(secs)
+        amount = (f"{span // 60} minute{'s' if span // 60 != 1 else ''}" if span >= 60
+                  else f"{span} second{'s' if span != 1 else ''}")
+        return f"in {amount}" if secs >= 0 else f"{amount} ago"
+
+    return _STAMP.sub(stamp, text)
+
+
+class Desk:
+    """Prints what the live channel shows: each post, and the clock message when it changes."""
+
+    def __init__(self, now: list[float]) -> None:
+        self.now = now
+        self.clock_shown: str | None = None
+        self.warned: set[int] = set()
+
+    def print(self, text: str) -> None:
+        print(CHANNEL + shown(text, self.now[0]).replace("\n", "\n" + CHANNEL))
+        print()
+
+    def names(self, t: Tournament) -> dict[str, str]:
+        return live_names(t, {**MEMBERS, DIRECTOR: "the director"})
+
+    async def listener(self, session: Session, outcome: Outcome) -> None:
+        t = session.tournament
+        texts = LiveTexts(self.names(t), t.profile, tournament_name="Demo Night")
+        report = outcome.result if isinstance(outcome.result, BustReport) else None
+        for post in texts.posts(t, outcome.tournament_events, self.now[0], report=report):
+            self.print(post)
+        self.show_clock(t)
+
+    def show_clock(self, t: Tournament) -> None:
+        if t.status == "registering":
+            return
+        now = self.now[0]
+        winner = self.names(t).get(t.winner) if t.winner else None
+        text = clock_text(t.clock_view(now), title="Demo Night", winner=winner,
+                          chip_race_due=t.chip_race_due(now), smallest_chip=t.smallest_chip)
+        if text != self.clock_shown:
+            verb = "posted" if self.clock_shown is None else "edited"
+            print(f"{CHANNEL}[the clock message, {verb}:]")
+            self.print(text)
+            self.clock_shown = text
+
+    def break_warning(self, t: Tournament) -> None:
+        """The post a minute before a break ends (the bot's own timer in the live clock)."""
+        now = self.now[0]
+        view = t.clock_view(now)
+        period = t.period_index(now)
+        s = t.structure
+        if view.on_break and view.ends_at is not None and view.ends_at - now <= 60 \
+                and period not in self.warned and isinstance(s.periods[period], Break):
+            self.warned.add(period)
+            texts = LiveTexts(self.names(t), t.profile)
+            self.print(texts.break_ending(view.ends_at, s.level_number(period),
+                                          s.level_for_hand(period)))
+
+
+async def _night(store: Store, seed: int) -> None:
+    rng = random.Random(seed)
+    now = [START]
+    desk = Desk(now)
+    config = TournamentConfig(profile=make_profile("treps"), structure=load_structure("turbo"),
+                              payouts=load_payout_table("standard"), seats_per_table=5,
+                              buy_in=20, mode="live")
+    service = TournamentService(store, clock=lambda: now[0], seeds=lambda: f"demo-live-{seed}",
+                                listener=desk.listener, hand_delay=0)
+    session = await service.create(guild_id=1, channel_id=1, name="Demo Night", config=config)
+    print(f"{CHANNEL}Demo Night: a live tournament (real cards and chips), turbo structure, "
+          "treps rules, 5 seats a table\n")
+
+    async def run(command: Callable[[Tournament, float], object]) -> Outcome:
+        return await session.run(command)
+
+    async def wait(seconds: float, step: float = 60.0) -> None:
+        """Time passes: the session's timers as the bot's would fire them."""
+        end = now[0] + seconds
+        while now[0] < end:
+            now[0] = min(end, now[0] + step)
+            await run(lambda t, at: t.tick(at))
+            desk.break_warning(session.tournament)
+
+    for uid, name in MEMBERS.items():
+        session.set_name(uid, name)
+        await session.run(_register(uid), also=_entry(session.store_id, uid, name))
+    for guest in GUESTS:
+        await run(_guest(guest))
+    await run(lambda t, at: t.start(f"demo-live-start-{seed}", at))
+
+    async def bust(player: str, by: str | None = None) -> None:
+        print(f"> /bust player:{desk.names(session.tournament)[player]}"
+              + (f" by:{desk.names(session.tournament)[by]}" if by else ""))
+        await run(lambda t, at: bust_report(t, t.bust(player, at, knocked_out_by=by,
+                                                      recorded_by=DIRECTOR)))
+
+    t = session.tournament
+    await wait(10 * 60)
+    smallest = min(t.tables, key=lambda x: len(t.tables[x].seats))
+    first = sorted(t.tables[smallest].seats.values())
+    await bust(first[0], by=sorted(t.playing)[-1])
+    await wait(3 * 60)
+    await bust(sorted(t.tables[smallest].seats.values())[0])
+    print("> /td undo")
+    await run(lambda tt, at: tt.undo_bust(DIRECTOR, at))
+    target = sorted(t.playing)[0]
+    print(f"> /clock player:{desk.names(t)[target]}")
+    await run(lambda tt, at: tt.clock_player(target, sorted(tt.playing)[1], at))
+    await wait(60, step=10)
+    # On to the level where the 25s go: the race procedure, then the director's counts.
+    while t.chip_race_due(now[0]) is None:
+        await wait(5 * 60)
+    ratio = t.chip_race_due(now[0]) // t.smallest_chip  # type: ignore[operator]  # due
+    counts = {p: rng.randrange(ratio) for p in t.playing}
+    print("> /td chiprace counts:" + ", ".join(f"{desk.names(t)[p]} {n}"
+                                                for p, n in counts.items() if n))
+    await run(lambda tt, at: tt.race_odd_chips(counts, at))
+    while t.status == "running":
+        await wait(4 * 60)
+        victim = rng.choice(t.playing)
+        await bust(victim, by=rng.choice([p for p in t.playing if p != victim]))
+    service.close()
+
+
+def _register(player: str) -> Callable[[Tournament, float], object]:
+    return lambda t, at: t.register(player, at)
+
+
+def _entry(store_id: int, uid: str, name: str) -> Callable[[Transaction], Awaitable[object]]:
+    async def entry(tx: Transaction) -> object:
+        return await tx.add_entry(store_id, int(uid), name)
+
+    return entry
+
+
+def _guest(name: str) -> Callable[[Tournament, float], object]:
+    return lambda t, at: t.add_guest(name, DIRECTOR, at)
+
+
+async def _demo(seed: int) -> None:
+    # The data files are read (and may refuse) before the database opens; the database is
+    # closed on every way out, or its thread would keep the process alive.
+    load_structure("turbo")
+    with tempfile.TemporaryDirectory() as tmp:
+        store = await Store.open(Path(tmp) / "demo-live.sqlite3")
+        try:
+            await _night(store, seed)
+        finally:
+            await store.close()
+
+
+def run_live_demo(argv: list[str] | None = None) -> int:
+    args = argv or []
+    seed = int(args[0]) if args and args[0].isdecimal() and len(args[0]) < 10 else 7
+    asyncio.run(_demo(seed))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(run_live_demo())
