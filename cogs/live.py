@@ -48,6 +48,8 @@ PLAYER_HINT = "A player still in (pick from the list, or type the name)"
 # A player typed by name: at most this long (Discord names are 32; guests 64).
 NAME_CHARS = 100
 COUNTS_CHARS = 1000
+# What autocomplete sends for a player: a member's id or a guest's.
+_ID = re.compile(r"[0-9]{15,22}|guest-[0-9]+")
 
 
 # ---------------------------------------------------------------------- finding things
@@ -90,6 +92,10 @@ def resolve_player(t: Tournament, names: Mapping[str, str], text: str, *,
                       f"pick the {what} from the list. Nothing was done.")
     if starts:
         return starts[0]
+    if _ID.fullmatch(wanted):
+        # A list's value for someone who is not (or no longer) in this tournament.
+        raise Refusal(f"That player is not in this tournament: pick the {what} from the list. "
+                      "Nothing was done.")
     raise Refusal(f"Nobody called {safe_name(wanted) or 'that'} is in this tournament: pick the "
                   f"{what} from the list. Nothing was done.")
 

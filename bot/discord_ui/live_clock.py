@@ -94,6 +94,7 @@ class LiveClock:
             if not ch.loaded:
                 await self._load(ch)
                 ch.loaded = True
+        self._name_guests(session)
         return ch
 
     async def _load(self, ch: LiveChannel) -> None:
@@ -116,6 +117,14 @@ class LiveClock:
     async def _load_members(self, ch: LiveChannel) -> None:
         for entry in await self.store.entries(ch.store_id):
             ch.members[str(entry.user_id)] = entry.display_name
+
+    @staticmethod
+    def _name_guests(session: Session) -> None:
+        """Guests on the session's names too: every text of the bot names them (the service
+        fills the session's names from the members' entries only)."""
+        for player, guest in session.tournament.guests.items():
+            if session.names.get(player) != guest.name:
+                session.set_name(player, guest.name)
 
     def names(self, session: Session, ch: LiveChannel) -> dict[str, str]:
         """Every player's name: the session's (kept current by the commands), the store's
