@@ -1,8 +1,9 @@
 """Export stored hands for a viewer.
 
 A player's export shows his own hole cards and the cards shown at the table, nothing else: the
-hand is rebuilt from the full log, and the writers print only revealed or shown cards. A
-director's export reveals every hand (his export is the record for rulings and appeals).
+hand is rebuilt from the full log (bot/history/hands.py), and the writers print only revealed or
+shown cards. A director's export reveals every hand (his export is the record for rulings and
+appeals).
 """
 
 from __future__ import annotations
@@ -10,11 +11,11 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Literal
 
-from bot.engine.events import event_from_dict
 from bot.engine.hand import Hand
 from bot.engine.phh import to_phh
 from bot.engine.pokerstars import to_pokerstars
-from bot.store import DIRECTOR, HandRow, Store
+from bot.history.hands import played_hand
+from bot.store import HandRow, Store
 
 Format = Literal["phh", "text"]
 
@@ -24,10 +25,10 @@ class ExportError(ValueError):
 
 
 async def _rebuild(store: Store, row: HandRow) -> Hand:
-    stored = await store.hand_events(row.id, DIRECTOR)
-    if not stored:
+    hand = await played_hand(store, row)
+    if hand is None:
         raise ExportError(f"hand {row.id} has no recorded events")
-    return Hand.replay(event_from_dict(e.data) for e in stored)
+    return hand
 
 
 async def export_hand(store: Store, hand_id: int, *, viewer: int | None, fmt: Format = "phh",

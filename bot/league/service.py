@@ -7,6 +7,7 @@ is a `LeagueError` with a message meant for them.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import re
 from collections import defaultdict
@@ -14,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.history.hands import hand_events, tournament_hand_events
 from bot.store import (
     PUBLIC,
     AppealRow,
@@ -264,18 +266,20 @@ async def _knockers(store: Store, hand_id: int | None, busted: int) -> list[int]
     (the side pot holding their last chips). A split pot shares the knockout."""
     if hand_id is None:
         return []
+    row = await store.hand(hand_id)
+    if row is None:
+        return []
     seat_of: dict[int, int] = {}
     player_at: dict[int, int] = {}
     last_pot: tuple[int, list[int]] | None = None
-    for e in await store.hand_events(hand_id, PUBLIC):
-        d = e.data
-        if e.type == "hand.started":
+    for d in await hand_events(store, row, PUBLIC):
+        if d["type"] == "hand.started":
             for s in d.get("seats", ()):
                 uid = _uid(s.get("player"))
                 if uid is not None:
                     seat_of[uid] = int(s["seat"])
                     player_at[int(s["seat"])] = uid
-        elif e.type == "hand.awarded" and busted in seat_of:
+        elif d["type"] == "hand.awarded" and busted in seat_of:
             if seat_of[busted] in [int(x) for x in d.get("eligible", ())]:
                 pot = int(d.get("pot", 0))
                 if last_pot is None or pot >= last_pot[0]:
@@ -454,10 +458,9 @@ async def player_stats(store: Store, guild_id: int, user_id: int, fallback_name:
     for night in nights:
         if night.player(user_id) is None:
             continue
-        hands = await store.tournament_hand_events(night.tournament_id, PUBLIC)
-        tally.add(tally_hands(str(user_id), {
-            hid: [{"type": e.type, **e.data} for e in evs] for hid, evs in hands.items()
-        }))
+        hands = await tournament_hand_events(store, night.tournament_id, PUBLIC)
+        # Every hand of the night is walked: off the event loop (issue 15).
+        tally.add(await asyncio.to_thread(tally_hands, str(user_id), hands))
     return league, player_record(user_id, nights, tally, fallback_name)
 
 

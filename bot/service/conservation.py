@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from bot.engine.events import event_from_dict
 from bot.engine.hand_events import HandEnded, HandStarted
 from bot.store import ConservationCheck, StoredEvent, TournamentRow
+from bot.tournament import events as tev
 from bot.tournament.tournament import Tournament
 
 
@@ -35,17 +36,33 @@ def tournament_chips(row: TournamentRow, events: Sequence[StoredEvent]) -> list[
     if t.status in ("running", "finished") and t.total_chips() != t.expected_chips():
         problems.append(f"{t.total_chips():,} chips in play, {t.expected_chips():,} expected "
                         "from entries and logged changes")
+    # Every finished hand ends with the chips it started with: from the tournament's own log
+    # (the hand dealt and the hand finished), and from a hand's own stream where an older bot
+    # stored one.
     started: dict[str, int] = {}
+    for e in own:
+        if e.type == tev.HandDealt.type:
+            dealt = event_from_dict(e.data)
+            assert isinstance(dealt, tev.HandDealt)
+            started[dealt.hand_id] = sum(s.stack for s in dealt.seats)
+        elif e.type == tev.HandFinished.type:
+            done = event_from_dict(e.data)
+            assert isinstance(done, tev.HandFinished)
+            total = sum(done.stacks.values())
+            if done.hand_id in started and total != started[done.hand_id]:
+                problems.append(f"hand {done.hand_id}: started with "
+                                f"{started[done.hand_id]:,} chips, ended with {total:,}")
+    stream_started: dict[str, int] = {}
     for e in events:
         if e.type == "hand.started":
             ev = event_from_dict(e.data)
             assert isinstance(ev, HandStarted)
-            started[e.stream] = sum(s.stack for s in ev.seats)
+            stream_started[e.stream] = sum(s.stack for s in ev.seats)
         elif e.type == "hand.ended":
             ev = event_from_dict(e.data)
             assert isinstance(ev, HandEnded)
             total = sum(ev.final_stacks.values())
-            if e.stream in started and total != started[e.stream]:
-                problems.append(f"{e.stream}: started with {started[e.stream]:,} chips, "
+            if e.stream in stream_started and total != stream_started[e.stream]:
+                problems.append(f"{e.stream}: started with {stream_started[e.stream]:,} chips, "
                                 f"ended with {total:,}")
     return problems

@@ -24,14 +24,11 @@ from typing import Any
 
 from bot.engine.events import Event
 from bot.engine.hand import Hand
-from bot.engine.hand_events import HoleCardsDealt
 from bot.store import (
     TOURNAMENT_STREAM,
-    Private,
     SqlTransaction,
     Store,
     Transaction,
-    hand_stream,
 )
 from bot.store.rows import TournamentStatus
 from bot.tournament import events as tev
@@ -280,10 +277,8 @@ class Session:
         this loop goes on)."""
         t = self.tournament
         plan = _Plan(self.store_id, list(outcome.tournament_events), dict(self._hand_rows))
-        for table, hand, events in outcome.hand_events:
-            number = HandId.parse(hand.hand_id).number
-            plan.hands.append(_HandPlan(hand.hand_id, table, number,
-                                        [_private_if_hole(e, hand) for e in events],
+        for table, hand, _ in outcome.hand_events:
+            plan.hands.append(_HandPlan(hand.hand_id, table, HandId.parse(hand.hand_id).number,
                                         hand.is_over))
         plan.deadlines = [(d.kind, str(d.table or 0), d.at, {}) for d in t.deadlines(self.clock())]
         for e in outcome.tournament_events:
@@ -379,13 +374,17 @@ class _HandPlan:
     hand_id: str  # the engine's name of the hand
     table: int
     number: int
-    events: list[Any]  # engine events, or Private(...) for hole cards
     over: bool
 
 
 @dataclass
 class _Plan:
-    """One committed change of a tournament, as data for the database thread."""
+    """One committed change of a tournament, as data for the database thread.
+
+    Only the tournament's own log is stored: a hand's events (and its deck proof) follow from
+    it and are derived when asked (bot/history/hands.py), so no action is stored twice (issue
+    15). A hand keeps its row, which names it for histories, eliminations and appeals.
+    """
 
     store_id: int
     tournament_events: list[Event]
@@ -409,7 +408,6 @@ class _Plan:
             if row is None:
                 row = new_rows[hand.hand_id] = tx.begin_hand(self.store_id, hand.table,
                                                              hand.number).id
-            tx.append_events(self.store_id, hand_stream(row), hand.events)
             if hand.over:
                 tx.finish_hand(row)
         tx.sync_deadlines(self.store_id, self.deadlines)
@@ -420,9 +418,3 @@ class _Plan:
         if self.status is not None:
             tx.set_tournament_status(self.store_id, self.status)
         return new_rows
-
-
-def _private_if_hole(event: Event, hand: Hand) -> Any:
-    if isinstance(event, HoleCardsDealt):
-        return Private(event, hand.player(event.seat).player)
-    return event

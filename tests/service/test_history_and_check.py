@@ -6,13 +6,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.engine.events import event_from_dict
+from bot.engine.cards import verify_proof
 from bot.engine.hand import Hand
-from bot.engine.hand_events import HandEnded, Shown
+from bot.engine.hand_events import HandEnded, HandStarted, Shown
 from bot.engine.phh import parse_phh, replay_phh
-from bot.history import export_hand, export_tournament
+from bot.history import export_hand, export_tournament, hand_events, played_hand
 from bot.service import Outcome, Session, conservation_checks
-from bot.store import DIRECTOR
+from bot.store import DIRECTOR, PUBLIC, Viewer
 from tests.service.helpers import FakeClock, play_out, started_service
 
 
@@ -22,8 +22,12 @@ def run_check(db: Path) -> subprocess.CompletedProcess[str]:
 
 
 async def full_hand(session: Session, row_id: int) -> Hand:
-    stored = await session.store.hand_events(row_id, DIRECTOR)
-    return Hand.replay(event_from_dict(e.data) for e in stored)
+    """The hand as played, every card included (derived from the tournament's log)."""
+    row = await session.store.hand(row_id)
+    assert row is not None
+    hand = await played_hand(session.store, row)
+    assert hand is not None
+    return hand
 
 
 async def test_player_export_shows_only_his_cards_and_shown_ones(tmp_path: Path) -> None:
@@ -118,5 +122,38 @@ async def test_db_check_verifies_chip_conservation_of_real_tournaments(tmp_path:
     assert any("ended with" in p for p in forged_check[0].problems)
     cli = run_check(tmp_path / "db.sqlite3")
     assert cli.returncode == 1 and "CHIPS NOT CONSERVED" in cli.stdout, cli.stdout + cli.stderr
+    session.close()
+    await service.store.close()
+
+
+async def test_each_action_is_stored_once_and_the_hand_with_its_deck_proof_is_derived(
+        tmp_path: Path) -> None:
+    clock = FakeClock()
+    heard: list[Outcome] = []
+    service, session = await started_service(tmp_path / "db.sqlite3", clock, heard)
+    await play_out(session, clock, 5)
+    store = session.store
+    stored = await store.load_events(session.store_id)
+    assert {e.stream for e in stored} == {"tournament"}  # no second copy per hand
+    rows = await store.tournament_hands(session.store_id)
+    assert rows and all(r.finished_at is not None for r in rows)
+    for row in rows:
+        hand = await full_hand(session, row.id)
+        started = hand.events[0]
+        assert isinstance(started, HandStarted)
+        (ended,) = [e for e in hand.events if isinstance(e, HandEnded)]
+        assert ended.deck_proof is not None
+        opened = verify_proof(started.commitment, ended.deck_proof)
+        assert set(opened.values()) >= set(hand.board)
+        # What each viewer may see of the derived hand: his own cards, never the seed.
+        public = await hand_events(store, row, PUBLIC)
+        assert public and all("deck_seed" not in d for d in public)
+        assert not [d for d in public if d["type"] == "hand.dealt"]
+        for seat, p in hand.players.items():
+            mine = await hand_events(store, row, Viewer.player(p.player))
+            dealt = [d for d in mine if d["type"] == "hand.dealt"]
+            assert [d["seat"] for d in dealt] == [seat] * len(dealt) and dealt
+        director = await hand_events(store, row, DIRECTOR)
+        assert len([d for d in director if d["type"] == "hand.dealt"]) == len(hand.players)
     session.close()
     await service.store.close()
