@@ -267,6 +267,8 @@ class TournamentCog(commands.Cog, name="Tournament"):
         async with session.lock:  # no command runs while it is taken off the table
             await self.bot.store.write(write)
             self.bot.tournaments.mark_cancelled(sid)
+        if session.tournament.live:
+            await self.bot.live_clock.cancelled(session)  # its clock stops counting down
         row = self.bot.tournaments.rows[sid]
         await send_public(
             interaction,

@@ -30,7 +30,12 @@ import discord
 
 from bot.discord_ui.card_faces import TEXT_ART, CardArt
 from bot.discord_ui.presenter.cards import Faces
-from bot.discord_ui.presenter.live import LiveTexts, clock_text, live_names
+from bot.discord_ui.presenter.live import (
+    LiveTexts,
+    cancelled_clock_text,
+    clock_text,
+    live_names,
+)
 from bot.discord_ui.presenter.notices import save_resumed_text, save_retrying_text
 from bot.discord_ui.replies import NO_PINGS
 from bot.service import Notice, Outcome, Session
@@ -45,7 +50,6 @@ CLOCK_KEY = "live:clock"
 BREAK_KEY = "live:break:"  # + the break's period index
 # The break's last minute is announced this long before it ends.
 BREAK_WARNING = 60.0
-UNKNOWN_MESSAGE = 10008
 # Discord: too many edits of a message older than an hour (try again later).
 OLD_MESSAGE_EDITS = 30046
 
@@ -185,7 +189,9 @@ class LiveClock:
                           smallest_chip=t.smallest_chip, winner=winner)
 
     async def _show_clock(self, session: Session, ch: LiveChannel) -> None:
-        text = self.clock_of(session, ch)
+        await self._show_text(ch, self.clock_of(session, ch))
+
+    async def _show_text(self, ch: LiveChannel, text: str) -> None:
         if text == ch.clock_shown:
             return  # nothing changed: the timestamps count down by themselves
         if ch.clock_message is not None:
@@ -196,10 +202,14 @@ class LiveClock:
                 ch.clock_shown = text
                 return
             except discord.HTTPException as exc:
-                # Gone, or too many edits of an old message: a new clock message follows.
-                log.info("clock message %s of tournament %s not edited (HTTP %s, code %s); "
-                         "posting it again", ch.clock_message, ch.store_id, exc.status,
-                         exc.code)
+                if not (isinstance(exc, discord.NotFound) or exc.code == OLD_MESSAGE_EDITS):
+                    # Anything else may pass: the next change edits it again.
+                    log.warning("clock message %s of tournament %s not edited (HTTP %s, code "
+                                "%s)", ch.clock_message, ch.store_id, exc.status, exc.code)
+                    return
+                # Deleted, or too many edits of an old message: a new clock message follows.
+                log.info("clock message %s of tournament %s gone or frozen (code %s); posting "
+                         "it again", ch.clock_message, ch.store_id, exc.code)
         msg = await self._send(ch, text)
         if msg is None:
             return
@@ -252,6 +262,18 @@ class LiveClock:
                 store_id, channel_id = ch.store_id, ch.channel_id
                 await self.store.write(lambda tx: tx.put_message(
                     store_id, f"{BREAK_KEY}{period}", channel_id, msg.id))
+
+    async def cancelled(self, session: Session) -> None:
+        """The director cancelled the tournament: no break warning is posted any more, and
+        the clock message says it is over instead of counting down."""
+        ch = await self.channel_for(session)
+        async with ch.lock:
+            if ch.warning is not None and not ch.warning.done():
+                ch.warning.cancel()
+            ch.warning, ch.warning_for = None, None
+            ch.warned.update(range(len(session.tournament.structure.periods)))
+            if ch.clock_message is not None:
+                await self._show_text(ch, cancelled_clock_text(ch.name))
 
     # ------------------------------------------------------------------ restart
 

@@ -578,6 +578,12 @@ def clock_text(view: ClockView, *, title: str, chip_race_due: int | None = None,
     return "\n".join(lines)
 
 
+def cancelled_clock_text(title: str) -> str:
+    """The clock message of a tournament the director cancelled: nothing counts down."""
+    return (f"**{safe_text(title, TITLE_CHARS)}** · live clock\n# ✖ Cancelled\n"
+            "The director cancelled this tournament.")
+
+
 def payouts_line(payouts: Sequence[int]) -> str:
     if not payouts:
         return ""
