@@ -156,7 +156,7 @@ class Session:
             result = command(t, now)
             if self.hand_delay <= 0:
                 self._deal_where_due(now)
-            elif any(ts.hand is None for ts in t.tables.values()):
+            elif not t.live and any(ts.hand is None for ts in t.tables.values()):
                 # Deal after a short pause so players see the hand's end; once tried, a table
                 # that still cannot be dealt waits for the next deadline (a break's end) or
                 # for another table's hand to end, never for a polling loop.
@@ -204,8 +204,8 @@ class Session:
     def _deal_where_due(self, now: float) -> None:
         """Deal the next hand at every idle table (and run a due colour-up first)."""
         t = self.tournament
-        if t.status != "running" or t.paused:
-            return
+        if t.status != "running" or t.paused or t.live:
+            return  # a live tournament is dealt with real cards, not by the bot
         for table in sorted(t.tables):
             if t.status != "running" or table not in t.tables:
                 continue

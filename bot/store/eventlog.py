@@ -38,21 +38,6 @@ def event_dict(event: Any) -> dict[str, Any]:
     return data
 
 
-def stored_event(r: sqlite3.Row) -> StoredEvent:
-    audience = r["audience"]
-    return StoredEvent(
-        id=r["id"],
-        tournament_id=r["tournament_id"],
-        stream=r["stream"],
-        seq=r["seq"],
-        hand_id=r["hand_id"],
-        type=r["type"],
-        data=json.loads(r["data"]),
-        audience=None if audience is None else tuple(json.loads(audience)),
-        created_at=r["created_at"],
-    )
-
-
 def _redacted(events: list[StoredEvent], viewer: Viewer) -> list[StoredEvent]:
     out = []
     for e in events:
@@ -75,6 +60,53 @@ def _viewer_filter(sql: str, params: list[Any], viewer: Viewer) -> tuple[str, li
 
 
 class EventLogSql(SqlBase):
+    # --- the row format ------------------------------------------------------------------------
+    # An event's data is stored as [shape, value, ...] with the keys (without "type", which has
+    # its own column) named once per shape in event_shapes; rows from before migration 0005
+    # are JSON objects. Both read back as the same dict.
+
+    def encode(self, data: dict[str, Any]) -> str:
+        keys = tuple(sorted(k for k in data if k != "type"))
+        return dumps([self._shape(str(data["type"]), keys), *(data[k] for k in keys)])
+
+    def decode(self, type_: str, text: str) -> dict[str, Any]:
+        value = json.loads(text)
+        if isinstance(value, dict):
+            return value
+        keys = self.memo.keys_of(value[0])
+        if keys is None:
+            r = self.one("SELECT keys FROM event_shapes WHERE id = ?", (value[0],))
+            if r is None:
+                raise ValueError(f"an event of unknown shape {value[0]}")
+            keys = self.memo.shape_keys[value[0]] = tuple(json.loads(r[0]))
+        return {"type": type_, **dict(zip(keys, value[1:], strict=True))}
+
+    def _shape(self, type_: str, keys: tuple[str, ...]) -> int:
+        shape = self.memo.shape_of((type_, keys))
+        if shape is None:
+            text = dumps(list(keys))
+            self.exec("INSERT OR IGNORE INTO event_shapes (type, keys) VALUES (?, ?)",
+                      (type_, text))
+            r = self.one("SELECT id FROM event_shapes WHERE type = ? AND keys = ?", (type_, text))
+            assert r is not None
+            shape = self.memo.shape_ids[(type_, keys)] = int(r[0])
+            self.memo.shape_keys[shape] = keys
+        return shape
+
+    def stored_event(self, r: sqlite3.Row) -> StoredEvent:
+        audience = r["audience"]
+        return StoredEvent(
+            id=r["id"],
+            tournament_id=r["tournament_id"],
+            stream=r["stream"],
+            seq=r["seq"],
+            hand_id=r["hand_id"],
+            type=r["type"],
+            data=self.decode(r["type"], r["data"]),
+            audience=None if audience is None else tuple(json.loads(audience)),
+            created_at=r["created_at"],
+        )
+
     # --- reads ---------------------------------------------------------------------------------
 
     def load_events(
@@ -86,7 +118,7 @@ class EventLogSql(SqlBase):
         if stream is not None:
             sql += " AND stream = ?"
             params.append(stream)
-        return [stored_event(r) for r in self.fetch(sql + " ORDER BY id", params)]
+        return [self.stored_event(r) for r in self.fetch(sql + " ORDER BY id", params)]
 
     def hand(self, hand_id: int) -> HandRow | None:
         r = self.one("SELECT * FROM hands WHERE id = ?", (hand_id,))
@@ -113,7 +145,7 @@ class EventLogSql(SqlBase):
         """
         sql, params = _viewer_filter(
             f"SELECT {EVENT_COLUMNS} FROM events WHERE hand_id = ?", [hand_id], viewer)
-        events = [stored_event(r) for r in self.fetch(sql + " ORDER BY id", params)]
+        events = [self.stored_event(r) for r in self.fetch(sql + " ORDER BY id", params)]
         return _redacted(events, viewer)
 
     def tournament_hand_events(
@@ -125,7 +157,7 @@ class EventLogSql(SqlBase):
             [tournament_id], viewer)
         out: dict[int, list[StoredEvent]] = {h.id: [] for h in self.tournament_hands(
             tournament_id)}
-        events = [stored_event(r) for r in self.fetch(sql + " ORDER BY id", params)]
+        events = [self.stored_event(r) for r in self.fetch(sql + " ORDER BY id", params)]
         for e in _redacted(events, viewer):
             out.setdefault(e.hand_id or 0, []).append(e)
         return out
@@ -160,7 +192,7 @@ class EventLogSql(SqlBase):
         for item in events:
             explicit = item.viewers if isinstance(item, Private) else None
             data = event_dict(item.event if isinstance(item, Private) else item)
-            pending.append((data["type"], dumps(data), audience_for(data, explicit)))
+            pending.append((data["type"], self.encode(data), audience_for(data, explicit)))
         if not pending:
             return []
         key = (tournament_id, stream)
@@ -177,8 +209,8 @@ class EventLogSql(SqlBase):
         self.memo.seq[key] = first + len(pending) - 1
         # Hand back what a reader will get (JSON-normalised), not the caller's object.
         return [
-            StoredEvent(ids[seq], tournament_id, stream, seq, hand_id, type_, json.loads(text),
-                        audience, now)
+            StoredEvent(ids[seq], tournament_id, stream, seq, hand_id, type_,
+                        self.decode(type_, text), audience, now)
             for seq, (type_, text, audience) in enumerate(pending, start=first)
         ]
 

@@ -39,6 +39,9 @@ class Memo:
         self.seq: dict[tuple[int, str], int] = {}
         # None: not known (load it); a tournament whose deadlines another statement changed.
         self.deadlines: dict[int, DeadlineMap | None] = {}
+        # Event shapes (see eventlog.py): id -> keys, and (type, keys) -> id.
+        self.shape_keys: dict[int, tuple[str, ...]] = {}
+        self.shape_ids: dict[tuple[str, tuple[str, ...]], int] = {}
 
     def child(self) -> Memo:
         return Memo(self)
@@ -59,10 +62,28 @@ class Memo:
             memo = memo.parent
         return None
 
+    def keys_of(self, shape: int) -> tuple[str, ...] | None:
+        memo: Memo | None = self
+        while memo is not None:
+            if shape in memo.shape_keys:
+                return memo.shape_keys[shape]
+            memo = memo.parent
+        return None
+
+    def shape_of(self, key: tuple[str, tuple[str, ...]]) -> int | None:
+        memo: Memo | None = self
+        while memo is not None:
+            if key in memo.shape_ids:
+                return memo.shape_ids[key]
+            memo = memo.parent
+        return None
+
     def merge_into_parent(self) -> None:
         assert self.parent is not None
         self.parent.seq.update(self.seq)
         self.parent.deadlines.update(self.deadlines)
+        self.parent.shape_keys.update(self.shape_keys)
+        self.parent.shape_ids.update(self.shape_ids)
 
     def forget(self, tournament_id: int | None = None) -> None:
         """Drop what is known (of one tournament): after another process may have written."""

@@ -28,7 +28,7 @@ import aiosqlite
 
 from .checks import CheckReport, ConservationCheck, run_checks
 from .errors import DatabaseCorrupt, StoreError, is_corruption
-from .eventlog import EVENT_COLUMNS, EventLogSql, stored_event
+from .eventlog import EVENT_COLUMNS, EventLogSql
 from .files import default_database_path, private_file, record_backup
 from .leagues import LeagueSql
 from .migrate import Migration, apply_migrations
@@ -102,7 +102,8 @@ class SqlTransaction(EventLogSql, TournamentSql, LeagueSql, RecordSql):
         if stream is not None:
             sql += " WHERE e.stream = ?"
             params.append(stream)
-        events = _by_tournament(stored_event(r) for r in self.fetch(sql + " ORDER BY e.id", params))
+        found = self.fetch(sql + " ORDER BY e.id", params)
+        events = _by_tournament(self.stored_event(r) for r in found)
 
         deadlines = self._of_unfinished("deadlines", DeadlineRow, "due_at, kind, key", data=True)
         tables = self._of_unfinished("tables", TableRow, "table_no")
@@ -147,8 +148,12 @@ def _read(
 ) -> Callable[Concatenate[_Reads, P], Awaitable[R]]:
     """A store method as an async method of a face: the whole method is one hop."""
 
+    name = fn.__name__
+
     async def call(self: _Reads, /, *args: P.args, **kwargs: P.kwargs) -> R:
-        return await self._run(lambda tx: fn(tx, *args, **kwargs))
+        # By name, so a backend's SqlTransaction subclass (PostgreSQL) runs its own override.
+        result: R = await self._run(lambda tx: getattr(tx, name)(*args, **kwargs))
+        return result
 
     call.__name__ = fn.__name__
     call.__doc__ = fn.__doc__
@@ -158,8 +163,11 @@ def _read(
 def _write(
     fn: Callable[Concatenate[SqlTransaction, P], R],
 ) -> Callable[Concatenate[Transaction, P], Awaitable[R]]:
+    name = fn.__name__
+
     async def call(self: Transaction, /, *args: P.args, **kwargs: P.kwargs) -> R:
-        return await self._run(lambda tx: fn(tx, *args, **kwargs))
+        result: R = await self._run(lambda tx: getattr(tx, name)(*args, **kwargs))
+        return result
 
     call.__name__ = fn.__name__
     call.__doc__ = fn.__doc__
