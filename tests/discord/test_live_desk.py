@@ -10,10 +10,11 @@ import re
 import discord
 from simcord import Env
 
+from bot.discord_ui.client import create_bot
 from bot.service import Session
 from bot.tournament import events as tev
 
-from .conftest import Harness
+from .conftest import GUILD_ID, HAND_DELAY, Harness
 from .test_live_night import LEVEL, Channel, clock_id, live_night, table_of
 from .test_tournament_flow import refused, reply
 
@@ -278,3 +279,26 @@ async def test_a_cancelled_night_stops_its_clock_and_its_break_warning(harness: 
                                            "director cancelled this tournament.")
     await h.advance(20 * 60)
     assert seen.new() == []  # no "one minute" post, no level
+
+
+async def test_a_restart_on_the_break_posts_its_last_minute_once(harness: Harness,
+                                                                 tmp_path) -> None:
+    h = harness
+    seen = Channel(h)
+    session, _ = await live_night(h)
+    await h.director.slash(h.channel, "tournament start")
+    clock = clock_id(h, session)
+    await h.advance(4 * LEVEL + 9 * 60 + 10)  # 50 s before the break ends: said already
+    assert sum(p.startswith("⏰ **One minute**") for p in seen.new()) == 1
+    for _ in range(2):  # restarted there, and again a minute after the break
+        await h.bot.close()
+        new = create_bot(tmp_path / "db.sqlite3", dev_guild_id=GUILD_ID, hand_delay=HAND_DELAY)
+        await h.env.restart_bot(new)
+        h.bot = new
+        session = new.tournaments.unfinished_in(h.guild.id)[0]
+        assert clock_id(h, session) == clock
+        await h.advance(60)
+    posts = seen.new()
+    assert not any(p.startswith("⏰ **One minute**") for p in posts)
+    assert [p.split(":")[0] for p in posts] == ["⏰ **Level 5**"]
+    assert seen.message(clock).content.split("\n")[1] == "# Level 5 · 150/300, ante 300"
