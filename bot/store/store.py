@@ -466,18 +466,25 @@ class Store(_Reads):
             conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
             return [(False, exc)] * len(changes)
+        # One change alone needs no savepoint: if it fails, the whole transaction rolls back.
+        alone = len(changes) == 1
         try:
             for change in changes:
                 memo = batch.child()
-                conn.execute("SAVEPOINT change")
+                if not alone:
+                    conn.execute("SAVEPOINT change")
                 try:
                     value = change(SqlTransaction(conn, self.clock, memo))
                 except Exception as exc:
+                    if alone:
+                        conn.execute("ROLLBACK")
+                        return [(False, exc)]
                     conn.execute("ROLLBACK TO change")
                     conn.execute("RELEASE change")
                     out.append((False, exc))
                     continue
-                conn.execute("RELEASE change")
+                if not alone:
+                    conn.execute("RELEASE change")
                 memo.merge_into_parent()
                 out.append((True, value))
             conn.execute("COMMIT")
