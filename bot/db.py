@@ -1,30 +1,38 @@
-"""Database maintenance: `python -m bot.db migrate|backup PATH|check [--database PATH]`.
+"""Database maintenance: `python -m bot.db migrate|backup PATH|check|copy --to TARGET
+[--database TARGET]`.
 
-The database defaults to $DATABASE_PATH, else ./league.sqlite3. `backup` and `check` are safe
-while the bot runs (WAL: readers never block the writer).
+The database is a SQLite file or a postgresql:// URL; it defaults to $DATABASE_URL, else
+$DATABASE_PATH, else ./league.sqlite3. `backup` and `check` are safe while the bot runs (WAL:
+readers never block the writer; tests/service/test_maintenance_while_playing.py checks that no
+announced action is lost). `copy` moves a league's whole history into a NEW database (SQLite to
+PostgreSQL and back) and checks its chips there.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sqlite3
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from bot.service import conservation_checks
-from bot.store import DatabaseCorrupt, MigrationError, Store, StoreError, default_database_path
-from bot.store.migrate import load_migrations
+from bot.store import DatabaseCorrupt, MigrationError, StoreError
+from bot.store.backends import default_target, is_database_url, newest_schema_version, open_store
+
+Target = str | os.PathLike[str]
 
 
 def _parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
         "--database",
-        type=Path,
+        type=str,
         default=argparse.SUPPRESS,
-        help="SQLite file (default: $DATABASE_PATH or ./league.sqlite3)",
+        help="SQLite file or postgresql:// URL "
+             "(default: $DATABASE_URL, else $DATABASE_PATH or ./league.sqlite3)",
     )
     parser = argparse.ArgumentParser(prog="python -m bot.db", parents=[common])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -34,46 +42,74 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser(
         "check", parents=[common], help="integrity check and chip conservation of every tournament"
     )
+    copy = sub.add_parser("copy", parents=[common], help="copy the whole history into a NEW "
+                          "database (SQLite <-> PostgreSQL) and check its chips")
+    copy.add_argument("--to", required=True, help="new SQLite file or postgresql:// URL")
     return parser
 
 
+def _target(args: argparse.Namespace) -> Target:
+    given: str | None = getattr(args, "database", None)
+    if given is None:
+        return default_target()
+    return given if is_database_url(given) else Path(given)
+
+
 async def _run(args: argparse.Namespace) -> int:
-    path: Path = getattr(args, "database", None) or default_database_path()
-    if args.command != "migrate" and not path.exists():
-        print(f"{path}: no such database", file=sys.stderr)
+    target = _target(args)
+    if args.command != "migrate" and not is_database_url(target) and not Path(target).exists():
+        print(f"{target}: no such database", file=sys.stderr)
         return 2
     if args.command == "check":
-        return await _check(path)
+        return await _check(target)
+    if args.command == "copy":
+        from bot.store.postgres import copy_database
+
+        report = await copy_database(target, args.to, conservation_checks())
+        print("\n".join(report.lines()))
+        return 0 if report.ok else 1
     # backup must not silently upgrade a database another (older) bot is running on.
-    store = await Store.open(path, migrate=args.command == "migrate")
+    store = await open_store(target, migrate=args.command == "migrate")
     try:
         if args.command == "migrate":
-            newest = load_migrations()[-1].version
-            print(f"{path}: schema version {await store.schema_version()} (newest {newest})")
+            newest = newest_schema_version(target)
+            print(f"{_shown(target)}: schema version {await store.schema_version()} "
+                  f"(newest {newest})")
             return 0
         dest = await store.backup(args.path)
-        print(f"backed up {path} to {dest}")
+        print(f"backed up {_shown(target)} to {dest}")
         return 0
     finally:
         await store.close()
 
 
-async def _check(path: Path) -> int:
+def _shown(target: Target) -> str:
+    """A URL without its password: the output may be pasted anywhere."""
+    text = str(target)
+    if not is_database_url(text) or "@" not in text:
+        return text
+    scheme, rest = text.split("://", 1)
+    creds, host = rest.rsplit("@", 1)
+    return f"{scheme}://{creds.split(':', 1)[0]}@{host}"
+
+
+async def _check(target: Target) -> int:
     """Report what is wrong, whatever the file holds; never a traceback for a damaged one."""
     try:
-        store = await Store.open(path, migrate=False, verify=False)
+        store = await open_store(target, migrate=False, verify=False)
     except DatabaseCorrupt as exc:
-        print(f"{path}: not a readable SQLite database ({exc.detail})")
+        print(f"{_shown(target)}: not a readable SQLite database ({exc.detail})")
         print("FAILED")
         return 1
     try:
-        version, newest = await store.schema_version(), load_migrations()[-1].version
+        version, newest = await store.schema_version(), newest_schema_version(target)
         if version != newest:
-            print(f"{path}: schema version {version}, this bot expects {newest}; run migrate")
+            print(f"{_shown(target)}: schema version {version}, this bot expects {newest}; "
+                  "run migrate")
             return 1
         report = await store.check(conservation_checks())
     except sqlite3.DatabaseError as exc:  # a page the integrity check did not reach
-        print(f"{path}: cannot be read: {exc}")
+        print(f"{_shown(target)}: cannot be read: {exc}")
         print("FAILED")
         return 1
     finally:
