@@ -20,7 +20,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any
+from typing import Any, Literal
 
 import discord
 from discord import app_commands
@@ -376,47 +376,44 @@ async def td_chiprace(interaction: discord.Interaction,
     await send_private(interaction, "Chip race run: the channel has every card.")
 
 
-@app_commands.describe(player="A busted player who buys back in (guests too)")
-@app_commands.autocomplete(player=busted_autocomplete)
-async def td_rebuy(interaction: discord.Interaction,
-                   player: app_commands.Range[str, 1, NAME_CHARS]) -> None:
+async def _buy_chips(interaction: discord.Interaction, player: str,
+                    kind: Literal["rebuy", "addon"]) -> None:
+    """A re-buy or the add-on bought at the table, for any player (a guest has no command
+    of his own); the money goes in the store for members, the chips in the tournament."""
     bot, session = await _director_session(interaction)
     t = session.tournament
     names = await names_of(bot, session)
     target = resolve_player(t, names, player)
-    rb = t.structure.rebuys
-    if rb is None:
-        raise Refusal("This tournament's structure has no re-buys. Nothing was done.")
+    terms = t.structure.rebuys if kind == "rebuy" else t.structure.add_on
+    what = "Re-buy" if kind == "rebuy" else "Add-on"
+    if terms is None:
+        raise Refusal(f"This tournament's structure has no {what.lower()}s. Nothing was done.")
+    bought, cost = terms.chips, terms.cost
 
     async def record(tx: Transaction) -> None:
         if target.isdigit():
-            await tx.add_rebuy(session.store_id, int(target), rb.chips, amount=rb.cost)
+            await tx.add_rebuy(session.store_id, int(target), bought, amount=cost, kind=kind)
+
+    def command(tt: Tournament, now: float) -> object:
+        return tt.rebuy(target, now) if kind == "rebuy" else tt.add_on(target, now)
 
     await interaction.response.defer(ephemeral=True, thinking=True)
-    await run_live(session, lambda tt, now: tt.rebuy(target, now), names, also=record)
-    await send_private(interaction, f"Re-buy recorded: {chips(rb.chips)} chips.")
+    await run_live(session, command, names, also=record)
+    await send_private(interaction, f"{what} recorded: {chips(bought)} chips.")
+
+
+@app_commands.describe(player="A busted player who buys back in (guests too)")
+@app_commands.autocomplete(player=busted_autocomplete)
+async def td_rebuy(interaction: discord.Interaction,
+                   player: app_commands.Range[str, 1, NAME_CHARS]) -> None:
+    await _buy_chips(interaction, player, "rebuy")
 
 
 @app_commands.describe(player="A player still in who takes the add-on (guests too)")
 @app_commands.autocomplete(player=live_player_autocomplete)
 async def td_addon(interaction: discord.Interaction,
                    player: app_commands.Range[str, 1, NAME_CHARS]) -> None:
-    bot, session = await _director_session(interaction)
-    t = session.tournament
-    names = await names_of(bot, session)
-    target = resolve_player(t, names, player)
-    ao = t.structure.add_on
-    if ao is None:
-        raise Refusal("This tournament's structure has no add-on. Nothing was done.")
-
-    async def record(tx: Transaction) -> None:
-        if target.isdigit():
-            await tx.add_rebuy(session.store_id, int(target), ao.chips, amount=ao.cost,
-                               kind="addon")
-
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    await run_live(session, lambda tt, now: tt.add_on(target, now), names, also=record)
-    await send_private(interaction, f"Add-on recorded: {chips(ao.chips)} chips.")
+    await _buy_chips(interaction, player, "addon")
 
 
 # Callbacks of different signatures: discord.py reads each one's parameters.
