@@ -247,3 +247,15 @@ class TournamentSql(SqlBase):
             (tournament_id, user_id, hand_id, dumps(list(eliminated_by)), place, self.now),
         )
         return plain(EliminationRow, row, eliminated_by=True)
+
+    def undo_elimination(self, tournament_id: int, user_id: int, place: int | None) -> None:
+        """The director undid a bust (live mode): its row goes, so standings do not count it."""
+        # The place condition is added only when given: PostgreSQL cannot type `? IS NULL`.
+        where, params = "tournament_id = ? AND user_id = ?", [tournament_id, user_id]
+        if place is not None:
+            where, params = where + " AND place = ?", [*params, place]
+        self.exec(
+            f"DELETE FROM eliminations WHERE id = (SELECT id FROM eliminations WHERE {where} "
+            "ORDER BY id DESC LIMIT 1)",
+            params,
+        )

@@ -61,7 +61,7 @@ async def test_migrating_an_empty_database_twice_at_once_applies_each_step_once(
 
     a, b = await asyncio.gather(PostgresStore.open(empty_pg_url),
                                 PostgresStore.open(empty_pg_url))
-    assert await a.schema_version() == await b.schema_version() == 4
+    assert await a.schema_version() == await b.schema_version() == 5
     await a.close()
     await b.close()
 

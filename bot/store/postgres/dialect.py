@@ -33,7 +33,7 @@ from typing import Any, cast
 import psycopg
 
 from ..errors import ChannelBusy, LeagueNameTaken, StoreError
-from ..eventlog import EVENT_COLUMNS, stored_event
+from ..eventlog import EVENT_COLUMNS
 from ..privacy import PUBLIC, Viewer, redact
 from ..rows import (
     UNFINISHED,
@@ -155,10 +155,23 @@ class PgSqlTransaction(SqlTransaction):
             ids.update((int(r[0]), int(r[1])) for r in rows)
         return dict(sorted(ids.items()))
 
+    def _shape(self, type_: str, keys: tuple[str, ...]) -> int:
+        # SQLite's INSERT OR IGNORE is ON CONFLICT DO NOTHING here.
+        shape = self.memo.shape_of((type_, keys))
+        if shape is None:
+            text = dumps(list(keys))
+            self.exec("INSERT INTO event_shapes (type, keys) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                      (type_, text))
+            r = self.one("SELECT id FROM event_shapes WHERE type = ? AND keys = ?", (type_, text))
+            assert r is not None
+            shape = self.memo.shape_ids[(type_, keys)] = int(r[0])
+            self.memo.shape_keys[shape] = keys
+        return shape
+
     def hand_events(self, hand_id: int, viewer: Viewer = PUBLIC) -> list[StoredEvent]:
         sql, params = _viewer_filter(
             f"SELECT {EVENT_COLUMNS} FROM events WHERE hand_id = ?", [hand_id], viewer)
-        events = [stored_event(r) for r in self.fetch(sql + " ORDER BY id", params)]
+        events = [self.stored_event(r) for r in self.fetch(sql + " ORDER BY id", params)]
         return _redacted(events, viewer)
 
     def tournament_hand_events(
@@ -169,7 +182,7 @@ class PgSqlTransaction(SqlTransaction):
             [tournament_id], viewer)
         out: dict[int, list[StoredEvent]] = {
             h.id: [] for h in self.tournament_hands(tournament_id)}
-        events = [stored_event(r) for r in self.fetch(sql + " ORDER BY id", params)]
+        events = [self.stored_event(r) for r in self.fetch(sql + " ORDER BY id", params)]
         for e in _redacted(events, viewer):
             out.setdefault(e.hand_id or 0, []).append(e)
         return out

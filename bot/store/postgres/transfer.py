@@ -19,11 +19,13 @@ from .connection import connect, is_postgres_url, redact_url
 # A table a later migration adds must be listed here: copy refuses a schema it does not know.
 TABLES: tuple[str, ...] = (
     "guild_settings", "leagues", "seasons", "league_settings", "active_seasons", "tournaments",
-    "tables", "messages", "entries", "hands", "events", "snapshots", "deadlines", "rebuys",
+    "tables", "messages", "entries", "hands", "event_shapes", "events", "snapshots", "deadlines",
+    "rebuys",
     "eliminations", "results", "rulings", "director_actions", "appeals", "tournament_scoring",
 )
 # Tables whose id PostgreSQL hands out (an identity): moved on past the copied ids.
-_IDENTITY_TABLES = ("leagues", "seasons", "tournaments", "entries", "hands", "events",
+_IDENTITY_TABLES = ("leagues", "seasons", "tournaments", "entries", "hands", "event_shapes",
+                    "events",
                     "snapshots", "rebuys", "eliminations", "rulings", "director_actions",
                     "appeals")
 _CHUNK = 5000
