@@ -12,6 +12,7 @@ from bot.engine.events import Event
 from bot.engine.hand import Hand
 from bot.tournament.blinds import Positions
 from bot.tournament.clock import Decision
+from bot.tournament.structure import Level
 
 EntrantStatus = Literal["registered", "playing", "out"]
 TournamentStatus = Literal["new", "registering", "running", "finished"]
@@ -113,3 +114,27 @@ class Deadline:
     at: float
     kind: DeadlineKind
     table: int | None
+
+
+@dataclass(frozen=True)
+class ClockView:
+    status: TournamentStatus
+    paused: bool
+    level: int  # 1-based; in a break, the level that follows it
+    on_break: bool
+    small_blind: int
+    big_blind: int
+    ante: int
+    ends_at: float | None  # absolute; None for the last level or while paused
+    seconds_left: float | None  # in the level or break (frozen while paused)
+    next_level: Level | None
+    next_is_break: bool
+    next_break_at: float | None  # when the next break starts (None: no break ahead, paused)
+    players_left: int
+    entries: int
+    rebuys: int
+    add_ons: int
+    chips_in_play: int
+    average_stack: int
+    prize_pool: int
+    payouts: tuple[int, ...]  # per place, 1st first (empty: no prize pool or no payout row)

@@ -73,11 +73,11 @@ from bot.tournament.errors import (
     WaitingForPlayers,
 )
 from bot.tournament.hand_id import HandId
-from bot.tournament.live import ClockView, clock_view
 from bot.tournament.payouts import Finish, PayoutTable, place_amounts, prizes
 from bot.tournament.rng import SeededRandom
 from bot.tournament.seating import DrawResult, draw_button, random_seating, seat_by_card
 from bot.tournament.state import (
+    ClockView,
     Deadline,
     Entrant,
     Guest,
@@ -1075,8 +1075,48 @@ class Tournament:
         return self.events[start:]
 
     def clock_view(self, now: float) -> ClockView:
-        """The tournament clock as a room reads it (see `live.clock_view`)."""
-        return clock_view(self, now)
+        """The tournament clock as a room reads it at `now` (before the start: level 1 and the
+        field registered). Nobody counts chips at a live table, so the average stack is what
+        was put in play (starting stacks, re-buys, add-ons, chip races) over the players left."""
+        s = self.structure
+        running = self.status in ("running", "finished")
+        index = self.period_index(now) if self.status == "running" else 0
+        period = s.periods[index]
+        level = s.level_for_hand(index)
+        ends_at = seconds_left = next_break_at = None
+        if self.status == "running" and index + 1 < len(s.periods):
+            end_play = s.period_start(index + 1)
+            seconds_left = max(0.0, end_play - self.play_time(now))
+            if not self.paused:
+                ends_at = self.absolute(end_play, float("inf"))
+                later = [i for i in range(index + 1, len(s.periods))
+                         if isinstance(s.periods[i], Break)]
+                if later:
+                    next_break_at = self.absolute(s.period_start(later[0]), float("inf"))
+        following = s.periods[index + 1] if index + 1 < len(s.periods) else None
+        entries = self.entries if running else len(self.players)
+        left = len(self.playing) if running else len(self.players)
+        chips = self.expected_chips() if running else s.starting_stack * len(self.players)
+        pool = self.pool if running else self.cfg.buy_in * len(self.players)
+        try:
+            payouts = tuple(place_amounts(pool, max(entries, 1), self.cfg.payouts,
+                                          self.cfg.payout_unit)) if pool else ()
+        except StructureError:
+            payouts = ()  # a field the payout table has no row for yet
+        return ClockView(
+            status=self.status, paused=self.paused,
+            level=self.level_number(now) if running else 1,
+            on_break=isinstance(period, Break), small_blind=level.small_blind,
+            big_blind=level.big_blind, ante=level.ante, ends_at=ends_at,
+            seconds_left=seconds_left,
+            next_level=s.level_for_hand(index + 1) if following is not None else None,
+            next_is_break=isinstance(following, Break), next_break_at=next_break_at,
+            players_left=left, entries=entries,
+            rebuys=sum(p.rebuys for p in self.players.values()),
+            add_ons=sum(p.add_ons for p in self.players.values()),
+            chips_in_play=chips, average_stack=chips // left if left else 0,
+            prize_pool=pool, payouts=payouts,
+        )
 
     def _require_live(self, online: str) -> None:
         if not self.live:
