@@ -174,15 +174,15 @@ def test_late_entry_draws_an_open_seat_at_a_shortest_table(book: Rulebook) -> No
 def test_both_blinds_out_plays_as_the_text_says(book: Rulebook) -> None:
     """TREPS (moving button): both blinds out in one hand -> the next player posts the big
     blind, no small blind, the button stays; dead button: the empty seats count as seats."""
-    before = Positions(button=1, small_blind_pos=2, small_blind_posted=True, big_blind=3,
+    before = Positions(button=1, small_blind_seat=2, small_blind_posted=True, big_blind_seat=3,
                        players=6)
     live = {1, 4, 5, 6}  # seats 2 and 3, the two blinds, were knocked out
     moving, _ = next_positions(before, live, 9, "moving_button")
-    assert (moving.big_blind, moving.small_blind_seat, moving.button) == (4, None, 1)
+    assert (moving.big_blind_seat, moving.posted_small_blind_seat, moving.button) == (4, None, 1)
     treps = book.get("same-hand-eliminations").table_for(make_profile("treps"))
     assert "nobody posts a small blind, and the button does not move" in treps
     dead, _ = next_positions(before, live, 9, "dead_button")
-    assert (dead.big_blind, dead.small_blind_seat, dead.button) == (4, None, 2)
+    assert (dead.big_blind_seat, dead.posted_small_blind_seat, dead.button) == (4, None, 2)
     tda = book.get("same-hand-eliminations").table_for(make_profile("tda"))
     assert "an empty small-blind seat means no small blind" in tda
     assert "an empty button seat a dead button" in tda
