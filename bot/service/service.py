@@ -54,9 +54,14 @@ class TournamentService:
         session = Session(self.store, row.id, tournament, clock=self.clock, seeds=self.seeds,
                           listener=self.listener, hand_delay=self.hand_delay,
                           on_finish=self.on_finish)
+        session.on_lost = self._lost
         self.sessions[row.id] = session
         self.rows[row.id] = row
         return session
+
+    def _lost(self, session: Session) -> None:
+        if self.sessions.get(session.store_id) is session:
+            del self.sessions[session.store_id]
 
     async def create(self, *, guild_id: int, channel_id: int, name: str,
                      config: TournamentConfig, league_id: int | None = None,

@@ -30,6 +30,7 @@ from bot.store import (
     Store,
     Transaction,
 )
+from bot.store.ownership import NotOwner
 from bot.store.rows import TournamentStatus
 from bot.tournament import events as tev
 from bot.tournament.errors import ChipRaceDue, NotAllowed, WaitingForPlayers
@@ -98,6 +99,8 @@ class Session:
         self.listener = listener
         self.hand_delay = hand_delay
         self.on_finish = on_finish
+        # Told when this process loses the tournament to another (the service forgets it).
+        self.on_lost: Callable[[Session], None] | None = None
         self.lock = asyncio.Lock()
         self._timer: asyncio.Task[None] | None = None
         self._hand_rows: dict[str, int] = {}  # engine hand_id -> store hand id
@@ -173,6 +176,14 @@ class Session:
         if outcome or also is not None:
             try:
                 await self._commit(outcome, also)
+            except NotOwner:
+                # Another process holds this tournament now (PostgreSQL lease lost): stop
+                # here; a fresh recover() claims and rebuilds it from the database.
+                log.warning("tournament %s is no longer this process's; stopping", self.store_id)
+                self.close()
+                if self.on_lost is not None:
+                    self.on_lost(self)
+                raise
             except BaseException:
                 log.exception("commit failed for tournament %s; rebuilding", self.store_id)
                 self.tournament = self._rebuilt(committed)
@@ -283,12 +294,17 @@ class Session:
         plan.deadlines = [(d.kind, str(d.table or 0), d.at, {}) for d in t.deadlines(self.clock())]
         for e in outcome.tournament_events:
             if isinstance(e, tev.Eliminated) and e.player.isdigit():
-                plan.eliminations.append((int(e.player), e.place, e.hand_id or ""))
+                knocker = e.knocked_out_by or ""
+                by = [int(knocker)] if knocker.isdigit() else []
+                plan.eliminations.append((int(e.player), e.place, e.hand_id or "", by))
+            elif isinstance(e, tev.BustUndone) and e.player.isdigit():
+                plan.undone.append((int(e.player), e.place))
             elif isinstance(e, tev.Started):
                 plan.status = "running"
         if t.status == "finished":
-            plan.results = [(int(r.player), r.place, r.prize) for r in t.results()
-                            if r.player.isdigit()]
+            # A guest linked to a server member counts for the member (live mode).
+            plan.results = [(int(who), r.place, r.prize) for r in t.results()
+                            if (who := r.member or r.player).isdigit()]
             plan.status = "finished"
         elif plan.tournament_events and any(h.over for h in plan.hands):
             # At each hand's end, in the same transaction: a restart starts from here and
@@ -318,7 +334,7 @@ class Session:
             return
         now = self.clock()
         times = [d.at for d in t.deadlines(now)]
-        if self._deal_pending:
+        if self._deal_pending and not t.live:
             times.append(now + max(self.hand_delay, 0.0))
         times.extend(since + RABBIT_WAIT for since in self._rabbit_since.values())
         if not times:
@@ -339,6 +355,8 @@ class Session:
 
         try:
             await self.run(tick)
+        except NotOwner:
+            return  # stopped (see _run_locked): nothing to retry
         except Exception:
             # Nothing of the change is kept (see _run_locked), so trying again later deals or
             # moves the clock once, never twice. Without re-arming, the tournament would stop.
@@ -391,7 +409,9 @@ class _Plan:
     hand_rows: dict[str, int]  # engine hand id -> store hand id, as known before this change
     hands: list[_HandPlan] = field(default_factory=list)
     deadlines: list[tuple[str, str, float, dict[str, Any]]] = field(default_factory=list)
-    eliminations: list[tuple[int, int | None, str]] = field(default_factory=list)
+    # (user, place, engine hand id, knocked out by)
+    eliminations: list[tuple[int, int | None, str, list[int]]] = field(default_factory=list)
+    undone: list[tuple[int, int]] = field(default_factory=list)  # busts the director undid
     results: list[tuple[int, int, int]] = field(default_factory=list)
     status: TournamentStatus | None = None
     snapshot: dict[str, Any] | None = None  # the tournament after this change
@@ -411,8 +431,11 @@ class _Plan:
             if hand.over:
                 tx.finish_hand(row)
         tx.sync_deadlines(self.store_id, self.deadlines)
-        for user, place, hand_id in self.eliminations:
-            tx.record_elimination(self.store_id, user, place=place, hand_id=rows.get(hand_id))
+        for user, place, hand_id, by in self.eliminations:
+            tx.record_elimination(self.store_id, user, place=place, hand_id=rows.get(hand_id),
+                                  eliminated_by=by)
+        for user, place in self.undone:
+            tx.undo_elimination(self.store_id, user, place)
         for user, place, prize in self.results:
             tx.set_result(self.store_id, user, place, prize=prize)
         if self.status is not None:

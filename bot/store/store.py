@@ -617,6 +617,7 @@ class Transaction(_Reads):
     update_entry = _write(SqlTransaction.update_entry)
     add_rebuy = _write(SqlTransaction.add_rebuy)
     record_elimination = _write(SqlTransaction.record_elimination)
+    undo_elimination = _write(SqlTransaction.undo_elimination)
     # servers, leagues, seasons
     put_guild_settings = _write(SqlTransaction.put_guild_settings)
     create_league = _write(SqlTransaction.create_league)

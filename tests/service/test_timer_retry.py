@@ -14,6 +14,7 @@ import pytest
 
 from bot.service import Notice, Outcome, Session
 from bot.store import SqlTransaction, Store
+from bot.store.ownership import NotOwner
 from tests.service.helpers import FakeClock, acting, started_service
 
 T = TypeVar("T")
@@ -100,4 +101,23 @@ async def test_a_deal_that_cannot_be_saved_is_retried_once_said_and_dealt_once(
     await session.run(lambda t, now: t.act(table, seat, "fold", now=now))
     assert disk.refused >= 5
     session.close()
+    await store.close()
+
+
+async def test_a_tournament_another_process_took_over_stops_here_without_retrying(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = FakeClock()
+    heard: list[Outcome] = []
+    service, session = await started_service(tmp_path / "db.sqlite3", clock, heard, players=2)
+    store = session.store
+
+    async def not_ours(change: Callable[[SqlTransaction], T]) -> T:
+        raise NotOwner(session.store_id, lost=True)
+
+    monkeypatch.setattr(store, "commit", not_ours)
+    table, seat = acting(session)
+    with pytest.raises(NotOwner):
+        await session.run(lambda t, now: t.act(table, seat, "fold", now=now))
+    assert service.get(session.store_id) is None  # forgotten: recover() may claim it again
+    assert session._timer is None  # no retry loop against a tournament it does not hold
     await store.close()
