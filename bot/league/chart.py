@@ -7,6 +7,7 @@ needed on the host.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import math
 from collections.abc import Mapping, Sequence
@@ -93,5 +94,13 @@ def render_race(title: str, series: Mapping[str, Sequence[float]],
         text = f"{name[:16]}  {final:.2f}"
         draw.text((lx + 24, ly + 10), text, fill="black", font=font, anchor="lm")
     buf = io.BytesIO()
-    img.save(buf, format="PNG", optimize=True)
+    # No optimize=True: its search over compression settings cost 100-150 ms a chart (issue
+    # 15) to save a few KiB; the default level writes it in a few ms.
+    img.save(buf, format="PNG", compress_level=6)
     return buf.getvalue()
+
+
+async def render_race_png(title: str, series: Mapping[str, Sequence[float]],
+                          night_labels: Sequence[str]) -> bytes:
+    """`render_race` in a worker thread: drawing and encoding stay off the event loop."""
+    return await asyncio.to_thread(render_race, title, series, night_labels)
