@@ -8,6 +8,9 @@ appeals).
 
 from __future__ import annotations
 
+import json
+import tomllib
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Literal
 
@@ -32,36 +35,54 @@ async def _rebuild(store: Store, row: HandRow) -> Hand:
 
 
 async def export_hand(store: Store, hand_id: int, *, viewer: int | None, fmt: Format = "phh",
-                      director: bool = False) -> str:
-    """`viewer` is the user asking (his own cards are revealed); `director` reveals all."""
+                      director: bool = False, names: Mapping[str, str] | None = None) -> str:
+    """`viewer` is the user asking (his own cards are revealed); `director` reveals all.
+    Players are named by `names` (player id -> display name), else by their entries."""
     row = await store.hand(hand_id)
     if row is None:
         raise ExportError(f"there is no hand {hand_id}")
     hand = await _rebuild(store, row)
-    return await _write(store, row, hand, viewer=viewer, fmt=fmt, director=director)
+    return await _write(store, row, hand, viewer=viewer, fmt=fmt, director=director,
+                        names=names)
 
 
 async def export_tournament(store: Store, tournament_id: int, *, viewer: int | None,
-                            fmt: Format = "phh", director: bool = False) -> str:
+                            fmt: Format = "phh", director: bool = False,
+                            names: Mapping[str, str] | None = None) -> str:
     parts = []
     for row in await store.tournament_hands(tournament_id):
         hand = await _rebuild(store, row)
-        parts.append(await _write(store, row, hand, viewer=viewer, fmt=fmt, director=director))
+        parts.append(await _write(store, row, hand, viewer=viewer, fmt=fmt, director=director,
+                                  names=names))
     if not parts:
         raise ExportError(f"tournament {tournament_id} has no hands yet")
     return "\n\n".join(parts) if fmt == "text" else "\n".join(parts)
 
 
 async def _write(store: Store, row: HandRow, hand: Hand, *, viewer: int | None, fmt: Format,
-                 director: bool) -> str:
+                 director: bool, names: Mapping[str, str] | None) -> str:
     if director:
         reveal = set(hand.players)
     else:
         seat = hand.seat_of(str(viewer)) if viewer is not None else None
         reveal = {seat} if seat is not None else set()
+    if names is None:
+        names = {str(e.user_id): e.display_name for e in await store.entries(row.tournament_id)}
     if fmt == "phh":
-        return to_phh(hand, reveal=reveal)
-    names = {str(e.user_id): e.display_name for e in await store.entries(row.tournament_id)}
+        return _named_players(to_phh(hand, reveal=reveal), names)
     when = datetime.fromtimestamp(row.started_at, UTC).strftime("%Y/%m/%d %H:%M:%S UTC")
     return to_pokerstars(hand, names=names, reveal=reveal, tournament=str(row.tournament_id),
                          started_at=when, table_name=str(row.table_no))
+
+
+def _named_players(phh: str, names: Mapping[str, str]) -> str:
+    """The PHH `players` list by display name: a reader knows the players by name, and a
+    Discord id says nothing to him."""
+    lines = phh.split("\n")
+    for i, line in enumerate(lines):
+        if line.startswith("players = "):
+            ids = tomllib.loads(line)["players"]
+            # A JSON string is a valid TOML basic string (quotes, backslashes, controls escaped).
+            named = ", ".join(json.dumps(names.get(str(p), str(p))) for p in ids)
+            lines[i] = f"players = [{named}]"
+    return "\n".join(lines)

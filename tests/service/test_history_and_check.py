@@ -80,12 +80,17 @@ async def test_exported_phh_replays_to_the_same_stacks(tmp_path: Path) -> None:
         hand = await full_hand(session, row.id)
         phh = await export_hand(store, row.id, viewer=None, director=True)
         replayed = replay_phh(parse_phh(phh))
+        # The file names players as the table knows them (display names, not Discord ids).
         if hand.is_over:
-            by_player = {p.player: hand.final_stacks[s] for s, p in hand.players.items()}
+            by_player = {f"P{p.player}": hand.final_stacks[s] for s, p in hand.players.items()}
             again = {p.player: replayed.final_stacks[s] for s, p in replayed.players.items()}
             assert again == by_player
             checked += 1
     assert checked > 0
+    odd = {"101": 'Dr "Q" \\ ünï'}  # a name TOML must escape
+    first = (await store.tournament_hands(session.store_id))[0]
+    phh = await export_hand(store, first.id, viewer=101, names=odd)
+    assert 'Dr "Q" \\ ünï' in parse_phh(phh).players
     stars = await export_tournament(store, session.store_id, viewer=101, fmt="text")
     assert stars.startswith("PokerStars Hand #")
     assert "*** HOLE CARDS ***" in stars and "*** SUMMARY ***" in stars
