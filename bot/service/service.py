@@ -96,23 +96,26 @@ class TournamentService:
         A tournament that cannot be rebuilt is not dropped: it stays in `unrecoverable` with
         the reason, for the Discord side to tell its channel and the director.
         """
-        sessions = []
         pause = _Slicer(SLICE)
-        recovering = await self.store.recover(TOURNAMENT_STREAM)
-        # The rebuilt tournaments are long-lived objects by the hundred thousand: left to the
-        # collector, its full passes over them hold the loop 50-100 ms at a time. Collect
-        # nothing meanwhile, then freeze what start-up built, so later passes skip it.
+        # What is read and rebuilt are long-lived objects by the hundred thousand: left to the
+        # collector, its full passes over them hold the loop 50-250 ms at a time (in whichever
+        # thread allocates). Collect nothing meanwhile, then freeze what start-up built, so
+        # later passes skip it.
         collecting = gc.isenabled()
         gc.disable()
         try:
+            recovering = await self.store.recover(TOURNAMENT_STREAM)
             sessions = await self._rebuild_all(recovering, pause)
         finally:
             gc.freeze()
             if collecting:
                 gc.enable()
-        for session in sessions:
+        for i, session in enumerate(sessions, start=1):
             session.resume_timers()
-            await pause.maybe()
+            if i % TIMERS_PER_TURN == 0:
+                # Each timer is a task whose first step runs in the loop's next turn, all at
+                # once: a few dozen per turn, not a thousand.
+                await asyncio.sleep(0)
         return sessions
 
     async def _rebuild_all(self, recovering: list[RecoveredTournament],
@@ -161,6 +164,7 @@ class TournamentService:
 SLICE = 0.005
 # Events applied between two looks at the clock while rebuilding one tournament.
 EVENTS_PER_LOOK = 32
+TIMERS_PER_TURN = 50
 
 
 class _Slicer:
