@@ -28,7 +28,6 @@ from discord.ext import commands
 
 from bot.discord_ui.client import LeagueBot
 from bot.discord_ui.directors import is_director, require_director
-from bot.discord_ui.live_clock import LiveClock
 from bot.discord_ui.lookup import find_session
 from bot.discord_ui.presenter.limits import chips, safe_name
 from bot.discord_ui.presenter.live import bust_receipt, ids_to_names, odd_chips_help
@@ -55,14 +54,6 @@ _ID = re.compile(r"[0-9]{15,22}|guest-[0-9]+")
 # ---------------------------------------------------------------------- finding things
 
 
-def live_clock_of(bot: Any) -> LiveClock:
-    found = getattr(bot, "live_clock", None)
-    if not isinstance(found, LiveClock):
-        raise Refusal("Live tournaments need the bot's live clock, which is not running here; "
-                      "ask the bot's admin. Nothing was done.")
-    return found
-
-
 def live_session(bot: LeagueBot, interaction: discord.Interaction) -> Session:
     session = find_session(bot, interaction)
     if not session.tournament.live:
@@ -71,7 +62,8 @@ def live_session(bot: LeagueBot, interaction: discord.Interaction) -> Session:
 
 
 async def names_of(bot: LeagueBot, session: Session) -> Mapping[str, str]:
-    return await live_clock_of(bot).names_of(session)
+    """Members and guests by name (the live clock keeps them)."""
+    return await bot.live_clock.names_of(session)
 
 
 def resolve_player(t: Tournament, names: Mapping[str, str], text: str, *,
@@ -198,7 +190,7 @@ def parse_odd_chips(text: str, t: Tournament, names: Mapping[str, str]) -> dict[
         part = part.strip()
         if not part:
             continue
-        m = re.fullmatch(r"(.+?)\s*[:=x×]?\s*(-?\d+)", part)
+        m = re.fullmatch(r"(.+?)\s*[:=×]?\s*(-?\d+)", part)
         if m is None:
             raise ValueError(part)
         player = resolve_player(t, names, m.group(1))
