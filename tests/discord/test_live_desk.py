@@ -302,3 +302,22 @@ async def test_a_restart_on_the_break_posts_its_last_minute_once(harness: Harnes
     assert not any(p.startswith("⏰ **One minute**") for p in posts)
     assert [p.split(":")[0] for p in posts] == ["⏰ **Level 5**"]
     assert seen.message(clock).content.split("\n")[1] == "# Level 5 · 150/300, ante 300"
+
+
+def test_odd_chip_counts_are_read_by_name_in_any_form() -> None:
+    from bot.engine.profile import make_profile
+    from bot.tournament.payouts import load_payout_table
+    from bot.tournament.structure import load_structure
+    from bot.tournament.tournament import Tournament, TournamentConfig
+    from cogs.live import parse_odd_chips
+
+    t = Tournament.create(1, TournamentConfig(make_profile("treps"), load_structure("regular"),
+                                              load_payout_table("standard"), mode="live"), 0.0)
+    for name in ("Max", "Maxine", "Dana Smith", "Player 2"):
+        t.add_guest(name, "td", 0.0)
+    names = {p: g.name for p, g in t.guests.items()}
+    ids = {g.name: p for p, g in t.guests.items()}
+    assert parse_odd_chips("max 2; Dana Smith: 1, player 2 × 3", t, names) == {
+        ids["Max"]: 2, ids["Dana Smith"]: 1, ids["Player 2"]: 3}
+    assert parse_odd_chips(" none ", t, names) == {}
+    assert parse_odd_chips("maxi 1", t, names) == {ids["Maxine"]: 1}
