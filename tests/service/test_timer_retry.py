@@ -80,7 +80,10 @@ async def test_a_deal_that_cannot_be_saved_is_retried_once_said_and_dealt_once(
 
     assert [o.notice for o in heard] == [Notice.SAVE_RETRYING]  # said once, not per attempt
     assert not any(o.hands_started() for o in heard)
-    assert session.tournament.tables[1].hand is None  # nothing dealt that was not saved
+    # Read under the session's lock, as every reader of the game does: between an attempt's
+    # command and its failed commit the in-memory tournament is mid-change (and then rebuilt).
+    async with session.lock:
+        assert session.tournament.tables[1].hand is None  # nothing dealt that was not saved
     assert await store.tournament_hands(session.store_id) == stored_hands
 
     disk.full = False  # space is back
