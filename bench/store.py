@@ -216,7 +216,7 @@ async def main() -> None:
             rate, lat, hands = await busy(db, tables, args.seconds)
             if prof:
                 prof.disable()
-                pstats.Stats(prof).sort_stats("tottime").print_stats(30)
+                pstats.Stats(prof).sort_stats("tottime").print_stats(25)
             # What the hands added: the file less an empty database with its tournaments.
             size = db.stat().st_size - empty
             print(f"service, {tables:3d} busy tournament(s): {rate:7.0f} durable actions/s "
