@@ -85,7 +85,8 @@ class EventLogSql(SqlBase):
         shape = self.memo.shape_of((type_, keys))
         if shape is None:
             text = dumps(list(keys))
-            self.exec("INSERT OR IGNORE INTO event_shapes (type, keys) VALUES (?, ?)",
+            # ON CONFLICT DO NOTHING: the same statement on SQLite (3.24+) and PostgreSQL.
+            self.exec("INSERT INTO event_shapes (type, keys) VALUES (?, ?) ON CONFLICT DO NOTHING",
                       (type_, text))
             r = self.one("SELECT id FROM event_shapes WHERE type = ? AND keys = ?", (type_, text))
             assert r is not None

@@ -23,7 +23,6 @@ A statement the area modules may add later in SQLite's dialect fails loudly here
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import logging
 import re
@@ -33,8 +32,8 @@ from typing import Any, cast
 import psycopg
 
 from ..errors import ChannelBusy, LeagueNameTaken, StoreError
-from ..eventlog import EVENT_COLUMNS
-from ..privacy import PUBLIC, Viewer, redact
+from ..eventlog import EVENT_COLUMNS, _redacted
+from ..privacy import PUBLIC, Viewer
 from ..rows import (
     UNFINISHED,
     DeadlineRow,
@@ -86,15 +85,6 @@ def _viewer_filter(sql: str, params: list[Any], viewer: Viewer) -> tuple[str, li
         "(SELECT 1 FROM json_array_elements_text(events.audience) AS a(v) WHERE a.v = ?))",
         [*params, str(viewer.user_id)],
     )
-
-
-def _redacted(events: list[StoredEvent], viewer: Viewer) -> list[StoredEvent]:
-    out = []
-    for e in events:
-        data = redact(e.data, viewer)
-        if data is not None:
-            out.append(e if data is e.data else dataclasses.replace(e, data=data))
-    return out
 
 
 class PgSqlTransaction(SqlTransaction):
@@ -154,19 +144,6 @@ class PgSqlTransaction(SqlTransaction):
             )
             ids.update((int(r[0]), int(r[1])) for r in rows)
         return dict(sorted(ids.items()))
-
-    def _shape(self, type_: str, keys: tuple[str, ...]) -> int:
-        # SQLite's INSERT OR IGNORE is ON CONFLICT DO NOTHING here.
-        shape = self.memo.shape_of((type_, keys))
-        if shape is None:
-            text = dumps(list(keys))
-            self.exec("INSERT INTO event_shapes (type, keys) VALUES (?, ?) ON CONFLICT DO NOTHING",
-                      (type_, text))
-            r = self.one("SELECT id FROM event_shapes WHERE type = ? AND keys = ?", (type_, text))
-            assert r is not None
-            shape = self.memo.shape_ids[(type_, keys)] = int(r[0])
-            self.memo.shape_keys[shape] = keys
-        return shape
 
     def hand_events(self, hand_id: int, viewer: Viewer = PUBLIC) -> list[StoredEvent]:
         sql, params = _viewer_filter(
