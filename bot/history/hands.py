@@ -12,6 +12,7 @@ hole cards only to their owner, the deck seed never, a director everything.
 from __future__ import annotations
 
 import asyncio
+import weakref
 from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
@@ -34,8 +35,11 @@ from bot.tournament.hand_id import HandId
 from bot.tournament.tournament import Tournament
 
 # Replays kept: a /history or /stats run asks for several hands of the same tournaments.
+# One cache per store: tournament ids restart at 1 in every database, so a key of
+# (tournament id, log length) alone would hand one database's hands to another.
 _CACHED_TOURNAMENTS = 8
-_cache: OrderedDict[tuple[int, int], dict[str, Hand]] = OrderedDict()
+_caches: weakref.WeakKeyDictionary[Store, OrderedDict[tuple[int, int], dict[str, Hand]]] = (
+    weakref.WeakKeyDictionary())
 
 
 def replay_hands(events: Sequence[StoredEvent]) -> dict[str, Hand]:
@@ -54,14 +58,15 @@ def replay_hands(events: Sequence[StoredEvent]) -> dict[str, Hand]:
 async def _derived(store: Store, tournament_id: int) -> dict[str, Hand]:
     events = await store.load_events(tournament_id, TOURNAMENT_STREAM)
     key = (tournament_id, len(events))
-    hands = _cache.get(key)
+    cache = _caches.setdefault(store, OrderedDict())
+    hands = cache.get(key)
     if hands is None:
         # Off the event loop: a long tournament is thousands of events to replay.
         hands = await asyncio.to_thread(replay_hands, events)
-        _cache[key] = hands
-        while len(_cache) > _CACHED_TOURNAMENTS:
-            _cache.popitem(last=False)
-    _cache.move_to_end(key)
+        cache[key] = hands
+        while len(cache) > _CACHED_TOURNAMENTS:
+            cache.popitem(last=False)
+    cache.move_to_end(key)
     return hands
 
 

@@ -32,7 +32,8 @@ def config(profile: str = "tda") -> TournamentConfig:
 
 
 async def started_service(path: Path, clock: FakeClock, heard: list[Outcome],
-                          players: int = 3) -> tuple[TournamentService, Session]:
+                          players: int = 3,
+                          first_player: int = 101) -> tuple[TournamentService, Session]:
     store = await Store.open(path, clock=clock)
     counter = itertools.count()
 
@@ -42,7 +43,7 @@ async def started_service(path: Path, clock: FakeClock, heard: list[Outcome],
     service = TournamentService(store, clock=clock, seeds=lambda: f"seed-{next(counter)}",
                                 listener=listener)
     session = await service.create(guild_id=1, channel_id=2, name="Tuesday", config=config())
-    for uid in range(101, 101 + players):
+    for uid in range(first_player, first_player + players):
         await session.run(lambda t, now, u=uid: t.register(str(u), now),
                           also=lambda tx, u=uid: tx.add_entry(session.store_id, u, f"P{u}"))
     await session.run(lambda t, now: t.start("start-seed", now))

@@ -162,3 +162,23 @@ async def test_each_action_is_stored_once_and_the_hand_with_its_deck_proof_is_de
         assert len([d for d in director if d["type"] == "hand.dealt"]) == len(hand.players)
     session.close()
     await service.store.close()
+
+
+async def test_two_databases_never_share_a_replayed_hand(tmp_path: Path) -> None:
+    """Tournament ids restart at 1 in every database: a hand read from one file must come from
+    that file, even when another file's tournament 1 has a log of the same length."""
+    clock = FakeClock()
+    heard: list[Outcome] = []
+    first = await started_service(tmp_path / "a.sqlite3", clock, heard, first_player=101)
+    second = await started_service(tmp_path / "b.sqlite3", clock, heard, first_player=701)
+    try:
+        for (_, session), expected in ((first, {"101", "102", "103"}),
+                                       (second, {"701", "702", "703"})):
+            rows = await session.store.tournament_hands(session.store_id)
+            assert rows and session.store_id == 1
+            hand = await full_hand(session, rows[0].id)
+            assert {p.player for p in hand.players.values()} == expected
+    finally:
+        for service, session in (first, second):
+            session.close()
+            await service.store.close()
