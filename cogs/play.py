@@ -84,7 +84,8 @@ class Play(commands.Cog):
     async def allin(self, interaction: discord.Interaction) -> None:
         await self._act(interaction, "all_in")
 
-    @app_commands.command(name="bet", description="Bet an amount (or min, half, pot, all-in)")
+    @app_commands.command(name="bet", description="Bet an amount; facing a bet it is read as "
+                          "\"make it X\" (see /rule make-it)")
     @app_commands.guild_only()
     @app_commands.describe(amount=AMOUNT_HINT)
     async def bet(self, interaction: discord.Interaction,

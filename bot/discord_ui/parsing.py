@@ -84,7 +84,7 @@ def quick_amounts(hand: Hand) -> dict[str, int]:
 
 @dataclass(frozen=True)
 class RaiseChoice:
-    action: str  # "all_in" | "raise_to" | "bet" | "raise_by"
+    action: str  # "all_in" | "raise_to" | "bet" | "raise_by" | "make_it"
     amount: int | None
     # The amount is above every stack at the table: the player must confirm the all-in.
     needs_confirmation: bool = False
@@ -110,6 +110,10 @@ def resolve_raise(hand: Hand, text: str, action: str = "raise_to") -> RaiseChoic
         target = value + hand.current_bet if action == "raise_by" else value
         if target > largest_stack(hand):
             return RaiseChoice("all_in", None, needs_confirmation=True)
+    if action == "bet" and hand.current_bet > 0:
+        # An amount sent without Raise while a bet faces the player is chips put out without
+        # the word "raise" (rules.md, "Live tables and online play"): the make-it knob reads it.
+        return RaiseChoice("make_it", value)
     return RaiseChoice(action, value)
 
 

@@ -209,9 +209,11 @@ def test_text_follows_an_overridden_knob(book: Rulebook) -> None:
     assert make_it.table_for(tavern_50) == make_it.table_for(make_profile("treps"))
     assert make_it.table_for(tavern_50) == make_it.table.values["fifty_percent"]
     assert make_it.table_for(tavern) == make_it.table.values["call"]
-    # the bot part follows its own knob: a Tavern league still reads short raises as make it
-    assert make_it.bot_for(tavern_50) == make_it.bot_for(tavern)
-    assert make_it.bot_for(tavern) != make_it.bot_for(make_profile("treps"))
+    # the bot part follows the same knob: /bet facing a bet is read as the league plays it
+    assert make_it.bot_for(tavern_50) == make_it.bot_for(make_profile("treps"))
+    assert make_it.bot_for(tavern) == make_it.bot.values["call"]
+    declared = book.get("declared-raise")
+    assert declared.bot_for(tavern_50) == declared.bot_for(tavern)  # its own knob
     fifty = book.get("fifty-percent")
     assert fifty.text_for(tavern_50) != fifty.text_for(tavern)
 

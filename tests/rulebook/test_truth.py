@@ -228,14 +228,19 @@ def test_deck_text_describes_the_proof_the_engine_publishes(book: Rulebook) -> N
     assert len(opened) < 52 and set(opened) != set(range(len(opened)))
 
 
-def test_online_amounts_are_always_declared(book: Rulebook) -> None:
-    """The make-it texts say nobody puts chips in silently online: no Discord path sends the
-    engine's undeclared "make_it" action. If one is added, the texts must change with it."""
+def test_online_make_it_is_bet_facing_a_bet(book: Rulebook) -> None:
+    """rules.md: online "an amount sent without Raise is read by the make-it knob". The one
+    Discord path that sends the engine's "make_it" is /bet while a bet faces the player, and
+    the make-it texts say exactly that under every profile."""
     sources = list((REPO / "bot" / "discord_ui").rglob("*.py")) + list((REPO / "cogs").glob("*.py"))
-    senders = [p.name for p in sources if '"make_it"' in p.read_text(encoding="utf-8")]
-    assert not senders, f"{senders} send make_it: update make-it, fifty-percent, declared-raise"
-    for rule_id in ("make-it", "fifty-percent"):
-        assert "nobody puts chips in silently" in book.get(rule_id).bot_for(make_profile("treps"))
+    senders = sorted(p.name for p in sources if '"make_it"' in p.read_text(encoding="utf-8"))
+    assert senders == ["parsing.py"], senders
+    for profile in PROFILES:
+        for rule_id in ("make-it", "fifty-percent"):
+            text = book.get(rule_id).bot_for(profile)
+            assert "/bet" in text and "while a bet faces you" in text, (rule_id, profile.name)
+        declared = book.get("declared-raise").bot_for(profile)
+        assert "/raise" in declared and "no bet to face" in declared
 
 
 # --- every rule the code cites has a text ------------------------------------------------------
