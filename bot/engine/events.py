@@ -53,6 +53,16 @@ def event_aliases() -> dict[str, str]:
     return dict(_ALIASES)
 
 
+def current_type(stored: str) -> str:
+    """The current name of an event type as found in a raw stored dict (`data["type"]`).
+
+    Databases keep the names they were written with, so a reader of raw dicts compares
+    `current_type(data["type"]) == SomeEvent.type`, never a name literal: it then reads every
+    database the same, whichever names it holds.
+    """
+    return _ALIASES.get(stored, stored)
+
+
 @dataclasses.dataclass(frozen=True)
 class Event:
     type: ClassVar[str] = "event"
