@@ -13,6 +13,7 @@ from bot.engine.hand import Hand
 from bot.engine.hand_events import (
     Acted,
     HandStarted,
+    HoleCardsDealt,
     Mucked,
     Posted,
     PotAwarded,
@@ -59,7 +60,7 @@ def to_pokerstars(hand: Hand, *, names: Mapping[str, str] | None = None,
             lines.append(f"{who(e.seat)}: {_POSTS[e.kind]} {e.amount}{all_in}")
             if e.kind != "ante":
                 bet_level = max(bet_level, e.amount)
-        elif e.type == "hand.dealt" and not dealt_header:
+        elif isinstance(e, HoleCardsDealt) and not dealt_header:
             dealt_header = True
             lines.append("*** HOLE CARDS ***")
             for seat in sorted(reveal):

@@ -10,6 +10,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.engine.events import current_type
+from bot.engine.hand_events import Acted, HandStarted, PotAwarded, StreetDealt
+
 from .model import Night
 
 VOLUNTARY = frozenset({"call", "bet", "raise"})  # blinds and checks are not voluntary
@@ -50,18 +53,20 @@ def tally_hands(player: str, hands: Mapping[int, Sequence[Mapping[str, Any]]]) -
         voluntary = raised = False
         won = 0
         for e in events:
-            kind = e.get("type")
-            if kind == "hand.started":
+            # Stored hands keep the names they were written with (`hand.started` before the
+            # hand events were renamed): compared by their current name.
+            kind = current_type(str(e.get("type")))
+            if kind == HandStarted.type:
                 seat = next((int(s["seat"]) for s in e.get("seats", ())
                              if str(s.get("player")) == player), None)
             elif seat is None:
                 continue
-            elif kind == "hand.street":
+            elif kind == StreetDealt.type:
                 preflop = False
-            elif kind == "hand.acted" and preflop and int(e.get("seat", -1)) == seat:
+            elif kind == Acted.type and preflop and int(e.get("seat", -1)) == seat:
                 voluntary |= e.get("action") in VOLUNTARY
                 raised |= e.get("action") in RAISES
-            elif kind == "hand.awarded":
+            elif kind == PotAwarded.type:
                 winners = [int(w) for w in e.get("winners", ())]
                 shares = [int(s) for s in e.get("shares", ())]
                 for w, s in zip(winners, shares, strict=False):

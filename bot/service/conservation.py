@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.engine.events import event_from_dict
+from bot.engine.events import current_type, event_from_dict
 from bot.engine.hand_events import HandEnded, HandStarted
 from bot.store import ConservationCheck, StoredEvent, TournamentRow
 from bot.tournament import events as tev
@@ -30,7 +30,9 @@ def tournament_chips(row: TournamentRow, events: Sequence[StoredEvent]) -> list[
         return None  # not a tournament of this engine
     problems: list[str] = []
     try:
-        t = Tournament.replay(event_from_dict(e.data) for e in own)
+        # Upgraded: a log an earlier version wrote holds earlier forms of some events.
+        decoded = [tev.upgraded(event_from_dict(e.data)) for e in own]
+        t = Tournament.replay(decoded)
     except Exception as err:  # a log that does not replay is itself the finding
         return [f"the tournament's events do not replay: {err}"]
     if t.status in ("running", "finished") and t.total_chips() != t.expected_chips():
@@ -40,28 +42,26 @@ def tournament_chips(row: TournamentRow, events: Sequence[StoredEvent]) -> list[
     # (the hand dealt and the hand finished), and from a hand's own stream where an older bot
     # stored one.
     started: dict[str, int] = {}
-    for e in own:
-        if e.type == tev.HandDealt.type:
-            dealt = event_from_dict(e.data)
-            assert isinstance(dealt, tev.HandDealt)
-            started[dealt.hand_id] = sum(s.stack for s in dealt.seats)
-        elif e.type == tev.HandFinished.type:
-            done = event_from_dict(e.data)
-            assert isinstance(done, tev.HandFinished)
-            total = sum(done.stacks.values())
-            if done.hand_id in started and total != started[done.hand_id]:
-                problems.append(f"hand {done.hand_id}: started with "
-                                f"{started[done.hand_id]:,} chips, ended with {total:,}")
+    for ev in decoded:
+        if isinstance(ev, tev.HandDealt):
+            started[ev.hand_id] = sum(s.stack for s in ev.seats)
+        elif isinstance(ev, tev.HandFinished):
+            total = sum(ev.stacks.values())
+            if ev.hand_id in started and total != started[ev.hand_id]:
+                problems.append(f"hand {ev.hand_id}: started with "
+                                f"{started[ev.hand_id]:,} chips, ended with {total:,}")
     stream_started: dict[str, int] = {}
     for e in events:
-        if e.type == "hand.started":
-            ev = event_from_dict(e.data)
-            assert isinstance(ev, HandStarted)
-            stream_started[e.stream] = sum(s.stack for s in ev.seats)
-        elif e.type == "hand.ended":
-            ev = event_from_dict(e.data)
-            assert isinstance(ev, HandEnded)
-            total = sum(ev.final_stacks.values())
+        # Hand streams keep the names they were written with (`hand.started` before the rename).
+        kind = current_type(e.type)
+        if kind == HandStarted.type:
+            hand_start = event_from_dict(e.data)
+            assert isinstance(hand_start, HandStarted)
+            stream_started[e.stream] = sum(s.stack for s in hand_start.seats)
+        elif kind == HandEnded.type:
+            hand_end = event_from_dict(e.data)
+            assert isinstance(hand_end, HandEnded)
+            total = sum(hand_end.final_stacks.values())
             if e.stream in stream_started and total != stream_started[e.stream]:
                 problems.append(f"{e.stream}: started with {stream_started[e.stream]:,} chips, "
                                 f"ended with {total:,}")

@@ -8,10 +8,14 @@ Two layers, both enforced by the store so a formatter cannot leak what it was ne
 * Redaction, applied when a non-director reads: a rule per event type may strip secret fields
   from an otherwise public event (`register_redaction`).
 
-Defaults for the engine's hand events (bot/engine/hand_events.py): `hand.dealt` is visible to
-directors only unless appended as `Private(event, owner)` (the store cannot map a seat to a
-user), and `deck_seed` is stripped from `hand.started` / `hand.ended`, since the seed reveals
+Defaults for the engine's hand events (bot/engine/hand_events.py): `HoleCardsDealt` is visible
+to directors only unless appended as `Private(event, owner)` (the store cannot map a seat to a
+user), and `deck_seed` is stripped from `HandStarted` / `HandEnded`, since the seed reveals
 every card dealt, mucked ones included.
+
+Rules are kept under an event type's current name and looked up through `current_type`: a
+database keeps the names its events were written with (`hand.dealt` before the hand events were
+renamed), and a hole card or seed must not slip through an old name.
 """
 
 from __future__ import annotations
@@ -19,6 +23,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
+
+from bot.engine.events import current_type
+from bot.engine.hand_events import HandEnded, HandStarted, HoleCardsDealt
 
 AudienceRule = Callable[[dict[str, Any]], Iterable[int | str] | None]
 Redaction = Callable[[dict[str, Any], "Viewer"], dict[str, Any] | None]
@@ -42,26 +49,26 @@ class Private:
 def register_audience_rule(event_type: str, rule: AudienceRule) -> None:
     """Make future `event_type` events visible only to the users `rule` returns (None: public;
     empty: directors only). An explicit `Private` wrapper still wins."""
-    _RULES[event_type] = rule
+    _RULES[current_type(event_type)] = rule
 
 
 def unregister_audience_rule(event_type: str) -> None:
-    _RULES.pop(event_type, None)
+    _RULES.pop(current_type(event_type), None)
 
 
 def register_redaction(event_type: str, rule: Redaction) -> None:
     """Rewrite (or drop, by returning None) `event_type` events for non-director viewers."""
-    _REDACTIONS[event_type] = rule
+    _REDACTIONS[current_type(event_type)] = rule
 
 
 def unregister_redaction(event_type: str) -> None:
-    _REDACTIONS.pop(event_type, None)
+    _REDACTIONS.pop(current_type(event_type), None)
 
 
 def audience_for(data: dict[str, Any], explicit: tuple[str, ...] | None) -> tuple[str, ...] | None:
     if explicit is not None:
         return explicit
-    rule = _RULES.get(str(data.get("type")))
+    rule = _RULES.get(current_type(str(data.get("type"))))
     if rule is None:
         return None
     viewers = rule(data)
@@ -71,7 +78,7 @@ def audience_for(data: dict[str, Any], explicit: tuple[str, ...] | None) -> tupl
 def redact(data: dict[str, Any], viewer: Viewer) -> dict[str, Any] | None:
     if viewer.director:
         return data
-    rule = _REDACTIONS.get(str(data.get("type")))
+    rule = _REDACTIONS.get(current_type(str(data.get("type"))))
     return data if rule is None else rule(dict(data), viewer)
 
 
@@ -101,6 +108,6 @@ def _without_deck_seed(data: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
     return data
 
 
-register_audience_rule("hand.dealt", lambda data: ())
-register_redaction("hand.started", _without_deck_seed)
-register_redaction("hand.ended", _without_deck_seed)
+register_audience_rule(HoleCardsDealt.type, lambda data: ())
+register_redaction(HandStarted.type, _without_deck_seed)
+register_redaction(HandEnded.type, _without_deck_seed)

@@ -112,19 +112,6 @@ def test_unknown_type_or_field_is_refused_with_its_name() -> None:
         event_from_dict({"type": "hand.mucked", "seat": 2.5})
 
 
-def test_hand_event_classes_and_stored_names_agree() -> None:
-    # Stored names are the log's format and never change; each names its class in short:
-    # every word of "hand.<name>" is a word of the class name (HoleCardsDealt: "hand.dealt").
-    import re
-
-    for name, cls in event_types().items():
-        if not name.startswith("hand."):
-            continue
-        class_words = set(re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower().split("_"))
-        stored_words = set(name.removeprefix("hand.").split("_"))
-        assert stored_words <= class_words, (name, cls.__name__)
-
-
 @event("test.renamed_thing", aliases=("test.old_thing",))
 @dataclasses.dataclass(frozen=True)
 class RenamedThing(Event):

@@ -7,7 +7,7 @@ import pytest
 
 from bot.engine.errors import BelowCall, NotReopened
 from bot.engine.hand import Hand, HandConfig, Seat
-from bot.engine.hand_events import Acted, PotAwarded, Ruling, UncalledReturned
+from bot.engine.hand_events import Acted, PotAwarded, Ruling, StreetDealt, UncalledReturned
 from bot.engine.profile import make_profile
 
 
@@ -332,6 +332,6 @@ def test_face_up_when_all_in_and_no_betting_left() -> None:
     face_up = rulings(hand, "face-up")
     assert face_up and set(face_up[0].seats) == {1, 3}
     idx_face = hand.events.index(face_up[0])
-    first_street = next(i for i, e in enumerate(hand.events) if e.type == "hand.street")
+    first_street = next(i for i, e in enumerate(hand.events) if isinstance(e, StreetDealt))
     assert idx_face < first_street  # cards face up before the board is dealt
     assert hand.is_over and len(hand.board) == 5
