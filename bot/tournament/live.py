@@ -25,7 +25,8 @@ from bot.tournament.payouts import place_amounts
 from bot.tournament.state import ClockView
 from bot.tournament.tournament import Tournament
 
-__all__ = ["BustReport", "ClockView", "FinalDraw", "MoveLine", "bust_report"]
+__all__ = ["BustReport", "ClockView", "FinalDraw", "MoveLine", "bust_report", "move_lines",
+           "standing_moves"]
 
 
 @dataclass(frozen=True)
@@ -68,23 +69,11 @@ class BustReport:
 def bust_report(t: Tournament, events: Sequence[Event]) -> BustReport:
     """The answer to the bust that produced `events` (the command's events, in order)."""
     bust = next(e for e in events if isinstance(e, ev.Eliminated))
-    # Table sizes just after the bust, then replayed through the moves.
-    sizes = {x: len(ts.seats) for x, ts in t.tables.items()}
-    for e in reversed(events):
-        if isinstance(e, ev.PlayerMoved):
-            sizes[e.to_table] = sizes.get(e.to_table, 0) - 1
-            sizes[e.from_table] = sizes.get(e.from_table, 0) + 1
-    moves: list[MoveLine] = []
     broken = None
     final: FinalDraw | None = None
     drawn: ev.SeatsDrawn | None = None
     for e in events:
-        if isinstance(e, ev.PlayerMoved):
-            moves.append(MoveLine(e.player, e.from_table, e.from_seat, e.to_table, e.to_seat,
-                                  e.reason, sizes[e.from_table], sizes[e.to_table]))
-            sizes[e.from_table] -= 1
-            sizes[e.to_table] += 1
-        elif isinstance(e, ev.TableBroken):
+        if isinstance(e, ev.TableBroken):
             broken = e.table
         elif isinstance(e, ev.SeatsDrawn):
             drawn = e
@@ -94,10 +83,59 @@ def bust_report(t: Tournament, events: Sequence[Event]) -> BustReport:
     prize = _prize(t, bust.place) if finished is None else finished.prizes.get(bust.player, 0)
     return BustReport(
         player=bust.player, place=bust.place, prize=prize, knocked_out_by=bust.knocked_out_by,
-        moves=tuple(moves), broken_table=broken, final_table=final,
+        moves=tuple(move_lines(t, events)), broken_table=broken, final_table=final,
         heads_up=finished is None and len(t.playing) == 2, finished=finished is not None,
         winner=finished.winner if finished is not None else None,
     )
+
+
+def move_lines(t: Tournament, events: Sequence[Event]) -> list[MoveLine]:
+    """The moves among `events` (a command's events: a bust, an undo, a re-buy, a late entry),
+    each with both tables' sizes just before it: the tables as they are now in `t`, replayed
+    backwards through the moves (a broken table counts from 0 back up)."""
+    sizes = {x: len(ts.seats) for x, ts in t.tables.items()}
+    for e in reversed(events):
+        if isinstance(e, ev.PlayerMoved):
+            sizes[e.to_table] = sizes.get(e.to_table, 0) - 1
+            sizes[e.from_table] = sizes.get(e.from_table, 0) + 1
+    out = []
+    for e in events:
+        if isinstance(e, ev.PlayerMoved):
+            out.append(MoveLine(e.player, e.from_table, e.from_seat, e.to_table, e.to_seat,
+                                e.reason, sizes[e.from_table], sizes[e.to_table]))
+            sizes[e.from_table] -= 1
+            sizes[e.to_table] += 1
+    return out
+
+
+def standing_moves(t: Tournament, undone: ev.BustUndone) -> tuple[ev.PlayerMoved, ...]:
+    """The moves the undone bust had caused that still stand: an undo takes back the bust, not
+    the moves (the players already carried their chips to the new seats), so those players
+    stay where they were sent. Empty when the bust caused none, or when its events are no
+    longer in memory (a snapshot forgot them; a live night takes none)."""
+    log = t.events
+    end = next((i for i in range(len(log) - 1, -1, -1) if log[i] is undone), None)
+    if end is None:
+        return ()
+    start = next((i for i in range(end - 1, -1, -1)
+                  if _is_bust_of(log[i], undone)), None)
+    if start is None:
+        return ()
+    caused: list[ev.PlayerMoved] = []
+    for e in log[start + 1:end]:
+        if not isinstance(e, ev.PlayerMoved | ev.TableBroken | ev.FinalTable | ev.SeatsDrawn
+                          | ev.ButtonDrawn):
+            break  # the bust's consequences come right after it
+        if isinstance(e, ev.PlayerMoved):
+            caused.append(e)
+    return tuple(m for m in caused if t.players[m.player].status == "playing"
+                 and (t.players[m.player].table, t.players[m.player].seat)
+                 == (m.to_table, m.to_seat))
+
+
+def _is_bust_of(e: Event, undone: ev.BustUndone) -> bool:
+    return isinstance(e, ev.Eliminated) and e.player == undone.player and \
+        e.place == undone.place
 
 
 def _prize(t: Tournament, place: int) -> int:

@@ -42,7 +42,15 @@ from bot.engine.events import Event
 from bot.engine.hand_events import SeatInfo
 from bot.engine.profile import Profile
 from bot.tournament import events as tev
-from bot.tournament.live import BustReport, ClockView, FinalDraw, MoveLine, bust_report
+from bot.tournament.live import (
+    BustReport,
+    ClockView,
+    FinalDraw,
+    MoveLine,
+    bust_report,
+    move_lines,
+    standing_moves,
+)
 from bot.tournament.structure import Level
 from bot.tournament.tournament import Result, Tournament
 
@@ -247,9 +255,17 @@ class LiveTexts:
                     "result counts for the member.")
         if isinstance(e, tev.BustUndone):
             left = len(t.playing)
-            return (f"↩️ **Bust undone**: {b(e.player)} is back in at **table {e.table}, seat "
+            text = (f"↩️ **Bust undone**: {b(e.player)} is back in at **table {e.table}, seat "
                     f"{e.seat}**; the {ordinal(e.place)} place is open again, {left} players "
                     f"left ({rule_ref(e.rule_id)}).")
+            kept = standing_moves(t, e)
+            if kept:
+                # An undo takes back the bust, not the moves: say where the moved sit now.
+                stay = "; ".join(f"{b(m.player)} stays at table {m.to_table}, seat {m.to_seat}"
+                                 for m in kept)
+                text += (f"\nThe move{'s' if len(kept) > 1 else ''} after his bust "
+                         f"stand{'' if len(kept) > 1 else 's'}: {stay}.")
+            return text
         if isinstance(e, tev.ClockCalled):
             return (f"⏱ **Clock** on {b(e.player)} (table {e.table}, seat {e.seat}), called by "
                     f"{n(e.called_by)}: {self.clock_terms(e)}. Time <t:{int(e.expires_at)}:R> "
@@ -509,24 +525,6 @@ def _after_consequences(events: Sequence[Event], i: int) -> int:
     return i
 
 
-def move_lines(t: Tournament, events: Sequence[Event]) -> list[MoveLine]:
-    """The moves among `events` with both tables' sizes just before each (the tables as they
-    are now, replayed backwards through the moves)."""
-    sizes = {x: len(ts.seats) for x, ts in t.tables.items()}
-    for e in reversed(events):
-        if isinstance(e, tev.PlayerMoved):
-            sizes[e.to_table] = sizes.get(e.to_table, 0) - 1
-            sizes[e.from_table] = sizes.get(e.from_table, 0) + 1
-    out = []
-    for e in events:
-        if isinstance(e, tev.PlayerMoved):
-            out.append(MoveLine(e.player, e.from_table, e.from_seat, e.to_table, e.to_seat,
-                                e.reason, sizes[e.from_table], sizes[e.to_table]))
-            sizes[e.from_table] -= 1
-            sizes[e.to_table] += 1
-    return out
-
-
 # ---------------------------------------------------------------------- the clock message
 
 
@@ -607,3 +605,21 @@ def odd_chips_help(old: int, new: int) -> str:
     return (f"Give each player's odd {chips(old)}s as `name count`, separated by commas, such "
             f"as `Ann {min(3, ratio - 1)}, Bob 1` (0 to {ratio - 1} each: every {ratio} were "
             f"changed for a {chips(new)}). Players not named have none.")
+
+
+def link_receipt(guest: str, member: str, tonight: bool,
+                 nights: Sequence[tuple[str, int, int, int, float]]) -> str:
+    """The private answer to `/td link`: whose results now count for the member. `nights`:
+    the finished nights moved, as (name, number, place, prize, points)."""
+    who, to = safe_name(guest), safe_name(member)
+    parts = []
+    if tonight:
+        parts.append(f"Linked: {who}'s result tonight counts for {to}.")
+    if nights:
+        lines = [f"· {safe_text(name, TITLE_CHARS)} (#{number}): {ordinal(place)}"
+                 + (f", {chips(prize)}" if prize else "") + f", {points:g} pts"
+                 for name, number, place, prize, points in nights]
+        count = f"{len(nights)} finished night{'s' if len(nights) != 1 else ''}"
+        parts.append(f"{'Also linked' if tonight else 'Linked'}: {who}'s {count} now count "
+                     f"for {to} (results, points and `/standings`):\n" + "\n".join(lines))
+    return "\n".join(parts)
