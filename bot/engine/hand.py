@@ -55,7 +55,7 @@ from bot.engine.hand_events import (
     PostKind,
     PotAwarded,
     Ruling,
-    SeatInfo,
+    Seat,
     ShowdownStarted,
     Shown,
     ShowRequested,
@@ -82,13 +82,6 @@ __all__ = ["Hand", "HandConfig", "Seat", "Legal", "IllegalAction"]
 # How a bet or raise was asked for: declared ("raise to X", "raise X"), chips without a
 # declaration ("make it X"), a hand history's exact amount, or the all-in button.
 WagerHow = Literal["declared", "make_it", "exact", "all_in"]
-
-
-@dataclass(frozen=True)
-class Seat:
-    seat: int
-    player: str
-    stack: int
 
 
 @dataclass(frozen=True)
@@ -251,7 +244,7 @@ class Hand:
         deck = deck_from_seed(seed) if seed is not None else None
         hand._emit(HandStarted(
             hand_id=config.hand_id,
-            seats=tuple(SeatInfo(s.seat, s.player, s.stack) for s in seats),
+            seats=tuple(seats),
             button=config.button,
             small_blind_seat=sb_seat,
             big_blind_seat=bb_seat,

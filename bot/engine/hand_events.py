@@ -31,17 +31,25 @@ HandRuleId = Literal[
 
 
 @dataclass(frozen=True)
-class SeatInfo:
+class Seat:
+    """A player in a seat with his stack: as a hand is dealt (`HandConfig`, `HandStarted`) and as
+    the director seats a table (tournament events)."""
+
     seat: int
     player: str
     stack: int
+
+
+# The name `Seat` had in events before issue 13 made the two records one; kept only until the
+# last importers (bot/tournament, bot/discord_ui, tests/store) say `Seat`.
+SeatInfo = Seat
 
 
 @event("hand.started")
 @dataclass(frozen=True)
 class HandStarted(Event):
     hand_id: str
-    seats: tuple[SeatInfo, ...]
+    seats: tuple[Seat, ...]
     button: int
     small_blind_seat: int | None
     big_blind_seat: int
