@@ -30,9 +30,16 @@ from bot.discord_ui.client import LeagueBot
 from bot.discord_ui.directors import is_director, require_director
 from bot.discord_ui.lookup import find_session
 from bot.discord_ui.presenter.limits import chips, safe_name
-from bot.discord_ui.presenter.live import bust_receipt, ids_to_names, odd_chips_help
+from bot.discord_ui.presenter.live import (
+    bust_receipt,
+    ids_to_names,
+    link_receipt,
+    odd_chips_help,
+)
 from bot.discord_ui.replies import Refusal, capitalised, send_private, send_public
 from bot.engine.errors import IllegalAction
+from bot.league.guests import guest_key
+from bot.league.service import LeagueError, guest_names, plan_guest_link
 from bot.service import Outcome, Session
 from bot.store import Transaction
 from bot.tournament.errors import TournamentError
@@ -144,10 +151,21 @@ async def busted_autocomplete(interaction: discord.Interaction,
     return await _choices(interaction, current, lambda t, p: t.players[p].status == "out")
 
 
-async def guest_autocomplete(interaction: discord.Interaction,
-                             current: str) -> list[app_commands.Choice[str]]:
-    return await _choices(interaction, current,
-                          lambda t, p: p in t.guests and t.guests[p].member is None)
+async def link_autocomplete(interaction: discord.Interaction,
+                            current: str) -> list[app_commands.Choice[str]]:
+    """Tonight's guests not linked yet, then those of the server's finished nights."""
+    bot = interaction.client
+    if not isinstance(bot, LeagueBot) or interaction.guild_id is None:
+        return []
+    out = await _choices(interaction, current,
+                         lambda t, p: p in t.guests and t.guests[p].member is None)
+    shown = {guest_key(c.name) for c in out}
+    folded = current.strip().casefold()
+    for name in await guest_names(bot.store, interaction.guild_id):
+        if folded in name.casefold() and guest_key(name) not in shown:
+            out.append(app_commands.Choice(name=f"{name} · a past night"[:100],
+                                           value=name[:100]))
+    return out[:25]
 
 
 # ---------------------------------------------------------------------- /clock (live)
@@ -310,25 +328,73 @@ async def td_add(interaction: discord.Interaction,
                                        f"({count} players).")
 
 
-@app_commands.describe(name="The guest (pick from the list)",
+@app_commands.describe(name="The guest (pick from the list): tonight's or one of a past night",
                        member="The server member he is: his results count for the member")
-@app_commands.autocomplete(name=guest_autocomplete)
+@app_commands.autocomplete(name=link_autocomplete)
 async def td_link(interaction: discord.Interaction,
                   name: app_commands.Range[str, 1, NAME_CHARS],
                   member: discord.Member) -> None:
-    bot, session = await _director_session(interaction)
-    t = session.tournament
-    names = await names_of(bot, session)
-    guest = resolve_player(t, names, name, what="guest")
-    if guest not in t.guests:
-        raise Refusal(f"{safe_name(names.get(guest, guest))} joined on Discord, not as a "
-                      "guest: there is nothing to link. Nothing was done.")
-    by, target = str(interaction.user.id), str(member.id)
-    session.set_name(target, member.display_name)
+    """Tonight's guest (the open live tournament of this channel) and the same guest in every
+    finished night of the server: his results, points and standings become the member's."""
+    bot = _cog(interaction).bot
+    await require_director(bot, interaction)
+    if interaction.guild_id is None:
+        raise Refusal("Link guests in the server's channel. Nothing was done.")
+    try:
+        session: Session | None = live_session(bot, interaction)
+    except Refusal:
+        session = None  # no live night open here: the finished nights only
+    names: Mapping[str, str] = {}
+    tonight = None
+    if session is not None:
+        t = session.tournament
+        names = await names_of(bot, session)
+        key = guest_key(name)
+        tonight = name if name in t.guests else next(
+            (g for g, x in t.guests.items() if guest_key(x.name) == key), None)
+    guest_name = session.tournament.guests[tonight].name \
+        if session is not None and tonight is not None else " ".join(name.split())
+    try:
+        plan = await plan_guest_link(bot.store, interaction.guild_id, guest_name, member.id,
+                                     refuse_linked=tonight is None)
+    except LeagueError as exc:
+        raise Refusal(f"{str(exc).rstrip('.')}. Nothing was done.") from None
+    if tonight is None and plan is None:
+        if session is not None:
+            try:
+                player = resolve_player(session.tournament, names, name)
+            except Refusal:
+                player = None
+            if player is not None:
+                raise Refusal(f"{safe_name(names.get(player, player))} joined on Discord, not "
+                              "as a guest: there is nothing to link. Nothing was done.")
+        raise Refusal(f"No guest called {safe_name(guest_name)} played here (tonight or in a "
+                      "finished night): pick the guest from the list. Nothing was done.")
+    by, target = interaction.user.id, str(member.id)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    await run_live(session, lambda tt, now: tt.link_guest(guest, target, by, now),
-                   {**names, target: member.display_name})
-    await send_private(interaction, "Linked.")
+
+    async def past(tx: Transaction) -> None:
+        if plan is not None:
+            await plan.write(tx, by, member.display_name)
+
+    if session is not None and tonight is not None:
+        guest = tonight
+        session.set_name(target, member.display_name)
+        entered = {e.user_id for e in await bot.store.entries(session.store_id)}
+
+        async def linked(tx: Transaction) -> None:
+            await past(tx)
+            if member.id not in entered:  # the league names him by his member name
+                await tx.add_entry(session.store_id, member.id, member.display_name)
+
+        await run_live(session, lambda tt, now: tt.link_guest(guest, target, str(by), now),
+                       {**names, target: member.display_name}, also=linked)
+    else:
+        await bot.store.write(past)
+    nights = [(n.tournament.name, n.tournament.id, n.place, n.prize, n.points)
+              for n in (plan.nights if plan is not None else ())]
+    await send_private(interaction, link_receipt(guest_name, member.display_name,
+                                                 tonight is not None, nights))
 
 
 async def td_undo(interaction: discord.Interaction) -> None:

@@ -38,6 +38,7 @@ from bot.discord_ui.presenter.live import (
 )
 from bot.discord_ui.presenter.notices import save_resumed_text, save_retrying_text
 from bot.discord_ui.replies import NO_PINGS
+from bot.league.service import points_by_player
 from bot.service import Notice, Outcome, Session
 from bot.store import Store
 from bot.tournament import events as tev
@@ -175,9 +176,7 @@ class LiveClock:
     async def _points(self, ch: LiveChannel) -> dict[str, float]:
         """League points of a finished night (scored before the listener hears of the end);
         empty when the night counts for no season."""
-        if await self.store.tournament_scoring(ch.store_id) is None:
-            return {}
-        return {str(r.user_id): r.points for r in await self.store.results(ch.store_id)}
+        return await points_by_player(self.store, ch.store_id)
 
     # ------------------------------------------------------------------ the clock message
 

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.engine.events import event_from_dict
 from bot.history.hands import hand_events, tournament_hand_events
 from bot.store import (
     PUBLIC,
@@ -23,13 +24,16 @@ from bot.store import (
     LeagueNameTaken,
     LeagueRow,
     LeagueSettings,
+    ResultRow,
     SeasonRow,
     Store,
     StoreError,
     TournamentRow,
     Transaction,
 )
+from bot.tournament import events as tev
 
+from .guests import GuestNight, guest_key, has_guests, is_guest_id, read_night
 from .model import Night, PlayerNight
 from .points import (
     PointsError,
@@ -294,11 +298,42 @@ async def load_night(store: Store, t: TournamentRow, options: SeasonOptions) -> 
 
     Money comes from the tournament's own event log when it has one (buy-in from its config,
     each re-buy and add-on with its cost); otherwise from the tournament's config and the
-    rebuys table. Bounties are paid per bust (a re-bought player can be busted twice).
+    rebuys table. Bounties are paid per bust (a re-bought player can be busted twice). Guests
+    of a live night count like members, under their guest id (bot/league/guests.py) or, once
+    linked, the member's.
     """
-    results = await store.results(t.id)
+    return (await _load_night(store, t, options))[0]
+
+
+async def _load_night(store: Store, t: TournamentRow,
+                      options: SeasonOptions) -> tuple[Night, bool]:
+    """The night, and whether a guest of it has no result row yet (never scored)."""
+    results = list(await store.results(t.id))
     entries = {e.user_id: e for e in await store.entries(t.id)}
     events = await store.load_events(t.id, "tournament")
+    guests = read_night([event_from_dict(e.data) for e in events], t.guild_id) \
+        if has_guests(e.type for e in events) else None
+
+    def who(player: Any) -> int | None:
+        if guests is not None and (uid := guests.user(str(player))) is not None:
+            return uid
+        return _uid(player)
+
+    unscored = False
+    if guests is not None:
+        # A guest linked after the night: his old row is the member's now (/td link copied
+        # it), so it counts once, for the member.
+        counted = set(guests.ids.values())
+        results = [r for r in results if not is_guest_id(r.user_id) or r.user_id in counted]
+        # A guest's result is written when the night is scored (the game writes members').
+        have = {r.user_id for r in results}
+        for done in guests.results:
+            uid = guests.user(done.player)
+            if guests.is_guest(done.player) and uid is not None and uid not in have:
+                results.append(ResultRow(t.id, uid, done.place, done.prize, 0.0))
+                have.add(uid)
+                unscored = True
+        results.sort(key=lambda r: (r.place, r.user_id))
     buy_ins: dict[int, int] = defaultdict(int)
     rebuys: dict[int, int] = defaultdict(int)
     addons: dict[int, int] = defaultdict(int)
@@ -313,16 +348,16 @@ async def load_night(store: Store, t: TournamentRow, options: SeasonOptions) -> 
             d = e.data
             if e.type == "tournament.started":
                 for p in d.get("players", ()):
-                    if (uid := _uid(p)) is not None:
+                    if (uid := who(p)) is not None:
                         buy_ins[uid] += buy_in
-            elif e.type == "tournament.late_registered" and (uid := _uid(d.get("player"))):
+            elif e.type == "tournament.late_registered" and (uid := who(d.get("player"))):
                 buy_ins[uid] += buy_in
-            elif e.type == "tournament.rebuy" and (uid := _uid(d.get("player"))):
+            elif e.type == "tournament.rebuy" and (uid := who(d.get("player"))):
                 rebuys[uid] += int(d.get("cost", 0))
-            elif e.type == "tournament.add_on" and (uid := _uid(d.get("player"))):
+            elif e.type == "tournament.add_on" and (uid := who(d.get("player"))):
                 addons[uid] += int(d.get("cost", 0))
             elif e.type == "tournament.final_table":
-                final_table.update(u for p in d.get("players", ()) if (u := _uid(p)))
+                final_table.update(u for p in d.get("players", ()) if (u := who(p)))
     else:
         buy_in = int(t.config.get("buy_in", 0) or 0)
         for r in results:
@@ -335,32 +370,47 @@ async def load_night(store: Store, t: TournamentRow, options: SeasonOptions) -> 
     knockouts: dict[int, float] = defaultdict(float)
     won: dict[int, int] = defaultdict(int)
     paid: dict[int, int] = defaultdict(int)
+
+    def count(busted: int, knockers: list[int]) -> None:
+        for k in knockers:
+            knockouts[k] += 1.0 / len(knockers)
+        if options.bounty:
+            paid[busted] += options.bounty
+            share, odd = divmod(options.bounty, len(knockers))
+            for i, k in enumerate(knockers):
+                won[k] += share + (odd if i == 0 else 0)
+
     for el in await store.eliminations(t.id):
         knockers = [int(k) for k in el.eliminated_by if int(k) != el.user_id]
         if not knockers:
             knockers = await _knockers(store, el.hand_id, el.user_id)
-        if not knockers:
-            continue
-        for k in knockers:
-            knockouts[k] += 1.0 / len(knockers)
-        if options.bounty:
-            paid[el.user_id] += options.bounty
-            share, odd = divmod(options.bounty, len(knockers))
-            for i, k in enumerate(knockers):
-                won[k] += share + (odd if i == 0 else 0)
+        if knockers:
+            count(el.user_id, knockers)
+    if guests is not None:
+        # The store keeps only busts between members; a bust with a guest on either side
+        # is read from the night's log.
+        for busted, by in guests.busts:
+            if not (guests.is_guest(busted) or guests.is_guest(by)):
+                continue
+            victim, knocker = guests.user(busted), guests.user(by)
+            if victim is not None and knocker is not None and knocker != victim:
+                count(victim, [knocker])
     players = []
     for r in results:
         entry = entries.get(r.user_id)
+        name = entry.display_name if entry else (
+            guests.names.get(r.user_id) if guests is not None else None)
         players.append(PlayerNight(
             user_id=r.user_id,
-            name=entry.display_name if entry else f"player {r.user_id}",
+            name=name or f"player {r.user_id}",
             place=r.place, points=r.points, prize=r.prize,
             buy_ins=buy_ins.get(r.user_id, 0), rebuys=rebuys.get(r.user_id, 0),
             addons=addons.get(r.user_id, 0), knockouts=knockouts.get(r.user_id, 0.0),
             bounty_won=won.get(r.user_id, 0), bounty_paid=paid.get(r.user_id, 0),
             final_table=(r.user_id in final_table) if final_table else r.place <= seats,
         ))
-    return Night(t.id, t.name, t.finished_at or t.created_at, buy_in, tuple(players))
+    night = Night(t.id, t.name, t.finished_at or t.created_at, buy_in, tuple(players))
+    return night, unscored
 
 
 async def _league_of(store: Store, t: TournamentRow) -> LeagueRow:
@@ -406,10 +456,120 @@ async def _nights(store: Store, tournaments: Sequence[TournamentRow],
                   options: SeasonOptions) -> list[Night]:
     out = []
     for t in tournaments:
-        if await store.tournament_scoring(t.id) is None:
+        night, unscored = await _load_night(store, t, options)
+        if unscored or await store.tournament_scoring(t.id) is None:
+            # Never scored, or scored before guests counted: scored now, once.
             await score_tournament(store, t.id)
-        out.append(await load_night(store, t, options))
+            night = await load_night(store, t, options)
+        out.append(night)
     return out
+
+
+# --- guests ------------------------------------------------------------------------------------
+
+
+async def _guest_nights(store: Store, guild_id: int) -> list[tuple[TournamentRow, GuestNight]]:
+    """Every finished live night of the server that had guests, with what its log says."""
+    out = []
+    for t in await store.tournaments(guild_id, "finished"):
+        if t.config.get("mode") != "live":
+            continue  # guests play only live nights: an online log is never read here
+        events = await store.load_events(t.id, "tournament")
+        if has_guests(e.type for e in events):
+            out.append((t, read_night([event_from_dict(e.data) for e in events], guild_id)))
+    return out
+
+
+async def guest_names(store: Store, guild_id: int) -> list[str]:
+    """The guests of the server's finished nights not yet linked to a member, by name."""
+    names: dict[str, str] = {}
+    for _, night in await _guest_nights(store, guild_id):
+        for name, member in night.guests.values():
+            if member is None:
+                names.setdefault(guest_key(name), name)
+    return sorted(names.values(), key=str.casefold)
+
+
+async def points_by_player(store: Store, tournament_id: int) -> dict[str, float]:
+    """A scored night's league points by the tournament's own player ids (a guest's
+    "guest-2" too, a linked guest's under the member); empty when it counts for no points."""
+    if await store.tournament_scoring(tournament_id) is None:
+        return {}
+    rows = {r.user_id: r.points for r in await store.results(tournament_id)}
+    out = {str(uid): points for uid, points in rows.items() if not is_guest_id(uid)}
+    t = await store.tournament(tournament_id)
+    events = await store.load_events(tournament_id, "tournament")
+    if t is not None and has_guests(e.type for e in events):
+        night = read_night([event_from_dict(e.data) for e in events], t.guild_id)
+        out.update({player: rows[uid] for player, uid in night.ids.items() if uid in rows})
+    return out
+
+
+@dataclass(frozen=True)
+class LinkedNight:
+    tournament: TournamentRow
+    place: int
+    prize: int
+    points: float
+
+
+@dataclass(frozen=True)
+class GuestLinkPlan:
+    """What `/td link` changes in the server's finished nights; `write` does it."""
+
+    name: str  # as the director entered it
+    member: int
+    nights: tuple[LinkedNight, ...]
+    changes: tuple[tuple[int, str, int], ...]  # (tournament, guest's id in it, his user id)
+
+    async def write(self, tx: Transaction, by: int, member_name: str) -> None:
+        """The night's log says who the guest was; the member gets the guest's result as it
+        was scored (place, prize, points: a later change of points system rewrites no past
+        night). The guest's own row stays in the store but no longer counts: a night reads
+        its guests' rows through its log (`_load_night`), which now names the member."""
+        for (tournament_id, guest, _), night in zip(self.changes, self.nights, strict=True):
+            await tx.append_events(tournament_id, "tournament", [tev.GuestLinked(
+                guest, str(self.member), str(by), tx.now)])
+            await tx.set_result(tournament_id, self.member, night.place, prize=night.prize,
+                                points=night.points)
+            # He played that night: the league names him by his member name from now on.
+            await tx.add_entry(tournament_id, self.member, member_name)
+
+
+async def plan_guest_link(store: Store, guild_id: int, name: str, member: int, *,
+                          refuse_linked: bool = True) -> GuestLinkPlan | None:
+    """Linking the guest called `name` to `member` in every finished night of the server where
+    he played unlinked; None if no finished night had him. Refuses (LeagueError, nothing
+    changed) when he was already linked (`refuse_linked`: unless tonight's guest is the one
+    being linked), or when the member played one of those nights himself (his results would
+    count twice)."""
+    clean = " ".join(name.split())
+    found: list[tuple[TournamentRow, GuestNight, str]] = []
+    linked_to: str | None = None
+    for t, night in await _guest_nights(store, guild_id):
+        guest = night.unlinked(clean)
+        if guest is not None:
+            found.append((t, night, guest))
+        elif linked_to is None:
+            linked_to = night.linked(clean)
+    if not found:
+        if linked_to is not None and refuse_linked:
+            raise LeagueError(f"{clean} is already linked to the member <@{linked_to}>: "
+                              "nothing to do.")
+        return None
+    nights: list[LinkedNight] = []
+    changes: list[tuple[int, str, int]] = []
+    for t, night, guest in found:
+        if member in night.ids.values():
+            raise LeagueError(f"<@{member}> played {t.name} (#{t.id}) himself, where {clean} "
+                              "was a guest: they are two people.")
+        uid = night.ids[guest]
+        row = next((r for r in await store.results(t.id) if r.user_id == uid), None)
+        result = next(r for r in night.results if r.player == guest)
+        nights.append(LinkedNight(t, result.place, result.prize,
+                                  row.points if row is not None else 0.0))
+        changes.append((t.id, guest, uid))
+    return GuestLinkPlan(clean, member, tuple(nights), tuple(changes))
 
 
 # --- standings, stats --------------------------------------------------------------------------

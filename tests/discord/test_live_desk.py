@@ -170,7 +170,7 @@ async def test_guests_enter_late_rebuy_take_the_add_on_and_are_linked(harness: H
 
     member = h.add_member("larry on discord")
     r = await h.director.slash(h.channel, "td link", name=larry, member=member)
-    assert reply(r) == "Linked."
+    assert reply(r) == "Linked: Late Larry's result tonight counts for larry on discord."
     assert seen.new() == ["🔗 **Late Larry** is the member **larry on discord**: tonight's "
                           "result counts for the member."]
     assert t.guests[larry].member == str(member.id)

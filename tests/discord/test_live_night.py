@@ -9,6 +9,7 @@ import discord
 from simcord import MemberActor
 
 from bot.discord_ui.client import create_bot
+from bot.league.service import points_by_player
 from bot.service import Session
 
 from .conftest import GUILD_ID, HAND_DELAY, Harness
@@ -146,6 +147,10 @@ async def test_a_live_night_from_the_seat_draw_to_the_standings(harness: Harness
     (undo,) = seen.new()
     assert undo.startswith(f"↩️ **Bust undone**: **{names[second]}** is back in at **table ")
     assert "the 13th place is open again, 13 players left" in undo
+    # The undo takes back the bust, not the move: the moved player stays, and is told so.
+    assert undo.endswith(f"\nThe move after his bust stands: **{who}** stays at table 1, seat "
+                         f"{to_seat}.")
+    assert (t.players[mover].table, t.players[mover].seat) == (1, int(to_seat))
     assert t.players[second].status == "playing"
 
     # The clock on a player (treps: a minute, the last 10 seconds counted down).
@@ -250,17 +255,16 @@ async def test_a_live_night_from_the_seat_draw_to_the_standings(harness: Harness
                                                   "up with `/settle`.")
     for place, line in enumerate(results[2:15], start=2):
         assert line.startswith(f"{place}. ") and " · out <t:" in line
-    assert results[2].endswith(f"busted by {names[winner]}" + (
-        " · " + results[2].rsplit(" · ", 1)[1] if loser.isdigit() else ""))
+    assert results[2].endswith(f"busted by {names[winner]}" + " · "
+                               + results[2].rsplit(" · ", 1)[1])
     assert seen.message(clock).content.split("\n")[1] == f"# 🏆 {names[winner]} wins"
 
-    # League points were scored at once: each member's line of the results and the season's
-    # standings show the points the store holds for him.
-    scored = {str(row.user_id): row.points for row in await h.bot.store.results(
-        session.store_id)}
-    assert scored and all(p.isdigit() for p in scored)
+    # League points were scored at once for every player, the guests too: each line of the
+    # results and the season's standings show the points the store holds for him.
+    scored = await points_by_player(h.bot.store, session.store_id)
+    assert set(scored) == set(t.players) and any(p in t.guests for p in scored)
     for player, points in scored.items():
-        line = next(x for x in results if f" {names[player]} " in f" {x} ".replace("**", ""))
+        line = next(x for x in results[1:] if f" {names[player]} " in f" {x} ".replace("**", ""))
         assert line.endswith(f" · {points:g} pt{'' if points == 1 else 's'}")
     r = await h.alice.slash(h.channel, "standings")
     standings = (r.followups[-1] if r.followups else r.response).embeds[0].description
