@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.engine.events import event_from_dict
+from bot.engine.events import current_type, event_from_dict
+from bot.engine.hand_events import HandStarted, PotAwarded
 from bot.history.hands import hand_events, tournament_hand_events
 from bot.store import (
     PUBLIC,
@@ -277,13 +278,13 @@ async def _knockers(store: Store, hand_id: int | None, busted: int) -> list[int]
     player_at: dict[int, int] = {}
     last_pot: tuple[int, list[int]] | None = None
     for d in await hand_events(store, row, PUBLIC):
-        if d["type"] == "hand.started":
+        if current_type(d["type"]) == HandStarted.type:
             for s in d.get("seats", ()):
                 uid = _uid(s.get("player"))
                 if uid is not None:
                     seat_of[uid] = int(s["seat"])
                     player_at[int(s["seat"])] = uid
-        elif d["type"] == "hand.awarded" and busted in seat_of:
+        elif current_type(d["type"]) == PotAwarded.type and busted in seat_of:
             if seat_of[busted] in [int(x) for x in d.get("eligible", ())]:
                 pot = int(d.get("pot", 0))
                 if last_pot is None or pot >= last_pot[0]:
