@@ -83,6 +83,9 @@ RABBIT_WAIT = 20.0
 # for as long as it takes): the disk may come back in a second or an hour.
 RETRY_DELAYS: tuple[float, ...] = (1.0, 2.0, 5.0, 15.0, 30.0, 60.0)
 
+# An armed timer within this many seconds of a new wake-up time is kept as it is.
+TIMER_SLACK = 0.001
+
 Listener = Callable[["Session", Outcome], Awaitable[None]]
 FinishHook = Callable[["Session"], Awaitable[Any]]
 
@@ -102,7 +105,14 @@ class Session:
         # Told when this process loses the tournament to another (the service forgets it).
         self.on_lost: Callable[[Session], None] | None = None
         self.lock = asyncio.Lock()
-        self._timer: asyncio.Task[None] | None = None
+        # The armed wake-up (a loop timer: re-arming at each action costs no task), the task
+        # it started, and the session-clock time it is for.
+        self._timer: asyncio.TimerHandle | None = None
+        self._firing: asyncio.Task[None] | None = None
+        self._timer_at: float | None = None
+        # Deadlines worked out for the last commit, with the event count they are for: _arm
+        # right after it reuses them instead of working them out again.
+        self._planned: tuple[Tournament, int, list[float]] | None = None
         self._hand_rows: dict[str, int] = {}  # engine hand_id -> store hand id
         self._closed = False
         # A table became idle and its next deal waits `hand_delay` (True after a restart too,
@@ -291,7 +301,9 @@ class Session:
         for table, hand, _ in outcome.hand_events:
             plan.hands.append(_HandPlan(hand.hand_id, table, HandId.parse(hand.hand_id).number,
                                         hand.is_over))
-        plan.deadlines = [(d.kind, str(d.table or 0), d.at, {}) for d in t.deadlines(self.clock())]
+        deadlines = t.deadlines(self.clock())
+        plan.deadlines = [(d.kind, str(d.table or 0), d.at, {}) for d in deadlines]
+        self._planned = (t, t.event_count, [d.at for d in deadlines])
         for e in outcome.tournament_events:
             if isinstance(e, tev.Eliminated) and e.player.isdigit():
                 knocker = e.knocked_out_by or ""
@@ -323,29 +335,51 @@ class Session:
     # ------------------------------------------------------------------ timers
 
     def _arm(self, at_least: float = 0.0) -> None:
-        """Sleep until the earliest deadline (but `at_least` seconds: a retry's backoff)."""
+        """Wake up at the earliest deadline (but `at_least` seconds: a retry's backoff).
+
+        Called after every change: when the earliest moment has not moved, the armed timer
+        stays; otherwise it is replaced. A loop timer, not a sleeping task, so replacing it
+        costs a heap entry, not a task that must run once to be cancelled."""
+        planned, self._planned = self._planned, None
         if self._closed:
             return
-        if self._timer is not None and not self._timer.done():
-            self._timer.cancel()
         t = self.tournament
         if t.status != "running" or t.paused:
-            self._timer = None
+            self._disarm()
             return
         now = self.clock()
-        times = [d.at for d in t.deadlines(now)]
+        if planned is not None and planned[0] is t and planned[1] == t.event_count:
+            times = list(planned[2])  # what _plan worked out for the commit just made
+        else:
+            times = [d.at for d in t.deadlines(now)]
         if self._deal_pending and not t.live:
             times.append(now + max(self.hand_delay, 0.0))
         times.extend(since + RABBIT_WAIT for since in self._rabbit_since.values())
         if not times:
-            self._timer = None
+            self._disarm()
             return
         delay = max(0.0, min(times) - now, at_least)
-        self._timer = asyncio.get_running_loop().create_task(self._fire(delay))
+        loop = asyncio.get_running_loop()
+        when = loop.time() + delay
+        if self._timer is not None and abs(self._timer.when() - when) < TIMER_SLACK:
+            return  # already armed for that moment
+        self._disarm()
+        self._timer = loop.call_at(when, self._start_fire)
+
+    def _disarm(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _start_fire(self) -> None:
+        self._timer = None
+        # Kept: the loop holds only a weak reference to a task.
+        self._firing = asyncio.get_running_loop().create_task(self._fire(0.0))
 
     async def _fire(self, delay: float) -> None:
-        await asyncio.sleep(delay)
-        self._timer = None  # this task is finishing; let run() arm a fresh one
+        if delay > 0:
+            await asyncio.sleep(delay)
+        self._disarm()  # this wake-up is spent (or called directly): run() arms a fresh one
 
         def tick(t: Tournament, now: float) -> list[Event]:
             events = t.tick(now)
@@ -370,9 +404,7 @@ class Session:
 
     def close(self) -> None:
         self._closed = True
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
+        self._disarm()
 
     def resume_timers(self) -> None:
         self._arm()
@@ -420,9 +452,9 @@ class _Plan:
         """In the database thread: the statements. Returns the hand rows it created."""
         new_rows: dict[str, int] = {}
         rows = ChainMap(new_rows, self.hand_rows)
-        stored = tx.append_events(self.store_id, TOURNAMENT_STREAM, self.tournament_events)
-        if self.snapshot is not None:
-            tx.save_snapshot(self.store_id, stored[-1].id, self.snapshot)
+        last_id = tx.append_log(self.store_id, TOURNAMENT_STREAM, self.tournament_events)
+        if self.snapshot is not None and last_id is not None:
+            tx.save_snapshot(self.store_id, last_id, self.snapshot)
         for hand in self.hands:
             row = rows.get(hand.hand_id)
             if row is None:

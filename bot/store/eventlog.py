@@ -187,6 +187,28 @@ class EventLogSql(SqlBase):
 
         Items are event dicts, engine events (anything with to_dict()), or `Private(...)`.
         """
+        written = self._write_events(tournament_id, stream, events)
+        if written is None:
+            return []
+        hand_id, now, pending, ids = written
+        # Hand back what a reader will get (JSON-normalised), not the caller's object.
+        return [
+            StoredEvent(ids[seq], tournament_id, stream, seq, hand_id, type_,
+                        self.decode(type_, text), audience, now)
+            for seq, (type_, text, audience) in zip(ids, pending, strict=True)
+        ]
+
+    def append_log(self, tournament_id: int, stream: str, events: Iterable[Any]) -> int | None:
+        """`append_events` for the game's commit, which needs only the id of the last event
+        written (a snapshot names it): nothing is read back (None when `events` is empty)."""
+        written = self._write_events(tournament_id, stream, events)
+        return None if written is None else max(written[3].values())
+
+    def _write_events(
+        self, tournament_id: int, stream: str, events: Iterable[Any]
+    ) -> tuple[int | None, float, list[tuple[str, str, tuple[str, ...] | None]],
+               dict[int, int]] | None:
+        """The INSERTs of an append: (hand id, time, the encoded rows, seq -> id), or None."""
         hand_id = hand_id_of(stream)
         now = self.now
         pending: list[tuple[str, str, tuple[str, ...] | None]] = []
@@ -195,7 +217,7 @@ class EventLogSql(SqlBase):
             data = event_dict(item.event if isinstance(item, Private) else item)
             pending.append((data["type"], self.encode(data), audience_for(data, explicit)))
         if not pending:
-            return []
+            return None
         key = (tournament_id, stream)
         last = self.memo.last_seq(key)
         try:
@@ -206,14 +228,8 @@ class EventLogSql(SqlBase):
                 raise
             last = None
             ids = self._insert_events(tournament_id, stream, hand_id, now, pending, last)
-        first = next(iter(ids))
-        self.memo.seq[key] = first + len(pending) - 1
-        # Hand back what a reader will get (JSON-normalised), not the caller's object.
-        return [
-            StoredEvent(ids[seq], tournament_id, stream, seq, hand_id, type_,
-                        self.decode(type_, text), audience, now)
-            for seq, (type_, text, audience) in enumerate(pending, start=first)
-        ]
+        self.memo.seq[key] = next(iter(ids)) + len(pending) - 1
+        return hand_id, now, pending, ids
 
     def _insert_events(
         self, tournament_id: int, stream: str, hand_id: int | None, now: float,

@@ -27,8 +27,12 @@ T = TypeVar("T")
 DeadlineMap = dict[tuple[str, str], tuple[float, str]]
 
 
+# One encoder for every write: json.dumps with options builds a new encoder on each call.
+_ENCODER = json.JSONEncoder(separators=(",", ":"), sort_keys=True)
+
+
 def dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+    return _ENCODER.encode(value)
 
 
 class Memo:

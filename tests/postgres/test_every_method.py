@@ -102,6 +102,8 @@ def script(tx: SqlTransaction) -> list[tuple[str, Any]]:
         {"type": "hand.dealt", "seat": 2, "cards": ["7c", "2d"]},  # no owner: directors only
         {"type": "hand.ended", "deck_seed": "S"},
     ])
+    c("append_log", t.id, "tournament", [{"type": "t.level", "n": 2}, {"type": "t.level", "n": 3}])
+    c("append_log", t.id, "tournament", [])
     c("finish_hand", h.id)
     c("tournament_hands", t.id)
     c("load_events", t.id)

@@ -112,11 +112,12 @@ class PgSqlTransaction(SqlTransaction):
 
     # --- event log -----------------------------------------------------------------------------
 
-    def append_events(
+    def _write_events(
         self, tournament_id: int, stream: str, events: Iterable[Any]
-    ) -> list[StoredEvent]:
-        self.leases.check(tournament_id)
-        return super().append_events(tournament_id, stream, events)
+    ) -> tuple[int | None, float, list[tuple[str, str, tuple[str, ...] | None]],
+               dict[int, int]] | None:
+        self.leases.check(tournament_id)  # both append_events and append_log come here
+        return super()._write_events(tournament_id, stream, events)
 
     def _insert_events(
         self, tournament_id: int, stream: str, hand_id: int | None, now: float,
