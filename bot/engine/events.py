@@ -22,11 +22,16 @@ _ALIASES: dict[str, str] = {}
 E = TypeVar("E", bound="type[Event]")
 
 
-def event(name: str, *, aliases: tuple[str, ...] = ()) -> Callable[[E], E]:
+def event(name: str, *, aliases: tuple[str, ...] = (),
+          replaced_by: str | None = None) -> Callable[[E], E]:
     """Register a frozen dataclass as an event type under a stable name (kept in the store).
 
     `aliases` are names the type was stored under before: stored events of those names still
     decode to this class (whose `type`, written from now on, is `name`).
+
+    `replaced_by` marks a class that only reads an earlier stored form whose fields changed too
+    (its owner turns it into the current event): `name` is then an old name, and readers of raw
+    dicts see it as `replaced_by` (`current_type`), like an alias.
     """
 
     def wrap(cls: E) -> E:
@@ -38,6 +43,8 @@ def event(name: str, *, aliases: tuple[str, ...] = ()) -> Callable[[E], E]:
         for old in aliases:
             _REGISTRY[old] = cls
             _ALIASES[old] = name
+        if replaced_by is not None:
+            _ALIASES[name] = replaced_by
         return cls
 
     return wrap

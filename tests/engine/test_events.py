@@ -15,6 +15,7 @@ import bot.engine.hand_events  # noqa: F401  (registers the hand's events)
 import bot.tournament.events  # noqa: F401  (registers the tournament's events)
 from bot.engine.events import (
     Event,
+    current_type,
     event,
     event_aliases,
     event_from_dict,
@@ -129,3 +130,18 @@ def test_an_alias_decodes_to_the_renamed_class_and_writes_the_new_name() -> None
     with pytest.raises(ValueError, match="registered twice"):
         event("test.other", aliases=("test.old_thing",))(
             dataclasses.dataclass(frozen=True)(type("Other", (Event,), {})))
+
+
+@event("test.thing_v1", replaced_by="test.renamed_thing")
+@dataclasses.dataclass(frozen=True)
+class ThingStoredBefore(Event):
+    seat_no: int
+
+
+def test_an_earlier_form_decodes_to_its_own_class_and_reads_as_the_current_name() -> None:
+    ev = event_from_dict({"type": "test.thing_v1", "seat_no": "2"})
+    assert ev == ThingStoredBefore(2)  # its owner upgrades it (renamed fields)
+    assert current_type("test.thing_v1") == "test.renamed_thing"
+    assert current_type("test.old_thing") == "test.renamed_thing"
+    assert current_type("test.renamed_thing") == "test.renamed_thing"
+    assert "test.thing_v1" not in event_types()
