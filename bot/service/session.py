@@ -24,6 +24,7 @@ from typing import Any
 
 from bot.engine.events import Event
 from bot.engine.hand import Hand
+from bot.engine.hand_events import HandStarted
 from bot.store import (
     TOURNAMENT_STREAM,
     SqlTransaction,
@@ -69,7 +70,7 @@ class Outcome:
 
     def hands_started(self) -> list[tuple[int, Hand]]:
         return [(t, h) for t, h, evs in self.hand_events
-                if evs and evs[0].type == "hand.started"]
+                if evs and isinstance(evs[0], HandStarted)]
 
     def __bool__(self) -> bool:
         return bool(self.tournament_events or self.hand_events or self.notice)

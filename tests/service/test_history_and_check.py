@@ -7,8 +7,9 @@ import sys
 from pathlib import Path
 
 from bot.engine.cards import verify_proof
+from bot.engine.events import current_type
 from bot.engine.hand import Hand
-from bot.engine.hand_events import HandEnded, HandStarted, Shown
+from bot.engine.hand_events import HandEnded, HandStarted, HoleCardsDealt, Shown
 from bot.engine.phh import parse_phh, replay_phh
 from bot.history import export_hand, export_tournament, hand_events, played_hand
 from bot.service import Outcome, Session, conservation_checks
@@ -153,13 +154,14 @@ async def test_each_action_is_stored_once_and_the_hand_with_its_deck_proof_is_de
         # What each viewer may see of the derived hand: his own cards, never the seed.
         public = await hand_events(store, row, PUBLIC)
         assert public and all("deck_seed" not in d for d in public)
-        assert not [d for d in public if d["type"] == "hand.dealt"]
+        assert not [d for d in public if current_type(d["type"]) == HoleCardsDealt.type]
         for seat, p in hand.players.items():
             mine = await hand_events(store, row, Viewer.player(p.player))
-            dealt = [d for d in mine if d["type"] == "hand.dealt"]
+            dealt = [d for d in mine if current_type(d["type"]) == HoleCardsDealt.type]
             assert [d["seat"] for d in dealt] == [seat] * len(dealt) and dealt
         director = await hand_events(store, row, DIRECTOR)
-        assert len([d for d in director if d["type"] == "hand.dealt"]) == len(hand.players)
+        dealt_all = [d for d in director if current_type(d["type"]) == HoleCardsDealt.type]
+        assert len(dealt_all) == len(hand.players)
     session.close()
     await service.store.close()
 
