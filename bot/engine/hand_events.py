@@ -1,7 +1,12 @@
 """The events of one hand. A hand is exactly this list; its state is a pure function of it.
 
-The stored names (`hand.*`) are the event log's format: they never change, or stored hands
-could not be read back. The fixed vocabularies below are `Literal`s, so the checker sees them.
+Names: an event class's stored name is `hand.` plus the class name in snake case
+(`HoleCardsDealt` is `hand.hole_cards_dealt`); tests/engine/test_event_names.py checks it. Stored
+names are the event log's format: the names hands were stored under before (`hand.dealt` ...)
+stay `aliases`, so every database written before reads back and replays the same. A reader of
+raw stored dicts compares `current_type(data["type"])` (bot/engine/events.py) with a class's
+`type`, never a name literal. The fixed vocabularies below are `Literal`s, so the checker sees
+them.
 """
 
 from __future__ import annotations
@@ -45,7 +50,7 @@ class Seat:
 SeatInfo = Seat
 
 
-@event("hand.started")
+@event("hand.hand_started", aliases=("hand.started",))
 @dataclass(frozen=True)
 class HandStarted(Event):
     hand_id: str
@@ -79,7 +84,7 @@ class Posted(Event):
     all_in: bool = False
 
 
-@event("hand.dealt")
+@event("hand.hole_cards_dealt", aliases=("hand.dealt",))
 @dataclass(frozen=True)
 class HoleCardsDealt(Event):
     seat: int
@@ -97,7 +102,7 @@ class Acted(Event):
     full: bool = True  # for bet/raise: a full bet or raise (reopens the betting)
 
 
-@event("hand.street")
+@event("hand.street_dealt", aliases=("hand.street",))
 @dataclass(frozen=True)
 class StreetDealt(Event):
     street: BoardStreet
@@ -116,14 +121,14 @@ class Ruling(Event):
     seats: tuple[int, ...] = ()
 
 
-@event("hand.uncalled")
+@event("hand.uncalled_returned", aliases=("hand.uncalled",))
 @dataclass(frozen=True)
 class UncalledReturned(Event):
     seat: int
     amount: int
 
 
-@event("hand.collected")
+@event("hand.bets_collected", aliases=("hand.collected",))
 @dataclass(frozen=True)
 class BetsCollected(Event):
     """The end of a betting round: the street's bets go into the pot."""
@@ -131,13 +136,13 @@ class BetsCollected(Event):
     street: StreetName
 
 
-@event("hand.showdown")
+@event("hand.showdown_started", aliases=("hand.showdown",))
 @dataclass(frozen=True)
 class ShowdownStarted(Event):
     order: tuple[int, ...]  # who shows first, then clockwise
 
 
-@event("hand.killed")
+@event("hand.hand_killed", aliases=("hand.killed",))
 @dataclass(frozen=True)
 class HandKilled(Event):
     """A hand made dead out of turn (away at the hand's end, dead at the deal, penalty)."""
@@ -168,7 +173,7 @@ class Mucked(Event):
     seat: int
 
 
-@event("hand.awarded")
+@event("hand.pot_awarded", aliases=("hand.awarded",))
 @dataclass(frozen=True)
 class PotAwarded(Event):
     pot: int  # 0 = main pot, 1.. = side pots
@@ -179,7 +184,7 @@ class PotAwarded(Event):
     hand_name: str | None = None
 
 
-@event("hand.ended")
+@event("hand.hand_ended", aliases=("hand.ended",))
 @dataclass(frozen=True)
 class HandEnded(Event):
     final_stacks: dict[int, int]
