@@ -291,6 +291,12 @@ class Session:
                 new_rows = await tx.apply(plan.write)
         # Hand rows created in this transaction count only once it has committed.
         self._hand_rows.update(new_rows)
+        if new_rows:
+            # Only a hand still at a table can be written again: the rest would make this map
+            # (and the copy each plan took of it) grow with every hand (issue 15). A hand that
+            # is not here is looked up by its number (_Plan.write).
+            live = {h.hand_id for h in self._all_hands()}
+            self._hand_rows = {k: v for k, v in self._hand_rows.items() if k in live}
         if plan.snapshot is not None:
             self._forget(plan.snapshot)
 
@@ -298,7 +304,7 @@ class Session:
         """What to write, as plain data taken now (the write runs in the database thread while
         this loop goes on)."""
         t = self.tournament
-        plan = _Plan(self.store_id, list(outcome.tournament_events), dict(self._hand_rows))
+        plan = _Plan(self.store_id, list(outcome.tournament_events), {})
         for table, hand, _ in outcome.hand_events:
             plan.hands.append(_HandPlan(hand.hand_id, table, HandId.parse(hand.hand_id).number,
                                         hand.is_over))
@@ -323,6 +329,8 @@ class Session:
             # At each hand's end, in the same transaction: a restart starts from here and
             # replays only what followed (issue 15: recovery replayed every event).
             plan.snapshot = t.snapshot()
+        named = {h.hand_id for h in plan.hands} | {e[2] for e in plan.eliminations}
+        plan.hand_rows = {h: row for h in named if (row := self._hand_rows.get(h)) is not None}
         return plan
 
     async def _notify(self, outcome: Outcome) -> None:
@@ -439,7 +447,8 @@ class _Plan:
 
     store_id: int
     tournament_events: list[Event]
-    hand_rows: dict[str, int]  # engine hand id -> store hand id, as known before this change
+    # engine hand id -> store hand id, as known before this change (of the hands it names)
+    hand_rows: dict[str, int]
     hands: list[_HandPlan] = field(default_factory=list)
     deadlines: list[tuple[str, str, float, dict[str, Any]]] = field(default_factory=list)
     # (user, place, engine hand id, knocked out by)
@@ -459,14 +468,16 @@ class _Plan:
         for hand in self.hands:
             row = rows.get(hand.hand_id)
             if row is None:
-                row = new_rows[hand.hand_id] = tx.begin_hand(self.store_id, hand.table,
-                                                             hand.number).id
+                found = tx.hand_by_number(self.store_id, hand.table, hand.number)
+                row = new_rows[hand.hand_id] = (
+                    found.id if found is not None
+                    else tx.begin_hand(self.store_id, hand.table, hand.number).id)
             if hand.over:
                 tx.finish_hand(row)
         tx.sync_deadlines(self.store_id, self.deadlines)
         for user, place, hand_id, by in self.eliminations:
-            tx.record_elimination(self.store_id, user, place=place, hand_id=rows.get(hand_id),
-                                  eliminated_by=by)
+            tx.record_elimination(self.store_id, user, place=place,
+                                  hand_id=self._hand_row(tx, rows, hand_id), eliminated_by=by)
         for user, place in self.undone:
             tx.undo_elimination(self.store_id, user, place)
         for user, place, prize in self.results:
@@ -474,3 +485,15 @@ class _Plan:
         if self.status is not None:
             tx.set_tournament_status(self.store_id, self.status)
         return new_rows
+
+    def _hand_row(self, tx: SqlTransaction, rows: Mapping[str, int], hand_id: str) -> int | None:
+        """The store row of an engine hand id: known, or found by its number (an older hand)."""
+        row = rows.get(hand_id)
+        if row is not None or not hand_id:
+            return row
+        try:
+            name = HandId.parse(hand_id)
+        except ValueError:
+            return None
+        found = tx.hand_by_number(self.store_id, name.table, name.number)
+        return None if found is None else found.id
