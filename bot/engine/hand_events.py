@@ -45,11 +45,6 @@ class Seat:
     stack: int
 
 
-# The name `Seat` had in events before issue 13 made the two records one; kept only until the
-# last importers (bot/tournament, bot/discord_ui, tests/store) say `Seat`.
-SeatInfo = Seat
-
-
 @event("hand.hand_started", aliases=("hand.started",))
 @dataclass(frozen=True)
 class HandStarted(Event):

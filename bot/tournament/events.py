@@ -18,8 +18,8 @@ import typing
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from bot.engine.events import Event, event, event_aliases
-from bot.engine.hand_events import SeatInfo
+from bot.engine.events import Event, current_type, event, event_aliases
+from bot.engine.hand_events import Seat
 from bot.engine.profile import ClockExpiry, SeatDraw
 
 # What a player asks for (rule `betting-actions`): `check_or_call` is the one-click "check, or
@@ -125,7 +125,7 @@ class Started(Event):
 @dataclass(frozen=True)
 class TableOpened(Event):
     table: int
-    seats: tuple[SeatInfo, ...]
+    seats: tuple[Seat, ...]
 
 
 @event("tournament.seats_drawn")
@@ -135,7 +135,7 @@ class SeatsDrawn(Event):
     the `ButtonDrawn` that follows a final table's draw holds every card dealt."""
 
     table: int
-    seats: tuple[SeatInfo, ...]
+    seats: tuple[Seat, ...]
     method: SeatDraw
     rule_id: str = "final-table"
 
@@ -210,7 +210,7 @@ class HandDealt(Event):
     table: int
     hand_id: str
     seed: str
-    seats: tuple[SeatInfo, ...]
+    seats: tuple[Seat, ...]
     button: int
     small_blind_seat: int  # the small blind's place, whether or not one is posted
     small_blind_posted: bool
@@ -588,7 +588,7 @@ class Finished(Event):
 # its fields, so its old form is a class of its own that `upgraded` turns into the current one.
 
 
-@event("tournament.hand_started")
+@event("tournament.hand_started", replaced_by="tournament.hand_dealt")
 @dataclass(frozen=True)
 class _HandStartedStored(Event):
     """`HandDealt` as stored before its fields were named: `big_blind` was the big blind's
@@ -597,7 +597,7 @@ class _HandStartedStored(Event):
     table: int
     hand_id: str
     seed: str
-    seats: tuple[SeatInfo, ...]
+    seats: tuple[Seat, ...]
     button: int
     small_blind_pos: int
     small_blind_posted: bool
@@ -613,9 +613,7 @@ class _HandStartedStored(Event):
 
 # Stored name of an earlier version -> the current one. Databases keep what was written.
 LEGACY_NAMES: dict[str, str] = {
-    **{old: new for old, new in event_aliases().items() if old.startswith("tournament.")},
-    _HandStartedStored.type: HandDealt.type,
-}
+    old: new for old, new in event_aliases().items() if old.startswith("tournament.")}
 
 
 def upgraded(e: Event) -> Event:
@@ -630,6 +628,4 @@ def upgraded(e: Event) -> Event:
     return e
 
 
-def current_name(stored: str) -> str:
-    """The current stored name for a name found in the log (for readers of raw rows)."""
-    return LEGACY_NAMES.get(stored, stored)
+current_name = current_type  # the one reader of raw names (bot/engine/events.py)

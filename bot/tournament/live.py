@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.engine.events import Event
-from bot.engine.hand_events import SeatInfo
+from bot.engine.hand_events import Seat
 from bot.tournament import events as ev
 from bot.tournament.errors import StructureError
 from bot.tournament.payouts import place_amounts
@@ -46,7 +46,7 @@ class MoveLine:
 @dataclass(frozen=True)
 class FinalDraw:
     table: int
-    seats: tuple[SeatInfo, ...]
+    seats: tuple[Seat, ...]
     method: ev.DrawMethod
     cards: tuple[ev.DrawnCard, ...]
     button: int

@@ -45,7 +45,6 @@ from typing import Any
 
 from bot.engine.events import Event, event_from_dict
 from bot.engine.hand import Hand, HandConfig, Seat
-from bot.engine.hand_events import SeatInfo
 from bot.engine.profile import ClockExpiry, Profile, make_profile
 from bot.tournament import events as ev
 from bot.tournament.balancing import BIG_BLIND, RandomSeats, TableView, next_step
@@ -515,10 +514,10 @@ class Tournament:
                 ordered = [seats[s] for s in sorted(seats)]
                 new_seats, draw = seat_by_card(ordered, f"{seed}:table{table}:draw")
                 self._emit(ev.TableOpened(table, tuple(
-                    SeatInfo(s, p, stack) for s, p in sorted(new_seats.items()))))
+                    Seat(s, p, stack) for s, p in sorted(new_seats.items()))))
             else:
                 self._emit(ev.TableOpened(table, tuple(
-                    SeatInfo(s, p, stack) for s, p in sorted(seats.items()))))
+                    Seat(s, p, stack) for s, p in sorted(seats.items()))))
                 draw = draw_button(self.profile.button_draw, seats,
                                    f"{seed}:table{table}:button")
             self._emit_draw(table, draw)
@@ -616,7 +615,7 @@ class Tournament:
         hand_id = str(HandId(self.tournament_id, table, self.hand_counter + 1))
         self._emit(ev.HandDealt(
             table=table, hand_id=hand_id, seed=seed,
-            seats=tuple(SeatInfo(s, p, self.players[p].stack)
+            seats=tuple(Seat(s, p, self.players[p].stack)
                         for s, p in sorted(ts.seats.items()) if s not in sitting_out),
             button=pos.button, small_blind_seat=pos.small_blind_seat,
             small_blind_posted=pos.small_blind_posted, big_blind_seat=pos.big_blind_seat,
@@ -1437,7 +1436,7 @@ class Tournament:
             (seats,) = random_seating(players, self.cfg.seats_per_table, label).values()
             draw = draw_button(self.profile.button_draw, seats, f"{label}:button")
         self._emit(ev.SeatsDrawn(table, tuple(
-            SeatInfo(s, p, self._stack_shown(self.players[p].stack))
+            Seat(s, p, self._stack_shown(self.players[p].stack))
             for s, p in sorted(seats.items())), self.profile.seat_draw))
         self._emit_draw(table, draw)
 
@@ -1520,7 +1519,7 @@ class Tournament:
         pos = _positions(e)
         return HandConfig(
             hand_id=e.hand_id,
-            seats=tuple(Seat(s.seat, s.player, s.stack) for s in e.seats),
+            seats=tuple(e.seats),
             button=e.button, small_blind_seat=pos.posted_small_blind_seat,
             big_blind_seat=e.big_blind_seat, small_blind=e.small_blind,
             big_blind=e.big_blind, ante=e.ante, big_blind_ante=e.big_blind_ante,

@@ -10,7 +10,7 @@ from bot.engine.hand_events import (
     HoleCardsDealt,
     Mucked,
     PotAwarded,
-    SeatInfo,
+    Seat,
     Shown,
 )
 from bot.store import DIRECTOR, PUBLIC, Private, Store, Viewer
@@ -23,8 +23,8 @@ async def play_hand(store: Store) -> tuple[int, int, list]:
         t = await tx.create_tournament(1, "export")
         hand = await tx.begin_hand(t.id, 1, 1)
     events = [
-        HandStarted(hand_id=str(hand.id), seats=(SeatInfo(1, str(ANN), 1000),
-                    SeatInfo(2, str(BOB), 1000), SeatInfo(3, str(CAT), 1000)), button=1,
+        HandStarted(hand_id=str(hand.id), seats=(Seat(1, str(ANN), 1000),
+                    Seat(2, str(BOB), 1000), Seat(3, str(CAT), 1000)), button=1,
                     small_blind_seat=2, big_blind_seat=3, small_blind=10, big_blind=20, ante=0,
                     big_blind_ante=False, profile={}, table_size=9, commitment="abc",
                     deck_seed="SECRET-SEED"),

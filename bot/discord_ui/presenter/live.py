@@ -39,7 +39,7 @@ from bot.discord_ui.presenter.limits import (
 )
 from bot.discord_ui.presenter.rulings import rule_ref
 from bot.engine.events import Event
-from bot.engine.hand_events import SeatInfo
+from bot.engine.hand_events import Seat
 from bot.engine.profile import Profile
 from bot.tournament import events as tev
 from bot.tournament.live import (
@@ -312,7 +312,7 @@ class LiveTexts:
                                           draws.get(table)))
         return blocks
 
-    def table_draw(self, title: str, seats: Sequence[SeatInfo],
+    def table_draw(self, title: str, seats: Sequence[Seat],
                    draw: tev.ButtonDrawn | FinalDraw | None) -> str:
         """A table's seating chart, after every card of its draw and who got the button."""
         lines = [title]
