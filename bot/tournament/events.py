@@ -1,11 +1,12 @@
 """Tournament events (`tournament.*`), kept apart from the hand's own events; hands are named
 by their hand id. A tournament is exactly this list: `Tournament.replay` rebuilds it.
 
-Names: an event class's stored name is `tournament.` plus the class name in snake case (a
-leading "Tournament" is the namespace itself: `TournamentRuling` is `tournament.ruling`);
-`tests/tournament/test_events.py` checks it. Stored names are the log's format: earlier names
-stay readable through `LEGACY_NAMES` (old name -> current): renamed classes decode through their
-`aliases`, and `upgraded(event)` turns an old `tournament.hand_started` into a `HandDealt`.
+Names: an event class's stored name is `tournament.` plus the class name in snake case, with no
+exception (`TournamentRuling` is `tournament.tournament_ruling`), as the hand's are `hand.` plus
+theirs; `tests/engine/test_event_names.py` checks both. Stored names are the log's format:
+earlier names stay readable through `LEGACY_NAMES` (old name -> current): renamed classes decode
+through their `aliases`, and `upgraded(event)` turns an old `tournament.hand_started` into a
+`HandDealt`.
 
 Times (`at`) are absolute seconds as the caller gave them. Events that apply a rule a player
 could dispute carry its `rule_id` (data/rules/). Fixed vocabularies are `Literal`s, so the
@@ -227,7 +228,7 @@ class HandDealt(Event):
     chip_unit: int = 1
 
 
-@event("tournament.ruling")
+@event("tournament.tournament_ruling", aliases=("tournament.ruling",))
 @dataclass(frozen=True)
 class TournamentRuling(Event):
     """A rule the director applied by itself (blinds after eliminations, heads-up, a late entry

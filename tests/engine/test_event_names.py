@@ -17,9 +17,6 @@ from bot.engine.pokerstars import to_pokerstars
 from bot.store.privacy import DIRECTOR, PUBLIC, Viewer, audience_for, redact
 
 PREFIX = {hev.__name__: "hand", tev.__name__: "tournament"}
-# The one stored name that is not prefix + class name: a leading "Tournament" is the namespace
-# itself (bot/tournament/events.py), there to tell it from the hand's `Ruling`.
-NOT_BY_RULE = {tev.TournamentRuling: "tournament.ruling"}
 CURRENT = sorted(
     (cls for name, cls in event_types().items()
      if cls.__module__ in PREFIX and name not in tev.LEGACY_NAMES),  # earlier forms: their old name
@@ -40,7 +37,7 @@ def _snake(name: str) -> str:
 
 @pytest.mark.parametrize("cls", CURRENT, ids=lambda c: c.__name__)
 def test_an_event_is_stored_under_its_prefix_and_class_name(cls: type[Event]) -> None:
-    expected = NOT_BY_RULE.get(cls, f"{PREFIX[cls.__module__]}.{_snake(cls.__name__)}")
+    expected = f"{PREFIX[cls.__module__]}.{_snake(cls.__name__)}"
     assert cls.type == expected
     assert current_type(cls.type) == cls.type
 

@@ -27,8 +27,7 @@ def _snake(name: str) -> str:
 
 @pytest.mark.parametrize("cls", CURRENT, ids=lambda c: c.__name__)
 def test_a_class_is_stored_under_its_own_name(cls: type[Any]) -> None:
-    name = cls.__name__.removeprefix("Tournament") or cls.__name__
-    assert cls.type == f"tournament.{_snake(name)}"
+    assert cls.type == f"tournament.{_snake(cls.__name__)}"
     assert event_from_dict({"type": cls.type, **_fields_of(cls)}).__class__ is cls
 
 
