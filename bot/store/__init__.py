@@ -1,9 +1,11 @@
 """Durable storage: one SQLite file (WAL) behind an async API. See store.py for the contract.
 
-What is where: store.py (opening, transactions, group commit, backup, check), sql.py (the
-statements' common ground, run in the database thread), and one module per area of statements:
-eventlog.py (events, hands, snapshots, deadlines), tournaments.py (tournaments, tables, entries),
-leagues.py (servers, leagues, seasons, scoring), records.py (results, rulings, appeals).
+What is where: store.py (opening, transactions, group commit: the machinery), faces.py (each
+statement as an awaitable method of Store and Transaction), maintenance.py (check, backup,
+schema), sql.py (the statements' common ground, run in the database thread), and one module per
+area of statements: eventlog.py (events, hands, snapshots, deadlines), tournaments.py
+(tournaments, tables, entries), leagues.py (servers, leagues, seasons, scoring), records.py
+(results, rulings, appeals), recovery.py (what a restart reads), combined in statements.py.
 """
 
 from .checks import CheckReport, ConservationCheck

@@ -324,29 +324,6 @@ class PgTransaction(Transaction):
         return await store._hop(lambda conn: fn(store._sql(conn, memo, finishing)))
 
 
-def _by_name(name: str) -> Callable[..., Any]:
-    async def call(self: Any, /, *args: Any, **kwargs: Any) -> Any:
-        return await self._run(lambda tx: getattr(tx, name)(*args, **kwargs))
-
-    call.__name__ = name
-    return call
-
-
-def _faces_dispatch_by_name(cls: type, *faces: type) -> None:
-    """The SQLite store's async faces call the SqlTransaction function itself
-    (`_read(SqlTransaction.put_table)`), which would run SQLite's statement even on a
-    PgSqlTransaction. Here every face method calls the method of that name on the transaction
-    it is given, so PostgreSQL's statements (dialect.py) are the ones that run."""
-    for face in faces:
-        for name, value in vars(face).items():
-            if getattr(value, "__qualname__", "").startswith(("_read.", "_write.")):
-                setattr(cls, name, _by_name(name))
-
-
-_faces_dispatch_by_name(PostgresStore, *Store.__mro__[1:])
-_faces_dispatch_by_name(PgTransaction, *Transaction.__mro__)
-
-
 _OWN_TABLES = """
     SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE c.relkind = 'r' AND n.nspname = current_schema() ORDER BY c.relname

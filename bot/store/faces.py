@@ -1,0 +1,158 @@
+"""The store's async faces: each statement of SqlTransaction as an awaitable method that runs
+it whole in the database thread (one hop). `_Reads` are shared by Store (committed data) and
+Transaction (which sees its own writes); Transaction adds the writes."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Concatenate, ParamSpec, TypeVar
+
+from .errors import StoreError
+from .sql import Memo
+from .statements import Change, SqlTransaction
+
+if TYPE_CHECKING:
+    from .store import Store
+
+P = ParamSpec("P")
+R = TypeVar("R")
+T = TypeVar("T")
+
+
+def _read(
+    fn: Callable[Concatenate[SqlTransaction, P], R],
+) -> Callable[Concatenate[_Reads, P], Awaitable[R]]:
+    """A store method as an async method of a face: the whole method is one hop."""
+
+    name = fn.__name__
+
+    async def call(self: _Reads, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        # By name, so a backend's SqlTransaction subclass (PostgreSQL) runs its own override.
+        result: R = await self._run(lambda tx: getattr(tx, name)(*args, **kwargs))
+        return result
+
+    call.__name__ = fn.__name__
+    call.__doc__ = fn.__doc__
+    return call
+
+
+def _write(
+    fn: Callable[Concatenate[SqlTransaction, P], R],
+) -> Callable[Concatenate[Transaction, P], Awaitable[R]]:
+    name = fn.__name__
+
+    async def call(self: Transaction, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        result: R = await self._run(lambda tx: getattr(tx, name)(*args, **kwargs))
+        return result
+
+    call.__name__ = fn.__name__
+    call.__doc__ = fn.__doc__
+    return call
+
+
+class _Reads:
+    """The reads, shared by Store (committed data) and Transaction (sees its own writes)."""
+
+    async def _run(self, fn: Change[T]) -> T:
+        raise NotImplementedError
+
+    # event log, hands, snapshots, deadlines
+    load_events = _read(SqlTransaction.load_events)
+    hand = _read(SqlTransaction.hand)
+    hand_by_number = _read(SqlTransaction.hand_by_number)
+    tournament_hands = _read(SqlTransaction.tournament_hands)
+    hand_events = _read(SqlTransaction.hand_events)
+    tournament_hand_events = _read(SqlTransaction.tournament_hand_events)
+    latest_snapshot = _read(SqlTransaction.latest_snapshot)
+    deadlines = _read(SqlTransaction.deadlines)
+    recover_tournament = _read(SqlTransaction.recover_tournament)
+    recover = _read(SqlTransaction.recover)
+    # tournaments and their furniture
+    tournament = _read(SqlTransaction.tournament)
+    tournaments = _read(SqlTransaction.tournaments)
+    unfinished_tournaments = _read(SqlTransaction.unfinished_tournaments)
+    open_tournament_in = _read(SqlTransaction.open_tournament_in)
+    tables = _read(SqlTransaction.tables)
+    messages = _read(SqlTransaction.messages)
+    entries = _read(SqlTransaction.entries)
+    rebuys = _read(SqlTransaction.rebuys)
+    eliminations = _read(SqlTransaction.eliminations)
+    # servers, leagues, seasons
+    guild_settings = _read(SqlTransaction.guild_settings)
+    leagues = _read(SqlTransaction.leagues)
+    league = _read(SqlTransaction.league)
+    league_by_name = _read(SqlTransaction.league_by_name)
+    league_settings = _read(SqlTransaction.league_settings)
+    league_tournaments = _read(SqlTransaction.league_tournaments)
+    seasons = _read(SqlTransaction.seasons)
+    season = _read(SqlTransaction.season)
+    active_season = _read(SqlTransaction.active_season)
+    season_tournaments = _read(SqlTransaction.season_tournaments)
+    season_standings = _read(SqlTransaction.season_standings)
+    tournament_scoring = _read(SqlTransaction.tournament_scoring)
+    # results, rulings, appeals
+    results = _read(SqlTransaction.results)
+    rulings = _read(SqlTransaction.rulings)
+    ruling = _read(SqlTransaction.ruling)
+    director_actions = _read(SqlTransaction.director_actions)
+    appeal = _read(SqlTransaction.appeal)
+    appeals = _read(SqlTransaction.appeals)
+
+
+class Transaction(_Reads):
+    """Writes of one transaction. Valid only inside its `async with store.transaction()`."""
+
+    def __init__(self, store: Store, memo: Memo) -> None:
+        self._store = store
+        self.memo = memo
+        self.open = True
+
+    @property
+    def now(self) -> float:
+        return self._store.clock()
+
+    async def _run(self, fn: Change[T]) -> T:
+        if not self.open:
+            raise StoreError("transaction already finished; open a new one")
+        store, memo = self._store, self.memo
+        return await store._hop(lambda conn: fn(SqlTransaction(conn, store.clock, memo)))
+
+    async def apply(self, change: Change[T]) -> T:
+        """Run a `commit`-style change inside this transaction (one hop)."""
+        return await self._run(change)
+
+    # event log, hands, snapshots, deadlines
+    append_events = _write(SqlTransaction.append_events)
+    begin_hand = _write(SqlTransaction.begin_hand)
+    finish_hand = _write(SqlTransaction.finish_hand)
+    save_snapshot = _write(SqlTransaction.save_snapshot)
+    set_deadline = _write(SqlTransaction.set_deadline)
+    clear_deadline = _write(SqlTransaction.clear_deadline)
+    clear_deadlines = _write(SqlTransaction.clear_deadlines)
+    sync_deadlines = _write(SqlTransaction.sync_deadlines)
+    # tournaments and their furniture
+    create_tournament = _write(SqlTransaction.create_tournament)
+    set_tournament_status = _write(SqlTransaction.set_tournament_status)
+    set_tournament_config = _write(SqlTransaction.set_tournament_config)
+    put_table = _write(SqlTransaction.put_table)
+    break_table = _write(SqlTransaction.break_table)
+    put_message = _write(SqlTransaction.put_message)
+    add_entry = _write(SqlTransaction.add_entry)
+    update_entry = _write(SqlTransaction.update_entry)
+    add_rebuy = _write(SqlTransaction.add_rebuy)
+    record_elimination = _write(SqlTransaction.record_elimination)
+    undo_elimination = _write(SqlTransaction.undo_elimination)
+    # servers, leagues, seasons
+    put_guild_settings = _write(SqlTransaction.put_guild_settings)
+    create_league = _write(SqlTransaction.create_league)
+    put_league_settings = _write(SqlTransaction.put_league_settings)
+    create_season = _write(SqlTransaction.create_season)
+    set_active_season = _write(SqlTransaction.set_active_season)
+    end_season = _write(SqlTransaction.end_season)
+    record_scoring = _write(SqlTransaction.record_scoring)
+    # results, rulings, appeals
+    set_result = _write(SqlTransaction.set_result)
+    add_ruling = _write(SqlTransaction.add_ruling)
+    add_director_action = _write(SqlTransaction.add_director_action)
+    open_appeal = _write(SqlTransaction.open_appeal)
+    close_appeal = _write(SqlTransaction.close_appeal)
