@@ -4,19 +4,25 @@ Transaction (which sees its own writes); Transaction adds the writes."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Concatenate, ParamSpec, TypeVar
+from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
 from .errors import StoreError
-from .sql import Memo
+from .sql import Clock, Memo
 from .statements import Change, SqlTransaction
-
-if TYPE_CHECKING:
-    from .store import Store
 
 P = ParamSpec("P")
 R = TypeVar("R")
 T = TypeVar("T")
+
+
+class _Hops(Protocol):
+    """What a Transaction needs of its store (store.py imports this module)."""
+
+    clock: Clock
+
+    async def _hop(self, fn: Callable[[sqlite3.Connection], T]) -> T: ...
 
 
 def _read(
@@ -102,7 +108,7 @@ class _Reads:
 class Transaction(_Reads):
     """Writes of one transaction. Valid only inside its `async with store.transaction()`."""
 
-    def __init__(self, store: Store, memo: Memo) -> None:
+    def __init__(self, store: _Hops, memo: Memo) -> None:
         self._store = store
         self.memo = memo
         self.open = True

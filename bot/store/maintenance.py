@@ -9,19 +9,33 @@ import os
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import aiosqlite
 
 from .checks import CheckReport, ConservationCheck, run_checks
 from .errors import StoreError
 from .files import record_backup
+from .rows import StoredEvent, TournamentRow
+from .sql import Clock
 
-if TYPE_CHECKING:
-    from .store import Store
+
+class _Store(Protocol):
+    """What these need of the store (store.py imports this module, not the other way round)."""
+
+    path: Path
+    clock: Clock
+
+    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]: ...
+
+    async def _all_events(self, tournament_id: int) -> list[StoredEvent]: ...
+
+    async def _all_tournaments(self) -> list[TournamentRow]: ...
+
+    async def _copy_to(self, target: aiosqlite.Connection) -> None: ...
 
 
-async def check(store: Store, checks: Sequence[ConservationCheck] = ()) -> CheckReport:
+async def check(store: _Store, checks: Sequence[ConservationCheck] = ()) -> CheckReport:
     """PRAGMA integrity_check, foreign_key_check, and the given chip-conservation checks
     for every tournament (`python -m bot.db check` passes the game's)."""
     try:
@@ -33,12 +47,12 @@ async def check(store: Store, checks: Sequence[ConservationCheck] = ()) -> Check
         return CheckReport(integrity, [], [])  # the rows below cannot be trusted
     fks = [f"{r[0]} rowid {r[1]} -> {r[2]}"
            for r in await store._fetch("PRAGMA foreign_key_check")]
-    reports = [run_checks(t, await store.load_events(t.id), checks)
-               for t in await store.tournaments()]
+    reports = [run_checks(t, await store._all_events(t.id), checks)
+               for t in await store._all_tournaments()]
     return CheckReport(integrity, fks, reports)
 
 
-async def backup(store: Store, target: str | os.PathLike[str]) -> Path:
+async def backup(store: _Store, target: str | os.PathLike[str]) -> Path:
     """Online backup to a new self-contained file (0600), safe while the bot is writing."""
     dest = Path(target)
     if dest.exists():
@@ -51,9 +65,7 @@ async def backup(store: Store, target: str | os.PathLike[str]) -> Path:
     target_conn = await aiosqlite.connect(tmp, isolation_level=None)
     ok = False
     try:
-        # One step (pages=-1): a consistent snapshot; WAL lets writers go on meanwhile.
-        async with store._lock:
-            await store._conn.backup(target_conn, pages=-1)
+        await store._copy_to(target_conn)
         # A backup should be one file, not a WAL database that needs its sidecars.
         await target_conn.execute("PRAGMA journal_mode = DELETE")
         rows = list(await target_conn.execute_fetchall("PRAGMA quick_check"))
@@ -72,7 +84,7 @@ async def backup(store: Store, target: str | os.PathLike[str]) -> Path:
     return dest
 
 
-async def schema_version(store: Store) -> int:
+async def schema_version(store: _Store) -> int:
     """The newest migration applied (0 for a file no bot has migrated yet)."""
     if not await store._fetch(
         "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'"
@@ -82,7 +94,7 @@ async def schema_version(store: Store) -> int:
     return int(rows[0][0])
 
 
-async def schema(store: Store) -> list[tuple[str, str, str, str | None]]:
+async def schema(store: _Store) -> list[tuple[str, str, str, str | None]]:
     """sqlite_master, sorted: what 'the same schema' means for the migration tests."""
     rows = await store._fetch(
         "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name"

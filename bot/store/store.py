@@ -36,6 +36,7 @@ from .errors import DatabaseCorrupt, StoreError, is_corruption
 from .faces import Transaction, _Reads
 from .files import default_database_path, private_file
 from .migrate import Migration, apply_migrations
+from .rows import StoredEvent, TournamentRow
 from .sql import Clock, Memo
 from .statements import Change, SqlTransaction
 
@@ -327,6 +328,17 @@ class Store(_Reads):
 
 
     # --- whole-store operations (maintenance.py) ------------------------------------------------
+
+    async def _all_events(self, tournament_id: int) -> list[StoredEvent]:
+        return await self.load_events(tournament_id)
+
+    async def _all_tournaments(self) -> list[TournamentRow]:
+        return await self.tournaments()
+
+    async def _copy_to(self, target: aiosqlite.Connection) -> None:
+        # One step (pages=-1): a consistent snapshot; WAL lets writers go on meanwhile.
+        async with self._lock:
+            await self._conn.backup(target, pages=-1)
 
     async def check(self, checks: Sequence[ConservationCheck] = ()) -> CheckReport:
         """PRAGMA integrity_check, foreign_key_check, and the given chip-conservation checks
