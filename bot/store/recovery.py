@@ -53,15 +53,18 @@ class RecoverySql(EventLogSql, TournamentSql):
             f"SELECT s.* FROM snapshots s WHERE s.tournament_id IN ({unfinished}) AND s.id = "
             "(SELECT id FROM snapshots l WHERE l.tournament_id = s.tournament_id "
             "ORDER BY l.last_event_id DESC, l.id DESC LIMIT 1)")}
-        # Driven from each tournament into the (tournament_id, id) index: only the tail is read.
+        # Driven from each tournament into the (tournament_id, stream, seq) index. With a stream,
+        # only its tail is read: within a stream seq grows with id, so the events after the
+        # snapshot's last one (when it is of this stream, as the game's are) start past its seq.
         columns = ", ".join(f"e.{c.strip()}" for c in EVENT_COLUMNS.split(","))
+        last = "(SELECT MAX(last_event_id) FROM snapshots l WHERE l.tournament_id = u.id)"
         sql = (f"SELECT {columns} FROM ({unfinished}) u CROSS JOIN events e "
-               "ON e.tournament_id = u.id AND e.id > COALESCE((SELECT MAX(last_event_id) "
-               "FROM snapshots l WHERE l.tournament_id = u.id), 0)")
+               f"ON e.tournament_id = u.id AND e.id > COALESCE({last}, 0)")
         params: list[Any] = []
         if stream is not None:
-            sql += " WHERE e.stream = ?"
-            params.append(stream)
+            sql += (" WHERE e.stream = ? AND e.seq > COALESCE((SELECT x.seq FROM events x "
+                    f"WHERE x.id = {last} AND x.tournament_id = u.id AND x.stream = ?), 0)")
+            params += [stream, stream]
         found = self.fetch(sql + " ORDER BY e.id", params)
         events = _by_tournament(self.stored_event(r) for r in found)
 
