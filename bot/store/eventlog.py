@@ -47,19 +47,22 @@ def _redacted(events: list[StoredEvent], viewer: Viewer) -> list[StoredEvent]:
     return out
 
 
-def _viewer_filter(sql: str, params: list[Any], viewer: Viewer) -> tuple[str, list[Any]]:
-    if viewer.director:
-        return sql, params
-    if viewer.user_id is None:
-        return sql + " AND audience IS NULL", params
-    return (
-        sql + " AND (audience IS NULL OR EXISTS "
-        "(SELECT 1 FROM json_each(events.audience) WHERE json_each.value = ?))",
-        [*params, str(viewer.user_id)],
-    )
-
-
 class EventLogSql(SqlBase):
+    # Whether `events.audience` (a JSON array of user ids) holds the one parameter: the one
+    # fragment of the privacy filter the two backends write differently.
+    AUDIENCE_HOLDS = ("EXISTS (SELECT 1 FROM json_each(events.audience) "
+                      "WHERE json_each.value = ?)")
+
+    def _viewer_filter(
+        self, sql: str, params: list[Any], viewer: Viewer
+    ) -> tuple[str, list[Any]]:
+        if viewer.director:
+            return sql, params
+        if viewer.user_id is None:
+            return sql + " AND audience IS NULL", params
+        return (sql + f" AND (audience IS NULL OR {self.AUDIENCE_HOLDS})",
+                [*params, str(viewer.user_id)])
+
     # --- the row format ------------------------------------------------------------------------
     # An event's data is stored as [shape, value, ...] with the keys (without "type", which has
     # its own column) named once per shape in event_shapes; rows from before migration 0005
@@ -144,7 +147,7 @@ class EventLogSql(SqlBase):
 
         A player gets public events plus those addressed to them; a director gets everything.
         """
-        sql, params = _viewer_filter(
+        sql, params = self._viewer_filter(
             f"SELECT {EVENT_COLUMNS} FROM events WHERE hand_id = ?", [hand_id], viewer)
         events = [self.stored_event(r) for r in self.fetch(sql + " ORDER BY id", params)]
         return _redacted(events, viewer)
@@ -153,7 +156,7 @@ class EventLogSql(SqlBase):
         self, tournament_id: int, viewer: Viewer = PUBLIC
     ) -> dict[int, list[StoredEvent]]:
         """Every hand of a tournament (for a whole-tournament export), filtered for `viewer`."""
-        sql, params = _viewer_filter(
+        sql, params = self._viewer_filter(
             f"SELECT {EVENT_COLUMNS} FROM events WHERE tournament_id = ? AND hand_id IS NOT NULL",
             [tournament_id], viewer)
         out: dict[int, list[StoredEvent]] = {h.id: [] for h in self.tournament_hands(

@@ -51,7 +51,7 @@ class TournamentSql(SqlBase):
     def tournaments(
         self, guild_id: int | None = None, status: TournamentStatus | None = None
     ) -> list[TournamentRow]:
-        sql = "SELECT * FROM tournaments WHERE 1"
+        sql = "SELECT * FROM tournaments WHERE TRUE"  # a boolean on both backends
         params: list[Any] = []
         if guild_id is not None:
             sql += " AND guild_id = ?"
@@ -146,8 +146,9 @@ class TournamentSql(SqlBase):
             "INSERT INTO tables (tournament_id, table_no, thread_id, message_id) "
             "VALUES (?, ?, ?, ?) "
             "ON CONFLICT (tournament_id, table_no) DO UPDATE SET "
-            "thread_id = COALESCE(excluded.thread_id, thread_id), "
-            "message_id = COALESCE(excluded.message_id, message_id) RETURNING *",
+            # Named by table: PostgreSQL calls a bare column here ambiguous.
+            "thread_id = COALESCE(excluded.thread_id, tables.thread_id), "
+            "message_id = COALESCE(excluded.message_id, tables.message_id) RETURNING *",
             (tournament_id, table_no, thread_id, message_id),
         )
         return plain(TableRow, row)

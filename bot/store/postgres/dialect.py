@@ -3,10 +3,9 @@ dialects agree, and the few methods where they do not, written again here.
 
 What is adapted for every statement: `?` placeholders become psycopg's `%s`, and SQLite's
 `CROSS JOIN t ON` (a join-order hint) becomes `JOIN t ON`. What is written again, and why:
-- privacy filters: SQLite's json_each becomes json_array_elements_text;
+- privacy filters: SQLite's json_each becomes json_array_elements_text (the AUDIENCE_HOLDS
+  fragment: the statements around it are the event log's own);
 - league names: SQLite's `COLLATE NOCASE` (ASCII letters only) becomes ascii_fold() (0004);
-- `WHERE 1` is not a boolean in PostgreSQL, and a bare column in ON CONFLICT DO UPDATE is
-  ambiguous there;
 - SUM over BIGINT is NUMERIC in PostgreSQL: cast back so callers get ints, as on SQLite;
 - constraint violations: SQLite's code catches sqlite3.IntegrityError and reads its message;
   here the INSERT says ON CONFLICT DO NOTHING and an empty result is the refusal, because a
@@ -32,15 +31,11 @@ from typing import Any, cast
 import psycopg
 
 from ..errors import ChannelBusy, LeagueNameTaken, StoreError
-from ..eventlog import EVENT_COLUMNS, _redacted
-from ..privacy import PUBLIC, Viewer
 from ..rows import (
     UNFINISHED,
     DeadlineRow,
     LeagueRow,
     SeasonStandingRow,
-    StoredEvent,
-    TableRow,
     TournamentRow,
     TournamentStatus,
 )
@@ -75,20 +70,11 @@ def to_pg(sql: str) -> str:
     return sql.replace("%", "%%").replace("?", "%s")
 
 
-def _viewer_filter(sql: str, params: list[Any], viewer: Viewer) -> tuple[str, list[Any]]:
-    if viewer.director:
-        return sql, params
-    if viewer.user_id is None:
-        return sql + " AND audience IS NULL", params
-    return (
-        sql + " AND (audience IS NULL OR EXISTS "
-        "(SELECT 1 FROM json_array_elements_text(events.audience) AS a(v) WHERE a.v = ?))",
-        [*params, str(viewer.user_id)],
-    )
-
-
 class PgSqlTransaction(SqlTransaction):
     """Every store statement, on a PostgreSQL session, in the database thread."""
+
+    AUDIENCE_HOLDS = ("EXISTS (SELECT 1 FROM json_array_elements_text(events.audience) "
+                      "AS a(v) WHERE a.v = ?)")
 
     def __init__(self, conn: psycopg.Connection[PgRow], clock: Clock, memo: Memo,
                  leases: LeaseBook, finishing: set[int]) -> None:
@@ -146,25 +132,6 @@ class PgSqlTransaction(SqlTransaction):
             ids.update((int(r[0]), int(r[1])) for r in rows)
         return dict(sorted(ids.items()))
 
-    def hand_events(self, hand_id: int, viewer: Viewer = PUBLIC) -> list[StoredEvent]:
-        sql, params = _viewer_filter(
-            f"SELECT {EVENT_COLUMNS} FROM events WHERE hand_id = ?", [hand_id], viewer)
-        events = [self.stored_event(r) for r in self.fetch(sql + " ORDER BY id", params)]
-        return _redacted(events, viewer)
-
-    def tournament_hand_events(
-        self, tournament_id: int, viewer: Viewer = PUBLIC
-    ) -> dict[int, list[StoredEvent]]:
-        sql, params = _viewer_filter(
-            f"SELECT {EVENT_COLUMNS} FROM events WHERE tournament_id = ? AND hand_id IS NOT NULL",
-            [tournament_id], viewer)
-        out: dict[int, list[StoredEvent]] = {
-            h.id: [] for h in self.tournament_hands(tournament_id)}
-        events = [self.stored_event(r) for r in self.fetch(sql + " ORDER BY id", params)]
-        for e in _redacted(events, viewer):
-            out.setdefault(e.hand_id or 0, []).append(e)
-        return out
-
     def set_deadline(self, tournament_id: int, kind: str, key: str, due_at: float,
                      data: dict[str, Any] | None = None) -> DeadlineRow:
         self.leases.check(tournament_id)
@@ -177,19 +144,6 @@ class PgSqlTransaction(SqlTransaction):
         super().sync_deadlines(tournament_id, wanted)
 
     # --- tournaments ---------------------------------------------------------------------------
-
-    def tournaments(
-        self, guild_id: int | None = None, status: TournamentStatus | None = None
-    ) -> list[TournamentRow]:
-        sql = "SELECT * FROM tournaments WHERE TRUE"
-        params: list[Any] = []
-        if guild_id is not None:
-            sql += " AND guild_id = ?"
-            params.append(guild_id)
-        if status is not None:
-            sql += " AND status = ?"
-            params.append(status)
-        return [tournament_row(r) for r in self.fetch(sql + " ORDER BY id", params)]
 
     def unfinished_tournaments(self) -> list[TournamentRow]:
         """The unfinished tournaments THIS process runs: those of its shards whose lease it
@@ -238,25 +192,6 @@ class PgSqlTransaction(SqlTransaction):
         if row.status not in UNFINISHED:
             self.finishing.add(tournament_id)
         return row
-
-    def put_table(
-        self,
-        tournament_id: int,
-        table_no: int,
-        *,
-        thread_id: int | None = None,
-        message_id: int | None = None,
-    ) -> TableRow:
-        """The stored row's columns named by table (PostgreSQL calls a bare name ambiguous)."""
-        row = self.returning(
-            "INSERT INTO tables (tournament_id, table_no, thread_id, message_id) "
-            "VALUES (?, ?, ?, ?) "
-            "ON CONFLICT (tournament_id, table_no) DO UPDATE SET "
-            "thread_id = COALESCE(excluded.thread_id, tables.thread_id), "
-            "message_id = COALESCE(excluded.message_id, tables.message_id) RETURNING *",
-            (tournament_id, table_no, thread_id, message_id),
-        )
-        return plain(TableRow, row)
 
     # --- leagues -------------------------------------------------------------------------------
 
