@@ -105,11 +105,11 @@ async def breakdown(path: Path, actions: int) -> None:
     begin, commit = _TimedStore.t_begin / n * 1e6, _TimedStore.t_commit / n * 1e6
     statements = _TimedStore.t_work / n * 1e6 - begin - commit
     hop = _TimedStore.t_hop / n * 1e6 - _TimedStore.t_work / n * 1e6
-    print(f"one busy tournament, per action ({done} actions): {wall:4.0f} us in all = event "
-          f"loop CPU {loop_cpu:4.0f} us (engine, director, session, store's async side) + "
+    print(f"one busy tournament, per action ({done} actions): {wall:4.0f} us in all; event "
+          f"loop CPU {loop_cpu:4.0f} us (engine, director, session, the store's async side); "
           f"database thread: BEGIN {begin:3.0f} us, the change's Python and statements "
-          f"{statements:4.0f} us, COMMIT {commit:4.0f} us + the hop there and back and "
-          f"waiting {hop:4.0f} us (other {wall - loop_cpu - _TimedStore.t_hop / n * 1e6:4.0f} us)")
+          f"{statements:4.0f} us, COMMIT {commit:4.0f} us; the hop there and back "
+          f"{hop:4.0f} us beyond that (thread wake-ups, the GIL; it overlaps the loop's CPU)")
     service.close()
     await store.close()
 
