@@ -321,3 +321,35 @@ def test_odd_chip_counts_are_read_by_name_in_any_form() -> None:
         ids["Max"]: 2, ids["Dana Smith"]: 1, ids["Player 2"]: 3}
     assert parse_odd_chips(" none ", t, names) == {}
     assert parse_odd_chips("maxi 1", t, names) == {ids["Maxine"]: 1}
+
+
+async def test_a_member_rebuys_and_takes_the_add_on_himself(harness: Harness) -> None:
+    """Issue 12: `/tournament rebuy` and `/tournament addon` record chips a member buys at the
+    real table, as `/td` does for a guest: a post, the clock's counts and the prize pool."""
+    h = harness
+    seen = Channel(h)
+    session, _ = await live_night(h)
+    await h.director.slash(h.channel, "tournament start")
+    seen.new()
+    t = session.tournament
+    clock = clock_id(h, session)
+    alice = str(h.alice.id)
+    r = await h.alice.slash(h.channel, "tournament rebuy")
+    assert "Only a busted player may re-buy" in refused(h, r)
+    before = events(session)
+    await h.director.slash(h.channel, "bust", player=alice)
+    seen.new()
+    assert t.players[alice].place is not None and events(session) > before
+    r = await h.alice.slash(h.channel, "tournament rebuy")
+    assert reply(r) == "You re-buy for 10,000 chips."
+    p = t.players[alice]
+    assert p.place is None and p.table is not None
+    posted = seen.new()
+    assert posted == [f"🔁 **alice** re-buys (10,000 chips): **table {p.table}, seat {p.seat}**."]
+    r = await h.alice.slash(h.channel, "tournament addon")
+    assert seen.new() == ["➕ **alice** takes the add-on (10,000 chips)."]
+    again = await h.alice.slash(h.channel, "tournament addon")
+    assert "add-on" in refused(h, again)
+    shown = seen.message(clock).content
+    assert "👥 **14** of 14 left · 1 re-buy · 1 add-on" in shown, shown
+    assert "Prize pool **320**" in shown, shown  # 14 buy-ins of 20, a re-buy and an add-on
