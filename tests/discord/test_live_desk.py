@@ -38,6 +38,16 @@ def events(session: Session) -> int:
     return session.tournament.event_count
 
 
+async def started_night(h: Harness) -> tuple[Channel, Session, int]:
+    """The 14-player live night, started: what the channel shows from now on, the session and
+    the clock message's id."""
+    seen = Channel(h)
+    session, _ = await live_night(h)
+    await h.director.slash(h.channel, "tournament start")
+    seen.new()
+    return seen, session, clock_id(h, session)
+
+
 async def test_bad_input_is_refused_privately_and_changes_nothing(harness: Harness) -> None:
     h = harness
     seen = Channel(h)
@@ -105,10 +115,7 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(harness: Harne
 async def test_two_directors_busting_one_player_at_once_exactly_one_wins(
         harness: Harness) -> None:
     h = harness
-    seen = Channel(h)
-    session, _ = await live_night(h)
-    await h.director.slash(h.channel, "tournament start")
-    seen.new()
+    seen, session, _ = await started_night(h)
     other = h.add_member("second director", director=True)
     victim = table_of(session, 1)[0]
     # Both commands arrive while the tournament is busy (its lock held, as by a commit in
@@ -133,12 +140,8 @@ async def test_two_directors_busting_one_player_at_once_exactly_one_wins(
 
 async def test_guests_enter_late_rebuy_take_the_add_on_and_are_linked(harness: Harness) -> None:
     h = harness
-    seen = Channel(h)
-    session, _ = await live_night(h)
-    await h.director.slash(h.channel, "tournament start")
-    seen.new()
+    seen, session, clock = await started_night(h)
     t = session.tournament
-    clock = clock_id(h, session)
     r = await h.director.slash(h.channel, "td add", name="Late Larry")
     assert reply(r) == "Late Larry is in as a guest."
     (late,) = seen.new()
@@ -180,12 +183,8 @@ async def test_guests_enter_late_rebuy_take_the_add_on_and_are_linked(harness: H
 
 async def test_pause_stops_the_clock_and_resume_moves_every_deadline(harness: Harness) -> None:
     h = harness
-    seen = Channel(h)
-    session, _ = await live_night(h)
-    await h.director.slash(h.channel, "tournament start")
-    seen.new()
+    seen, session, clock = await started_night(h)
     t = session.tournament
-    clock = clock_id(h, session)
     await h.advance(8 * 60)
     ends = t.clock_view(h.now()).ends_at
     assert ends is not None
@@ -235,10 +234,7 @@ async def test_player_lists_autocomplete_and_names_never_ping(harness: Harness) 
 
 async def test_a_deleted_or_frozen_clock_message_is_posted_again(harness: Harness) -> None:
     h = harness
-    seen = Channel(h)
-    session, _ = await live_night(h)
-    await h.director.slash(h.channel, "tournament start")
-    seen.new()
+    seen, session, _ = await started_night(h)
     first = clock_id(h, session)
     # Discord refuses more edits of a message older than an hour (30046): a new clock.
     h.env.inject_error("PATCH", f"/channels/*/messages/{first}", status=400, code=30046,
@@ -327,12 +323,8 @@ async def test_a_member_rebuys_and_takes_the_add_on_himself(harness: Harness) ->
     """Issue 12: `/tournament rebuy` and `/tournament addon` record chips a member buys at the
     real table, as `/td` does for a guest: a post, the clock's counts and the prize pool."""
     h = harness
-    seen = Channel(h)
-    session, _ = await live_night(h)
-    await h.director.slash(h.channel, "tournament start")
-    seen.new()
+    seen, session, clock = await started_night(h)
     t = session.tournament
-    clock = clock_id(h, session)
     alice = str(h.alice.id)
     r = await h.alice.slash(h.channel, "tournament rebuy")
     assert "Only a busted player may re-buy" in refused(h, r)
