@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from bot.discord_ui.client import LeagueBot
 from bot.discord_ui.directors import require_director
-from bot.discord_ui.paging import Pages
+from bot.discord_ui.paging import page_buttons, register_pager
 from bot.discord_ui.parsing import parse_hand_ref
 from bot.discord_ui.presenter.limits import fit_embed, truncate
 from bot.discord_ui.replies import UserFacingError, defer_public, send_private, send_public
@@ -184,6 +184,17 @@ def standings_embed(view: service.SeasonView, page: int) -> discord.Embed:
     return fit_embed(embed)
 
 
+STANDINGS_PAGES = "standings"
+
+
+def standings_buttons(view: service.SeasonView, page: int) -> discord.ui.View | None:
+    """◀ ▶ under a season's standings (None for one page, or for no season)."""
+    if view.season is None:
+        return None
+    return page_buttons(STANDINGS_PAGES, f"{view.league.id}:{view.season.id}", page,
+                        page_count(len(view.standings)))
+
+
 class League(commands.Cog):
     # Hidden from members by default (Manage Server); the director role, granted the commands
     # in Server Settings → Integrations, is still checked on every command that changes things.
@@ -196,6 +207,17 @@ class League(commands.Cog):
 
     def __init__(self, bot: LeagueBot) -> None:
         self.bot = bot
+        register_pager(STANDINGS_PAGES, self.standings_page)
+
+    async def standings_page(self, interaction: discord.Interaction, key: str,
+                             page: int) -> tuple[discord.Embed, int]:
+        """A page of the standings a ◀ ▶ button names (league:season ids), as they are now."""
+        league_id, _, season_id = key.partition(":")
+        if not (league_id.isdigit() and season_id.isdigit()):
+            raise UserFacingError("Those buttons name no season: ask again with /standings.")
+        view = await league_call(service.season_view_by_ids(
+            self.store, guild_id_of(interaction), int(league_id), int(season_id)))
+        return standings_embed(view, page), page_count(len(view.standings))
 
     @property
     def store(self) -> Any:
@@ -320,7 +342,8 @@ class League(commands.Cog):
         embed = standings_embed(view, 1)
         embed.title = truncate(f"Final standings - {view.title}", 256)
         await send(interaction, f"**{safe(ls.league.name)}**: season "
-                                f"**{safe(ls.season.name)}** is over.", embed=embed)
+                                f"**{safe(ls.season.name)}** is over.", embed=embed,
+                   view=standings_buttons(view, 1))
 
     # --- /standings, /stats ---------------------------------------------------------------------
 
@@ -340,10 +363,8 @@ class League(commands.Cog):
         view = await league_call(service.season_view(self.store, guild_id_of(interaction),
                                                      league, season))
         files = ([race_png(view)] if chart else []) + (export_files(view) if export else [])
-        pages = page_count(len(view.standings))
         await send(interaction, embed=standings_embed(view, 1), files=files,
-                   view=Pages(lambda page: standings_embed(view, page), pages)
-                   if pages > 1 else None)
+                   view=standings_buttons(view, 1))
 
     @app_commands.command(name="stats", description="A player's league record")
     @app_commands.guild_only()

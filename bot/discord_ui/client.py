@@ -18,6 +18,7 @@ from bot.discord_ui.buttons import DYNAMIC_ITEMS, table_view
 from bot.discord_ui.card_emojis import upload_card_emojis
 from bot.discord_ui.card_faces import TEXT_ART, CardArt
 from bot.discord_ui.live_clock import LiveClock
+from bot.discord_ui.paging import PageButton
 from bot.discord_ui.replies import error_message, generic_error_text, send_private
 from bot.engine.profile import Profile, ProfileError, make_profile
 from bot.league.service import score_tournament
@@ -125,7 +126,7 @@ class LeagueBot(commands.Bot):
             hand_delay=self.hand_delay,
             on_finish=lambda session: score_tournament(self.store, session.store_id),
         )
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, PageButton)
         recovered = await self.tournaments.recover()
         self.live_clock.recovered(recovered)
         if recovered:

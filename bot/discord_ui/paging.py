@@ -1,41 +1,73 @@
-"""Long lists page with buttons (◀ ▶) under the message, not with a `page:` option to type."""
+"""Long lists page with buttons (◀ ▶) under the message, not with a `page:` option to type.
+
+The buttons are persistent `DynamicItem`s: a button's custom id names the list (a kind and a
+key, such as a league and season by id) and the page it shows, so it works after a restart
+and days later, and shows the list as it is when clicked, not as it was when posted. Each kind
+of list registers the async function that renders one of its pages (`register_pager`, called
+by the cog that owns the list when it is loaded).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
-# How long the buttons answer; after that the list is asked for again.
-PAGE_BUTTONS_SECONDS = 3600.0
+from bot.discord_ui.replies import UserFacingError, send_private
+
+# kind: lower-case letters; key: what the kind needs to find its list again (ids, ":"-joined).
+TEMPLATE = r"pg:(?P<kind>[a-z]{1,20}):(?P<key>[0-9:-]{1,60}):(?P<page>[0-9]{1,6})"
+
+# (interaction, key, page) -> (the page's embed, the list's page count now). A page beyond the
+# end shows the last one; a key whose list is gone raises UserFacingError (said privately).
+Pager = Callable[[discord.Interaction, str, int], Awaitable[tuple[discord.Embed, int]]]
+_PAGERS: dict[str, Pager] = {}
 
 
-class Pages(discord.ui.View):
-    """Buttons that show page 1..count of a list by editing the message they are under."""
+def register_pager(kind: str, pager: Pager) -> None:
+    if not re.fullmatch(r"[a-z]{1,20}", kind):
+        raise ValueError(f"a pager's kind is 1 to 20 lower-case letters, not {kind!r}")
+    _PAGERS[kind] = pager
 
-    def __init__(self, render: Callable[[int], discord.Embed], count: int) -> None:
-        super().__init__(timeout=PAGE_BUTTONS_SECONDS)
-        self.render = render
-        self.count = count
-        self.page = 1
-        self._sync()
 
-    def _sync(self) -> None:
-        self.previous.disabled = self.page <= 1
-        self.next.disabled = self.page >= self.count
+def page_buttons(kind: str, key: str, page: int, count: int) -> discord.ui.View | None:
+    """◀ ▶ for page `page` of `count`, or None when the list has one page."""
+    if count <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(PageButton(kind, key, page - 1, "◀ Previous", disabled=page <= 1))
+    view.add_item(PageButton(kind, key, page + 1, "Next ▶", disabled=page >= count))
+    return view
 
-    async def _show(self, interaction: discord.Interaction, page: int) -> None:
-        self.page = max(1, min(self.count, page))
-        self._sync()
-        await interaction.response.edit_message(embed=self.render(self.page), view=self)
 
-    @discord.ui.button(label="◀ Previous", style=discord.ButtonStyle.secondary)
-    async def previous(self, interaction: discord.Interaction,
-                       button: discord.ui.Button[Any]) -> None:
-        await self._show(interaction, self.page - 1)
+class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
+    def __init__(self, kind: str, key: str, page: int, label: str,
+                 disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(
+            label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
+            # The two buttons of a message name different pages, so their ids never clash.
+            custom_id=f"pg:{kind}:{key}:{max(page, 0)}"))
+        self.kind, self.key, self.page = kind, key, page
 
-    @discord.ui.button(label="Next ▶", style=discord.ButtonStyle.secondary)
-    async def next(self, interaction: discord.Interaction,
-                   button: discord.ui.Button[Any]) -> None:
-        await self._show(interaction, self.page + 1)
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> PageButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(match["kind"], match["key"], int(match["page"]), item.label or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        pager = _PAGERS.get(self.kind)
+        if pager is None:
+            await send_private(interaction, "This list cannot be paged any more: ask for it "
+                                            "again with its command.")
+            return
+        try:
+            embed, count = await pager(interaction, self.key, max(self.page, 1))
+        except UserFacingError as exc:
+            await send_private(interaction, str(exc))
+            return
+        page = min(max(self.page, 1), count)
+        await interaction.response.edit_message(
+            embed=embed, view=page_buttons(self.kind, self.key, page, count))

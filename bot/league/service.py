@@ -599,7 +599,22 @@ class SeasonView:
 async def season_view(store: Store, guild_id: int, league_name: str | None = None,
                       season_name: str | None = None) -> SeasonView:
     league = await find_league(store, guild_id, league_name)
-    season = await find_season(store, league, season_name)
+    return await _season_view(store, league, await find_season(store, league, season_name))
+
+
+async def season_view_by_ids(store: Store, guild_id: int, league_id: int,
+                             season_id: int) -> SeasonView:
+    """The standings a page button names: by ids, which stay put when a league is renamed."""
+    league = await store.league(league_id)
+    season = await store.season(season_id)
+    if league is None or league.guild_id != guild_id or season is None \
+            or season.league_id != league.id:
+        raise LeagueError("That season is no longer in this server's leagues: ask for the "
+                          "standings again with /standings.")
+    return await _season_view(store, league, season)
+
+
+async def _season_view(store: Store, league: LeagueRow, season: SeasonRow | None) -> SeasonView:
     settings = await league_settings(store, league)
     system, options = get_system(settings.points_system), _options(settings)
     tournaments = [] if season is None else await store.season_tournaments(season.id)

@@ -9,8 +9,9 @@ import pytest
 from PIL import Image
 from simcord import SetupError
 
+from bot.discord_ui.client import create_bot
 from bot.league import service
-from tests.discord.conftest import grant_admin_commands
+from tests.discord.conftest import GUILD_ID, grant_admin_commands
 from tests.league.conftest import play_night
 
 
@@ -142,6 +143,31 @@ async def test_standings_page_past_twenty_rows(harness):
     second = r.response.embeds[0]
     assert "player21" in second.description and "player25" in second.description
     assert "player20" not in second.description and "page 2 of 2" in second.footer.text
+    r = await h.bob.click(r.response.message, label="◀ Previous")
+    assert "page 1 of 2" in r.response.embeds[0].footer.text
+
+
+async def test_standings_buttons_work_after_a_restart_and_show_the_standings_now(
+        harness, tmp_path):
+    """The ◀ ▶ buttons name the season and the page, not a list held in memory: a day later,
+    or after the bot restarted, they still page, through the standings as they are then."""
+    h = harness
+    field = list(range(1, 26))
+    await play_night(h.bot.store, h.guild.id, field, names={u: f"player{u:02d}" for u in field})
+    message = answer(h, await h.alice.slash(h.channel, "standings"))
+    await h.advance(2 * 86_400)
+    old = h.bot
+    await old.close()
+    new = create_bot(old.store.path, dev_guild_id=GUILD_ID)
+    await h.env.restart_bot(new)
+    h.bot = new
+    # A second night after the list was posted: five more players are in the standings now.
+    more = list(range(26, 31))
+    await play_night(new.store, h.guild.id, more, names={u: f"player{u:02d}" for u in more})
+    r = await h.bob.click(message, label="Next ▶")
+    second = r.response.embeds[0]
+    assert "page 2 of 2" in second.footer.text and "2 nights" in second.footer.text
+    assert "player30" in (second.description or "")
     r = await h.bob.click(r.response.message, label="◀ Previous")
     assert "page 1 of 2" in r.response.embeds[0].footer.text
 
