@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
+from .guests import is_guest_id
 from .model import HOUSE, Night
 from .points import SeasonOptions, fmt_points
 from .settle import Transfer
@@ -128,6 +129,12 @@ def _csv(header: Sequence[str], rows: Sequence[Sequence[object]]) -> bytes:
     return buf.getvalue().encode("utf-8")
 
 
+def _user_cell(user_id: int) -> int | str:
+    """A member's Discord id; empty for a guest, who has none (his store id is the bot's own,
+    a negative number that would look like a mistake in a spreadsheet)."""
+    return "" if is_guest_id(user_id) else user_id
+
+
 def _money(amount: int, decimals: int) -> Decimal:
     """An amount in smallest units as the number it is (-1000, 2 -> -10.00), exactly."""
     return Decimal(amount).scaleb(-decimals)
@@ -144,7 +151,7 @@ def ledger_csv(rows: Sequence[LedgerRow], options: SeasonOptions) -> bytes:
     header = ["night", "tournament_id", "tournament", "user_id", "player", "place", "points",
               "buy_ins", "rebuys", "addons", "prize", "bounty_won", "bounty_paid", "net"]
     return _csv(header, [
-        [r.night, r.tournament_id, r.tournament, r.user_id, r.player, r.place,
+        [r.night, r.tournament_id, r.tournament, _user_cell(r.user_id), r.player, r.place,
          _points(r.points), m(r.buy_ins), m(r.rebuys), m(r.addons), m(r.prize),
          m(r.bounty_won), m(r.bounty_paid), m(r.net)]
         for r in rows
@@ -155,7 +162,8 @@ def standings_csv(rows: Sequence[StandingRow], options: SeasonOptions) -> bytes:
     header = ["rank", "user_id", "player", "points", "nights", "counted", "wins", "cashes",
               "best_finish", "net", "qualified", "in_final"]
     return _csv(header, [
-        [r.rank, r.user_id, r.name, _points(r.points), r.nights, r.counted, r.wins, r.cashes,
-         r.best_finish, _money(r.net, options.decimals), int(r.qualified), int(r.in_final)]
+        [r.rank, _user_cell(r.user_id), r.name, _points(r.points), r.nights, r.counted, r.wins,
+         r.cashes, r.best_finish, _money(r.net, options.decimals), int(r.qualified),
+         int(r.in_final)]
         for r in rows
     ])

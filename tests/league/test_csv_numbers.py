@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 
+from bot.league.guests import guest_user_id
 from bot.league.points import SeasonOptions
 from bot.league.render import LedgerRow, ledger_csv, standings_csv
 from bot.league.standings import StandingRow
@@ -37,3 +38,22 @@ def test_standings_write_a_negative_net_as_a_number() -> None:
     (row,) = rows_of(standings_csv([standing], SeasonOptions(decimals=2)))
     assert row["net"] == "-10.00"
     assert row["player"] == "'@here"
+
+
+def test_a_guest_has_no_discord_id_in_the_files() -> None:
+    """A guest (entered by name at a live night) is not on Discord: his user_id cell is empty,
+    not the bot's own negative id for him; his name is there."""
+    guest = StandingRow(rank=2, user_id=guest_user_id(1, "Dana Smith"), name="Dana Smith",
+                        points=3.0, nights=1, counted=1, wins=0, cashes=1, best_finish=2,
+                        net=500, qualified=True, in_final=False, tied=False)
+    member = StandingRow(rank=1, user_id=9, name="bob", points=5.0, nights=1, counted=1,
+                         wins=1, cashes=1, best_finish=1, net=900, qualified=True,
+                         in_final=False, tied=False)
+    first, second = rows_of(standings_csv([member, guest], SeasonOptions(decimals=0)))
+    assert first["user_id"] == "9" and second["user_id"] == ""
+    assert second["player"] == "Dana Smith"
+    ledger = LedgerRow(night=1, tournament_id=3, tournament="Friday", user_id=guest.user_id,
+                       player="Dana Smith", place=2, points=3.0, buy_ins=2000, rebuys=0,
+                       addons=0, prize=2500, bounty_won=0, bounty_paid=0, net=500)
+    (row,) = rows_of(ledger_csv([ledger], SeasonOptions(decimals=0)))
+    assert row["user_id"] == "" and row["player"] == "Dana Smith"
