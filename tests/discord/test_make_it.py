@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.discord_ui.presenter.limits import chips
 from bot.engine.hand import Hand
 from bot.engine.hand_events import Ruling
 from bot.engine.profile import make_profile
@@ -62,6 +63,8 @@ async def test_bet_facing_a_raise_is_read_by_the_make_it_knob(
     assert rulings(hand)[-1] == rule
     posted = "\n".join(new_texts(h, before))
     assert "Ruling" in posted, posted
+    if rule == "make-it":  # the call is taken; what was sent beyond it never left the stack
+        assert f"is a call of {chips(3 * bb)}; the other {chips(3 * bb // 2)} stays" in posted
 
 
 async def test_bet_below_a_call_puts_nothing_in_and_says_call_or_fold(harness: Harness) -> None:

@@ -231,7 +231,7 @@ def test_rulings_from_real_play():
     hand = start(profile=make_profile("tavern"))
     hand.make_it(hand.legal().seat, 150)  # above the call of 100, below a full raise: a call
     rulings = [ruling_text(r, seat_names(hand, NAMES)) for r in hand.rulings]
-    assert any("make it X" in t and "goes back" in t for t in rulings)
+    assert any("make it X" in t and "stays in their stack" in t for t in rulings)
 
 
 def test_action_view_state_labels_and_confirmation():

@@ -69,8 +69,9 @@ _SENTENCES: dict[str, tuple[str, _Sentence]] = {
         f"at least half the last raise of {_a(r, 'last_raise')}, so it is a full raise, "
         f"to {_a(r, 'to')}")),
     "make-it": ("make it X", lambda r, n: (
+        # Online the chips never left the stack: the extra is not handed back, it stays.
         f"{_who(n, r.seat)}'s {_a(r, 'asked')} is not a full raise, so it is a call of "
-        f"{_a(r, 'to')} and the extra {_a(r, 'returned')} goes back")),
+        f"{_a(r, 'to')}; the other {_a(r, 'returned')} stays in their stack")),
     "raise-it": ("raise it X", lambda r, n: (
         f"{_who(n, r.seat)} raised it {_a(r, 'by')} over the bet of {_a(r, 'facing')}, "
         f"so the raise is to {_a(r, 'to')}")),
