@@ -28,26 +28,13 @@ class _Hops(Protocol):
 def _read(
     fn: Callable[Concatenate[SqlTransaction, P], R],
 ) -> Callable[Concatenate[_Reads, P], Awaitable[R]]:
-    """A store method as an async method of a face: the whole method is one hop."""
+    """A store method as an async method of a face (Store's or Transaction's, reads and
+    writes alike): the whole method is one hop."""
 
     name = fn.__name__
 
     async def call(self: _Reads, /, *args: P.args, **kwargs: P.kwargs) -> R:
         # By name, so a backend's SqlTransaction subclass (PostgreSQL) runs its own override.
-        result: R = await self._run(lambda tx: getattr(tx, name)(*args, **kwargs))
-        return result
-
-    call.__name__ = fn.__name__
-    call.__doc__ = fn.__doc__
-    return call
-
-
-def _write(
-    fn: Callable[Concatenate[SqlTransaction, P], R],
-) -> Callable[Concatenate[Transaction, P], Awaitable[R]]:
-    name = fn.__name__
-
-    async def call(self: Transaction, /, *args: P.args, **kwargs: P.kwargs) -> R:
         result: R = await self._run(lambda tx: getattr(tx, name)(*args, **kwargs))
         return result
 
@@ -128,37 +115,37 @@ class Transaction(_Reads):
         return await self._run(change)
 
     # event log, hands, snapshots, deadlines
-    append_events = _write(SqlTransaction.append_events)
-    begin_hand = _write(SqlTransaction.begin_hand)
-    finish_hand = _write(SqlTransaction.finish_hand)
-    save_snapshot = _write(SqlTransaction.save_snapshot)
-    set_deadline = _write(SqlTransaction.set_deadline)
-    clear_deadline = _write(SqlTransaction.clear_deadline)
-    clear_deadlines = _write(SqlTransaction.clear_deadlines)
-    sync_deadlines = _write(SqlTransaction.sync_deadlines)
+    append_events = _read(SqlTransaction.append_events)
+    begin_hand = _read(SqlTransaction.begin_hand)
+    finish_hand = _read(SqlTransaction.finish_hand)
+    save_snapshot = _read(SqlTransaction.save_snapshot)
+    set_deadline = _read(SqlTransaction.set_deadline)
+    clear_deadline = _read(SqlTransaction.clear_deadline)
+    clear_deadlines = _read(SqlTransaction.clear_deadlines)
+    sync_deadlines = _read(SqlTransaction.sync_deadlines)
     # tournaments and their furniture
-    create_tournament = _write(SqlTransaction.create_tournament)
-    set_tournament_status = _write(SqlTransaction.set_tournament_status)
-    set_tournament_config = _write(SqlTransaction.set_tournament_config)
-    put_table = _write(SqlTransaction.put_table)
-    break_table = _write(SqlTransaction.break_table)
-    put_message = _write(SqlTransaction.put_message)
-    add_entry = _write(SqlTransaction.add_entry)
-    update_entry = _write(SqlTransaction.update_entry)
-    add_rebuy = _write(SqlTransaction.add_rebuy)
-    record_elimination = _write(SqlTransaction.record_elimination)
-    undo_elimination = _write(SqlTransaction.undo_elimination)
+    create_tournament = _read(SqlTransaction.create_tournament)
+    set_tournament_status = _read(SqlTransaction.set_tournament_status)
+    set_tournament_config = _read(SqlTransaction.set_tournament_config)
+    put_table = _read(SqlTransaction.put_table)
+    break_table = _read(SqlTransaction.break_table)
+    put_message = _read(SqlTransaction.put_message)
+    add_entry = _read(SqlTransaction.add_entry)
+    update_entry = _read(SqlTransaction.update_entry)
+    add_rebuy = _read(SqlTransaction.add_rebuy)
+    record_elimination = _read(SqlTransaction.record_elimination)
+    undo_elimination = _read(SqlTransaction.undo_elimination)
     # servers, leagues, seasons
-    put_guild_settings = _write(SqlTransaction.put_guild_settings)
-    create_league = _write(SqlTransaction.create_league)
-    put_league_settings = _write(SqlTransaction.put_league_settings)
-    create_season = _write(SqlTransaction.create_season)
-    set_active_season = _write(SqlTransaction.set_active_season)
-    end_season = _write(SqlTransaction.end_season)
-    record_scoring = _write(SqlTransaction.record_scoring)
+    put_guild_settings = _read(SqlTransaction.put_guild_settings)
+    create_league = _read(SqlTransaction.create_league)
+    put_league_settings = _read(SqlTransaction.put_league_settings)
+    create_season = _read(SqlTransaction.create_season)
+    set_active_season = _read(SqlTransaction.set_active_season)
+    end_season = _read(SqlTransaction.end_season)
+    record_scoring = _read(SqlTransaction.record_scoring)
     # results, rulings, appeals
-    set_result = _write(SqlTransaction.set_result)
-    add_ruling = _write(SqlTransaction.add_ruling)
-    add_director_action = _write(SqlTransaction.add_director_action)
-    open_appeal = _write(SqlTransaction.open_appeal)
-    close_appeal = _write(SqlTransaction.close_appeal)
+    set_result = _read(SqlTransaction.set_result)
+    add_ruling = _read(SqlTransaction.add_ruling)
+    add_director_action = _read(SqlTransaction.add_director_action)
+    open_appeal = _read(SqlTransaction.open_appeal)
+    close_appeal = _read(SqlTransaction.close_appeal)

@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from .errors import StoreError
 
 Clock = Callable[[], float]
 T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
 
 # (kind, key) -> (due_at, data as stored JSON)
 DeadlineMap = dict[tuple[str, str], tuple[float, str]]
@@ -50,37 +52,27 @@ class Memo:
     def child(self) -> Memo:
         return Memo(self)
 
-    def last_seq(self, key: tuple[int, str]) -> int | None:
+    def _found(self, layer: Callable[[Memo], Mapping[K, V]], key: K) -> V | None:
+        """`key` in the nearest layer that knows it (this one, then its parents)."""
         memo: Memo | None = self
         while memo is not None:
-            if key in memo.seq:
-                return memo.seq[key]
+            known = layer(memo)
+            if key in known:
+                return known[key]
             memo = memo.parent
         return None
+
+    def last_seq(self, key: tuple[int, str]) -> int | None:
+        return self._found(lambda m: m.seq, key)
 
     def deadline_map(self, tournament_id: int) -> DeadlineMap | None:
-        memo: Memo | None = self
-        while memo is not None:
-            if tournament_id in memo.deadlines:
-                return memo.deadlines[tournament_id]
-            memo = memo.parent
-        return None
+        return self._found(lambda m: m.deadlines, tournament_id)
 
     def keys_of(self, shape: int) -> tuple[str, ...] | None:
-        memo: Memo | None = self
-        while memo is not None:
-            if shape in memo.shape_keys:
-                return memo.shape_keys[shape]
-            memo = memo.parent
-        return None
+        return self._found(lambda m: m.shape_keys, shape)
 
     def shape_of(self, key: tuple[str, tuple[str, ...]]) -> int | None:
-        memo: Memo | None = self
-        while memo is not None:
-            if key in memo.shape_ids:
-                return memo.shape_ids[key]
-            memo = memo.parent
-        return None
+        return self._found(lambda m: m.shape_ids, key)
 
     def merge_into_parent(self) -> None:
         assert self.parent is not None

@@ -19,7 +19,7 @@ import typing
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from bot.engine.events import Event, current_type, event, event_aliases
+from bot.engine.events import Event, event, event_aliases
 from bot.engine.hand_events import Seat
 from bot.engine.profile import ClockExpiry, SeatDraw
 
@@ -628,5 +628,3 @@ def upgraded(e: Event) -> Event:
             level=e.level, at=e.at, chip_unit=e.chip_unit)
     return e
 
-
-current_name = current_type  # the one reader of raw names (bot/engine/events.py)

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.engine.events import Event, event_from_dict
+from bot.engine.events import Event, current_type, event_from_dict
 from bot.rulebook import load_rulebook
 from bot.tournament import events as ev
 from bot.tournament.tournament import Tournament
@@ -84,9 +84,9 @@ def test_a_request_to_show_stored_under_its_old_name_reads_back() -> None:
 
 
 def test_raw_readers_can_map_old_names() -> None:
-    assert ev.current_name("tournament.action") == "tournament.player_acted"
-    assert ev.current_name("tournament.hand_started") == "tournament.hand_dealt"
-    assert ev.current_name("tournament.rebuy") == "tournament.rebuy"
+    assert current_type("tournament.action") == "tournament.player_acted"
+    assert current_type("tournament.hand_started") == "tournament.hand_dealt"
+    assert current_type("tournament.rebuy") == "tournament.rebuy"
 
 
 def test_every_rule_an_event_cites_is_in_the_rulebook(played: list[Tournament]) -> None:
