@@ -1,0 +1,82 @@
+"""The layers import downwards only, and the director is as pure as the engine.
+
+The layers, lowest first: the rules of a hand (`bot.engine`), the tournament director
+(`bot.tournament`), the store, the services that run tournaments and leagues, the Discord side,
+and the cogs on top. A module may import its own layer and the layers listed for it here; a new
+arrow (say, the store importing the director, or the engine importing anything of ours) is a
+design change, made here on purpose, not by accident in a module.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.test_imports import _imports, _modules
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# What each layer may import of ours (besides itself). `bot.datafiles` reads the shipped data
+# with importlib.resources; it imports nothing of ours.
+ALLOWED: dict[str, frozenset[str]] = {
+    "engine": frozenset(),
+    "datafiles": frozenset(),
+    "tournament": frozenset({"engine", "datafiles"}),
+    "store": frozenset({"engine"}),
+    "rulebook": frozenset({"engine", "tournament", "datafiles"}),
+    "service": frozenset({"engine", "tournament", "store"}),
+    "history": frozenset({"engine", "tournament", "store"}),
+    "league": frozenset({"engine", "tournament", "store", "history", "datafiles"}),
+    "discord_ui": frozenset({"engine", "tournament", "store", "service", "history", "league",
+                             "rulebook", "datafiles", "config"}),
+    "cogs": frozenset({"engine", "tournament", "store", "service", "history", "league",
+                       "rulebook", "discord_ui", "datafiles"}),
+}
+
+
+def _layer(module: str) -> str:
+    parts = module.split(".")
+    if parts[0] == "cogs":
+        return "cogs"
+    return parts[1] if len(parts) > 1 else parts[0]
+
+
+def _arrows() -> set[tuple[str, str, str]]:
+    """(importer module, its layer, imported layer) for every import across layers."""
+    modules = _modules()
+    known = set(modules)
+    out = set()
+    for name, path in modules.items():
+        for target in _imports(name, path, known):
+            mine, theirs = _layer(name), _layer(target)
+            if mine != theirs:
+                out.add((name, mine, theirs))
+    return out
+
+
+def test_layers_import_downwards_only() -> None:
+    wrong = sorted(f"{name} ({mine}) imports {theirs}"
+                   for name, mine, theirs in _arrows()
+                   if mine in ALLOWED and theirs not in ALLOWED[mine])
+    assert wrong == []
+
+
+def test_nothing_of_ours_imports_the_cogs() -> None:
+    """The bot loads the cogs as extensions by name; no module reaches into one."""
+    assert sorted(n for n, mine, theirs in _arrows() if theirs == "cogs") == []
+
+
+@pytest.mark.parametrize("package", ["engine", "tournament"])
+def test_rules_packages_stay_pure(package: str) -> None:
+    """The rules of a hand and the director import no discord, no database and no clock or
+    randomness of their own: time and seeds are inputs, so a replay is exact."""
+    banned = ("import discord", "from discord", "aiosqlite", "sqlite3", "psycopg",
+              "import random", "from random", "import time", "from time", "import datetime",
+              "from datetime", "import secrets", "import asyncio", "import os", "import socket")
+    found = []
+    for path in (ROOT / "bot" / package).rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        found += [f"{path.name}: {word}" for word in banned
+                  if any(line.strip().startswith(word) for line in text.splitlines())]
+    assert found == []
