@@ -23,10 +23,10 @@ from bot.discord_ui.player_actions import (
     run,
     show_cards,
 )
-from bot.discord_ui.presenter.history import history_reply, phh_with_names
+from bot.discord_ui.presenter.history import hand_in_play_text, history_reply, phh_with_names
 from bot.discord_ui.replies import Refusal, send_private
 from bot.engine.cards import CardError, parse_card
-from bot.history.export import ExportError, export_hand
+from bot.history.export import ExportError, HandInPlay, export_hand
 from bot.service import Session
 from bot.tournament.hand_id import HandId
 from bot.tournament.tournament import Tournament
@@ -234,6 +234,10 @@ class Play(commands.Cog):
         try:
             text = await export_hand(self.bot.store, row_id, viewer=interaction.user.id,
                                      fmt=fmt)
+        except HandInPlay:
+            row = await self.bot.store.tournament(tournament_id)
+            raise Refusal(hand_in_play_text(
+                str(ref), tournament_running=row is not None and row.unfinished)) from None
         except ExportError as exc:
             raise Refusal(f"That hand cannot be exported: {exc}.") from None
         if fmt == "phh":

@@ -4,6 +4,10 @@ A player's export shows his own hole cards and the cards shown at the table, not
 hand is rebuilt from the full log (bot/history/hands.py), and the writers print only revealed or
 shown cards. A director's export reveals every hand (his export is the record for rulings and
 appeals).
+
+A hand still being played has no history yet: its summary (pot, who showed, who won) does not
+exist, and writing one would invent a result. `export_hand` refuses it (`HandInPlay`), and a
+tournament's export holds only the hands that are over.
 """
 
 from __future__ import annotations
@@ -27,6 +31,10 @@ class ExportError(ValueError):
     pass
 
 
+class HandInPlay(ExportError):
+    """The hand is not over: asked again after it ends, it exports."""
+
+
 async def _rebuild(store: Store, row: HandRow) -> Hand:
     hand = await played_hand(store, row)
     if hand is None:
@@ -42,6 +50,8 @@ async def export_hand(store: Store, hand_id: int, *, viewer: int | None, fmt: Fo
     if row is None:
         raise ExportError(f"there is no hand {hand_id}")
     hand = await _rebuild(store, row)
+    if not hand.is_over:
+        raise HandInPlay(f"hand {row.id} is still being played")
     return await _write(store, row, hand, viewer=viewer, fmt=fmt, director=director,
                         names=names)
 
@@ -52,6 +62,8 @@ async def export_tournament(store: Store, tournament_id: int, *, viewer: int | N
     parts = []
     for row in await store.tournament_hands(tournament_id):
         hand = await _rebuild(store, row)
+        if not hand.is_over:
+            continue  # no result yet (the hand in play, or one its tournament never finished)
         parts.append(await _write(store, row, hand, viewer=viewer, fmt=fmt, director=director,
                                   names=names))
     if not parts:

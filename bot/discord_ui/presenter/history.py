@@ -27,6 +27,14 @@ def phh_with_names(phh: str, names: Mapping[str, str]) -> str:
     return _PLAYERS.sub(names_line, phh)
 
 
+def hand_in_play_text(hand: str, *, tournament_running: bool) -> str:
+    """A /history request for a hand that is not over: no pot, no result, no cards yet."""
+    if tournament_running:
+        return f"Hand {hand} is still being played; ask again after it ends."
+    return (f"Hand {hand} was never finished (its tournament ended during it), so it has no "
+            "history to show.")
+
+
 def history_reply(text: str, hand: str, fmt: str) -> tuple[str, tuple[str, str] | None]:
     """(message, attachment (filename, content) or None)."""
     if len(text) <= INLINE_CHARS:
