@@ -13,17 +13,30 @@ from bot.discord_ui.directors import require_director
 from bot.discord_ui.lookup import find_session
 from bot.discord_ui.parsing import parse_knobs, parse_reason
 from bot.discord_ui.player_actions import run
-from bot.discord_ui.presenter.limits import safe_name, safe_text
+from bot.discord_ui.presenter.limits import chips, safe_name, safe_text
 from bot.discord_ui.presenter.notices import settings_text
 from bot.discord_ui.replies import Refusal, defer_public, send_private, send_public
 from bot.engine.profile import PROFILE_NAMES, ProfileError, make_profile
 from bot.service import Session
 from bot.store import GuildSettings
+from bot.tournament import events as tev
+from bot.tournament.tournament import Tournament
 
 # Members do not see /td at all; the director role is still checked on every command, so a
 # server can grant the commands to its director role in Server Settings → Integrations.
 MANAGE_SERVER = discord.Permissions(manage_guild=True)
 REASON_HINT = "Why (1 to 300 characters; kept for appeals)"
+
+
+def penalty_since(t: Tournament, count: int, player: str) -> tev.PenaltyGiven | None:
+    """A penalty given to `player` after the first `count` events of the log (None when the
+    log since then is no longer in memory: a command waits seconds, memory keeps hands)."""
+    try:
+        since = t.events_since(count)
+    except ValueError:
+        return None
+    return next((e for e in since if isinstance(e, tev.PenaltyGiven) and e.player == player),
+                None)
 
 
 class Director(commands.Cog):
@@ -140,9 +153,20 @@ class Director(commands.Cog):
         session = await self._session(interaction)
         why = parse_reason(reason)
         uid, target = interaction.user.id, str(player.id)
+        asked = session.tournament.event_count
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await run(session, lambda t, now: t.penalize(target, hands, str(uid), why, now),
-                  self._names(session),
+
+        def penalize(t: Tournament, now: float) -> object:
+            # Two directors penalising one incident at once: the second is told, not added.
+            other = penalty_since(t, asked, target)
+            if other is not None:
+                raise Refusal(f"Another director gave {safe_name(player.display_name)} a "
+                              f"penalty while you asked ({other.hands} hand(s): "
+                              f"{safe_text(other.reason, 300)}). Nothing was done: if both "
+                              "are meant, give yours again.")
+            return t.penalize(target, hands, str(uid), why, now)
+
+        await run(session, penalize, self._names(session),
                   also=lambda tx: tx.add_director_action(
                       session.store_id, uid, "penalty", why, target_user_id=player.id,
                       data={"hands": hands}))
@@ -171,10 +195,21 @@ class Director(commands.Cog):
         session = await self._session(interaction)
         why = parse_reason(reason)
         uid, target = interaction.user.id, str(player.id)
+        seen = session.tournament.players.get(target)
+        before = seen.stack if seen is not None else None
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await run(session,
-                  lambda t, now: t.adjust_stack(target, stack, str(uid), why, now),
-                  self._names(session),
+
+        def adjust(t: Tournament, now: float) -> object:
+            # The stack he was asked to replace, checked again under the tournament's lock:
+            # another director's adjustment (or a hand) changed it meanwhile.
+            p = t.players.get(target)
+            if p is not None and before is not None and p.stack != before:
+                raise Refusal(f"{safe_name(player.display_name)}'s stack changed while you "
+                              f"asked (another director or a hand): it is {chips(p.stack)} "
+                              "now. Nothing was done: check it, then adjust again.")
+            return t.adjust_stack(target, stack, str(uid), why, now)
+
+        await run(session, adjust, self._names(session),
                   also=lambda tx: tx.add_director_action(
                       session.store_id, uid, "adjust", why, target_user_id=player.id,
                       data={"stack": stack}))

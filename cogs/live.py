@@ -29,6 +29,7 @@ from discord.ext import commands
 from bot.discord_ui.client import LeagueBot
 from bot.discord_ui.directors import is_director, require_director
 from bot.discord_ui.lookup import find_session
+from bot.discord_ui.presenter.announcements import ordinal
 from bot.discord_ui.presenter.limits import chips, safe_name
 from bot.discord_ui.presenter.live import (
     bust_receipt,
@@ -39,7 +40,7 @@ from bot.discord_ui.presenter.live import (
 from bot.discord_ui.replies import Refusal, capitalised, send_private, send_public
 from bot.engine.errors import IllegalAction
 from bot.league.guests import guest_key
-from bot.league.service import LeagueError, guest_names, plan_guest_link
+from bot.league.service import GuestLinkPlan, LeagueError, guest_names, plan_guest_link
 from bot.service import Outcome, Session
 from bot.store import Transaction
 from bot.tournament.errors import TournamentError
@@ -106,7 +107,8 @@ async def run_live(session: Session, command: Callable[[Tournament, float], Any]
     try:
         return await session.run(command, also=also)
     except (IllegalAction, TournamentError) as exc:
-        text = capitalised(ids_to_names(str(exc), names)).rstrip(".")
+        # The session's names too: a member another command named while this one waited.
+        text = capitalised(ids_to_names(str(exc), {**session.names, **names})).rstrip(".")
         raise Refusal(f"{text}. Nothing was changed.") from None
 
 
@@ -309,10 +311,10 @@ async def td_add(interaction: discord.Interaction,
         return
     assert member is not None
     uid, display = member.id, member.display_name
-    entries = {e.user_id for e in await bot.store.entries(session.store_id)}
 
     async def entry(tx: Transaction) -> None:
-        if uid in entries:
+        # Read in the transaction: another command may have entered him meanwhile.
+        if any(e.user_id == uid for e in await tx.entries(session.store_id)):
             await tx.update_entry(session.store_id, uid, status="registered")
         else:
             await tx.add_entry(session.store_id, uid, display)
@@ -372,37 +374,74 @@ async def td_link(interaction: discord.Interaction,
                       "finished night): pick the guest from the list. Nothing was done.")
     by, target = interaction.user.id, str(member.id)
     await interaction.response.defer(ephemeral=True, thinking=True)
+    # Another director may link him while this waited on Discord: the write checks again, in
+    # its transaction (the plan made then is what is written and told), and the loser of the
+    # race is refused with nothing written.
 
-    async def past(tx: Transaction) -> None:
-        if plan is not None:
-            await plan.write(tx, by, member.display_name)
+    async def past(tx: Transaction) -> GuestLinkPlan | None:
+        return await plan.write(tx, by, member.display_name) if plan is not None else None
 
-    if session is not None and tonight is not None:
-        guest = tonight
-        session.set_name(target, member.display_name)
-        entered = {e.user_id for e in await bot.store.entries(session.store_id)}
+    try:
+        if session is not None and tonight is not None:
+            guest = tonight
+            session.set_name(target, member.display_name)
 
-        async def linked(tx: Transaction) -> None:
-            await past(tx)
-            if member.id not in entered:  # the league names him by his member name
-                await tx.add_entry(session.store_id, member.id, member.display_name)
+            async def linked(tx: Transaction) -> GuestLinkPlan | None:
+                done = await past(tx)
+                # The league names him by his member name.
+                if all(e.user_id != member.id for e in await tx.entries(session.store_id)):
+                    await tx.add_entry(session.store_id, member.id, member.display_name)
+                return done
 
-        await run_live(session, lambda tt, now: tt.link_guest(guest, target, str(by), now),
-                       {**names, target: member.display_name}, also=linked)
-    else:
-        await bot.store.write(past)
+            outcome = await run_live(
+                session, lambda tt, now: tt.link_guest(guest, target, str(by), now),
+                {**names, target: member.display_name}, also=linked)
+            written: GuestLinkPlan | None = outcome.extra
+        else:
+            written = await bot.store.write(past)
+    except LeagueError as exc:
+        raise Refusal(f"{str(exc).rstrip('.')}. Nothing was done.") from None
     nights = [(n.tournament.name, n.tournament.id, n.place, n.prize, n.points)
-              for n in (plan.nights if plan is not None else ())]
+              for n in (written.nights if written is not None else ())]
     await send_private(interaction, link_receipt(guest_name, member.display_name,
                                                  tonight is not None, nights))
+
+
+def last_bust(t: Tournament) -> tuple[str, int | None] | None:
+    """The bust `/td undo` takes back: the player and his place."""
+    return (t.busts[-1], t.players[t.busts[-1]].place) if t.busts else None
+
+
+def bust_moved_on(seen: tuple[str, int | None], now: tuple[str, int | None] | None,
+                  names: Mapping[str, str]) -> Refusal:
+    """`/td undo` when the last bust is no longer the one it was asked for: another director
+    undid it, or recorded a newer one, while this command waited."""
+    player, place = seen
+    name = safe_name(names.get(player, player))
+    where = f" ({ordinal(place)} place)" if place is not None else ""
+    if now is not None and (now[1] or 0) < (place or 0):
+        newer = safe_name(names.get(now[0], now[0]))
+        return Refusal(f"A bust was recorded while you asked: the last one is now {newer}'s "
+                       f"({ordinal(now[1] or 0)} place), not {name}'s. Nothing was done: run "
+                       "`/td undo` again to take it back.")
+    return Refusal(f"{name}'s bust{where} was already undone, by another director while you "
+                   "asked. Nothing was done.")
 
 
 async def td_undo(interaction: discord.Interaction) -> None:
     bot, session = await _director_session(interaction)
     names = await names_of(bot, session)
     by = str(interaction.user.id)
+    seen = last_bust(session.tournament)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    await run_live(session, lambda t, now: t.undo_bust(by, now), names)
+
+    def undo(t: Tournament, now: float) -> object:
+        # Checked again under the tournament's lock: two directors asking at once undo one.
+        if seen is not None and last_bust(t) != seen:
+            raise bust_moved_on(seen, last_bust(t), names)
+        return t.undo_bust(by, now)
+
+    await run_live(session, undo, names)
     await send_private(interaction, "The last bust is undone.")
 
 
@@ -434,6 +473,15 @@ async def td_chiprace(interaction: discord.Interaction,
     await send_private(interaction, "Chip race run: the channel has every card.")
 
 
+def bought(t: Tournament, player: str, kind: Literal["rebuy", "addon"]) -> int | None:
+    """How many re-buys (or add-ons) the player has bought: a command that buys checks it
+    again under the tournament's lock, so two sent at once buy once."""
+    p = t.players.get(player)
+    if p is None:
+        return None
+    return p.rebuys if kind == "rebuy" else p.add_ons
+
+
 async def _buy_chips(interaction: discord.Interaction, player: str,
                     kind: Literal["rebuy", "addon"]) -> None:
     """A re-buy or the add-on bought at the table, for any player (a guest has no command
@@ -446,18 +494,25 @@ async def _buy_chips(interaction: discord.Interaction, player: str,
     what = "Re-buy" if kind == "rebuy" else "Add-on"
     if terms is None:
         raise Refusal(f"This tournament's structure has no {what.lower()}s. Nothing was done.")
-    bought, cost = terms.chips, terms.cost
+    amount, cost = terms.chips, terms.cost
 
     async def record(tx: Transaction) -> None:
         if target.isdigit():
-            await tx.add_rebuy(session.store_id, int(target), bought, amount=cost, kind=kind)
+            await tx.add_rebuy(session.store_id, int(target), amount, amount=cost, kind=kind)
+
+    seen = bought(t, target, kind)
 
     def command(tt: Tournament, now: float) -> object:
+        # Another director's re-buy (add-on) for him while this one waited: one is bought.
+        if bought(tt, target, kind) != seen:
+            raise Refusal(f"{capitalised(safe_name(names.get(target, target)))}'s "
+                          f"{what.lower()} was just recorded by another director: this one "
+                          "bought nothing. Nothing was done.")
         return tt.rebuy(target, now) if kind == "rebuy" else tt.add_on(target, now)
 
     await interaction.response.defer(ephemeral=True, thinking=True)
     await run_live(session, command, names, also=record)
-    await send_private(interaction, f"{what} recorded: {chips(bought)} chips.")
+    await send_private(interaction, f"{what} recorded: {chips(amount)} chips.")
 
 
 @app_commands.describe(player="A busted player who buys back in (guests too)")

@@ -31,7 +31,8 @@ from bot.store import ChannelBusy, Transaction
 from bot.tournament.errors import StructureError
 from bot.tournament.payouts import load_payout_table
 from bot.tournament.structure import load_structure, structure_names
-from bot.tournament.tournament import TournamentConfig
+from bot.tournament.tournament import Tournament, TournamentConfig
+from cogs.live import bought
 
 STRUCTURES = structure_names()
 PAYOUTS = ("standard", "winner_takes_all")
@@ -296,9 +297,17 @@ class TournamentCog(commands.Cog, name="Tournament"):
         rb = session.tournament.structure.rebuys
         if rb is None:
             raise Refusal("This tournament's structure has no re-buys.")
+        seen = bought(session.tournament, str(uid), "rebuy")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await run(session, lambda t, now: t.rebuy(str(uid), now),
-                  session.names,
+
+        def rebuy(t: Tournament, now: float) -> object:
+            # Sent twice (or a director's /td rebuy for him meanwhile): one re-buy.
+            if bought(t, str(uid), "rebuy") != seen:
+                raise Refusal("Your re-buy is already recorded (sent twice?): this one bought "
+                              "nothing. Nothing was done.")
+            return t.rebuy(str(uid), now)
+
+        await run(session, rebuy, session.names,
                   also=lambda tx: tx.add_rebuy(session.store_id, uid, rb.chips, amount=rb.cost))
         # The table hears it from the announcer (with the seat); the player gets a receipt.
         await send_private(interaction, f"You re-buy for {chips(rb.chips)} chips.")
@@ -310,9 +319,16 @@ class TournamentCog(commands.Cog, name="Tournament"):
         ao = session.tournament.structure.add_on
         if ao is None:
             raise Refusal("This tournament's structure has no add-on.")
+        seen = bought(session.tournament, str(uid), "addon")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await run(session, lambda t, now: t.add_on(str(uid), now),
-                  session.names,
+
+        def add_on(t: Tournament, now: float) -> object:
+            if bought(t, str(uid), "addon") != seen:
+                raise Refusal("Your add-on is already recorded (sent twice?): this one bought "
+                              "nothing. Nothing was done.")
+            return t.add_on(str(uid), now)
+
+        await run(session, add_on, session.names,
                   also=lambda tx: tx.add_rebuy(session.store_id, uid, ao.chips, amount=ao.cost,
                                                kind="addon"))
         await send_private(interaction, f"You take the add-on: {chips(ao.chips)} chips.")

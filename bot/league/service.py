@@ -469,8 +469,10 @@ async def _nights(store: Store, tournaments: Sequence[TournamentRow],
 # --- guests ------------------------------------------------------------------------------------
 
 
-async def _guest_nights(store: Store, guild_id: int) -> list[tuple[TournamentRow, GuestNight]]:
-    """Every finished live night of the server that had guests, with what its log says."""
+async def _guest_nights(store: Store | Transaction,
+                        guild_id: int) -> list[tuple[TournamentRow, GuestNight]]:
+    """Every finished live night of the server that had guests, with what its log says (as
+    committed, or as a transaction sees it)."""
     out = []
     for t in await store.tournaments(guild_id, "finished"):
         if t.config.get("mode") != "live":
@@ -522,28 +524,44 @@ class GuestLinkPlan:
     member: int
     nights: tuple[LinkedNight, ...]
     changes: tuple[tuple[int, str, int], ...]  # (tournament, guest's id in it, his user id)
+    guild_id: int
+    refuse_linked: bool = True
 
-    async def write(self, tx: Transaction, by: int, member_name: str) -> None:
-        """The night's log says who the guest was; the member gets the guest's result as it
-        was scored (place, prize, points: a later change of points system rewrites no past
+    async def write(self, tx: Transaction, by: int, member_name: str) -> GuestLinkPlan | None:
+        """Link him, checking again inside the transaction: the command waited on Discord
+        since this plan was made, and another director may have linked him meanwhile. What is
+        written is the plan made now from what `tx` reads, and returned (None: no finished
+        night has him unlinked any more, only tonight's guest is linked); a LeagueError when
+        the check fails now (the transaction writes nothing).
+
+        The night's log says who the guest was; the member gets the guest's result as it was
+        scored (place, prize, points: a later change of points system rewrites no past
         night). The guest's own row stays in the store but no longer counts: a night reads
         its guests' rows through its log (`_load_night`), which now names the member."""
-        for (tournament_id, guest, _), night in zip(self.changes, self.nights, strict=True):
+        fresh = await plan_guest_link(tx, self.guild_id, self.name, self.member,
+                                      refuse_linked=self.refuse_linked)
+        if fresh is None:
+            if self.refuse_linked:
+                raise LeagueError(f"No guest called {self.name} is left to link.")
+            return None
+        for (tournament_id, guest, _), night in zip(fresh.changes, fresh.nights, strict=True):
             await tx.append_events(tournament_id, "tournament", [tev.GuestLinked(
                 guest, str(self.member), str(by), tx.now)])
             await tx.set_result(tournament_id, self.member, night.place, prize=night.prize,
                                 points=night.points)
             # He played that night: the league names him by his member name from now on.
-            await tx.add_entry(tournament_id, self.member, member_name)
+            if all(e.user_id != self.member for e in await tx.entries(tournament_id)):
+                await tx.add_entry(tournament_id, self.member, member_name)
+        return fresh
 
 
-async def plan_guest_link(store: Store, guild_id: int, name: str, member: int, *,
+async def plan_guest_link(store: Store | Transaction, guild_id: int, name: str, member: int, *,
                           refuse_linked: bool = True) -> GuestLinkPlan | None:
     """Linking the guest called `name` to `member` in every finished night of the server where
     he played unlinked; None if no finished night had him. Refuses (LeagueError, nothing
     changed) when he was already linked (`refuse_linked`: unless tonight's guest is the one
     being linked), or when the member played one of those nights himself (his results would
-    count twice)."""
+    count twice). Reads committed data, or (`GuestLinkPlan.write`) what a transaction sees."""
     clean = " ".join(name.split())
     found: list[tuple[TournamentRow, GuestNight, str]] = []
     linked_to: str | None = None
@@ -570,7 +588,7 @@ async def plan_guest_link(store: Store, guild_id: int, name: str, member: int, *
         nights.append(LinkedNight(t, result.place, result.prize,
                                   row.points if row is not None else 0.0))
         changes.append((t.id, guest, uid))
-    return GuestLinkPlan(clean, member, tuple(nights), tuple(changes))
+    return GuestLinkPlan(clean, member, tuple(nights), tuple(changes), guild_id, refuse_linked)
 
 
 # --- standings, stats --------------------------------------------------------------------------
