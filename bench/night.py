@@ -1,0 +1,1212 @@
+"""A league network's peak night through the whole bot: N online tables played by button clicks
+through the real bot (create_bot/LeagueBot, the cogs, the sessions, the store, the presenter, the
+announcer's edits and DMs), with only Discord itself replaced by a local stand-in.
+
+    python bench/night.py [--tables 10,100,500,1000] [--seconds 60] [--backend sqlite|postgres]
+                          [--processes 2] [--pace 1.0] [--players 6] [--profile sample|cprofile]
+
+The stand-in sits at the transport: discord.py's own HTTPClient.request and webhook adapter run
+unchanged (routes, headers, JSON, rate-limit buckets, response parsing) over a fake aiohttp
+session that answers at once and records every request; the gateway is discord.py's own
+DiscordWebSocket fed zlib-stream frames (READY, GUILD_CREATE, INTERACTION_CREATE) as Discord
+sends them. Every layer of ours runs: a click is an INTERACTION_CREATE that discord.py parses
+and routes to the table's DynamicItem button, which runs the session, commits, and answers with
+the table edit; deals post the table and DM the hole cards; slash commands create, fill and
+start each table's tournament (and a new one when a tournament ends).
+
+Players act at a human pace in wall-clock time: one decision every 2-8 s (uniform), one in ten a
+snap decision (0.3-1 s), and every 20 s a burst: 30% of the players still thinking act at the
+same instant. --pace compresses time (0.1: ten times faster thinking, hand delay and bursts); the
+work per action is the same but arrives --pace times as fast, so a compressed run is a heavier
+load, not a cheaper one. The bot's hand delay is the production 5 s times --pace.
+
+Printed per run: `tables:`, `click_p50_ms:`/`click_p99_ms:` (from the INTERACTION_CREATE frame
+handed to discord.py to the request carrying the table edit), `loop_block_ms:` (longest lag of a
+5 ms ticker) and the longest single loop callback, `requests_per_action:` (every request to
+Discord in the window, DMs and posts included, per player action), CPU per action (the process,
+the stand-in's own share taken out), `rss_mib:` and the memory per table. Beside them, measured
+in the same process before the tables start: the bare stand-in round trip (one table-sized edit
+through discord.py's HTTP client and the fake transport) and a raw click (discord.py dispatching
+a button click to a handler that answers with the same embed and buttons, no game).
+
+Each run is its own process (clean memory figures). --processes 2 runs two bot processes on one
+PostgreSQL database, each serving the guilds of its shard (SHARD_COUNT=2) and --tables tables.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import copy
+import cProfile
+import gc
+import io
+import itertools
+import json
+import logging
+import os
+import pstats
+import random
+import resource
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import warnings
+import zlib
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import discord  # noqa: E402
+from discord.gateway import DiscordWebSocket  # noqa: E402
+from discord.http import Route  # noqa: E402
+
+from bot.discord_ui.card_emojis import card_images  # noqa: E402
+from bot.discord_ui.client import LeagueBot, create_bot  # noqa: E402
+from bot.store.ownership import Shards  # noqa: E402
+
+API = "https://discord.com/api/v10"
+EPOCH_SHIFT = 22
+GUILD_BASE = 1_000_000_000  # guild i is (GUILD_BASE + i) << 22: shard i % count
+TABLES_PER_GUILD = 5
+HAND_DELAY = 5.0  # the production delay between two hands
+THINK = (2.0, 8.0)
+SNAP = (0.3, 1.0)
+SNAP_SHARE = 0.1
+BURST_EVERY = 20.0
+BURST_SHARE = 0.3
+TICK = 0.005
+# What a player does when it is his turn (a raise goes through the Raise modal, "min").
+CHOICES = (("c", 0.62), ("f", 0.2), ("r", 0.15), ("a", 0.03))
+
+log = logging.getLogger("night")
+
+
+def iso(t: float | None = None) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%S+00:00", time.gmtime(t or time.time()))
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q / 100))]
+
+
+def rss_bytes() -> int:
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    return 0
+
+
+# ------------------------------------------------------------------ the stand-in: Discord's API
+
+
+@dataclass
+class Click:
+    """One interaction sent to the bot, until Discord has its answer."""
+
+    kind: str  # "act" (fold, check/call, all-in, a raise's modal submit), "modal", "command"
+    table: Table | None
+    at: float  # perf_counter when the frame was handed to discord.py
+    done: asyncio.Future[dict[str, Any]]
+    deferred: bool = False
+    measured: bool = False  # fed inside the measurement window
+
+
+@dataclass(eq=False)
+class Table:
+    index: int
+    guild: int
+    channel: int
+    players: list[dict[str, Any]]
+    store_id: int | None = None
+    message: dict[str, Any] | None = None  # the table message as Discord holds it
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    wake: asyncio.Future[None] | None = None
+    sleeper: asyncio.TimerHandle | None = None
+    tournaments: int = 0
+
+
+class Resp:
+    """Just what discord.py reads of an aiohttp response."""
+
+    def __init__(self, status: int, body: Any) -> None:
+        self.status = status
+        self.reason = "OK" if status < 300 else "Error"
+        self._text = "" if body is None else json.dumps(body)
+        self.headers = {"content-type": "application/json"} if body is not None else {}
+
+    async def text(self, encoding: str = "utf-8") -> str:
+        return self._text
+
+    async def __aenter__(self) -> Resp:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        return None
+
+
+class Session:
+    """The aiohttp.ClientSession discord.py's HTTPClient and webhook adapter talk to."""
+
+    closed = False
+
+    def __init__(self, api: StandIn) -> None:
+        self.api = api
+
+    def request(self, method: str, url: str, **kwargs: Any) -> Resp:
+        return self.api.handle(method, str(url), kwargs)
+
+    async def close(self) -> None:
+        self.closed = True
+
+
+class Socket:
+    """The gateway socket discord.py holds; the frames come from Gateway.feed."""
+
+    closed = False
+
+    async def close(self, code: int = 1000) -> bool:
+        self.closed = True
+        return True
+
+    async def send_str(self, data: str) -> None:
+        return None
+
+
+class StandIn:
+    """Discord's REST API as far as the bot uses it, answering at once. Every request is
+    counted by kind; table messages are kept (their latest state) so that a click can carry
+    the message it was made on, as Discord's interaction does."""
+
+    def __init__(self, app_id: int, ids: Callable[[], int]) -> None:
+        self.app_id = app_id
+        self.ids = ids
+        self.bot_user = {"id": str(app_id), "username": "League Bot", "discriminator": "0",
+                         "global_name": None, "avatar": None, "bot": True}
+        self.kinds: Counter[str] = Counter()
+        self.requests = 0
+        self.seconds = 0.0  # spent in the stand-in itself (answers and frames)
+        self.clicks: dict[str, Click] = {}  # by interaction token
+        self.tables: dict[int, Table] = {}  # by channel id
+        self.users: dict[int, dict[str, Any]] = {}
+        self.latencies: list[float] = []
+        self.answers: Counter[str] = Counter()  # how the measured clicks were answered
+        self.unknown: Counter[str] = Counter()
+        self.measuring = False
+        self.dm_channels: dict[int, int] = {}
+        self.emojis = [{"id": str(ids()), "name": name, "animated": False, "available": True,
+                        "require_colons": True, "managed": False, "roles": [],
+                        "user": self.bot_user} for name in card_images()]
+
+    # -------------------------------------------------------------- plumbing
+
+    def handle(self, method: str, url: str, kwargs: dict[str, Any]) -> Resp:
+        began = time.perf_counter()
+        path = url.split("?", 1)[0].removeprefix(API)
+        body, files = self._body(kwargs.get("data"))
+        self.requests += 1
+        parts = path.strip("/").split("/")
+        try:
+            status, answer = self._route(method, parts, body, files)
+        except Exception:  # a stand-in bug must show, not hang a click
+            log.exception("stand-in failed on %s %s", method, path)
+            status, answer = 500, {"message": "stand-in error", "code": 0}
+        resp = Resp(status, answer)
+        self.seconds += time.perf_counter() - began
+        return resp
+
+    @staticmethod
+    def _body(data: Any) -> tuple[Any, int]:
+        if data is None:
+            return None, 0
+        if isinstance(data, str):
+            return json.loads(data), 0
+        # aiohttp.FormData: payload_json and the files (not encoded: no socket to write to)
+        payload, files = None, 0
+        for options, _headers, value in data._fields:
+            if options.get("name") == "payload_json":
+                payload = json.loads(value)
+            else:
+                files += 1
+        return payload, files
+
+    def _count(self, kind: str) -> None:
+        if self.measuring:
+            self.kinds[kind] += 1
+
+    def message(self, channel_id: int, body: dict[str, Any], files: int,
+                message_id: int | None = None, old: dict[str, Any] | None = None
+                ) -> dict[str, Any]:
+        """A message as Discord returns it (and shows it in an interaction)."""
+        msg: dict[str, Any] = dict(old) if old is not None else {
+            "id": str(message_id or self.ids()), "channel_id": str(channel_id),
+            "author": self.bot_user, "content": "", "timestamp": iso(), "edited_timestamp": None,
+            "tts": False, "mention_everyone": False, "mentions": [], "mention_roles": [],
+            "attachments": [], "embeds": [], "pinned": False, "type": 0, "flags": 0,
+            "components": []}
+        if old is not None:
+            msg["edited_timestamp"] = iso()
+        for key in ("content", "embeds", "components", "flags"):
+            if key in body and body[key] is not None:
+                msg[key] = body[key]
+        if "content" in body and body["content"] is None:
+            msg["content"] = ""
+        if files:
+            msg["attachments"] = [{"id": str(self.ids()), "filename": f"file{i}.json",
+                                   "size": 1000, "url": "https://cdn.example/f",
+                                   "proxy_url": "https://cdn.example/f"} for i in range(files)]
+        elif "attachments" in body:
+            msg["attachments"] = []
+        return msg
+
+    def _table_message(self, channel_id: int, msg: dict[str, Any]) -> None:
+        table = self.tables.get(channel_id)
+        if table is None:
+            return
+        if any(c.get("custom_id", "").startswith("hp:") for row in msg.get("components", ())
+               for c in row.get("components", ())):
+            table.message = msg
+            table.changed.set()
+
+    # -------------------------------------------------------------- routes
+
+    def _route(self, method: str, p: list[str], body: Any, files: int) -> tuple[int, Any]:
+        if p[0] == "channels" and len(p) == 3 and p[2] == "messages" and method == "POST":
+            channel = int(p[1])
+            if channel in self.dm_channels.values():
+                self._count("POST dm message")
+            else:
+                self._count("POST channel message" + (" (table)" if self._is_table(body)
+                                                      else ""))
+            msg = self.message(channel, body or {}, files)
+            self._table_message(channel, msg)
+            return 200, msg
+        if p[0] == "channels" and len(p) == 4 and p[2] == "messages":
+            channel, message_id = int(p[1]), int(p[3])
+            if method == "DELETE":
+                self._count("DELETE channel message")
+                return 204, None
+            if method == "PATCH":
+                self._count("PATCH channel message" + (" (table)" if self._is_table(body)
+                                                       else ""))
+                table = self.tables.get(channel)
+                old = table.message if table is not None and table.message is not None \
+                    and int(table.message["id"]) == message_id else None
+                msg = self.message(channel, body or {}, files, message_id, old)
+                self._table_message(channel, msg)
+                return 200, msg
+        if p[:3] == ["users", "@me", "channels"] and method == "POST":
+            self._count("POST create dm")
+            uid = int(body["recipient_id"])
+            dm = self.dm_channels.setdefault(uid, self.ids())
+            user = self.users.get(uid) or {"id": str(uid), "username": f"u{uid}",
+                                           "discriminator": "0", "avatar": None}
+            return 200, {"id": str(dm), "type": 1, "recipients": [user],
+                         "last_message_id": None}
+        if p[0] == "interactions" and p[-1] == "callback":
+            return self._callback(int(p[1]), p[2], body or {}, files)
+        if p[0] == "webhooks":
+            return self._webhook(method, p, body or {}, files)
+        if p == ["users", "@me"]:
+            return 200, self.bot_user
+        if p[:3] == ["oauth2", "applications", "@me"]:
+            return 200, {"id": str(self.app_id), "name": "League Bot", "icon": None,
+                         "description": "", "rpc_origins": [], "bot_public": True,
+                         "bot_require_code_grant": False, "owner": self.bot_user,
+                         "summary": "", "verify_key": "0" * 64, "flags": 0, "team": None}
+        if p[0] == "applications" and p[-1] == "emojis" and method == "GET":
+            return 200, {"items": self.emojis}
+        self.unknown[f"{method} /{'/'.join(p)}"] += 1
+        return 404, {"message": "Unknown route (stand-in)", "code": 0}
+
+    @staticmethod
+    def _is_table(body: Any) -> bool:
+        return isinstance(body, dict) and any(
+            c.get("custom_id", "").startswith("hp:") for row in body.get("components") or ()
+            for c in row.get("components", ()))
+
+    def _callback(self, interaction_id: int, token: str, body: dict[str, Any],
+                  files: int) -> tuple[int, Any]:
+        kind = body.get("type")
+        data = body.get("data") or {}
+        self._count(f"POST interaction callback type {kind}")
+        click = self.clicks.get(token)
+        resource: dict[str, Any] | None = None
+        if kind == 7 and click is not None and click.table is not None \
+                and click.table.message is not None:
+            table = click.table
+            msg = self.message(table.channel, data, files, old=table.message)
+            self._table_message(table.channel, msg)
+            resource = {"type": 7, "message": msg}
+        elif kind == 4:
+            msg = self.message(0, data, files)
+            resource = {"type": 4, "message": msg}
+        answer = {"interaction": {"id": str(interaction_id), "type": 3,
+                                  "response_message_loading": kind == 5,
+                                  "response_message_ephemeral": bool(data.get("flags", 0) & 64)},
+                  "resource": resource}
+        if click is not None:
+            if kind == 5:
+                click.deferred = True
+            else:
+                self._settle(token, click, f"type {kind}", body)
+        return 200, answer
+
+    def _webhook(self, method: str, p: list[str], body: dict[str, Any],
+                 files: int) -> tuple[int, Any]:
+        token = p[2] if len(p) > 2 else ""
+        self._count(f"{method} webhook" + (" @original" if "@original" in p else ""))
+        click = self.clicks.get(token)
+        if click is not None:
+            self._settle(token, click, "followup", body)
+        if method == "DELETE":
+            return 204, None
+        return 200, self.message(0, body, files)
+
+    def _settle(self, token: str, click: Click, how: str, body: dict[str, Any]) -> None:
+        del self.clicks[token]
+        if click.kind == "act":
+            if how == "type 7":
+                if click.measured:
+                    self.latencies.append(time.perf_counter() - click.at)
+            elif click.measured:
+                log.warning("a click was answered with %s, not the table: %s", how,
+                            str(body)[:300])
+            if click.measured:
+                self.answers[how] += 1
+        if not click.done.done():
+            click.done.set_result({"how": how, **body})
+
+
+# ------------------------------------------------------------------ the stand-in: the gateway
+
+
+class Gateway:
+    """discord.py's own DiscordWebSocket, fed zlib-stream frames as Discord sends them."""
+
+    def __init__(self, bot: LeagueBot, api: StandIn, shard_id: int | None,
+                 shard_count: int | None) -> None:
+        self.bot = bot
+        self.api = api
+        self.shard_id = shard_id
+        self.seq = 0
+        self.compress = zlib.compressobj()
+        ws = DiscordWebSocket(Socket(), loop=bot.loop)  # type: ignore[arg-type]
+        state = bot._connection
+        ws.token = bot.http.token
+        ws._connection = state
+        ws._discord_parsers = state.parsers
+        ws._dispatch = bot.dispatch
+        ws.call_hooks = state.call_hooks
+        ws.shard_id = shard_id
+        ws.shard_count = shard_count
+        ws.session_id = "night"
+        ws.sequence = 0
+        self.ws = ws
+        if isinstance(bot, discord.AutoShardedClient):
+            state.shard_count = shard_count
+            state.shard_ids = [shard_id]
+        else:
+            bot.ws = ws
+        state._update_references(ws)
+
+    def frame(self, event: str, data: Any) -> bytes:
+        self.seq += 1
+        text = json.dumps({"op": 0, "t": event, "s": self.seq, "d": data})
+        return self.compress.compress(text.encode()) + self.compress.flush(zlib.Z_SYNC_FLUSH)
+
+    async def feed(self, event: str, data: Any, before: Callable[[], None] | None = None
+                   ) -> None:
+        began = time.perf_counter()
+        frame = self.frame(event, data)
+        self.api.seconds += time.perf_counter() - began
+        if before is not None:
+            before()
+        await self.ws.received_message(frame)
+
+
+# ------------------------------------------------------------------ the night
+
+
+class Night:
+    def __init__(self, args: argparse.Namespace, target: str, shard: tuple[int, int] | None
+                 ) -> None:
+        self.args = args
+        self.target = target
+        self.shard = shard
+        self.rng = random.Random(args.seed + (shard[0] if shard else 0))
+        process_base = (GUILD_BASE * 4 + 7919 * (shard[0] if shard else 0) + os.getpid() % 997)
+        self._ids = itertools.count(process_base << EPOCH_SHIFT)
+        self.app_id = (GUILD_BASE * 3) << EPOCH_SHIFT
+        self.api = StandIn(self.app_id, self.next_id)
+        self.tables: list[Table] = []
+        self.stopping = False
+        self.actions = 0
+        self.modal_opens = 0
+        self.errors: list[str] = []
+        self.no_answer = 0
+        self.sleeping: set[Table] = set()
+        self.setup_limit = asyncio.Semaphore(args.setup_parallel)
+        self.ready_tables = 0
+        self.window_started = 0.0
+
+    def next_id(self) -> int:
+        return next(self._ids)
+
+    # -------------------------------------------------------------- world
+
+    def guild_ids(self) -> list[int]:
+        """Guilds of this process's shard, enough for the tables."""
+        need = -(-self.args.tables // TABLES_PER_GUILD)
+        out: list[int] = []
+        i = 0
+        count, mine = (self.shard[1], self.shard[0]) if self.shard else (1, 0)
+        while len(out) < need:
+            gid = (GUILD_BASE + i) << EPOCH_SHIFT
+            if (gid >> EPOCH_SHIFT) % count == mine:
+                out.append(gid)
+            i += 1
+        return out
+
+    def user(self, uid: int, name: str) -> dict[str, Any]:
+        user = {"id": str(uid), "username": name.lower().replace(" ", ""), "discriminator": "0",
+                "global_name": name, "avatar": None}
+        self.api.users[uid] = user
+        return user
+
+    def build_world(self) -> list[dict[str, Any]]:
+        guilds = []
+        n = 0
+        for g, gid in enumerate(self.guild_ids()):
+            channels = []
+            for c in range(TABLES_PER_GUILD):
+                if n >= self.args.tables:
+                    break
+                cid = gid + 1 + c
+                channels.append({"id": str(cid), "type": 0, "guild_id": str(gid),
+                                 "name": f"poker-{c + 1}", "position": c,
+                                 "permission_overwrites": [], "nsfw": False, "parent_id": None,
+                                 "topic": None, "last_message_id": None,
+                                 "rate_limit_per_user": 0})
+                players = [self.user(gid + 1000 + c * 20 + s, f"Player {g}-{c}-{s}")
+                           for s in range(self.args.players)]
+                table = Table(n, gid, cid, players)
+                self.tables.append(table)
+                self.api.tables[cid] = table
+                n += 1
+            guilds.append({
+                "id": str(gid), "name": f"League {g}", "icon": None, "splash": None,
+                "discovery_splash": None, "owner_id": str(gid + 999), "afk_channel_id": None,
+                "afk_timeout": 300, "verification_level": 0,
+                "default_message_notifications": 1, "explicit_content_filter": 0,
+                "roles": [{"id": str(gid), "name": "@everyone", "permissions": "1071698660929",
+                           "position": 0, "color": 0, "hoist": False, "managed": False,
+                           "mentionable": False, "flags": 0}],
+                "emojis": [], "stickers": [], "features": [], "mfa_level": 0,
+                "application_id": None, "system_channel_id": None, "system_channel_flags": 0,
+                "rules_channel_id": None, "vanity_url_code": None, "description": None,
+                "banner": None, "premium_tier": 0, "premium_subscription_count": 0,
+                "preferred_locale": "en-US", "public_updates_channel_id": None,
+                "nsfw_level": 0, "premium_progress_bar_enabled": False,
+                "joined_at": iso(), "large": False, "unavailable": False,
+                "member_count": 1 + len(channels) * self.args.players,
+                "voice_states": [], "members": [{
+                    "user": self.api.bot_user, "roles": [], "joined_at": iso(), "deaf": False,
+                    "mute": False, "flags": 0}],
+                "channels": channels, "threads": [], "presences": [],
+                "stage_instances": [], "guild_scheduled_events": [],
+                "soundboard_sounds": []})
+        return guilds
+
+    # -------------------------------------------------------------- interactions
+
+    def interaction(self, table: Table, user: dict[str, Any], itype: int,
+                    data: dict[str, Any], message: dict[str, Any] | None) -> dict[str, Any]:
+        payload: dict[str, Any] = {
+            "id": str(self.next_id()), "application_id": str(self.app_id), "type": itype,
+            "token": f"tok{self.next_id()}", "version": 1, "guild_id": str(table.guild),
+            "channel_id": str(table.channel),
+            "channel": {"id": str(table.channel), "type": 0, "guild_id": str(table.guild),
+                        "name": "poker", "position": 0, "permission_overwrites": [],
+                        "nsfw": False, "parent_id": None},
+            "member": {"user": user, "roles": [], "joined_at": iso(), "deaf": False,
+                       "mute": False, "flags": 0, "permissions": "1071698660929",
+                       "nick": None, "avatar": None},
+            "app_permissions": "1071698660929", "locale": "en-US", "guild_locale": "en-US",
+            "entitlements": [], "authorizing_integration_owners": {"0": str(table.guild)},
+            "context": 0, "attachment_size_limit": 10_485_760, "data": data}
+        if message is not None:
+            payload["message"] = message
+        return payload
+
+    async def send(self, table: Table, user: dict[str, Any], itype: int, data: dict[str, Any],
+                   kind: str, message: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Hand an interaction to discord.py and wait for Discord to have its answer."""
+        payload = self.interaction(table, user, itype, data, message)
+        loop = asyncio.get_running_loop()
+        click = Click(kind, table, 0.0, loop.create_future(), measured=self.api.measuring)
+
+        def stamp() -> None:
+            click.at = time.perf_counter()
+
+        self.api.clicks[payload["token"]] = click
+        await self.gateway.feed("INTERACTION_CREATE", payload, stamp)
+        try:
+            return await asyncio.wait_for(asyncio.shield(click.done), 60.0)
+        except TimeoutError:
+            self.no_answer += 1
+            self.api.clicks.pop(payload["token"], None)
+            self.errors.append(f"no answer to a {kind} interaction in 60 s")
+            return {"how": "none"}
+
+    async def command(self, table: Table, user: dict[str, Any], sub: str,
+                      options: list[dict[str, Any]] = ()) -> dict[str, Any]:  # type: ignore[assignment]
+        data = {"id": str(self.app_id + 1), "name": "tournament", "type": 1,
+                "guild_id": str(table.guild),
+                "options": [{"type": 1, "name": sub, "options": list(options)}]}
+        answer = await self.send(table, user, 2, data, "command")
+        if answer.get("flags", 0) & 64 and sub != "start":
+            self.errors.append(f"/tournament {sub} refused: {answer.get('content')}")
+        return answer
+
+    async def set_up(self, table: Table) -> None:
+        """A tournament at this table through the slash commands, as the players do it."""
+        async with self.setup_limit:
+            table.tournaments += 1
+            creator = table.players[0]
+            await self.command(table, creator, "create", [
+                {"name": "name", "type": 3, "value": f"Night {table.index}.{table.tournaments}"},
+                {"name": "structure", "type": 3, "value": "regular"},
+                {"name": "seats", "type": 4, "value": len(table.players)}])
+            for p in table.players:
+                await self.command(table, p, "join")
+            await self.command(table, creator, "start")
+            sessions = self.bot.tournaments.unfinished_in(table.guild)
+            table.store_id = next((s.store_id for s in sessions
+                                   if self.bot.tournaments.rows[s.store_id].channel_id
+                                   == table.channel), None)
+            if table.store_id is None:
+                self.errors.append(f"table {table.index}: no tournament after start")
+
+    # -------------------------------------------------------------- playing
+
+    def turn(self, table: Table) -> tuple[dict[str, Any], dict[str, str], dict[str, Any]] | None:
+        """(the player to act, his buttons, the message) when the table message shows a
+        decision the bot is waiting for; else None."""
+        session = self.bot.tournaments.get(table.store_id) if table.store_id else None
+        msg = table.message
+        if session is None or msg is None:
+            return None
+        ts = next(iter(session.tournament.tables.values()), None)
+        hand = ts.hand if ts is not None else None
+        if hand is None or hand.to_act is None:
+            return None
+        buttons = {c["custom_id"].split(":")[1]: c["custom_id"]
+                   for row in msg.get("components", ()) for c in row.get("components", ())
+                   if not c.get("disabled") and c.get("custom_id", "").startswith("hp:")}
+        shown = buttons.get("c") or buttons.get("f")
+        if shown is None or shown.split(":", 2)[2] != f"{hand.hand_id}:{len(hand.events)}":
+            return None
+        uid = int(hand.players[hand.to_act].player)
+        user = next(p for p in table.players if int(p["id"]) == uid)
+        return user, buttons, msg
+
+    def finished(self, table: Table) -> bool:
+        if table.store_id is None:
+            return True
+        return self.bot.tournaments.get(table.store_id) is None \
+            or self.bot.tournaments.get(table.store_id).tournament.status == "finished"
+
+    async def think(self, table: Table, seconds: float) -> None:
+        loop = asyncio.get_running_loop()
+        wake: asyncio.Future[None] = loop.create_future()
+        table.wake = wake
+        table.sleeper = loop.call_later(seconds, _wake, wake)
+        self.sleeping.add(table)
+        try:
+            await wake
+        finally:
+            self.sleeping.discard(table)
+            table.sleeper.cancel()
+
+    async def bursts(self) -> None:
+        pace = self.args.pace
+        while not self.stopping:
+            await asyncio.sleep(BURST_EVERY * pace)
+            for table in list(self.sleeping):
+                if self.rng.random() < BURST_SHARE and table.wake is not None:
+                    _wake(table.wake)
+
+    async def play(self, table: Table) -> None:
+        try:
+            await self._play(table)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            log.exception("table %s: the players' driver failed", table.index)
+            self.errors.append(f"table {table.index}: the players' driver failed: {exc!r}")
+
+    async def _play(self, table: Table) -> None:
+        pace = self.args.pace
+        await self.set_up(table)
+        self.ready_tables += 1
+        while not self.stopping:
+            if self.finished(table):
+                await self.set_up(table)
+                continue
+            turn = self.turn(table)
+            if turn is None:
+                table.changed.clear()
+                try:
+                    await asyncio.wait_for(table.changed.wait(), 2.0 + HAND_DELAY * pace * 2)
+                except TimeoutError:
+                    pass
+                continue
+            user, buttons, msg = turn
+            snap = self.rng.random() < SNAP_SHARE
+            await self.think(table, self.rng.uniform(*(SNAP if snap else THINK)) * pace)
+            if self.stopping or self.turn(table) != turn:
+                continue
+            act = self.rng.choices([c for c, _ in CHOICES], [w for _, w in CHOICES])[0]
+            if act not in buttons:
+                act = "c"
+            table.changed.clear()
+            if act == "r":
+                answer = await self.send(table, user, 3, {"custom_id": buttons["r"],
+                                                          "component_type": 2},
+                                         "modal", copy.deepcopy(msg))
+                self.modal_opens += 1
+                modal = answer.get("data") or {}
+                if answer.get("how") != "type 9" or not modal.get("custom_id"):
+                    self.errors.append(f"raise button answered {answer.get('how')}")
+                    continue
+                await self.think(table, self.rng.uniform(1.0, 3.0) * pace)  # typing
+                if self.stopping:
+                    continue
+                data = {"custom_id": modal["custom_id"], "components": [
+                    {"type": 1, "components": [{"type": 4, "custom_id": "amount",
+                                                "value": "min"}]}]}
+                self.actions += self.api.measuring
+                await self.send(table, user, 5, data, "act", copy.deepcopy(msg))
+            else:
+                self.actions += self.api.measuring
+                await self.send(table, user, 3, {"custom_id": buttons[act], "component_type": 2},
+                                "act", copy.deepcopy(msg))
+
+    # -------------------------------------------------------------- the bot
+
+    async def start_bot(self) -> None:
+        shards = Shards.of(self.shard[1], {self.shard[0]}) if self.shard else None
+        bot = create_bot(self.target, shards=shards, sync_commands=False,
+                         hand_delay=HAND_DELAY * self.args.pace)
+        self.bot = bot
+        api = self.api
+        session = Session(api)
+        http = bot.http
+
+        async def static_login(token: str) -> Any:
+            http.token = token
+            http._HTTPClient__session = session  # type: ignore[attr-defined]
+            http._global_over = asyncio.Event()
+            http._global_over.set()
+            return await http.request(Route("GET", "/users/@me"))
+
+        http.static_login = static_login  # type: ignore[method-assign]
+        await bot.login("night.fake.token")
+        count = self.shard[1] if self.shard else None
+        sid = self.shard[0] if self.shard else None
+        self.gateway = Gateway(bot, api, sid, count)
+        bot._connection.guild_ready_timeout = 0.05
+        guilds = self.build_world()
+        await self.gateway.feed("READY", {
+            "v": 10, "user": api.bot_user, "guilds": [{"id": g["id"], "unavailable": True}
+                                                      for g in guilds],
+            "session_id": "night", "resume_gateway_url": "wss://gateway.example",
+            "shard": [sid or 0, count or 1], "application": {"id": str(self.app_id),
+                                                             "flags": 0}})
+        for g in guilds:
+            await self.gateway.feed("GUILD_CREATE", g)
+        await asyncio.wait_for(bot.wait_until_ready(), 30)
+
+    # -------------------------------------------------------------- peers
+
+    async def peers(self, samples: int = 300) -> dict[str, float]:
+        """Same process, before the tables: the bare stand-in round trip (a table-sized edit
+        through discord.py's HTTP client) and a raw click (discord.py dispatching a button to
+        a handler that answers with the same embed and buttons, no game)."""
+        embed = discord.Embed(title="Table 1 — hand 7-t1-h12", description="\n".join(
+            f"Seat {i}: Player {i} — 12,340 · bet 200" for i in range(6)))
+        embed.add_field(name="Board", value="A♠ K♦ 7♣")
+        embed.add_field(name="Pot", value="1,250")
+        embed.set_footer(text="Level 3 · 50/100 · next level in 12 min")
+
+        class Raw(discord.ui.View):
+            def __init__(self) -> None:
+                super().__init__(timeout=None)
+                for i, label in enumerate(("Fold", "Call 200", "Raise", "All-in", "My cards")):
+                    self.add_item(RawButton(label, f"raw:{i}"))
+
+        class RawButton(discord.ui.Button[Raw]):
+            def __init__(self, label: str, cid: str) -> None:
+                super().__init__(label=label, custom_id=cid)
+
+            async def callback(self, interaction: discord.Interaction) -> None:
+                await interaction.response.edit_message(embed=embed, view=self.view)
+
+        view = Raw()
+        self.bot.add_view(view)
+        channel = self.tables[0].channel
+        payload = {"embeds": [embed.to_dict()], "components": view.to_components(),
+                   "content": None}
+        msg = self.api.message(channel, payload, 0)
+        # the stand-in round trip
+        route = Route("PATCH", "/channels/{channel_id}/messages/{message_id}",
+                      channel_id=channel, message_id=int(msg["id"]))
+        cpu = time.process_time()
+        began = time.perf_counter()
+        for _ in range(samples):
+            await self.bot.http.request(route, json=payload)
+        trip = (time.perf_counter() - began) / samples
+        trip_cpu = (time.process_time() - cpu) / samples
+        # the raw click
+        table = self.tables[0]
+        saved = table.message
+        lat = []
+        cpu = time.process_time()
+        stand_in = self.api.seconds
+        for i in range(samples):
+            table.message = msg
+            answer = await self.send(table, table.players[0], 3,
+                                     {"custom_id": f"raw:{i % 4}", "component_type": 2}, "raw",
+                                     copy.deepcopy(msg))
+            if answer.get("how") != "type 7":
+                raise RuntimeError(f"raw click answered {answer.get('how')}")
+            lat.append(time.perf_counter() - self.last_click_at)
+        raw_cpu = (time.process_time() - cpu - (self.api.seconds - stand_in)) / samples
+        table.message = saved
+        return {"round_trip_us": trip * 1e6, "round_trip_cpu_us": trip_cpu * 1e6,
+                "raw_click_p50_ms": pct(lat, 50) * 1e3, "raw_click_cpu_ms": raw_cpu * 1e3}
+
+    # -------------------------------------------------------------- the run
+
+    async def run(self) -> dict[str, Any]:
+        args = self.args
+        rss0 = rss_bytes()
+        await self.start_bot()
+        # the raw click's latency: from its frame to its answer
+        original_settle = self.api._settle
+
+        def settle(token: str, click: Click, how: str, body: dict[str, Any]) -> None:
+            self.last_click_at = click.at
+            original_settle(token, click, how, body)
+
+        self.api._settle = settle  # type: ignore[method-assign]
+        peer = await self.peers(args.peer_samples)
+        self.api._settle = original_settle  # type: ignore[method-assign]
+        rss_bot = rss_bytes()
+        started = time.perf_counter()
+        players = [asyncio.get_running_loop().create_task(self.play(t)) for t in self.tables]
+        bursts = asyncio.get_running_loop().create_task(self.bursts())
+        while self.ready_tables < len(self.tables):
+            await asyncio.sleep(0.05)
+            if self.errors and args.fail_fast:
+                break
+        setup_seconds = time.perf_counter() - started
+        await asyncio.sleep(args.warmup * args.pace)
+        # ------------------------------------------------ the measured window
+        probe = LoopProbe()
+        sampler = Sampler() if args.profile == "sample" else None
+        profiler = cProfile.Profile() if args.profile == "cprofile" else None
+        gc_before = sum(s["collections"] for s in gc.get_stats())
+        requests0 = self.api.requests
+        stand_in0 = self.api.seconds
+        self.api.measuring = True
+        cpu0 = time.process_time()
+        ru0 = resource.getrusage(resource.RUSAGE_SELF)
+        t0 = time.perf_counter()
+        probe.start()
+        if sampler:
+            sampler.start()
+        if profiler:
+            profiler.enable()
+        await asyncio.sleep(args.seconds)
+        self.api.measuring = False
+        if profiler:
+            profiler.disable()
+        if sampler:
+            sampler.stop()
+        window = time.perf_counter() - t0
+        cpu = time.process_time() - cpu0
+        ru1 = resource.getrusage(resource.RUSAGE_SELF)
+        stand_in = self.api.seconds - stand_in0
+        requests = self.api.requests - requests0
+        gc_runs = sum(s["collections"] for s in gc.get_stats()) - gc_before
+        rss_end = rss_bytes()
+        self.stopping = True
+        for t in list(self.sleeping):
+            if t.wake is not None:
+                _wake(t.wake)
+        # clicks in flight get their answers
+        deadline = time.perf_counter() + 10
+        while any(c.measured for c in self.api.clicks.values()) \
+                and time.perf_counter() < deadline:
+            await asyncio.sleep(0.05)
+        probe.stop()
+        unanswered = sum(1 for c in self.api.clicks.values() if c.measured and c.kind == "act")
+        bursts.cancel()
+        for task in players:
+            task.cancel()
+        for outcome in await asyncio.gather(*players, bursts, return_exceptions=True):
+            if isinstance(outcome, Exception):
+                self.errors.append(f"a player's task failed: {outcome!r}")
+        await self.bot.close()
+        lat = self.api.latencies
+        result = {
+            "tables": len(self.tables), "backend": "postgres" if "://" in self.target
+            else "sqlite", "shard": self.shard, "seconds": window, "pace": args.pace,
+            "players": args.players, "setup_seconds": setup_seconds,
+            "actions": self.actions, "answered": len(lat), "modal_opens": self.modal_opens,
+            "answers": dict(self.api.answers), "unanswered": unanswered + self.no_answer,
+            "click_p50_ms": pct(lat, 50) * 1e3, "click_p99_ms": pct(lat, 99) * 1e3,
+            "click_max_ms": max(lat, default=float("nan")) * 1e3,
+            "latencies_ms": [round(x * 1e3, 3) for x in lat] if args.worker else [],
+            "loop_block_ms": probe.worst_lag * 1e3,
+            "longest_step_ms": probe.worst_step * 1e3, "longest_step": probe.worst_what,
+            "requests": requests, "requests_per_action": requests / max(self.actions, 1),
+            "kinds": dict(self.api.kinds), "unknown": dict(self.api.unknown),
+            "cpu_s": cpu, "stand_in_s": stand_in,
+            "user_s": ru1.ru_utime - ru0.ru_utime, "sys_s": ru1.ru_stime - ru0.ru_stime,
+            "cpu_ms_per_action": (cpu - stand_in) / max(self.actions, 1) * 1e3,
+            "stand_in_ms_per_action": stand_in / max(self.actions, 1) * 1e3,
+            "cpu_share": cpu / window, "gc_runs": gc_runs,
+            "rss_mib": rss_end / 2**20, "rss_start_mib": rss0 / 2**20,
+            "rss_bot_mib": rss_bot / 2**20,
+            "kib_per_table": (rss_end - rss_bot) / max(len(self.tables), 1) / 1024,
+            "errors": self.errors[:20] + list(LOG_ERRORS)[:20],
+            "error_count": len(self.errors) + len(LOG_ERRORS), **peer}
+        if sampler:
+            result["profile"] = sampler.report(args.top)
+        if profiler:
+            out = io.StringIO()
+            stats = pstats.Stats(profiler, stream=out)
+            stats.sort_stats("tottime").print_stats(args.top)
+            stats.sort_stats("cumulative").print_stats(args.top)
+            result["profile"] = out.getvalue()
+        return result
+
+
+def _wake(fut: asyncio.Future[None]) -> None:
+    if not fut.done():
+        fut.set_result(None)
+
+
+# ------------------------------------------------------------------ measuring the loop
+
+
+class LoopProbe:
+    """The longest lag of a 5 ms ticker (how long the loop was held up at once) and the longest
+    single callback the loop ran (with what it was)."""
+
+    def __init__(self) -> None:
+        self.worst_lag = 0.0
+        self.worst_step = 0.0
+        self.worst_what = ""
+        self._task: asyncio.Task[None] | None = None
+        self._original = asyncio.events.Handle._run
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._tick())
+        original = self._original
+        probe = self
+
+        def run(handle: asyncio.Handle) -> None:
+            began = time.perf_counter()
+            original(handle)
+            spent = time.perf_counter() - began
+            if spent > probe.worst_step:
+                probe.worst_step = spent
+                probe.worst_what = _describe(handle)
+
+        asyncio.events.Handle._run = run  # type: ignore[method-assign]
+
+    async def _tick(self) -> None:
+        while True:
+            began = time.perf_counter()
+            await asyncio.sleep(TICK)
+            self.worst_lag = max(self.worst_lag, time.perf_counter() - began - TICK)
+
+    def stop(self) -> None:
+        asyncio.events.Handle._run = self._original  # type: ignore[method-assign]
+        if self._task is not None:
+            self._task.cancel()
+
+
+def _describe(handle: asyncio.Handle) -> str:
+    callback = getattr(handle, "_callback", None)
+    owner = getattr(callback, "__self__", None)
+    if isinstance(owner, asyncio.Task):
+        coro = owner.get_coro()
+        return getattr(coro, "__qualname__", repr(coro))
+    return getattr(callback, "__qualname__", repr(callback))
+
+
+class Sampler:
+    """A sampling profiler from the standard library: every millisecond a thread reads the main
+    thread's stack (sys._current_frames) and counts each function on it (inclusive) and the
+    innermost one (exclusive)."""
+
+    def __init__(self, interval: float = 0.001) -> None:
+        self.interval = interval
+        self.inclusive: Counter[str] = Counter()
+        self.exclusive: Counter[str] = Counter()
+        self.samples = 0
+        self._stop = threading.Event()
+        self._main = threading.main_thread().ident
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.interval):
+            frame = sys._current_frames().get(self._main)  # type: ignore[arg-type]
+            if frame is None:
+                continue
+            self.samples += 1
+            seen = set()
+            leaf = True
+            while frame is not None:
+                code = frame.f_code
+                where = f"{_short(code.co_filename)}:{code.co_name}"
+                if leaf:
+                    self.exclusive[where] += 1
+                    leaf = False
+                if where not in seen:
+                    self.inclusive[where] += 1
+                    seen.add(where)
+                frame = frame.f_back
+
+    def report(self, top: int) -> str:
+        n = max(self.samples, 1)
+        lines = [f"{self.samples} samples of the event loop's thread"]
+        lines.append("  exclusive (innermost function):")
+        lines += [f"    {c / n * 100:5.1f}%  {w}" for w, c in self.exclusive.most_common(top)]
+        lines.append("  inclusive (anywhere on the stack):")
+        lines += [f"    {c / n * 100:5.1f}%  {w}" for w, c in self.inclusive.most_common(top)]
+        return "\n".join(lines)
+
+
+def _short(path: str) -> str:
+    for marker in ("site-packages/", "/work/main/", "lib/python3.11/"):
+        if marker in path:
+            return path.split(marker, 1)[1]
+    return path
+
+
+class _Errors(logging.Handler):
+    """Every warning or error the bot logs during a run (a run with any fails the test)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        LOG_ERRORS.append(f"{record.levelname} {record.name}: {record.getMessage()[:300]}")
+
+
+LOG_ERRORS: list[str] = []
+
+
+# ------------------------------------------------------------------ running
+
+
+def night(args: argparse.Namespace, target: str, shard: tuple[int, int] | None = None
+          ) -> dict[str, Any]:
+    """One run in this process."""
+    logging.basicConfig(level=logging.WARNING)
+    logging.getLogger("discord.client").setLevel(logging.ERROR)  # "voice not supported"
+    handler = _Errors(level=logging.WARNING)
+    logging.getLogger().addHandler(handler)
+    try:
+        return asyncio.run(Night(args, target, shard).run())
+    finally:
+        logging.getLogger().removeHandler(handler)
+
+
+def worker_command(args: argparse.Namespace, tables: int, target: str,
+                   shard: tuple[int, int] | None) -> list[str]:
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", "--target", target,
+           "--tables", str(tables), "--seconds", str(args.seconds), "--pace", str(args.pace),
+           "--players", str(args.players), "--warmup", str(args.warmup),
+           "--seed", str(args.seed), "--setup-parallel", str(args.setup_parallel),
+           "--peer-samples", str(args.peer_samples), "--top", str(args.top)]
+    if shard is not None:
+        cmd += ["--shard", f"{shard[0]}/{shard[1]}"]
+    if args.profile:
+        cmd += ["--profile", args.profile]
+    return cmd
+
+
+def in_workers(args: argparse.Namespace, tables: int, target: str, processes: int
+               ) -> dict[str, Any]:
+    """A run in child processes (one per shard); their figures merged."""
+    shards = [(i, processes) for i in range(processes)] if processes > 1 else [None]
+    procs = [subprocess.Popen(worker_command(args, tables, target, s), stdout=subprocess.PIPE,
+                              text=True) for s in shards]
+    results = []
+    for p in procs:
+        out, _ = p.communicate()
+        if p.returncode != 0:
+            raise RuntimeError(f"a worker failed (exit {p.returncode})")
+        results.append(json.loads(out.strip().splitlines()[-1]))
+    if len(results) == 1:
+        return results[0]
+    merged = dict(results[0])
+    lat = [x for r in results for x in r["latencies_ms"]]
+    for key in ("tables", "actions", "answered", "requests", "unanswered", "error_count",
+                "modal_opens"):
+        merged[key] = sum(r[key] for r in results)
+    merged["click_p50_ms"] = pct(lat, 50)
+    merged["click_p99_ms"] = pct(lat, 99)
+    merged["loop_block_ms"] = max(r["loop_block_ms"] for r in results)
+    merged["longest_step_ms"] = max(r["longest_step_ms"] for r in results)
+    merged["requests_per_action"] = merged["requests"] / max(merged["actions"], 1)
+    merged["rss_mib"] = max(r["rss_mib"] for r in results)
+    merged["per_process"] = results
+    merged["errors"] = [e for r in results for e in r["errors"]]
+    return merged
+
+
+def report(r: dict[str, Any], label: str) -> None:
+    print(f"--- {label}")
+    print(f"tables: {r['tables']}   ({r['players']} players each, {r['actions']} actions in "
+          f"{r['seconds']:.0f} s, pace {r['pace']}, set up in {r['setup_seconds']:.1f} s)")
+    print(f"click_p50_ms: {r['click_p50_ms']:.1f}   click_p99_ms: {r['click_p99_ms']:.1f}   "
+          f"(raw click p50 {r['raw_click_p50_ms']:.2f} ms, same process)")
+    print(f"loop_block_ms: {r['loop_block_ms']:.1f}   (longest single callback "
+          f"{r['longest_step_ms']:.1f} ms: {r['longest_step']})")
+    print(f"requests_per_action: {r['requests_per_action']:.2f}   ({r['requests']} requests; "
+          f"stand-in round trip {r['round_trip_us']:.0f} us each)")
+    per = r.get("per_process") or [r]
+    for p in per:
+        where = f" shard {p['shard'][0]}" if p.get("shard") else ""
+        ratio = p["cpu_ms_per_action"] / p["raw_click_cpu_ms"]
+        print(f"cpu_ms_per_action{where}: {p['cpu_ms_per_action']:.2f}   (raw click "
+              f"{p['raw_click_cpu_ms']:.2f} ms: {ratio:.1f}x;"
+              f" the process busy {p['cpu_share'] * 100:.0f}% of the time, stand-in "
+              f"{p['stand_in_ms_per_action']:.2f} ms/action taken out; gc runs {p['gc_runs']})")
+        print(f"rss_mib{where}: {p['rss_mib']:.0f}   ({p['kib_per_table']:.0f} KiB per table "
+              f"over the bot's {p['rss_bot_mib']:.0f} MiB before the tables)")
+    answered = r["answered"]
+    print(f"answered: {answered} of {r['actions']} clicks with the table edit; "
+          f"unanswered {r['unanswered']}; errors {r['error_count']}")
+    for e in r["errors"][:5]:
+        print(f"  ! {e}")
+    if r.get("unknown"):
+        print(f"  ! routes the stand-in does not know: {r['unknown']}")
+    if r.get("profile"):
+        print(r["profile"])
+    sys.stdout.flush()
+
+
+class Postgres:
+    """A pgserver for the run (as tests/postgres/conftest.py starts it), a database per run."""
+
+    def __init__(self, home: Path) -> None:
+        home.chmod(0o755)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            from pgserver.postgres_server import get_server
+
+            self.server = get_server(home / "pgdata", cleanup_mode="stop")
+        self.url = self.server.get_uri()
+        self.count = itertools.count()
+
+    def new(self) -> str:
+        import psycopg
+
+        name = f"night_{next(self.count)}"
+        with psycopg.connect(self.url, autocommit=True) as admin:
+            admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+            admin.execute(f"CREATE DATABASE {name}")
+        return urlunsplit(urlsplit(self.url)._replace(path=f"/{name}"))
+
+    def close(self) -> None:
+        self.server.cleanup()
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--tables", default="10,100,500,1000",
+                        help="table counts, one run each (per process with --processes)")
+    parser.add_argument("--seconds", type=float, default=60.0, help="the measured window")
+    parser.add_argument("--warmup", type=float, default=10.0,
+                        help="seconds (times --pace) of play before the window")
+    parser.add_argument("--backend", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="bot processes (shards) on one PostgreSQL database")
+    parser.add_argument("--pace", type=float, default=1.0,
+                        help="1: human pace in wall-clock time; 0.1: ten times faster")
+    parser.add_argument("--players", type=int, default=6, help="players per table")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--setup-parallel", type=int, default=25,
+                        help="tables setting up their tournament at once")
+    parser.add_argument("--peer-samples", type=int, default=300)
+    parser.add_argument("--profile", choices=("sample", "cprofile"))
+    parser.add_argument("--top", type=int, default=25, help="profile lines")
+    parser.add_argument("--url", help="a PostgreSQL server to use instead of pgserver")
+    parser.add_argument("--fail-fast", action="store_true")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--target", help=argparse.SUPPRESS)
+    parser.add_argument("--shard", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    if args.worker:
+        shard = tuple(int(x) for x in args.shard.split("/")) if args.shard else None
+        args.tables = int(args.tables)
+        result = night(args, args.target, shard)  # type: ignore[arg-type]
+        print(json.dumps(result))
+        return 0
+    if args.processes > 1 and args.backend != "postgres":
+        print("several processes share one database: use --backend postgres")
+        return 2
+    counts = [int(x) for x in str(args.tables).split(",") if x]
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} "
+          f"{os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
+    with tempfile.TemporaryDirectory() as tmp:
+        pg = None
+        try:
+            if args.backend == "postgres" and args.url is None:
+                pg = Postgres(Path(tmp) / "pg")
+            for n in counts:
+                if args.backend == "postgres":
+                    target = pg.new() if pg is not None else args.url
+                else:
+                    target = str(Path(tmp) / f"night{n}.sqlite3")
+                r = in_workers(args, n, target, args.processes)
+                label = f"{args.backend}, {args.processes} process(es) x {n} tables"
+                report(r, label)
+        finally:
+            if pg is not None:
+                pg.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
