@@ -11,6 +11,7 @@ write or draw a chart defer first; long standings page with buttons.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Awaitable, Sequence
 from typing import Any, Literal, TypeVar
 
@@ -19,9 +20,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_ui.client import LeagueBot
-from bot.discord_ui.directors import require_director
+from bot.discord_ui.directors import is_director, require_director
 from bot.discord_ui.paging import page_buttons, register_pager
 from bot.discord_ui.parsing import parse_hand_ref
+from bot.discord_ui.presenter.league import (
+    appeals_embed,
+    season_end_button_label,
+    season_end_question,
+    season_over_text,
+    season_started_text,
+    standings_title,
+)
 from bot.discord_ui.presenter.limits import fit_embed, truncate
 from bot.discord_ui.replies import UserFacingError, defer_public, send_private, send_public
 from bot.league import service
@@ -71,7 +80,7 @@ async def send(interaction: discord.Interaction, content: str = "", *,
     """Answer in the channel (or only to the user), never pinging anyone."""
     if ephemeral:
         await send_private(interaction, content, embed=embed,
-                           file=files[0] if files else None)
+                           file=files[0] if files else None, view=view)
     else:
         await send_public(interaction, content, embed=embed, files=files, view=view)
 
@@ -195,6 +204,63 @@ def standings_buttons(view: service.SeasonView, page: int) -> discord.ui.View | 
                         page_count(len(view.standings)))
 
 
+APPEALS_PAGES = "appeals"
+# The appeals list a pager key names: "<guild>:<n>", n an index in here.
+APPEAL_STATUSES: tuple[Literal["open", "closed"] | None, ...] = (None, "open", "closed")
+
+
+def appeals_buttons(guild_id: int, status: str | None, page: service.AppealsPage
+                    ) -> discord.ui.View | None:
+    code = next(i for i, s in enumerate(APPEAL_STATUSES) if s == status)
+    return page_buttons(APPEALS_PAGES, f"{guild_id}:{code}", page.page, page.pages)
+
+
+SEASON_END = (r"se:(?P<league>[0-9]{1,20}):(?P<season>[0-9]{1,20}):"
+              r"(?P<token>[0-9a-f]{12})")
+
+
+class SeasonEndButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SEASON_END):
+    """The confirmation under /season end's question (nights still running): names the season
+    and the running nights the director was shown; both are checked again as it ends."""
+
+    def __init__(self, league_id: int, season_id: int, token: str,
+                 label: str = "End the season") -> None:
+        super().__init__(discord.ui.Button(
+            label=label, style=discord.ButtonStyle.danger,
+            custom_id=f"se:{league_id}:{season_id}:{token}"))
+        self.league_id, self.season_id, self.token = league_id, season_id, token
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> SeasonEndButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(int(match["league"]), int(match["season"]), match["token"],
+                   item.label or "End the season")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog("League") if isinstance(
+            interaction.client, commands.Bot) else None
+        if not isinstance(cog, League):
+            await send_private(interaction, "League commands are not loaded right now.")
+            return
+        try:
+            await require_director(cog.bot, interaction)
+            await defer_public(interaction)
+            ended = await league_call(service.end_shown_season(
+                cog.store, guild_id_of(interaction), self.league_id, self.season_id,
+                self.token))
+            await cog.season_over(interaction, ended)
+        except UserFacingError as exc:
+            await send_private(interaction, str(exc))
+
+
+def season_end_view(end: service.SeasonEnd) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(SeasonEndButton(end.league.id, end.season.id, end.token,
+                                  season_end_button_label(end)))
+    return view
+
+
 class League(commands.Cog):
     # Hidden from members by default (Manage Server); the director role, granted the commands
     # in Server Settings → Integrations, is still checked on every command that changes things.
@@ -208,6 +274,26 @@ class League(commands.Cog):
     def __init__(self, bot: LeagueBot) -> None:
         self.bot = bot
         register_pager(STANDINGS_PAGES, self.standings_page)
+        register_pager(APPEALS_PAGES, self.appeals_page)
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(SeasonEndButton)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(SeasonEndButton)
+
+    async def appeals_page(self, interaction: discord.Interaction, key: str,
+                           page: int) -> tuple[discord.Embed, int]:
+        """A page of the appeals list a ◀ ▶ button names (guild:status), as it is now."""
+        guild, _, code = key.partition(":")
+        if not (guild.isdigit() and code.isdigit() and int(code) < len(APPEAL_STATUSES)) \
+                or int(guild) != guild_id_of(interaction):
+            raise UserFacingError("Those buttons name no appeals list: ask again with "
+                                  "/appeals list.")
+        await require_director(self.bot, interaction)
+        status = APPEAL_STATUSES[int(code)]
+        shown = await service.appeals_page(self.store, int(guild), status, page)
+        return appeals_embed(shown, status), shown.pages
 
     async def standings_page(self, interaction: discord.Interaction, key: str,
                              page: int) -> tuple[discord.Embed, int]:
@@ -324,9 +410,7 @@ class League(commands.Cog):
         await defer_public(interaction)
         ls = await league_call(service.start_season(self.store, guild_id_of(interaction), name,
                                                     league))
-        assert ls.season is not None
-        await send(interaction, f"**{safe(ls.league.name)}**: season **{safe(ls.season.name)}** "
-                                "has started. Every finished night counts toward it.")
+        await send(interaction, season_started_text(ls))
 
     @season.command(name="end", description="End a league's active season (directors)")
     @app_commands.describe(league="League")
@@ -334,15 +418,28 @@ class League(commands.Cog):
     async def season_end(self, interaction: discord.Interaction,
                          league: str | None = None) -> None:
         await require_director(self.bot, interaction)
+        plan = await league_call(service.season_to_end(self.store, guild_id_of(interaction),
+                                                       league))
+        if plan.running:
+            # Nights that started in it still run: name them and ask (privately) to confirm.
+            await send(interaction, season_end_question(plan), ephemeral=True,
+                       view=season_end_view(plan))
+            return
         await defer_public(interaction)
-        ls = await league_call(service.end_season(self.store, guild_id_of(interaction), league))
-        assert ls.season is not None
-        view = await league_call(service.season_view(self.store, guild_id_of(interaction),
-                                                     ls.league.name, ls.season.name))
+        # The season and its (no) running nights are checked again as it ends.
+        ended = await league_call(service.end_shown_season(
+            self.store, guild_id_of(interaction), plan.league.id, plan.season.id, plan.token))
+        await self.season_over(interaction, ended)
+
+    async def season_over(self, interaction: discord.Interaction,
+                          ended: service.SeasonEnd) -> None:
+        """The channel hears the season is over, with its standings (final, or so far while
+        nights that started in it still run)."""
+        view = await league_call(service.season_view_by_ids(
+            self.store, guild_id_of(interaction), ended.league.id, ended.season.id))
         embed = standings_embed(view, 1)
-        embed.title = truncate(f"Final standings - {view.title}", 256)
-        await send(interaction, f"**{safe(ls.league.name)}**: season "
-                                f"**{safe(ls.season.name)}** is over.", embed=embed,
+        embed.title = standings_title(view.final, True, view.title)
+        await send(interaction, season_over_text(ended), embed=embed,
                    view=standings_buttons(view, 1))
 
     # --- /standings, /stats ---------------------------------------------------------------------
@@ -443,33 +540,24 @@ class League(commands.Cog):
                 raise UserFacingError("Name the hand as the table message does, such as "
                                       "7-t1-h12. Nothing was sent.")
             named = str(ref)
+        director = named is not None and await is_director(self.bot, interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         made = await league_call(service.file_appeal(self.store, guild_id_of(interaction),
-                                                     interaction.user.id, text, named))
+                                                     interaction.user.id, text, named,
+                                                     director=director))
         await send(interaction, f"Appeal {made.id} is with the league. The ruling stands for "
                                 "tonight; the league's decision is kept for the future.",
                    ephemeral=True)
 
     @appeals.command(name="list", description="Appeals sent to the league (directors)")
-    @app_commands.describe(status="Open (default) or closed appeals")
+    @app_commands.describe(status="Only open or only closed appeals (default: all, open first)")
     async def appeals_list(self, interaction: discord.Interaction,
-                           status: Literal["open", "closed"] = "open") -> None:
+                           status: Literal["open", "closed"] | None = None) -> None:
         await require_director(self.bot, interaction)
-        found = await self.store.appeals(guild_id_of(interaction), status)
-        if not found:
-            await send(interaction, f"No {status} appeals.", ephemeral=True)
-            return
-        lines = []
-        for a in found[-25:]:
-            row = None if a.hand_id is None else await self.store.hand(a.hand_id)
-            hand = f" · hand {service.hand_name(row)}" if row is not None else ""
-            line = f"**#{a.id}**{hand} · from <@{a.user_id}>: {safe(truncate(a.statement, 300))}"
-            if a.decision:
-                line += f"\n→ {safe(truncate(a.decision, 300))}"
-            lines.append(line)
-        embed = discord.Embed(title=f"{status.capitalize()} appeals",
-                              description=truncate("\n".join(lines), 4000), colour=COLOUR)
-        await send(interaction, embed=fit_embed(embed), ephemeral=True)
+        guild = guild_id_of(interaction)
+        shown = await service.appeals_page(self.store, guild, status, 1)
+        await send(interaction, embed=appeals_embed(shown, status), ephemeral=True,
+                   view=appeals_buttons(guild, status, shown))
 
     @appeals.command(name="close", description="Decide an appeal (directors)")
     @app_commands.describe(id="Appeal number", decision="The league's decision, kept for later")

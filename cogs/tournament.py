@@ -21,11 +21,12 @@ from bot.discord_ui.directors import is_director, require_director
 from bot.discord_ui.lookup import channel_key, find_session, named_session, session_in_channel
 from bot.discord_ui.parsing import parse_reason
 from bot.discord_ui.player_actions import run
+from bot.discord_ui.presenter.league import night_counts_text
 from bot.discord_ui.presenter.limits import chips, safe_name, safe_text
 from bot.discord_ui.presenter.status import StatusFacts, status_embed
 from bot.discord_ui.replies import Refusal, defer_public, send_private, send_public
 from bot.engine.profile import PROFILE_NAMES, ProfileError, make_profile
-from bot.league.service import LeagueError, active_season_for
+from bot.league.service import LeagueError, active_season_for, stamp_season
 from bot.service import Session, Unrecoverable
 from bot.store import ChannelBusy, Transaction
 from bot.tournament.errors import StructureError
@@ -211,9 +212,10 @@ class TournamentCog(commands.Cog, name="Tournament"):
             if interaction.user.id not in creators:
                 raise Refusal("Only the tournament's creator or a director can start it.")
         await defer_public(interaction)
-        await run(session, lambda t, now: t.start(secrets.token_hex(16), now),
-                  session.names)
-        await send_public(interaction, "Shuffle up and deal!")
+        # The night counts in the season active as it starts: recorded in the same transaction.
+        started = await run(session, lambda t, now: t.start(secrets.token_hex(16), now),
+                            session.names, also=lambda tx: stamp_season(tx, session.store_id))
+        await send_public(interaction, "Shuffle up and deal! " + night_counts_text(started.extra))
 
     async def _chosen(self, interaction: discord.Interaction, tournament: str | None) -> Session:
         """This channel's tournament, or the one named (directors, from any channel)."""

@@ -45,6 +45,7 @@ from bot.discord_ui.card_faces import TEXT_ART, CardArt
 from bot.discord_ui.presenter.announcements import Announcements, Post, after_hand_lines
 from bot.discord_ui.presenter.cards import Faces
 from bot.discord_ui.presenter.clock import clock_view
+from bot.discord_ui.presenter.league import night_counts_text
 from bot.discord_ui.presenter.limits import MESSAGE_CHARS, safe_name, safe_text, truncate
 from bot.discord_ui.presenter.notices import (
     channel_lost_text,
@@ -62,6 +63,7 @@ from bot.discord_ui.replies import NO_PINGS, ping_only
 from bot.engine.events import Event
 from bot.engine.hand import Hand
 from bot.engine.hand_events import HandEnded, Ruling
+from bot.league.service import night_season
 from bot.service import Notice, Outcome, Session
 from bot.store import Store, TournamentRow, Transaction
 from bot.tournament import events as tev
@@ -650,9 +652,13 @@ class Announcer:
             p = t.players.get(player)
             return (p.table,) if p is not None and p.table is not None else ()
 
+        season = ""
+        if any(isinstance(e, tev.Finished) for e in events):
+            season = night_counts_text(await night_season(self.store, session.store_id),
+                                       finished=True)
         writer = Announcements(self._names(places), self.faces(places),
                                clock_seconds=t.profile.clock_seconds, results=t.results,
-                               table_of=table_of)
+                               table_of=table_of, season=season)
         for post in writer.posts(events):
             for where in self._post_locations(places, session, post):
                 await self.send_long(places, where, post.text, "announcement.txt")

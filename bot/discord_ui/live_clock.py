@@ -30,6 +30,7 @@ import discord
 
 from bot.discord_ui.card_faces import TEXT_ART, CardArt
 from bot.discord_ui.presenter.cards import Faces
+from bot.discord_ui.presenter.league import night_counts_text
 from bot.discord_ui.presenter.live import (
     LiveTexts,
     cancelled_clock_text,
@@ -38,7 +39,7 @@ from bot.discord_ui.presenter.live import (
 )
 from bot.discord_ui.presenter.notices import save_resumed_text, save_retrying_text
 from bot.discord_ui.replies import NO_PINGS
-from bot.league.service import points_by_player
+from bot.league.service import night_season, points_by_player
 from bot.service import Notice, Outcome, Session
 from bot.store import Store
 from bot.tournament import events as tev
@@ -162,8 +163,11 @@ class LiveClock:
             await self._load_members(ch)
         points = await self._points(ch) if any(isinstance(e, tev.Finished)
                                                for e in events) else None
+        counted = await night_season(self.store, ch.store_id) if points is not None else None
         texts = LiveTexts(self.names(session, ch), t.profile, faces=self.faces(ch),
-                          tournament_name=ch.name)
+                          tournament_name=ch.name,
+                          season=night_counts_text(counted, finished=True)
+                          if counted is not None and counted.season is not None else "")
         report = outcome.result if isinstance(outcome.result, BustReport) else None
         started = any(isinstance(e, tev.Started) for e in events)
         for text in texts.posts(t, events, self.clock(), report=report, points=points):

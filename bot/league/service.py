@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import hashlib
 import re
 from collections import defaultdict
 from collections.abc import Sequence
@@ -158,9 +159,10 @@ async def list_leagues(store: Store, guild_id: int) -> list[LeagueInfo]:
     return out
 
 
-async def league_settings(store: Store, league: LeagueRow) -> LeagueSettings:
+async def league_settings(store: Store | Transaction, league: LeagueRow) -> LeagueSettings:
     """The league's own settings; a league that never set any follows the guild's
-    points_system setting ({"system": name, ...options}) if there is one."""
+    points_system setting ({"system": name, ...options}) if there is one. As committed, or as
+    a transaction sees them."""
     settings = await store.league_settings(league.id)
     if settings.updated_at is not None:
         return settings
@@ -170,6 +172,17 @@ async def league_settings(store: Store, league: LeagueRow) -> LeagueSettings:
     options = {k: v for k, v in guild.items() if k not in ("system", "currency")}
     return LeagueSettings(league.id, str(guild.get("system", settings.points_system)),
                           options, guild.get("currency"))
+
+
+async def season_settings(store: Store | Transaction, league: LeagueRow,
+                          season_id: int | None) -> LeagueSettings:
+    """The settings a season's nights are scored and ranked by: a finished season's own (kept
+    when it ended, so its final standings never change), else the league's current ones."""
+    if season_id is not None:
+        kept = await store.season_final(season_id)
+        if kept is not None:
+            return kept
+    return await league_settings(store, league)
 
 
 def _options(settings: LeagueSettings) -> SeasonOptions:
@@ -183,33 +196,42 @@ async def configure_league(store: Store, guild_id: int, league_name: str | None,
                            system: str | None = None, currency: str | None = None,
                            clear_currency: bool = False,
                            **options: Any) -> LeagueSettings:
-    """Change a league's points system, season options or money settings (None: unchanged)."""
+    """Change a league's points system, season options or money settings (None: unchanged).
+
+    The settings are read again inside the write's transaction: two directors changing
+    different settings at once both keep their change (neither writes back a stale copy)."""
     league = await find_league(store, guild_id, league_name)
-    settings = await league_settings(store, league)
+    key = None
     if system is not None:
         key = system.strip().casefold()
         if key not in systems():
             raise LeagueError(f"Unknown points system '{system}'. "
                               f"Choose one of: {', '.join(sorted(systems()))}.")
-        settings = dataclasses.replace(settings, points_system=key)
-    current = _options(settings).to_dict()
-    for key, value in options.items():
-        if value is not None:
-            current[key] = value
-    # 0 switches "best N" and "final seats" off, since Discord cannot send an empty option.
-    for key in ("best_n", "final_seats"):
-        if current.get(key) == 0:
-            current[key] = None
-    try:
-        checked = SeasonOptions.from_dict(current)
-    except PointsError as exc:
-        raise LeagueError(str(exc).capitalize() + ".") from exc
-    if clear_currency:
-        settings = dataclasses.replace(settings, currency=None)
-    elif currency is not None:
-        settings = dataclasses.replace(settings, currency=currency.strip()[:8] or None)
-    settings = dataclasses.replace(settings, options=checked.to_dict())
-    return await store.write(lambda tx: tx.put_league_settings(settings))
+
+    async def change(tx: Transaction) -> LeagueSettings:
+        settings = await league_settings(tx, league)
+        if key is not None:
+            settings = dataclasses.replace(settings, points_system=key)
+        current = _options(settings).to_dict()
+        for name, value in options.items():
+            if value is not None:
+                current[name] = value
+        # 0 switches "best N" and "final seats" off, since Discord cannot send an empty option.
+        for name in ("best_n", "final_seats"):
+            if current.get(name) == 0:
+                current[name] = None
+        try:
+            checked = SeasonOptions.from_dict(current)
+        except PointsError as exc:
+            raise LeagueError(str(exc).capitalize() + ".") from exc
+        if clear_currency:
+            settings = dataclasses.replace(settings, currency=None)
+        elif currency is not None:
+            settings = dataclasses.replace(settings, currency=currency.strip()[:8] or None)
+        settings = dataclasses.replace(settings, options=checked.to_dict())
+        return await tx.put_league_settings(settings)
+
+    return await store.write(change)
 
 
 async def start_season(store: Store, guild_id: int, name: str,
@@ -218,6 +240,7 @@ async def start_season(store: Store, guild_id: int, name: str,
     clean = _clean_name(name, "season")
 
     async def start(tx: Transaction) -> SeasonRow:
+        # Checked here, in the transaction: another director may have started one meanwhile.
         active = await tx.active_season(league.id)
         if active is not None:
             raise LeagueError(f"{league.name} is already playing {active.name}; "
@@ -228,20 +251,108 @@ async def start_season(store: Store, guild_id: int, name: str,
         await tx.set_active_season(league.id, season.id)
         return season
 
-    return LeagueSeason(league, await store.write(start))
+    try:
+        return LeagueSeason(league, await store.write(start))
+    except StoreError as exc:  # another process started one a moment ago (the primary key)
+        raise LeagueError(f"{league.name} started another season a moment ago; "
+                          "see /leagues.") from exc
+
+
+def nights_token(nights: Sequence[TournamentRow]) -> str:
+    """A short digest of which nights were running: what a /season end confirmation saw."""
+    ids = ",".join(str(t.id) for t in sorted(nights, key=lambda t: t.id))
+    return hashlib.sha256(ids.encode()).hexdigest()[:12]
+
+
+@dataclass(frozen=True)
+class SeasonEnd:
+    """A season that /season end ends (or asks to end): with the nights that started in it
+    and are still running. They count in it when they finish; its standings are final then."""
+
+    league: LeagueRow
+    season: SeasonRow
+    running: tuple[TournamentRow, ...]
+
+    @property
+    def token(self) -> str:
+        return nights_token(self.running)
+
+
+async def season_to_end(store: Store, guild_id: int,
+                        league_name: str | None = None) -> SeasonEnd:
+    """What /season end would end now: the league's active season and its running nights."""
+    league = await find_league(store, guild_id, league_name)
+    active = await store.active_season(league.id)
+    if active is None:
+        raise LeagueError(f"{league.name} has no active season to end.")
+    return SeasonEnd(league, active, tuple(await store.season_tournaments(active.id, "running")))
 
 
 async def end_season(store: Store, guild_id: int,
-                     league_name: str | None = None) -> LeagueSeason:
-    league = await find_league(store, guild_id, league_name)
+                     league_name: str | None = None) -> SeasonEnd:
+    """End the league's active season now, whatever nights of it still run (they count in it
+    when they finish). /season end asks the director first (`end_shown_season`)."""
+    plan = await season_to_end(store, guild_id, league_name)
+    return await end_shown_season(store, guild_id, plan.league.id, plan.season.id, plan.token)
 
-    async def end(tx: Transaction) -> SeasonRow:
+
+async def end_shown_season(store: Store, guild_id: int, league_id: int, season_id: int,
+                           token: str) -> SeasonEnd:
+    """End the season the director was shown (`season_id`), with the running nights he was
+    shown (`token`, see SeasonEnd.token). Both are checked again in the transaction: if the
+    season was ended meanwhile, or a night started or finished in it since, nothing changes
+    and the director is told. The league's settings are kept with the season: its final
+    standings never change when they do later."""
+    league = await store.league(league_id)
+    if league is None or league.guild_id != guild_id:
+        raise LeagueError("That league is no longer in this server: see /leagues.")
+
+    async def end(tx: Transaction) -> SeasonEnd:
         active = await tx.active_season(league.id)
-        if active is None:
-            raise LeagueError(f"{league.name} has no active season to end.")
-        return await tx.end_season(active.id)
+        if active is None or active.id != season_id:
+            ended = await tx.season(season_id)
+            what = ended.name if ended is not None else "That season"
+            raise LeagueError(f"{what} ({league.name}) has already ended: nothing was changed.")
+        running = tuple(await tx.season_tournaments(active.id, "running"))
+        if nights_token(running) != token:
+            raise LeagueError(f"A night started or finished in {active.name} since you asked: "
+                              "nothing was changed. Ask again with /season end.")
+        over = await tx.end_season(active.id)
+        await tx.keep_season_final(active.id, await league_settings(tx, league))
+        return SeasonEnd(league, over, running)
 
-    return LeagueSeason(league, await store.write(end))
+    return await store.write(end)
+
+
+@dataclass(frozen=True)
+class NightSeason:
+    """The season a night counts in: the one active when it started (None: no season)."""
+
+    league: LeagueRow | None
+    season: SeasonRow | None
+    # The season has ended and no night of it is still running: its standings are final.
+    final: bool = False
+
+
+async def stamp_season(tx: Transaction, tournament_id: int) -> NightSeason:
+    """At a night's start, in the transaction that starts it: it counts in its league's season
+    active at this moment, recorded on the tournament (a season that ends or starts later
+    changes nothing about it)."""
+    season = await tx.stamp_season(tournament_id)
+    t = await tx.tournament(tournament_id)
+    league = None if t is None or t.league_id is None else await tx.league(t.league_id)
+    return NightSeason(league, season)
+
+
+async def night_season(store: Store, tournament_id: int) -> NightSeason:
+    """The season a night counts in, and whether that season's standings are final now."""
+    t = await store.tournament(tournament_id)
+    if t is None or t.season_id is None:
+        return NightSeason(None if t is None else await _league_of(store, t), None)
+    season = await store.season(t.season_id)
+    final = season is not None and season.ends_at is not None \
+        and not await store.season_tournaments(season.id, "running")
+    return NightSeason(await _league_of(store, t), season, final)
 
 
 async def find_season(store: Store, league: LeagueRow, name: str | None) -> SeasonRow | None:
@@ -433,7 +544,8 @@ async def score_tournament(store: Store, tournament_id: int) -> dict[int, float]
     if t.status != "finished":
         raise LeagueError(f"Tournament {tournament_id} has not finished.")
     league = await _league_of(store, t)
-    settings = await league_settings(store, league)
+    # A night of a finished season is scored by that season's kept settings.
+    settings = await season_settings(store, league, t.season_id)
     system, options = get_system(settings.points_system), _options(settings)
     night = await load_night(store, t, options)
     n = night.entrants
@@ -603,6 +715,14 @@ class SeasonView:
     options: SeasonOptions
     nights: list[Night]
     standings: list[StandingRow]
+    # Nights that started in the season and still run (they count in it when they finish).
+    running: tuple[TournamentRow, ...] = ()
+
+    @property
+    def final(self) -> bool:
+        """The season has ended and none of its nights still runs: these never change."""
+        return self.season is not None and self.season.ends_at is not None \
+            and not self.running
 
     @property
     def show_money(self) -> bool:
@@ -633,12 +753,14 @@ async def season_view_by_ids(store: Store, guild_id: int, league_id: int,
 
 
 async def _season_view(store: Store, league: LeagueRow, season: SeasonRow | None) -> SeasonView:
-    settings = await league_settings(store, league)
+    settings = await season_settings(store, league, None if season is None else season.id)
     system, options = get_system(settings.points_system), _options(settings)
     tournaments = [] if season is None else await store.season_tournaments(season.id)
+    running = () if season is None else tuple(
+        await store.season_tournaments(season.id, "running"))
     nights = await _nights(store, tournaments, options)
     return SeasonView(league, season, settings, system, options, nights,
-                      compute_standings(nights, system, options))
+                      compute_standings(nights, system, options), running)
 
 
 async def player_stats(store: Store, guild_id: int, user_id: int, fallback_name: str,
@@ -723,14 +845,92 @@ async def find_hand(store: Store, guild_id: int, name: str) -> HandRow:
     return hand
 
 
+# A member may file at most this many appeals in any APPEAL_WINDOW seconds (directors too):
+# enough for a bad night, not for a flood.
+APPEALS_PER_WINDOW = 5
+APPEAL_WINDOW = 24 * 3600
+
+
+async def _may_appeal(tx: Transaction, guild_id: int, user_id: int, hand: HandRow | None,
+                      director: bool) -> None:
+    """Who may appeal what, checked inside the transaction that files the appeal."""
+    if hand is not None and not director:
+        t = await tx.tournament(hand.tournament_id)
+        played = any(e.user_id == user_id and e.status != "withdrawn"
+                     for e in await tx.entries(hand.tournament_id))
+        if not played:
+            name = f"{t.name} (#{t.id})" if t is not None else f"tournament {hand.tournament_id}"
+            raise LeagueError(f"Only the players of {name}, or a director, may appeal its "
+                              "hands. Nothing was sent.")
+    mine = await tx.member_appeals(guild_id, user_id)
+    if hand is not None:
+        same = next((a for a in mine if a.hand_id == hand.id and a.status == "open"), None)
+        if same is not None:
+            raise LeagueError(f"Your appeal {same.id} of hand {hand_name(hand)} is still open: "
+                              "the league decides it first. Nothing was sent.")
+    recent = [a for a in mine if a.created_at >= tx.now - APPEAL_WINDOW]
+    if len(recent) >= APPEALS_PER_WINDOW:
+        again = int(recent[-APPEALS_PER_WINDOW].created_at + APPEAL_WINDOW)
+        raise LeagueError(f"You sent {len(recent)} appeals in the last 24 hours, the most the "
+                          f"league takes from one member: you can appeal again <t:{again}:R>. "
+                          "Nothing was sent.")
+
+
 async def file_appeal(store: Store, guild_id: int, user_id: int, text: str,
-                      hand: str | None = None) -> AppealRow:
+                      hand: str | None = None, *, director: bool = False) -> AppealRow:
+    """A member appeals a ruling, about a hand or not. Only that night's players (or a
+    director) may appeal a hand; one open appeal per member per hand (a unique index); at most
+    APPEALS_PER_WINDOW appeals per member a day. Every check is made in the transaction that
+    files the appeal, so two /appeal at once cannot both pass it."""
     statement = " ".join(text.split())
     if not statement:
         raise LeagueError("Say what you are appealing.")
-    hand_id = None if hand is None else (await find_hand(store, guild_id, hand)).id
-    return await store.write(
-        lambda tx: tx.open_appeal(guild_id, user_id, statement[:1500], hand_id=hand_id))
+    found = None if hand is None else await find_hand(store, guild_id, hand)
+
+    async def write(tx: Transaction) -> AppealRow:
+        await _may_appeal(tx, guild_id, user_id, found, director)
+        return await tx.open_appeal(guild_id, user_id, statement[:1500],
+                                    hand_id=None if found is None else found.id)
+
+    try:
+        return await store.write(write)
+    except StoreError as exc:  # the unique index: the same appeal filed a moment ago
+        name = hand_name(found) if found is not None else "this hand"
+        raise LeagueError(f"You already have an open appeal of hand {name}. "
+                          "Nothing was sent.") from exc
+
+
+@dataclass(frozen=True)
+class AppealsPage:
+    """One page of a server's appeals, open ones first (oldest first: the queue), then the
+    closed ones (latest decided first)."""
+
+    items: tuple[tuple[AppealRow, str | None], ...]  # each with its hand's name, if any
+    page: int
+    pages: int
+    total: int
+    open: int
+
+
+APPEALS_PER_PAGE = 10
+
+
+async def appeals_page(store: Store, guild_id: int, status: str | None,
+                       page: int) -> AppealsPage:
+    """Page `page` (from 1; past the end: the last) of the server's appeals, open first."""
+    found = await store.appeals(guild_id)
+    opened = [a for a in found if a.status == "open"]
+    closed = sorted((a for a in found if a.status == "closed"),
+                    key=lambda a: (a.decided_at or 0, a.id), reverse=True)
+    listed = opened if status == "open" else closed if status == "closed" else opened + closed
+    pages = max(1, -(-len(listed) // APPEALS_PER_PAGE))
+    page = min(max(page, 1), pages)
+    chosen = listed[(page - 1) * APPEALS_PER_PAGE:page * APPEALS_PER_PAGE]
+    items = []
+    for a in chosen:
+        row = None if a.hand_id is None else await store.hand(a.hand_id)
+        items.append((a, None if row is None else hand_name(row)))
+    return AppealsPage(tuple(items), page, pages, len(listed), len(opened))
 
 
 async def close_appeal(store: Store, guild_id: int, appeal_id: int, director_id: int,

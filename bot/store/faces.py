@@ -81,6 +81,7 @@ class _Reads:
     season = _read(SqlTransaction.season)
     active_season = _read(SqlTransaction.active_season)
     season_tournaments = _read(SqlTransaction.season_tournaments)
+    season_final = _read(SqlTransaction.season_final)
     season_standings = _read(SqlTransaction.season_standings)
     tournament_scoring = _read(SqlTransaction.tournament_scoring)
     # results, rulings, appeals
@@ -90,6 +91,7 @@ class _Reads:
     director_actions = _read(SqlTransaction.director_actions)
     appeal = _read(SqlTransaction.appeal)
     appeals = _read(SqlTransaction.appeals)
+    member_appeals = _read(SqlTransaction.member_appeals)
 
 
 class Transaction(_Reads):
@@ -142,6 +144,8 @@ class Transaction(_Reads):
     create_season = _read(SqlTransaction.create_season)
     set_active_season = _read(SqlTransaction.set_active_season)
     end_season = _read(SqlTransaction.end_season)
+    stamp_season = _read(SqlTransaction.stamp_season)
+    keep_season_final = _read(SqlTransaction.keep_season_final)
     record_scoring = _read(SqlTransaction.record_scoring)
     # results, rulings, appeals
     set_result = _read(SqlTransaction.set_result)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import sqlite3
 from typing import Any
 
@@ -166,6 +167,46 @@ class LeagueSql(SqlBase):
         )
         self.exec("DELETE FROM active_seasons WHERE season_id = ?", (season_id,))
         return plain(SeasonRow, row)
+
+    def stamp_season(self, tournament_id: int) -> SeasonRow | None:
+        """At a tournament's start: it counts in its league's season active at this moment (or
+        in none), recorded on the tournament. Returns that season."""
+        r = self.one(
+            "UPDATE tournaments SET season_id = (SELECT a.season_id FROM active_seasons a "
+            "WHERE a.league_id = tournaments.league_id) WHERE id = ? RETURNING season_id",
+            (tournament_id,),
+        )
+        if r is None or r["season_id"] is None:
+            return None
+        return self.season(int(r["season_id"]))
+
+    def season_final(self, season_id: int) -> LeagueSettings | None:
+        """The settings a finished season keeps (None while it runs, or for a season ended
+        before they were kept)."""
+        r = self.one(
+            "SELECT f.settings, f.final_at, s.league_id FROM season_finals f "
+            "JOIN seasons s ON s.id = f.season_id WHERE f.season_id = ?",
+            (season_id,),
+        )
+        if r is None:
+            return None
+        kept = json.loads(r["settings"]) if isinstance(r["settings"], str) else r["settings"]
+        return LeagueSettings(int(r["league_id"]), str(kept["points_system"]),
+                              dict(kept.get("options") or {}), kept.get("currency"),
+                              float(r["final_at"]))
+
+    def keep_season_final(self, season_id: int, settings: LeagueSettings) -> LeagueSettings:
+        """Keep the settings a season ended with; the first kept stay (never overwritten)."""
+        self.exec(
+            "INSERT INTO season_finals (season_id, final_at, settings) VALUES (?, ?, ?) "
+            "ON CONFLICT (season_id) DO NOTHING",
+            (season_id, self.now, dumps({"points_system": settings.points_system,
+                                         "options": settings.options,
+                                         "currency": settings.currency})),
+        )
+        kept = self.season_final(season_id)
+        assert kept is not None
+        return kept
 
     def season_tournaments(
         self, season_id: int, status: TournamentStatus | None = "finished"

@@ -119,12 +119,24 @@ class RecordSql(SqlBase):
         if hand_id is not None and tournament_id is None:
             r = self.one("SELECT tournament_id FROM hands WHERE id = ?", (hand_id,))
             tournament_id = None if r is None else int(r[0])
-        row = self.returning(
+        # One open appeal per member per hand (a unique index): the second is refused.
+        row = self.one(
             "INSERT INTO appeals (guild_id, tournament_id, hand_id, ruling_id, user_id, statement, "
-            "created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *",
+            "created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING *",
             (guild_id, tournament_id, hand_id, ruling_id, user_id, statement, self.now),
         )
+        if row is None:
+            raise StoreError(f"member {user_id} already has an open appeal of hand {hand_id}")
         return plain(AppealRow, row)
+
+    def member_appeals(self, guild_id: int, user_id: int, since: float = 0.0) -> list[AppealRow]:
+        """A member's appeals in a server filed at `since` or later, oldest first."""
+        rows = self.fetch(
+            "SELECT * FROM appeals WHERE guild_id = ? AND user_id = ? AND created_at >= ? "
+            "ORDER BY id",
+            (guild_id, user_id, since),
+        )
+        return [plain(AppealRow, r) for r in rows]
 
     def close_appeal(self, appeal_id: int, decided_by: int, decision: str) -> AppealRow:
         """Record the league's decision. An appeal is decided once; a closed one stays closed."""

@@ -108,7 +108,8 @@ async def test_a_live_night_from_the_seat_draw_to_the_standings(harness: Harness
     assert "Next: level 2 · 50/100" in shown and "👥 **14** of 14 left" in shown
     assert "Average stack **10,000**" in shown
     assert "💰 Prize pool **280** · 1st 113 · 2nd 70 · 3rd 42 · 4th 33 · 5th 22" in shown
-    assert posts[-1] == "Shuffle up and deal!" and posts[-2] == shown
+    assert posts[-1] == ("Shuffle up and deal! This night counts in season **Season 1** of "
+                         "Main, the season active when it started.") and posts[-2] == shown
 
     # Nothing changes mid-level: no post, no edit (the timestamp counts down by itself).
     edits = clock_edits(h, clock)
@@ -251,8 +252,9 @@ async def test_a_live_night_from_the_seat_draw_to_the_standings(harness: Harness
     results = posts[1].split("\n")
     assert results[0] == f"🏆 **{names[winner]}** wins Friday Night! 14 entries, prize pool 280."
     assert results[1].startswith(f"1. **{names[winner]}** · **113**")
-    assert len(results) == 16 and results[-1] == ("League points are in: `/standings`. Settle "
-                                                  "up with `/settle`.")
+    assert len(results) == 16 and results[-1] == (
+        "This night counts in season **Season 1** of Main, the season active when it started. "
+        "League points are in: `/standings`. Settle up with `/settle`.")
     for place, line in enumerate(results[2:15], start=2):
         assert line.startswith(f"{place}. ") and " · out <t:" in line
     assert results[2].endswith(f"busted by {names[winner]}" + " · "

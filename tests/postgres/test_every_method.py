@@ -76,6 +76,7 @@ def script(tx: SqlTransaction) -> list[tuple[str, Any]]:
     c("tournaments", None, "registering")
     c("open_tournament_in", 9)
     c("set_tournament_config", t.id, {"kind": "y"})
+    c("stamp_season", t.id)
     c("put_table", t.id, 1, thread_id=77)
     c("put_table", t.id, 1, message_id=78)
     c("put_table", t.id, 2)
@@ -136,6 +137,7 @@ def script(tx: SqlTransaction) -> list[tuple[str, Any]]:
     c("appeals", 1, "open")
     c("close_appeal", a.id, 7, "upheld")
     c("appeals", 1)
+    c("member_appeals", 1, 102, T0 - 1)
     c("set_result", t.id, 101, 1, prize=300, points=10.5)
     c("set_result", t.id, 102, 2, prize=0, points=6)
     c("results", t.id)
@@ -147,6 +149,9 @@ def script(tx: SqlTransaction) -> list[tuple[str, Any]]:
     c("season_tournaments", s.id)
     c("season_standings", s.id)
     c("end_season", s.id, T0 + 99)
+    c("season_final", s.id)
+    c("keep_season_final", s.id, LeagueSettings(league_id=lg.id, points_system="f1",
+                                                options={"best": 5}, currency="EUR"))
     c("active_season", lg.id)
     return c.answers
 

@@ -56,11 +56,13 @@ class Announcements:
     def __init__(self, names: Mapping[str, str], faces: Faces = text_face, *,
                  clock_seconds: int = 0,
                  results: Callable[[], Sequence[Result]] = tuple,
-                 table_of: Callable[[str], tuple[int, ...]] = lambda player: ()) -> None:
+                 table_of: Callable[[str], tuple[int, ...]] = lambda player: (),
+                 season: str = "") -> None:
         self.names = names
         self.faces = faces
         self.clock_seconds = clock_seconds
         self.results = results
+        self.season = season  # under the results: the season the night counts in (issue 18)
         # Where a player sits, for events that do not name the table.
         self.table_of = table_of
 
@@ -235,6 +237,8 @@ class Announcements:
         for r in list(self.results())[:25]:
             prize = f" — {chips(r.prize)}" if r.prize else ""
             rows.append(f"{ordinal(r.place)}: {self.name(r.player)}{prize}")
+        if self.season:
+            rows.append(self.season)
         return "\n".join(rows)
 
 

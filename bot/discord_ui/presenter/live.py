@@ -156,11 +156,13 @@ class LiveTexts:
     """Turns the events of one change of a live tournament into channel posts."""
 
     def __init__(self, names: Mapping[str, str], profile: Profile, *,
-                 faces: Faces = text_face, tournament_name: str = "") -> None:
+                 faces: Faces = text_face, tournament_name: str = "",
+                 season: str = "") -> None:
         self.names = names
         self.profile = profile
         self.faces = faces
         self.tournament_name = tournament_name
+        self.season = season  # in the results: the season the night counts in (issue 18)
 
     def name(self, player: str) -> str:
         raw = self.names.get(player)
@@ -485,7 +487,8 @@ class LiveTexts:
                 f"{chips(e.prize_pool)}."]
         lines = head + [self.result_line(r, points) for r in t.results()]
         scored = bool(points)
-        lines.append(("League points are in: `/standings`." if scored else
+        season = f"{self.season} " if self.season else ""
+        lines.append(season + ("League points are in: `/standings`." if scored else
                       "This night counts for no league season: no points.")
                      + " Settle up with `/settle`.")
         return "\n".join(lines)

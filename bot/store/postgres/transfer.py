@@ -20,8 +20,9 @@ from .connection import connect, is_postgres_url, redact_url
 TABLES: tuple[str, ...] = (
     "guild_settings", "leagues", "seasons", "league_settings", "active_seasons", "tournaments",
     "tables", "messages", "entries", "hands", "event_shapes", "events", "snapshots", "deadlines",
-    "rebuys",
+    "heartbeats", "rebuys",
     "eliminations", "results", "rulings", "director_actions", "appeals", "tournament_scoring",
+    "season_finals",
 )
 # Tables whose id PostgreSQL hands out (an identity): moved on past the copied ids.
 _IDENTITY_TABLES = ("leagues", "seasons", "tournaments", "entries", "hands", "event_shapes",
