@@ -868,7 +868,7 @@ async def _may_appeal(tx: Transaction, guild_id: int, user_id: int, hand: HandRo
         if same is not None:
             raise LeagueError(f"Your appeal {same.id} of hand {hand_name(hand)} is still open: "
                               "the league decides it first. Nothing was sent.")
-    recent = [a for a in mine if a.created_at >= tx.now - APPEAL_WINDOW]
+    recent = [a for a in mine if a.created_at > tx.now - APPEAL_WINDOW]
     if len(recent) >= APPEALS_PER_WINDOW:
         again = int(recent[-APPEALS_PER_WINDOW].created_at + APPEAL_WINDOW)
         raise LeagueError(f"You sent {len(recent)} appeals in the last 24 hours, the most the "
@@ -935,15 +935,21 @@ async def appeals_page(store: Store, guild_id: int, status: str | None,
 
 async def close_appeal(store: Store, guild_id: int, appeal_id: int, director_id: int,
                        decision: str) -> AppealRow:
+    """Decide an appeal, once: checked in the transaction that closes it, so of two directors
+    deciding it at once the second is told the first one's decision and changes nothing."""
     text = " ".join(decision.split())
     if not text:
         raise LeagueError("A decision needs its text: it is kept for the future.")
-    appeal = await store.appeal(appeal_id)
-    if appeal is None or appeal.guild_id != guild_id:
-        raise LeagueError(f"There is no appeal {appeal_id}.")
-    if appeal.status == "closed":
-        raise LeagueError(f"Appeal {appeal_id} was already decided: {appeal.decision}")
+
+    async def close(tx: Transaction) -> AppealRow:
+        appeal = await tx.appeal(appeal_id)
+        if appeal is None or appeal.guild_id != guild_id:
+            raise LeagueError(f"There is no appeal {appeal_id}.")
+        if appeal.status == "closed":
+            raise LeagueError(f"Appeal {appeal_id} was already decided: {appeal.decision}")
+        return await tx.close_appeal(appeal_id, director_id, text[:1500])
+
     try:
-        return await store.write(lambda tx: tx.close_appeal(appeal_id, director_id, text[:1500]))
-    except StoreError as exc:  # decided by another director a moment ago
+        return await store.write(close)
+    except StoreError as exc:  # the store's own guard (status = 'open' in the UPDATE)
         raise LeagueError(str(exc).capitalize() + ".") from exc
