@@ -184,8 +184,9 @@ def standings_embed(view: service.SeasonView, page: int) -> discord.Embed:
         body = standings_page(view.standings, page, show_money=view.show_money,
                               options=view.options, currency=view.settings.currency)
         body += "\n" + standings_legend(view.standings, view.options, view.show_money)
-    embed = discord.Embed(title=truncate(f"Standings - {view.title}", 256), description=body,
-                          colour=COLOUR)
+    ended = view.season is not None and view.season.ends_at is not None
+    embed = discord.Embed(title=standings_title(view.final, ended, view.title),
+                          description=body, colour=COLOUR)
     more = f" · page {page} of {pages}" if pages > 1 else ""
     footer = (f"{len(view.nights)} nights{more}\n"
               f"{describe_options(view.system, view.options)}")
@@ -437,8 +438,7 @@ class League(commands.Cog):
         nights that started in it still run)."""
         view = await league_call(service.season_view_by_ids(
             self.store, guild_id_of(interaction), ended.league.id, ended.season.id))
-        embed = standings_embed(view, 1)
-        embed.title = standings_title(view.final, True, view.title)
+        embed = standings_embed(view, 1)  # "Final standings", or "so far" while nights run
         await send(interaction, season_over_text(ended), embed=embed,
                    view=standings_buttons(view, 1))
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from simcord import ChannelHandle, MemberActor
 
+from bot.discord_ui.client import create_bot
 from bot.league import service
 from tests.league.conftest import play_night
 
-from .conftest import HAND_DELAY, Harness
+from .conftest import GUILD_ID, HAND_DELAY, Harness
 from .test_live_night import Channel
 from .test_tournament_flow import create_and_join, play_to_the_end, public, refused, reply
 
@@ -75,6 +76,8 @@ async def test_a_night_running_across_the_boundary_counts_in_the_season_it_start
                f"started in it and counting in it: **Tuesday** (#{tournament}" in p
                for p in over), over
     assert "Standings so far - Main - Spring" == h.channel.last_message.embeds[0].title
+    title, _, _ = standings_of(await h.alice.slash(h.channel, "standings", season="Spring"))
+    assert title == "Standings so far - Main - Spring"
 
     r = await h.director.slash(h.channel, "season start", name="Summer")
     assert "Every night that starts from now on counts toward it" in public(h, r)
@@ -88,7 +91,7 @@ async def test_a_night_running_across_the_boundary_counts_in_the_season_it_start
     row = await h.bot.store.tournament(tournament)
     assert row.season_id == spring
     title, body, _ = standings_of(await h.alice.slash(h.channel, "standings", season="Spring"))
-    assert "carol" in body and "alice" in body
+    assert title == "Final standings - Main - Spring" and "carol" in body and "alice" in body
     title, body, _ = standings_of(await h.alice.slash(h.channel, "standings"))
     assert "Summer" in title and body == "No finished nights in this season yet.", body
 
@@ -188,3 +191,22 @@ async def test_an_online_night_says_its_season_at_the_start_and_in_its_results(
         finish
     _, spring = await league_and_season(h, "Spring")
     assert [t.id for t in await h.bot.store.season_tournaments(spring)] == [session.store_id]
+
+
+async def test_the_confirmation_still_works_after_a_restart(harness: Harness) -> None:
+    h = harness
+    await h.director.slash(h.channel, "season start", name="Spring")
+    await open_night(h, "Tuesday", [h.alice, h.bob])
+    await start_night(h)
+    r = await h.director.slash(h.channel, "season end")
+    question = r.followups[-1].message if r.followups else r.response.message
+    old = h.bot
+    await old.close()
+    new = create_bot(old.store.path, dev_guild_id=GUILD_ID, hand_delay=HAND_DELAY)
+    await h.env.restart_bot(new)
+    h.bot = new
+    await h.director.click(question, label="End Spring")
+    assert "season **Spring** is over." in h.channel.last_message.content
+    league_id, spring = await league_and_season(h, "Spring")
+    assert await new.store.active_season(league_id) is None
+    assert (await new.store.season_final(spring)) is not None
