@@ -1,4 +1,9 @@
-"""/rule: the league's rules as this league plays them, posted in the channel for everyone."""
+"""/rule: the league's rules as they are played here, posted in the channel for everyone.
+
+In a channel with a running tournament the answer follows that tournament's profile, knobs
+and mode (a tournament created before `/td profile` plays the profile it was created with; a
+live night's bot does what it does at a live night); elsewhere the server's profile.
+"""
 
 from __future__ import annotations
 
@@ -7,68 +12,22 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_ui.client import LeagueBot
-from bot.discord_ui.presenter.limits import EMBED_DESCRIPTION, fit_embed, truncate
-from bot.rulebook import Rule, Rulebook
-
-RULE_COLOUR = discord.Colour.blurple()
-# Ids and titles of a page of `/rule topic:list`, well inside one embed description.
-LIST_PAGE_CHARS = 1800
-LIST_COMMAND = "`/rule topic:list`"
-# Rules offered when a query finds none: a few close names help more than the whole list.
-SUGGESTIONS = 3
-
-
-def rule_embed(rule: Rule, text: str, follows: tuple[str, ...], profile_name: str) -> discord.Embed:
-    """One rule: `text` is `Rule.text_for`, the live rule ("At the table") first, then how the
-    bot applies it ("In this bot")."""
-    embed = discord.Embed(title=truncate(rule.title, 256), description=text, colour=RULE_COLOUR)
-    embed.add_field(name="Follows", value=truncate("; ".join(follows), 1024), inline=False)
-    embed.set_footer(text=f"rule {rule.id} · {rule.topic} · profile {profile_name}")
-    return fit_embed(embed)
-
-
-def list_pages(rules: list[Rule], page_chars: int = LIST_PAGE_CHARS) -> list[str]:
-    """`/rule topic:list` as pages of "`id` — title" lines, grouped by topic, each under the
-    limit."""
-    pages: list[str] = []
-    current: list[str] = []
-    size = 0
-    topic = None
-    for rule in rules:
-        lines = []
-        if rule.topic != topic:
-            topic = rule.topic
-            lines.append(f"**{topic}**")
-        lines.append(f"`{rule.id}` — {rule.title}")
-        chunk = "\n".join(lines)
-        if current and size + len(chunk) + 1 > page_chars:
-            pages.append("\n".join(current))
-            current, size = [], 0
-            if not chunk.startswith("**"):
-                chunk = f"**{topic}** (cont.)\n{chunk}"
-        current.append(chunk)
-        size += len(chunk) + 1
-    if current:
-        pages.append("\n".join(current))
-    return [truncate(p, EMBED_DESCRIPTION) for p in pages]
-
+from bot.discord_ui.lookup import channel_key, session_in_channel
+from bot.discord_ui.presenter.limits import truncate
+from bot.discord_ui.presenter.rules import (
+    SUGGESTIONS,
+    PlayedHere,
+    list_embed,
+    list_pages,
+    no_match_text,
+    rule_embed,
+)
+from bot.rulebook import Rulebook
+from bot.rulebook.search import MAX_QUERY_CHARS
 
 LIST_WORDS = frozenset({"list", "all", "index"})
-
-
-def no_match_text(topic: str, suggestions: list[Rule]) -> str:
-    """The private answer to a topic that names no rule: the closest rules, and the list."""
-    shown = discord.utils.escape_mentions(discord.utils.escape_markdown(topic.strip()[:100]))
-    text = f"No rule matches '{shown}'."
-    if suggestions:
-        names = ", ".join(f"`{r.id}` ({r.title})" for r in suggestions[:SUGGESTIONS])
-        text += f" Closest: {names}."
-    return text + f" {LIST_COMMAND} lists every rule."
-
-
-def list_footer(index: int, pages: int) -> str:
-    more = f" Page {index + 2}: `/rule topic:list page:{index + 2}`." if index + 1 < pages else ""
-    return f"Post one rule in the channel with /rule topic:<name or id>.{more}"
+# Pages of the list a player may ask for (there are a handful).
+MAX_PAGE = 100
 
 
 class Rules(commands.Cog):
@@ -82,16 +41,18 @@ class Rules(commands.Cog):
         name="rule", description="Post a rule: at a real table first, then how the bot plays it"
     )
     @app_commands.describe(
-        topic="A rule's name, e.g. string bet, clock, odd chip; 'list' for every rule",
+        topic="A rule's name or a question, e.g. string bet, clock, who shows first; 'list'",
         page="Page of the list, from 1",
     )
     async def rule(
-        self, interaction: discord.Interaction, topic: str | None = None, page: int = 1
+        self, interaction: discord.Interaction,
+        topic: app_commands.Range[str, 1, MAX_QUERY_CHARS] | None = None,
+        page: app_commands.Range[int, 1, MAX_PAGE] = 1,
     ) -> None:
         if topic is None or topic.strip().casefold() in LIST_WORDS:
             await self.answer_list(interaction, page)
         else:
-            await self.answer_rule(interaction, topic)
+            await self.answer_rule(interaction, topic[:MAX_QUERY_CHARS])
 
     @rule.autocomplete("topic")
     async def topic_autocomplete(
@@ -100,32 +61,35 @@ class Rules(commands.Cog):
         return topic_choices(self.bot.rulebook, current)
 
     async def answer_rule(self, interaction: discord.Interaction, topic: str) -> None:
-        rule = self.bot.rulebook.lookup(topic)
-        if rule is None:
-            suggestions = self.bot.rulebook.search(topic, limit=SUGGESTIONS)
+        answer = self.bot.rulebook.answer(topic, SUGGESTIONS)
+        if answer.rule is None:
             await interaction.response.send_message(
-                no_match_text(topic, suggestions), ephemeral=True
+                no_match_text(topic, answer.suggestions, answer.not_covered), ephemeral=True
             )
             return
-        profile = await self.bot.league_profile(interaction.guild_id)
-        embed = rule_embed(rule, rule.text_for(profile), rule.follows_for(profile), profile.name)
+        here = await self.played_here(interaction)
         # In the channel, not ephemeral: a ruling is settled in front of the whole table.
-        await interaction.response.send_message(embed=embed)
+        await interaction.response.send_message(embed=rule_embed(answer.rule, here))
+
+    async def played_here(self, interaction: discord.Interaction) -> PlayedHere:
+        """The rules of the tournament running in this channel, else the server's."""
+        session = session_in_channel(self.bot, interaction.guild_id,
+                                     channel_key(interaction.channel))
+        if session is not None:
+            t = session.tournament
+            row = self.bot.tournaments.rows[session.store_id]
+            return PlayedHere(t.profile, t.cfg.mode, row.name, session.store_id)
+        return PlayedHere(await self.bot.league_profile(interaction.guild_id))
 
     async def answer_list(self, interaction: discord.Interaction, page: int) -> None:
         pages = list_pages(self.bot.rulebook.all())
         index = min(max(page, 1), len(pages)) - 1
-        embed = discord.Embed(
-            title=f"Rules — page {index + 1} of {len(pages)}",
-            description=pages[index],
-            colour=RULE_COLOUR,
-        )
-        embed.set_footer(text=list_footer(index, len(pages)))
-        await interaction.response.send_message(embed=fit_embed(embed), ephemeral=True)
+        await interaction.response.send_message(embed=list_embed(pages, index), ephemeral=True)
 
 
 def topic_choices(rulebook: Rulebook, current: str) -> list[app_commands.Choice[str]]:
     # The value is the rule id, so a picked choice always resolves to exactly that rule.
+    current = current[:MAX_QUERY_CHARS]
     choices = [
         app_commands.Choice(name=truncate(r.title, 100), value=r.id)
         for r in rulebook.search(current)

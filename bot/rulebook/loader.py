@@ -61,6 +61,7 @@ from typing import Any
 
 from bot.datafiles import shipped
 from bot.engine.profile import KNOBS, PROFILE_NAMES, Profile, make_profile
+from bot.rulebook.search import MAX_QUERY_CHARS, STOPWORDS, Index, plain_words
 from bot.tournament.clock import clock_timing
 
 MAX_SEARCH_RESULTS = 25  # Discord's cap on autocomplete choices
@@ -73,6 +74,24 @@ MAX_TITLE_CHARS = 100
 # The headings of the two parts, in the order `/rule` gives them.
 TABLE_HEADING = "At the table"
 BOT_HEADING = "In this bot"
+LIVE_HEADING = "In this bot, at a live night"
+
+# A tournament is dealt by the bot (online) or played with real cards and chips (live).
+MODES = ("online", "live")
+Mode = typing.Literal["online", "live"]
+
+# "In this bot" at a live night for a rule the bot takes no part in there: the bot deals no
+# hands and takes no bets at a live night, so the table applies the rule (tests/rulebook check
+# that no rule without its own live text names a command or a deed of the online bot).
+DEFAULT_LIVE = (
+    "At a live night the cards and chips are real and the bot deals no hands, so this rule is "
+    "the table's to apply, as set out above; the director settles any doubt and can post his "
+    "ruling with /td ruling."
+)
+
+# Who a profile's rulebook is, for "the Tavern rules are silent on this".
+BOOK_NAMES = {"treps": "The TREPS rulebook says", "tavern": "The Tavern rules say",
+              "tda": "The TDA rules say"}
 
 # Numbers the texts may quote that are not knobs themselves but follow from them: a league that
 # sets clock_seconds=90 reads the countdown's start moved as well.
@@ -89,7 +108,8 @@ PLACEHOLDERS = (*KNOBS, *DERIVED)
 
 _ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _PLACEHOLDER_RE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
-_RULE_KEYS = {"id", "title", "aliases", "summary", "follows", "table", "bot"}
+_RULE_KEYS = {"id", "title", "aliases", "keywords", "summary", "follows", "table", "bot", "live",
+              "both_modes", "silent"}
 _PART_KEYS = {"overview", "knob", "values", "profiles"}
 _FILE_KEYS = {"topic", "order", "rule"}
 _DEFAULT_ORDER = 100
@@ -198,6 +218,15 @@ class Rule:
     bot: Part
     topic_order: int = _DEFAULT_ORDER
     source: Traversable | None = None
+    # Words and phrases players use for the rule that are not its names (not unique to it).
+    keywords: tuple[str, ...] = ()
+    # What the bot does at a live night, where that differs from online play (else
+    # DEFAULT_LIVE), unless `both_modes`: the bot part is true of both.
+    live: Part | None = None
+    both_modes: bool = False
+    # Profiles whose rulebook says nothing on this rule: the league plays the TDA's (or its
+    # own choice of knob), and the text says so.
+    silent: tuple[str, ...] = ()
 
     @property
     def knob(self) -> str | None:
@@ -209,22 +238,35 @@ class Rule:
         return self.table.varies or self.bot.varies
 
     def table_for(self, profile: Profile | None = None) -> str:
-        """At the table: the rule for a live game, as this league's rulebook states it."""
-        return self.table.text_for(profile)
+        """At the table: the rule for a live game, as this league's rulebook states it (and,
+        where that rulebook is silent, that it is, and what the league plays instead)."""
+        text = self.table.text_for(profile)
+        if profile is not None and profile.name in self.silent:
+            return f"{silent_note(profile.name)} {text}"
+        return text
 
-    def bot_for(self, profile: Profile | None = None) -> str:
-        """In this bot: how the bot applies the rule for this league."""
-        return self.bot.text_for(profile)
+    def bot_for(self, profile: Profile | None = None, mode: Mode = "online") -> str:
+        """In this bot: how the bot applies the rule for this league, in a tournament it deals
+        (online) or at a live night (real cards and chips)."""
+        return self.bot_part(mode).text_for(profile)
 
-    def text_for(self, profile: Profile | None = None) -> str:
+    def bot_part(self, mode: Mode = "online") -> Part:
+        if mode == "online" or self.both_modes:
+            return self.bot
+        return self.live if self.live is not None else Part(DEFAULT_LIVE)
+
+    def text_for(self, profile: Profile | None = None, mode: Mode = "online") -> str:
         """The whole answer, live rule first, each part under its heading (Discord markdown);
         without a profile, the overviews."""
+        heading = LIVE_HEADING if mode == "live" else BOT_HEADING
         return (f"**{TABLE_HEADING}**\n{self.table_for(profile)}\n\n"
-                f"**{BOT_HEADING}**\n{self.bot_for(profile)}")
+                f"**{heading}**\n{self.bot_for(profile, mode)}")
 
     def texts(self) -> list[str]:
-        """Every text a player can be shown: title, summary and every variant of both parts."""
-        return [self.title, self.summary, *self.table.texts(), *self.bot.texts()]
+        """Every text a player can be shown: title, summary and every variant of every part."""
+        notes = [silent_note(name) for name in self.silent]
+        return [self.title, self.summary, *self.table.texts(), *self.bot.texts(),
+                *self.bot_part("live").texts(), *notes]
 
     def follows_for(self, profile: Profile | None = None) -> tuple[str, ...]:
         """The citations behind the rule as this league plays it.
@@ -266,6 +308,11 @@ class Rule:
         return {normalise(k) for k in self.names()} - {""}
 
 
+def silent_note(profile_name: str) -> str:
+    """Said before the rule where a league's own rulebook says nothing on it."""
+    return f"({BOOK_NAMES[profile_name]} nothing on this; the league plays it as follows.)"
+
+
 def placeholder_value(name: str, profile: Profile) -> Any:
     if name in DERIVED:
         return DERIVED[name](profile)
@@ -285,7 +332,7 @@ def fill(text: str, profile: Profile) -> str:
 
 # --- finding the rule a player means ----------------------------------------------------------
 
-# Words too common to say which rule is meant ("the turn" is about the turn, not "the").
+# Words too common to say which rule is meant, for exact names ("the turn" is the turn).
 _STOPWORDS = frozenset({
     "a", "an", "the", "of", "to", "in", "on", "for", "and", "or", "is", "are", "my", "i", "you",
     "what", "whats", "when", "how", "do", "does", "can", "if", "at", "with", "your", "rule",
@@ -303,11 +350,21 @@ def _singular(word: str) -> str:
 def query_keys(query: str) -> list[str]:
     """The normalised forms a query may match a name by, most literal first: as typed, without
     filler words, and with plurals made singular."""
-    words = _words(query)
+    words = _words(query[:MAX_QUERY_CHARS])
     content = [w for w in words if w not in _STOPWORDS]
-    keys = [normalise(query), "".join(content), "".join(_singular(w) for w in words),
-            "".join(_singular(w) for w in content)]
+    keys = [normalise(query[:MAX_QUERY_CHARS]), "".join(content),
+            "".join(_singular(w) for w in words), "".join(_singular(w) for w in content)]
     return [k for k in dict.fromkeys(keys) if k]
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What `/rule` answers to a topic: the rule meant, or none and the closest rules (and,
+    for a topic no rulebook here covers, which topic that is)."""
+
+    rule: Rule | None
+    suggestions: tuple[Rule, ...] = ()
+    not_covered: str | None = None
 
 
 class Rulebook:
@@ -325,6 +382,7 @@ class Rulebook:
             self._rules.values(),
             key=lambda r: (r.topic_order, r.topic.casefold(), r.title.casefold()),
         )
+        self._index: Index[Rule] = Index(self._sorted)
 
     def __len__(self) -> int:
         return len(self._rules)
@@ -348,16 +406,18 @@ class Rulebook:
         try:
             return self._rules[rule_id]
         except KeyError:
-            near = difflib.get_close_matches(rule_id, list(self._rules), n=3, cutoff=0.6)
+            near = difflib.get_close_matches(rule_id[:MAX_QUERY_CHARS], list(self._rules),
+                                             n=3, cutoff=0.6)
             hint = f"; did you mean {', '.join(near)}?" if near else ""
             raise KeyError(
-                f"no rule with id {rule_id!r} in the rulebook{hint} "
+                f"no rule with id {rule_id[:MAX_QUERY_CHARS]!r} in the rulebook{hint} "
                 f"(rules live in data/rules/*.toml)"
             ) from None
 
     def exact(self, query: str) -> Rule | None:
         """The rule one of whose names the query is (ignoring case, punctuation, filler words
         and plurals), or None."""
+        query = query[:MAX_QUERY_CHARS]
         if query in self._rules:
             return self._rules[query]
         for key in query_keys(query):
@@ -365,75 +425,80 @@ class Rulebook:
                 return self._keys[key]
         return None
 
-    def lookup(self, query: str) -> Rule | None:
-        """The one rule a player most likely means, or None when nothing is close."""
+    def answer(self, query: str, suggestions: int = 3) -> Answer:
+        """The rule a player means by `query`, or an honest none with the closest rules.
+
+        A name of a rule wins at once; a topic that no rulebook here covers is never answered
+        with a rule; otherwise the best-scoring rule, if it scores well enough (see search.py).
+        """
+        query = query[:MAX_QUERY_CHARS]
         found = self.exact(query)
         if found is not None:
-            return found
-        scored = self._scored(query)
-        if scored and scored[0][0] >= _LOOKUP_CUTOFF:
-            return scored[0][1]
-        return None
+            return Answer(found)
+        q = self._index.query(query)
+        uncovered = self._index.not_covered(q)
+        scored = self._index.scored(q)
+        if uncovered is not None:
+            near = [self._rules[i] for i in uncovered.suggestions]
+            return Answer(None, tuple(near[:suggestions]), uncovered.topic)
+        if self._index.intent(q) is None:
+            # a name said with more filler than exact() drops ("i'm all in"), unless a phrase
+            # of the question means another rule ("what can I do when it's my turn")
+            key = "".join(w for w in plain_words(query) if w not in STOPWORDS)
+            if key in self._keys:
+                return Answer(self._keys[key])
+        if self._index.unknown(q):
+            # a word the rulebook does not know: a name misspelt as a whole comes first
+            typo = self._misspelt_name(query)
+            if typo is not None:
+                return Answer(typo)
+        if scored and scored[0][0] >= _LOOKUP_CUTOFF and (
+                len(scored) == 1 or scored[0][0] - scored[1][0] >= _LOOKUP_MARGIN
+                or scored[0][0] >= _SURE):
+            return Answer(scored[0][1])
+        typo = self._misspelt_name(query)
+        if typo is not None:
+            return Answer(typo)
+        near = [rule for score, rule in scored if score >= _SUGGEST_CUTOFF]
+        return Answer(None, tuple(near[:suggestions]))
+
+    def _misspelt_name(self, query: str) -> Rule | None:
+        """A short query that is a name with a letter or two wrong ("dead butn")."""
+        key = normalise(query)
+        if not 4 <= len(key) <= _TYPO_NAME_CHARS:
+            return None
+        near = difflib.get_close_matches(key, list(self._keys), n=1, cutoff=0.85)
+        return self._keys[near[0]] if near else None
+
+    def lookup(self, query: str) -> Rule | None:
+        """The one rule a player most likely means, or None when nothing is close enough."""
+        return self.answer(query).rule
 
     def search(self, query: str, limit: int = MAX_SEARCH_RESULTS) -> list[Rule]:
         """Rules for autocomplete, best first; an empty query lists rules by title."""
         limit = max(0, min(limit, MAX_SEARCH_RESULTS))
+        query = query[:MAX_QUERY_CHARS]
         if not normalise(query):
             return sorted(self._rules.values(), key=lambda r: r.title.casefold())[:limit]
-        results = [rule for score, rule in self._scored(query) if score >= _SEARCH_CUTOFF]
-        found = self.exact(query)
-        if found is not None:
-            # the rule the query names exactly comes first, as /rule would answer with it
-            results = [found, *(r for r in results if r is not found)]
+        answer = self.answer(query)
+        q = self._index.query(query)
+        results = [rule for score, rule in self._index.scored(q) if score >= _SEARCH_CUTOFF]
+        results += [r for r in self._index.prefix_hits(query) if r not in results]
+        if answer.rule is not None:
+            # the rule /rule would answer with comes first
+            results = [answer.rule, *(r for r in results if r is not answer.rule)]
+        elif answer.not_covered is not None:
+            results = [*answer.suggestions, *(r for r in results if r not in answer.suggestions)]
         return results[:limit]
 
-    def _scored(self, query: str) -> list[tuple[float, Rule]]:
-        keys = query_keys(query)
-        qwords = _words(query)
-        results = []
-        for rule in self._sorted:
-            score = _score(keys, qwords, rule)
-            if score > 0:
-                results.append((score, rule))
-        # sorted() is stable, so equal scores keep the topic/title order of the book
-        return sorted(results, key=lambda sr: -sr[0])
 
-
-_LOOKUP_CUTOFF = 0.72
-_SEARCH_CUTOFF = 0.45
-
-
-def _score(keys: list[str], qwords: list[str], rule: Rule) -> float:
-    best = 0.0
-    names = rule.keys()
-    for key in keys:
-        if key in _STOPWORDS:
-            continue
-        for name in names:
-            if key == name:
-                return 1.0
-            if name.startswith(key) and len(key) >= 2:
-                # a longer typed prefix is more telling; the shorter the name, the closer
-                best = max(best, 0.85 + 0.1 * len(key) / len(name))
-            elif len(key) >= 3 and key in name:
-                best = max(best, 0.75 + 0.1 * len(key) / len(name))
-            ratio = difflib.SequenceMatcher(None, key, name).ratio()
-            # below 0.6 a match is mostly shared letters, noise in an autocomplete list
-            if ratio >= 0.6:
-                best = max(best, ratio)
-    content = [qw for qw in qwords if len(qw) >= 2 and qw not in _STOPWORDS]
-    if content:
-        rule_words = {w for n in rule.names() for w in _words(n.replace("-", " "))}
-        # every meaningful word typed starts a word of the rule's names: "blind out" finds
-        # "big blind knocked out"
-        if all(any(rw.startswith(qw) for rw in rule_words) for qw in content):
-            best = max(best, 0.74)
-        summary_words = set(_words(rule.summary))
-        hits = sum(1 for qw in content if len(qw) >= 3 and qw in summary_words)
-        if hits:
-            # the summary helps autocomplete find a rule by what it is about, never lookup
-            best = max(best, min(0.6, 0.45 + 0.05 * hits))
-    return best
+_LOOKUP_CUTOFF = 0.6
+_LOOKUP_MARGIN = 0.08
+_SURE = 0.9
+_SUGGEST_CUTOFF = 0.15
+_SEARCH_CUTOFF = 0.3
+# Only a query this short is tried as a misspelt name as a whole.
+_TYPO_NAME_CHARS = 30
 
 
 # --- loading ------------------------------------------------------------------------------
@@ -566,10 +631,22 @@ def _parse_rule(
         problems.append(f"{where}: summary must be one line")
     if "aliases" in raw and not (isinstance(raw["aliases"], list) and _str_list(raw["aliases"])):
         problems.append(f"{where}: aliases must be a list of non-empty strings")
+    if "keywords" in raw and not _str_list(raw["keywords"]):
+        problems.append(f"{where}: keywords must be a list of non-empty strings")
     if "follows" in raw and not (_str_list(raw["follows"]) and raw["follows"]):
         problems.append(f"{where}: follows must be a non-empty list of citations")
     parts = {name: _parse_part(raw[name], f"{where} {name}", problems)
              for name in _PART_NAMES if name in raw}
+    live = _parse_part(raw["live"], f"{where} live", problems) if "live" in raw else None
+    both = raw.get("both_modes", False)
+    if not isinstance(both, bool):
+        problems.append(f"{where}: both_modes must be true or false")
+    elif both and "live" in raw:
+        problems.append(f"{where}: give a live text or both_modes = true, not both")
+    silent = raw.get("silent", [])
+    if not (isinstance(silent, list) and all(n in PROFILE_NAMES and n != "tda" for n in silent)):
+        problems.append(f"{where}: silent lists profiles whose rulebook says nothing on the rule "
+                        "(treps, tavern; the TDA decides where they are silent)")
     if len(problems) > start:
         return None
     assert isinstance(rid, str)  # checked above: a problem otherwise
@@ -584,6 +661,10 @@ def _parse_rule(
         bot=typing.cast(Part, parts["bot"]),
         topic_order=order,
         source=path,
+        keywords=tuple(k.strip() for k in raw.get("keywords", ())),
+        live=live,
+        both_modes=bool(both),
+        silent=tuple(silent),
     )
 
 

@@ -7,10 +7,17 @@ import discord
 
 import bot.discord_ui.buttons as buttons_module
 from bot.discord_ui.presenter.controls import action_view_state
+from bot.discord_ui.presenter.rules import (
+    PlayedHere,
+    list_footer,
+    list_pages,
+    no_match_text,
+    rule_embed,
+)
 from bot.engine.hand import Hand, HandConfig, Seat
 from bot.engine.profile import PROFILE_NAMES, make_profile
 from bot.rulebook import load_rulebook
-from cogs.rules import list_footer, list_pages, no_match_text, rule_embed, topic_choices
+from cogs.rules import topic_choices
 
 
 async def test_rule_string_bet_in_channel(harness):
@@ -64,11 +71,24 @@ async def test_unknown_topic_is_private(harness):
 
 
 async def test_unknown_topic_offers_the_closest_rules(harness):
-    result = await harness.alice.slash(harness.channel, "rule", topic="pot limit")
+    result = await harness.alice.slash(harness.channel, "rule", topic="cards and chips")
     assert result.ephemeral
-    assert result.response.content.startswith("No rule matches 'pot limit'. Closest: ")
-    assert "`side-pots` (Side pots)" in result.response.content
+    assert result.response.content.startswith("No rule for 'cards and chips'; closest: ")
+    assert result.response.content.count("`") == 8  # three rules and the list command
     assert result.response.content.endswith("`/rule topic:list` lists every rule.")
+
+
+async def test_a_topic_no_rulebook_covers_is_said_so(harness):
+    """Issue 22: "hand for hand" got winning-hand-shown, "bubble" no suggestion at all."""
+    for topic, near in [("hand for hand", "same-hand-eliminations"), ("bubble", "payouts"),
+                        ("angle shoot", "cheating"), ("deal making", "payouts")]:
+        result = await harness.alice.slash(harness.channel, "rule", topic=topic)
+        assert result.ephemeral and not result.response.embeds, topic
+        text = result.response.content
+        assert text.startswith("None of this league's rulebooks covers "), text
+        assert "Closest: " in text and f"`{near}`" in text, text
+        assert text.count("` (") == 3, text
+    assert harness.channel.history(viewer=harness.bob) == []
 
 
 async def test_rule_answers_with_the_live_rule_first(harness):
@@ -117,10 +137,10 @@ async def test_autocomplete(harness):
 
 
 async def test_error_goes_through_the_one_handler(harness, monkeypatch, caplog):
-    def boom(query):
+    def boom(query, suggestions=3):
         raise RuntimeError("rulebook exploded")
 
-    monkeypatch.setattr(harness.bot.rulebook, "lookup", boom)
+    monkeypatch.setattr(harness.bot.rulebook, "answer", boom)
     result = await harness.alice.slash(harness.channel, "rule", topic="clock")
     assert result.ephemeral
     assert "something went wrong" in result.response.content
@@ -164,7 +184,7 @@ def test_every_rule_fits_one_embed_under_every_profile():
     for rule in book.all():
         for name in PROFILE_NAMES:
             profile = make_profile(name)
-            embed = rule_embed(rule, rule.text_for(profile), rule.follows_for(profile), name)
+            embed = rule_embed(rule, PlayedHere(profile))
             # nothing cut: the whole answer, live rule first, within Discord's limits
             assert embed.description == rule.text_for(profile)
             assert len(embed.description) <= 4096 and len(embed) <= 6000

@@ -1,0 +1,545 @@
+"""Finding the rule a player means, as a floor person would hear the question.
+
+A query goes through the same steps as every name of every rule:
+
+1. **Bounded**: only the first `MAX_QUERY_CHARS` characters are read, and only the first
+   `MAX_QUERY_WORDS` words, so no input can hold the event loop (issue 18).
+2. **Words**: case folded, apostrophes dropped ("what's" -> "whats"), hyphens and slashes split
+   ("re-buy" -> "re buy", also tried joined as "rebuy"), and every number or amount ("800",
+   "1,200", "$5k", "100/200") becomes the one word `#`: "let's make it 800" is "make it #".
+3. **Stems**: plurals and -ing/-ed endings go ("raising", "raises", "raised" -> "rais").
+4. **Synonyms**: words players use for the same thing become one word (colour/color,
+   bathroom/toilet -> away, chop/tie -> split, busted/knocked out -> eliminated ...).
+5. **Typos**: a word the rulebook does not know is replaced by the closest word it does know,
+   when one is close enough ("kiker" -> "kicker").
+
+Then the rules are scored. A phrase of the query that means one rule ("call your bet and
+raise you" is a string bet, whatever single words it shares with other rules) decides first;
+topics that no rulebook here covers (hand-for-hand, deals, the bubble, angle shooting) are
+known, so they are answered honestly with no rule rather than with a wrong one; otherwise the
+rule whose names and keywords cover most of the query's meaningful words, weighted by how
+telling each word is, wins, and only if it covers enough of them.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import math
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
+
+
+class Named(Protocol):
+    """What the search reads of a rule (bot.rulebook.loader.Rule)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def aliases(self) -> tuple[str, ...]: ...
+    @property
+    def keywords(self) -> tuple[str, ...]: ...
+    @property
+    def summary(self) -> str: ...
+
+
+R = TypeVar("R", bound=Named)
+
+# The longest topic `/rule` accepts (the option's max_length) and the most words read of it.
+MAX_QUERY_CHARS = 100
+MAX_QUERY_WORDS = 24
+# Words of one query that may be corrected for typos (each costs a fuzzy match).
+MAX_CORRECTIONS = 6
+
+NUMBER = "#"
+
+# Words that say nothing about which rule is meant. Words that name a rule's idea ("turn",
+# "show", "call", "out") are not here; "it" is, but phrases ("make it", "raise it") are read
+# before stop words go.
+STOPWORDS = frozenset("""
+a an the of to in on for and or is are am be been being was were my i im ive id me mine you
+your youre yours we our us he him his she her they them their it its this that these those
+what whats when whens how hows who whos whom which why where do does did doing done can cant
+could couldnt should shouldnt would wouldnt will wont shall may might must if at with about
+rule rules ruling there theres here get gets got getting have has had having happen happens
+happened happening so then than just also any anyone anybody someone somebody some one
+player players guy guys man dude please tell explain mean means meaning say says said
+whether allowed legal ok okay use using used alright right wrong need needs want wants let lets like
+as by from into onto over up down again still yet really actually now ever even
+way thing things stuff game poker hand hands during while after before because
+play plays playing played
+""".split())
+
+# Words for the same thing, after stemming (left: as stemmed; right: the word used).
+SYNONYMS: dict[str, str] = {
+    "colour": "color", "colr": "color", "coulour": "color", "bathroom": "away", "toilet": "away",
+    "restroom": "away", "loo": "away", "wc": "away", "afk": "away", "absent": "away",
+    "brb": "away", "gone": "away", "chop": "split", "tie": "split", "tied": "split",
+    "bust": "eliminat", "knock": "eliminat", "knocked": "eliminat", "eliminated": "eliminat",
+    "elimination": "eliminat", "busto": "eliminat", "shov": "allin", "jam": "allin",
+    "push": "allin", "td": "director", "floor": "director", "floorman": "director",
+    "tournamentdirector": "director", "flip": "expos", "flipp": "expos", "flash": "expos",
+    "boxed": "expos", "box": "expos", "cellphone": "phone", "mobile": "phone", "cell": "phone",
+    "texting": "phone", "text": "phone", "cuss": "swear", "curs": "swear", "profanity": "swear",
+    "insult": "swear", "reentry": "rebuy", "buyback": "rebuy", "rebought": "rebuy",
+    "payout": "prize", "pay": "prize", "paid": "prize", "money": "prize", "collud": "collusion",
+    "colluding": "collusion", "forever": "tank", "stall": "tank", "slow": "tank",
+    "slowroll": "tank", "hurry": "tank", "ages": "tank", "hu": "headsup", "misdealt": "misdeal",
+    "dealt": "deal", "dealing": "deal", "reshuffl": "shuffl", "vap": "smok", "vape": "smok",
+    "cigarett": "smok", "cigar": "smok", "stream": "screenshot", "screenshar": "screenshot",
+    "seated": "seat", "sitting": "seat", "sit": "seat", "ranking": "rank", "chips": "chip",
+    "fairness": "fair", "rigg": "rigged", "rig": "rigged", "expose": "expos", "exposure": "expos",
+    "shown": "show", "showed": "show", "reveal": "show", "turnov": "show", "mucked": "muck",
+    "bathroombreak": "away", "penaliz": "penalty", "penalis": "penalty", "punish": "penalty",
+    "dq": "disqualif", "disqualify": "disqualif", "kick": "disqualif", "ban": "disqualif",
+    "banned": "disqualif", "expel": "disqualif", "overturn": "appeal", "complain": "appeal",
+    "complaint": "appeal", "registr": "regist", "register": "regist", "join": "regist",
+    "signup": "regist", "hurt": "tank", "rerais": "rais", "think": "tank", "thinking": "tank",
+    "deciding": "tank",
+}
+
+# Spelling families the stemmer does not join, and word pairs that are one word.
+JOINED = {("re", "buy"): "rebuy", ("re", "entry"): "reentry", ("add", "on"): "addon",
+          ("buy", "back"): "buyback", ("mis", "deal"): "misdeal", ("side", "pot"): "sidepot",
+          ("all", "in"): "allin", ("all", "ins"): "allin", ("heads", "up"): "headsup",
+          ("sit", "out"): "sitout",
+          ("cell", "phone"): "cellphone", ("check", "raise"): "checkrais",
+          ("card", "cap"): "cardcap", ("re", "raise"): "reraise", ("color", "up"): "colorup",
+          ("colour", "up"): "colorup", ("chip", "race"): "chiprace",
+          ("screen", "shot"): "screenshot", ("slow", "roll"): "slowroll"}
+
+
+def _stem(word: str) -> str:
+    """A light stemmer: the same word in its common endings gives the same stem."""
+    if word == NUMBER or len(word) <= 3 or word.isdigit():
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    for suffix in ("ing", "ed"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            stem = word[: -len(suffix)]
+            # "betting" -> "bett" -> "bet"; "calling" keeps "call"
+            if len(stem) >= 3 and stem[-1] == stem[-2] and stem[-1] not in "lsz":
+                stem = stem[:-1]
+            return _trim(stem)
+    if word.endswith(("sses", "shes", "ches", "xes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return _trim(word[:-1])
+    return _trim(word)
+
+
+def _trim(word: str) -> str:
+    # "raise" and "rais(ing)" meet at "rais"; "shuffle" and "shuffl(ing)" at "shuffl"
+    if len(word) > 3 and word.endswith("e") and not word.endswith("ee"):
+        return word[:-1]
+    return word
+
+
+_AMOUNT = re.compile(r"[$€£]?\d[\d,._]*(?:\s?[kmx]|\s?bbs?)?\b|\b(?:ten|twenty|fifty|hundred|"
+                     r"thousand)\b")
+_SPLIT = re.compile(r"[a-z0-9#%]+")
+
+
+@functools.lru_cache(maxsize=4096)
+def _word(raw: str) -> str:
+    if raw in STOPWORDS:
+        return raw  # "have", "same": a filler word stays itself, so it stays filler
+    stem = _stem(raw)
+    return SYNONYMS.get(stem, SYNONYMS.get(raw, stem))
+
+
+def words(text: str) -> list[str]:
+    """A text as the words the search compares: bounded, folded, numbers as `#`, stemmed and
+    with synonyms made one."""
+    return [_word(w) for w in plain_words(text)]
+
+
+def plain_words(text: str) -> list[str]:
+    """A text as words before stems and synonyms: folded, numbers as `#`, split words joined
+    ("re buy" -> "rebuy")."""
+    low = text[:MAX_QUERY_CHARS * 4].casefold().replace("\u2019", "'").replace("'", "")
+    low = low.replace("%", " percent ")
+    low = _AMOUNT.sub(f" {NUMBER} ", low)
+    raw = _SPLIT.findall(low)[: MAX_QUERY_WORDS * 2]
+    out: list[str] = []
+    i = 0
+    while i < len(raw):
+        pair = (raw[i], raw[i + 1]) if i + 1 < len(raw) else None
+        if pair is not None and pair in JOINED:
+            out.append(JOINED[pair])
+            i += 2
+            continue
+        out.append(raw[i])
+        i += 1
+    return out
+
+
+def content_words(ws: Iterable[str]) -> list[str]:
+    return [w for w in ws if w not in STOPWORDS and w != NUMBER]
+
+
+# --- phrases that mean one rule, and topics no rulebook here covers ---------------------------
+
+# (pattern over the query's words joined by spaces, rule id). A pattern is the meaning of a
+# phrase; it wins over the single words in it ("call your bet and raise you" names call and
+# raise, but it is a string bet).
+INTENTS: tuple[tuple[str, str], ...] = (
+    # betting
+    (r"\bcall(ed|ing)?\b.*\b(and|then) (i )?(raise|raising)\b", "string-bet"),
+    (r"\b(went|go|going|goes|came|come) back\b.*\b(stack|chips)\b|\bmore than one "
+     r"(motion|trip)\b|\b(several|multiple|two) (trips|motions)\b|\bstring", "string-bet"),
+    (r"\bwhat can i do\b|\bmy options\b|\bcheck or bet\b|\bcan i check\b(?!\s+the\b)",
+     "betting-actions"),
+    (r"\bfold\w*\b.*\b(could|can|free|instead of)\b.*\bcheck", "folding-out-of-turn"),
+    (r"\bfold\w*\b.*\b(before|early|out of turn|ahead)\b", "folding-out-of-turn"),
+    (r"\b(counts?|constitutes?|is) (as )?a (full )?raise\b", "minimum-raise"),
+    (r"\bmake it #", "make-it"),
+    (r"\braise it\b|\braise # or raise to\b|\braise by\b", "raise-it"),
+    (r"\b(said|say|declared?|announced?) (a )?raise\b.*\b(too little|too small|short|less|"
+     r"not enough|below)\b|\braise to less\b", "declared-raise"),
+    (r"\b(said|say|says) raise #(?!.*\bto\b)", "raise-it"),
+    (r"\bsingle chip\b|\bone chip\b|\boversized? chip\b", "single-chip"),
+    (r"\bnot enough to call\b|\bless than (the |a )?(call|bet)\b|\bbelow (the |a )?call\b|"
+     r"\bbet # facing (a |the )?bet\b|\bshort of (the |a )?call\b", "below-call"),
+    (r"\bmore (chips )?than (i|you|he) (have|has|had)\b|\b(bigger|more|larger) than (my|his|"
+     r"your|the) stack\b|\bover (my|his|your) stack\b", "all-in-over-stack"),
+    (r"\b(chips|bet|money) (come|comes|came|get|go|goes|given) back\b|\bextra chips\b|"
+     r"\b(nobody|no one|noone) call|\bnot called\b|\buncalled\b", "uncalled-bet"),
+    (r"\ballin\b.*\b(another|second|then|more)\b.*\ballin", "cumulative-all-ins"),
+    (r"\b(several|multiple|two|both|many|#) (small |short )?allin.*\b(together|add|raise)\b|"
+     r"\ballin\w* add up\b", "cumulative-all-ins"),
+    (r"\b(raise|reraise|rais)\b.*\bafter (a |an |the )?(short|incomplete|partial) allin\b|"
+     r"\breopen", "not-reopened"),
+    (r"\ballin\b.*\b(less than|not|isnt|short of|under) (a )?(full )?raise\b|"
+     r"\bshort allin\b", "incomplete-all-in"),
+    (r"\bcan (i|he|she|they|the \w+) (reraise|raise again)\b", "not-reopened"),
+    (r"\b(can|may) (i|you|he|she|we) (bet|open)\b", "minimum-bet"),
+    (r"\b(take|taking|took) it back\b|^(?!.*\bturn\b).*\bbinding\b", "verbal-declaration"),
+    (r"\b(out of|before) (it was |its )?(my|his|her|your|their) turn\b|\bout of turn\b",
+     "out-of-turn"),
+    (r"\bhalf\b.*\braise\b", "fifty-percent"),
+    # deal and blinds
+    (r"\bheadsup\b.*\b(small blind|sb|acts? first|first to act|button post)\b|"
+     r"\b(small blind|acts? first)\b.*\bheadsup\b", "heads-up"),
+    (r"\bwho (deals|shuffles|deal|shuffle)\b(?! first)", "shuffle-and-deal"),
+    (r"\bwho deals first\b|\bfirst (deal|deals|dealer)\b|\bfirst ace\b", "first-dealer"),
+    (r"\ballin\b.*\b(flip|turn|show)\w*\b.*\bcards\b|\b(flip|turn|show)\w*\b.*\bcards\b.*"
+     r"\ballin\b", "face-up"),
+    (r"\bproof\b|\bfingerprint\b|\bseed\b", "deck-commitment"),
+    (r"\b(dealer|card|cards)\b.*\b(flips?|flipped|flash|flashed|exposed?|boxed)\b|"
+     r"\b(flips?|flipped|flashed?|exposed?)\b.*\b(card|deal)\b(?!.*penalt)", "exposed-card"),
+    (r"\b(turned|flipped) (over|up)\b.*\bdeal|\bdeal\w*\b.*\b(turned|flipped) (over|up)\b",
+     "exposed-card"),
+    (r"\bwrong (card|player|seat)\b|\bskipped\b|\bmisdeal|\b(gave|dealt|got) (me |him |her )?"
+     r"(three|3|only one|one card|too many|an extra)\b", "misdeal"),
+    (r"\b(new|another|change|fresh) deck\b|\bbent\b|\bmarked\b", "deck-changes"),
+    (r"\bfair\b|\brigged\b|\bverify\b|\bprovabl", "deck-commitment"),
+    # pots and showdown
+    (r"\bodd chip", "odd-chip"),
+    (r"^(?!.*\b(bust|busted|knocked|eliminated|out)\b).*\bsame hand\b|\b(we|they) both have\b",
+     "split-pot"),
+    (r"\b(hand|cards?) (is |was |got |been )*(declared |ruled |called )?dead\b|\bdead hand",
+     "dead-hand"),
+    (r"\bwhat beats\b|\bbeats? (a|an|two|three)\b|\bbest hand\b|\bwhich hand wins\b",
+     "hand-rankings"),
+    (r"\b(throw|threw|thrown|tossed)\b.*\b(away|face down)\b", "muck"),
+    (r"\bwinning hand\b.*\b(face up|turned|killed|mucked)\b|\b(killed|mucked)\b.*"
+     r"\bwinning hand\b", "winning-hand-shown"),
+    (r"\bshow one\b.*\bshow all\b|\bother card\b|\bshowed (his |her )?friend\b|"
+     r"\b(friend|neighbou?r|buddy|mate)\b.*\b(cards|hand)\b|\bshow\w* (his |her |my )?(cards|"
+     r"hand) to (his|her|a|the|my) (friend|neighbou?r|buddy|mate)\b", "show-one-show-all"),
+    (r"\bshow\w* (only )?one card\b(?!.*\bafter\b)|\bonly show\w* one\b", "show-two-cards"),
+    (r"\b(one|1) card\b.*\bmuck|\b(both|two|2) cards\b.*\bwin\b", "show-two-cards"),
+    (r"\bshow (both|two|2) cards\b", "show-two-cards"),
+    (r"\bwho\b.*\b(turns?|shows?)\b.*\bfirst\b|\bwho (has to )?shows? first\b|\bshow first\b|"
+     r"\bhave to show\b|\bmust i show\b",
+     "showdown-order"),
+    (r"\b(show|see|deal|run)\b.*\b(turn|river|rest of the board|board)\b.*\b(after|once)\b.*"
+     r"\bfold", "rabbit-hunt"),
+    (r"\bwould have (come|been|fallen)\b|\bwhat was coming\b|\brabbit", "rabbit-hunt"),
+    (r"\bwould have had\b|\bcould have had\b|\btable talk\b|\bfolded cards\b",
+     "discussing-hands"),
+    # time and presence
+    (r"\bhow long\b.*\bclock\b", "clock"),
+    (r"\b(blinds?|levels?)\b.*\b(go|goes|going) up\b|\b(blinds?|levels?)\b.*\b(increase|rise|"
+     r"change)|\b(how long|when)\b.*\b(levels?|breaks?)\b(?!.*\btabl)|\bnext level\b",
+     "blind-levels"),
+    (r"\bhow long\b.*\b(act|decide|think|decision|turn|have)\b|\btime limit\b|"
+     r"\btaking (forever|ages|too long|so long)\b", "action-time"),
+    (r"\b(was|were|is|am|been|went|go|going|while|when) away\b|"
+     r"\b(bathroom|toilet|restroom|loo|afk|brb|drink)\b|\bstep(ped|s)? (away|out)\b|"
+     r"\b(left|leave|leaving) (the |my )?(table|seat)\b", "away"),
+    (r"\b(be|being|stay) (at|in) (the table|my seat|your seat)\b", "table-presence"),
+    # tournament
+    (r"\bfinal table\b", "final-table"),
+    (r"\b(how|who) (are|is|gets?) seats?\b|\bseats? (picked|chosen|assigned|drawn)\b|"
+     r"\bwho sits where\b", "random-seats"),
+    (r"\bsmall blind\b.*\b(busted|bust|knocked|eliminated|out)\b|\b(busted|knocked|"
+     r"eliminated)\b.*\bsmall blind\b|\bsb\b.*\b(busted|knocked|eliminated|out)\b",
+     "sb-eliminated"),
+    (r"\bbig blind\b.*\b(busted|bust|knocked|eliminated|out)\b|\b(busted|knocked|"
+     r"eliminated)\b.*\bbig blind\b|\bbb\b.*\b(busted|knocked|eliminated|out)\b",
+     "bb-eliminated"),
+    (r"\b(two|both|#|several) (players )?.*\b(bust|busted|knocked|eliminated|out)\b.*"
+     r"\b(same hand|together|at once)\b", "same-hand-eliminations"),
+    (r"\bempty seat\b", "dead-button"),
+    (r"\bdown to two\b|\btwo left\b|\bheadsup\b.*\bbutton\b", "heads-up-blinds"),
+    (r"\bcolou?r ?up\b|\bchip ?race\b|\brace off\b|\b(remov\w*|race|racing|get rid of|"
+     r"take off)\b.*\b(#|small|smallest|low|lowest|odd) chips\b", "chip-race"),
+    (r"\bmoved?\b.*\b(another|new|other|different) table\b|\bbalanc", "table-balancing"),
+    (r"\btable (break|breaks|broken)\b|\bbreak (up )?(a |the )?table\b", "breaking-tables"),
+    (r"\b(rebuy|reentry|buyback|buy back)\b", "rebuys"),
+    (r"\b(first|second|third) place\b|\bprize\b|\bpayout", "payouts"),
+    (r"\b(stack|chip count|count)\b.*\b(wrong|off|miscounted|mistake|incorrect)\b|"
+     r"\b(wrong|incorrect)\b.*\bstack\b", "stack-adjustment"),
+    # rulings
+    (r"\bpenalt|\bpenali[sz]", "penalty"),
+    (r"\b(director|td|floor|ruling)\b.*\b(wrong|mistake|unfair|disagree)\b|\bappeal|"
+     r"\b(disagree|dispute|contest|challenge)\b",
+     "appeals"),
+    (r"\bfinal (decision|say|word)\b|\bwho decides\b", "director-decision"),
+    (r"\b(kicked|thrown) out\b|\bdisqualif", "disqualification"),
+    (r"\b(which|what) (rules|rulebook)\b", "rulebooks"),
+    # conduct
+    (r"\b(help|helping|advice|advise|coach|coaching)\b|\btelling (me|him|her) what to do\b",
+     "one-player-to-a-hand"),
+    (r"\b(team|teaming|teamed) up\b|\bworking together\b|\bsharing cards\b|\bsoft ?play",
+     "cheating"),
+    (r"\btrash talk|\b(rude|abusive|insult\w*)\b", "language"),
+    (r"\b(phone|texting|text|texts)\b", "phones"),
+    (r"\b(talk|talking|discuss|discussing|comment\w*)\b.*\bhand\b", "discussing-hands"),
+    (r"\bunprotected\b|\bmisclick|\b(swept|grabbed|took|killed|mucked)\b.*\bmy (cards|hand)\b",
+     "unprotected-hands"),
+    (r"\bpocket\b|\bhid(e|ing|den)\b.*\bchips\b", "chip-visibility"),
+    (r"\bscreenshot\b|\b(hid(e|ing|den)|cover|covering)\b.*\bcards\b", "card-visibility"),
+    (r"\b(another|other|different) game\b|\bside bets?\b", "foreign-objects"),
+)
+
+# Topics none of the rulebooks here covers: answered with no rule and these suggestions.
+NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    (r"\bhand for hand\b|\bhand by hand\b|\bhandforhand\b", "hand-for-hand play",
+     ("same-hand-eliminations", "payouts", "blind-levels")),
+    (r"\bbubbl", "the bubble", ("payouts", "same-hand-eliminations", "final-table")),
+    (r"\bdeal making\b|\bmak\w* (a )?deal\b|\bicm\b|\bchip chop\b|\bchop\b.*\bprize|"
+     r"\b(chop|deal)\b.*\bprize\b|\bprize\b.*\b(chop|deal)\b|\bsave\b.*\bprize\b|"
+     r"\bchop\w*\b.*\b(final|last|two|three|prize|money|it up)\b|\bfinal table deal\b|"
+     r"\bdeal at the final table\b|\bchop the (money|prize)",
+     "deals and prize chops", ("payouts", "director-decision", "cheating")),
+    (r"\bangl", "angle shooting", ("verbal-declaration", "cheating", "director-decision")),
+    (r"\bstraddl", "straddles", ("blinds", "minimum-raise", "out-of-turn")),
+    (r"\bomaha\b|\bpot limit\b|\bfixed limit\b|\bstud\b|\bplo\b", "other poker games",
+     ("minimum-bet", "minimum-raise", "rulebooks")),
+    (r"\brun it twice\b|\brun it (two|#) times\b", "running it twice",
+     ("rabbit-hunt", "face-up", "side-pots")),
+    (r"\binsurance\b", "all-in insurance", ("face-up", "side-pots", "cheating")),
+    (r"\btip\b|\btipping\b", "tipping", ("payouts", "house-rules", "director-decision")),
+    (r"\bsatellit", "satellites", ("payouts", "late-registration", "rebuys")),
+)
+
+_INTENTS = tuple((re.compile(p), rid) for p, rid in INTENTS)
+_NOT_COVERED = tuple((re.compile(p), name, ids) for p, name, ids in NOT_COVERED)
+
+INTENT_BONUS = 1.5
+# A word found in this many rules' names or fewer tells which rule is meant (its weight, idf);
+# a match on commoner words alone scores at most VAGUE_CAP, below what lookup accepts.
+TELLING_IDF = 2.6
+VAGUE_CAP = 0.55
+PHRASE_BONUS = 0.1
+
+
+@dataclass(frozen=True)
+class NotCovered:
+    """A topic none of the league's rulebooks covers, with the rules nearest to it."""
+
+    topic: str
+    suggestions: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Query:
+    text: str  # as typed, bounded
+    plain: str  # the words before stems and synonyms, joined by spaces
+    words: tuple[str, ...]  # every word, normalised
+    content: tuple[str, ...]  # the meaningful ones, typos corrected
+
+    @property
+    def joined(self) -> str:
+        return " ".join(self.words)
+
+
+@dataclass
+class _Entry(Generic[R]):
+    rule: R
+    phrases: list[tuple[str, ...]]  # names (and keyword phrases) as word sequences
+    name_words: set[str]
+    key_words: set[str]
+    summary_words: set[str]
+    title_words: set[str]  # of the id and the title: the rule's own name
+    prefixes: set[str]  # every name word, for prefix search as a player types
+
+
+class Index(Generic[R]):
+    """The rules' names, keywords and summaries as words, with how telling each word is."""
+
+    def __init__(self, rules: Sequence[R]) -> None:
+        self.entries: list[_Entry[R]] = []
+        for rule in rules:
+            names = [rule.id.replace("-", " "), rule.title, *rule.aliases]
+            phrases = [tuple(words(n)) for n in [*names, *rule.keywords]]
+            name_words = {w for n in names for w in content_words(words(n))}
+            key_words = {w for k in rule.keywords for w in content_words(words(k))}
+            summary_words = set(content_words(words(rule.summary)))
+            prefixes = {w for n in names for w in re.findall(r"[a-z0-9]+", n.casefold())}
+            title_words = set(content_words(words(f"{rule.id.replace('-', ' ')} {rule.title}")))
+            self.entries.append(_Entry(rule, [p for p in phrases if p], name_words,
+                                       key_words - name_words, summary_words, title_words,
+                                       prefixes))
+        count = len(self.entries) or 1
+        df: dict[str, int] = {}
+        for e in self.entries:
+            for w in e.name_words | e.key_words:
+                df[w] = df.get(w, 0) + 1
+        self.idf = {w: math.log(1 + count / n) for w, n in df.items()}
+        self.max_idf = math.log(1 + count)
+        self.vocabulary = sorted(set(self.idf) | {w for e in self.entries
+                                                  for w in e.summary_words})
+        self._by_id = {e.rule.id: e for e in self.entries}
+
+    # --- the query ---------------------------------------------------------------------------
+
+    def query(self, text: str) -> Query:
+        bounded = text[:MAX_QUERY_CHARS]
+        ws = words(bounded)[:MAX_QUERY_WORDS]
+        corrected = []
+        budget = MAX_CORRECTIONS
+        for w in content_words(ws):
+            if w not in self.idf and budget > 0 and len(w) >= 4 and not w.isdigit():
+                budget -= 1
+                w = self._correct(w)
+            corrected.append(w)
+        # correct the same words in the full sequence too, so phrases see them
+        fixes = dict(zip(content_words(ws), corrected, strict=True))
+        ws = [fixes.get(w, w) for w in ws]
+        plain = " ".join(plain_words(bounded)[:MAX_QUERY_WORDS])
+        return Query(bounded, plain, tuple(ws), tuple(corrected))
+
+    def _correct(self, word: str) -> str:
+        return _closest(word, tuple(self.vocabulary))
+
+    # --- scoring -----------------------------------------------------------------------------
+
+    def unknown(self, q: Query) -> bool:
+        """Whether the query has a meaningful word that no rule's names or keywords know."""
+        return any(w not in self.idf for w in q.content)
+
+    def intent(self, q: Query) -> str | None:
+        """The rule a phrase of the query means, if it has one (patterns are tried on the
+        words as typed and as normalised)."""
+        texts = (q.plain, q.joined)
+        for pattern, rule_id in _INTENTS:
+            if rule_id in self._by_id and any(pattern.search(t) for t in texts):
+                return rule_id
+        return None
+
+    def not_covered(self, q: Query) -> NotCovered | None:
+        texts = (q.plain, q.joined)
+        for pattern, topic, ids in _NOT_COVERED:
+            if any(pattern.search(t) for t in texts):
+                return NotCovered(topic, tuple(i for i in ids if i in self._by_id))
+        return None
+
+    def scored(self, q: Query) -> list[tuple[float, R]]:
+        """Every rule with a score above 0, best first (ties keep the book's order)."""
+        content = [w for w in q.content if len(w) >= 2 or w in self.idf]
+        intent = self.intent(q)
+        if not content:
+            return [(INTENT_BONUS, self._by_id[intent].rule)] if intent else []
+        weights = {w: self.idf.get(w, self.max_idf * 0.35) for w in content}
+        total = sum(weights[w] for w in content)
+        results = []
+        for e in self.entries:
+            covered = 0.0
+            for w in content:
+                if w in e.name_words:
+                    covered += weights[w]
+                elif w in e.key_words:
+                    covered += weights[w] * 0.85
+                elif w in e.summary_words:
+                    covered += weights[w] * 0.3
+            score = covered / total if total else 0.0
+            if score > 0:
+                # of two rules the query covers alike, the one whose name it says most fully
+                score += 0.2 * self._name_cover(content, e)
+                # a word of the rule's own title says more than one of its aliases
+                score += 0.05 * sum(w in e.title_words for w in content) / len(content)
+            phrase = self._phrase(q, e)
+            score += phrase
+            if intent == e.rule.id:
+                score += INTENT_BONUS
+            elif not phrase and not self._telling(content, e):
+                # only common words in common ("cards and chips"): a hint, never an answer
+                score = min(score, VAGUE_CAP)
+            if score > 0:
+                results.append((score, e.rule))
+        return sorted(results, key=lambda sr: -sr[0])
+
+    def _phrase(self, q: Query, e: _Entry[R]) -> float:
+        """A name of the rule said within the query, as a phrase of two words or more."""
+        best = 0.0
+        seqs = (q.words, tuple(w for w in q.words if w not in STOPWORDS))
+        for phrase in e.phrases:
+            if len(phrase) < 2:
+                continue
+            stripped = tuple(w for w in phrase if w not in STOPWORDS)
+            if not stripped:
+                continue
+            for seq in seqs:
+                target = phrase if seq is q.words else stripped
+                if len(target) >= 2 and _contains(seq, target):
+                    # "at the table" says less than "string bet": count the telling words
+                    best = max(best, PHRASE_BONUS + 0.06 * min(len(stripped), 4))
+        return best
+
+    def _telling(self, content: Sequence[str], e: _Entry[R]) -> bool:
+        return any(self.idf.get(w, 0.0) >= TELLING_IDF
+                   for w in content if w in e.name_words or w in e.key_words)
+
+    @staticmethod
+    def _name_cover(content: Sequence[str], e: _Entry[R]) -> float:
+        """How much of its best-said name the query says (1.0: every word of a name)."""
+        said = set(content)
+        best = 0.0
+        for phrase in e.phrases:
+            words_ = [w for w in phrase if w not in STOPWORDS and w != NUMBER]
+            if words_:
+                best = max(best, sum(w in said for w in words_) / len(words_))
+        return best
+
+    def prefix_hits(self, text: str) -> list[R]:
+        """Rules a name of which has a word starting with the last word typed (autocomplete
+        while a word is half written: "stri" -> string bets)."""
+        parts = re.findall(r"[a-z0-9]+", text[:MAX_QUERY_CHARS].casefold())
+        if not parts or len(parts[-1]) < 2:
+            return []
+        last = parts[-1]
+        return [e.rule for e in self.entries if any(p.startswith(last) for p in e.prefixes)]
+
+
+def _contains(seq: Sequence[str], sub: Sequence[str]) -> bool:
+    n = len(sub)
+    return any(tuple(seq[i:i + n]) == tuple(sub) for i in range(len(seq) - n + 1))
+
+
+@functools.lru_cache(maxsize=2048)
+def _closest(word: str, vocabulary: tuple[str, ...]) -> str:
+    # a short word needs to be closer: "beat" is not a typo of "bet"
+    cutoff = 0.86 if len(word) <= 5 else 0.8
+    # a typo seldom hits the first letter, and "dinner" is no misspelt "winner"
+    same_start = [v for v in vocabulary if v[:1] == word[:1]]
+    near = difflib.get_close_matches(word, same_start, n=1, cutoff=cutoff)
+    return near[0] if near else word
