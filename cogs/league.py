@@ -353,7 +353,8 @@ class League(commands.Cog):
     @app_commands.autocomplete(league=league_autocomplete)
     async def league_points(
         self, interaction: discord.Interaction, system: str | None = None,
-        league: str | None = None, best: app_commands.Range[int, 0, 100] | None = None,
+        league: app_commands.Range[str, 1, 100] | None = None,
+        best: app_commands.Range[int, 0, 100] | None = None,
         min_nights: app_commands.Range[int, 0, 100] | None = None,
         final_seats: app_commands.Range[int, 0, 100] | None = None,
         bounty_points: app_commands.Range[float, 0, 1000] | None = None,
@@ -385,7 +386,8 @@ class League(commands.Cog):
         self, interaction: discord.Interaction,
         currency: app_commands.Range[str, 1, 10] | None = None,
         decimals: app_commands.Range[int, 0, 3] | None = None,
-        bounty: app_commands.Range[int, 0, 10**9] | None = None, league: str | None = None,
+        bounty: app_commands.Range[int, 0, 10**9] | None = None,
+        league: app_commands.Range[str, 1, 100] | None = None,
     ) -> None:
         await require_director(self.bot, interaction)
         await defer_public(interaction)
@@ -406,7 +408,7 @@ class League(commands.Cog):
     @app_commands.autocomplete(league=league_autocomplete)
     async def season_start(self, interaction: discord.Interaction,
                            name: app_commands.Range[str, 1, 80],
-                           league: str | None = None) -> None:
+                           league: app_commands.Range[str, 1, 100] | None = None) -> None:
         await require_director(self.bot, interaction)
         await defer_public(interaction)
         ls = await league_call(service.start_season(self.store, guild_id_of(interaction), name,
@@ -417,7 +419,7 @@ class League(commands.Cog):
     @app_commands.describe(league="League")
     @app_commands.autocomplete(league=league_autocomplete)
     async def season_end(self, interaction: discord.Interaction,
-                         league: str | None = None) -> None:
+                         league: app_commands.Range[str, 1, 100] | None = None) -> None:
         await require_director(self.bot, interaction)
         plan = await league_call(service.season_to_end(self.store, guild_id_of(interaction),
                                                        league))
@@ -468,7 +470,7 @@ class League(commands.Cog):
     @app_commands.describe(player="Whose record (default: yours)", league="League")
     @app_commands.autocomplete(league=league_autocomplete)
     async def stats(self, interaction: discord.Interaction, player: discord.User | None = None,
-                    league: str | None = None) -> None:
+                    league: app_commands.Range[str, 1, 100] | None = None) -> None:
         who = player or interaction.user
         league_row, rec = await league_call(service.player_stats(
             self.store, guild_id_of(interaction), who.id, who.display_name, league))
