@@ -24,6 +24,8 @@ AMOUNT_CHARS = 20
 REASON_CHARS = 300
 # A hand's number within a tournament (and a tournament's id) fits 9 ASCII digits.
 NUMBER_DIGITS = 9
+# `7-t1-h12` at its longest (the /history option's max_length).
+HAND_REF_CHARS = 40
 
 _WORDS = {"min": "min", "minimum": "min", "half": "half", "1/2": "half", "½": "half",
           "half pot": "half", "halfpot": "half", "pot": "pot", "all-in": "all-in",
@@ -126,6 +128,9 @@ def all_in_question(hand: Hand) -> str:
 def parse_hand_ref(text: str) -> HandId | int:
     """`7-t1-h12` (a hand of any tournament) or `12` (hand 12 of this channel's tournament)."""
     raw = text.strip().lstrip("#")
+    if len(raw) > HAND_REF_CHARS:  # the option's bound, kept here too (issue 18)
+        raise Refusal(f"A hand is named in at most {HAND_REF_CHARS} characters, such as "
+                      "7-t1-h12. Nothing was done.")
     if raw.isascii() and raw.isdigit() and len(raw) <= NUMBER_DIGITS:
         return int(raw)
     try:

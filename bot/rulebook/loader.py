@@ -429,38 +429,43 @@ class Rulebook:
         """The rule a player means by `query`, or an honest none with the closest rules.
 
         A name of a rule wins at once; a topic that no rulebook here covers is never answered
-        with a rule; otherwise the best-scoring rule, if it scores well enough (see search.py).
+        with a rule; otherwise the best-scoring rule, if it scores well enough and clearly
+        better than the next (see search.py). Only the first MAX_QUERY_CHARS are read.
         """
+        return self._answer(query, suggestions)[0]
+
+    def _answer(self, query: str, suggestions: int = 3
+                ) -> tuple[Answer, list[tuple[float, Rule]]]:
+        """The answer, and the rules' scores when they were needed (for autocomplete)."""
         query = query[:MAX_QUERY_CHARS]
         found = self.exact(query)
         if found is not None:
-            return Answer(found)
+            return Answer(found), []
         q = self._index.query(query)
         uncovered = self._index.not_covered(q)
         scored = self._index.scored(q)
         if uncovered is not None:
             near = [self._rules[i] for i in uncovered.suggestions]
-            return Answer(None, tuple(near[:suggestions]), uncovered.topic)
+            return Answer(None, tuple(near[:suggestions]), uncovered.topic), scored
         if self._index.intent(q) is None:
             # a name said with more filler than exact() drops ("i'm all in"), unless a phrase
             # of the question means another rule ("what can I do when it's my turn")
             key = "".join(w for w in plain_words(query) if w not in STOPWORDS)
             if key in self._keys:
-                return Answer(self._keys[key])
+                return Answer(self._keys[key]), scored
         if self._index.unknown(q):
             # a word the rulebook does not know: a name misspelt as a whole comes first
             typo = self._misspelt_name(query)
             if typo is not None:
-                return Answer(typo)
+                return Answer(typo), scored
         if scored and scored[0][0] >= _LOOKUP_CUTOFF and (
-                len(scored) == 1 or scored[0][0] - scored[1][0] >= _LOOKUP_MARGIN
-                or scored[0][0] >= _SURE):
-            return Answer(scored[0][1])
+                len(scored) == 1 or scored[0][0] - scored[1][0] >= _LOOKUP_MARGIN):
+            return Answer(scored[0][1]), scored
         typo = self._misspelt_name(query)
         if typo is not None:
-            return Answer(typo)
+            return Answer(typo), scored
         near = [rule for score, rule in scored if score >= _SUGGEST_CUTOFF]
-        return Answer(None, tuple(near[:suggestions]))
+        return Answer(None, tuple(near[:suggestions])), scored
 
     def _misspelt_name(self, query: str) -> Rule | None:
         """A short query that is a name with a letter or two wrong ("dead butn")."""
@@ -480,9 +485,10 @@ class Rulebook:
         query = query[:MAX_QUERY_CHARS]
         if not normalise(query):
             return sorted(self._rules.values(), key=lambda r: r.title.casefold())[:limit]
-        answer = self.answer(query)
-        q = self._index.query(query)
-        results = [rule for score, rule in self._index.scored(q) if score >= _SEARCH_CUTOFF]
+        answer, scored = self._answer(query)
+        if not scored:
+            scored = self._index.scored(self._index.query(query))
+        results = [rule for score, rule in scored if score >= _SEARCH_CUTOFF]
         results += [r for r in self._index.prefix_hits(query) if r not in results]
         if answer.rule is not None:
             # the rule /rule would answer with comes first
@@ -494,7 +500,6 @@ class Rulebook:
 
 _LOOKUP_CUTOFF = 0.6
 _LOOKUP_MARGIN = 0.08
-_SURE = 0.9
 _SUGGEST_CUTOFF = 0.15
 _SEARCH_CUTOFF = 0.3
 # Only a query this short is tried as a misspelt name as a whole.

@@ -28,7 +28,7 @@ import functools
 import math
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
 
@@ -52,6 +52,8 @@ R = TypeVar("R", bound=Named)
 # The longest topic `/rule` accepts (the option's max_length) and the most words read of it.
 MAX_QUERY_CHARS = 100
 MAX_QUERY_WORDS = 24
+# The longest name matched as a phrase.
+MAX_PHRASE_WORDS = 8
 # Words of one query that may be corrected for typos (each costs a fuzzy match).
 MAX_CORRECTIONS = 6
 
@@ -366,6 +368,8 @@ class Query:
     plain: str  # the words before stems and synonyms, joined by spaces
     words: tuple[str, ...]  # every word, normalised
     content: tuple[str, ...]  # the meaningful ones, typos corrected
+    # every run of 2 to MAX_PHRASE_WORDS words, with and without filler words
+    grams: frozenset[tuple[str, ...]] = frozenset()
 
     @property
     def joined(self) -> str:
@@ -381,6 +385,8 @@ class _Entry(Generic[R]):
     summary_words: set[str]
     title_words: set[str]  # of the id and the title: the rule's own name
     prefixes: set[str]  # every name word, for prefix search as a player types
+    # names of two words or more: as said, and without filler words
+    multiword: list[tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=list)
 
 
 class Index(Generic[R]):
@@ -396,9 +402,11 @@ class Index(Generic[R]):
             summary_words = set(content_words(words(rule.summary)))
             prefixes = {w for n in names for w in re.findall(r"[a-z0-9]+", n.casefold())}
             title_words = set(content_words(words(f"{rule.id.replace('-', ' ')} {rule.title}")))
+            multiword = [(p, tuple(w for w in p if w not in STOPWORDS)) for p in phrases
+                          if 2 <= len(p) <= MAX_PHRASE_WORDS]
             self.entries.append(_Entry(rule, [p for p in phrases if p], name_words,
                                        key_words - name_words, summary_words, title_words,
-                                       prefixes))
+                                       prefixes, [(p, st) for p, st in multiword if st]))
         count = len(self.entries) or 1
         df: dict[str, int] = {}
         for e in self.entries:
@@ -426,7 +434,8 @@ class Index(Generic[R]):
         fixes = dict(zip(content_words(ws), corrected, strict=True))
         ws = [fixes.get(w, w) for w in ws]
         plain = " ".join(plain_words(bounded)[:MAX_QUERY_WORDS])
-        return Query(bounded, plain, tuple(ws), tuple(corrected))
+        grams = _grams(ws) | _grams([w for w in ws if w not in STOPWORDS])
+        return Query(bounded, plain, tuple(ws), tuple(corrected), grams)
 
     def _correct(self, word: str) -> str:
         return _closest(word, tuple(self.vocabulary))
@@ -476,7 +485,7 @@ class Index(Generic[R]):
                 # of two rules the query covers alike, the one whose name it says most fully
                 score += 0.2 * self._name_cover(content, e)
                 # a word of the rule's own title says more than one of its aliases
-                score += 0.05 * sum(w in e.title_words for w in content) / len(content)
+                score += 0.1 * sum(w in e.title_words for w in content) / len(content)
             phrase = self._phrase(q, e)
             score += phrase
             if intent == e.rule.id:
@@ -491,18 +500,11 @@ class Index(Generic[R]):
     def _phrase(self, q: Query, e: _Entry[R]) -> float:
         """A name of the rule said within the query, as a phrase of two words or more."""
         best = 0.0
-        seqs = (q.words, tuple(w for w in q.words if w not in STOPWORDS))
-        for phrase in e.phrases:
-            if len(phrase) < 2:
-                continue
-            stripped = tuple(w for w in phrase if w not in STOPWORDS)
-            if not stripped:
-                continue
-            for seq in seqs:
-                target = phrase if seq is q.words else stripped
-                if len(target) >= 2 and _contains(seq, target):
-                    # "at the table" says less than "string bet": count the telling words
-                    best = max(best, PHRASE_BONUS + 0.06 * min(len(stripped), 4))
+        grams = q.grams
+        for phrase, stripped in e.multiword:
+            if phrase in grams or (len(stripped) >= 2 and stripped in grams):
+                # "at the table" says less than "string bet": count the telling words
+                best = max(best, PHRASE_BONUS + 0.06 * min(len(stripped), 4))
         return best
 
     def _telling(self, content: Sequence[str], e: _Entry[R]) -> bool:
@@ -530,9 +532,9 @@ class Index(Generic[R]):
         return [e.rule for e in self.entries if any(p.startswith(last) for p in e.prefixes)]
 
 
-def _contains(seq: Sequence[str], sub: Sequence[str]) -> bool:
-    n = len(sub)
-    return any(tuple(seq[i:i + n]) == tuple(sub) for i in range(len(seq) - n + 1))
+def _grams(seq: Sequence[str]) -> frozenset[tuple[str, ...]]:
+    return frozenset(tuple(seq[i:i + n]) for n in range(2, MAX_PHRASE_WORDS + 1)
+                     for i in range(len(seq) - n + 1))
 
 
 @functools.lru_cache(maxsize=2048)
