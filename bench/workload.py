@@ -276,8 +276,7 @@ async def table_memory(target: Target, marks: tuple[int, ...]) -> list[tuple[int
                 if not await play_one(session, lambda: rng.choice(("check_or_call", "fold"))):
                     session = await new_tournament(service, 2 + mark, "memory")
             gc.collect()
-            held = (session.tournament, session._snapshot, session._hand_rows, session._names,
-                    session._rabbit_since)
+            held = (session.tournament, session._snapshot, session._hand_rows, session._names)
             out.append((session.tournament.hand_counter, _reachable(held, shared)))
         return out
     finally:

@@ -667,6 +667,9 @@ class Announcer:
             # The table message shows deadlines, away marks, shows and the rabbit hunt.
             if isinstance(table, int) and table in places.messages:
                 self.mark_dirty(session, places, table)
+            elif isinstance(e, tev.OfflinePause):  # every deadline moved (issue 18)
+                for shown in list(places.messages):
+                    self.mark_dirty(session, places, shown)
 
     def _post_locations(self, places: Places, session: Session, post: Post) -> list[int]:
         where: list[int] = []

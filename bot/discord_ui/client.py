@@ -17,6 +17,7 @@ from bot.discord_ui.announcer import Announcer
 from bot.discord_ui.buttons import DYNAMIC_ITEMS, table_view
 from bot.discord_ui.card_emojis import upload_card_emojis
 from bot.discord_ui.card_faces import TEXT_ART, CardArt
+from bot.discord_ui.heartbeat import Heartbeat
 from bot.discord_ui.live_clock import LiveClock
 from bot.discord_ui.paging import PageButton
 from bot.discord_ui.replies import error_message, generic_error_text, send_private
@@ -128,6 +129,9 @@ class LeagueBot(commands.Bot):
         )
         self.add_dynamic_items(*DYNAMIC_ITEMS, PageButton)
         recovered = await self.tournaments.recover()
+        # Written every few seconds: a restart knows how long the bot was down (issue 18).
+        self.heartbeat = Heartbeat(self.tournaments)
+        self.heartbeat.start()
         self.live_clock.recovered(recovered)
         if recovered:
             log.info("recovered %d unfinished tournament(s)", len(recovered))
@@ -181,6 +185,9 @@ class LeagueBot(commands.Bot):
 
     async def close(self) -> None:
         try:
+            heartbeat = getattr(self, "heartbeat", None)
+            if heartbeat is not None:
+                await heartbeat.stop()  # timers stop, and the last heartbeat is written
             service = getattr(self, "tournaments", None)
             if service is not None:
                 service.close()  # timers first: nothing may fire into a closing bot

@@ -1,4 +1,13 @@
-"""All tournaments of the bot: creating them, finding them, bringing them back after a restart."""
+"""All tournaments of the bot: creating them, finding them, bringing them back after a restart.
+
+A restart never charges its downtime to the players (issue 18). While it runs, the bot writes a
+heartbeat for its running tournaments (`beat`, every HEARTBEAT_SECONDS, and a last one when it
+stops cleanly, `stop`). At start-up each tournament learns when the bot stopped (the later of
+its heartbeat and its last event: a SIGKILL is measured the same way) and `back_online` makes
+up for the downtime: online it is a pause, every clock resumes with the time it had left; a
+live night's clock catches up in one post. That change is committed before any timer is armed,
+and told to the channel in the background (start-up never waits on Discord).
+"""
 
 from __future__ import annotations
 
@@ -7,11 +16,11 @@ import gc
 import logging
 import secrets
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from bot.engine.events import event_from_dict
-from bot.service.session import Clock, FinishHook, Listener, SeedSource, Session
+from bot.service.session import Clock, FinishHook, Listener, Outcome, SeedSource, Session
 from bot.store import TOURNAMENT_STREAM, HandRow, RecoveredTournament, Store, TournamentRow
 from bot.tournament.hand_id import HandId
 from bot.tournament.tournament import Tournament, TournamentConfig
@@ -49,6 +58,9 @@ class TournamentService:
         self.rows: dict[int, TournamentRow] = {}
         # Unfinished tournaments the last recover() could not rebuild, by store id.
         self.unrecoverable: dict[int, Unrecoverable] = {}
+        # Announcements of the restart still being told (see `announced`).
+        self._telling: set[asyncio.Task[None]] = set()
+        self.closed = False
 
     def _session(self, row: TournamentRow, tournament: Tournament) -> Session:
         session = Session(self.store, row.id, tournament, clock=self.clock, seeds=self.seeds,
@@ -116,6 +128,8 @@ class TournamentService:
             gc.set_threshold(*GC_THRESHOLDS)
             if collecting:
                 gc.enable()
+        await self._back_online(sessions, {rec.tournament.id: rec.alive_at
+                                           for rec in recovering})
         for i, session in enumerate(sessions, start=1):
             session.resume_timers()
             if i % TIMERS_PER_TURN == 0:
@@ -144,6 +158,67 @@ class TournamentService:
             await pause.maybe()
         return sessions
 
+    async def _back_online(self, sessions: list[Session],
+                           alive: Mapping[int, float | None]) -> None:
+        """Make up for the downtime of every running tournament (see the module's doc): one
+        commit each, several at once (the store groups them), before any timer is armed."""
+        now = self.clock()
+        due: list[tuple[Session, float]] = []
+        for session in sessions:
+            t = session.tournament
+            stopped = max(alive.get(session.store_id) or 0.0, t.last_at)
+            if t.status == "running" and stopped > 0 and now - stopped >= OFFLINE_AT_LEAST:
+                due.append((session, stopped))
+        for start in range(0, len(due), BACK_ONLINE_PER_TURN):
+            batch = due[start:start + BACK_ONLINE_PER_TURN]
+            done = await asyncio.gather(*(s.back_online(stopped) for s, stopped in batch),
+                                        return_exceptions=True)
+            for (session, _), result in zip(batch, done, strict=True):
+                if isinstance(result, BaseException):
+                    # Its clocks stay as stored (the old behaviour); play goes on.
+                    log.error("tournament %s: the downtime could not be made up: %s",
+                              session.store_id, _reason(result))
+                elif result:
+                    self._tell(session, result)
+
+    def _tell(self, session: Session, outcome: Outcome) -> None:
+        task = asyncio.get_running_loop().create_task(session.tell(outcome))
+        self._telling.add(task)
+        task.add_done_callback(self._telling.discard)
+
+    async def announced(self) -> None:
+        """Wait until what the restart had to tell the channels is told (tests)."""
+        while self._telling:
+            await asyncio.gather(*self._telling, return_exceptions=True)
+
+    # ------------------------------------------------------------------ heartbeat
+
+    def _running_ids(self) -> list[int]:
+        return [tid for tid, s in self.sessions.items() if s.tournament.status == "running"]
+
+    async def beat(self) -> None:
+        """The heartbeat: this process is alive now, for each of its running tournaments (one
+        small statement, grouped with the game's commits). The host calls it every
+        HEARTBEAT_SECONDS (the Discord bot: bot/discord_ui/heartbeat.py)."""
+        if not self.closed:
+            await self._write_beat(self._running_ids())
+
+    async def _write_beat(self, ids: list[int]) -> None:
+        if ids:
+            at = self.clock()
+            await self.store.commit(lambda tx: tx.heartbeat(ids, at))
+
+    async def stop(self) -> None:
+        """A clean stop: no timer fires any more, and a last heartbeat says when the clocks
+        stopped (the store must still be open)."""
+        ids = self._running_ids()
+        self.close()
+        try:
+            await self._write_beat(ids)
+        except Exception:
+            # The last heartbeat and event then say when it stopped: at most a beat earlier.
+            log.exception("the last heartbeat could not be written")
+
     def unrecoverable_in(self, guild_id: int) -> list[Unrecoverable]:
         return [u for u in self.unrecoverable.values() if u.row.guild_id == guild_id]
 
@@ -161,6 +236,7 @@ class TournamentService:
             session.close()
 
     def close(self) -> None:
+        self.closed = True
         for session in self.sessions.values():
             session.close()
 
@@ -171,6 +247,14 @@ SLICE = 0.005
 # Events applied between two looks at the clock while rebuilding one tournament.
 EVENTS_PER_LOOK = 32
 TIMERS_PER_TURN = 50
+# Tournaments making up for the downtime at once: each takes ~0.2 ms of the loop before its
+# commit (grouped with the others'), so a batch holds the loop ~4 ms.
+BACK_ONLINE_PER_TURN = 20
+# How often the running bot writes its heartbeat: a SIGKILL is taken for a stop at most this
+# long after it happened, so the players get at most this much time back, never less.
+HEARTBEAT_SECONDS = 10.0
+# A downtime shorter than this is not made up for (nor said): a quick restart.
+OFFLINE_AT_LEAST = 1.0
 # The collector's thresholds once the bot has started (see recover): young objects allocated
 # before a collection, young collections per middle one, middle ones per full one.
 GC_THRESHOLDS = (50_000, 50, 50)

@@ -7,8 +7,10 @@ commit does the caller (and the presenter) hear about it, so nothing announced c
 crash. If the commit fails, the in-memory tournament is rebuilt from what was committed.
 
 Timers are absolute times from `Tournament.deadlines(now)`; one asyncio task sleeps until the
-earliest and then runs `tick`. A restarted bot rebuilds the tournament from the store and arms
-the same absolute times, so nobody gets extra time and no level starts over.
+earliest and then runs `tick`. A restarted bot rebuilds the tournament from the store and first
+makes up for its downtime (`back_online`, issue 18: online the clocks stood still, live the
+room's clock ran), then arms the deadlines: nobody gets extra time, none is charged for the
+bot's downtime, and no level starts over.
 """
 
 from __future__ import annotations
@@ -119,7 +121,6 @@ class Session:
         # A table became idle and its next deal waits `hand_delay` (True after a restart too,
         # so an idle table is dealt once the bot is back).
         self._deal_pending = True
-        self._rabbit_since: dict[int, float] = {}  # table -> first agreement, while pending
         self.retry_delays = RETRY_DELAYS
         # Player id -> the name players know him by (the Discord side keeps it current).
         self._names: dict[str, str] = {}
@@ -180,9 +181,6 @@ class Session:
             if t.event_count != committed:
                 self.tournament = self._rebuilt(committed)
             raise
-        for e in t.events_since(committed):
-            if isinstance(e, tev.RabbitAgreed):
-                self._rabbit_since.setdefault(e.table, e.at)
         outcome = self._collect(before, known, committed, result)
         if outcome or also is not None:
             try:
@@ -245,12 +243,8 @@ class Session:
                 continue
 
     def _waiting_for_rabbit(self, table: int, now: float) -> bool:
-        ts = self.tournament.tables[table]
-        if not ts.rabbit_agreed or ts.rabbit_done:
-            self._rabbit_since.pop(table, None)
-            return False
-        since = self._rabbit_since.setdefault(table, now)
-        return now < since + RABBIT_WAIT
+        ends = self.tournament.rabbit_wait_ends(table, RABBIT_WAIT)
+        return ends is not None and now < ends
 
     def _hands_now(self) -> dict[int, tuple[Hand, int]]:
         return {
@@ -363,7 +357,9 @@ class Session:
             times = [d.at for d in t.deadlines(now)]
         if self._deal_pending and not t.live:
             times.append(now + max(self.hand_delay, 0.0))
-        times.extend(since + RABBIT_WAIT for since in self._rabbit_since.values())
+        times.extend(ends for table in t.tables
+                     if (ends := t.rabbit_wait_ends(table, RABBIT_WAIT)) is not None
+                     and ends > now)
         if not times:
             self._disarm()
             return
@@ -414,6 +410,16 @@ class Session:
     def close(self) -> None:
         self._closed = True
         self._disarm()
+
+    async def back_online(self, stopped: float) -> Outcome:
+        """After a restart: the bot was down since `stopped`; the tournament makes up for it
+        (`Tournament.back_online`), committed. Not told yet (`tell`), no timer armed yet."""
+        async with self.lock:
+            return await self._run_locked(lambda t, now: t.back_online(stopped, now))
+
+    async def tell(self, outcome: Outcome) -> None:
+        """Tell the listener of a change committed without it (`back_online`)."""
+        await self._notify(outcome)
 
     def resume_timers(self) -> None:
         self._arm()

@@ -351,3 +351,23 @@ class EventLogSql(SqlBase):
                     "SET due_at = excluded.due_at, data = excluded.data",
                     (tournament_id, kind, key, due_at, data))
         self.memo.deadlines[tournament_id] = new
+
+    # --- heartbeats (issue 18) -------------------------------------------------------------
+
+    def heartbeat(self, tournament_ids: Iterable[int], at: float) -> None:
+        """The process running these tournaments is alive at `at` (the service's clock). A
+        restart takes the later of this and the last event as when the bot stopped, so a
+        SIGKILL is measured like a clean stop. One statement per 1,000 tournaments."""
+        ids = sorted(set(tournament_ids))
+        for start in range(0, len(ids), _ROWS_PER_INSERT):
+            chunk = ids[start:start + _ROWS_PER_INSERT]
+            values = ", ".join(["(?, ?)"] * len(chunk))
+            self.exec(
+                f"INSERT INTO heartbeats (tournament_id, alive_at) VALUES {values} "
+                "ON CONFLICT (tournament_id) DO UPDATE SET alive_at = excluded.alive_at",
+                [x for tid in chunk for x in (tid, at)])
+
+    def alive_at(self, tournament_id: int) -> float | None:
+        """The tournament's last heartbeat (None: never written)."""
+        r = self.one("SELECT alive_at FROM heartbeats WHERE tournament_id = ?", (tournament_id,))
+        return None if r is None else float(r[0])

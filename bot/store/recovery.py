@@ -38,6 +38,7 @@ class RecoverySql(EventLogSql, TournamentSql):
             messages=self.messages(tournament.id),
             entries=self.entries(tournament.id),
             hands=self.tournament_hands(tournament.id),
+            alive_at=self.alive_at(tournament.id),
         )
 
     def recover(self, stream: str | None = None) -> list[RecoveredTournament]:
@@ -73,11 +74,14 @@ class RecoverySql(EventLogSql, TournamentSql):
         messages = self._of_unfinished("messages", MessageRow, "key")
         entries = self._of_unfinished("entries", EntryRow, "id")
         hands = self._of_unfinished("hands", HandRow, "started_at, id")
+        alive = {int(r[0]): float(r[1]) for r in self.fetch(
+            "SELECT tournament_id, alive_at FROM heartbeats "
+            f"WHERE tournament_id IN ({unfinished})")}
         return [
             RecoveredTournament(t, snapshots.get(t.id), events.get(t.id, []),
                                 deadlines.get(t.id, []), tables.get(t.id, []),
                                 messages.get(t.id, []), entries.get(t.id, []),
-                                hands.get(t.id, []))
+                                hands.get(t.id, []), alive.get(t.id))
             for t in tournaments
         ]
 

@@ -261,6 +261,8 @@ class RecoveredTournament:
     messages: list[MessageRow]
     entries: list[EntryRow]
     hands: list[HandRow]
+    # The last heartbeat of the process that ran it (None: never written); issue 18.
+    alive_at: float | None = None
 
 
 TOURNAMENT_STREAM = "tournament"

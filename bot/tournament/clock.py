@@ -31,12 +31,28 @@ class Decision:
     clock_expires: float | None = None  # play time
     clock_countdown: float | None = None  # play time the countdown is posted
     countdown_posted: bool = False
+    # Seconds added to his action time after the bot was down, so that he has at least
+    # RESUME_MINIMUM left (issue 18); 0 otherwise.
+    grace: float = 0.0
 
     def deadline(self, action_seconds: float) -> float:
         """When he must have acted: the clock's end once it is called, else his action time."""
         if self.clock_expires is not None:
             return self.clock_expires
-        return self.started + action_seconds
+        return self.started + action_seconds + self.grace
+
+    def give_at_least(self, seconds: float, play_now: float, action_seconds: float) -> None:
+        """After a restart: at least `seconds` left to act from `play_now` (play time). A
+        called clock is moved whole (its countdown with it, unless already posted)."""
+        short = seconds - (self.deadline(action_seconds) - play_now)
+        if short <= 0:
+            return
+        if self.clock_expires is None:
+            self.grace += short
+            return
+        self.clock_expires += short
+        if self.clock_countdown is not None and not self.countdown_posted:
+            self.clock_countdown += short
 
     def may_call_clock_at(self, clock_after_seconds: float) -> float:
         return self.started + clock_after_seconds
@@ -80,3 +96,8 @@ def in_turn_away_expiry(away_rule: AwayRule) -> ClockExpiry:
     is treated as if the clock ran out on him (TDA 29/30): checked if he can, else folded.
     """
     return "fold" if away_rule == "fold" else "check_or_fold"
+
+
+# After the bot was down, the player to act has at least this many seconds (issue 18): the
+# downtime is a pause, but one who had 2 s left when the bot stopped could not act in them.
+RESUME_MINIMUM = 15.0

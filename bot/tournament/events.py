@@ -583,6 +583,47 @@ class Finished(Event):
     rule_id: str = "payouts"
 
 
+@event("tournament.offline_pause")
+@dataclass(frozen=True)
+class OfflinePause(Event):
+    """Online: the bot was down from `stopped_at` (its last sign of life) to `at`. Nobody
+    could play meanwhile, so the downtime is a pause (issue 18): the play clock resumes at `at`
+    where it stood at `stopped_at`, and every timer on it (action time, a called clock, the
+    level or break) with the time it had left. The player to act has at least `min_seconds`.
+    The rest is the clock as it resumes, for the one post the channel hears."""
+
+    stopped_at: float
+    at: float
+    min_seconds: float
+    level: int
+    on_break: bool
+    small_blind: int
+    big_blind: int
+    ante: int
+    seconds_left: float | None  # of the level or break (None: the last level)
+
+
+@event("tournament.clock_caught_up")
+@dataclass(frozen=True)
+class ClockCaughtUp(Event):
+    """Live: the bot was down from `stopped_at` to `at`, but the room's clock ran (issue 18).
+    The clock is where it is now: the levels that passed are not announced one by one
+    (`period` is the one announced), and a clock called on a player that ran out meanwhile is
+    over (`clocks_expired`: those players)."""
+
+    stopped_at: float
+    at: float
+    period: int
+    level: int
+    on_break: bool
+    small_blind: int
+    big_blind: int
+    ante: int
+    seconds_left: float | None
+    ends_at: float | None  # when the level or break ends (None: the last level)
+    clocks_expired: tuple[str, ...] = ()
+
+
 # ---------------------------------------------------------------------- earlier stored names
 
 # Renamed events decode to their current class through their `aliases`. `HandDealt` also renamed

@@ -75,6 +75,9 @@ class TableState:
     dq_pending: list[str] = field(default_factory=list)
     rabbit_agreed: set[str] = field(default_factory=set)
     rabbit_done: bool = False
+    # Play time of the first agreement to a rabbit hunt after the last hand (the next deal
+    # waits for the others from then; a director pause or the bot's downtime stops the wait).
+    rabbit_since: float | None = None
     decision: Decision | None = None
     redraw_due: bool = False  # the final table draws seats and button afresh when idle
     # Tavern's away rule looks one step ahead on this copy of the hand (kept in step with it,

@@ -57,6 +57,7 @@ from bot.tournament.blinds import (
 )
 from bot.tournament.chip_race import chip_race
 from bot.tournament.clock import (
+    RESUME_MINIMUM,
     Decision,
     clock_timing,
     countdown_moments,
@@ -164,6 +165,9 @@ class Tournament:
         self.running_since: float | None = None
         self.paused = False
         self.announced_period = -1
+        # The latest time an event names: the tournament's last sign of life in its log (a
+        # restart takes the later of it and the bot's heartbeat as when the bot stopped).
+        self.last_at = 0.0
         self.smallest_chip = 0
         self.hand_counter = 0
         self.pool = 0
@@ -362,6 +366,7 @@ class Tournament:
             "winner": self.winner, "final_table": self.final_table,
             "hand_counter": self.hand_counter, "smallest_chip": self.smallest_chip,
             "clock": [self.clock_base, self.running_since, self.paused, self.announced_period],
+            "last_at": self.last_at,
             "money": [self.pool, self.entries, self.chips_in, self.chips_adjusted,
                       self.chips_raced, self.chips_removed],
             "prizes": dict(sorted(self.prizes.items())),
@@ -388,6 +393,7 @@ class Tournament:
         t.hand_counter = int(snapshot["hand_counter"])
         t.smallest_chip = int(snapshot["smallest_chip"])
         t.clock_base, t.running_since, t.paused, t.announced_period = snapshot["clock"]
+        t.last_at = float(snapshot.get("last_at", 0.0))
         (t.pool, t.entries, t.chips_in, t.chips_adjusted, t.chips_raced,
          t.chips_removed) = snapshot["money"]
         t.prizes = dict(snapshot["prizes"])
@@ -411,6 +417,7 @@ class Tournament:
             "last_hand": [e.to_dict() for e in ts.last_hand_log],
             "penalized": list(ts.penalized), "dq_pending": list(ts.dq_pending),
             "rabbit_agreed": sorted(ts.rabbit_agreed), "rabbit_done": ts.rabbit_done,
+            "rabbit_since": ts.rabbit_since,
             "decision": list(dataclasses.astuple(d)) if d is not None else None,
             "redraw_due": ts.redraw_due,
         }
@@ -434,6 +441,7 @@ class Tournament:
         ts.dq_pending = list(data["dq_pending"])
         ts.rabbit_agreed = set(data["rabbit_agreed"])
         ts.rabbit_done = bool(data["rabbit_done"])
+        ts.rabbit_since = data.get("rabbit_since")
         ts.decision = Decision(*data["decision"]) if data["decision"] else None
         ts.redraw_due = bool(data["redraw_due"])
         return ts
@@ -699,7 +707,7 @@ class Tournament:
                         continue
                     self._emit(ev.ClockExpired(table, hand.hand_id, seat, player, expiry, at))
                 else:
-                    deadline = d.started + self.cfg.action_seconds
+                    deadline = d.deadline(self.cfg.action_seconds)
                     if play_now < deadline:
                         break
                     at = self.absolute(deadline, now)
@@ -1200,6 +1208,50 @@ class Tournament:
         self._emit(ev.Resumed(by, now))
         return self.events[start:]
 
+    def back_online(self, stopped: float, now: float, *,
+                    min_seconds: float = RESUME_MINIMUM) -> list[Event]:
+        """The bot is back at `now` after being down since `stopped` (its last sign of life,
+        from its heartbeat; never earlier than the last event). Issue 18:
+        - online, nobody could play meanwhile: the downtime is a pause (`OfflinePause`). Every
+          clock resumes with the time it had left, the player to act has at least
+          `min_seconds`;
+        - live, the room's clock ran: it catches up in one event (`ClockCaughtUp`) instead of
+          a level post for each level that passed, and a clock called on a player that ran
+          out meanwhile is over.
+        Nothing when the tournament's clock is not running (registration, a director's pause,
+        the end) or no time passed."""
+        stopped = max(stopped, self.last_at)
+        if self.status != "running" or self.running_since is None or now <= stopped:
+            return []
+        start = len(self.events)
+        if self.live:
+            view = self.clock_view(now)
+            play_now = self.play_time(now)
+            expired = tuple(
+                ts.seats[d.seat] for _, ts in sorted(self.tables.items())
+                if (d := ts.decision) is not None and ts.hand is None
+                and d.clock_expires is not None and play_now >= d.clock_expires)
+            self._emit(ev.ClockCaughtUp(
+                stopped, now, self.period_index(now), view.level, view.on_break,
+                view.small_blind, view.big_blind, view.ante, view.seconds_left, view.ends_at,
+                expired))
+        else:
+            view = self.clock_view(stopped)  # the clock as it stood, and resumes
+            self._emit(ev.OfflinePause(
+                stopped, now, min_seconds, view.level, view.on_break, view.small_blind,
+                view.big_blind, view.ante, view.seconds_left))
+        return self.events[start:]
+
+    def rabbit_wait_ends(self, table: int, wait: float) -> float | None:
+        """When the next deal at `table` stops waiting for the others to agree to a rabbit
+        hunt (`wait` seconds of play time after the first agreement), as an absolute time;
+        None when no hunt is pending. Play time: a pause or the bot's downtime stops it."""
+        ts = self.tables.get(table)
+        if ts is None or not ts.rabbit_agreed or ts.rabbit_done or ts.rabbit_since is None:
+            return None
+        at = self._future_absolute(ts.rabbit_since + wait)
+        return float("inf") if at is None else at
+
     def ruling(self, by: str, text: str, players: Sequence[str], now: float) -> list[Event]:
         if not text.strip():
             raise NotAllowed("a ruling needs its text")
@@ -1481,6 +1533,9 @@ class Tournament:
         current = ev.upgraded(e)
         self._apply(current)
         self.events.append(current)
+        at = getattr(current, "at", None)
+        if isinstance(at, float | int) and at > self.last_at:
+            self.last_at = float(at)
 
     def _apply(self, e: Event) -> None:
         applier = _APPLIERS.get(type(e))
@@ -1636,6 +1691,7 @@ class Tournament:
         ts.trial = None
         ts.rabbit_agreed = set()
         ts.rabbit_done = False
+        ts.rabbit_since = None
         self.hand_counter += 1
         self._new_decision(ts, e.at)
 
@@ -1782,8 +1838,28 @@ class Tournament:
         self.running_since = e.at
         self.paused = False
 
+    def _on_offline_pause(self, e: ev.OfflinePause) -> None:
+        if self.running_since is None:
+            return  # paused by the director: no clock ran
+        self.clock_base = self.play_time(max(e.stopped_at, self.running_since))
+        self.running_since = e.at
+        for ts in self.tables.values():
+            if ts.decision is not None and ts.hand is not None:
+                ts.decision.give_at_least(e.min_seconds, self.clock_base,
+                                          self.cfg.action_seconds)
+
+    def _on_clock_caught_up(self, e: ev.ClockCaughtUp) -> None:
+        self.announced_period = max(self.announced_period, e.period)
+        for ts in self.tables.values():
+            d = ts.decision
+            if d is not None and ts.hand is None and ts.seats.get(d.seat) in e.clocks_expired:
+                ts.decision = None  # the room's clock on him ran out while the bot was down
+
     def _on_rabbit_agreed(self, e: ev.RabbitAgreed) -> None:
-        self.tables[e.table].rabbit_agreed.add(e.player)
+        ts = self.tables[e.table]
+        ts.rabbit_agreed.add(e.player)
+        if ts.rabbit_since is None:
+            ts.rabbit_since = self.play_time(e.at)
 
     def _on_rabbit_hunted(self, e: ev.RabbitHunted) -> None:
         self.tables[e.table].rabbit_done = True
@@ -1911,6 +1987,8 @@ _APPLIERS: dict[type[Event], Callable[[Tournament, Any], None]] = {
     ev.StackAdjusted: Tournament._on_stack_adjusted,
     ev.Paused: Tournament._on_paused,
     ev.Resumed: Tournament._on_resumed,
+    ev.OfflinePause: Tournament._on_offline_pause,
+    ev.ClockCaughtUp: Tournament._on_clock_caught_up,
     ev.DirectorRuling: Tournament._on_nothing,
     ev.RabbitAgreed: Tournament._on_rabbit_agreed,
     ev.RabbitHunted: Tournament._on_rabbit_hunted,

@@ -4,6 +4,7 @@ checked each time, backup and check on PostgreSQL, and the game service on Postg
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import itertools
 import random
 import sqlite3
@@ -18,6 +19,7 @@ from bot.store import TOURNAMENT_STREAM, Store, StoreError, load_migrations
 from bot.store.postgres import PostgresStore, copy_database
 from bot.store.postgres.migrate import load_pg_migrations
 from bot.store.postgres.transfer import TABLES
+from bot.tournament import events as tev
 from tests.service.helpers import FakeClock, acting, config, play_out
 from tests.store.fake_tournament import check_fake, start_fake_tournament
 
@@ -252,15 +254,21 @@ async def test_restart_mid_hand_on_postgres_resumes_exactly(pg_url: str) -> None
         assert seen[-1] == session.tournament.event_count
     snapshot = session.tournament.snapshot()
     deadlines = session.tournament.deadlines(clock())
-    service.close()
+    stopped = clock()
+    await service.stop()  # the last heartbeat, on PostgreSQL
     await store.close()
 
     clock.now += 12
     store = await PostgresStore.open(pg_url, clock=clock)
     again = await service_on(store, clock)
     (restored,) = await again.recover()
-    assert restored.tournament.snapshot() == snapshot
-    assert restored.tournament.deadlines(clock()) == deadlines
+    # The same state, and the 12 s the bot was down made up for (issue 18): every deadline
+    # is 12 s later, so each clock has the time it had left.
+    t = restored.tournament
+    (pause,) = t.events_since(int(snapshot["event_count"]))
+    assert isinstance(pause, tev.OfflinePause)
+    assert (pause.stopped_at, pause.at) == (stopped, clock())
+    assert [dataclasses.replace(d, at=d.at + 12) for d in deadlines] == t.deadlines(clock())
     table, seat = acting(restored)
     await restored.run(lambda t, now: t.act(table, seat, "check_or_call", now=now))
     again.close()

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from bot.discord_ui.presenter.cards import Faces, cards_text, text_face
 from bot.discord_ui.presenter.limits import chips, names_for_ids, safe_name, safe_text
+from bot.discord_ui.presenter.restart import offline_pause_text
 from bot.discord_ui.presenter.rulings import rule_ref
 from bot.engine.events import Event
 from bot.tournament import events as tev
@@ -119,6 +120,8 @@ class Announcements:
                         f"{e.button}.", tables=here)
         if isinstance(e, tev.LevelStarted):
             return Post(self.level_text(e), every_table=True)
+        if isinstance(e, tev.OfflinePause):
+            return Post(offline_pause_text(e), channel=True, every_table=True)
         if isinstance(e, tev.TournamentRuling):
             text = names_for_ids(e.text, self.names).rstrip(".")
             return Post(f"Ruling: {text} ({rule_ref(e.rule_id)}).", tables=here,

@@ -37,6 +37,7 @@ from bot.discord_ui.presenter.limits import (
     safe_text,
     truncate,
 )
+from bot.discord_ui.presenter.restart import caught_up_text
 from bot.discord_ui.presenter.rulings import rule_ref
 from bot.engine.events import Event
 from bot.engine.hand_events import Seat
@@ -197,6 +198,11 @@ class LiveTexts:
                 if not isinstance(e, tev.Started | tev.TableOpened | tev.LevelStarted)
                 and not (isinstance(e, tev.ButtonDrawn) and started)]
         posts += self._changes(t, rest, now, report)
+        if not levels and any(isinstance(e, tev.ClockCaughtUp) for e in events):
+            # The levels that passed while the bot was down: a colour-up may be due now.
+            due = t.chip_race_due(now)
+            if due is not None:
+                posts.append(self.chip_race_procedure(t.smallest_chip, due))
         finished = next((e for e in events if isinstance(e, tev.Finished)), None)
         if finished is not None:
             # The results are a message of their own: the one a league keeps and scrolls to.
@@ -285,6 +291,8 @@ class LiveTexts:
             return f"⏱ The clock on {n(e.player)} is stopped: he acted."
         if isinstance(e, tev.ChipRaced):
             return self.chip_race(e)
+        if isinstance(e, tev.ClockCaughtUp):
+            return caught_up_text(e, self.bold)
         if isinstance(e, tev.Paused):
             return (f"⏸ **The clock is paused** by the director: {reason_text(e.reason)}. "
                     "Every time stops until it runs again.")
