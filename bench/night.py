@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import copy
 import cProfile
 import gc
 import io
@@ -48,6 +47,7 @@ import os
 import pstats
 import random
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -84,6 +84,7 @@ SNAP_SHARE = 0.1
 BURST_EVERY = 20.0
 BURST_SHARE = 0.3
 TICK = 0.005
+BLOCK_TRACE = 0.015  # a callback running this long has its stack read
 # What a player does when it is his turn (a raise goes through the Raise modal, "min").
 CHOICES = (("c", 0.62), ("f", 0.2), ("r", 0.15), ("a", 0.03))
 
@@ -686,7 +687,7 @@ class Night:
             if act == "r":
                 answer = await self.send(table, user, 3, {"custom_id": buttons["r"],
                                                           "component_type": 2},
-                                         "modal", copy.deepcopy(msg))
+                                         "modal", msg)
                 self.modal_opens += 1
                 modal = answer.get("data") or {}
                 if answer.get("how") != "type 9" or not modal.get("custom_id"):
@@ -699,11 +700,11 @@ class Night:
                     {"type": 1, "components": [{"type": 4, "custom_id": "amount",
                                                 "value": "min"}]}]}
                 self.actions += self.api.measuring
-                await self.send(table, user, 5, data, "act", copy.deepcopy(msg))
+                await self.send(table, user, 5, data, "act", msg)
             else:
                 self.actions += self.api.measuring
                 await self.send(table, user, 3, {"custom_id": buttons[act], "component_type": 2},
-                                "act", copy.deepcopy(msg))
+                                "act", msg)
 
     # -------------------------------------------------------------- the bot
 
@@ -790,7 +791,7 @@ class Night:
             table.message = msg
             answer = await self.send(table, table.players[0], 3,
                                      {"custom_id": f"raw:{i % 4}", "component_type": 2}, "raw",
-                                     copy.deepcopy(msg))
+                                     msg)
             if answer.get("how") != "type 7":
                 raise RuntimeError(f"raw click answered {answer.get('how')}")
             lat.append(time.perf_counter() - self.last_click_at)
@@ -805,6 +806,8 @@ class Night:
         args = self.args
         rss0 = rss_bytes()
         await self.start_bot()
+        if args.gc:
+            gc.set_threshold(*(int(x) for x in args.gc.split(",")))
         # the raw click's latency: from its frame to its answer
         original_settle = self.api._settle
 
@@ -826,10 +829,12 @@ class Night:
         setup_seconds = time.perf_counter() - started
         await asyncio.sleep(args.warmup * args.pace)
         # ------------------------------------------------ the measured window
-        probe = LoopProbe()
+        probe = LoopProbe(trace=args.blocks)
         sampler = Sampler() if args.profile == "sample" else None
         profiler = cProfile.Profile() if args.profile == "cprofile" else None
         gc_before = sum(s["collections"] for s in gc.get_stats())
+        pauses = GcPauses()
+        gc.callbacks.append(pauses)
         requests0 = self.api.requests
         stand_in0 = self.api.seconds
         self.api.measuring = True
@@ -853,6 +858,7 @@ class Night:
         stand_in = self.api.seconds - stand_in0
         requests = self.api.requests - requests0
         gc_runs = sum(s["collections"] for s in gc.get_stats()) - gc_before
+        gc.callbacks.remove(pauses)
         rss_end = rss_bytes()
         self.stopping = True
         for t in list(self.sleeping):
@@ -891,11 +897,16 @@ class Night:
             "cpu_ms_per_action": (cpu - stand_in) / max(self.actions, 1) * 1e3,
             "stand_in_ms_per_action": stand_in / max(self.actions, 1) * 1e3,
             "cpu_share": cpu / window, "gc_runs": gc_runs,
+            "gc_longest_ms": pauses.longest * 1e3, "gc_thresholds": gc.get_threshold(),
+            "gc_longest_generation": pauses.generation,
+            "gc_longest_cpu_ms": pauses.longest_cpu * 1e3,
             "rss_mib": rss_end / 2**20, "rss_start_mib": rss0 / 2**20,
             "rss_bot_mib": rss_bot / 2**20,
             "kib_per_table": (rss_end - rss_bot) / max(len(self.tables), 1) / 1024,
             "errors": self.errors[:20] + list(LOG_ERRORS)[:20],
             "error_count": len(self.errors) + len(LOG_ERRORS), **peer}
+        if args.blocks:
+            result["blocks"] = probe.report()
         if sampler:
             result["profile"] = sampler.report(args.top)
         if profiler:
@@ -907,6 +918,26 @@ class Night:
         return result
 
 
+class GcPauses:
+    """The longest garbage collection (gc.callbacks) and its generation."""
+
+    def __init__(self) -> None:
+        self.longest = 0.0
+        self.generation = -1
+        self.longest_cpu = 0.0  # the thread's CPU time in it (the rest: the machine's load)
+        self._began = self._cpu = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._began = time.perf_counter()
+            self._cpu = time.thread_time()
+        else:
+            spent = time.perf_counter() - self._began
+            if spent > self.longest:
+                self.longest, self.generation = spent, info["generation"]
+                self.longest_cpu = time.thread_time() - self._cpu
+
+
 def _wake(fut: asyncio.Future[None]) -> None:
     if not fut.done():
         fut.set_result(None)
@@ -916,30 +947,69 @@ def _wake(fut: asyncio.Future[None]) -> None:
 
 
 class LoopProbe:
-    """The longest lag of a 5 ms ticker (how long the loop was held up at once) and the longest
-    single callback the loop ran (with what it was)."""
+    """The longest lag of a 5 ms ticker (how long the loop was held up at once), the longest
+    single callback the loop ran (with what it was), and what the loop was doing during each
+    long callback: a watchdog thread reads the loop thread's stack once a callback has run for
+    BLOCK_TRACE seconds (--blocks), so a block names its cause, not only its task."""
 
-    def __init__(self) -> None:
+    def __init__(self, trace: bool = False) -> None:
         self.worst_lag = 0.0
         self.worst_step = 0.0
         self.worst_what = ""
+        # (seconds, of them the thread's CPU, task, stack)
+        self.blocks: list[tuple[float, float, str, list[str]]] = []
+        self._trace = trace
         self._task: asyncio.Task[None] | None = None
         self._original = asyncio.events.Handle._run
+        self._running: tuple[int, float] | None = None  # (serial, start) of the callback
+        self._caught: dict[int, list[str]] = {}
+        self._stop = threading.Event()
+        self._watchdog = threading.Thread(target=self._watch, daemon=True)
 
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._tick())
         original = self._original
         probe = self
+        serial = itertools.count()
+
+        trace = self._trace
+        cpu = time.thread_time
 
         def run(handle: asyncio.Handle) -> None:
             began = time.perf_counter()
+            began_cpu = cpu() if trace else 0.0
+            n = next(serial)
+            probe._running = (n, began)
             original(handle)
+            probe._running = None
             spent = time.perf_counter() - began
             if spent > probe.worst_step:
                 probe.worst_step = spent
                 probe.worst_what = _describe(handle)
+            stack = probe._caught.pop(n, None)
+            if stack is not None:
+                probe.blocks.append((spent, cpu() - began_cpu, _describe(handle), stack))
 
         asyncio.events.Handle._run = run  # type: ignore[method-assign]
+        if self._trace:
+            self._watchdog.start()
+
+    def _watch(self) -> None:
+        main = threading.main_thread().ident
+        while not self._stop.wait(0.002):
+            running = self._running
+            if running is None or running[0] in self._caught:
+                continue
+            if time.perf_counter() - running[1] < BLOCK_TRACE:
+                continue
+            frame = sys._current_frames().get(main)  # type: ignore[arg-type]
+            stack = []
+            while frame is not None:
+                code = frame.f_code
+                stack.append(f"{_short(code.co_filename)}:{frame.f_lineno} {code.co_name}")
+                frame = frame.f_back
+            if self._running is running:
+                self._caught[running[0]] = stack
 
     async def _tick(self) -> None:
         while True:
@@ -949,8 +1019,31 @@ class LoopProbe:
 
     def stop(self) -> None:
         asyncio.events.Handle._run = self._original  # type: ignore[method-assign]
+        self._stop.set()
+        if self._watchdog.is_alive():
+            self._watchdog.join()
         if self._task is not None:
             self._task.cancel()
+
+    def report(self, top: int = 8) -> str:
+        """The longest traced blocks, each with the innermost frames of ours and the library's."""
+        causes: Counter[str] = Counter()
+        for _, _, _, stack in self.blocks:
+            causes[_cause(stack)] += 1
+        lines = [f"{len(self.blocks)} callbacks ran over {BLOCK_TRACE * 1e3:.0f} ms; "
+                 "by where the loop was when the watchdog looked:"]
+        lines += [f"  {n:4d}  {where}" for where, n in causes.most_common(top)]
+        for spent, cpu, what, stack in sorted(self.blocks, reverse=True)[:3]:
+            lines.append(f"  {spent * 1e3:.0f} ms ({cpu * 1e3:.0f} ms CPU) in {what}:")
+            lines += [f"      {f}" for f in stack[:14]]
+        return "\n".join(lines)
+
+
+def _cause(stack: list[str]) -> str:
+    """The innermost frame of our code (bot/, cogs/) and the frame it was in, if any."""
+    ours = [f for f in stack if f.startswith(("bot/", "cogs/"))]
+    inner = stack[0] if stack else "?"
+    return f"{ours[0]}  (in {inner})" if ours and ours[0] != inner else inner
 
 
 def _describe(handle: asyncio.Handle) -> str:
@@ -972,6 +1065,7 @@ class Sampler:
         self.inclusive: Counter[str] = Counter()
         self.exclusive: Counter[str] = Counter()
         self.samples = 0
+        self.idle = 0
         self._stop = threading.Event()
         self._main = threading.main_thread().ident
         self._thread = threading.Thread(target=self._run, daemon=True)
@@ -984,27 +1078,36 @@ class Sampler:
         self._thread.join()
 
     def _run(self) -> None:
-        while not self._stop.wait(self.interval):
-            frame = sys._current_frames().get(self._main)  # type: ignore[arg-type]
-            if frame is None:
-                continue
-            self.samples += 1
-            seen = set()
-            leaf = True
-            while frame is not None:
-                code = frame.f_code
-                where = f"{_short(code.co_filename)}:{code.co_name}"
-                if leaf:
-                    self.exclusive[where] += 1
-                    leaf = False
-                if where not in seen:
-                    self.inclusive[where] += 1
-                    seen.add(where)
-                frame = frame.f_back
+        switch = sys.getswitchinterval()
+        sys.setswitchinterval(0.0005)  # the loop thread yields the GIL often enough to sample
+        try:
+            while not self._stop.wait(self.interval):
+                frame = sys._current_frames().get(self._main)  # type: ignore[arg-type]
+                if frame is None:
+                    continue
+                if frame.f_code.co_name == "select" and "selectors" in frame.f_code.co_filename:
+                    self.idle += 1  # waiting for I/O or a timer: nothing to see
+                    continue
+                self.samples += 1
+                seen = set()
+                leaf = True
+                while frame is not None:
+                    code = frame.f_code
+                    where = f"{_short(code.co_filename)}:{code.co_name}"
+                    if leaf:
+                        self.exclusive[where] += 1
+                        leaf = False
+                    if where not in seen:
+                        self.inclusive[where] += 1
+                        seen.add(where)
+                    frame = frame.f_back
+        finally:
+            sys.setswitchinterval(switch)
 
     def report(self, top: int) -> str:
         n = max(self.samples, 1)
-        lines = [f"{self.samples} samples of the event loop's thread"]
+        lines = [f"{self.samples} busy samples of the event loop's thread ({self.idle} idle "
+                 "in select left out); shares of the busy ones:"]
         lines.append("  exclusive (innermost function):")
         lines += [f"    {c / n * 100:5.1f}%  {w}" for w, c in self.exclusive.most_common(top)]
         lines.append("  inclusive (anywhere on the stack):")
@@ -1056,6 +1159,10 @@ def worker_command(args: argparse.Namespace, tables: int, target: str,
         cmd += ["--shard", f"{shard[0]}/{shard[1]}"]
     if args.profile:
         cmd += ["--profile", args.profile]
+    if args.blocks:
+        cmd.append("--blocks")
+    if args.gc:
+        cmd += ["--gc", args.gc]
     return cmd
 
 
@@ -1091,7 +1198,8 @@ def in_workers(args: argparse.Namespace, tables: int, target: str, processes: in
 
 def report(r: dict[str, Any], label: str) -> None:
     print(f"--- {label}")
-    print(f"tables: {r['tables']}   ({r['players']} players each, {r['actions']} actions in "
+    print(f"tables: {r['tables']}   ({r['players']} players each, collector thresholds "
+          f"{r['gc_thresholds']}, {r['actions']} actions in "
           f"{r['seconds']:.0f} s, pace {r['pace']}, set up in {r['setup_seconds']:.1f} s)")
     print(f"click_p50_ms: {r['click_p50_ms']:.1f}   click_p99_ms: {r['click_p99_ms']:.1f}   "
           f"(raw click p50 {r['raw_click_p50_ms']:.2f} ms, same process)")
@@ -1106,7 +1214,9 @@ def report(r: dict[str, Any], label: str) -> None:
         print(f"cpu_ms_per_action{where}: {p['cpu_ms_per_action']:.2f}   (raw click "
               f"{p['raw_click_cpu_ms']:.2f} ms: {ratio:.1f}x;"
               f" the process busy {p['cpu_share'] * 100:.0f}% of the time, stand-in "
-              f"{p['stand_in_ms_per_action']:.2f} ms/action taken out; gc runs {p['gc_runs']})")
+              f"{p['stand_in_ms_per_action']:.2f} ms/action taken out; {p['gc_runs']} "
+              f"collections, the longest {p['gc_longest_ms']:.1f} ms ("
+              f"{p['gc_longest_cpu_ms']:.1f} ms CPU), generation {p['gc_longest_generation']})")
         print(f"rss_mib{where}: {p['rss_mib']:.0f}   ({p['kib_per_table']:.0f} KiB per table "
               f"over the bot's {p['rss_bot_mib']:.0f} MiB before the tables)")
     answered = r["answered"]
@@ -1116,6 +1226,9 @@ def report(r: dict[str, Any], label: str) -> None:
         print(f"  ! {e}")
     if r.get("unknown"):
         print(f"  ! routes the stand-in does not know: {r['unknown']}")
+    for p in per:
+        if p.get("blocks"):
+            print(p["blocks"])
     if r.get("profile"):
         print(r["profile"])
     sys.stdout.flush()
@@ -1124,8 +1237,10 @@ def report(r: dict[str, Any], label: str) -> None:
 class Postgres:
     """A pgserver for the run (as tests/postgres/conftest.py starts it), a database per run."""
 
-    def __init__(self, home: Path) -> None:
-        home.chmod(0o755)
+    def __init__(self) -> None:
+        self.home = Path(tempfile.mkdtemp(prefix="night-pg-"))
+        home = self.home
+        home.chmod(0o755)  # the server's own user must reach its data folder
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             from pgserver.postgres_server import get_server
@@ -1145,6 +1260,7 @@ class Postgres:
 
     def close(self) -> None:
         self.server.cleanup()
+        shutil.rmtree(self.home, ignore_errors=True)
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -1167,6 +1283,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--profile", choices=("sample", "cprofile"))
     parser.add_argument("--top", type=int, default=25, help="profile lines")
     parser.add_argument("--url", help="a PostgreSQL server to use instead of pgserver")
+    parser.add_argument("--gc", help="collector thresholds to try instead of the bot's "
+                        "(e.g. 5000,20,20)")
+    parser.add_argument("--blocks", action="store_true",
+                        help="read the loop's stack during every callback over 15 ms")
     parser.add_argument("--fail-fast", action="store_true")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--target", help=argparse.SUPPRESS)
@@ -1193,7 +1313,7 @@ def main(argv: list[str] | None = None) -> int:
         pg = None
         try:
             if args.backend == "postgres" and args.url is None:
-                pg = Postgres(Path(tmp) / "pg")
+                pg = Postgres()
             for n in counts:
                 if args.backend == "postgres":
                     target = pg.new() if pg is not None else args.url
