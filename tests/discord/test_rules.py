@@ -14,10 +14,12 @@ from bot.discord_ui.presenter.rules import (
     no_match_text,
     rule_embed,
 )
+from bot.discord_ui.replies import error_message
 from bot.engine.hand import Hand, HandConfig, Seat
 from bot.engine.profile import PROFILE_NAMES, make_profile
 from bot.rulebook import load_rulebook
 from cogs.rules import topic_choices
+from tests.rulebook.commands_by_mode import LIVE_ONLY, ONLINE_ONLY
 
 
 async def test_rule_string_bet_in_channel(harness):
@@ -289,3 +291,98 @@ async def test_every_button_a_rule_names_exists(harness):
                 assert name in labels, f"{rule.id}: no button '{name}' ({sorted(labels)})"
                 seen.add(name)
     assert {"Raise", "Bet", "Show my cards", "Rabbit hunt"} <= seen
+
+
+# --- the rules of the tournament in this channel (issue 22) ---------------------------------
+
+
+async def _night(h, channel, mode="online", **options):
+    await h.director.slash(channel, "tournament create", name=f"Night {mode}", mode=mode,
+                           seats=8, **options)
+    for m in h.players:
+        await m.slash(channel, "tournament join")
+    await h.director.slash(channel, "tournament start")
+    await h.advance(2)
+
+
+async def test_rule_in_a_tournament_channel_plays_that_tournaments_profile(harness):
+    """A tournament created before `/td profile` still plays the profile it was made with;
+    `/rule` in its channel answers with that one and says so, elsewhere the server's."""
+    h = harness
+    await h.set_profile("tavern", clock_seconds=90)
+    await _night(h, h.channel)
+    await h.set_profile("treps")
+    rule = h.bot.rulebook.get("make-it")
+    here = (await h.alice.slash(h.channel, "rule", topic="make it")).response.embeds[0]
+    played = make_profile("tavern", clock_seconds=90)
+    assert here.description == rule.text_for(played)
+    assert here.fields[0].value == "; ".join(rule.follows_for(played))
+    assert "Night online (#1) in this channel (dealt online): profile tavern, clock_seconds=90" \
+        in here.footer.text
+    elsewhere = h.guild.create_text_channel("lobby")
+    there = (await h.alice.slash(elsewhere, "rule", topic="make it")).response.embeds[0]
+    assert there.description == rule.text_for(make_profile("treps"))
+    assert there.footer.text.endswith("this server's profile: treps")
+    clock = (await h.bob.slash(h.channel, "rule", topic="clock")).response.embeds[0]
+    assert "90 seconds" in clock.description
+
+
+async def test_rule_at_a_live_night_says_what_the_bot_does_there(harness):
+    h = harness
+    await h.set_profile("tda")
+    live = h.guild.create_text_channel("live")
+    await _night(h, live, mode="live")
+    balancing = (await h.alice.slash(live, "rule", topic="balancing")).response.embeds[0]
+    assert "**In this bot, at a live night**" in balancing.description
+    assert "at random" in balancing.description
+    assert "due the big blind next at the fullest table" not in balancing.description
+    assert "(live night): profile tda" in balancing.footer.text
+    adjust = (await h.alice.slash(live, "rule", topic="stack adjustment")).response.embeds[0]
+    assert "/td adjust is refused" in adjust.description
+    # ... and it is
+    refused = await h.director.slash(live, "td adjust", player=h.bob, stack=500, reason="x")
+    assert refused.ephemeral and "live tournament" in refused.response.content
+    # the refusal went through the one error handler, with words: no crash
+    assert all(error_message(e) is not None for e in h.env.errors)
+    # the same rule online
+    online = (await h.alice.slash(h.channel, "rule", topic="balancing")).response.embeds[0]
+    assert "**In this bot**\n" in online.description and "due the big blind" in online.description
+
+
+# Plain options for the commands of tests/rulebook/commands_by_mode.py.
+_OPTIONS = {
+    "bet": {"amount": "500"}, "raise": {"to": "500"}, "history": {"hand": "1"},
+    "td void": {"reason": "misdeal"}, "td adjust": {"stack": 500, "reason": "miscount"},
+    "bust": {"player": "dana"}, "td add": {"name": "Guest Gus"},
+"td chiprace": {"counts": "alice=1"},
+    "td rebuy": {"player": "dana"}, "td addon": {"player": "dana"},
+}
+# How each mode says "not here": a live night has no hand to act on, an online one no desk.
+_NOT_HERE = {
+    "live": re.compile(r"no hand|not dealt|after (a|the) hand|live tournament", re.IGNORECASE),
+    "online": re.compile(r"not a live one", re.IGNORECASE),
+}
+
+
+async def test_each_modes_own_commands_are_refused_in_the_other_mode(harness):
+    """What the rule texts say of the commands (tests/rulebook/test_modes.py) is so."""
+    h = harness
+    live = h.guild.create_text_channel("live")
+    await _night(h, h.channel)
+    await _night(h, live, mode="live")
+    checked = set()
+    for channel, mode, commands in ((live, "live", ONLINE_ONLY),
+                                    (h.channel, "online", LIVE_ONLY)):
+        for name in sorted(commands):
+            options = dict(_OPTIONS.get(name, {}))
+            if name in ("td adjust", "td link"):
+                options["player" if name == "td adjust" else "member"] = h.bob
+            who = h.director if name.startswith("td ") or name == "bust" else h.alice
+            result = await who.slash(channel, name, **options)
+            text = result.followups[-1].content if result.followups else result.response.content
+            assert result.ephemeral, (mode, name)
+            assert _NOT_HERE[mode].search(text), (mode, name, text)
+            checked.add(name)
+    assert checked == ONLINE_ONLY | LIVE_ONLY
+    # the refusals went through the one error handler, with words: no crash
+    assert all(error_message(e) is not None for e in h.env.errors)
