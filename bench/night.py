@@ -196,7 +196,8 @@ class StandIn:
         self.ids = ids
         self.bot_user = {"id": str(app_id), "username": "League Bot", "discriminator": "0",
                          "global_name": None, "avatar": None, "bot": True}
-        self.kinds: Counter[str] = Counter()
+        self.kinds: Counter[str] = Counter()  # in the measured window
+        self.all_kinds: Counter[str] = Counter()  # in the whole run
         self.requests = 0
         self.seconds = 0.0  # spent in the stand-in itself (answers and frames)
         self.clicks: dict[str, Click] = {}  # by interaction token
@@ -244,6 +245,7 @@ class StandIn:
         return payload, files
 
     def _count(self, kind: str) -> None:
+        self.all_kinds[kind] += 1
         if self.measuring:
             self.kinds[kind] += 1
 
@@ -891,7 +893,8 @@ class Night:
             "loop_block_ms": probe.worst_lag * 1e3,
             "longest_step_ms": probe.worst_step * 1e3, "longest_step": probe.worst_what,
             "requests": requests, "requests_per_action": requests / max(self.actions, 1),
-            "kinds": dict(self.api.kinds), "unknown": dict(self.api.unknown),
+            "kinds": dict(self.api.kinds), "all_kinds": dict(self.api.all_kinds),
+            "unknown": dict(self.api.unknown),
             "cpu_s": cpu, "stand_in_s": stand_in,
             "user_s": ru1.ru_utime - ru0.ru_utime, "sys_s": ru1.ru_stime - ru0.ru_stime,
             "cpu_ms_per_action": (cpu - stand_in) / max(self.actions, 1) * 1e3,
