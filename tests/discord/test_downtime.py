@@ -12,11 +12,12 @@ import pytest
 
 from bot.discord_ui.client import create_bot
 from bot.service import Session
+from bot.service.service import HEARTBEAT_SECONDS
 from bot.tournament.clock import RESUME_MINIMUM
 
 from .conftest import GUILD_ID, HAND_DELAY, Harness
 from .test_live_night import live_night
-from .test_tournament_flow import create_and_join, to_act
+from .test_tournament_flow import create_and_join, table_message, to_act
 
 TIMESTAMP = re.compile(r"<t:(\d+):R>")
 
@@ -66,6 +67,8 @@ async def test_600_s_down_during_his_turn_does_not_time_him_out(harness: Harness
     assert "play resumes at level 1, 25/50" in offline[0]
     # The table message shows his deadline as it is now, not the one that passed.
     assert not past_timestamps(h, posts)
+    shown = table_message(h, session, table).embeds[0].description
+    assert f"<t:{int(turn.at)}:R>" in shown
 
     # His time runs out when it would have, had the bot not stopped.
     await h.advance(turn.at - h.now() - 1)
@@ -137,3 +140,16 @@ async def test_a_live_night_catches_up_in_one_post(harness: Harness, tmp_path) -
     await h.advance(4 * 60 + 1)
     later = posts_since(h, before)
     assert any(p.startswith("⏰ **Level 3**") for p in later[1:]), later
+
+
+async def test_the_running_bot_writes_its_heartbeat(harness: Harness) -> None:
+    """What a SIGKILL leaves behind: a heartbeat at most HEARTBEAT_SECONDS old (the service
+    test tests/service/test_downtime_crash.py kills a real process)."""
+    h = harness
+    session = await create_and_join(h, [h.alice, h.bob, h.carol])
+    await h.director.slash(h.channel, "tournament start")
+    for _ in range(3):
+        await h.advance(HEARTBEAT_SECONDS * 2.5)
+        (rec,) = await h.bot.store.recover()
+        assert rec.tournament.id == session.store_id and rec.alive_at is not None
+        assert h.now() - HEARTBEAT_SECONDS <= rec.alive_at <= h.now()
