@@ -112,7 +112,8 @@ JOINED = {("re", "buy"): "rebuy", ("re", "entry"): "reentry", ("add", "on"): "ad
           ("cell", "phone"): "cellphone", ("check", "raise"): "checkrais",
           ("card", "cap"): "cardcap", ("re", "raise"): "reraise", ("color", "up"): "colorup",
           ("colour", "up"): "colorup", ("chip", "race"): "chiprace",
-          ("screen", "shot"): "screenshot", ("slow", "roll"): "slowroll"}
+          ("screen", "shot"): "screenshot", ("slow", "roll"): "slowroll",
+          ("show", "down"): "showdown", ("showing", "down"): "showdown"}
 
 
 def _stem(word: str) -> str:
@@ -235,6 +236,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\bproof\b|\bfingerprint\b|\bseed\b", "deck-commitment"),
     (r"\b(dealer|card|cards)\b.*\b(flips?|flipped|flash|flashed|exposed?|boxed)\b|"
      r"\b(flips?|flipped|flashed?|exposed?)\b.*\b(card|deal)\b(?!.*penalt)", "exposed-card"),
+    (r"\bburn(s|ed|t|ing)?\b", "burn-cards"),
     (r"\b(turned|flipped) (over|up)\b.*\bdeal|\bdeal\w*\b.*\b(turned|flipped) (over|up)\b",
      "exposed-card"),
     (r"\bwrong (card|player|seat)\b|\bskipped\b|\bmisdeal|\b(gave|dealt|got) (me |him |her )?"
@@ -257,7 +259,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"hand) to (his|her|a|the|my) (friend|neighbou?r|buddy|mate)\b", "show-one-show-all"),
     (r"\bshow\w* (only )?one card\b(?!.*\bafter\b)|\bonly show\w* one\b", "show-two-cards"),
     (r"\b(one|1) card\b.*\bmuck|\b(both|two|2) cards\b.*\bwin\b", "show-two-cards"),
-    (r"\bshow (both|two|2) cards\b", "show-two-cards"),
+    (r"\bshow (both|two|2) cards\b|\bshow\w*\b.*\bcards?\b.*\bto win\b", "show-two-cards"),
     (r"\bwho\b.*\b(turns?|shows?)\b.*\bfirst\b|\bwho (has to )?shows? first\b|\bshow first\b|"
      r"\bhave to show\b|\bmust i show\b",
      "showdown-order"),
@@ -301,7 +303,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"\b(wrong|incorrect)\b.*\bstack\b", "stack-adjustment"),
     # rulings
     (r"\bpenalt|\bpenali[sz]", "penalty"),
-    (r"\b(director|td|floor|ruling)\b.*\b(wrong|mistake|unfair|disagree)\b|\bappeal|"
+    (r"\b(director|td|floor|ruling)\b.*\b(wrong|mistake|error|unfair|disagree)\b|\bappeal|"
      r"\b(disagree|dispute|contest|challenge)\b",
      "appeals"),
     (r"\bfinal (decision|say|word)\b|\bwho decides\b", "director-decision"),
