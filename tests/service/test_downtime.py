@@ -299,3 +299,50 @@ async def test_announcements_do_not_hold_the_restart(tmp_path: Path) -> None:
     await service.announced()
     await service.stop()
     await store.close()
+
+
+async def test_a_director_pause_spans_the_restart_unchanged(tmp_path: Path) -> None:
+    """Paused by the director, no clock ran: nothing to make up for, nothing said."""
+    clock = FakeClock()
+    db = tmp_path / "db.sqlite3"
+    first = await Bot.open(db, clock)
+    session = await started(first)
+    clock.now += 20
+    await session.run(lambda t, now: t.pause("9", "dinner", now))
+    before = session.tournament.clock_view(clock.now).seconds_left
+    await first.stop()
+    clock.now += DOWN
+    bot = await Bot.open(db, clock)
+    session = await bot.restart()
+    t = session.tournament
+    assert t.paused and not bot.heard
+    await session.run(lambda t, now: t.resume("9", now))
+    assert t.clock_view(clock.now).seconds_left == before
+    await bot.stop()
+
+
+async def test_a_live_clock_that_ran_out_while_down_is_over_without_a_countdown(
+        tmp_path: Path) -> None:
+    clock = FakeClock()
+    db = tmp_path / "db.sqlite3"
+    first = await Bot.open(db, clock)
+    cfg = config("treps")
+    cfg = type(cfg).from_dict({**cfg.to_dict(), "mode": "live"})
+    session = await first.service.create(guild_id=1, channel_id=2, name="Live", config=cfg)
+    for name in ("Ann", "Bob", "Cy", "Di"):
+        await session.run(lambda t, now, n=name: t.add_guest(n, "9", now))
+    await session.run(lambda t, now: t.start("start-seed", now))
+    target = next(iter(session.tournament.players))
+    clock.now += 30
+    await session.run(lambda t, now: t.clock_player(target, "9", now))
+    await first.stop()
+    clock.now += 5 * 60  # the room's minute ran out long ago
+    bot = await Bot.open(db, clock)
+    session = await bot.restart()
+    (caught,) = bot.events(tev.ClockCaughtUp)
+    assert isinstance(caught, tev.ClockCaughtUp) and caught.clocks_expired == (target,)
+    assert caught.level == 1 and caught.ends_at is not None and caught.ends_at > clock.now
+    assert not any(isinstance(e, tev.ClockCountdown | tev.ClockExpired)
+                   for e in await tick(session))
+    assert not session.tournament.deadlines(clock.now)[1:]  # only the level's
+    await bot.stop()
