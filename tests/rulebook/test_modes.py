@@ -321,3 +321,62 @@ def test_no_hand_to_void_at_a_live_night(book: Rulebook) -> None:
     assert "/td void" in book.get("misdeal").bot_for(make_profile("tavern"))
     assert "/td void acts only on a hand dealt online, so it is refused" in (
         book.get("misdeal").bot_for(make_profile("tavern"), "live"))
+
+
+# --- knob claims, against the engine ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("profile", EVERY, ids=_id)
+def test_short_all_ins_add_up_where_the_text_says(book: Rulebook, profile: Profile) -> None:
+    """Tavern example 2 (rules.md): A bets 1,000, B all-in 1,200, C calls, D all-in 2,100;
+    back at A, may he raise? The text of `cumulative-all-ins` says what the engine does."""
+    seats = (Seat(1, "e", 10000), Seat(2, "sb", 10000), Seat(3, "bb", 10000),
+             Seat(4, "A", 10000), Seat(5, "B", 1400), Seat(6, "C", 10000), Seat(7, "D", 2300))
+    hand = Hand.start(HandConfig("1-t1-h1", seats, 1, 100, 200, deck_seed="x",
+                                 profile=profile))
+    while hand.street == "preflop":
+        legal = hand.legal()
+        assert legal is not None
+        hand.check_or_call(legal.seat)
+    hand.check(2)
+    hand.check(3)
+    hand.bet(4, 1000)  # A bets 1,000
+    hand.all_in(5)  # B all-in for 1,200
+    hand.call(6)  # C calls
+    hand.all_in(7)  # D all-in for 2,100
+    for seat in (1, 2, 3):
+        hand.fold(seat)
+    legal = hand.legal()
+    assert legal is not None and legal.seat == 4 and legal.call_amount == 1100
+    rule = book.get("cumulative-all-ins")
+    table, bot = rule.table_for(profile), rule.bot_for(profile)
+    if legal.can_raise:
+        assert "Short all-ins add up" in table and "A may fold, call or raise" in table
+        assert "offers you the Raise button again" in bot
+    else:
+        assert "Short all-ins never add up" in table and "may only call or fold" in table
+        assert "judges each all-in alone" in bot
+
+
+@pytest.mark.parametrize("profile", EVERY, ids=_id)
+def test_make_it_between_a_call_and_a_raise_is_what_the_text_says(
+        book: Rulebook, profile: Profile) -> None:
+    """At 100/200 facing a raise to 600 (min re-raise to 1,000), "make it 850" adds 250, more
+    than half of 400: a raise to 1,000 under the 50% rule, else a call of 600."""
+    hand = _hand(profile)
+    legal = hand.legal()
+    assert legal is not None
+    hand.raise_to(legal.seat, 600)
+    legal = hand.legal()
+    assert legal is not None and legal.min_raise_to == 1000
+    (action,) = [e for e in hand.make_it(legal.seat, 850) if isinstance(e, Acted)]
+    make_it = book.get("make-it").table_for(profile)
+    fifty = book.get("fifty-percent").table_for(profile)
+    if profile.make_it == "fifty_percent":
+        assert (action.action, action.to) == ("raise", 1000)
+        assert '"make it 850" adds 250' in make_it and "raises to 1,000" in make_it
+        assert "the 50% rule" in fifty and "does not play" not in fifty
+    else:
+        assert (action.action, action.to) == ("call", 600)
+        assert "is a call" in make_it and "50% rule decides" not in make_it
+        assert "does not play the 50% rule" in fifty
