@@ -15,11 +15,12 @@ from discord.ext import commands
 
 from bot.discord_ui.announcer import Announcer
 from bot.discord_ui.buttons import DYNAMIC_ITEMS, table_view
-from bot.discord_ui.card_emojis import upload_card_emojis
+from bot.discord_ui.card_emojis import CardEmojiUploader, UploadFailed
 from bot.discord_ui.card_faces import TEXT_ART, CardArt
 from bot.discord_ui.heartbeat import Heartbeat
 from bot.discord_ui.live_clock import LiveClock
 from bot.discord_ui.paging import PageButton
+from bot.discord_ui.presenter.notices import card_emojis_failed_text
 from bot.discord_ui.replies import error_message, generic_error_text, send_private
 from bot.engine.profile import Profile, ProfileError, make_profile
 from bot.league.service import score_tournament
@@ -93,18 +94,49 @@ class LeagueBot(commands.Bot):
         self.card_emojis = card_emojis  # False: cards as text (no upload; some tests)
         # Cards as text until the emojis are there (or if Discord refuses them).
         self.card_art: CardArt = TEXT_ART
+        self.card_uploader: CardEmojiUploader | None = None
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]  # discord.py's documented hook
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.database, shards=self.store_shards)
-        if self.card_emojis:
-            # Before the tables come back, so that they show cards as emojis at once.
-            self.card_art = await upload_card_emojis(self)
         await self._start_tournaments()
         for name in self.extension_names:
             await self._load(name)
         if self.sync_commands:
             await self._sync()
+        if self.card_emojis:
+            # In the background: start-up never waits on Discord for pictures. Text cards
+            # until the emojis are there; every message after that shows them.
+            self.card_uploader = CardEmojiUploader(
+                self, on_art=self._use_card_art, on_give_up=self._cards_stay_text)
+            self.card_uploader.start()
+
+    def _use_card_art(self, art: CardArt) -> None:
+        self.card_art = art
+
+    async def _cards_stay_text(self, failed: UploadFailed, attempts: int) -> None:
+        """Said once, to one director, when the upload gives up (the log has the details): by
+        DM to the director who created a running tournament, else to a server's owner."""
+        await self.wait_until_ready()
+        text = card_emojis_failed_text(will_retry_at_restart=failed.passing)
+        for user_id in await self._directors_to_tell():
+            try:
+                user = self.get_user(user_id) or await self.fetch_user(user_id)
+                await user.send(text, allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException:
+                continue
+            return
+        log.warning("card emojis: no director could be told that cards are shown as text")
+
+    async def _directors_to_tell(self) -> list[int]:
+        """Who hears about the bot itself, in order: the creators of running tournaments (the
+        oldest first), then the owners of the servers the bot is in."""
+        found: list[int] = []
+        for tid in sorted(self.tournaments.sessions):
+            found += [a.director_id for a in await self.store.director_actions(tid)
+                      if a.action == "create"]
+        found += [g.owner_id for g in self.guilds if g.owner_id is not None]
+        return list(dict.fromkeys(found))
 
     async def _start_tournaments(self) -> None:
         """The game service, the announcer as its listener, the persistent table buttons, and
@@ -191,6 +223,8 @@ class LeagueBot(commands.Bot):
             service = getattr(self, "tournaments", None)
             if service is not None:
                 service.close()  # timers first: nothing may fire into a closing bot
+            if self.card_uploader is not None:
+                self.card_uploader.stop()
             announcer = getattr(self, "announcer", None)
             if announcer is not None:
                 await announcer.close()

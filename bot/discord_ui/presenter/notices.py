@@ -55,6 +55,16 @@ def save_resumed_text() -> str:
     return "Saving works again: the tournament goes on."
 
 
+def card_emojis_failed_text(*, will_retry_at_restart: bool) -> str:
+    """Told once to a director when the card pictures could not be uploaded to Discord."""
+    text = ("I could not upload the card pictures to Discord, so the tables show cards as "
+            "text (Q♦ 10♠). The game is not affected. ")
+    if will_retry_at_restart:
+        return text + "Discord was busy or did not answer; I try again at my next restart."
+    return text + ("Discord refused them (the bot's emoji list may be full or locked); whoever "
+                   "runs the bot can check its emojis in the Discord developer portal.")
+
+
 def settings_text(four_colour: bool, idle_ping_seconds: int, *, changed: bool) -> str:
     colours = ("four colours (spades black, hearts red, diamonds blue, clubs green)"
                if four_colour else "two colours (red and black)")
