@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import discord
 
 from bot.discord_ui.presenter.cards import Faces, cards_text, text_face
 from bot.discord_ui.presenter.clock import ClockView, clock_lines
 from bot.discord_ui.presenter.hands import equity_lines, hand_labels, showdown_lines, win_chances
-from bot.discord_ui.presenter.limits import chips, display_name, fit_embed, truncate
+from bot.discord_ui.presenter.limits import chips, fit_embed, safe_name, truncate
 from bot.discord_ui.presenter.rulings import ruling_log_line, seat_names
 from bot.engine.events import Event
 from bot.engine.hand import Hand
@@ -61,7 +62,13 @@ class TableScene:
 
 
 def _name(hand: Hand, names: Mapping[str, str], seat: int) -> str:
-    return display_name(names, hand.players[seat].player, seat)
+    raw = names.get(hand.players[seat].player)
+    # Escaped once per name, not at every edit of every table (bench/night.py).
+    return _escaped(raw) if raw else f"Seat {seat}"
+
+
+# limits.display_name, with each name escaped once (a pure function of the raw name).
+_escaped = lru_cache(maxsize=8192)(safe_name)
 
 
 def event_line(hand: Hand, names: Mapping[str, str], ev: Event,
@@ -112,9 +119,20 @@ def _award_line(hand: Hand, names: Mapping[str, str], ev: PotAwarded) -> str:
 
 def action_lines(hand: Hand, names: Mapping[str, str], limit: int = LOG_LINES,
                  faces: Faces = text_face) -> list[str]:
-    lines = [line for ev in hand.events
-             if (line := event_line(hand, names, ev, faces)) is not None]
-    return lines[-limit:] if limit else lines
+    """The last `limit` log lines (every line for 0). Read from the end: an edit late in a long
+    hand words its last few events, not all of them again."""
+    if not limit:
+        return [line for ev in hand.events
+                if (line := event_line(hand, names, ev, faces)) is not None]
+    lines: list[str] = []
+    for ev in reversed(hand.events):
+        line = event_line(hand, names, ev, faces)
+        if line is not None:
+            lines.append(line)
+            if len(lines) == limit:
+                break
+    lines.reverse()
+    return lines
 
 
 def pots_text(hand: Hand, names: Mapping[str, str]) -> str:
