@@ -70,10 +70,11 @@ could couldnt should shouldnt would wouldnt will wont shall may might must if at
 rule rules ruling there theres here get gets got getting have has had having happen happens
 happened happening so then than just also any anyone anybody someone somebody some one
 player players guy guys man dude please tell explain mean means meaning say says said
-whether allowed legal ok okay use using used alright right wrong need needs want wants let lets like
+whether allowed legal ok okay use using used alright right wrong need needs want wants
+let lets like
 as by from into onto over up down again still yet really actually now ever even
 way thing things stuff game poker hand hands during while after before because
-play plays playing played
+play plays playing played league leagues tonight today week night last per many much
 """.split())
 
 # Words for the same thing, after stemming (left: as stemmed; right: the word used).
@@ -100,7 +101,7 @@ SYNONYMS: dict[str, str] = {
     "dq": "disqualif", "disqualify": "disqualif", "kick": "disqualif", "ban": "disqualif",
     "banned": "disqualif", "expel": "disqualif", "overturn": "appeal", "complain": "appeal",
     "complaint": "appeal", "registr": "regist", "register": "regist", "join": "regist",
-    "signup": "regist", "hurt": "tank", "rerais": "rais", "think": "tank", "thinking": "tank",
+    "signup": "regist", "rerais": "rais", "think": "tank", "thinking": "tank",
     "deciding": "tank",
 }
 
@@ -200,7 +201,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
      "betting-actions"),
     (r"\bfold\w*\b.*\b(could|can|free|instead of)\b.*\bcheck", "folding-out-of-turn"),
     (r"\bfold\w*\b.*\b(before|early|out of turn|ahead)\b", "folding-out-of-turn"),
-    (r"\b(counts?|constitutes?|is) (as )?a (full )?raise\b", "minimum-raise"),
+    (r"\b(counts?|constitutes?|is) (as )?a (full )?raise\b|\braise\b.*\b(how much|at least)\b|"
+     r"\bhow much\b.*\braise\b", "minimum-raise"),
     (r"\bmake it #", "make-it"),
     (r"\braise it\b|\braise # or raise to\b|\braise by\b", "raise-it"),
     (r"\b(said|say|declared?|announced?) (a )?raise\b.*\b(too little|too small|short|less|"
