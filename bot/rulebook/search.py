@@ -79,6 +79,8 @@ play plays playing played league leagues tonight today week night last per many 
 
 # Words for the same thing, after stemming (left: as stemmed; right: the word used).
 SYNONYMS: dict[str, str] = {
+    # "facing" is not "face" (up): it keeps its own word
+    "facing": "facing",
     "colour": "color", "colr": "color", "coulour": "color", "bathroom": "away", "toilet": "away",
     "restroom": "away", "loo": "away", "wc": "away", "afk": "away", "absent": "away",
     "brb": "away", "gone": "away", "chop": "split", "tie": "split", "tied": "split",
@@ -207,7 +209,10 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\braise it\b|\braise # or raise to\b|\braise by\b", "raise-it"),
     (r"\b(said|say|declared?|announced?) (a )?raise\b.*\b(too little|too small|short|less|"
      r"not enough|below)\b|\braise to less\b", "declared-raise"),
+    (r"\b(said|say|says|declared?|announced?) (a )?raise\b.*\b(min|minimum)\b",
+     "declared-raise"),
     (r"\b(said|say|says) raise #(?!.*\bto\b)", "raise-it"),
+    (r"\b(said|say|says|announced?) (check|call|fold|allin)\b", "verbal-declaration"),
     (r"\bsingle chip\b|\bone chip\b|\boversized? chip\b", "single-chip"),
     (r"\bnot enough to call\b|\bless than (the |a )?(call|bet)\b|\bbelow (the |a )?call\b|"
      r"\bbet # facing (a |the )?bet\b|\bshort of (the |a )?call\b", "below-call"),
@@ -220,9 +225,11 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"\ballin\w* add up\b", "cumulative-all-ins"),
     (r"\b(raise|reraise|rais)\b.*\bafter (a |an |the )?(short|incomplete|partial) allin\b|"
      r"\breopen", "not-reopened"),
-    (r"\ballin\b.*\b(less than|not|isnt|short of|under) (a )?(full )?raise\b|"
-     r"\bshort allin\b", "incomplete-all-in"),
     (r"\bcan (i|he|she|they|the \w+) (reraise|raise again)\b", "not-reopened"),
+    (r"\ballin\b.*\b(less than|not|isnt|short of|under) (a |the )?(full |min |minimum )?raise\b|"
+     r"\bshort allin\b", "incomplete-all-in"),
+    (r"\breraise (rules?|amount|size)\b|^reraise$", "minimum-raise"),
+    (r"\bbet\b.*\b(min|minimum)\b|\b(min|minimum)\b.*\bbet\b", "minimum-bet"),
     (r"\b(can|may) (i|you|he|she|we) (bet|open)\b", "minimum-bet"),
     (r"\b(take|taking|took) it back\b|^(?!.*\bturn\b).*\bbinding\b", "verbal-declaration"),
     (r"\b(out of|before) (it was |its )?(my|his|her|your|their) turn\b|\bout of turn\b",
@@ -233,6 +240,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"\b(small blind|acts? first)\b.*\bheadsup\b", "heads-up"),
     (r"\bwho (deals|shuffles|deal|shuffle)\b(?! first)", "shuffle-and-deal"),
     (r"\bwho deals first\b|\bfirst (deal|deals|dealer)\b|\bfirst ace\b", "first-dealer"),
+    (r"\bdealt face up\b|\bface up (during|in) the deal\b", "exposed-card"),
     (r"\ballin\b.*\b(flip|turn|show)\w*\b.*\bcards\b|\b(flip|turn|show)\w*\b.*\bcards\b.*"
      r"\ballin\b", "face-up"),
     (r"\bproof\b|\bfingerprint\b|\bseed\b", "deck-commitment"),
@@ -244,7 +252,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\bwrong (card|player|seat)\b|\bskipped\b|\bmisdeal|\b(gave|dealt|got) (me |him |her )?"
      r"(three|3|only one|one card|too many|an extra)\b", "misdeal"),
     (r"\b(new|another|change|fresh) deck\b|\bbent\b|\bmarked\b", "deck-changes"),
-    (r"\bfair\b|\brigged\b|\bverify\b|\bprovabl", "deck-commitment"),
+    (r"\bfair\b|\brigged\b|\bverify\b|\bprovabl|\btrust\b", "deck-commitment"),
     # pots and showdown
     (r"\bodd chip", "odd-chip"),
     (r"^(?!.*\b(bust|busted|knocked|eliminated|out)\b).*\bsame hand\b|\b(we|they) both have\b",
@@ -259,6 +267,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\bshow one\b.*\bshow all\b|\bother card\b|\bshowed (his |her )?friend\b|"
      r"\b(friend|neighbou?r|buddy|mate)\b.*\b(cards|hand)\b|\bshow\w* (his |her |my )?(cards|"
      r"hand) to (his|her|a|the|my) (friend|neighbou?r|buddy|mate)\b", "show-one-show-all"),
+    (r"\b(ask|asked|asks|see)\b.*\bshow\w* (only )?one card\b", "show-one-show-all"),
     (r"\bshow\w* (only )?one card\b(?!.*\bafter\b)|\bonly show\w* one\b", "show-two-cards"),
     (r"\b(one|1) card\b.*\bmuck|\b(both|two|2) cards\b.*\bwin\b", "show-two-cards"),
     (r"\bshow (both|two|2) cards\b|\bshow\w*\b.*\bcards?\b.*\bto win\b", "show-two-cards"),
@@ -318,7 +327,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
      "cheating"),
     (r"\btrash talk|\b(rude|abusive|insult\w*)\b", "language"),
     (r"\b(phone|texting|text|texts)\b", "phones"),
-    (r"\b(talk|talking|discuss|discussing|comment\w*)\b.*\bhand\b", "discussing-hands"),
+    (r"\b(talk|talking|discuss|discussing|comment\w*)\b.*\bhands?\b", "discussing-hands"),
     (r"\bunprotected\b|\bmisclick|\b(swept|grabbed|took|killed|mucked)\b.*\bmy (cards|hand)\b",
      "unprotected-hands"),
     (r"\bpocket\b|\bhid(e|ing|den)\b.*\bchips\b", "chip-visibility"),
@@ -453,6 +462,9 @@ class Index(Generic[R]):
     def intent(self, q: Query) -> str | None:
         """The rule a phrase of the query means, if it has one (patterns are tried on the
         words as typed and as normalised)."""
+        compared = _compare_amounts(q.text)
+        if compared is not None and compared in self._by_id:
+            return compared
         texts = (q.plain, q.joined)
         for pattern, rule_id in _INTENTS:
             if rule_id in self._by_id and any(pattern.search(t) for t in texts):
@@ -534,6 +546,29 @@ class Index(Generic[R]):
             return []
         last = parts[-1]
         return [e.rule for e in self.entries if any(p.startswith(last) for p in e.prefixes)]
+
+
+_PUT_FACING = re.compile(
+    r"\b(?:put|puts|putting|bet|bets|betting|make it|made it|call|called|calls|push|pushed|"
+    r"threw|throws|raise to|raised to)\b(?: in| out)?\s+\$?(\d[\d,]*(?:\.\d+)?k?)\b.{0,40}?"
+    r"\b(?:facing|against|into|vs|versus|when the bet (?:is|was)|to call|on a bet of|"
+    r"over)\s+(?:a |an |the |his |her )?(?:bet of |raise to |raise of )?\$?"
+    r"(\d[\d,]*(?:\.\d+)?k?)\b")
+
+
+def _amount(text: str) -> float:
+    number = text.replace(",", "")
+    return float(number[:-1]) * 1000 if number.endswith("k") else float(number)
+
+
+def _compare_amounts(text: str) -> str | None:
+    """"put in 300 facing 500": the amounts say which rule, whatever the words: less than the
+    bet is below a call."""
+    m = _PUT_FACING.search(text[:MAX_QUERY_CHARS].casefold())
+    if m is None:
+        return None
+    put, facing = _amount(m.group(1)), _amount(m.group(2))
+    return "below-call" if put < facing else None
 
 
 def _grams(seq: Sequence[str]) -> frozenset[tuple[str, ...]]:

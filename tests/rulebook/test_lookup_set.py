@@ -22,6 +22,8 @@ KNOWN_MISSES: dict[str, str | None] = {
     # "is that a full raise" about 150 into a 200 raise is the 50% rule; the words name
     # the minimum raise, and the lookup cannot weigh the two amounts against each other.
     "raised 150 into a 200 raise, is that a full raise": "minimum-raise",
+    # a bare amount "typed" says nothing of a stack: an honest no-match, with no suggestion.
+    "i typed 99999": None,
 }
 
 # The kinds of miss the issue reported, each of which must now be found.
