@@ -710,7 +710,34 @@ class Night:
 
     # -------------------------------------------------------------- the bot
 
+    def try_fixes(self) -> None:
+        """--try: fixes proposed for files of others, tried here on the bot's classes for this
+        run only (the bot's code is not changed)."""
+        if "equity-thread" in self.args.try_fix:
+            # The chances to win counted in a worker thread before the table is drawn (the
+            # count is cached, so drawing it then costs nothing): the loop keeps running while
+            # the count holds the GIL only in 5 ms slices.
+            from bot.discord_ui.announcer import Announcer, _hand_by_id
+
+            answer, edit = Announcer.answer_with_table, Announcer._edit_table
+
+            async def answer_with_table(self: Any, interaction: Any, session: Any, table: int,
+                                        hand: Any) -> bool:
+                await _warm(hand)
+                return await answer(self, interaction, session, table, hand)
+
+            async def _edit_table(self: Any, session: Any, places: Any, table: int) -> None:
+                msg = places.messages.get(table)
+                hand = _hand_by_id(session, table, msg.hand_id) if msg is not None else None
+                if hand is not None:
+                    await _warm(hand)
+                await edit(self, session, places, table)
+
+            Announcer.answer_with_table = answer_with_table  # type: ignore[method-assign]
+            Announcer._edit_table = _edit_table  # type: ignore[method-assign]
+
     async def start_bot(self) -> None:
+        self.try_fixes()
         shards = Shards.of(self.shard[1], {self.shard[0]}) if self.shard else None
         bot = create_bot(self.target, shards=shards, sync_commands=False,
                          hand_delay=HAND_DELAY * self.args.pace)
@@ -884,7 +911,7 @@ class Night:
         result = {
             "tables": len(self.tables), "backend": "postgres" if "://" in self.target
             else "sqlite", "shard": self.shard, "seconds": window, "pace": args.pace,
-            "players": args.players, "setup_seconds": setup_seconds,
+            "players": args.players, "setup_seconds": setup_seconds, "tried": args.try_fix,
             "actions": self.actions, "answered": len(lat), "modal_opens": self.modal_opens,
             "answers": dict(self.api.answers), "unanswered": unanswered + self.no_answer,
             "click_p50_ms": pct(lat, 50) * 1e3, "click_p99_ms": pct(lat, 99) * 1e3,
@@ -939,6 +966,12 @@ class GcPauses:
             if spent > self.longest:
                 self.longest, self.generation = spent, info["generation"]
                 self.longest_cpu = time.thread_time() - self._cpu
+
+
+async def _warm(hand: Any) -> None:
+    """Count a face-up hand's chances in a worker thread (--try equity-thread)."""
+    if hand.is_over and any(p.shown for p in hand.players.values()):
+        await asyncio.to_thread(hand.face_up_equities)
 
 
 def _wake(fut: asyncio.Future[None]) -> None:
@@ -1166,6 +1199,8 @@ def worker_command(args: argparse.Namespace, tables: int, target: str,
         cmd.append("--blocks")
     if args.gc:
         cmd += ["--gc", args.gc]
+    for fix in args.try_fix:
+        cmd += ["--try", fix]
     return cmd
 
 
@@ -1201,7 +1236,8 @@ def in_workers(args: argparse.Namespace, tables: int, target: str, processes: in
 
 def report(r: dict[str, Any], label: str) -> None:
     print(f"--- {label}")
-    print(f"tables: {r['tables']}   ({r['players']} players each, collector thresholds "
+    tried = f", trying {' '.join(r['tried'])}" if r.get("tried") else ""
+    print(f"tables: {r['tables']}   ({r['players']} players each{tried}, collector thresholds "
           f"{r['gc_thresholds']}, {r['actions']} actions in "
           f"{r['seconds']:.0f} s, pace {r['pace']}, set up in {r['setup_seconds']:.1f} s)")
     print(f"click_p50_ms: {r['click_p50_ms']:.1f}   click_p99_ms: {r['click_p99_ms']:.1f}   "
@@ -1288,6 +1324,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--url", help="a PostgreSQL server to use instead of pgserver")
     parser.add_argument("--gc", help="collector thresholds to try instead of the bot's "
                         "(e.g. 5000,20,20)")
+    parser.add_argument("--try", dest="try_fix", action="append", default=[],
+                        choices=("equity-thread",),
+                        help="try a fix proposed for another's file, for this run only")
     parser.add_argument("--blocks", action="store_true",
                         help="read the loop's stack during every callback over 15 ms")
     parser.add_argument("--fail-fast", action="store_true")
