@@ -134,7 +134,7 @@ def test_chip_conservation_reads_hand_streams_stored_with_old_names() -> None:
 async def test_a_knockout_is_read_from_a_hand_under_either_name(store: Store) -> None:
     # The league's fallback for eliminations recorded without who busted the player: the
     # winners of the last pot he was in, read from the hand's events (old or new names).
-    from bot.league.service import _knockers
+    from bot.league.service.nights import _knockers
 
     seats = (Seat(1, "1001", 1000), Seat(2, "1002", 400), Seat(3, "1003", 1000))
     hand = Hand.start(HandConfig(hand_id="1-t1-h2", seats=seats, button=3, small_blind=10,
