@@ -26,6 +26,8 @@ LIST_COMMAND = "`/rule topic:list`"
 SUGGESTIONS = 3
 # How much of the topic a no-match answer repeats back.
 SHOWN_TOPIC_CHARS = 100
+# A tournament's name is at most 80 characters (/tournament create).
+TOURNAMENT_NAME_CHARS = 80
 
 
 @dataclass(frozen=True)
@@ -52,7 +54,9 @@ def played_here_words(here: PlayedHere) -> str:
         return f"this server's profile: {profile_words(here.profile)}"
     kind = "live night" if here.mode == "live" else "dealt online"
     number = f" (#{here.tournament_id})" if here.tournament_id is not None else ""
-    return (f"as played by {safe_text(here.tournament, 80)}{number} in this channel "
+    # a footer shows no markdown: the name goes in as it is, on one line, bounded
+    name = truncate(" ".join(here.tournament.split()), TOURNAMENT_NAME_CHARS)
+    return (f"as played by {name}{number} in this channel "
             f"({kind}): profile {profile_words(here.profile)}")
 
 
