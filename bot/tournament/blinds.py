@@ -35,6 +35,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from bot.engine.profile import BlindsAfterElimination
+from bot.tournament.events import RulingCase
 
 
 @dataclass(frozen=True)
@@ -53,8 +54,11 @@ class Positions:
 
 @dataclass(frozen=True)
 class BlindRuling:
+    """A blinds rule applied to the next hand: its rule id and which case of it (the presenter
+    words it, see `TournamentRuling`)."""
+
     rule_id: str
-    text: str
+    case: RulingCase = ""
 
 
 def clockwise_after(seat: int, seats: Collection[int], table_size: int) -> int:
@@ -97,55 +101,31 @@ def next_positions(prev: Positions, live: Collection[int], table_size: int,
     if len(live) == 2:
         other = next(s for s in live if s != bb)
         if prev.players > 2:
-            rulings.append(BlindRuling(
-                "heads-up-blinds",
-                "Heads-up: the button posts the small blind; the big blind keeps moving, so "
-                "nobody posts it twice in a row.",
-            ))
+            # Heads-up: the button posts the small blind; the big blind keeps moving.
+            rulings.append(BlindRuling("heads-up-blinds"))
         return Positions(other, other, True, bb, 2), rulings
     sb_seat = prev.big_blind_seat
     sb_posted = sb_seat in live
     if rule == "moving_button":
         button = clockwise_before(sb_seat if sb_posted else bb, live, table_size)
         prev_sb_out = prev.small_blind_posted and prev.small_blind_seat not in live
-        button_stays = button == prev.button
+        moved: RulingCase = "button-stays" if button == prev.button else "button-moves"
         if not sb_posted and prev_sb_out:
-            rulings.append(BlindRuling(
-                "same-hand-eliminations",
-                "The small and the big blind were both eliminated: the next player posts the "
-                "big blind, there is no small blind, and the button "
-                + ("stays where it was." if button_stays else
-                   "goes to the nearest player on the big blind's right.")
-                + " Next hand the button stays and both blinds are posted.",
-            ))
+            # Both blinds out: the next player posts the big blind, no small blind, the button
+            # stays (or goes to the nearest player on the big blind's right).
+            rulings.append(BlindRuling("same-hand-eliminations", moved))
         elif not sb_posted:
-            rulings.append(BlindRuling(
-                "bb-eliminated",
-                "The big blind was eliminated: the next player posts the big blind, there is "
-                "no small blind, and the button moves to the player who was the small blind. "
-                "Next hand the button stays and both blinds are posted.",
-            ))
+            # The big blind out: no small blind, the button moves to the old small blind.
+            rulings.append(BlindRuling("bb-eliminated"))
         elif prev_sb_out:
-            rulings.append(BlindRuling(
-                "sb-eliminated",
-                "The small blind was eliminated: the old big blind posts the small blind, the "
-                "next player the big blind, and the button "
-                + ("does not move." if button_stays else
-                   "goes to the nearest player on the small blind's right (its player is out "
-                   "too)."),
-            ))
+            # The small blind out: the old big blind posts the small blind.
+            rulings.append(BlindRuling("sb-eliminated", moved))
         return Positions(button, sb_seat, sb_posted, bb, len(live)), rulings
     button = prev.small_blind_seat
     if not sb_posted or button not in live:
-        what: list[str] = []
-        if button not in live:
-            what.append("the button is on an empty seat")
-        if not sb_posted:
-            what.append("there is no small blind")
-        rulings.append(BlindRuling(
-            "dead-button", "Dead button: the big blind moves on one player; "
-            + " and ".join(what) + ".",
-        ))
+        case: RulingCase = ("empty-button-no-small-blind" if button not in live and not sb_posted
+                            else "empty-button" if button not in live else "no-small-blind")
+        rulings.append(BlindRuling("dead-button", case))
     return Positions(button, sb_seat, sb_posted, bb, len(live)), rulings
 
 

@@ -228,17 +228,39 @@ class HandDealt(Event):
     chip_unit: int = 1
 
 
+# Which case of its rule a `TournamentRuling` applied, when the rule has several:
+# - same-hand-eliminations: "places" (players out in one hand placed by their starting stacks),
+#   or both blinds out and the button then stays ("button-stays") or moves ("button-moves");
+# - sb-eliminated: the button stays or moves;
+# - dead-button: the button is on an empty seat, there is no small blind, or both.
+RulingCase = Literal["", "places", "button-stays", "button-moves", "empty-button",
+                     "no-small-blind", "empty-button-no-small-blind"]
+RULING_CASES: tuple[RulingCase, ...] = typing.get_args(RulingCase)
+
+
 @event("tournament.tournament_ruling", aliases=("tournament.ruling",))
 @dataclass(frozen=True)
 class TournamentRuling(Event):
     """A rule the director applied by itself (blinds after eliminations, heads-up, a late entry
-    sitting out ...), shown to the table."""
+    sitting out ...), shown to the table: its rule id, which case of it, the players it names.
+    No words: the presenter words it (bot/discord_ui/presenter/rulings.py), as it words the
+    engine's `Ruling`.
+
+    `text` is only in events stored before issue 19, which kept the ruling's English words
+    in the log: `upgraded` reads the case from them and drops them; it is never written."""
 
     rule_id: str
-    text: str
     table: int | None = None
     hand_id: str | None = None
     players: tuple[str, ...] = ()
+    case: RulingCase = ""
+    text: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out = super().to_dict()
+        if self.text is None:
+            del out["text"]
+        return out
 
 
 @event("tournament.player_acted", aliases=("tournament.action",))
@@ -660,6 +682,9 @@ LEGACY_NAMES: dict[str, str] = {
 
 def upgraded(e: Event) -> Event:
     """The current form of an event decoded from an earlier stored form (others unchanged)."""
+    if isinstance(e, TournamentRuling) and e.text is not None:
+        return TournamentRuling(e.rule_id, e.table, e.hand_id, e.players,
+                                _stored_ruling_case(e.rule_id, e.text))
     if isinstance(e, _HandStartedStored):
         return HandDealt(
             table=e.table, hand_id=e.hand_id, seed=e.seed, seats=e.seats, button=e.button,
@@ -669,3 +694,23 @@ def upgraded(e: Event) -> Event:
             level=e.level, at=e.at, chip_unit=e.chip_unit)
     return e
 
+
+
+# The words a `TournamentRuling` stored before issue 19 used for each case of its rule (the
+# director's own fixed sentences of that time, so a phrase tells the case).
+_STORED_RULING_WORDS: dict[str, tuple[tuple[str, RulingCase], ...]] = {
+    "same-hand-eliminations": (("placed by their stacks", "places"),
+                               ("stays where it was", "button-stays"),
+                               ("nearest player on the big blind's right", "button-moves")),
+    "sb-eliminated": (("does not move", "button-stays"),
+                      ("nearest player on the small blind's right", "button-moves")),
+    "dead-button": (("empty seat and there is no small blind", "empty-button-no-small-blind"),
+                    ("empty seat", "empty-button"), ("no small blind", "no-small-blind")),
+}
+
+
+def _stored_ruling_case(rule_id: str, text: str) -> RulingCase:
+    for phrase, case in _STORED_RULING_WORDS.get(rule_id, ()):
+        if phrase in text:
+            return case
+    return ""

@@ -209,11 +209,9 @@ class Flow(TournamentCore):
                 else:
                     groups.append([p])
             if len(busted) > 1:
-                self._emit(ev.TournamentRuling(
-                    "same-hand-eliminations",
-                    "Players eliminated in the same hand are placed by their stacks at the "
-                    "start of the hand; equal stacks share the place.", table, hand.hand_id,
-                    tuple(by_stack)))
+                # Placed by their stacks at the start of the hand; equal stacks share the place.
+                self._emit(ev.TournamentRuling("same-hand-eliminations", table, hand.hand_id,
+                                               tuple(by_stack), "places"))
             for g in groups:
                 for p in g:
                     self._emit(ev.Eliminated(

@@ -68,13 +68,11 @@ class OnlinePlay(Flow):
         pos, rulings, sitting_out = self._positions_for_next_hand(ts)
         for r in rulings:
             players = tuple(ts.seats[s] for s in (pos.big_blind_seat,) if s in ts.seats)
-            self._emit(ev.TournamentRuling(r.rule_id, r.text, table, None, players))
+            self._emit(ev.TournamentRuling(r.rule_id, table, None, players, r.case))
         for s in sorted(sitting_out):
-            self._emit(ev.TournamentRuling(
-                "late-registration",
-                f"{ts.seats[s]} sits out this hand: a new player is not dealt in between the "
-                "small blind and the button, and plays once the button has passed him.",
-                table, None, (ts.seats[s],)))
+            # He sits out this hand: a new player is not dealt in between the small blind and
+            # the button, and plays once the button has passed him.
+            self._emit(ev.TournamentRuling("late-registration", table, None, (ts.seats[s],)))
         level = self.structure.level_for_hand(idx)
         hand_id = str(HandId(self.tournament_id, table, self.hand_counter + 1))
         self._emit(ev.HandDealt(

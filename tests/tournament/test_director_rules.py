@@ -335,7 +335,7 @@ def test_treps_both_blinds_eliminated_in_one_hand() -> None:
     assert began.big_blind_seat == after_bb and not began.small_blind_posted
     assert began.button == pos[0]
     ruling = _of(t.events, ev.TournamentRuling)[-1]
-    assert ruling.rule_id == "same-hand-eliminations" and "stays where it was" in ruling.text
+    assert ruling.rule_id == "same-hand-eliminations" and ruling.case == "button-stays"
     _fold_round(t, 1)
     t.start_hand(1, "then", T0)
     then = _of(t.events, ev.HandDealt)[-1]

@@ -15,9 +15,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.discord_ui.presenter.cards import Faces, cards_text, text_face
-from bot.discord_ui.presenter.limits import chips, names_for_ids, safe_name, safe_text
+from bot.discord_ui.presenter.limits import chips, safe_name, safe_text
 from bot.discord_ui.presenter.restart import offline_pause_text
-from bot.discord_ui.presenter.rulings import rule_ref
+from bot.discord_ui.presenter.rulings import rule_ref, tournament_ruling_text
 from bot.engine.events import Event
 from bot.tournament import events as tev
 from bot.tournament.tournament import Result
@@ -123,9 +123,7 @@ class Announcements:
         if isinstance(e, tev.OfflinePause):
             return Post(offline_pause_text(e), channel=True, every_table=True)
         if isinstance(e, tev.TournamentRuling):
-            text = names_for_ids(e.text, self.names).rstrip(".")
-            return Post(f"Ruling: {text} ({rule_ref(e.rule_id)}).", tables=here,
-                        channel=not here)
+            return Post(tournament_ruling_text(e, self.name), tables=here, channel=not here)
         if isinstance(e, tev.TimedOut):
             return Post(f"{n(e.player)} ran out of time and is now away "
                         f"({rule_ref(e.rule_id)}).", tables=here)

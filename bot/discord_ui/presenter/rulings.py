@@ -17,6 +17,7 @@ from bot.discord_ui.presenter.limits import chips, safe_name
 from bot.engine.hand import Hand
 from bot.engine.hand_events import Ruling
 from bot.rulebook import Rulebook, load_rulebook
+from bot.tournament import events as tev
 
 Names = Mapping[int, str]
 
@@ -157,3 +158,65 @@ def hand_ruling_text(hand: Hand, ruling: Ruling, names: Mapping[str, str]) -> st
     return ruling_text(ruling, seat_names(hand, names))
 
 
+
+
+# ---------------------------------------------------------------------- the director's rulings
+
+# A `TournamentRuling` in words, by rule id and case (events.py's `RulingCase`). `who` names
+# the ruling's first player (the one who sits out; the others are not in the sentence).
+_TournamentSentence = Callable[[str], str]
+
+_BUTTON_AFTER_BOTH_BLINDS: dict[str, str] = {
+    "button-stays": "stays where it was.",
+    "button-moves": "goes to the nearest player on the big blind's right.",
+}
+_BUTTON_AFTER_SMALL_BLIND: dict[str, str] = {
+    "button-stays": "does not move.",
+    "button-moves": "goes to the nearest player on the small blind's right (its player is out "
+                    "too).",
+}
+_DEAD_BUTTON: dict[str, str] = {
+    "empty-button": "the button is on an empty seat",
+    "no-small-blind": "there is no small blind",
+    "empty-button-no-small-blind": "the button is on an empty seat and there is no small blind",
+}
+
+
+def _tournament_sentence(e: tev.TournamentRuling, who: str) -> str | None:
+    rule, case = e.rule_id, e.case
+    if rule == "heads-up-blinds":
+        return ("Heads-up: the button posts the small blind; the big blind keeps moving, so "
+                "nobody posts it twice in a row.")
+    if rule == "same-hand-eliminations" and case == "places":
+        return ("Players eliminated in the same hand are placed by their stacks at the start of "
+                "the hand; equal stacks share the place.")
+    if rule == "same-hand-eliminations" and case in _BUTTON_AFTER_BOTH_BLINDS:
+        return ("The small and the big blind were both eliminated: the next player posts the big "
+                f"blind, there is no small blind, and the button {_BUTTON_AFTER_BOTH_BLINDS[case]}"
+                " Next hand the button stays and both blinds are posted.")
+    if rule == "bb-eliminated":
+        return ("The big blind was eliminated: the next player posts the big blind, there is no "
+                "small blind, and the button moves to the player who was the small blind. Next "
+                "hand the button stays and both blinds are posted.")
+    if rule == "sb-eliminated" and case in _BUTTON_AFTER_SMALL_BLIND:
+        return ("The small blind was eliminated: the old big blind posts the small blind, the "
+                f"next player the big blind, and the button {_BUTTON_AFTER_SMALL_BLIND[case]}")
+    if rule == "dead-button" and case in _DEAD_BUTTON:
+        return f"Dead button: the big blind moves on one player; {_DEAD_BUTTON[case]}."
+    if rule == "late-registration":
+        return (f"{who} sits out this hand: a new player is not dealt in between the small blind "
+                "and the button, and plays once the button has passed him.")
+    return None
+
+
+def tournament_ruling_text(e: tev.TournamentRuling, name: Callable[[str], str],
+                           rulebook: Rulebook | None = None) -> str:
+    """"Ruling: Dead button: … (`/rule topic:dead-button`)." `name` names a player (escaped)."""
+    who = name(e.players[0]) if e.players else "a player"
+    sentence = _tournament_sentence(e, who)
+    if sentence is None:  # a rule (or case) this module does not know: its title, and who
+        book = rulebook or load_rulebook()
+        title = book.get(e.rule_id).title if e.rule_id in book else e.rule_id
+        applied = f" applied to {', '.join(name(p) for p in e.players)}" if e.players else ""
+        sentence = f"{title}{applied}"
+    return f"Ruling: {sentence.rstrip('.')} ({rule_ref(e.rule_id)})."
