@@ -17,10 +17,12 @@ import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from bot.engine.events import Event
+from bot.engine.events import Event, current_type
 from bot.tournament import events as tev
 from bot.tournament.state import Result
 from bot.tournament.tournament import Tournament
+
+from .nightlog import read_log
 
 # 7 bytes: far from any collision among a server's guests, and well inside SQLite's and
 # PostgreSQL's 64-bit integers.
@@ -81,7 +83,8 @@ class GuestNight:
 
 
 def has_guests(types: Iterable[str]) -> bool:
-    return tev.GuestAdded.type in types
+    """Whether a stored log (its events' stored type names) has a guest."""
+    return any(current_type(name) == tev.GuestAdded.type for name in types)
 
 
 def read_night(events: Iterable[Event], guild_id: int) -> GuestNight:
@@ -101,14 +104,5 @@ def read_night(events: Iterable[Event], guild_id: int) -> GuestNight:
             names.setdefault(uid, name)
         elif player.isdigit():
             ids[player] = int(player)
-    busts: list[tuple[str, str | None, int]] = []
-    for e in log:
-        if isinstance(e, tev.Eliminated):
-            busts.append((e.player, e.knocked_out_by, e.place))
-        elif isinstance(e, tev.BustUndone):
-            for i in range(len(busts) - 1, -1, -1):
-                if busts[i][0] == e.player and busts[i][2] == e.place:
-                    del busts[i]
-                    break
-    return GuestNight(ids, names, tuple(t.results()), tuple((b, k) for b, k, _ in busts),
-                      guests)
+    busts = tuple((b.player, b.knocked_out_by) for b in read_log(log).busts)
+    return GuestNight(ids, names, tuple(t.results()), busts, guests)

@@ -1,8 +1,10 @@
 """League tests: the SimCord harness of tests/discord, and a way to play a night into the store.
 
-`play_night` writes what a finished tournament leaves in the store (entries, results with
-prizes, re-buys, eliminations with who busted whom), the way the game side does, then scores
-it with the league's points system as the game side will (`score_tournament`).
+`play_night` writes what a finished tournament leaves in the store, the way the game side does:
+its log (created with its buy-in, started, each re-buy with its cost, each bust with who made
+it: the league reads money and knockouts from there), entries, results with prizes, and the
+desk's side rows (re-buys, eliminations); then it scores it with the league's points system as
+the game side will (`score_tournament`).
 """
 
 from __future__ import annotations
@@ -11,9 +13,14 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
+from bot.engine.profile import make_profile
 from bot.league import active_season_for, score_tournament
-from bot.store import Store, TournamentRow
+from bot.store import TOURNAMENT_STREAM, Store, TournamentRow
+from bot.tournament import events as tev
+from bot.tournament.payouts import load_payout_table
+from bot.tournament.tournament import TournamentConfig
 from tests.discord.conftest import harness, simcord_bot, simcord_env  # noqa: F401
+from tests.tournament.test_live import T0, live_structure
 
 GUILD = 1_111_111_111_111_111_111
 
@@ -42,6 +49,16 @@ async def play_night(
         t = await tx.create_tournament(
             guild_id, name, league_id=ls.league.id,
             season_id=ls.season.id if ls.season else None, config={"buy_in": buy_in})
+        place = {uid: i for i, uid in enumerate(finish, start=1)}
+        config = TournamentConfig(make_profile("tda"), live_structure(),
+                                  load_payout_table("standard"), buy_in=buy_in, mode="live")
+        log = [tev.Created(t.id, config.to_dict(), T0),
+               *(tev.Registered(str(uid), T0) for uid in finish),
+               tev.Started("seed", tuple(str(uid) for uid in finish), T0 + 1)]
+        log += [tev.Rebuy(str(uid), 1, 1, 1000, amount, T0 + 2) for uid, amount in rebuys.items()]
+        log += [tev.Eliminated(str(busted), place.get(busted, len(finish)), (), 1, None, 0,
+                               T0 + 3, knocked_out_by=str(by)) for busted, by in knockouts]
+        await tx.append_events(t.id, TOURNAMENT_STREAM, log)
         for uid in finish:
             await tx.add_entry(t.id, uid, names.get(uid, f"p{uid}"))
         for uid, amount in rebuys.items():

@@ -9,10 +9,12 @@ import random
 
 import pytest
 
+from bot.engine.hand_events import HandStarted, Seat
 from bot.league import service
 from bot.league.points import SeasonOptions
 from bot.league.service import LeagueError, active_season_for, score_tournament
-from bot.store import Store
+from bot.store import TOURNAMENT_STREAM, Store
+from bot.tournament import events as tev
 from tests.league.conftest import play_night
 
 GUILD = 42
@@ -156,8 +158,12 @@ async def test_empty_season_and_player_without_results(store: Store):
 
 
 def hand_events(seats, actions, awards):
-    out = [{"type": "hand.started", "seats": [
-        {"seat": s, "player": str(p), "stack": 1000} for s, p in seats.items()]}]
+    """A hand as an older bot stored it in a stream of its own (under the old names)."""
+    started = HandStarted("1-t1-h1", tuple(Seat(s, str(p), 1000) for s, p in seats.items()),
+                          button=1, small_blind_seat=2, big_blind_seat=3, small_blind=10,
+                          big_blind=20, ante=0, big_blind_ante=False, profile={},
+                          table_size=9).to_dict()
+    out = [{**started, "type": "hand.started"}]
     for street, acts in actions:
         if street != "preflop":
             out.append({"type": "hand.street", "street": street, "cards": []})
@@ -178,13 +184,11 @@ async def test_money_knockouts_and_stats_from_events(store: Store):
                                        season_id=ls.season.id)
         for u in (1, 2, 3):
             await tx.add_entry(t.id, u, f"u{u}")
-        await tx.append_events(t.id, "tournament", [
-            {"type": "tournament.created", "tournament_id": "x",
-             "config": {"buy_in": 20, "seats_per_table": 9}, "at": 0},
-            {"type": "tournament.started", "seed": "s", "players": ["1", "2", "3"], "at": 0},
-            {"type": "tournament.rebuy", "player": "3", "table": 1, "seat": 3, "chips": 1000,
-             "cost": 20, "at": 1},
-            {"type": "tournament.add_on", "player": "1", "chips": 1000, "cost": 10, "at": 2},
+        await tx.append_events(t.id, TOURNAMENT_STREAM, [
+            tev.Created(t.id, {"buy_in": 20, "seats_per_table": 9}, 0),
+            tev.Started("s", ("1", "2", "3"), 0),
+            tev.Rebuy("3", 1, 3, 1000, 20, 1),
+            tev.AddOn("1", 1000, 10, 2),
         ])
         # hand 1: seat 1 (user 1) raises, 2 calls, 3 folds; 1 wins a 600 pot
         h1 = await tx.begin_hand(t.id, 1, 1)
@@ -198,6 +202,12 @@ async def test_money_knockouts_and_stats_from_events(store: Store):
             {1: 1, 2: 2, 3: 3},
             [("preflop", [(3, "raise"), (1, "call"), (2, "call")])],
             [([1, 2, 3], [1, 2], [450, 450]), ([1, 2], [2], [200])]))
+        # The busts as the log has them: user 3 in hand 2 (who busted him: that hand says),
+        # user 2 by user 1 (the director's word); and the desk's side rows.
+        await tx.append_events(t.id, TOURNAMENT_STREAM, [
+            tev.Eliminated("3", 3, (), 1, f"{t.id}-t1-h2", 0, 3),
+            tev.Eliminated("2", 2, (), 1, None, 0, 4, knocked_out_by="1"),
+        ])
         await tx.record_elimination(t.id, 3, hand_id=h2.id, place=3)
         await tx.record_elimination(t.id, 2, place=2, eliminated_by=[1])
         await tx.set_result(t.id, 1, 1, prize=50)

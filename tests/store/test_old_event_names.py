@@ -148,4 +148,4 @@ async def test_a_knockout_is_read_from_a_hand_under_either_name(store: Store) ->
             t = await tx.create_tournament(1, "knockout")
             row = await tx.begin_hand(t.id, 1, 1)
             await tx.append_events(t.id, row.stream, [form(e.to_dict()) for e in hand.events])
-        assert await _knockers(store, row.id, 1002) == [1001], form.__name__
+        assert await _knockers(store, row, "1002") == ("1001",), form.__name__

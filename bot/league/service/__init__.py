@@ -18,6 +18,7 @@ By concern:
 Callers import from here (`bot.league.service`), which names every public one of them.
 """
 
+from ..nightlog import DEFAULT_TABLE_SEATS
 from .appeals import (
     APPEAL_WINDOW,
     APPEALS_PER_PAGE,
@@ -31,7 +32,7 @@ from .appeals import (
 )
 from .errors import LeagueError
 from .guests import GuestLinkPlan, LinkedNight, guest_names, plan_guest_link, points_by_player
-from .nights import DEFAULT_TABLE_SEATS, load_night, load_nights, score_tournament
+from .nights import load_night, load_nights, score_tournament
 from .seasons import (
     DEFAULT_LEAGUE,
     FIRST_SEASON,

@@ -4,66 +4,61 @@ knockouts), and its scoring with the league's points system."""
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from bot.engine.events import current_type, event_from_dict
 from bot.engine.hand_events import HandStarted, PotAwarded
 from bot.history.hands import hand_events
-from bot.store import PUBLIC, ResultRow, Store, TournamentRow, Transaction
+from bot.store import (
+    PUBLIC,
+    TOURNAMENT_STREAM,
+    HandRow,
+    ResultRow,
+    Store,
+    TournamentRow,
+    Transaction,
+)
+from bot.tournament.hand_id import HandId
 
 from ..guests import has_guests, is_guest_id, read_night
 from ..model import Night, PlayerNight
+from ..nightlog import Bust, hand_knockers, is_night_event, read_log
 from ..points import SeasonOptions, get_system, night_points
 from .errors import LeagueError
 from .seasons import league_of, options_of, season_settings
 
-# When a night has no final-table event (it was one table from the start), the players who
-# finished in the top seats of one table made the final table.
-DEFAULT_TABLE_SEATS = 9
 
-
-def _uid(player: Any) -> int | None:
-    text = str(player)
-    return int(text) if text.isdigit() else None
-
-
-async def _knockers(store: Store, hand_id: int | None, busted: int) -> list[int]:
-    """Who knocked `busted` out, from the hand: the winners of the last pot they were in
-    (the side pot holding their last chips). A split pot shares the knockout."""
+async def _hand_knockers(store: Store, t: TournamentRow, bust: Bust) -> tuple[str, ...]:
+    """Who made an online bust: read from the hand it happened in (`hand_knockers`)."""
+    hand_id = None if bust.hand_id is None else HandId.parse_or_none(bust.hand_id)
     if hand_id is None:
-        return []
-    row = await store.hand(hand_id)
+        return ()
+    return await _knockers(store, await store.hand_by_number(t.id, hand_id.table,
+                                                              hand_id.number), bust.player)
+
+
+async def _knockers(store: Store, row: HandRow | None, busted: str) -> tuple[str, ...]:
+    """Who knocked `busted` out of the hand `row` (tournament player ids): the winners of the
+    last pot he was in, read from the hand's deal and pots as typed events (whatever names
+    they were stored under)."""
     if row is None:
-        return []
-    seat_of: dict[int, int] = {}
-    player_at: dict[int, int] = {}
-    last_pot: tuple[int, list[int]] | None = None
-    for d in await hand_events(store, row, PUBLIC):
-        if current_type(d["type"]) == HandStarted.type:
-            for s in d.get("seats", ()):
-                uid = _uid(s.get("player"))
-                if uid is not None:
-                    seat_of[uid] = int(s["seat"])
-                    player_at[int(s["seat"])] = uid
-        elif current_type(d["type"]) == PotAwarded.type and busted in seat_of:
-            if seat_of[busted] in [int(x) for x in d.get("eligible", ())]:
-                pot = int(d.get("pot", 0))
-                if last_pot is None or pot >= last_pot[0]:
-                    last_pot = (pot, [int(w) for w in d.get("winners", ())])
-    if last_pot is None:
-        return []
-    return sorted(player_at[w] for w in last_pot[1] if w in player_at and player_at[w] != busted)
+        return ()
+    wanted = (HandStarted.type, PotAwarded.type)
+    events = [event_from_dict(d) for d in await hand_events(store, row, PUBLIC)
+              if current_type(d["type"]) in wanted]
+    return hand_knockers(events, busted)
 
 
 async def load_night(store: Store, t: TournamentRow, options: SeasonOptions) -> Night:
     """A finished tournament as a league night: places, prizes, money in, knockouts, points.
 
-    Money comes from the tournament's own event log when it has one (buy-in from its config,
-    each re-buy and add-on with its cost); otherwise from the tournament's config and the
-    rebuys table. Bounties are paid per bust (a re-bought player can be busted twice). Guests
-    of a live night count like members, under their guest id (bot/league/guests.py) or, once
-    linked, the member's.
+    Money and busts come from the tournament's own event log, the one record of the night
+    (bot/league/nightlog.py): the buy-in from its config for each entry, each re-buy and
+    add-on with its cost, each bust that stands (an undone one never counts) with who made it
+    (the director's word at a live night, the hand online). Bounties are paid per bust (a
+    re-bought player can be busted twice). Places, prizes and points are the results rows.
+    Guests of a live night count like members, under their guest id (bot/league/guests.py)
+    or, once linked, the member's.
     """
     return (await _load_night(store, t, options))[0]
 
@@ -73,14 +68,18 @@ async def _load_night(store: Store, t: TournamentRow,
     """The night, and whether a guest of it has no result row yet (never scored)."""
     results = list(await store.results(t.id))
     entries = {e.user_id: e for e in await store.entries(t.id)}
-    events = await store.load_events(t.id, "tournament")
-    guests = read_night([event_from_dict(e.data) for e in events], t.guild_id) \
-        if has_guests(e.type for e in events) else None
+    stored = await store.load_events(t.id, TOURNAMENT_STREAM)
+    log = read_log(event_from_dict(e.data) for e in stored if is_night_event(e.type))
+    guests = read_night([event_from_dict(e.data) for e in stored], t.guild_id) \
+        if has_guests(e.type for e in stored) else None
 
-    def who(player: Any) -> int | None:
-        if guests is not None and (uid := guests.user(str(player))) is not None:
+    def who(player: str | None) -> int | None:
+        """The league user id a tournament player's results count for."""
+        if player is None:
+            return None
+        if guests is not None and (uid := guests.user(player)) is not None:
             return uid
-        return _uid(player)
+        return int(player) if player.isdigit() else None
 
     unscored = False
     if guests is not None:
@@ -97,39 +96,16 @@ async def _load_night(store: Store, t: TournamentRow,
                 have.add(uid)
                 unscored = True
         results.sort(key=lambda r: (r.place, r.user_id))
-    buy_ins: dict[int, int] = defaultdict(int)
-    rebuys: dict[int, int] = defaultdict(int)
-    addons: dict[int, int] = defaultdict(int)
-    final_table: set[int] = set()
-    created = next((e for e in events if e.type == "tournament.created"), None)
-    seats = DEFAULT_TABLE_SEATS
-    if created is not None:
-        config = created.data.get("config", {})
-        buy_in = int(config.get("buy_in", 0))
-        seats = int(config.get("seats_per_table", DEFAULT_TABLE_SEATS))
-        for e in events:
-            d = e.data
-            if e.type == "tournament.started":
-                for p in d.get("players", ()):
-                    if (uid := who(p)) is not None:
-                        buy_ins[uid] += buy_in
-            elif e.type == "tournament.late_registered" and (uid := who(d.get("player"))):
-                buy_ins[uid] += buy_in
-            elif e.type == "tournament.rebuy" and (uid := who(d.get("player"))):
-                rebuys[uid] += int(d.get("cost", 0))
-            elif e.type == "tournament.add_on" and (uid := who(d.get("player"))):
-                addons[uid] += int(d.get("cost", 0))
-            elif e.type == "tournament.final_table":
-                final_table.update(u for p in d.get("players", ()) if (u := who(p)))
-    else:
-        buy_in = int(t.config.get("buy_in", 0) or 0)
-        for r in results:
-            buy_ins[r.user_id] += buy_in
-        by_entry = {e.id: e.user_id for e in entries.values()}
-        for rb in await store.rebuys(t.id):
-            uid = by_entry.get(rb.entry_id)
-            if uid is not None:
-                (rebuys if rb.kind == "rebuy" else addons)[uid] += rb.amount
+
+    def by_user(money: Mapping[str, int]) -> dict[int, int]:
+        out: dict[int, int] = defaultdict(int)
+        for player, amount in money.items():
+            if (uid := who(player)) is not None:
+                out[uid] += amount
+        return out
+
+    buy_ins, rebuys, addons = by_user(log.buy_ins), by_user(log.rebuys), by_user(log.add_ons)
+    final_table = {uid for p in log.final_table if (uid := who(p)) is not None}
     knockouts: dict[int, float] = defaultdict(float)
     won: dict[int, int] = defaultdict(int)
     paid: dict[int, int] = defaultdict(int)
@@ -143,21 +119,15 @@ async def _load_night(store: Store, t: TournamentRow,
             for i, k in enumerate(knockers):
                 won[k] += share + (odd if i == 0 else 0)
 
-    for el in await store.eliminations(t.id):
-        knockers = [int(k) for k in el.eliminated_by if int(k) != el.user_id]
-        if not knockers:
-            knockers = await _knockers(store, el.hand_id, el.user_id)
+    for bust in log.busts:
+        victim = who(bust.player)
+        if victim is None:
+            continue
+        by = (bust.knocked_out_by,) if bust.knocked_out_by is not None \
+            else await _hand_knockers(store, t, bust)
+        knockers = sorted({k for p in by if (k := who(p)) is not None and k != victim})
         if knockers:
-            count(el.user_id, knockers)
-    if guests is not None:
-        # The store keeps only busts between members; a bust with a guest on either side
-        # is read from the night's log.
-        for busted, by in guests.busts:
-            if not (guests.is_guest(busted) or guests.is_guest(by)):
-                continue
-            victim, knocker = guests.user(busted), guests.user(by)
-            if victim is not None and knocker is not None and knocker != victim:
-                count(victim, [knocker])
+            count(victim, knockers)
     players = []
     for r in results:
         entry = entries.get(r.user_id)
@@ -170,9 +140,10 @@ async def _load_night(store: Store, t: TournamentRow,
             buy_ins=buy_ins.get(r.user_id, 0), rebuys=rebuys.get(r.user_id, 0),
             addons=addons.get(r.user_id, 0), knockouts=knockouts.get(r.user_id, 0.0),
             bounty_won=won.get(r.user_id, 0), bounty_paid=paid.get(r.user_id, 0),
-            final_table=(r.user_id in final_table) if final_table else r.place <= seats,
+            final_table=(r.user_id in final_table) if final_table
+            else r.place <= log.seats_per_table,
         ))
-    night = Night(t.id, t.name, t.finished_at or t.created_at, buy_in, tuple(players))
+    night = Night(t.id, t.name, t.finished_at or t.created_at, log.buy_in, tuple(players))
     return night, unscored
 
 
