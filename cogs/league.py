@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_ui.autocomplete import league_autocomplete
 from bot.discord_ui.client import LeagueBot
 from bot.discord_ui.directors import is_director, require_director
 from bot.discord_ui.paging import page_buttons, register_pager
@@ -83,16 +84,6 @@ async def send(interaction: discord.Interaction, content: str = "", *,
                            file=files[0] if files else None, view=view)
     else:
         await send_public(interaction, content, embed=embed, files=files, view=view)
-
-
-async def league_autocomplete(interaction: discord.Interaction,
-                              current: str) -> list[app_commands.Choice[str]]:
-    bot = interaction.client
-    if interaction.guild_id is None or not isinstance(bot, LeagueBot):
-        return []
-    names = [lg.name for lg in await bot.store.leagues(interaction.guild_id)]
-    return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names
-            if current.casefold() in n.casefold()][:25]
 
 
 async def season_autocomplete(interaction: discord.Interaction,

@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_ui.autocomplete import league_autocomplete
 from bot.discord_ui.client import LeagueBot
 from bot.discord_ui.directors import is_director, require_director
 from bot.discord_ui.lookup import channel_key, find_session, named_session, session_in_channel
@@ -51,16 +52,6 @@ async def tournament_autocomplete(interaction: discord.Interaction,
         if current.casefold() in label.casefold():
             out.append(app_commands.Choice(name=label[:100], value=str(s.store_id)))
     return out[:25]
-
-
-async def league_autocomplete(interaction: discord.Interaction,
-                              current: str) -> list[app_commands.Choice[str]]:
-    bot = interaction.client
-    if interaction.guild_id is None or not isinstance(bot, LeagueBot):
-        return []
-    names = [lg.name for lg in await bot.store.leagues(interaction.guild_id)]
-    return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names
-            if current.casefold() in n.casefold()][:25]
 
 
 class TournamentCog(commands.Cog, name="Tournament"):

@@ -281,3 +281,14 @@ async def test_names_never_ping_or_format(harness):
     assert "\\*\\*bold\\*\\*" in msg.embeds[0].description
     assert not msg.mention_everyone
     assert isinstance(msg, discord.Message)
+
+
+async def test_the_league_option_offers_the_servers_leagues_wherever_it_is_asked(harness):
+    # One autocomplete for the league option of /tournament create and of /league points.
+    h = harness
+    for name in ("Tuesday Hold'em", "Friday", "Big Tuesday"):
+        await h.director.slash(h.channel, "league create", name=name)
+    for command in ("tournament create", "league points"):
+        choices = await h.director.autocomplete(h.channel, command, "league", "tUEs")
+        assert [c["value"] for c in choices] == ["Tuesday Hold'em", "Big Tuesday"], command
+        assert await h.director.autocomplete(h.channel, command, "league", "none") == []
