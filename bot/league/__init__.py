@@ -1,7 +1,9 @@
 """League play: points systems, seasons, standings, player records, settle-up, appeals.
 
-Pure parts (points, standings, settle, stats, render, chart) know nothing of Discord or the
-store; `service` is the only module that reads and writes the store. The tournament side uses
+Pure parts (points, standings, settle, stats, render, chart, and `nightlog`: a night's money
+and busts read from its log as typed events) know nothing of Discord or the store; the
+`service` package (seasons, nights, guests, appeals, views) is the only part that reads and
+writes the store. The tournament side uses
 `active_season_for` (when creating a tournament) and `score_tournament` (when one finishes).
 """
 
