@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
+from bot.discord_ui.presenter.cards import cards_text
 from bot.engine.cards import FULL_DECK, pretty
 
 BACK = "back"  # the back's stem among the images, beside the card codes
@@ -88,16 +89,7 @@ class CardFaces:
 
     def cards(self, codes: Iterable[str]) -> str:
         """Several cards: emojis side by side like a hand held, text separated by spaces."""
-        out = ""
-        previous_is_emoji = False
-        for i, code in enumerate(codes):
-            face = self.card(code)
-            is_emoji = face.startswith("<:")
-            if i and not (is_emoji and previous_is_emoji):
-                out += " "
-            out += face
-            previous_is_emoji = is_emoji
-        return out
+        return cards_text(codes, self.card)
 
     def back(self) -> str:
         """A card face down."""

@@ -20,11 +20,9 @@ Every sentence comes from bot/discord_ui/presenter/live.py; nothing sent here ca
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-from collections.abc import Callable, Coroutine, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 import discord
 
@@ -39,6 +37,7 @@ from bot.discord_ui.presenter.live import (
 )
 from bot.discord_ui.presenter.notices import save_resumed_text, save_retrying_text
 from bot.discord_ui.replies import NO_PINGS
+from bot.discord_ui.tasks import Tasks
 from bot.league.service import night_season, points_by_player
 from bot.service import Notice, Outcome, Session
 from bot.store import Store
@@ -85,7 +84,7 @@ class LiveClock:
         self.art = art
         self.channels: dict[int, LiveChannel] = {}
         self.sessions: dict[int, Session] = {}
-        self._tasks: set[asyncio.Task[None]] = set()
+        self.tasks = Tasks()
         self.closed = False
 
     # ------------------------------------------------------------------ state
@@ -241,7 +240,7 @@ class LiveClock:
             ch.warning.cancel()
         ch.warning, ch.warning_for = None, wanted
         if wanted is not None and not self.closed:
-            ch.warning = self._task(self._warn_later(session, ch, *wanted))
+            ch.warning = self.tasks.spawn(self._warn_later(session, ch, *wanted))
 
     async def _warn_later(self, session: Session, ch: LiveChannel, period: int,
                           ends_at: float) -> None:
@@ -286,7 +285,7 @@ class LiveClock:
         warnings armed again."""
         for session in sessions:
             if session.tournament.live and not self.closed:
-                self._task(self._resume(session))
+                self.tasks.spawn(self._resume(session))
 
     async def _resume(self, session: Session) -> None:
         ch = await self.channel_for(session)
@@ -309,21 +308,10 @@ class LiveClock:
                         exc.status, exc.code)
             return None
 
-    def _task(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
-        task: asyncio.Task[None] = asyncio.get_running_loop().create_task(coro)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-        return task
-
     async def names_of(self, session: Session) -> Mapping[str, str]:
         """The names the live tournament's commands use (autocomplete, refusals)."""
         return self.names(session, await self.channel_for(session))
 
     async def close(self) -> None:
         self.closed = True
-        tasks = [t for t in self._tasks if not t.done()]
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(BaseException):
-                await task
+        await self.tasks.cancel_all()

@@ -97,35 +97,26 @@ def ids_to_names(text: str, names: Mapping[str, str]) -> str:
 def pack(blocks: Iterable[str], limit: int = MESSAGE_CHARS) -> list[str]:
     """Blocks of text as few messages as fit Discord's limit, never splitting a block that
     fits one message; a longer block is split between its lines."""
-    messages: list[str] = []
-    current = ""
+    parts: list[str] = []
     for block in blocks:
-        if not block:
-            continue
-        parts = [block] if len(block) <= limit else _split_lines(block, limit)
-        for part in parts:
-            joined = f"{current}\n\n{part}" if current else part
-            if len(joined) <= limit:
-                current = joined
-            else:
-                messages.append(current)
-                current = part
-    if current:
-        messages.append(current)
-    return messages
+        if block:
+            parts += [block] if len(block) <= limit else _fill(
+                [truncate(line, limit) for line in block.split("\n")], "\n", limit)
+    return _fill(parts, "\n\n", limit)
 
 
-def _split_lines(block: str, limit: int) -> list[str]:
+def _fill(parts: Iterable[str], sep: str, limit: int) -> list[str]:
+    """The parts in order, joined by `sep` into as few texts of at most `limit` characters as
+    they fit (each part fits one alone)."""
     out: list[str] = []
     current = ""
-    for line in block.split("\n"):
-        line = truncate(line, limit)
-        joined = f"{current}\n{line}" if current else line
+    for part in parts:
+        joined = f"{current}{sep}{part}" if current else part
         if len(joined) <= limit:
             current = joined
         else:
             out.append(current)
-            current = line
+            current = part
     if current:
         out.append(current)
     return out

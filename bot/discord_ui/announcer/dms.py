@@ -1,0 +1,80 @@
+"""Direct messages: each player's hole cards at every deal, and the DM that tells a director of
+trouble (send.py).
+
+Contract: `_dm(places, player, text)` sends one DM and says why it did not: None when sent,
+"refused_now" when the player refused it just now (his DMs are closed, 50007), "refused" when
+it is not tried (he refused earlier in this tournament, or is a guest with no Discord account)
+or Discord forbade it for another reason, "failed" for any other failure (this time only).
+`_deal_hole_cards(places, hand)` DMs each seated player his own two cards, to him alone, and
+returns the one channel post that tells those whose DM did not arrive to use `/cards` or the
+table's **My cards** button (None when every DM arrived).
+
+Discord constraint (../shared/design/discord.md): a DM may be refused (`discord.Forbidden`,
+code 50007) and there is no way to ask in advance; a refused DM is never retried in a loop,
+as invalid requests get the bot banned. So a refusal is remembered (`Places.dm_refused`) for
+the rest of the tournament and never tried again; a restarted bot tries once more at its next
+deal. Any other failure is told for that hand only: the next deal tries again. A player's DM
+channel is opened once and kept (`create_dm` is a request of its own).
+
+Privacy: the cards go to their owner only; the channel post names players, never cards.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.discord_ui.announcer.state import AnnouncerState, Places
+from bot.discord_ui.presenter.limits import safe_name
+from bot.discord_ui.presenter.notices import dm_failed_text
+from bot.discord_ui.presenter.texts import hole_cards_text
+from bot.discord_ui.replies import NO_PINGS
+from bot.engine.hand import Hand
+
+log = logging.getLogger(__name__)
+
+DM_REFUSED = 50007
+
+
+class DirectMessages(AnnouncerState):
+    async def _dm(self, places: Places, player: str, text: str) -> str | None:
+        """Send a DM; None when sent, else why not ("refused" is for the rest of the
+        tournament, "failed" only for this time)."""
+        if player in places.dm_refused or not player.isdigit():
+            return "refused"
+        uid = int(player)
+        try:
+            channel = self._dm_channels.get(uid)
+            if channel is None:
+                channel = await self.client.create_dm(discord.Object(uid))
+                self._dm_channels[uid] = channel
+            await channel.send(text, allowed_mentions=NO_PINGS)
+            return None
+        except discord.Forbidden as exc:
+            places.dm_refused.add(player)
+            return "refused_now" if exc.code == DM_REFUSED else "refused"
+        except discord.HTTPException as exc:
+            log.warning("DM to a player failed (HTTP %s)", exc.status)
+            return "failed"
+
+    async def _deal_hole_cards(self, places: Places, hand: Hand) -> str | None:
+        """Every seated player's cards by DM; the channel post for those they did not reach."""
+        faces = self.faces(places)
+        refused_now: list[str] = []
+        failed: list[str] = []
+        for seat in sorted(hand.players):
+            player = hand.players[seat].player
+            why = await self._dm(places, player, hole_cards_text(hand, seat, faces))
+            if why == "refused_now":
+                refused_now.append(player)
+            elif why == "failed":
+                failed.append(player)
+        if not (refused_now or failed):
+            return None
+        names = [self._name(places, p) for p in refused_now + failed]
+        return dm_failed_text(names, never_again=not failed)
+
+    def _name(self, places: Places, player: str) -> str:
+        raw = self._names(places).get(player)
+        return safe_name(raw) if raw else "A player"

@@ -1,0 +1,101 @@
+"""The announcer: the tournament service's listener for online tournaments, which puts the jobs of
+this package together in the order a player reads them.
+
+Contract: `listener(session, outcome)` is called after every commit (never before: nothing
+announced can be lost in a crash) and shows that one change, under the tournament's lock, so
+two changes are never shown interleaved:
+1. the session's own notice (saving failed, saving works again);
+2. the threads of the tables the change opened (threads.py);
+3. the hands that went on: rulings worth a post, then the table message edited (table_edits.py);
+4. the tournament's posts (presenter/announcements.py), each where it belongs (threads.py), and
+   the table messages they change (deadlines, away marks, shows, the rabbit hunt, a downtime's
+   pause moving every deadline);
+5. each new hand: its table message posted, its hole cards sent by DM (dms.py), the post for
+   those a DM did not reach;
+6. the idle pings armed for the decisions now waiting (pings.py).
+The public API is this class's: `listener`, `report_unrecoverable`, `channel_deleted` (send.py),
+`answering`/`answer_with_table`/`refresh` (table_edits.py), `places`, and `close`.
+
+Discord constraint: every request here is one the player notices (a post, an edit, a DM); the
+bench bench/discord_requests.py counts them per action and must not see more.
+"""
+
+from __future__ import annotations
+
+from bot.discord_ui.announcer.pings import IdlePings
+from bot.discord_ui.announcer.state import Places
+from bot.discord_ui.announcer.threads import Threads
+from bot.discord_ui.presenter.announcements import Announcements
+from bot.discord_ui.presenter.league import night_counts_text
+from bot.discord_ui.presenter.notices import save_resumed_text, save_retrying_text
+from bot.engine.events import Event
+from bot.engine.hand import Hand
+from bot.league.service import night_season
+from bot.service import Notice, Outcome, Session
+from bot.tournament import events as tev
+
+
+class Announcer(Threads, IdlePings):
+    async def listener(self, session: Session, outcome: Outcome) -> None:
+        if self.closed:
+            return
+        places = await self.places_for(session)
+        async with places.lock:
+            await self._present(session, places, outcome)
+
+    async def _present(self, session: Session, places: Places, outcome: Outcome) -> None:
+        if outcome.notice is Notice.SAVE_RETRYING:
+            await self.send(places, places.channel_id, save_retrying_text())
+        elif outcome.notice is Notice.SAVE_RESUMED:
+            await self.send(places, places.channel_id, save_resumed_text())
+        started = {h.hand_id for _, h in outcome.hands_started()}
+        await self._open_threads(session, places, outcome)
+        for table, hand, evs in outcome.hand_events:
+            if hand.hand_id not in started:
+                await self._hand_update(session, places, table, hand, evs)
+        await self._tournament_events(session, places, outcome.tournament_events)
+        for table, hand, evs in outcome.hand_events:
+            if hand.hand_id in started:
+                await self._new_hand(session, places, table, hand)
+                await self._hand_update(session, places, table, hand, evs, fresh=True)
+        self._arm_pings(session, places)
+
+    async def _new_hand(self, session: Session, places: Places, table: int, hand: Hand) -> None:
+        await self._load_settings(places)
+        await self._post_table(session, places, table, hand)
+        not_reached = await self._deal_hole_cards(places, hand)
+        if not_reached is not None:
+            await self.send(places, places.location(table), not_reached)
+
+    async def _tournament_events(self, session: Session, places: Places,
+                                 events: list[Event]) -> None:
+        if not events:
+            return
+        t = session.tournament
+
+        def table_of(player: str) -> tuple[int, ...]:
+            p = t.players.get(player)
+            return (p.table,) if p is not None and p.table is not None else ()
+
+        season = ""
+        if any(isinstance(e, tev.Finished) for e in events):
+            season = night_counts_text(await night_season(self.store, session.store_id),
+                                       finished=True)
+        writer = Announcements(self._names(places), self.faces(places),
+                               clock_seconds=t.profile.clock_seconds, results=t.results,
+                               table_of=table_of, season=season)
+        for post in writer.posts(events):
+            for where in self._post_locations(places, session, post):
+                await self.send_long(places, where, post.text, "announcement.txt")
+        for e in events:
+            table = getattr(e, "table", None)
+            # The table message shows deadlines, away marks, shows and the rabbit hunt.
+            if isinstance(table, int) and table in places.messages:
+                self.mark_dirty(session, places, table)
+            elif isinstance(e, tev.OfflinePause):  # every deadline moved (issue 18)
+                for shown in list(places.messages):
+                    self.mark_dirty(session, places, shown)
+
+    async def close(self) -> None:
+        self.closed = True
+        await self.tasks.cancel_all()

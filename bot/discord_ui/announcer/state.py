@@ -1,0 +1,169 @@
+"""What the announcer remembers of each tournament (`Places`), and the base every job of the
+announcer builds on (`AnnouncerState`).
+
+Contract: `places_for(session)` returns the tournament's `Places`, loaded once from the store
+the first time (after a restart too): its channel, the thread of each table, and the table
+message of each table's latest hand (`hand:<hand id>` message rows). So a restarted bot edits
+the same table messages and posts in the same threads instead of starting new ones. The
+server's settings (deck colours, idle ping) are read again at every deal (`_load_settings`): a
+director may change them during a night.
+
+Discord constraint: a table message lives by its channel and message ids only (the bot keeps no
+`discord.Message` across changes: `get_partial_messageable(...).get_partial_message(...)` costs no
+request), and a tournament's channel or a table's thread may be deleted at any time, so every
+id here may point to nothing; the sending job finds out and says what to do (send.py).
+
+Every background task of the announcer goes through `self.tasks` (bot/discord_ui/tasks.py), so
+closing the announcer cancels each of them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+import discord
+
+from bot.discord_ui.card_faces import TEXT_ART, CardArt
+from bot.discord_ui.presenter.cards import Faces
+from bot.discord_ui.presenter.limits import safe_name
+from bot.discord_ui.tasks import Tasks
+from bot.engine.hand import Hand
+from bot.service import Session
+from bot.store import Store
+from bot.tournament.hand_id import HandId
+
+DEFAULT_IDLE_PING = 10.0
+
+# Builds the table's buttons (bot/discord_ui/buttons.py); given to the announcer by the bot so
+# that the announcer does not import the buttons, which import it.
+Components = Callable[[Session, int, Hand], discord.ui.View]
+
+
+@dataclass
+class TableMessage:
+    hand_id: str
+    channel_id: int
+    message_id: int
+
+
+@dataclass
+class IdlePing:
+    key: tuple[str, int]  # the decision: (hand id, number of the hand's events)
+    task: asyncio.Task[None] | None = None
+    message: tuple[int, int] | None = None  # (channel, message) of the ping, once sent
+
+
+@dataclass
+class Places:
+    """What the announcer remembers of one tournament (rebuilt from the store after a restart)."""
+
+    store_id: int
+    channel_id: int
+    guild_id: int | None = None
+    name: str = ""  # the tournament's name, as the director knows it
+    threads: dict[int, int] = field(default_factory=dict)  # table -> thread id
+    messages: dict[int, TableMessage] = field(default_factory=dict)  # table -> current hand msg
+    dm_refused: set[str] = field(default_factory=set)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    dirty: set[int] = field(default_factory=set)
+    editing: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    answering: dict[int, int] = field(default_factory=dict)  # table -> message an interaction edits
+    pings: dict[int, IdlePing] = field(default_factory=dict)
+    proofs: set[str] = field(default_factory=set)  # hands whose proof is attached
+    told: set[str] = field(default_factory=set)  # troubles already told to the director
+    loaded: bool = False
+    use_threads: bool = False
+    four_colour: bool = True  # the server's deck colours (GuildSettings.four_colour_deck)
+    idle_ping_seconds: float = DEFAULT_IDLE_PING  # 0: never ping
+
+    def location(self, table: int | None) -> int:
+        """Where a table plays: its thread, else the tournament's channel."""
+        if table is not None and table in self.threads:
+            return self.threads[table]
+        return self.channel_id
+
+
+class AnnouncerState:
+    def __init__(self, client: discord.Client, store: Store, *, clock: Callable[[], float],
+                 components: Components,
+                 idle_ping_seconds: float | None = None,
+                 art: Callable[[], CardArt] = lambda: TEXT_ART) -> None:
+        self.client = client
+        self.store = store
+        self.clock = clock
+        self.components = components
+        # None: each server's own setting (GuildSettings.idle_ping_seconds); 0: never ping.
+        self.idle_ping_override = idle_ping_seconds
+        # The bot's card art: emojis once uploaded, text until then (or if refused).
+        self.art = art
+        self.places: dict[int, Places] = {}
+        self.sessions: dict[int, Session] = {}
+        self._dm_channels: dict[int, discord.DMChannel] = {}  # player -> his DM channel (dms.py)
+        self.tasks = Tasks()
+        self.closed = False
+
+    async def places_for(self, session: Session) -> Places:
+        tid = session.store_id
+        self.sessions[tid] = session
+        places = self.places.get(tid)
+        if places is None:
+            row = await self.store.tournament(tid)
+            channel_id = row.channel_id if row is not None and row.channel_id else 0
+            places = self.places[tid] = Places(
+                tid, channel_id, row.guild_id if row is not None else None,
+                safe_name(row.name) if row is not None else f"#{tid}")
+        if not places.loaded:
+            places.loaded = True
+            await self._load_settings(places)
+            for entry in await self.store.entries(tid):
+                # The service fills the names at recovery; an entry it has not seen yet counts.
+                if str(entry.user_id) not in session.names:
+                    session.set_name(str(entry.user_id), entry.display_name)
+            for table in await self.store.tables(tid):
+                if table.thread_id:
+                    places.threads[table.table_no] = table.thread_id
+                    places.use_threads = True
+            for msg in await self.store.messages(tid):
+                if not msg.key.startswith("hand:"):
+                    continue
+                hand_id = HandId.parse_or_none(msg.key[5:])
+                if hand_id is None:
+                    continue
+                current = places.messages.get(hand_id.table)
+                if current is None or hand_id.number >= HandId.parse(current.hand_id).number:
+                    places.messages[hand_id.table] = TableMessage(str(hand_id), msg.channel_id,
+                                                                  msg.message_id)
+        return places
+
+    def _names(self, places: Places) -> Mapping[str, str]:
+        """The tournament's display names (kept on its session)."""
+        session = self.sessions.get(places.store_id)
+        return session.names if session is not None else {}
+
+    def faces(self, places: Places) -> Faces:
+        return self.art().for_server(places.four_colour).card
+
+    async def _load_settings(self, places: Places) -> None:
+        """The server's card colours and idle ping, read again at every deal (a director may
+        have changed them)."""
+        if places.guild_id is None:
+            return
+        settings = await self.store.guild_settings(places.guild_id)
+        places.four_colour = settings.four_colour_deck
+        places.idle_ping_seconds = float(
+            settings.idle_ping_seconds if self.idle_ping_override is None
+            else self.idle_ping_override)
+
+
+def hand_by_id(session: Session, table: int, hand_id: str) -> Hand | None:
+    """The table's current or last hand, if it is `hand_id` (a table message shows one of
+    them; an older hand is no longer kept)."""
+    ts = session.tournament.tables.get(table)
+    if ts is None:
+        return None
+    for hand in (ts.hand, ts.last_hand):
+        if hand is not None and hand.hand_id == hand_id:
+            return hand
+    return None

@@ -1,0 +1,89 @@
+"""Where tables play, and where each post goes when players move between them.
+
+Contract: a tournament that starts on one table plays in its channel; one that starts on
+several gives each table its own public thread, and tables opened later get one too
+(`_open_threads`). A thread's id is stored (`tx.put_table`), so a restarted bot posts in the same
+thread. A thread that is gone (deleted, or Discord says so at a post or an edit) is replaced at
+once by a new one, where the table message is posted again as it stands (`_thread_lost`).
+
+A tournament post (presenter/announcements.py `Post`) goes to the tables it names, to every
+table, or to the channel (`_post_locations`): a player moved to another table is told at both
+tables, a break or a level at every table, the results in the channel. Each place gets the post
+once.
+
+Discord constraint: a thread name is at most 100 characters; creating a thread needs the
+Create Public Threads permission, and a refusal is channel trouble (send.py), told to the
+director once, never retried in a loop.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.discord_ui.announcer.state import Places
+from bot.discord_ui.announcer.table_edits import TableEdits
+from bot.discord_ui.presenter.announcements import Post
+from bot.discord_ui.presenter.limits import truncate
+from bot.service import Outcome, Session
+from bot.tournament import events as tev
+
+log = logging.getLogger(__name__)
+
+
+class Threads(TableEdits):
+    async def _open_threads(self, session: Session, places: Places, outcome: Outcome) -> None:
+        """The threads of the tables this change opened (all of them at the start, if it
+        opened more than one)."""
+        if any(isinstance(e, tev.Started) for e in outcome.tournament_events):
+            opened = [e for e in outcome.tournament_events if isinstance(e, tev.TableOpened)]
+            places.use_threads = len(opened) > 1
+        if places.use_threads:
+            for e in outcome.tournament_events:
+                if isinstance(e, tev.TableOpened) and e.table not in places.threads:
+                    await self._open_thread(session, places, e.table)
+
+    async def _open_thread(self, session: Session, places: Places, table: int) -> None:
+        channel = self.client.get_channel(places.channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            return
+        name = truncate(f"{self._thread_prefix(session)} · table {table}", 100)
+        try:
+            thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
+        except discord.HTTPException as exc:
+            log.warning("could not open a thread for table %s (HTTP %s)", table, exc.status)
+            await self._trouble(places, places.channel_id, exc)
+            return
+        places.threads[table] = thread.id
+        await self.store.write(
+            lambda tx: tx.put_table(places.store_id, table, thread_id=thread.id))
+
+    @staticmethod
+    def _thread_prefix(session: Session) -> str:
+        return f"#{session.store_id}"
+
+    def _thread_lost(self, places: Places, thread_id: int) -> None:
+        for table, thread in list(places.threads.items()):
+            if thread == thread_id:
+                del places.threads[table]
+                places.messages.pop(table, None)
+                self.tasks.spawn(self._reopen_table(places, table))
+
+    async def _reopen_table(self, places: Places, table: int) -> None:
+        session = self.sessions.get(places.store_id)
+        if session is None or self.closed:
+            return
+        async with places.lock:
+            await self._open_thread(session, places, table)
+            self.mark_dirty(session, places, table)
+
+    @staticmethod
+    def _post_locations(places: Places, session: Session, post: Post) -> list[int]:
+        where: list[int] = []
+        if post.every_table:
+            where += [places.location(t) for t in sorted(session.tournament.tables)]
+        where += [places.location(t) for t in post.tables]
+        if post.channel or not where:
+            where.insert(0, places.channel_id)
+        return list(dict.fromkeys(where))
