@@ -1,10 +1,10 @@
 """How a card is written in a message: as the bot's own card emoji, or as text ("Q♦").
 
 The presenter asks a `CardFaces` for every card it shows. The faces come from the emojis the bot
-uploaded at start-up (`bot.discord_ui.card_emojis`), a name-to-id mapping held in a `CardArt`;
+uploads after start-up (`bot.discord_ui.card_emojis`), a name-to-id mapping held in a `CardArt`;
 `CardArt.faces(palette)` gives one palette's faces, `for_server(four_colour)` the faces a
 server's setting asks for. `TEXT_ART` (and `TEXT_FACES`) write text only: the demo, logs, and a
-bot whose upload Discord refused. Pure: no network, no discord import.
+bot whose upload is not done yet or was refused. Pure: no network, no discord import.
 
 A card code is the engine's: rank then suit, "As", "Td", "2c" (bot/engine/cards.py). The text
 form is the engine's `pretty`, "10♦" rather than "T♦": "10" is what the cards themselves print

@@ -52,11 +52,18 @@ League settings in the store: `await h.set_profile("tavern", clock_seconds=90)`.
 Errors: SimCord re-raises any error the bot swallowed at teardown; a test that expects one
 reads `h.env.errors` (which acknowledges them). `h.env.transcript()` shows every gateway
 event and REST call; it is printed on failure.
+
+Settling has a real-time limit (5 s by default, one deadline for a whole `advance`): a timer
+due within it, or slow work, is waited for on the wall clock. Every settle here is timed, and
+one that ends within `NEAR_MISS_SECONDS` of its limit is reported as a `SettleNearMiss`
+warning (in pytest's warnings summary): a test that passes with less margin than that fails
+now and then on a loaded machine.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import warnings
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,6 +80,42 @@ GUILD_ID = 1_111_111_111_111_111_111
 DIRECTOR_ROLE = "Tournament Director"
 PLAYER_NAMES = ("alice", "bob", "carol", "dana")
 HAND_DELAY = 1.0
+NEAR_MISS_SECONDS = 1.0
+
+
+class SettleNearMiss(UserWarning):
+    """A settle ended less than NEAR_MISS_SECONDS (real time) before SimCord's limit."""
+
+
+@pytest.fixture(autouse=True)
+def report_settle_near_misses(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Time every settle (all of SimCord's verbs and `advance` go through
+    `Env._settle_internal`; its deadline is the loop's real clock) and warn when one comes
+    within NEAR_MISS_SECONDS of its limit."""
+    settle = Env._settle_internal
+
+    async def timed(env: Env, *, timeout: float | None = None, _deadline: float | None = None,
+                    **kwargs: Any) -> None:
+        loop = env._loop
+        assert loop is not None
+        began = loop.time()
+        limit = _deadline if _deadline is not None else began + (
+            env.settle_timeout if timeout is None else timeout)
+        try:
+            await settle(env, timeout=timeout, _deadline=_deadline, **kwargs)
+        finally:
+            margin = limit - loop.time()
+            if margin < NEAR_MISS_SECONDS:
+                what = kwargs.get("dispatch") or ("advance_time" if _deadline is not None
+                                                  else "start, restart or settle")
+                warnings.warn(SettleNearMiss(
+                    f"SimCord settle ({what}) took {loop.time() - began:.2f} s of real "
+                    f"time and ended {margin:.2f} s before its limit: a timer due inside the "
+                    "settle window is waited for on the wall clock (advance time past it, or "
+                    "turn it off)"), stacklevel=2)
+
+    monkeypatch.setattr(Env, "_settle_internal", timed)
+    yield
 
 
 @dataclass

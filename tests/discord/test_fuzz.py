@@ -37,8 +37,12 @@ DONE = ("You ", "Done", "Shown", "Asked", "Your hand", "Welcome", "Clock called"
 @pytest.fixture
 def simcord_bot(tmp_path) -> LeagueBot:
     # Hundreds of commands pass minutes of virtual time: players time out and go away, and
-    # hands a minute apart keep the table from playing itself out meanwhile.
-    return create_bot(tmp_path / "db.sqlite3", dev_guild_id=GUILD_ID, hand_delay=60.0)
+    # hands a minute apart keep the table from playing itself out meanwhile. No idle pings: a
+    # ping due a few seconds after a command falls inside SimCord's settle window, which then
+    # waits for it on the wall clock (a flaky margin on a loaded machine; conftest reports any
+    # settle that comes near its limit).
+    return create_bot(tmp_path / "db.sqlite3", dev_guild_id=GUILD_ID, hand_delay=60.0,
+                      idle_ping_seconds=0)
 
 
 def leaves(tree: app_commands.CommandTree) -> list[app_commands.Command[Any, Any, Any]]:
@@ -110,11 +114,13 @@ async def set_up(h: Harness) -> None:
 
 
 def answer_text(result: Any) -> str:
+    """What the member reads: each message's text, and its embeds' (a paged list is one)."""
+    messages = ([result.response] if result.response is not None else []) + result.followups
     parts = []
-    if result.response is not None:
-        parts.append(result.response.content)
-    parts += [f.content for f in result.followups]
-    return "\n".join(parts)
+    for m in messages:
+        parts.append(m.content)
+        parts += [f"{e.title or ''}\n{e.description or ''}" for e in m.embeds]
+    return "\n".join(p.strip() for p in parts if p.strip())
 
 
 async def test_every_command_refuses_hostile_values_privately_and_changes_nothing(
