@@ -199,7 +199,7 @@ class StandIn:
         self.kinds: Counter[str] = Counter()  # in the measured window
         self.all_kinds: Counter[str] = Counter()  # in the whole run
         self.requests = 0
-        self.seconds = 0.0  # spent in the stand-in itself (answers and frames)
+        self.seconds = 0.0  # CPU spent in the stand-in itself (answers and frames)
         self.clicks: dict[str, Click] = {}  # by interaction token
         self.tables: dict[int, Table] = {}  # by channel id
         self.users: dict[int, dict[str, Any]] = {}
@@ -215,7 +215,7 @@ class StandIn:
     # -------------------------------------------------------------- plumbing
 
     def handle(self, method: str, url: str, kwargs: dict[str, Any]) -> Resp:
-        began = time.perf_counter()
+        began = time.thread_time()  # CPU, not wall: a busy machine must not inflate it
         path = url.split("?", 1)[0].removeprefix(API)
         body, files = self._body(kwargs.get("data"))
         self.requests += 1
@@ -226,7 +226,7 @@ class StandIn:
             log.exception("stand-in failed on %s %s", method, path)
             status, answer = 500, {"message": "stand-in error", "code": 0}
         resp = Resp(status, answer)
-        self.seconds += time.perf_counter() - began
+        self.seconds += time.thread_time() - began
         return resp
 
     @staticmethod
@@ -432,9 +432,9 @@ class Gateway:
 
     async def feed(self, event: str, data: Any, before: Callable[[], None] | None = None
                    ) -> None:
-        began = time.perf_counter()
+        began = time.thread_time()
         frame = self.frame(event, data)
-        self.api.seconds += time.perf_counter() - began
+        self.api.seconds += time.thread_time() - began
         if before is not None:
             before()
         await self.ws.received_message(frame)
@@ -875,7 +875,11 @@ class Night:
             sampler.start()
         if profiler:
             profiler.enable()
-        await asyncio.sleep(args.seconds)
+        rss_track = [rss_bytes()]
+        step = max(args.seconds / 10, 1.0)
+        while time.perf_counter() - t0 < args.seconds - 1e-3:
+            await asyncio.sleep(min(step, args.seconds - (time.perf_counter() - t0)))
+            rss_track.append(rss_bytes())
         self.api.measuring = False
         if profiler:
             profiler.disable()
@@ -930,6 +934,9 @@ class Night:
             "gc_longest_ms": pauses.longest * 1e3, "gc_thresholds": gc.get_threshold(),
             "gc_longest_generation": pauses.generation,
             "gc_longest_cpu_ms": pauses.longest_cpu * 1e3,
+            "gc_by_generation": {g: (n, round(c * 1e3, 1))
+                                 for g, (n, c) in sorted(pauses.by_generation.items())},
+            "rss_during_mib": [round(x / 2**20) for x in rss_track],
             "rss_mib": rss_end / 2**20, "rss_start_mib": rss0 / 2**20,
             "rss_bot_mib": rss_bot / 2**20,
             "kib_per_table": (rss_end - rss_bot) / max(len(self.tables), 1) / 1024,
@@ -955,6 +962,7 @@ class GcPauses:
         self.longest = 0.0
         self.generation = -1
         self.longest_cpu = 0.0  # the thread's CPU time in it (the rest: the machine's load)
+        self.by_generation: dict[int, tuple[int, float]] = {}  # gen -> (runs, longest CPU s)
         self._began = self._cpu = 0.0
 
     def __call__(self, phase: str, info: dict[str, int]) -> None:
@@ -963,9 +971,13 @@ class GcPauses:
             self._cpu = time.thread_time()
         else:
             spent = time.perf_counter() - self._began
+            cpu = time.thread_time() - self._cpu
+            gen = info["generation"]
+            count, worst = self.by_generation.get(gen, (0, 0.0))
+            self.by_generation[gen] = (count + 1, max(worst, cpu))
             if spent > self.longest:
-                self.longest, self.generation = spent, info["generation"]
-                self.longest_cpu = time.thread_time() - self._cpu
+                self.longest, self.generation = spent, gen
+                self.longest_cpu = cpu
 
 
 async def _warm(hand: Any) -> None:
@@ -1152,7 +1164,7 @@ class Sampler:
 
 
 def _short(path: str) -> str:
-    for marker in ("site-packages/", "/work/main/", "lib/python3.11/"):
+    for marker in ("site-packages/", str(ROOT) + "/", "lib/python3.11/"):
         if marker in path:
             return path.split(marker, 1)[1]
     return path
@@ -1257,7 +1269,9 @@ def report(r: dict[str, Any], label: str) -> None:
               f"collections, the longest {p['gc_longest_ms']:.1f} ms ("
               f"{p['gc_longest_cpu_ms']:.1f} ms CPU), generation {p['gc_longest_generation']})")
         print(f"rss_mib{where}: {p['rss_mib']:.0f}   ({p['kib_per_table']:.0f} KiB per table "
-              f"over the bot's {p['rss_bot_mib']:.0f} MiB before the tables)")
+              f"over the bot's {p['rss_bot_mib']:.0f} MiB before the tables; during the window "
+              f"{' '.join(str(x) for x in p['rss_during_mib'])}; collections by generation "
+              f"(runs, longest CPU ms): {p['gc_by_generation']})")
     answered = r["answered"]
     print(f"answered: {answered} of {r['actions']} clicks with the table edit; "
           f"unanswered {r['unanswered']}; errors {r['error_count']}")
