@@ -94,7 +94,7 @@ async def test_td_role_and_profile_change_who_directs_and_the_rules(harness: Har
     tavern = make_profile("tavern", clock_seconds=90)
     assert after.response.embeds[0].description == rule.text_for(tavern)
     assert after.response.embeds[0].description != before.response.embeds[0].description
-    assert "profile tavern" in after.response.embeds[0].footer.text
+    assert "profile: tavern" in after.response.embeds[0].footer.text
     # A tournament created now plays the new profile.
     session = await create_and_join(h, [h.alice, h.bob])
     assert session.tournament.profile.name == "tavern"
