@@ -35,11 +35,11 @@ from bot.discord_ui.presenter.live import (
     clock_text,
     live_names,
 )
-from bot.discord_ui.presenter.notices import save_resumed_text, save_retrying_text
+from bot.discord_ui.presenter.notices import session_notice_text
 from bot.discord_ui.replies import NO_PINGS
 from bot.discord_ui.tasks import Tasks
 from bot.league.service import night_season, points_by_player
-from bot.service import Notice, Outcome, Session
+from bot.service import Outcome, Session
 from bot.store import Store
 from bot.tournament import events as tev
 from bot.tournament.live import BustReport
@@ -150,10 +150,9 @@ class LiveClock:
             await self._present(session, ch, outcome)
 
     async def _present(self, session: Session, ch: LiveChannel, outcome: Outcome) -> None:
-        if outcome.notice is Notice.SAVE_RETRYING:
-            await self._send(ch, save_retrying_text())
-        elif outcome.notice is Notice.SAVE_RESUMED:
-            await self._send(ch, save_resumed_text())
+        notice = session_notice_text(outcome.notice)
+        if notice is not None:
+            await self._send(ch, notice)
         events = outcome.tournament_events
         t = session.tournament
         if any(isinstance(e, tev.Registered | tev.LateRegistered | tev.Rebuy)

@@ -27,11 +27,11 @@ from bot.discord_ui.announcer.state import Places
 from bot.discord_ui.announcer.threads import Threads
 from bot.discord_ui.presenter.announcements import Announcements
 from bot.discord_ui.presenter.league import night_counts_text
-from bot.discord_ui.presenter.notices import save_resumed_text, save_retrying_text
+from bot.discord_ui.presenter.notices import session_notice_text
 from bot.engine.events import Event
 from bot.engine.hand import Hand
 from bot.league.service import night_season
-from bot.service import Notice, Outcome, Session
+from bot.service import Outcome, Session
 from bot.tournament import events as tev
 
 
@@ -44,10 +44,9 @@ class Announcer(Threads, IdlePings):
             await self._present(session, places, outcome)
 
     async def _present(self, session: Session, places: Places, outcome: Outcome) -> None:
-        if outcome.notice is Notice.SAVE_RETRYING:
-            await self.send(places, places.channel_id, save_retrying_text())
-        elif outcome.notice is Notice.SAVE_RESUMED:
-            await self.send(places, places.channel_id, save_resumed_text())
+        notice = session_notice_text(outcome.notice)
+        if notice is not None:
+            await self.send(places, places.channel_id, notice)
         started = {h.hand_id for _, h in outcome.hands_started()}
         await self._open_threads(session, places, outcome)
         for table, hand, evs in outcome.hand_events:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.discord_ui.presenter.announcements import people
+from bot.service import Notice
 
 
 def idle_ping_text(user_id: int, table: int) -> str:
@@ -53,6 +54,15 @@ def save_retrying_text() -> str:
 
 def save_resumed_text() -> str:
     return "Saving works again: the tournament goes on."
+
+
+def session_notice_text(notice: Notice | None) -> str | None:
+    """What a tournament's channel hears of its session itself (online and live alike)."""
+    if notice is Notice.SAVE_RETRYING:
+        return save_retrying_text()
+    if notice is Notice.SAVE_RESUMED:
+        return save_resumed_text()
+    return None
 
 
 def card_emojis_failed_text(*, will_retry_at_restart: bool) -> str:
