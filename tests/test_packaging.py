@@ -18,6 +18,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.store import load_migrations
+from bot.store.postgres.migrate import load_pg_migrations
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -73,6 +76,22 @@ def test_demo_runs_from_another_folder(installed: Path, tmp_path: Path):
     where = subprocess.run([str(installed), "-c", "import bot; print(bot.__file__)"],
                            cwd=tmp_path, capture_output=True, text=True, check=True).stdout
     assert str(ROOT) not in where
+
+
+def test_both_backends_migrations_are_installed(installed: Path, tmp_path: Path):
+    """Each backend's migrations ship inside its package (bot/store/sqlite/migrations,
+    bot/store/postgres/migrations), the same numbers and names on both."""
+    here = {backend: [(m.version, m.name) for m in load()] for backend, load in (
+        ("sqlite", load_migrations), ("postgres", load_pg_migrations))}
+    done = subprocess.run(
+        [str(installed), "-c", "from bot.store import load_migrations; "
+         "from bot.store.postgres.migrate import load_pg_migrations; "
+         "print([(m.version, m.name) for m in load_migrations()]); "
+         "print([(m.version, m.name) for m in load_pg_migrations()])"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [str(here["sqlite"]), str(here["postgres"])]
+    assert here["sqlite"] == here["postgres"] and len(here["sqlite"]) >= 8
 
 
 def test_a_broken_league_file_stops_the_demo_with_one_line(installed: Path, tmp_path: Path):

@@ -1,17 +1,21 @@
-"""Durable storage: one SQLite file (WAL) behind an async API. See store.py for the contract.
+"""Durable storage behind an async API: a SQLite file (WAL, the default) or PostgreSQL. See
+store.py for the contract.
 
-What is where: store.py (opening, transactions, group commit: the machinery), faces.py (each
-statement as an awaitable method of Store and Transaction), maintenance.py (check, backup,
-schema), sql.py (the statements' common ground, run in the database thread), and one module per
-area of statements: eventlog.py (events, hands, snapshots, deadlines), tournaments.py
-(tournaments, tables, entries), leagues.py (servers, leagues, seasons, scoring), records.py
-(results, rulings, appeals), recovery.py (what a restart reads), combined in statements.py.
+What is where: store.py (the core both backends share: the lock, the memo, transactions, group
+commit), protocol.py (what the core needs of a backend), faces.py (each statement as an
+awaitable method of Store and Transaction), sql.py (the statements' common ground, run in the
+database thread), dialect.py (the table of statements the backends write differently), and one
+module per area of statements: eventlog.py (events, hands, snapshots, deadlines),
+tournaments.py (tournaments, tables, entries), leagues.py (servers, leagues, seasons, scoring),
+records.py (results, rulings, appeals), recovery.py (what a restart reads), combined in
+statements.py. The backends are sibling packages, each with its connection, dialect,
+maintenance and migrations: sqlite/ and postgres/; backends.py opens either.
 """
 
 from .checks import CheckReport, ConservationCheck
 from .errors import ChannelBusy, DatabaseCorrupt, LeagueNameTaken, StoreError
 from .files import default_database_path, last_backup
-from .migrate import Migration, MigrationError, apply_migrations, load_migrations
+from .migrate import Migration, MigrationError, load_migrations
 from .privacy import (
     DIRECTOR,
     PUBLIC,
@@ -49,6 +53,7 @@ from .rows import (
     TournamentRow,
     hand_stream,
 )
+from .sqlite import apply_migrations
 from .store import DEFAULT_BUSY_TIMEOUT_MS, SqlTransaction, Store, Synchronous, Transaction
 
 __all__ = [

@@ -17,7 +17,7 @@ from .privacy import PUBLIC, Private, Viewer, audience_for, redact
 from .rows import DeadlineRow, HandRow, SnapshotRow, StoredEvent
 from .sql import DeadlineMap, SqlBase, dumps, plain
 
-# SQLite allows 32,766 parameters in a statement (8 per row); a whole action is a few rows.
+# SQLite allows 32,766 parameters in a statement (2 per heartbeat row).
 _ROWS_PER_INSERT = 1000
 EVENT_COLUMNS = "id, tournament_id, stream, seq, hand_id, type, data, audience, created_at"
 
@@ -48,11 +48,6 @@ def _redacted(events: list[StoredEvent], viewer: Viewer) -> list[StoredEvent]:
 
 
 class EventLogSql(SqlBase):
-    # Whether `events.audience` (a JSON array of user ids) holds the one parameter: the one
-    # fragment of the privacy filter the two backends write differently.
-    AUDIENCE_HOLDS = ("EXISTS (SELECT 1 FROM json_each(events.audience) "
-                      "WHERE json_each.value = ?)")
-
     def _viewer_filter(
         self, sql: str, params: list[Any], viewer: Viewer
     ) -> tuple[str, list[Any]]:
@@ -60,7 +55,8 @@ class EventLogSql(SqlBase):
             return sql, params
         if viewer.user_id is None:
             return sql + " AND audience IS NULL", params
-        return (sql + f" AND (audience IS NULL OR {self.AUDIENCE_HOLDS})",
+        # Whether the audience holds the viewer: the one fragment the backends write differently.
+        return (sql + f" AND (audience IS NULL OR {self.dialect.audience_holds})",
                 [*params, str(viewer.user_id)])
 
     # --- the row format ------------------------------------------------------------------------
@@ -212,6 +208,7 @@ class EventLogSql(SqlBase):
     ) -> tuple[int | None, float, list[tuple[str, str, tuple[str, ...] | None]],
                dict[int, int]] | None:
         """The INSERTs of an append: (hand id, time, the encoded rows, seq -> id), or None."""
+        self.ownership.check(tournament_id)
         hand_id = hand_id_of(stream)
         now = self.now
         pending: list[tuple[str, str, tuple[str, ...] | None]] = []
@@ -222,44 +219,12 @@ class EventLogSql(SqlBase):
         if not pending:
             return None
         key = (tournament_id, stream)
-        last = self.memo.last_seq(key)
-        try:
-            ids = self._insert_events(tournament_id, stream, hand_id, now, pending, last)
-        except sqlite3.IntegrityError as exc:
-            # Another connection appended to this stream since we last looked: ask again.
-            if last is None or "events." not in str(exc):
-                raise
-            last = None
-            ids = self._insert_events(tournament_id, stream, hand_id, now, pending, last)
+        # The dialect's INSERT (SQLite numbers from what the memo knows, PostgreSQL inside the
+        # statement): seq -> id.
+        ids = self.dialect.insert_events(self, tournament_id, stream, hand_id, now, pending,
+                                         self.memo.last_seq(key))
         self.memo.seq[key] = next(iter(ids)) + len(pending) - 1
         return hand_id, now, pending, ids
-
-    def _insert_events(
-        self, tournament_id: int, stream: str, hand_id: int | None, now: float,
-        pending: list[tuple[str, str, tuple[str, ...] | None]], last: int | None,
-    ) -> dict[int, int]:
-        """One INSERT per 1,000 rows (a statement is all or nothing), returning seq -> id."""
-        if last is None:
-            r = self.one(
-                "SELECT COALESCE(MAX(seq), 0) FROM events WHERE tournament_id = ? AND stream = ?",
-                (tournament_id, stream),
-            )
-            last = int(r[0]) if r is not None else 0
-        ids: dict[int, int] = {}
-        for start in range(0, len(pending), _ROWS_PER_INSERT):
-            chunk = pending[start:start + _ROWS_PER_INSERT]
-            params: list[Any] = []
-            for seq, (type_, text, audience) in enumerate(chunk, start=last + 1 + start):
-                params += [tournament_id, stream, seq, hand_id, type_, text,
-                           None if audience is None else dumps(list(audience)), now]
-            values = ", ".join(["(?, ?, ?, ?, ?, ?, ?, ?)"] * len(chunk))
-            rows = self.fetch(
-                "INSERT INTO events (tournament_id, stream, seq, hand_id, type, data, audience, "
-                f"created_at) VALUES {values} RETURNING seq, id",
-                params,
-            )
-            ids.update((int(r[0]), int(r[1])) for r in rows)
-        return dict(sorted(ids.items()))
 
     def begin_hand(
         self, tournament_id: int, table_no: int, hand_no: int, started_at: float | None = None
@@ -302,6 +267,7 @@ class EventLogSql(SqlBase):
         data: dict[str, Any] | None = None,
     ) -> DeadlineRow:
         """Arm (or move) a timer at an absolute unix time."""
+        self.ownership.check(tournament_id)
         self.exec(
             "INSERT INTO deadlines (tournament_id, kind, key, due_at, data) VALUES (?, ?, ?, ?, ?) "
             "ON CONFLICT (tournament_id, kind, key) DO UPDATE SET due_at = excluded.due_at, "
@@ -333,6 +299,7 @@ class EventLogSql(SqlBase):
     ) -> None:
         """Make the tournament's timers exactly `wanted` (kind, key, due_at, data), writing only
         the ones that changed: most actions move one clock and leave the level's alone."""
+        self.ownership.check(tournament_id)
         current = self.memo.deadline_map(tournament_id)
         if current is None:
             current = {(r["kind"], r["key"]): (float(r["due_at"]), str(r["data"])) for r in

@@ -4,9 +4,8 @@ Transaction (which sees its own writes); Transaction adds the writes."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Awaitable, Callable
-from typing import Concatenate, ParamSpec, Protocol, TypeVar
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from .errors import StoreError
 from .sql import Clock, Memo
@@ -22,7 +21,9 @@ class _Hops(Protocol):
 
     clock: Clock
 
-    async def _hop(self, fn: Callable[[sqlite3.Connection], T]) -> T: ...
+    async def _hop(self, fn: Callable[[Any], T]) -> T: ...
+
+    def _sql(self, conn: Any, memo: Memo, finishing: set[int]) -> SqlTransaction: ...
 
 
 def _read(
@@ -34,7 +35,7 @@ def _read(
     name = fn.__name__
 
     async def call(self: _Reads, /, *args: P.args, **kwargs: P.kwargs) -> R:
-        # By name, so a backend's SqlTransaction subclass (PostgreSQL) runs its own override.
+        # By name: what the class holds when called (a test may have replaced it).
         result: R = await self._run(lambda tx: getattr(tx, name)(*args, **kwargs))
         return result
 
@@ -101,6 +102,8 @@ class Transaction(_Reads):
         self._store = store
         self.memo = memo
         self.open = True
+        # Tournaments that finished in this transaction (their leases go once it commits).
+        self.finishing: set[int] = set()
 
     @property
     def now(self) -> float:
@@ -109,8 +112,8 @@ class Transaction(_Reads):
     async def _run(self, fn: Change[T]) -> T:
         if not self.open:
             raise StoreError("transaction already finished; open a new one")
-        store, memo = self._store, self.memo
-        return await store._hop(lambda conn: fn(SqlTransaction(conn, store.clock, memo)))
+        store, memo, finishing = self._store, self.memo, self.finishing
+        return await store._hop(lambda conn: fn(store._sql(conn, memo, finishing)))
 
     async def apply(self, change: Change[T]) -> T:
         """Run a `commit`-style change inside this transaction (one hop)."""

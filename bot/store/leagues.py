@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import sqlite3
 from typing import Any
 
 from .errors import LeagueNameTaken, StoreError
@@ -74,24 +73,20 @@ class LeagueSql(SqlBase):
         return None if r is None else plain(LeagueRow, r)
 
     def league_by_name(self, guild_id: int, name: str) -> LeagueRow | None:
-        """Case-insensitive: players type league names, they do not copy them."""
-        r = self.one(
-            "SELECT * FROM leagues WHERE guild_id = ? AND name = ? COLLATE NOCASE ORDER BY id",
-            (guild_id, name),
-        )
+        """Case-insensitive: players type league names, they do not copy them (the dialect's
+        statement: each backend folds the name as its unique index does)."""
+        r = self.one(self.dialect.league_by_name, (guild_id, name))
         return None if r is None else plain(LeagueRow, r)
 
     def create_league(self, guild_id: int, name: str) -> LeagueRow:
         """A new league; LeagueNameTaken if the server has one of that name in any case."""
-        try:
-            row = self.returning(
-                "INSERT INTO leagues (guild_id, name, created_at) VALUES (?, ?, ?) RETURNING *",
-                (guild_id, name, self.now),
-            )
-        except sqlite3.IntegrityError as exc:
-            if "leagues." not in str(exc):
-                raise
-            raise LeagueNameTaken(guild_id, name, self.league_by_name(guild_id, name)) from exc
+        row = self.one(
+            "INSERT INTO leagues (guild_id, name, created_at) VALUES (?, ?, ?) "
+            "ON CONFLICT DO NOTHING RETURNING *",
+            (guild_id, name, self.now),
+        )
+        if row is None:
+            raise LeagueNameTaken(guild_id, name, self.league_by_name(guild_id, name))
         return plain(LeagueRow, row)
 
     def league_settings(self, league_id: int) -> LeagueSettings:
@@ -151,13 +146,12 @@ class LeagueSql(SqlBase):
 
     def set_active_season(self, league_id: int, season_id: int) -> None:
         """Make `season_id` the league's active season. Refused if another one is active."""
-        try:
-            self.exec(
-                "INSERT INTO active_seasons (league_id, season_id, since) VALUES (?, ?, ?)",
-                (league_id, season_id, self.now),
-            )
-        except sqlite3.IntegrityError as exc:
-            raise StoreError(f"league {league_id} already has an active season") from exc
+        if not self.exec(
+            "INSERT INTO active_seasons (league_id, season_id, since) VALUES (?, ?, ?) "
+            "ON CONFLICT DO NOTHING",
+            (league_id, season_id, self.now),
+        ):
+            raise StoreError(f"league {league_id} already has an active season")
 
     def end_season(self, season_id: int, ends_at: float | None = None) -> SeasonRow:
         """Close a season: stamp when it ended (now unless given) and make it inactive."""
@@ -216,17 +210,7 @@ class LeagueSql(SqlBase):
 
     def season_standings(self, season_id: int) -> list[SeasonStandingRow]:
         """Points table over the season's finished tournaments, best first."""
-        rows = self.fetch(
-            """
-            SELECT r.user_id, SUM(r.points) AS points, SUM(r.prize) AS prize,
-                   COUNT(*) AS tournaments, MIN(r.place) AS best_place
-            FROM results r JOIN tournaments t ON t.id = r.tournament_id
-            WHERE t.season_id = ? AND t.status = 'finished'
-            GROUP BY r.user_id
-            ORDER BY points DESC, best_place ASC, prize DESC, r.user_id
-            """,
-            (season_id,),
-        )
+        rows = self.fetch(self.dialect.season_standings, (season_id,))
         return [plain(SeasonStandingRow, r) for r in rows]
 
     # --- scoring -------------------------------------------------------------------------------

@@ -1,30 +1,19 @@
-"""Numbered SQL migrations, each applied in its own transaction together with its version row.
+"""Numbered SQL migrations: what both backends share (the numbering and the loading).
 
-A crash mid-migration therefore leaves the previous version intact, and two processes starting
-at once cannot both apply the same step (the version is re-read under the write lock).
+Each backend keeps its own folder of the same numbered steps in its own dialect
+(bot/store/sqlite/migrations/, bot/store/postgres/migrations/) and applies them its own way
+(sqlite/migrate.py, postgres/migrate.py): each step in its own transaction together with its
+version row, so a crash mid-migration leaves the previous version intact.
 """
 
 from __future__ import annotations
 
 import re
-import sqlite3
-import time
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-import aiosqlite
-
 _NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
-
-VERSION_TABLE_SQL = """
-CREATE TABLE IF NOT EXISTS schema_migrations (
-    version    INTEGER PRIMARY KEY,
-    name       TEXT    NOT NULL,
-    applied_at REAL    NOT NULL
-)
-"""
 
 
 class MigrationError(RuntimeError):
@@ -38,12 +27,14 @@ class Migration:
     sql: str
 
 
-def load_migrations(directory: Path | None = None) -> list[Migration]:
-    """The bundled migrations (or those in `directory`), checked to be numbered 1..N."""
+def load_migrations(directory: Path | None = None, *,
+                    package: str = "bot.store.sqlite") -> list[Migration]:
+    """The migrations in `directory`, or those bundled in `package`'s `migrations/` folder
+    (default: SQLite's), checked to be numbered 1..N."""
     if directory is None:
         files = [
             (f.name, f.read_text(encoding="utf-8"))
-            for f in resources.files("bot.store").joinpath("migrations").iterdir()
+            for f in resources.files(package).joinpath("migrations").iterdir()
             if f.name.endswith(".sql")
         ]
     else:
@@ -59,85 +50,3 @@ def load_migrations(directory: Path | None = None) -> list[Migration]:
         if mig.version != expected:
             raise MigrationError(f"migrations must be numbered 1..N; missing {expected:04d}")
     return out
-
-
-def split_statements(sql: str) -> list[str]:
-    """Split a script into statements; sqlite3.complete_statement copes with triggers."""
-    statements: list[str] = []
-    buf = ""
-    for line in sql.splitlines(keepends=True):
-        buf += line
-        if sqlite3.complete_statement(buf):
-            stmt = buf.strip()
-            if _strip_comments(stmt):
-                statements.append(stmt)
-            buf = ""
-    if _strip_comments(buf).strip():
-        raise MigrationError(f"incomplete SQL statement at end of migration: {buf.strip()[:80]!r}")
-    return statements
-
-
-def _strip_comments(sql: str) -> str:
-    return "\n".join(ln for ln in sql.splitlines() if not ln.strip().startswith("--")).strip(" \n;")
-
-
-async def current_version(conn: aiosqlite.Connection) -> int:
-    await conn.execute(VERSION_TABLE_SQL)
-    sql = "SELECT COALESCE(MAX(version), 0) FROM schema_migrations"
-    rows = list(await conn.execute_fetchall(sql))
-    return int(rows[0][0])
-
-
-async def apply_migrations(
-    conn: aiosqlite.Connection,
-    migrations: Sequence[Migration] | None = None,
-    *,
-    target: int | None = None,
-    clock: Callable[[], float] = time.time,
-) -> list[int]:
-    """Bring the database up to `target` (default: newest). Returns the versions applied.
-
-    `conn` must be in autocommit mode (isolation_level=None): the transactions are ours.
-    """
-    migrations = list(load_migrations() if migrations is None else migrations)
-    newest = migrations[-1].version if migrations else 0
-    target = newest if target is None else target
-    # Under the write lock: an autocommit CREATE could fail at once with SQLITE_BUSY (no busy
-    # handler for a read-to-write upgrade) when another bot is opening the same file.
-    await conn.execute("BEGIN IMMEDIATE")
-    try:
-        found = await current_version(conn)
-    finally:
-        await conn.execute("COMMIT")
-    if found > newest:
-        raise MigrationError(
-            "the database was written by a newer version of the bot "
-            f"(schema {found}, this code knows {newest}); refusing to run"
-        )
-    applied: list[int] = []
-    for mig in migrations:
-        if mig.version > target:
-            break
-        await conn.execute("BEGIN IMMEDIATE")
-        try:
-            if await current_version(conn) >= mig.version:
-                await conn.execute("COMMIT")
-                continue
-            for stmt in split_statements(mig.sql):
-                await conn.execute(stmt)
-            await conn.execute(
-                "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
-                (mig.version, mig.name, clock()),
-            )
-            await conn.execute("COMMIT")
-        except BaseException as exc:
-            try:
-                await conn.execute("ROLLBACK")
-            except sqlite3.Error:
-                pass
-            if isinstance(exc, sqlite3.Error):
-                name = f"{mig.version:04d}_{mig.name}"
-                raise MigrationError(f"migration {name} failed: {exc}") from exc
-            raise
-        applied.append(mig.version)
-    return applied

@@ -59,7 +59,7 @@ class RecoverySql(EventLogSql, TournamentSql):
         # snapshot's last one (when it is of this stream, as the game's are) start past its seq.
         columns = ", ".join(f"e.{c.strip()}" for c in EVENT_COLUMNS.split(","))
         last = "(SELECT MAX(last_event_id) FROM snapshots l WHERE l.tournament_id = u.id)"
-        sql = (f"SELECT {columns} FROM ({unfinished}) u CROSS JOIN events e "
+        sql = (f"SELECT {columns} FROM ({unfinished}) u {self.dialect.ordered_join} events e "
                f"ON e.tournament_id = u.id AND e.id > COALESCE({last}, 0)")
         params: list[Any] = []
         if stream is not None:

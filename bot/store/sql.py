@@ -1,7 +1,9 @@
 """The statements' common ground: run in the database thread, never on the event loop.
 
 Every store method is written once, as a plain synchronous method on `SqlTransaction` (the area
-modules hold them), and runs inside the thread aiosqlite keeps for the connection. The async
+modules hold them), and runs inside the database thread of the backend (aiosqlite's thread for
+SQLite, the session's thread for PostgreSQL); where the backends' SQL differs, the statement is
+the dialect's (dialect.py). The async
 faces (`Store`, `Transaction`) send a whole method there in one hop, and the game's commits
 send a whole action there in one hop (issue 15: ~11 hops of 50-80 us each per action before).
 
@@ -18,6 +20,7 @@ import sqlite3
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
+from .dialect import Dialect, Ownership
 from .errors import StoreError
 
 Clock = Callable[[], float]
@@ -92,19 +95,28 @@ class Memo:
 
 
 class SqlBase:
-    """One connection, one clock, one memo layer: what every area's statements need."""
+    """One connection, one clock, one memo layer, the connection's dialect and whose
+    tournaments these are: what every area's statements need."""
 
-    def __init__(self, conn: sqlite3.Connection, clock: Clock, memo: Memo) -> None:
+    def __init__(self, conn: Any, clock: Clock, memo: Memo, dialect: Dialect,
+                 ownership: Ownership, finishing: set[int] | None = None) -> None:
         self.conn = conn
+        self._execute = dialect.executor(conn)
         self.clock = clock
         self.memo = memo
+        self.dialect = dialect
+        self.ownership = ownership
+        # Tournaments that finished in this transaction (their leases go once it commits).
+        self.finishing: set[int] = set() if finishing is None else finishing
 
     @property
     def now(self) -> float:
         return self.clock()
 
     def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        return self.conn.execute(sql, params).fetchall()
+        """The rows (none for a statement that returns none)."""
+        cur = self._execute(sql, params)
+        return cur.fetchall() if cur.description is not None else []
 
     def one(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
         # fetchall, not fetchone: a statement left unfinished (RETURNING) would block COMMIT.
@@ -112,8 +124,8 @@ class SqlBase:
         return rows[0] if rows else None
 
     def exec(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """Execute; return lastrowid (for inserts)."""
-        return int(self.conn.execute(sql, params).lastrowid or 0)
+        """Execute; return the number of rows changed."""
+        return int(self._execute(sql, params).rowcount)
 
     def returning(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row:
         row = self.one(sql, params)

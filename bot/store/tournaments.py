@@ -62,10 +62,12 @@ class TournamentSql(SqlBase):
         return [tournament_row(r) for r in self.fetch(sql + " ORDER BY id", params)]
 
     def unfinished_tournaments(self) -> list[TournamentRow]:
-        rows = self.fetch(
-            "SELECT * FROM tournaments WHERE status IN (?, ?) ORDER BY id", UNFINISHED
-        )
-        return [tournament_row(r) for r in rows]
+        """The registering and running tournaments this process runs (on PostgreSQL: those of
+        its shards whose lease it holds or could take now)."""
+        rows = [tournament_row(r) for r in self.fetch(
+            "SELECT * FROM tournaments WHERE status IN (?, ?) ORDER BY id", UNFINISHED)]
+        mine = self.ownership.recoverable(self.conn, rows)
+        return [t for t in rows if t.id in mine]
 
     def open_tournament_in(self, channel_id: int) -> TournamentRow | None:
         """The channel's registering or running tournament (there is at most one)."""
@@ -86,24 +88,29 @@ class TournamentSql(SqlBase):
         profile: dict[str, Any] | None = None,
         config: dict[str, Any] | None = None,
     ) -> TournamentRow:
-        """A new tournament, registering. ChannelBusy if its channel has an open one."""
-        try:
-            row = self.returning(
-                "INSERT INTO tournaments (guild_id, league_id, season_id, channel_id, name, "
-                "profile, config, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING *",
-                (guild_id, league_id, season_id, channel_id, name, dumps(profile or {}),
-                 dumps(config or {}), self.now),
-            )
-        except sqlite3.IntegrityError as exc:
-            if channel_id is None or "tournaments.channel_id" not in str(exc):
-                raise
-            raise ChannelBusy(channel_id, self.open_tournament_in(channel_id)) from exc
-        return tournament_row(row)
+        """A new tournament, registering, and this process's own. ChannelBusy if its channel
+        has an open one (the partial unique index decides, so of two creates one wins; the
+        INSERT does nothing rather than fail, which would abort a PostgreSQL transaction)."""
+        row = self.one(
+            "INSERT INTO tournaments (guild_id, league_id, season_id, channel_id, name, "
+            "profile, config, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (channel_id) WHERE status IN ('registering', 'running') DO NOTHING "
+            "RETURNING *",
+            (guild_id, league_id, season_id, channel_id, name, dumps(profile or {}),
+             dumps(config or {}), self.now),
+        )
+        if row is None:
+            assert channel_id is not None  # only the channel index can refuse the row
+            raise ChannelBusy(channel_id, self.open_tournament_in(channel_id))
+        created = tournament_row(row)
+        self.ownership.created(self.conn, created.id)
+        return created
 
     def set_tournament_status(
         self, tournament_id: int, status: TournamentStatus
     ) -> TournamentRow:
         """Move a tournament along; stamping started_at/finished_at the first time."""
+        self.ownership.check(tournament_id)
         now = self.now
         row = self.returning(
             "UPDATE tournaments SET status = ?, "
@@ -117,6 +124,7 @@ class TournamentSql(SqlBase):
             # A finished tournament has no clocks left to run after a restart.
             self.exec("DELETE FROM deadlines WHERE tournament_id = ?", (tournament_id,))
             self.memo.deadlines[tournament_id] = {}
+            self.finishing.add(tournament_id)
         return tournament_row(row)
 
     def set_tournament_config(self, tournament_id: int, config: dict[str, Any]) -> TournamentRow:

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import psycopg
 
 from ..ownership import NotOwner, Shards
+from ..rows import TournamentRow
 from .connection import PgRow
 
 log = logging.getLogger(__name__)
@@ -79,6 +80,23 @@ class LeaseBook:
 
     def in_my_shards(self, guild_id: int) -> bool:
         return self.shards is None or self.shards.owns_guild(guild_id)
+
+    # --- the store's Ownership (bot/store/dialect.py), in the database thread ------------------
+
+    def recoverable(self, conn: psycopg.Connection[PgRow],
+                    tournaments: Sequence[TournamentRow]) -> set[int]:
+        """The unfinished tournaments THIS process runs: those of its shards whose lease it
+        holds or could take now. Another process's are left to it (and named in the log)."""
+        mine = [t.id for t in tournaments if self.in_my_shards(t.guild_id)]
+        held = self.claim(conn, mine)
+        refused = [t for t in mine if t not in held]
+        if refused:
+            log.info("tournaments %s are run by another process; not recovered here", refused)
+        return held
+
+    def created(self, conn: psycopg.Connection[PgRow], tournament_id: int) -> None:
+        """A tournament this process creates is claimed as it is created."""
+        self.claim(conn, [tournament_id])
 
     def claim(self, conn: psycopg.Connection[PgRow], tournament_ids: Iterable[int]) -> set[int]:
         """Take the lock of each tournament not yet held; return the ones now held. A lock

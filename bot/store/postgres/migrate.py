@@ -1,5 +1,5 @@
 """The numbered migrations on PostgreSQL: the same numbers and names as SQLite's
-(bot/store/migrations/), in PostgreSQL's dialect (bot/store/postgres/migrations/).
+(bot/store/sqlite/migrations/), in PostgreSQL's dialect (bot/store/postgres/migrations/).
 
 Each is applied in its own transaction together with its version row, under an advisory lock,
 so two processes starting at once apply each step once (the version is re-read under it).
@@ -9,15 +9,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 import psycopg
 
 from ..migrate import Migration, MigrationError, load_migrations
 from .connection import PgRow
 from .leases import MIGRATION_LOCK
-
-MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 
 VERSION_TABLE_SQL = """
 CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -29,7 +26,8 @@ CREATE TABLE IF NOT EXISTS schema_migrations (
 
 
 def load_pg_migrations() -> list[Migration]:
-    return load_migrations(MIGRATIONS_DIR)
+    """PostgreSQL's numbered migrations (this package's migrations/ folder)."""
+    return load_migrations(package=__package__ or "bot.store.postgres")
 
 
 def current_version(conn: psycopg.Connection[PgRow]) -> int:

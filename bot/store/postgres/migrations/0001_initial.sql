@@ -1,4 +1,4 @@
--- PostgreSQL dialect of bot/store/migrations/0001_initial.sql: the same tables, columns (in the
+-- PostgreSQL dialect of bot/store/sqlite/migrations/0001_initial.sql: the same tables, columns (in the
 -- same order), keys and constraints. Differences: ids are identities that never reuse a value
 -- (SQLite's AUTOINCREMENT), Discord ids BIGINT, times DOUBLE PRECISION (SQLite REAL), JSON
 -- columns of type json (validated on input, text kept as written, like json_valid on TEXT),

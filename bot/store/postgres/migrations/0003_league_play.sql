@@ -1,4 +1,4 @@
--- PostgreSQL dialect of bot/store/migrations/0003_league_play.sql (see 0001 for the mapping).
+-- PostgreSQL dialect of bot/store/sqlite/migrations/0003_league_play.sql (see 0001 for the mapping).
 
 CREATE TABLE league_settings (
     league_id     BIGINT  PRIMARY KEY REFERENCES leagues (id) ON DELETE CASCADE,

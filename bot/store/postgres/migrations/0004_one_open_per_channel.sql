@@ -1,4 +1,4 @@
--- PostgreSQL dialect of bot/store/migrations/0004_one_open_per_channel.sql.
+-- PostgreSQL dialect of bot/store/sqlite/migrations/0004_one_open_per_channel.sql.
 
 -- One open (registering or running) tournament per channel. Channels an older bot left with two
 -- open tournaments keep the oldest; the later ones were orphans nobody could reach: cancelled.

@@ -1,4 +1,4 @@
--- PostgreSQL dialect of bot/store/migrations/0008_season_finals_and_appeals.sql.
+-- PostgreSQL dialect of bot/store/sqlite/migrations/0008_season_finals_and_appeals.sql.
 
 CREATE TABLE season_finals (
     season_id  BIGINT  PRIMARY KEY REFERENCES seasons (id) ON DELETE CASCADE,

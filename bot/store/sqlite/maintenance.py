@@ -1,9 +1,10 @@
 """Whole-store operations on a SQLite file: the checks `python -m bot.db check` runs, the online
-backup, and the schema as the migration tests compare it. Store's methods of the same names
-call these (PostgreSQL has its own, bot/store/postgres/store.py)."""
+backup, and the schema as the migration tests compare it. The SQLite backend's methods of the
+same names call these (PostgreSQL has its own, bot/store/postgres/maintenance.py)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import sqlite3
@@ -13,26 +14,25 @@ from typing import Any, Protocol
 
 import aiosqlite
 
-from .checks import CheckReport, ConservationCheck, run_checks
-from .errors import StoreError
-from .files import record_backup
-from .rows import StoredEvent, TournamentRow
-from .sql import Clock
+from ..checks import CheckReport, ConservationCheck, run_checks
+from ..errors import StoreError
+from ..files import record_backup
+from ..rows import StoredEvent, TournamentRow
+from ..sql import Clock
 
 
 class _Store(Protocol):
-    """What these need of the store (store.py imports this module, not the other way round)."""
+    """What these need of the store (the store's core imports this package, not the other
+    way round)."""
 
-    path: Path
     clock: Clock
+    _lock: asyncio.Lock
 
-    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]: ...
+    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]: ...
 
     async def _all_events(self, tournament_id: int) -> list[StoredEvent]: ...
 
     async def _all_tournaments(self) -> list[TournamentRow]: ...
-
-    async def _copy_to(self, target: aiosqlite.Connection) -> None: ...
 
 
 async def check(store: _Store, checks: Sequence[ConservationCheck] = ()) -> CheckReport:
@@ -52,7 +52,8 @@ async def check(store: _Store, checks: Sequence[ConservationCheck] = ()) -> Chec
     return CheckReport(integrity, fks, reports)
 
 
-async def backup(store: _Store, target: str | os.PathLike[str]) -> Path:
+async def backup(store: _Store, conn: aiosqlite.Connection, path: Path,
+                 target: str | os.PathLike[str]) -> Path:
     """Online backup to a new self-contained file (0600), safe while the bot is writing."""
     dest = Path(target)
     if dest.exists():
@@ -65,7 +66,9 @@ async def backup(store: _Store, target: str | os.PathLike[str]) -> Path:
     target_conn = await aiosqlite.connect(tmp, isolation_level=None)
     ok = False
     try:
-        await store._copy_to(target_conn)
+        # One step (pages=-1): a consistent snapshot; WAL lets writers go on meanwhile.
+        async with store._lock:
+            await conn.backup(target_conn, pages=-1)
         # A backup should be one file, not a WAL database that needs its sidecars.
         await target_conn.execute("PRAGMA journal_mode = DELETE")
         rows = list(await target_conn.execute_fetchall("PRAGMA quick_check"))
@@ -80,7 +83,7 @@ async def backup(store: _Store, target: str | os.PathLike[str]) -> Path:
                     p.unlink()
     os.replace(tmp, dest)
     # Remembered beside the database, so a refusal to start on a damaged one can name it.
-    record_backup(store.path, dest, store.clock())
+    record_backup(path, dest, store.clock())
     return dest
 
 
