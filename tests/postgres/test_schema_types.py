@@ -1,0 +1,87 @@
+"""The two backends' schemas agree column by column on type, not only on names.
+
+Every migration is written twice (bot/store/sqlite/migrations, bot/store/postgres/migrations).
+A column declared REAL on SQLite and INTEGER on PostgreSQL would pass the test of tables and
+columns (test_copy_and_check.py) and then round a time to whole seconds on one backend only.
+Types are compared as their storage class: SQLite's declared affinity against PostgreSQL's type,
+normalised (INTEGER/BIGINT/SMALLINT are integers; REAL is SQLite's 8-byte float, PostgreSQL's
+DOUBLE PRECISION; TEXT, and PostgreSQL's JSON that SQLite keeps as TEXT). PostgreSQL's 4-byte
+`real` is not SQLite's REAL: it would lose precision, so it is its own class and fails.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import psycopg
+
+from bot.store import Store
+
+SQLITE_CLASSES = {"INTEGER": "integer", "REAL": "float8", "TEXT": "text"}
+POSTGRES_CLASSES = {
+    "smallint": "integer", "integer": "integer", "bigint": "integer",
+    "double precision": "float8", "real": "float4",
+    "text": "text", "json": "text", "jsonb": "text", "character varying": "text",
+}
+
+
+def sqlite_types(path: Path) -> dict[tuple[str, str], str]:
+    with sqlite3.connect(path) as conn:
+        tables = [r[0] for r in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
+        return {(t, str(r[1])): str(r[2]).upper()
+                for t in tables for r in conn.execute(f'PRAGMA table_info("{t}")')}
+
+
+def postgres_types(url: str) -> dict[tuple[str, str], str]:
+    with psycopg.connect(url) as conn:
+        rows = conn.execute(
+            "SELECT table_name, column_name, data_type FROM information_schema.columns "
+            "WHERE table_schema = current_schema()").fetchall()
+    return {(str(t), str(c)): str(d).lower() for t, c, d in rows}
+
+
+def differences(lite: dict[tuple[str, str], str], pg: dict[tuple[str, str], str]) -> list[str]:
+    """Each column whose storage class differs (or that one backend lacks), named."""
+    unknown = sorted({f"sqlite {v}" for v in lite.values() if v not in SQLITE_CLASSES}
+                     | {f"postgres {v}" for v in pg.values() if v not in POSTGRES_CLASSES})
+    assert not unknown, f"types this test does not know how to compare: {unknown}"
+    out = []
+    for table, column in sorted(lite.keys() | pg.keys()):
+        a, b = lite.get((table, column)), pg.get((table, column))
+        ca = None if a is None else SQLITE_CLASSES[a]
+        cb = None if b is None else POSTGRES_CLASSES[b]
+        if ca != cb:
+            out.append(f"{table}.{column}: SQLite {a}, PostgreSQL {b}")
+    return out
+
+
+def _migrated_sqlite(tmp_path: Path) -> Path:
+    path = tmp_path / "types.sqlite3"
+
+    async def open_close() -> None:
+        await (await Store.open(path)).close()
+
+    asyncio.run(open_close())
+    return path
+
+
+def test_every_column_has_the_same_type_on_both_backends(tmp_path: Path, pg_url: str) -> None:
+    lite, pg = sqlite_types(_migrated_sqlite(tmp_path)), postgres_types(pg_url)
+    assert len(lite) > 100  # every table's columns, not an empty schema
+    assert differences(lite, pg) == []
+
+
+def test_a_column_of_another_type_is_named(tmp_path: Path, pg_url: str) -> None:
+    """The comparison catches what it is for: a time kept as a whole number, or in a 4-byte
+    float, on PostgreSQL only."""
+    lite = sqlite_types(_migrated_sqlite(tmp_path))
+    with psycopg.connect(pg_url, autocommit=True) as conn:
+        conn.execute("ALTER TABLE hands ALTER COLUMN started_at TYPE BIGINT")
+        conn.execute("ALTER TABLE events ALTER COLUMN created_at TYPE REAL")
+    assert differences(lite, postgres_types(pg_url)) == [
+        "events.created_at: SQLite REAL, PostgreSQL real",
+        "hands.started_at: SQLite REAL, PostgreSQL bigint",
+    ]
