@@ -36,6 +36,11 @@ class Settings:
     database_url: str | None = field(default=None, repr=False)
     # The Discord shards this process serves (SHARD_COUNT, SHARD_IDS); None: all of them.
     shards: Shards | None = None
+    # The screens' web server (bot/web): where it listens (WEB_PORT 0: off) and, behind a
+    # reverse proxy, the address its links use (PUBLIC_URL).
+    web_host: str = "127.0.0.1"
+    web_port: int = 8080
+    public_url: str | None = None
 
     @property
     def database(self) -> str | Path:
@@ -78,7 +83,9 @@ def load_settings(env_file: str | os.PathLike[str] | None = ".env") -> Settings:
         shards = Shards.from_settings(os.environ.get("SHARD_COUNT"), os.environ.get("SHARD_IDS"))
     except ShardConfigError as exc:
         raise ConfigError(str(exc)) from None  # its message names the variable, not the value
+    web_host, web_port, public_url = _web_settings()
     return Settings(
+        web_host=web_host, web_port=web_port, public_url=public_url,
         database_url=url,
         shards=shards,
         discord_token=token,
@@ -87,3 +94,17 @@ def load_settings(env_file: str | os.PathLike[str] | None = ".env") -> Settings:
         log_level=level,
         league_data_dir=league_data_dir,
     )
+
+
+def _web_settings() -> tuple[str, int, str | None]:
+    """WEB_HOST, WEB_PORT (0 turns the screens off) and PUBLIC_URL."""
+    host = (os.environ.get("WEB_HOST") or "").strip() or "127.0.0.1"
+    port_raw = (os.environ.get("WEB_PORT") or "").strip() or "8080"
+    if not port_raw.isdigit() or int(port_raw) > 65535:
+        raise ConfigError("WEB_PORT must be a port number from 0 to 65535 (0 turns the "
+                          "screens off); the value set is not one")
+    public = (os.environ.get("PUBLIC_URL") or "").strip().rstrip("/") or None
+    if public is not None and not public.startswith(("http://", "https://")):
+        raise ConfigError("PUBLIC_URL must start with https:// (or http://): the address the "
+                          "screen links use, e.g. https://poker.example.org")
+    return host, int(port_raw), public

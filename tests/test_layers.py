@@ -28,8 +28,10 @@ ALLOWED: dict[str, frozenset[str]] = {
     "service": frozenset({"engine", "tournament", "store"}),
     "history": frozenset({"engine", "tournament", "store"}),
     "league": frozenset({"engine", "tournament", "store", "history", "datafiles"}),
+    # The screens (a web server beside the Discord side, never importing discord).
+    "web": frozenset({"engine", "tournament", "store", "service"}),
     "discord_ui": frozenset({"engine", "tournament", "store", "service", "history", "league",
-                             "rulebook", "datafiles", "config"}),
+                             "rulebook", "datafiles", "config", "web"}),
     "cogs": frozenset({"engine", "tournament", "store", "service", "history", "league",
                        "rulebook", "discord_ui", "datafiles"}),
 }

@@ -29,6 +29,7 @@ from bot.service import Outcome, Session, TournamentService
 from bot.store import Store
 from bot.store.backends import open_store
 from bot.store.ownership import Shards
+from bot.web import Feed, ScreenLinks, WebServer
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +41,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.director",
     "cogs.live",
     "cogs.league",
+    "cogs.screen",
 )
 
 
@@ -56,6 +58,8 @@ class LeagueBot(commands.Bot):
     store: Store
     tournaments: TournamentService
     announcer: Announcer
+    screen_links: ScreenLinks
+    screen_feed: Feed
 
     def __init__(
         self,
@@ -69,6 +73,9 @@ class LeagueBot(commands.Bot):
         hand_delay: float = 5.0,
         idle_ping_seconds: float | None = None,
         card_emojis: bool = True,
+        web_host: str = "127.0.0.1",
+        web_port: int = 0,
+        public_url: str | None = None,
         **options: Any,
     ) -> None:
         options.setdefault("intents", bot_intents())
@@ -95,11 +102,16 @@ class LeagueBot(commands.Bot):
         # Cards as text until the emojis are there (or if Discord refuses them).
         self.card_art: CardArt = TEXT_ART
         self.card_uploader: CardEmojiUploader | None = None
+        # The screens' web server (bot/web): 0 turns it off, bot.web.ANY_FREE_PORT asks the
+        # system for a free port (tests); `self.web` is None while it is off.
+        self.web_settings = (web_host, web_port, public_url)
+        self.web: WebServer | None = None
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]  # discord.py's documented hook
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.database, shards=self.store_shards)
         await self._start_tournaments()
+        self._start_web()
         for name in self.extension_names:
             await self._load(name)
         if self.sync_commands:
@@ -171,7 +183,29 @@ class LeagueBot(commands.Bot):
             # Said where players will look, once the connection is up (setup_hook runs first).
             self.loop.create_task(self._report_unrecoverable())
 
+    def _start_web(self) -> None:
+        """The screens' server, once the tournaments are back (it never waits on Discord). A
+        port that cannot be bound is logged: the bot runs on without screens."""
+        self.screen_links = ScreenLinks(self.store)
+        self.screen_feed = Feed(self.tournaments, clock=self.tournaments.clock)
+        host, port, public_url = self.web_settings
+        if port == 0:
+            return
+        web = WebServer(self.screen_feed, self.screen_links, host=host, port=port,
+                        public_url=public_url, clock=self.tournaments.clock)
+        try:
+            web.start()
+        except OSError as exc:
+            log.error("the screens' web server cannot listen on %s:%s (%s); no screens", host,
+                      port, exc)
+            return
+        self.web = web
+        log.info("screens served at %s", web.base_url)
+
     async def _present(self, session: Session, outcome: Outcome) -> None:
+        feed = getattr(self, "screen_feed", None)  # (a restart's news may come before it)
+        if feed is not None:
+            feed.changed(session)  # the pages first: a set lookup when none is open
         if session.tournament.live:
             await self.live_clock.listener(session, outcome)
         else:
@@ -231,6 +265,8 @@ class LeagueBot(commands.Bot):
             live = getattr(self, "live_clock", None)
             if live is not None:
                 await live.close()
+            if self.web is not None:
+                await self.web.stop()
             await super().close()
         finally:
             store = getattr(self, "store", None)

@@ -1,0 +1,199 @@
+"""What a screen shows, as plain data (JSON for the browser): the room's clock of a tournament
+and the rail of one online table.
+
+Read from the running tournament in memory (never from the database), on the bot's event loop,
+only when a page is open (bot/web/feed.py). The rail shows exactly what the table message in the
+channel shows: a card appears only once it is face up on the board or shown by its player
+(`PlayerState.shown`, never `hole`), the hand's log goes through the store's privacy filter for
+the public viewer (bot/store/privacy.py), and no deck seed, burn card or private message is
+ever read here. tests/web/test_privacy.py scans every response of a whole tournament for them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.engine.events import Event
+from bot.engine.hand import Hand
+from bot.engine.hand_events import (
+    Acted,
+    HandKilled,
+    Mucked,
+    PotAwarded,
+    Shown,
+    StreetDealt,
+    UncalledReturned,
+)
+from bot.store.privacy import PUBLIC, audience_for, redact
+from bot.tournament.structure import Break, Level, chip_no_longer_needed
+from bot.tournament.tournament import Tournament
+
+# The last actions a rail shows (the table message shows four; a screen has room for more).
+RAIL_LOG_LINES = 6
+# A name is cut here on a screen (the page cuts it again to fit, with an ellipsis).
+NAME_CHARS = 32
+
+
+def _blinds(level: Level | None) -> dict[str, int] | None:
+    if level is None:
+        return None
+    return {"sb": level.small_blind, "bb": level.big_blind, "ante": level.ante}
+
+
+def _name(t: Tournament, names: Mapping[str, str], player: str) -> str:
+    name = names.get(player) or t.display_name(player) or "a player"
+    return name[:NAME_CHARS]
+
+
+def clock_view(t: Tournament, *, name: str, names: Mapping[str, str],
+               now: float) -> dict[str, Any]:
+    """The clock of the room: level, blinds, the time left, what comes next, the field and the
+    money. Times are absolute server times (the page counts down with the server's clock);
+    `seconds_left` and `break_in` are what is left in play time (frozen while paused)."""
+    view = t.clock_view(now)
+    s = t.structure
+    running = t.status == "running"
+    index = t.period_index(now) if running else 0
+    later_breaks = [i for i in range(index + 1, len(s.periods)) if isinstance(s.periods[i], Break)]
+    break_in = None
+    if running and later_breaks:
+        break_in = max(0.0, s.period_start(later_breaks[0]) - t.play_time(now))
+    chip_up: dict[str, Any] | None = None
+    if running and t.smallest_chip:
+        if t.chip_race_due(now) is not None:
+            chip_up = {"chip": t.smallest_chip, "when": "now"}
+        elif later_breaks and chip_no_longer_needed(s, t.smallest_chip,
+                                                    later_breaks[0]) is not None:
+            chip_up = {"chip": t.smallest_chip, "when": "break"}
+    winner = _name(t, names, t.winner) if t.winner else None
+    return {
+        "kind": "clock",
+        "name": name,
+        "mode": t.cfg.mode,
+        "status": view.status,
+        "paused": view.paused,
+        "level": view.level,
+        "on_break": view.on_break,
+        "blinds": _blinds(Level(view.small_blind, view.big_blind, view.ante)),
+        "ends_at": view.ends_at,
+        "seconds_left": view.seconds_left,
+        "next": None if view.next_level is None and not view.next_is_break else {
+            "break": view.next_is_break,
+            "level": view.level + (0 if view.on_break else 1),
+            "blinds": _blinds(view.next_level),
+        },
+        "break_at": view.next_break_at,
+        "break_in": break_in,
+        "players_left": view.players_left,
+        "entries": view.entries,
+        "rebuys": view.rebuys,
+        "add_ons": view.add_ons,
+        "average_stack": view.average_stack,
+        "prize_pool": view.prize_pool,
+        "payouts": list(view.payouts),
+        "chip_up": chip_up,
+        "tables": sorted(t.tables) if not t.live and running else [],
+        "winner": winner,
+    }
+
+
+def rail_view(t: Tournament, table: int, *, name: str, names: Mapping[str, str],
+              now: float) -> dict[str, Any]:
+    """One online table as its channel sees it: the board, the pot, each seat's stack and bet,
+    the last actions. Between hands: the last hand's end (its shown cards and winners)."""
+    ts = t.tables.get(table)
+    out: dict[str, Any] = {"kind": "rail", "name": name, "table": table, "status": t.status,
+                           "paused": t.paused, "exists": ts is not None}
+    if ts is None:
+        return out
+    hand = ts.hand or ts.last_hand
+    if hand is None:
+        out["seats"] = [
+            {"seat": seat, "name": _name(t, names, player),
+             "stack": t.players[player].stack if player in t.players else 0}
+            for seat, player in sorted(ts.seats.items())]
+        out["hand"] = None
+        return out
+    over = hand.is_over
+    turn = t.turn_deadline(table, now) if not over else None
+    out["hand"] = {
+        "id": hand.hand_id,
+        "over": over,
+        "board": list(hand.board),
+        "pot": _pot(hand),
+        "blinds": {"sb": hand.small_blind, "bb": hand.big_blind, "ante": hand.ante},
+        "to_act": None if over else hand.to_act,
+        "act_by": turn.at if turn is not None else None,
+        "log": _log(t, hand, names),
+    }
+    out["seats"] = [_seat(t, hand, names, seat) for seat in sorted(hand.players)]
+    return out
+
+
+def _pot(hand: Hand) -> int:
+    if hand.is_over:
+        return sum(a.amount for a in hand.awards)
+    return sum(p.amount for p in hand.table_pots())
+
+
+def _seat(t: Tournament, hand: Hand, names: Mapping[str, str], seat: int) -> dict[str, Any]:
+    p = hand.players[seat]
+    marks = [m for m, s in (("D", hand.button), ("SB", hand.sb_seat), ("BB", hand.bb_seat))
+             if s == seat]
+    return {
+        "seat": seat, "name": _name(t, names, p.player), "stack": p.stack,
+        "bet": 0 if hand.is_over else p.bet, "marks": marks,
+        "folded": p.folded or p.mucked, "all_in": p.all_in,
+        # Face-up cards only: `shown` (never `hole`).
+        "shown": list(p.shown), "won": p.won,
+        "out": hand.is_over and p.stack == 0 and not p.won,
+    }
+
+
+def _public(e: Event) -> bool:
+    """The store's privacy filter for a viewer who is nobody in particular."""
+    data = e.to_dict()
+    return audience_for(data, None) is None and redact(data, PUBLIC) is not None
+
+
+def _log(t: Tournament, hand: Hand, names: Mapping[str, str]) -> list[str]:
+    lines: list[str] = []
+    for e in reversed(hand.events):
+        line = _line(t, hand, names, e) if _public(e) else None
+        if line is not None:
+            lines.append(line)
+            if len(lines) == RAIL_LOG_LINES:
+                break
+    lines.reverse()
+    return lines
+
+
+def _line(t: Tournament, hand: Hand, names: Mapping[str, str], e: Event) -> str | None:
+    def who(seat: int) -> str:
+        p = hand.players.get(seat)
+        return _name(t, names, p.player) if p is not None else f"Seat {seat}"
+
+    if isinstance(e, Acted):
+        tail = " all-in" if e.all_in else ""
+        if e.action in ("fold", "check"):
+            return f"{who(e.seat)} {e.action}s"
+        if e.action == "call":
+            return f"{who(e.seat)} calls {e.added:,}{tail}"
+        if e.action == "bet":
+            return f"{who(e.seat)} bets {e.to:,}{tail}"
+        return f"{who(e.seat)} raises to {e.to:,}{tail}"
+    if isinstance(e, StreetDealt):
+        return f"{e.street.capitalize()} {' '.join(e.cards)}"  # the burn card is never read
+    if isinstance(e, UncalledReturned):
+        return f"{e.amount:,} uncalled goes back to {who(e.seat)}"
+    if isinstance(e, HandKilled):
+        return f"{who(e.seat)}'s hand is dead"
+    if isinstance(e, Shown):
+        return f"{who(e.seat)} shows {' '.join(e.cards)}"
+    if isinstance(e, Mucked):
+        return f"{who(e.seat)} mucks"
+    if isinstance(e, PotAwarded):
+        winners = " and ".join(who(s) for s in e.winners)
+        return f"{winners} {'wins' if len(e.winners) == 1 else 'split'} {e.amount:,}"
+    return None

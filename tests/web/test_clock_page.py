@@ -1,0 +1,98 @@
+"""The room's clock in a real browser (issue 20): the link from `/td screen`, the level, the
+blinds and a countdown that falls a second a second, a bust, a pause, the sound, a level change
+and a break shown without a reload, and every size of screen with nothing cut or off it."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from tests.discord.conftest import Harness
+from tests.discord.test_live_night import bust, live_night
+
+from .helpers import screen_link, seconds, shoot, text, wait_text
+
+LEVEL = 20 * 60  # the regular structure's levels
+
+
+async def test_the_clock_on_the_rooms_screen(harness: Harness, browser: Any,
+                                             tmp_path: Path) -> None:
+    h = harness
+    await live_night(h)
+    await h.director.slash(h.channel, "tournament start")
+    url = await screen_link(h)
+    page = await browser.new_page(viewport={"width": 1920, "height": 1080})
+    await page.goto(url)
+    await wait_text(page, "link", "● live")
+    assert await text(page, "name") == "Friday Night"
+    assert await text(page, "level") == "Level 1"
+    assert await text(page, "blinds") == "25 / 50"
+    assert await text(page, "ante") == "No ante"
+    assert await text(page, "next") == "L2 · 50/100"
+    assert await text(page, "players") == "14 of 14"
+    assert await text(page, "pool") == "280"
+    assert (await text(page, "payouts")).startswith("1st 113 · 2nd 70")
+    assert await text(page, "breakin") == "1:20:00"
+
+    # The countdown falls about a second a second (worked out in the browser).
+    first = seconds(await text(page, "countdown"))
+    assert LEVEL - 2 <= first <= LEVEL
+    await asyncio.sleep(3)
+    later = seconds(await text(page, "countdown"))
+    assert 2 <= first - later <= 4, (first, later)
+
+    problems = await shoot(page, tmp_path, "clock-level-1")
+    assert problems == {}
+
+    # The sound is turned on by one click (browsers allow no sound before one).
+    await page.click("#sound")
+    assert await page.is_hidden("#sound")
+
+    # A bust shows without a reload.
+    await bust(h, h.director, "Dana Smith")
+    await wait_text(page, "players", "13 of 14")
+
+    # Paused: unmistakable, and the countdown stands still.
+    await h.director.slash(h.channel, "td pause")
+    await wait_text(page, "banner", "PAUSED")
+    assert await page.evaluate("document.body.classList.contains('paused')")
+    frozen = await text(page, "countdown")
+    await asyncio.sleep(1.5)
+    assert await text(page, "countdown") == frozen
+    problems = await shoot(page, tmp_path, "clock-paused")
+    assert problems == {}
+    await h.director.slash(h.channel, "td resume")
+    await page.wait_for_function("() => !document.body.classList.contains('paused')")
+    assert await page.is_hidden("#banner")
+
+    # A minute before the level ends: a beep and the countdown in yellow (the next change the
+    # page hears brings the server's clock with it).
+    beeps = int(await page.evaluate("Number(document.body.dataset.beeps || 0)"))
+    await h.advance(LEVEL - 50 - (await elapsed(h)))
+    await bust(h, h.director, "Ed Guest")
+    await wait_text(page, "players", "12 of 14")
+    await page.wait_for_function("() => document.body.classList.contains('warning')")
+    assert int(await page.evaluate("Number(document.body.dataset.beeps)")) == beeps + 1
+
+    # The level changes: the page says so by itself, with a beep.
+    await h.advance(60)
+    await wait_text(page, "level", "Level 2")
+    assert await text(page, "blinds") == "50 / 100"
+    assert int(await page.evaluate("Number(document.body.dataset.beeps)")) == beeps + 2
+
+    # The break: its own screen and countdown, then the level after it.
+    await h.advance(3 * LEVEL)
+    await wait_text(page, "banner", "BREAK")
+    assert await page.evaluate("document.body.classList.contains('on-break')")
+    assert (await text(page, "level")).startswith("Break · then level 5")
+    assert await text(page, "breakin") == "now"
+    assert 9 * 60 <= seconds(await text(page, "countdown")) <= 10 * 60
+    problems = await shoot(page, tmp_path, "clock-break")
+    assert problems == {}
+
+
+async def elapsed(h: Harness) -> float:
+    """Play seconds the tournament's clock has run (virtual time)."""
+    session = h.bot.tournaments.unfinished_in(h.guild.id)[0]
+    return session.tournament.play_time(h.now())
