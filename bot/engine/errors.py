@@ -39,3 +39,28 @@ class HandOver(IllegalAction):
 
 def chips(n: int) -> str:
     return f"{n:,}"
+
+
+def below_call_text(asked: int, bet: int, *, call: int, call_all_in: bool,
+                    raise_to: int | None, all_in: int | None) -> str:
+    """The refusal of an amount that does not go past the bet, naming the amount as asked
+    (before any rounding: the player never typed a rounded amount) and what is allowed:
+    "1 is less than the bet of 50: raise to at least 100; you can also call 50, go all-in for
+    1,500 or fold." An amount equal to the bet is refused only when it was named a raise (an
+    amount put out without the word raise is taken as a call), so it is said to be only a call.
+    `raise_to` is the smallest raise short of the all-in (None: only the all-in raises),
+    `all_in` the all-in raise (None: no raise is possible)."""
+    if asked < bet:
+        head = f"{chips(asked)} is less than the bet of {chips(bet)}"
+    else:
+        head = f"{chips(asked)} is the bet itself, only a call, not a raise"
+    call_word = f"call all-in for {chips(call)}" if call_all_in else f"call {chips(call)}"
+    if all_in is None:
+        return f"{head}: you can {call_word} or fold."
+    others = [call_word]
+    if raise_to is not None:
+        first = f"raise to at least {chips(raise_to)}"
+        others.append(f"go all-in for {chips(all_in)}")
+    else:
+        first = f"go all-in for {chips(all_in)}"
+    return f"{head}: {first}; you can also {', '.join(others)} or fold."

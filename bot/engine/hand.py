@@ -37,6 +37,7 @@ from bot.engine.errors import (
     IllegalAction,
     NotReopened,
     NotYourTurn,
+    below_call_text,
     chips,
 )
 from bot.engine.evaluate import ShowdownName, hand_strength, showdown_names
@@ -706,21 +707,24 @@ class Hand:
                 )
             rulings.append(_ruling("all-in-over-stack", seat, {"asked": target, "to": max_to}))
             target = max_to
-        if not exact and target % self.chip_unit and target < max_to:
-            whole = self._whole_units(target, max_to)
-            rulings.append(_ruling("chip-unit", seat, {"asked": target, "to": whole,
-                                                      "unit": self.chip_unit}))
-            target = whole
+        # Below the call is judged on the amount asked, before rounding to the chip unit: the
+        # refusal names what the player asked for, never what rounding made of it (issue 23).
         if target <= self.current_bet:
             if target == max_to:  # all-in for no more than a call
                 return rulings + self._call_events(seat)
             if how == "make_it" and target == self.current_bet:
                 return rulings + self._call_events(seat)
-            raise BelowCall(
-                f"{chips(target)} is not more than the bet of {chips(self.current_bet)}. "
-                f"You may {legal.describe()}.",
-                "below-call",
-            )
+            raise BelowCall(below_call_text(
+                target, self.current_bet, call=legal.call_amount,
+                call_all_in=legal.call_amount >= legal.stack,
+                raise_to=legal.min_raise_to if legal.can_raise
+                and legal.min_raise_to < legal.max_raise_to else None,
+                all_in=legal.max_raise_to if legal.can_raise else None), "below-call")
+        if not exact and target % self.chip_unit and target < max_to:
+            whole = self._whole_units(target, max_to)
+            rulings.append(_ruling("chip-unit", seat, {"asked": target, "to": whole,
+                                                      "unit": self.chip_unit}))
+            target = whole
         if not legal.can_raise:
             if not self._may_raise(p):
                 raise self._not_reopened_error(legal)

@@ -1,0 +1,35 @@
+"""A refused amount names what the player typed and what he may do instead (issue 23)."""
+
+from __future__ import annotations
+
+from .conftest import HAND_DELAY, Harness
+from .test_tournament_flow import create_and_join, refused, to_act
+
+
+async def test_raise_to_below_the_bet_names_the_typed_amount(harness: Harness) -> None:
+    h = harness
+    members = [h.alice, h.bob, h.carol]
+    session = await create_and_join(h, members)
+    await h.director.slash(h.channel, "tournament start")
+    await h.advance(HAND_DELAY)
+    found = to_act(session)
+    assert found is not None
+    _, hand, seat = found
+    legal = hand.legal()
+    assert legal is not None and legal.facing_bet and hand.chip_unit > 1
+    actor = next(m for m in members if str(m.id) == hand.players[seat].player)
+    events = len(hand.events)
+    r = await actor.slash(h.channel, "raise", to="1")
+    text = refused(h, r)
+    # The player typed 1: the refusal says 1, never the amount rounding made of it.
+    assert text.startswith(f"1 is less than the bet of {hand.current_bet:,}"), text
+    assert f"{hand.chip_unit:,} " not in text.split(":")[0], text
+    assert f"raise to at least {legal.min_raise_to:,}" in text, text
+    assert f"call {legal.call_amount:,}" in text, text
+    assert f"all-in for {legal.max_raise_to:,}" in text, text
+    assert len(hand.events) == events
+    # An amount equal to the bet with the word raise is not a raise: said so, not "more than".
+    r = await actor.slash(h.channel, "raise", to=str(hand.current_bet))
+    text = refused(h, r)
+    assert "is not more than" not in text and "only a call" in text, text
+    assert len(hand.events) == events
