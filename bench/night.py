@@ -934,6 +934,8 @@ class Night:
             "gc_longest_ms": pauses.longest * 1e3, "gc_thresholds": gc.get_threshold(),
             "gc_longest_generation": pauses.generation,
             "gc_longest_cpu_ms": pauses.longest_cpu * 1e3,
+            "gc_collected_per_action": pauses.collected / max(self.actions, 1),
+            "gc_longest_collected": pauses.longest_collected,
             "gc_by_generation": {g: (n, round(c * 1e3, 1))
                                  for g, (n, c) in sorted(pauses.by_generation.items())},
             "rss_during_mib": [round(x / 2**20) for x in rss_track],
@@ -951,8 +953,42 @@ class Night:
             stats = pstats.Stats(profiler, stream=out)
             stats.sort_stats("tottime").print_stats(args.top)
             stats.sort_stats("cumulative").print_stats(args.top)
-            result["profile"] = out.getvalue()
+            result["profile"] = _by_area(stats, self.actions) + "\n" + out.getvalue()
         return result
+
+
+def _by_area(stats: pstats.Stats, actions: int) -> str:
+    """The loop thread's own time (cProfile tottime) summed by where the code lives, per
+    action: ours by package, discord.py, asyncio, the standard library, the stand-in."""
+    areas: Counter[str] = Counter()
+    for (path, _line, name), row in stats.stats.items():  # type: ignore[attr-defined]
+        tottime = row[2]
+        short = _short(path)
+        if "poll" in name or "selectors" in short:
+            continue  # waiting, not working
+        if short.startswith(("bot/", "cogs/")):
+            area = "/".join(short.split("/")[:2]) if short.startswith("bot/") else "cogs"
+            if short.startswith("bot/discord_ui/presenter"):
+                area = "bot/discord_ui/presenter"
+        elif short.startswith("bench/"):
+            area = "the stand-in and the players (bench)"
+        elif short.startswith("discord/"):
+            area = "discord.py"
+        elif short.startswith("asyncio/"):
+            area = "asyncio"
+        elif short.startswith(("aiosqlite/", "psycopg/")):
+            area = short.split("/")[0]
+        elif short.startswith("~") or short.startswith("<"):
+            area = "builtins (" + name.split("'")[1] + ")" if "'" in name else "builtins"
+        else:
+            area = "standard library (" + short.split("/")[0].removesuffix(".py") + ")"
+        areas[area] += tottime
+    total = sum(areas.values())
+    lines = [f"loop thread CPU by area (cProfile, {total / max(actions, 1) * 1e3:.2f} ms per "
+             "action with the profiler's own overhead):"]
+    lines += [f"  {t / total * 100:5.1f}%  {t / max(actions, 1) * 1e3:6.3f} ms/action  {a}"
+              for a, t in areas.most_common(18)]
+    return "\n".join(lines)
 
 
 class GcPauses:
@@ -963,6 +999,8 @@ class GcPauses:
         self.generation = -1
         self.longest_cpu = 0.0  # the thread's CPU time in it (the rest: the machine's load)
         self.by_generation: dict[int, tuple[int, float]] = {}  # gen -> (runs, longest CPU s)
+        self.collected = 0  # unreachable objects freed (cyclic garbage)
+        self.longest_collected = 0
         self._began = self._cpu = 0.0
 
     def __call__(self, phase: str, info: dict[str, int]) -> None:
@@ -975,9 +1013,11 @@ class GcPauses:
             gen = info["generation"]
             count, worst = self.by_generation.get(gen, (0, 0.0))
             self.by_generation[gen] = (count + 1, max(worst, cpu))
+            self.collected += info.get("collected", 0)
             if spent > self.longest:
                 self.longest, self.generation = spent, gen
                 self.longest_cpu = cpu
+                self.longest_collected = info.get("collected", 0)
 
 
 async def _warm(hand: Any) -> None:
@@ -1267,7 +1307,9 @@ def report(r: dict[str, Any], label: str) -> None:
               f" the process busy {p['cpu_share'] * 100:.0f}% of the time, stand-in "
               f"{p['stand_in_ms_per_action']:.2f} ms/action taken out; {p['gc_runs']} "
               f"collections, the longest {p['gc_longest_ms']:.1f} ms ("
-              f"{p['gc_longest_cpu_ms']:.1f} ms CPU), generation {p['gc_longest_generation']})")
+              f"{p['gc_longest_cpu_ms']:.1f} ms CPU), generation {p['gc_longest_generation']}, "
+              f"freeing {p['gc_longest_collected']} objects in cycles; "
+              f"{p['gc_collected_per_action']:.0f} such objects per action)")
         print(f"rss_mib{where}: {p['rss_mib']:.0f}   ({p['kib_per_table']:.0f} KiB per table "
               f"over the bot's {p['rss_bot_mib']:.0f} MiB before the tables; during the window "
               f"{' '.join(str(x) for x in p['rss_during_mib'])}; collections by generation "
@@ -1290,17 +1332,21 @@ def report(r: dict[str, Any], label: str) -> None:
 class Postgres:
     """A pgserver for the run (as tests/postgres/conftest.py starts it), a database per run."""
 
-    def __init__(self) -> None:
+    def __init__(self, url: str | None = None) -> None:
+        self.count = itertools.count()
+        self.server: Any = None
+        self.home: Path | None = None
+        if url is not None:  # a server of the user's (its user may CREATE DATABASE)
+            self.url = url
+            return
         self.home = Path(tempfile.mkdtemp(prefix="night-pg-"))
-        home = self.home
-        home.chmod(0o755)  # the server's own user must reach its data folder
+        self.home.chmod(0o755)  # the server's own user must reach its data folder
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             from pgserver.postgres_server import get_server
 
-            self.server = get_server(home / "pgdata", cleanup_mode="stop")
+            self.server = get_server(self.home / "pgdata", cleanup_mode="stop")
         self.url = self.server.get_uri()
-        self.count = itertools.count()
 
     def new(self) -> str:
         import psycopg
@@ -1312,8 +1358,10 @@ class Postgres:
         return urlunsplit(urlsplit(self.url)._replace(path=f"/{name}"))
 
     def close(self) -> None:
-        self.server.cleanup()
-        shutil.rmtree(self.home, ignore_errors=True)
+        if self.server is not None:
+            self.server.cleanup()
+        if self.home is not None:
+            shutil.rmtree(self.home, ignore_errors=True)
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -1335,7 +1383,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--peer-samples", type=int, default=300)
     parser.add_argument("--profile", choices=("sample", "cprofile"))
     parser.add_argument("--top", type=int, default=25, help="profile lines")
-    parser.add_argument("--url", help="a PostgreSQL server to use instead of pgserver")
+    parser.add_argument("--url", help="a PostgreSQL server to use instead of pgserver (a fresh "
+                        "database is created on it for each run)")
     parser.add_argument("--gc", help="collector thresholds to try instead of the bot's "
                         "(e.g. 5000,20,20)")
     parser.add_argument("--try", dest="try_fix", action="append", default=[],
@@ -1368,11 +1417,11 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         pg = None
         try:
-            if args.backend == "postgres" and args.url is None:
-                pg = Postgres()
+            if args.backend == "postgres":
+                pg = Postgres(args.url)
             for n in counts:
-                if args.backend == "postgres":
-                    target = pg.new() if pg is not None else args.url
+                if pg is not None:
+                    target = pg.new()  # a fresh database for each run
                 else:
                     target = str(Path(tmp) / f"night{n}.sqlite3")
                 r = in_workers(args, n, target, args.processes)
