@@ -33,10 +33,10 @@ from bot.discord_ui.presenter.announcements import ordinal
 from bot.discord_ui.presenter.limits import chips, safe_name
 from bot.discord_ui.presenter.live import (
     bust_receipt,
-    ids_to_names,
     link_receipt,
     odd_chips_help,
 )
+from bot.discord_ui.presenter.refusals import refusal_text
 from bot.discord_ui.replies import Refusal, capitalised, send_private, send_public
 from bot.engine.errors import IllegalAction
 from bot.league.guests import guest_key
@@ -108,7 +108,7 @@ async def run_live(session: Session, command: Callable[[Tournament, float], Any]
         return await session.run(command, also=also)
     except (IllegalAction, TournamentError) as exc:
         # The session's names too: a member another command named while this one waited.
-        text = capitalised(ids_to_names(str(exc), {**session.names, **names})).rstrip(".")
+        text = refusal_text(exc, {**session.names, **names}).rstrip(".")
         raise Refusal(f"{text}. Nothing was changed.") from None
 
 

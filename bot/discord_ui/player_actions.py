@@ -14,9 +14,9 @@ from typing import Any
 from bot.discord_ui.lookup import seat_in_hand, whose_turn
 from bot.discord_ui.parsing import RaiseChoice, resolve_raise
 from bot.discord_ui.presenter.controls import action_confirmation
-from bot.discord_ui.presenter.limits import names_for_ids
+from bot.discord_ui.presenter.refusals import refusal_text
 from bot.discord_ui.presenter.texts import hole_cards_text
-from bot.discord_ui.replies import Refusal, capitalised
+from bot.discord_ui.replies import Refusal
 from bot.engine.errors import IllegalAction
 from bot.engine.hand import Hand
 from bot.service import Outcome, Session
@@ -35,7 +35,7 @@ async def run(session: Session, command: Callable[[Tournament, float], Any],
     try:
         return await session.run(command, also=also)
     except (IllegalAction, TournamentError) as exc:
-        raise Refusal(capitalised(names_for_ids(str(exc), names))) from None
+        raise Refusal(refusal_text(exc, names)) from None
 
 
 def _turn(t: Tournament, user_id: int, names: Mapping[str, str],

@@ -15,6 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord_ui.presenter.refusals import refusal_text
 from bot.engine.errors import IllegalAction
 from bot.tournament.errors import TournamentError
 
@@ -47,7 +48,9 @@ def error_message(error: BaseException) -> str | None:
     """A message for errors the user can act on; None for bugs (logged with the traceback)."""
     original = getattr(error, "original", None)
     cause = original if isinstance(original, BaseException) else error
-    if isinstance(cause, (UserFacingError, IllegalAction, TournamentError)):
+    if isinstance(cause, TournamentError):
+        return refusal_text(cause, {})  # no names here: players read as "that player"
+    if isinstance(cause, (UserFacingError, IllegalAction)):
         return capitalised(str(cause))
     if isinstance(error, app_commands.CommandOnCooldown):
         return f"Slow down: try again in {error.retry_after:.0f} s."

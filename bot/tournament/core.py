@@ -21,6 +21,7 @@ from bot.tournament.errors import (
     NotAllowed,
     StructureError,
     UnknownPlayer,
+    Who,
 )
 from bot.tournament.payouts import PayoutTable, place_amounts
 from bot.tournament.rng import SeededRandom
@@ -222,7 +223,8 @@ class TournamentCore:
         try:
             return self.players[player]
         except KeyError:
-            raise UnknownPlayer(f"{player!r} is not in this tournament") from None
+            raise UnknownPlayer("{player} is not in this tournament", code="not-in-tournament",
+                                player=Who(player)) from None
 
     def total_chips(self) -> int:
         """Chips in play: the stacks, with players dealt in counted at their start-of-hand
@@ -361,24 +363,25 @@ class TournamentCore:
 
     def _require_running(self) -> None:
         if self.status == "registering":
-            raise NotAllowed("the tournament has not started")
+            raise NotAllowed("the tournament has not started", code="not-started")
         if self.status != "running":
-            raise NotAllowed("the tournament is over")
+            raise NotAllowed("the tournament is over", code="over")
 
     def _require_not_dealt_in(self, p: Entrant) -> None:
         if p.table is None:
             return
         hand = self.tables[p.table].hand
         if hand is not None and hand.seat_of(p.player) is not None:
-            raise NotAllowed(f"{p.player} is in the hand at table {p.table}; wait until it is "
-                             "over")
+            raise NotAllowed("{player} is in the hand at table {table}; wait until it is over",
+                             code="in-the-hand", player=Who(p.player), table=p.table)
 
     def _table(self, table: int) -> TableState:
         try:
             return self.tables[table]
         except KeyError:
-            raise NotAllowed(f"there is no table {table}: tables are "
-                             f"{', '.join(map(str, sorted(self.tables)))}") from None
+            raise NotAllowed("there is no table {table}: tables are {tables}", code="no-table",
+                             table=table,
+                             tables=", ".join(map(str, sorted(self.tables)))) from None
 
     def _stack_shown(self, stack: int) -> int:
         """A stack as the seating records it: live mode counts no chips (0)."""
@@ -386,7 +389,7 @@ class TournamentCore:
 
     def _require_live(self, online: str) -> None:
         if not self.live:
-            raise NotAllowed(f"this is not a live tournament: {online}")
+            raise NotAllowed("this is not a live tournament: " + online, code="not-live")
 
     def _rng(self, purpose: str) -> SeededRandom:
         """The tournament's own randomness after the start: drawn from the start's seed, the

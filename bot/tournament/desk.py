@@ -17,8 +17,10 @@ from bot.tournament.clock import (
 )
 from bot.tournament.errors import (
     NotAllowed,
+    Place,
     RegistrationError,
     UnknownPlayer,
+    Who,
 )
 from bot.tournament.flow import Flow
 
@@ -39,11 +41,13 @@ class LiveDesk(Flow):
         if not clean:
             raise RegistrationError("a guest needs a name, e.g. \"Dana Smith\"")
         if len(clean) > GUEST_NAME_LENGTH:
-            raise RegistrationError(f"a guest's name is at most {GUEST_NAME_LENGTH} characters")
+            raise RegistrationError("a guest's name is at most {count} characters",
+                                    code="guest-name-length", count=GUEST_NAME_LENGTH)
         for player, guest in self.guests.items():
             if guest.name.casefold() == clean.casefold() and player in self.players:
-                raise RegistrationError(f"{guest.name} is already in this tournament; give "
-                                        "another guest a name that tells them apart")
+                raise RegistrationError("{guest} is already in this tournament; give another guest "
+                                        "a name that tells them apart", code="guest-name-taken",
+                                        guest=Who(player))
         player = f"guest-{len(self.guests) + 1}"
         self._check_registration(player, now)
         start = len(self.events)
@@ -55,16 +59,20 @@ class LiveDesk(Flow):
         """A guest turns out to be a server member: his results count for the member."""
         guest = self.guests.get(player)
         if guest is None:
-            raise UnknownPlayer(f"{player!r} is not a guest of this tournament")
+            raise UnknownPlayer("{player} is not a guest of this tournament", code="not-a-guest",
+                                player=Who(player))
         if not member:
             raise NotAllowed("a guest is linked to a server member")
         if guest.member is not None:
-            raise NotAllowed(f"{guest.name} is already linked to {guest.member}")
+            raise NotAllowed("{guest} is already linked to {member}", code="guest-linked",
+                             guest=Who(player), member=Who(guest.member))
         if member in self.players:
-            raise NotAllowed(f"{member} played this tournament himself: a guest can be linked "
-                             "only to a member who did not")
+            raise NotAllowed("{member} played this tournament himself: a guest can be linked only "
+                             "to a member who did not", code="member-played",
+                             member=Who(member))
         if any(g.member == member for g in self.guests.values()):
-            raise NotAllowed(f"another guest of this tournament is already linked to {member}")
+            raise NotAllowed("another guest of this tournament is already linked to {member}",
+                             code="member-linked", member=Who(member))
         start = len(self.events)
         self._emit(ev.GuestLinked(player, member, by, now))
         return self.events[start:]
@@ -75,19 +83,23 @@ class LiveDesk(Flow):
         table break, the final table drawn afresh, the end). See `live.bust_report`."""
         self._require_live("online, eliminations come from the hands the bot deals")
         if self.status == "finished":
-            raise NotAllowed(f"the tournament is over ({self.winner} won): nobody can bust now")
+            raise NotAllowed("the tournament is over ({winner} won): nobody can bust now",
+                             code="over", winner=Who(self.winner or ""))
         self._require_running()
         p = self.player(player)
         if p.status != "playing":
-            raise NotAllowed(f"{player} is already out ({_ordinal(p.place)} place)"
-                             if p.place is not None else f"{player} is not playing")
+            if p.place is not None:
+                raise NotAllowed("{player} is already out ({place})", code="already-out",
+                                 player=Who(player), place=Place(p.place))
+            raise NotAllowed("{player} is not playing", code="not-playing", player=Who(player))
         if knocked_out_by is not None:
             if knocked_out_by == player:
                 raise NotAllowed("a player cannot knock himself out: leave `by` empty")
             k = self.player(knocked_out_by)
             if k.status != "playing":
-                raise NotAllowed(f"{knocked_out_by} is out already: the player who busted "
-                                 f"{player} must still be in")
+                raise NotAllowed("{by} is out already: the player who busted {player} must still "
+                                 "be in", code="knocked-out-by-out", by=Who(knocked_out_by),
+                                 player=Who(player))
         assert p.table is not None
         start = len(self.events)
         self._emit(ev.Eliminated(player, len(self.playing), (), p.table, None, 0, now, None,
@@ -129,25 +141,29 @@ class LiveDesk(Flow):
         self._require_running()
         new_chip = self.chip_race_due(now)
         if new_chip is None:
-            raise NotAllowed(f"no colour-up is due: the {self.smallest_chip} chips are still "
-                             "needed for the blinds or antes")
+            raise NotAllowed("no colour-up is due: the {chip} chips are still needed for the "
+                             "blinds or antes", code="no-colour-up", chip=self.smallest_chip)
         small = self.smallest_chip
         ratio = new_chip // small
         counts: dict[str, int] = {}
         for player, n in odd_chips.items():
             p = self.player(player)
             if p.status != "playing":
-                raise NotAllowed(f"{player} is out: odd chips are counted for players still in")
+                raise NotAllowed("{player} is out: odd chips are counted for players still in",
+                                 code="odd-chips-out", player=Who(player))
             if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n < ratio:
                 raise NotAllowed(
-                    f"{player}'s {n!r} odd {small} chips do not add up: every {ratio} of them "
-                    f"are changed for a {new_chip} first, so a player keeps 0 to {ratio - 1}")
+                    "{player}'s {count} odd {chip} chips do not add up: every {ratio} of them "
+                    "are changed for a {new_chip} first, so a player keeps 0 to {most}",
+                    code="odd-chips-count", player=Who(player), count=repr(n), chip=small,
+                    ratio=ratio, new_chip=new_chip, most=ratio - 1)
             counts[player] = n
         only = set(only_odd_chips)
         for player in sorted(only):
             if self.player(player).status != "playing" or counts.get(player, 0) == 0:
-                raise NotAllowed(f"{player} cannot have nothing but odd chips and no odd chip: "
-                                 "name players with only odd chips among those who have some")
+                raise NotAllowed("{player} cannot have nothing but odd chips and no odd chip: name "
+                                 "players with only odd chips among those who have some",
+                                 code="only-odd-chips", player=Who(player))
         race_seed = f"{self.seed}:chip-race:{self.event_count}"
         lines: list[ev.RaceLine] = []
         for t in sorted(self.tables):
@@ -175,14 +191,15 @@ class LiveDesk(Flow):
             raise NotAllowed("the tournament is paused: the clock waits until it resumes")
         p = self.player(player)
         if p.status != "playing" or p.table is None or p.seat is None:
-            raise NotAllowed(f"{player} is not playing: the clock is called on a player still "
-                             "in the tournament")
+            raise NotAllowed("{player} is not playing: the clock is called on a player still in "
+                             "the tournament", code="not-playing", player=Who(player))
         if by == player:
             raise NotAllowed("you cannot call the clock on yourself")
         ts = self.tables[p.table]
         if ts.decision is not None:
-            raise NotAllowed(f"the clock is already running at table {ts.table} on "
-                             f"{ts.seats[ts.decision.seat]}: cancel it first")
+            raise NotAllowed("the clock is already running at table {table} on {player}: cancel "
+                             "it first", code="clock-running", table=ts.table,
+                             player=Who(ts.seats[ts.decision.seat]))
         countdown_at, expires, moments = countdown_moments(
             now, clock_timing(self.profile), self.profile.clock_countdown_seconds)
         start = len(self.events)
@@ -196,12 +213,7 @@ class LiveDesk(Flow):
         p = self.player(player)
         ts = self.tables.get(p.table) if p.table is not None else None
         if ts is None or ts.decision is None or ts.decision.seat != p.seat:
-            raise NotAllowed(f"no clock is running on {player}")
+            raise NotAllowed("no clock is running on {player}", code="no-clock", player=Who(player))
         start = len(self.events)
         self._emit(ev.ClockCancelled(ts.table, ts.decision.seat, player, by, now))
         return self.events[start:]
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"

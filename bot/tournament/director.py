@@ -12,6 +12,7 @@ from bot.tournament.clock import (
 )
 from bot.tournament.errors import (
     NotAllowed,
+    Who,
 )
 from bot.tournament.flow import Flow
 
@@ -23,7 +24,8 @@ class DirectorPowers(Flow):
         """Misdeal: the hand is void and every stack goes back to what it was at its start."""
         ts = self._table(table)
         if ts.hand is None:
-            raise NotAllowed(f"no hand is in progress at table {table}")
+            raise NotAllowed("no hand is in progress at table {table}", code="no-hand",
+                             table=table)
         start = len(self.events)
         self._emit(ev.HandVoided(table, ts.hand.hand_id, by, reason, now))
         if ts.dq_pending:
@@ -35,7 +37,7 @@ class DirectorPowers(Flow):
                  now: float) -> list[Event]:
         p = self.player(player)
         if p.status != "playing":
-            raise NotAllowed(f"{player} is not playing")
+            raise NotAllowed("{player} is not playing", code="not-playing", player=Who(player))
         if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
             raise NotAllowed("a penalty is a whole number of hands, 1 or more")
         start = len(self.events)
@@ -45,7 +47,7 @@ class DirectorPowers(Flow):
     def disqualify(self, player: str, by: str, reason: str, now: float) -> list[Event]:
         p = self.player(player)
         if p.status != "playing":
-            raise NotAllowed(f"{player} is not playing")
+            raise NotAllowed("{player} is not playing", code="not-playing", player=Who(player))
         start = len(self.events)
         self._emit(ev.Disqualified(player, by, reason, now))
         ts = self.tables[p.table] if p.table is not None else None
@@ -68,7 +70,7 @@ class DirectorPowers(Flow):
             raise NotAllowed("in a live tournament the chips are at the table: nobody counts "
                              "stacks, so there is none to adjust")
         if p.status != "playing":
-            raise NotAllowed(f"{player} is not playing")
+            raise NotAllowed("{player} is not playing", code="not-playing", player=Who(player))
         if isinstance(new_stack, bool) or not isinstance(new_stack, int) or new_stack < 1:
             raise NotAllowed("a stack is set to a whole number of chips, 1 or more (to take "
                              "all of a player's chips, disqualify him)")

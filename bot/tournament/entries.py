@@ -9,6 +9,7 @@ from bot.tournament.errors import (
     NotAllowed,
     RegistrationError,
     UnknownPlayer,
+    Who,
 )
 from bot.tournament.flow import Flow
 from bot.tournament.seating import draw_button, random_seating, seat_by_card
@@ -29,21 +30,23 @@ class Entries(Flow):
         """Refuse an entry that is not allowed now (before anything is emitted)."""
         if self.status == "registering":
             if player in self.players:
-                raise RegistrationError(f"{player} is already registered")
+                raise RegistrationError("{player} is already registered", code="already-registered",
+                                        player=Who(player))
             return
         if self.status != "running":
             raise RegistrationError("registration is closed: the tournament is over")
         if player in self.players:
             raise RegistrationError(
-                f"{player} has already entered" + (
-                    "; a busted player may re-buy instead" if self.structure.rebuys else "")
-            )
+                "{player} has already entered" + (
+                    "; a busted player may re-buy instead" if self.structure.rebuys else ""),
+                code="already-entered", player=Who(player))
         late = self.structure.late_registration_level
         if late is None:
             raise RegistrationError("registration closed when the tournament started: this "
                                     "structure has no late registration")
         if self.level_number(now) > late:
-            raise RegistrationError(f"late registration closed after level {late}")
+            raise RegistrationError("late registration closed after level {level}",
+                                    code="late-registration-closed", level=late)
         self.cfg.payouts.bracket_for(sum(1 for p in self.players.values()
                                          if p.status != "registered") + 1)
 
@@ -60,7 +63,8 @@ class Entries(Flow):
         if self.status != "registering":
             raise RegistrationError("players can unregister only before the start")
         if player not in self.players:
-            raise UnknownPlayer(f"{player} is not registered")
+            raise UnknownPlayer("{player} is not registered", code="not-registered",
+                                player=Who(player))
         start = len(self.events)
         self._emit(ev.Unregistered(player, now))
         return self.events[start:]
@@ -70,8 +74,8 @@ class Entries(Flow):
         if self.status != "registering":
             raise NotAllowed("the tournament has already started")
         if len(self.players) < 2:
-            raise RegistrationError(f"a tournament needs at least 2 players; "
-                                    f"{len(self.players)} registered")
+            raise RegistrationError("a tournament needs at least 2 players; {count} registered",
+                                    code="too-few-players", count=len(self.players))
         self.cfg.payouts.bracket_for(len(self.players))
         start = len(self.events)
         players = tuple(self.players)
@@ -102,9 +106,11 @@ class Entries(Flow):
         if p.status != "out" or p.disqualified:
             raise NotAllowed("only a busted player may re-buy")
         if self.level_number(now) > rb.until_level:
-            raise NotAllowed(f"re-buys closed after level {rb.until_level}")
+            raise NotAllowed("re-buys closed after level {level}", code="rebuys-closed",
+                             level=rb.until_level)
         if p.rebuys >= rb.max_per_player:
-            raise NotAllowed(f"at most {rb.max_per_player} re-buy(s) a player")
+            raise NotAllowed("at most {count} re-buy(s) a player", code="rebuy-limit",
+                             count=rb.max_per_player)
         start = len(self.events)
         table, seat = self._seat_for_newcomer()
         self._emit(ev.Rebuy(player, table, seat, rb.chips, rb.cost, now))
@@ -120,7 +126,8 @@ class Entries(Flow):
         if p.status != "playing":
             raise NotAllowed("only a player still in the tournament may add on")
         if self.level_number(now) > ao.until_level:
-            raise NotAllowed(f"the add-on closed after level {ao.until_level}")
+            raise NotAllowed("the add-on closed after level {level}", code="add-on-closed",
+                             level=ao.until_level)
         if p.add_ons:
             raise NotAllowed("one add-on a player")
         self._require_not_dealt_in(p)

@@ -17,6 +17,7 @@ from bot.tournament.errors import (
     ChipRaceDue,
     NotAllowed,
     WaitingForPlayers,
+    Who,
 )
 from bot.tournament.flow import Flow
 from bot.tournament.hand_id import HandId
@@ -41,27 +42,28 @@ class OnlinePlay(Flow):
             raise NotAllowed("the director has paused the tournament: no hand starts until "
                              "he resumes it")
         if ts.hand is not None:
-            raise NotAllowed(f"a hand ({ts.hand.hand_id}) is already in progress at table "
-                             f"{table}")
+            raise NotAllowed("a hand ({hand_id}) is already in progress at table {table}",
+                             code="hand-in-progress", hand_id=ts.hand.hand_id, table=table)
         self._announce(now)
         idx = self.period_index(now)
         period = self.structure.periods[idx]
         if isinstance(period, Break):
             end = self._future_absolute(self.structure.period_start(idx + 1))
-            raise NotAllowed(f"break: play resumes at {end}")
+            raise NotAllowed("break: play resumes at {at}", code="break", at=end)
         new_chip = self.chip_race_due(now)
         if new_chip is not None:
-            raise ChipRaceDue(f"colour-up: the {self.smallest_chip} chips are no longer needed; "
-                              "run the chip race before the next hand")
+            raise ChipRaceDue("colour-up: the {chip} chips are no longer needed; run the chip "
+                              "race before the next hand", chip=self.smallest_chip)
         self._balance(now)
         self._redraw_final_table_when_idle()
         found = self.tables.get(table)
         if found is None:
-            raise WaitingForPlayers(f"table {table} was broken; its players moved")
+            raise WaitingForPlayers("table {table} was broken; its players moved",
+                                    code="table-broken", table=table)
         ts = found
         if len(ts.seats) < 2:
-            raise WaitingForPlayers(f"table {table} has {len(ts.seats)} player(s); it waits "
-                                    "for players to be moved to it")
+            raise WaitingForPlayers("table {table} has {count} player(s); it waits for players "
+                                    "to be moved to it", table=table, count=len(ts.seats))
         if ts.positions is None and ts.button is None:
             draw = draw_button(self.profile.button_draw, ts.seats, f"{seed}:button")
             self._emit_draw(table, draw)
@@ -110,14 +112,16 @@ class OnlinePlay(Flow):
         hand = ts.hand
         _check_expected(hand, expect)
         if hand is None:
-            raise NotAllowed(f"no hand is in progress at table {table}")
+            raise NotAllowed("no hand is in progress at table {table}", code="no-hand",
+                             table=table)
         name = _action(action)
         if (name in ev.ACTIONS_WITH_AMOUNT) != (amount is not None):
             needs = "needs" if name in ev.ACTIONS_WITH_AMOUNT else "takes no"
-            raise NotAllowed(f"{name} {needs} amount")
+            raise NotAllowed("{action} {needs} amount", code="amount", action=name, needs=needs)
         player = ts.seats.get(seat)
         if player is None or hand.seat_of(player) != seat:
-            raise NotAllowed(f"seat {seat} is not in the hand at table {table}")
+            raise NotAllowed("seat {seat} is not in the hand at table {table}",
+                             code="seat-not-in-hand", seat=seat, table=table)
         start = len(self.events)
         if hand.to_act == seat:
             def step(h: Hand) -> object:
@@ -136,7 +140,8 @@ class OnlinePlay(Flow):
         hand, d = ts.hand, ts.decision
         _check_expected(hand, expect)
         if hand is None or d is None:
-            raise NotAllowed(f"nobody is to act at table {table}")
+            raise NotAllowed("nobody is to act at table {table}", code="nobody-to-act",
+                             table=table)
         if self.paused:
             raise NotAllowed("the tournament is paused")
         if by not in ts.seats.values():
@@ -148,12 +153,13 @@ class OnlinePlay(Flow):
         if by == target:
             raise NotAllowed("you cannot call the clock on yourself")
         if d.clock_by is not None:
-            raise NotAllowed(f"the clock is already running on {target} (one clock per "
-                             "decision)")
+            raise NotAllowed("the clock is already running on {player} (one clock per decision)",
+                             code="clock-running", player=Who(target))
         wait = d.may_call_clock_at(self.cfg.clock_after_seconds) - self.play_time(now)
         if wait > 0:
-            raise NotAllowed(f"the clock may be called once {target} has had "
-                             f"{self.cfg.clock_after_seconds:g} s; {wait:.0f} s to go")
+            raise NotAllowed("the clock may be called once {player} has had {after} s; {wait} s "
+                             "to go", code="clock-too-soon", player=Who(target),
+                             after=f"{self.cfg.clock_after_seconds:g}", wait=f"{wait:.0f}")
         countdown_at, expires, moments = countdown_moments(
             now, clock_timing(self.profile), self.profile.clock_countdown_seconds)
         start = len(self.events)
@@ -165,9 +171,9 @@ class OnlinePlay(Flow):
         """A player leaves the table (or the director marks him away)."""
         p = self.player(player)
         if p.status != "playing":
-            raise NotAllowed(f"{player} is not playing")
+            raise NotAllowed("{player} is not playing", code="not-playing", player=Who(player))
         if p.away:
-            raise NotAllowed(f"{player} is already away")
+            raise NotAllowed("{player} is already away", code="already-away", player=Who(player))
         start = len(self.events)
         self._emit(ev.MarkedAway(player, now, "left"))
         if p.table is not None:
@@ -177,7 +183,7 @@ class OnlinePlay(Flow):
     def come_back(self, player: str, now: float) -> list[Event]:
         p = self.player(player)
         if not p.away:
-            raise NotAllowed(f"{player} is not away")
+            raise NotAllowed("{player} is not away", code="not-away", player=Who(player))
         start = len(self.events)
         self._emit(ev.CameBack(player, now))
         return self.events[start:]
@@ -189,12 +195,13 @@ class OnlinePlay(Flow):
             raise NotAllowed("in a live tournament the chip race needs each player's odd "
                              "chips: use the live chip race")
         if self.chip_race_due(now) is None:
-            raise NotAllowed(f"no colour-up is due: the {self.smallest_chip} chips are still "
-                             "needed for the blinds or antes")
+            raise NotAllowed("no colour-up is due: the {chip} chips are still needed for the "
+                             "blinds or antes", code="no-colour-up", chip=self.smallest_chip)
         busy = [t for t, s in self.tables.items() if s.hand is not None]
         if busy:
-            raise NotAllowed("the chip race waits until the hands in progress are over "
-                             f"(tables {', '.join(map(str, busy))})")
+            raise NotAllowed("the chip race waits until the hands in progress are over (tables "
+                             "{tables})", code="hands-in-progress",
+                             tables=", ".join(map(str, busy)))
         start = len(self.events)
         while (new_chip := self.chip_race_due(now)) is not None:
             lines: list[ev.RaceLine] = []
@@ -228,7 +235,8 @@ class OnlinePlay(Flow):
         if not hand.rabbit_cards():
             raise NotAllowed("the board was dealt out: there is nothing to hunt")
         if player in ts.rabbit_agreed:
-            raise NotAllowed(f"{player} has already agreed")
+            raise NotAllowed("{player} has already agreed", code="already-agreed",
+                             player=Who(player))
         start = len(self.events)
         self._emit(ev.RabbitAgreed(table, hand.hand_id, player, now))
         everyone = {hand.player(s).player for s in hand.players_in_hand}
@@ -244,7 +252,8 @@ class OnlinePlay(Flow):
         if hand is None:
             raise NotAllowed("no hand is in progress at this table")
         if hand.seat_of(player) is None:
-            raise NotAllowed(f"{player} is not in this hand")
+            raise NotAllowed("{player} is not in this hand", code="not-in-hand",
+                             player=Who(player))
         start = len(self.events)
         self._emit(ev.AskedToShow(table, hand.hand_id, player, now))
         return self.events[start:]
@@ -260,7 +269,8 @@ class OnlinePlay(Flow):
             raise NotAllowed("cards are shown after the hand, before the next one starts")
         seat = hand.seat_of(player)
         if seat is None:
-            raise NotAllowed(f"{player} was not in the last hand")
+            raise NotAllowed("{player} was not in the last hand", code="not-in-last-hand",
+                             player=Who(player))
         hole = hand.hole_cards(seat) or ()
         wanted = tuple(cards) if cards else tuple(hole)
         if not wanted or any(c not in hole for c in wanted):
@@ -284,7 +294,8 @@ class OnlinePlay(Flow):
         if a is None:
             raise NotAllowed("only players at the table may ask")
         if s is None or not hand.player(s).shown:
-            raise NotAllowed(f"{target} has shown nothing, so nothing more can be asked")
+            raise NotAllowed("{player} has shown nothing, so nothing more can be asked",
+                             code="shown-nothing", player=Who(target))
         hole = hand.hole_cards(s) or ()
         rest = tuple(c for c in hole if c not in hand.player(s).shown)
         if not rest:
@@ -298,7 +309,8 @@ def _action(action: str) -> ev.Action:
     for name in ev.ACTIONS:
         if action == name:
             return name
-    raise NotAllowed(f"unknown action {action!r}: actions are {', '.join(ev.ACTIONS)}")
+    raise NotAllowed("unknown action {action}: actions are {actions}", code="unknown-action",
+                     action=repr(action), actions=", ".join(ev.ACTIONS))
 
 
 
@@ -310,10 +322,10 @@ def _check_expected(hand: Hand | None, expect: Expectation | None) -> None:
         return
     hand_id, count = expect
     if hand is None or hand.hand_id != hand_id or len(hand.events) != count:
-        raise NotAllowed(MOVED_ON)
+        raise NotAllowed(MOVED_ON, code="moved-on")
 
 
 def _check_last_hand(hand: Hand | None, hand_id: str | None) -> None:
     if hand_id is not None and (hand is None or hand.hand_id != hand_id):
         raise NotAllowed("That hand is over and another has been dealt since you clicked; "
-                         "nothing was done.")
+                         "nothing was done.", code="hand-over")

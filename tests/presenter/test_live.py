@@ -4,17 +4,21 @@ their next step, the clock on a player, the chip race, the results, and the cloc
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+
+import pytest
 
 from bot.discord_ui.presenter.limits import MESSAGE_CHARS
 from bot.discord_ui.presenter.live import (
     LiveTexts,
     clock_text,
-    ids_to_names,
     live_names,
     pack,
 )
+from bot.discord_ui.presenter.refusals import refusal_text
 from bot.engine.profile import make_profile
 from bot.tournament import events as tev
+from bot.tournament.errors import TournamentError
 from bot.tournament.live import BustReport, MoveLine, bust_report
 from bot.tournament.payouts import load_payout_table
 from bot.tournament.structure import load_structure
@@ -262,9 +266,22 @@ def test_names_are_escaped_and_ids_in_refusals_become_names() -> None:
     guest = next(p for p, g in t.guests.items() if g.name == "**Bold**")
     member = list(MEMBERS)[0]
     names = live_names(t, MEMBERS)
-    assert ids_to_names(f"{guest} is already out; {member!r} is not", names) == (
-        "\\*\\*Bold\\*\\* is already out; 'Ann' is not")
-    assert ids_to_names("guest-99 is gone", names) == "a guest is gone"
+    t.bust(guest, T0 + 1, recorded_by="td")
+    # A refusal names its players by their fields (issue 19), member or guest, never by id.
+    assert refusal_text(_refused(lambda: t.bust(guest, T0 + 2, recorded_by="td")), names) == (
+        "\\*\\*Bold\\*\\* is already out (12th place)")
+    assert refusal_text(_refused(lambda: t.cancel_clock(member, "td", T0 + 2)), names) == (
+        "No clock is running on Ann")
+    assert refusal_text(_refused(lambda: t.cancel_clock("guest-99", "td", T0 + 2)), names) == (
+        "A guest is not in this tournament")
+    assert refusal_text(_refused(lambda: t.cancel_clock(str(10**17 + 99), "td", T0 + 2)),
+                        names) == "That player is not in this tournament"
+
+
+def _refused(command: Callable[[], object]) -> TournamentError:
+    with pytest.raises(TournamentError) as refused:
+        command()
+    return refused.value
 
 
 def test_pack_never_splits_a_block_that_fits_and_splits_longer_ones_by_line() -> None:

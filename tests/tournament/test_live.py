@@ -13,7 +13,7 @@ from bot.engine.cards import card_order
 from bot.engine.events import Event, event_from_dict
 from bot.engine.profile import make_profile
 from bot.tournament import events as ev
-from bot.tournament.errors import NotAllowed, RegistrationError, UnknownPlayer
+from bot.tournament.errors import NotAllowed, Place, RegistrationError, UnknownPlayer, Who
 from bot.tournament.live import bust_report
 from bot.tournament.payouts import load_payout_table
 from bot.tournament.structure import AddOnTerms, Break, Level, RebuyTerms, Structure
@@ -184,7 +184,11 @@ def test_bad_busts_are_refused_and_change_nothing() -> None:
     out = "101"
     t.bust(out, T0 + 10, recorded_by=TD)
     _unchanged(t, lambda: t.bust(out, T0 + 11, recorded_by=TD), NotAllowed,
-               "already out \\(14th place\\)")  # the second of two simultaneous busts
+               "already out \\(place 14\\)")  # the second of two simultaneous busts
+    with pytest.raises(NotAllowed) as refused:  # the presenter words it: "(14th place)"
+        t.bust(out, T0 + 11, recorded_by=TD)
+    assert (refused.value.code, refused.value.fields) == (
+        "already-out", {"player": Who(out), "place": Place(14)})
     _unchanged(t, lambda: t.bust("nobody", T0 + 11, recorded_by=TD), UnknownPlayer,
                "not in this tournament")
     _unchanged(t, lambda: t.bust("102", T0 + 11, knocked_out_by=out, recorded_by=TD),

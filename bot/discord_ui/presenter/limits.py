@@ -57,18 +57,6 @@ def safe_name(name: str) -> str:
     return safe_text(name, NAME_CHARS)
 
 
-_ID_RE = re.compile(r"\b[0-9]{15,22}\b")
-
-
-def names_for_ids(text: str, names: Mapping[str, str]) -> str:
-    """The game's own sentences name players by id; players read (escaped) names."""
-    def sub(m: re.Match[str]) -> str:
-        raw = names.get(m.group(0))
-        return safe_name(raw) if raw else "that player"
-
-    return _ID_RE.sub(sub, text)
-
-
 def display_name(names: Mapping[str, str], player: str, seat: int) -> str:
     """The escaped display name of a hand's player id, or the seat when the name is unknown."""
     raw = names.get(player)

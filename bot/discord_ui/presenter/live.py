@@ -24,7 +24,6 @@ here. Everything is a pure function of the tournament's events and state.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from bot.discord_ui.presenter.announcements import Announcements, ordinal, people, reason_text
@@ -32,7 +31,6 @@ from bot.discord_ui.presenter.cards import Faces, cards_text, text_face
 from bot.discord_ui.presenter.limits import (
     MESSAGE_CHARS,
     chips,
-    names_for_ids,
     safe_name,
     safe_text,
     truncate,
@@ -79,19 +77,6 @@ def live_names(t: Tournament, members: Mapping[str, str]) -> dict[str, str]:
     for player, guest in t.guests.items():
         names[player] = guest.name
     return names
-
-
-_GUEST_ID = re.compile(r"\bguest-[0-9]+\b")
-
-
-def ids_to_names(text: str, names: Mapping[str, str]) -> str:
-    """The director's sentences name players by id (members' snowflakes, "guest-3"); people
-    read names."""
-    def guest(m: re.Match[str]) -> str:
-        raw = names.get(m.group(0))
-        return safe_name(raw) if raw else "a guest"
-
-    return _GUEST_ID.sub(guest, names_for_ids(text, names))
 
 
 def pack(blocks: Iterable[str], limit: int = MESSAGE_CHARS) -> list[str]:
