@@ -5,22 +5,31 @@ number of its events). A member to act who is not marked away, in a running tour
 not paused, gets one short new message after `idle_ping_seconds` (the server's setting, read at
 every deal; 0: never), at his table, mentioning him alone. When the decision changes (he acted,
 timed out, the hand ended, the table broke) the waiting ping is cancelled, and a ping already
-sent is deleted. A player who acts promptly costs no request at all; a guest (no Discord
-account) is never pinged.
+sent is never deleted: it is edited once to say what happened ("ann acted at table 1: called
+200.", presenter/notices.py `ping_answered_text`), without the mention. So the notification on
+his phone always opens a message that exists and is true (a deleted ping leaves a "ghost"
+notification). A player who acts promptly costs no request at all; a ping costs two (the post
+and its edit), as many as the post and the deletion did; a guest (no Discord account) is never
+pinged.
 
 Discord constraint (../shared/design/discord.md): a mention notifies only in a new message (a
-mention added by editing the table message notifies nobody), and `AllowedMentions` decides who
-is pinged: the ping allows exactly one user (`replies.ping_only`), every other post none.
+mention added by editing notifies nobody, and an edit notifies nobody again), and
+`AllowedMentions` decides who is pinged: the ping allows exactly one user (`replies.ping_only`),
+its edit and every other post none.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+
+import discord
 
 from bot.discord_ui.announcer.send import Sending
-from bot.discord_ui.announcer.state import IdlePing, Places
-from bot.discord_ui.presenter.notices import idle_ping_text
-from bot.discord_ui.replies import ping_only
+from bot.discord_ui.announcer.state import IdlePing, Places, hand_by_id
+from bot.discord_ui.presenter.limits import display_name
+from bot.discord_ui.presenter.notices import idle_ping_text, ping_answered_text
+from bot.discord_ui.replies import NO_PINGS, ping_only
 from bot.service import Session
 
 
@@ -40,35 +49,55 @@ class IdlePings(Sending):
             if ping is not None and ping.key == key:
                 continue
             if ping is not None:
-                self._end_ping(places, table, ping)
+                self._end_ping(session, places, table, ping)
             if key is not None and hand is not None and hand.to_act is not None \
                     and places.idle_ping_seconds > 0:
                 player = hand.players[hand.to_act].player
-                new = IdlePing(key)
-                new.task = self.tasks.spawn(self._ping_later(places, table, new, player))
+                new = IdlePing(key, player=player)
+                new.task = self.tasks.spawn(self._ping_later(session, places, table, new))
                 places.pings[table] = new
         for table in [tb for tb in places.pings if tb not in t.tables]:
-            self._end_ping(places, table, places.pings[table])
+            self._end_ping(session, places, table, places.pings[table])
 
-    def _end_ping(self, places: Places, table: int, ping: IdlePing) -> None:
+    def _end_ping(self, session: Session, places: Places, table: int, ping: IdlePing) -> None:
         places.pings.pop(table, None)
         if ping.task is not None and not ping.task.done():
             ping.task.cancel()
         if ping.message is not None:
             channel_id, message_id = ping.message
-            self.tasks.spawn(self._delete(channel_id, message_id))
+            text = self._answered_text(session, places, table, ping)
+            self.tasks.spawn(self._edit_ping(channel_id, message_id, text))
 
-    async def _ping_later(self, places: Places, table: int, ping: IdlePing,
-                          player: str) -> None:
+    def _answered_text(self, session: Session, places: Places, table: int,
+                       ping: IdlePing) -> str:
+        """What happened to the turn the ping was for, from the hand's events since."""
+        hand_id, count = ping.key
+        hand = hand_by_id(session, table, hand_id)
+        seat = hand.seat_of(ping.player) if hand is not None else None
+        if hand is None or seat is None:
+            name = display_name(self._names(places), ping.player, 0)
+            return ping_answered_text(name, table, -1, ())
+        name = display_name(self._names(places), ping.player, seat)
+        return ping_answered_text(name, table, seat, hand.events[count:])
+
+    async def _edit_ping(self, channel_id: int, message_id: int, text: str) -> None:
+        """One edit; a ping already gone (or any refusal) is let be: nothing is retried."""
+        partial = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
+        with contextlib.suppress(discord.HTTPException):
+            await partial.edit(content=text, allowed_mentions=NO_PINGS)
+
+    async def _ping_later(self, session: Session, places: Places, table: int,
+                          ping: IdlePing) -> None:
         await asyncio.sleep(places.idle_ping_seconds)
         if self.closed or places.pings.get(table) is not ping:
             return
         where = places.location(table)
-        msg = await self.send(places, where, idle_ping_text(int(player), table),
-                              mentions=ping_only(int(player)))
+        msg = await self.send(places, where, idle_ping_text(int(ping.player), table),
+                              mentions=ping_only(int(ping.player)))
         if msg is None:
             return
         if places.pings.get(table) is ping:
             ping.message = (where, msg.id)
-        else:  # he acted while the ping was being sent
-            await self._delete(where, msg.id)
+        else:  # he acted while the ping was being sent: it says so at once
+            await self._edit_ping(where, msg.id, self._answered_text(session, places, table,
+                                                                     ping))

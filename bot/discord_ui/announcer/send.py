@@ -80,12 +80,6 @@ class Sending(DirectMessages):
         await self.send(places, channel_id, truncate(first, 1900) + "\n(Full text attached.)",
                         file=discord.File(io.BytesIO(text.encode()), filename=filename))
 
-    async def _delete(self, channel_id: int, message_id: int) -> None:
-        """Delete one message of the bot's; one already gone (or any refusal) is let be."""
-        partial = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
-        with contextlib.suppress(discord.HTTPException):
-            await partial.delete()
-
     # ------------------------------------------------------------------ trouble
 
     def _thread_lost(self, places: Places, thread_id: int) -> None:

@@ -53,6 +53,7 @@ class IdlePing:
     key: tuple[str, int]  # the decision: (hand id, number of the hand's events)
     task: asyncio.Task[None] | None = None
     message: tuple[int, int] | None = None  # (channel, message) of the ping, once sent
+    player: str = ""  # the player it is for
 
 
 @dataclass

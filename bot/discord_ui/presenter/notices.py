@@ -6,12 +6,49 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.discord_ui.presenter.announcements import people
+from bot.discord_ui.presenter.limits import chips
+from bot.engine.events import Event
+from bot.engine.hand_events import Acted, HandKilled, Ruling
 from bot.service import Notice
 
 
 def idle_ping_text(user_id: int, table: int) -> str:
-    """The one message that mentions (and so notifies) the player to act; deleted once he acts."""
+    """The one message that mentions (and so notifies) the player to act; never deleted: once
+    his turn is over it is edited to say what happened (`ping_answered_text`)."""
     return f"<@{user_id}>, your turn at table {table}."
+
+
+_TIMEOUT_RULES = ("clock", "away")  # the rulings of a turn that ran out (Hand.timeout)
+
+
+def _acted_words(ev: Acted) -> str:
+    if ev.action in ("fold", "check"):
+        return f"{ev.action}ed"
+    if ev.action == "call":
+        words = f"called {chips(ev.added)}"
+    elif ev.action == "bet":
+        words = f"bet {chips(ev.to)}"
+    else:
+        words = f"raised to {chips(ev.to)}"
+    return words + (" (all-in)" if ev.all_in else "")
+
+
+def ping_answered_text(name: str, table: int, seat: int, since: Sequence[Event]) -> str:
+    """The idle ping once the player's turn is over, as the notification still opens it: what
+    he did ("ann acted at table 1: called 200."), that his time ran out, or that the table no
+    longer waits for him (paused, marked away, the hand ended). `name` is escaped and does not
+    ping; `since` are the hand's events after the ping was armed."""
+    timed_out = False
+    for ev in since:
+        if isinstance(ev, Ruling) and ev.seat == seat and ev.rule_id in _TIMEOUT_RULES:
+            timed_out = True
+        elif isinstance(ev, Acted) and ev.seat == seat:
+            if timed_out:
+                return f"{name}'s time ran out at table {table}: {_acted_words(ev)}."
+            return f"{name} acted at table {table}: {_acted_words(ev)}."
+        elif isinstance(ev, HandKilled) and ev.seat == seat:
+            return f"{name}'s hand at table {table} is dead."
+    return f"Table {table} no longer waits for {name}."
 
 
 def dm_failed_text(names: Sequence[str], *, never_again: bool) -> str:

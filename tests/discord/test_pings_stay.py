@@ -1,0 +1,75 @@
+"""The idle ping is never deleted: it notifies the player to act, and once his turn is over it
+is edited to say what happened, so the phone's notification still opens a message that is
+true (issue 23: no "ghost pings")."""
+
+from __future__ import annotations
+
+import pytest
+from simcord.backend.models.message import Message as Stored
+
+from bot.discord_ui.client import LeagueBot, create_bot
+
+from .conftest import GUILD_ID, Harness
+from .test_table_message import BETWEEN_HANDS, click, dealt, member
+from .test_tournament_flow import to_act
+
+
+@pytest.fixture
+def simcord_bot(tmp_path) -> LeagueBot:
+    return create_bot(tmp_path / "db.sqlite3", dev_guild_id=GUILD_ID, hand_delay=BETWEEN_HANDS)
+
+
+def stored(h: Harness) -> list[Stored]:
+    """The channel's messages as Discord keeps them (who each one notified when posted)."""
+    return sorted(h.env.backend.messages.get(h.channel.id, {}).values(), key=lambda m: m.id)
+
+
+def notified(h: Harness) -> dict[int, list[int]]:
+    """Message id -> the users its posting notified."""
+    return {m.id: list(m.ping_user_ids) for m in stored(h) if m.ping_user_ids}
+
+
+async def test_each_ping_notifies_its_player_and_stays_true_after_he_acts(
+        harness: Harness) -> None:
+    h = harness
+    session = await dealt(h)
+    table, hand, seat = to_act(session)
+    slow = member(h, hand.players[seat].player)
+    assert notified(h) == {}  # names on the table message and in DMs never ping
+    await h.advance(11)
+    pings = notified(h)
+    assert list(pings.values()) == [[slow.id]]  # the ping notifies him, and only him
+    (ping_id,) = pings
+    ping = h.env.backend.messages[h.channel.id][ping_id]
+    assert f"<@{slow.id}>" in ping.content
+    assert ping.allowed_mentions.allows_user(slow.id)
+    assert not any(ping.allowed_mentions.allows_user(m.id) for m in h.players if m is not slow)
+    call = hand.legal().call_amount
+    start = len(h.env.http_requests)
+    await click(h, session, "hp:c:")  # he calls
+    # The message the notification opens is still there and says what he did: no mention in
+    # it any more, nobody notified by the edit; his click and that edit, as many requests as
+    # the click and the deletion before.
+    after = h.env.backend.messages[h.channel.id].get(ping_id)
+    assert after is not None, "the ping was deleted: a ghost notification"
+    assert after.content == f"{slow.name} acted at table {table}: called {call:,}.", after.content
+    assert "<@" not in after.content
+    assert len(h.env.http_requests) - start == 2
+    # The next player is slow too, and his time runs out: his ping says so.
+    table, hand, seat = to_act(session)
+    slower = member(h, hand.players[seat].player)
+    await h.advance(11)
+    second = {k: v for k, v in notified(h).items() if k != ping_id}
+    assert list(second.values()) == [[slower.id]]
+    (second_id,) = second
+    for _ in range(30):
+        if hand.to_act != seat:
+            break
+        await h.advance(10)
+    assert hand.to_act != seat
+    said = h.env.backend.messages[h.channel.id][second_id].content
+    assert said.startswith(f"{slower.name}'s time ran out at table {table}: "), said
+    assert said.endswith(("folded.", "checked.")), said
+    # Every message that notified anyone is a ping for the one player it was for.
+    for mid, users in notified(h).items():
+        assert mid in (ping_id, second_id) and len(users) == 1
