@@ -736,6 +736,33 @@ class Night:
             Announcer.answer_with_table = answer_with_table  # type: ignore[method-assign]
             Announcer._edit_table = _edit_table  # type: ignore[method-assign]
 
+        if "view-clear" in self.args.try_fix:
+            # A table's buttons are DynamicItems: discord.py keeps no view of them after the
+            # request, so each drawn view (view <-> items, a cycle) is garbage for the
+            # collector. Emptied once its request is sent, it is freed at once instead.
+            from bot.discord_ui.announcer import Announcer
+
+            drawn: dict[asyncio.Task[Any] | None, list[Any]] = {}
+            render = Announcer.render_table
+
+            def render_table(self: Any, *args: Any) -> Any:
+                out = render(self, *args)
+                drawn.setdefault(asyncio.current_task(), []).append(out.view)
+                return out
+
+            def emptying(method: Any) -> Any:
+                async def wrapper(*args: Any) -> Any:
+                    try:
+                        return await method(*args)
+                    finally:
+                        for view in drawn.pop(asyncio.current_task(), ()):
+                            view.clear_items()
+                return wrapper
+
+            Announcer.render_table = render_table  # type: ignore[method-assign]
+            for name in ("answer_with_table", "_edit_table", "_post_table"):
+                setattr(Announcer, name, emptying(getattr(Announcer, name)))
+
     async def start_bot(self) -> None:
         self.try_fixes()
         shards = Shards.of(self.shard[1], {self.shard[0]}) if self.shard else None
@@ -1388,7 +1415,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--gc", help="collector thresholds to try instead of the bot's "
                         "(e.g. 5000,20,20)")
     parser.add_argument("--try", dest="try_fix", action="append", default=[],
-                        choices=("equity-thread",),
+                        choices=("equity-thread", "view-clear"),
                         help="try a fix proposed for another's file, for this run only")
     parser.add_argument("--blocks", action="store_true",
                         help="read the loop's stack during every callback over 15 ms")
