@@ -717,7 +717,7 @@ class Night:
             # The chances to win counted in a worker thread before the table is drawn (the
             # count is cached, so drawing it then costs nothing): the loop keeps running while
             # the count holds the GIL only in 5 ms slices.
-            from bot.discord_ui.announcer import Announcer, _hand_by_id
+            from bot.discord_ui.announcer import Announcer, hand_by_id
 
             answer, edit = Announcer.answer_with_table, Announcer._edit_table
 
@@ -728,7 +728,7 @@ class Night:
 
             async def _edit_table(self: Any, session: Any, places: Any, table: int) -> None:
                 msg = places.messages.get(table)
-                hand = _hand_by_id(session, table, msg.hand_id) if msg is not None else None
+                hand = hand_by_id(session, table, msg.hand_id) if msg is not None else None
                 if hand is not None:
                     await _warm(hand)
                 await edit(self, session, places, table)
