@@ -1,11 +1,12 @@
 """Database maintenance: `python -m bot.db migrate|backup PATH|check|copy --to TARGET
 [--database TARGET]`.
 
-The database is a SQLite file or a postgresql:// URL; it defaults to $DATABASE_URL, else
-$DATABASE_PATH, else ./league.sqlite3. `backup` and `check` are safe while the bot runs (WAL:
-readers never block the writer; tests/service/test_maintenance_while_playing.py checks that no
-announced action is lost). `copy` moves a league's whole history into a NEW database (SQLite to
-PostgreSQL and back) and checks its chips there.
+The database is a SQLite file or a postgresql:// URL; it defaults to the bot's own setting
+(bot.config: $DATABASE_URL, else $DATABASE_PATH, else ./league.sqlite3; .env read too).
+`backup` and `check` are safe while the bot runs (WAL: readers never block the writer;
+tests/service/test_maintenance_while_playing.py checks that no announced action is lost).
+`copy` moves a league's whole history into a NEW database (SQLite to PostgreSQL and back) and
+checks its chips there.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from bot.config import ConfigError, load_settings
 from bot.service import conservation_checks
 from bot.store import DatabaseCorrupt, MigrationError, StoreError
-from bot.store.backends import default_target, is_database_url, newest_schema_version, open_store
+from bot.store.backends import is_database_url, newest_schema_version, open_store
 
 Target = str | os.PathLike[str]
 
@@ -49,9 +51,11 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _target(args: argparse.Namespace) -> Target:
+    """--database, else the settings' database (the environment and .env, read by
+    bot.config like the bot's own: DATABASE_URL, else DATABASE_PATH, else ./league.sqlite3)."""
     given: str | None = getattr(args, "database", None)
     if given is None:
-        return default_target()
+        return load_settings().database
     return given if is_database_url(given) else Path(given)
 
 
@@ -125,6 +129,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (MigrationError, StoreError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
+    except ConfigError as exc:  # names the variable, never its value
+        print(f"Configuration error: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

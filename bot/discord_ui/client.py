@@ -63,7 +63,7 @@ class LeagueBot(commands.Bot):
 
     def __init__(
         self,
-        database: str | os.PathLike[str] | None = None,
+        database: str | os.PathLike[str],
         *,
         shards: Shards | None = None,
         dev_guild_id: int | None = None,
@@ -304,11 +304,11 @@ class ShardedLeagueBot(LeagueBot, commands.AutoShardedBot):
     """The bot for one process of several: it serves only its shards (SHARD_COUNT, SHARD_IDS)."""
 
 
-def create_bot(database: str | os.PathLike[str] | None = None, *,
+def create_bot(database: str | os.PathLike[str], *,
                shards: Shards | None = None, **options: Any) -> LeagueBot:
     """Build the bot without connecting; `setup_hook` opens the store and loads the cogs.
-    `database`: a SQLite file or a postgresql:// URL (default: DATABASE_URL, else
-    DATABASE_PATH, else ./league.sqlite3)."""
+    `database`: a SQLite file or a postgresql:// URL (`python -m bot` passes the settings'
+    `database`: DATABASE_URL, else DATABASE_PATH, else ./league.sqlite3)."""
     if shards is None:
         return LeagueBot(database, **options)
     # discord.py needs both the count and this process's shard ids.

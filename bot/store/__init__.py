@@ -14,7 +14,7 @@ maintenance and migrations: sqlite/ and postgres/; backends.py opens either.
 
 from .checks import CheckReport, ConservationCheck
 from .errors import ChannelBusy, DatabaseCorrupt, LeagueNameTaken, StoreError
-from .files import default_database_path, last_backup
+from .files import last_backup
 from .migrate import Migration, MigrationError, load_migrations
 from .privacy import (
     DIRECTOR,
@@ -98,7 +98,6 @@ __all__ = [
     "Viewer",
     "apply_migrations",
     "audience_for",
-    "default_database_path",
     "hand_stream",
     "last_backup",
     "load_migrations",

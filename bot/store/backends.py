@@ -1,8 +1,10 @@
 """Opening the store a deployment configured: a SQLite file (the default) or PostgreSQL.
 
 `open_store(target)` takes what `create_bot()` is given: a path to a SQLite file, or a
-`postgresql://` URL (DATABASE_URL). PostgreSQL is imported only when asked for, so a SQLite-only
-install needs no PostgreSQL driver.
+`postgresql://` URL. The store reads no environment: which one a deployment uses is
+`bot.config.Settings.database` (DATABASE_URL, else DATABASE_PATH, else ./league.sqlite3),
+which `python -m bot` and `python -m bot.db` pass in. PostgreSQL is imported only when asked
+for, so a SQLite-only install needs no PostgreSQL driver.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ import time
 from typing import TYPE_CHECKING
 
 from .errors import StoreError
-from .files import default_database_path
 from .ownership import Shards
 from .sql import Clock
 from .store import Store
@@ -27,26 +28,22 @@ def is_database_url(target: object) -> bool:
     return isinstance(target, str) and target.startswith(URL_SCHEMES)
 
 
-def default_target() -> str | os.PathLike[str]:
-    """DATABASE_URL when set, else DATABASE_PATH, else ./league.sqlite3."""
-    return os.environ.get("DATABASE_URL") or default_database_path()
-
-
 async def open_store(
-    target: str | os.PathLike[str] | None = None,
+    target: str | os.PathLike[str],
     *,
     shards: Shards | None = None,
     clock: Clock = time.time,
     migrate: bool = True,
     verify: bool = True,
 ) -> Store:
-    """The store at `target` (default: `default_target()`), migrated to the newest schema.
+    """The store at `target` (a SQLite path or a postgresql:// URL), migrated to the newest
+    schema.
 
     `shards`: the Discord shards this process serves. On PostgreSQL, recovery then takes only
     those shards' tournaments, each under a lease. A SQLite file is one process's, so serving
     only some shards from it is refused: the other shards' processes could not share it.
     """
-    where = default_target() if target is None else target
+    where = target
     if is_database_url(where):
         from .postgres import PostgresStore
 

@@ -6,13 +6,6 @@ import contextlib
 import os
 from pathlib import Path
 
-DEFAULT_DATABASE = "league.sqlite3"
-
-
-def default_database_path() -> Path:
-    """DATABASE_PATH from the environment, else ./league.sqlite3 in the working folder."""
-    return Path(os.environ.get("DATABASE_PATH") or DEFAULT_DATABASE)
-
 
 def private_file(path: Path) -> None:
     """Make the database owner-only (it holds hole cards), never opening a file SQLite may hold.

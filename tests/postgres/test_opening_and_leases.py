@@ -7,6 +7,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
+from bot.config import load_settings
 from bot.store import TOURNAMENT_STREAM, MigrationError, Store, StoreError
 from bot.store.backends import open_store
 from bot.store.ownership import NotOwner, Shards
@@ -26,7 +27,8 @@ async def test_a_url_opens_postgres_a_path_sqlite_and_database_url_wins(
     await pg.close()
     monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "b.sqlite3"))
     monkeypatch.setenv("DATABASE_URL", pg_url)
-    default = await open_store()
+    # The store reads no environment: the settings do, and the target is passed in.
+    default = await open_store(load_settings(env_file=None).database)
     assert isinstance(default, PostgresStore)
     await default.close()
     assert not (tmp_path / "b.sqlite3").exists()

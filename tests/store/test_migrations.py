@@ -109,7 +109,8 @@ async def test_a_database_from_a_newer_bot_is_refused(db_path: Path) -> None:
 
 def test_migration_files_are_numbered_without_gaps() -> None:
     assert [m.version for m in MIGRATIONS] == list(range(1, NEWEST + 1))
-    files = sorted(p.name for p in (Path(__file__).parents[2] / "bot/store/sqlite/migrations").iterdir())
+    folder = Path(__file__).parents[2] / "bot/store/sqlite/migrations"
+    files = sorted(p.name for p in folder.iterdir())
     assert files[0] == "0001_initial.sql"
 
 

@@ -20,7 +20,7 @@ import aiosqlite
 from ..checks import CheckReport, ConservationCheck
 from ..dialect import SoleOwner
 from ..errors import DatabaseCorrupt, StoreError, is_corruption
-from ..files import default_database_path, private_file
+from ..files import private_file
 from ..migrate import Migration
 from ..protocol import StoreView
 from ..sql import Clock
@@ -69,7 +69,7 @@ class SqliteBackend:
     @classmethod
     async def open(
         cls,
-        path: str | os.PathLike[str] | None,
+        path: str | os.PathLike[str],
         *,
         busy_timeout_ms: int = DEFAULT_BUSY_TIMEOUT_MS,
         synchronous: Synchronous = "FULL",
@@ -79,7 +79,7 @@ class SqliteBackend:
         verify: bool = True,
     ) -> SqliteBackend:
         """Open (creating, 0600) the file and bring its schema up to date."""
-        db_path = Path(path) if path is not None else default_database_path()
+        db_path = Path(path)
         if synchronous not in ("NORMAL", "FULL", "EXTRA"):
             raise ValueError(f"bad synchronous level {synchronous!r}")
         private_file(db_path)
