@@ -30,6 +30,7 @@ from bot.discord_ui.presenter.league import (
     season_end_question,
     season_over_text,
     season_started_text,
+    standings_footer,
     standings_title,
 )
 from bot.discord_ui.presenter.limits import fit_embed, truncate
@@ -48,6 +49,7 @@ from bot.league.render import (
     transfer_lines,
 )
 from bot.league.standings import points_race
+from bot.league.words import counted
 from bot.tournament.hand_id import HandId
 
 T = TypeVar("T")
@@ -178,10 +180,8 @@ def standings_embed(view: service.SeasonView, page: int) -> discord.Embed:
     ended = view.season is not None and view.season.ends_at is not None
     embed = discord.Embed(title=standings_title(view.final, ended, view.title),
                           description=body, colour=COLOUR)
-    more = f" · page {page} of {pages}" if pages > 1 else ""
-    footer = (f"{len(view.nights)} nights{more}\n"
-              f"{describe_options(view.system, view.options)}")
-    embed.set_footer(text=truncate(footer, 2048))
+    embed.set_footer(text=standings_footer(len(view.nights), page, pages,
+                                           describe_options(view.system, view.options)))
     return fit_embed(embed)
 
 
@@ -498,14 +498,14 @@ class League(commands.Cog):
                                                         tournament))
         cur = s.settings.currency
         lines = [f"**{safe(s.night.name)}** (tournament {s.night.tournament_id}, "
-                 f"{s.night.entrants} players)"]
+                 f"{counted(s.night.entrants, 'player')})"]
         for p in sorted(s.night.players, key=lambda p: p.place):
             lines.append(f"{p.place}. {safe(p.name)}: paid {money(p.spend, s.options, cur)}, "
                          f"won {money(p.prize + p.bounty_won, s.options, cur)}, net "
                          f"{money(p.net, s.options, cur)}")
         if s.transfers:
             lines.append("")
-            lines.append(f"**Settle-up** ({len(s.transfers)} transfers):")
+            lines.append(f"**Settle-up** ({counted(len(s.transfers), 'transfer')}):")
             lines.extend(safe(t) for t in transfer_lines(s.transfers, s.names, s.options, cur))
         else:
             lines.append("\nNothing to settle: nobody owes anybody.")

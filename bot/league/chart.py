@@ -14,13 +14,22 @@ from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
-WIDTH, HEIGHT = 1000, 560
-MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 70, 230, 60, 60
+# Drawn for a phone: Discord shows a chart about 360 px wide there, so the picture is nearly
+# square and its text is big enough to read at that scale (the legend's 34 px are about 12 px on
+# the phone). The legend sits under the plot in two columns of five, so it never squeezes it.
+WIDTH, HEIGHT = 1000, 1000
+PHONE_WIDTH = 360
+MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP = 90, 40, 90
+PLOT_BOTTOM = 630  # the x axis; night numbers and the legend below it
+LEGEND_TOP, LEGEND_ROW, LEGEND_COLUMNS = 735, 50, 2
+TITLE_PX, AXIS_PX, LEGEND_PX = 40, 28, 34
 MAX_LINES = 10
-# Colour-blind-friendly palette (Okabe-Ito, then Tableau), readable on white.
+LEGEND_NAME_CHARS = 14
+# Colour-blind-friendly palette (Okabe-Ito, its yellow darkened to read on white, then
+# Tableau). A white background: the chart reads the same in Discord's light and dark modes.
 PALETTE = (
     "#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7",
-    "#56B4E9", "#F0E442", "#000000", "#8C564B", "#7F7F7F",
+    "#56B4E9", "#999933", "#000000", "#8C564B", "#7F7F7F",
 )
 
 
@@ -39,19 +48,20 @@ def _nice_step(span: float, ticks: int = 6) -> float:
 def render_race(title: str, series: Mapping[str, Sequence[float]],
                 night_labels: Sequence[str]) -> bytes:
     """A PNG of up to MAX_LINES players' scores (in the order given: leaders first)."""
-    font = ImageFont.load_default(size=15)
-    small = ImageFont.load_default(size=13)
-    big = ImageFont.load_default(size=20)
+    big = ImageFont.load_default(size=TITLE_PX)
+    small = ImageFont.load_default(size=AXIS_PX)
+    font = ImageFont.load_default(size=LEGEND_PX)
     img = Image.new("RGB", (WIDTH, HEIGHT), "white")
     draw = ImageDraw.Draw(img)
-    draw.text((MARGIN_LEFT, 18), title, fill="black", font=big)
-    x0, y0 = MARGIN_LEFT, HEIGHT - MARGIN_BOTTOM
+    draw.text((MARGIN_LEFT // 3, 24), _fit(draw, title, big, WIDTH - MARGIN_LEFT // 3 * 2),
+              fill="black", font=big)
+    x0, y0 = MARGIN_LEFT, PLOT_BOTTOM
     x1, y1 = WIDTH - MARGIN_RIGHT, MARGIN_TOP
     shown = list(series.items())[:MAX_LINES]
     nights = max(len(night_labels), 1)
     top = max([0.0, *(v for _, vals in shown for v in vals)])
     bottom = min([0.0, *(v for _, vals in shown for v in vals)])
-    step = _nice_step(top - bottom or 1.0)
+    step = _nice_step(top - bottom or 1.0, ticks=5)
     lo = math.floor(bottom / step) * step
     hi = max(math.ceil(top / step) * step, lo + step)
 
@@ -65,39 +75,52 @@ def render_race(title: str, series: Mapping[str, Sequence[float]],
     v = lo
     while v <= hi + step / 2:
         y = py(v)
-        draw.line([(x0, y), (x1, y)], fill="#DDDDDD")
-        label = f"{v:g}"
-        draw.text((x0 - 8, y), label, fill="#333333", font=small, anchor="rm")
+        draw.line([(x0, y), (x1, y)], fill="#DDDDDD", width=2)
+        draw.text((x0 - 12, y), f"{v:g}", fill="#333333", font=small, anchor="rm")
         v += step
-    label_every = max(1, math.ceil(nights / 12))
+    label_every = max(1, math.ceil(nights / 8))
     for i, label in enumerate(night_labels):
         if i % label_every == 0 or i == nights - 1:
-            draw.text((px(i), y0 + 8), label, fill="#333333", font=small, anchor="mt")
-    draw.line([(x0, y1), (x0, y0), (x1, y0)], fill="black", width=2)
-    draw.text(((x0 + x1) / 2, HEIGHT - 22), "night", fill="#333333", font=small, anchor="mm")
+            draw.text((px(i), y0 + 12), label, fill="#333333", font=small, anchor="mt")
+    draw.line([(x0, y1), (x0, y0), (x1, y0)], fill="black", width=3)
+    draw.text(((x0 + x1) / 2, y0 + 56), "night", fill="#333333", font=small, anchor="mt")
 
     if not shown:
         draw.text(((x0 + x1) / 2, (y0 + y1) / 2), "No finished nights yet", fill="#555555",
                   font=font, anchor="mm")
+    column = (WIDTH - MARGIN_LEFT // 3 * 2) // LEGEND_COLUMNS
+    rows = math.ceil(MAX_LINES / LEGEND_COLUMNS)
     for n, (name, values) in enumerate(shown):
         colour = PALETTE[n % len(PALETTE)]
         points = [(px(i), py(val)) for i, val in enumerate(values)]
         if len(points) > 1:
-            draw.line(points, fill=colour, width=3, joint="curve")
+            draw.line(points, fill=colour, width=6, joint="curve")
         for x, y in points:
-            draw.ellipse([x - 3.5, y - 3.5, x + 3.5, y + 3.5], fill=colour)
-        # legend: colour swatch, name, final score
-        ly = MARGIN_TOP + n * 26
-        lx = WIDTH - MARGIN_RIGHT + 24
-        draw.rectangle([lx, ly + 4, lx + 16, ly + 16], fill=colour)
+            draw.ellipse([x - 7, y - 7, x + 7, y + 7], fill=colour)
+        # legend, leaders first down each column: colour swatch, name, final score
+        lx = MARGIN_LEFT // 3 + (n // rows) * column
+        ly = LEGEND_TOP + (n % rows) * LEGEND_ROW
+        draw.rectangle([lx, ly + 8, lx + 30, ly + 38], fill=colour)
         final = values[-1] if values else 0.0
-        text = f"{name[:16]}  {final:.2f}"
-        draw.text((lx + 24, ly + 10), text, fill="black", font=font, anchor="lm")
+        short = name if len(name) <= LEGEND_NAME_CHARS else name[:LEGEND_NAME_CHARS - 1] + "…"
+        draw.text((lx + 42, ly + 23), short, fill="black", font=font, anchor="lm")
+        draw.text((lx + column - 24, ly + 23), f"{final:g}", fill="black", font=font,
+                  anchor="rm")
     buf = io.BytesIO()
     # No optimize=True: its search over compression settings cost 100-150 ms a chart (issue
     # 15) to save a few KiB; the default level writes it in a few ms.
     img.save(buf, format="PNG", compress_level=6)
     return buf.getvalue()
+
+
+def _fit(draw: ImageDraw.ImageDraw, text: str, font: ImageFont.FreeTypeFont | ImageFont.ImageFont,
+         width: int) -> str:
+    """`text` cut with "…" to fit `width` pixels in `font`."""
+    if draw.textlength(text, font=font) <= width:
+        return text
+    while text and draw.textlength(text + "…", font=font) > width:
+        text = text[:-1]
+    return text + "…"
 
 
 async def render_race_png(title: str, series: Mapping[str, Sequence[float]],

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from bot.datafiles import data_files
+from bot.league.words import counted
 
 DEFAULT_SYSTEM = "linear"
 KINDS = ("linear", "pokerstars", "td3", "table", "neau")
@@ -206,9 +207,11 @@ def night_points(system: PointsSystem, options: SeasonOptions, *, entrants: int,
 def describe_options(system: PointsSystem, options: SeasonOptions) -> str:
     """The rules of the table in one line, for the standings footer."""
     parts = [f"{system.title}: {system.formula}"]
-    parts.append(f"best {options.best_n} nights count" if options.best_n else "every night counts")
+    best = options.best_n
+    parts.append(f"best {counted(best, 'night')} count{'s' if best == 1 else ''}" if best
+                 else "every night counts")
     if options.min_nights:
-        parts.append(f"{options.min_nights} nights to qualify")
+        parts.append(f"{counted(options.min_nights, 'night')} to qualify")
     if options.final_seats:
         parts.append(f"top {options.final_seats} qualified reach the final")
     if options.bounty_points:

@@ -18,9 +18,13 @@ from .model import HOUSE, Night
 from .points import SeasonOptions, fmt_points
 from .settle import Transfer
 from .standings import StandingRow
+from .words import counted
 
 PAGE_ROWS = 20
 NAME_WIDTH = 16
+# The standings' code block fits a phone (../shared/design: about 35 columns): a name gets 12.
+PHONE_COLUMNS = 35
+PHONE_NAME_WIDTH = 12
 
 
 def block_safe(name: str, width: int = NAME_WIDTH) -> str:
@@ -46,22 +50,23 @@ def page_count(rows: int, per_page: int = PAGE_ROWS) -> int:
 def standings_page(rows: Sequence[StandingRow], page: int, *, show_money: bool,
                    options: SeasonOptions, currency: str | None,
                    per_page: int = PAGE_ROWS) -> str:
-    """One page (1-based, clamped) of the table as a code block."""
+    """One page (1-based, clamped) of the table as a code block, at most PHONE_COLUMNS wide: a
+    code block does not wrap, and a phone shows about that many columns. With money, each
+    player's net is on a line of its own under his row."""
     pages = page_count(len(rows), per_page)
     page = min(max(page, 1), pages)
     chunk = rows[(page - 1) * per_page: page * per_page]
-    head = f"{'#':>3}  {'Player':<{NAME_WIDTH}} {'Points':>8} {'N':>3} {'W':>3} {'C':>3}"
-    if show_money:
-        head += f" {'Net':>9}"
+    w = PHONE_NAME_WIDTH
+    head = f"{'#':>3}  {'Player':<{w}}{'Points':>8}{'N':>3}{'W':>3}{'C':>3}"
     lines = [head, "-" * len(head)]
     for r in chunk:
         rank = f"{r.rank}{'=' if r.tied else ''}"
         mark = "✓" if r.in_final else ("*" if not r.qualified else " ")
-        line = (f"{rank:>3}{mark} {block_safe(r.name):<{NAME_WIDTH}} {fmt_points(r.points):>8} "
-                f"{r.nights:>3} {r.wins:>3} {r.cashes:>3}")
+        lines.append(f"{rank:>3}{mark} {block_safe(r.name, w):<{w}}{fmt_points(r.points):>8}"
+                     f"{r.nights:>3}{r.wins:>3}{r.cashes:>3}")
         if show_money:
-            line += f" {money(r.net, options, currency):>9}"
-        lines.append(line)
+            # Right-aligned under the points, so the amounts read as a column.
+            lines.append(f"{'':5}net {money(r.net, options, currency):>{w + 4}}")
     return "```\n" + "\n".join(lines) + "\n```"
 
 
@@ -69,9 +74,9 @@ def standings_legend(rows: Sequence[StandingRow], options: SeasonOptions,
                      show_money: bool) -> str:
     parts = ["N nights · W wins · C cashes"]
     if show_money:
-        parts.append("Net = prizes + bounties − buy-ins, re-buys, add-ons")
+        parts.append("net = prizes + bounties − buy-ins, re-buys, add-ons")
     if options.min_nights and any(not r.qualified for r in rows):
-        parts.append(f"* fewer than {options.min_nights} nights: not qualified")
+        parts.append(f"* fewer than {counted(options.min_nights, 'night')}: not qualified")
     if options.final_seats:
         parts.append("✓ qualifies for the final")
     if any(r.tied for r in rows):

@@ -119,8 +119,9 @@ async def test_standings_table_footer_and_chart(harness):
     assert [(r[0], r[1], r[2]) for r in rows] == [
         ("1", "alice", "11.00"), ("2=", "bob", "8.00"), ("2=", "carol", "8.00"),
         ("4", "dana", "5.00")]
-    # alice's net: 28 - 10, 9 - 10, 28 - 10, 0 - 10
-    assert rows[0][-1] == "25"
+    # alice's net: 28 - 10, 9 - 10, 28 - 10, 0 - 10, on the line under hers (phone width)
+    assert lines[lines.index(next(ln for ln in lines if " alice " in ln)) + 1].split() == [
+        "net", "25"]
     assert "= level after every tie-break" in embed.description
     assert "Linear" in embed.footer.text and "3 nights to qualify" in embed.footer.text
     assert "4 nights" in embed.footer.text

@@ -9,6 +9,7 @@ import discord
 
 from bot.discord_ui.presenter.limits import fit_embed, safe_text, truncate
 from bot.league.service import AppealsPage, LeagueSeason, NightSeason, SeasonEnd
+from bot.league.words import counted
 from bot.store import TournamentRow
 
 COLOUR = discord.Colour.dark_green()
@@ -64,6 +65,12 @@ def season_over_text(end: SeasonEnd) -> str:
 def standings_title(final: bool, ended: bool, title: str) -> str:
     word = "Final standings" if final else "Standings so far" if ended else "Standings"
     return truncate(f"{word} - {title}", 256)
+
+
+def standings_footer(nights: int, page: int, pages: int, rules: str) -> str:
+    """Under the standings: how many nights, the page, and the points rules in one line."""
+    more = f" · page {page} of {pages}" if pages > 1 else ""
+    return truncate(f"{counted(nights, 'night')}{more}\n{rules}", 2048)
 
 
 def night_counts_text(ns: NightSeason, *, finished: bool = False) -> str:
