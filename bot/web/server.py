@@ -83,6 +83,8 @@ class _Client:
     response: web.StreamResponse
     token_sha256: str
     done: asyncio.Event = field(default_factory=asyncio.Event)
+    started: bool = False  # its first state is written (and with it the response's headers)
+    missed: bool = False  # a push came before that
 
 
 @dataclass
@@ -301,9 +303,20 @@ class WebServer:
         if topic is None:
             return
         data = self._time_event() + state
+        # The same bytes for every page: framed once as an HTTP/1.1 chunk (what aiohttp's
+        # chunked writer would write for each) and handed to each connection's transport.
+        framed = b"%x\r\n%b\r\n" % (len(data), data)
         for i, client in enumerate(list(topic.clients)):
-            await self._send(client, data)
-            if i % 100 == 99:
+            if not client.started:
+                client.missed = True
+                continue
+            transport = client.request.transport
+            if transport is None or transport.is_closing() or \
+                    transport.get_write_buffer_size() > MAX_BEHIND:
+                client.done.set()
+            else:
+                transport.write(framed)
+            if i % 250 == 249:
                 await asyncio.sleep(0)  # let new connections in between
 
     def _now(self) -> float:
@@ -412,6 +425,9 @@ class WebServer:
             if state is None:
                 state = (await self._build(key[0], [key]))[key]
             await response.write(f"retry: {RETRY_MS}\n\n".encode() + self._time_event() + state)
+            client.started = True
+            if client.missed and topic.state is not None and topic.state is not state:
+                await response.write(self._time_event() + topic.state)
             while not client.done.is_set():
                 try:
                     await asyncio.wait_for(client.done.wait(), PING_SECONDS)
