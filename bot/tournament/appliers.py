@@ -14,7 +14,8 @@ from bot.tournament import events as ev
 from bot.tournament.clock import (
     Decision,
 )
-from bot.tournament.core import TournamentConfig, TournamentCore, positions_of
+from bot.tournament.core import TournamentConfig, positions_of
+from bot.tournament.deals import Deal, DealOffer, DealState
 from bot.tournament.errors import (
     TournamentError,
 )
@@ -26,7 +27,7 @@ from bot.tournament.state import (
 )
 
 
-class Appliers(TournamentCore):
+class Appliers(DealState):
     """One applier per event class: the only code that changes the tournament's state."""
 
     def _apply(self, e: Event) -> None:
@@ -360,6 +361,22 @@ class Appliers(TournamentCore):
         self.prizes = dict(e.prizes)
         self.running_since = None
 
+    def _on_deal_proposed(self, e: ev.DealProposed) -> None:
+        self.deal_offer = DealOffer(e)
+        self.deal_count = e.number
+
+    def _on_deal_answered(self, e: ev.DealAnswered) -> None:
+        offer = self.deal_offer
+        if offer is not None and e.accepted:
+            self.deal_offer = DealOffer(offer.proposal, offer.accepted | {e.player})
+
+    def _on_deal_ended(self, e: ev.DealEnded) -> None:
+        self.deal_offer = None
+
+    def _on_deal_made(self, e: ev.DealMade) -> None:
+        self.deal = Deal(e.method, dict(e.amounts), e.keep)
+        self.deal_offer = None
+
 
 
 _APPLIERS: dict[type[Event], Callable[[Appliers, Any], None]] = {
@@ -410,4 +427,8 @@ _APPLIERS: dict[type[Event], Callable[[Appliers, Any], None]] = {
     ev.GuestAdded: Appliers._on_guest_added,
     ev.GuestLinked: Appliers._on_guest_linked,
     ev.BustUndone: Appliers._on_bust_undone,
+    ev.DealProposed: Appliers._on_deal_proposed,
+    ev.DealAnswered: Appliers._on_deal_answered,
+    ev.DealEnded: Appliers._on_deal_ended,
+    ev.DealMade: Appliers._on_deal_made,
 }

@@ -646,6 +646,72 @@ class ClockCaughtUp(Event):
     clocks_expired: tuple[str, ...] = ()
 
 
+# ---------------------------------------------------------------------- deals (issue 21)
+
+# How a deal splits the money left (bot/tournament/deal.py).
+DealMethod = Literal["icm", "chip_chop"]
+DEAL_METHODS: tuple[DealMethod, ...] = typing.get_args(DealMethod)
+# Why a proposed deal ended without one: a player refused, or the table changed under it
+# (a stack, or who is still in) before everyone had accepted.
+DealEnd = Literal["refused", "stacks-changed", "players-changed"]
+
+
+@event("tournament.deal_proposed")
+@dataclass(frozen=True)
+class DealProposed(Event):
+    """The director proposed a deal at the final table: the stacks it was computed from (in
+    seat order), the prizes still to be decided (1st first), what is kept to play for, each
+    player's share under each method, and the method proposed. Open until `expires_at`."""
+
+    number: int  # the proposal's number in this tournament (1, 2 ...)
+    by: str
+    method: DealMethod
+    keep: int
+    stacks: dict[str, int]
+    payouts: tuple[int, ...]
+    icm: dict[str, int]
+    chip_chop: dict[str, int]
+    expires_at: float
+    at: float
+    rule_id: str = "payouts"
+
+
+@event("tournament.deal_answered")
+@dataclass(frozen=True)
+class DealAnswered(Event):
+    """A player accepted or refused a proposed deal (live: the director says so for him)."""
+
+    number: int
+    player: str
+    accepted: bool
+    by: str
+    at: float
+
+
+@event("tournament.deal_ended")
+@dataclass(frozen=True)
+class DealEnded(Event):
+    """A proposed deal ended without a deal: nothing changed."""
+
+    number: int
+    reason: DealEnd
+    at: float
+
+
+@event("tournament.deal_made")
+@dataclass(frozen=True)
+class DealMade(Event):
+    """Every player still in accepted: each one's prize is fixed at his share (`amounts`), and
+    the winner of the play that goes on takes `keep` on top of his."""
+
+    number: int
+    method: DealMethod
+    amounts: dict[str, int]
+    keep: int
+    at: float
+    rule_id: str = "payouts"
+
+
 # ---------------------------------------------------------------------- earlier stored names
 
 # Renamed events decode to their current class through their `aliases`. `HandDealt` also renamed

@@ -247,7 +247,13 @@ class Flow(TournamentCore):
         ]
         amounts = list(amounts) + [0] * (field_size - len(amounts))
         withheld = frozenset(p.player for p in self.players.values() if p.disqualified)
-        self._emit(ev.Finished(winner, self.pool, prizes(finishes, amounts, withheld), now))
+        self._emit(ev.Finished(winner, self.pool,
+                               self._with_deal(winner, prizes(finishes, amounts, withheld)),
+                               now))
+
+    def _with_deal(self, winner: str, prizes: dict[str, int]) -> dict[str, int]:
+        """The prizes as a deal at the final table fixed them (deals.py overrides it)."""
+        return prizes
 
     def _positions_for_next_hand(
             self, ts: TableState) -> tuple[Positions, list[BlindRuling], set[int]]:

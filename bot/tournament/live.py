@@ -80,7 +80,8 @@ def bust_report(t: Tournament, events: Sequence[Event]) -> BustReport:
         elif isinstance(e, ev.ButtonDrawn) and drawn is not None and e.table == drawn.table:
             final = FinalDraw(e.table, drawn.seats, e.method, e.cards, e.button)
     finished = next((e for e in events if isinstance(e, ev.Finished)), None)
-    prize = _prize(t, bust.place) if finished is None else finished.prizes.get(bust.player, 0)
+    prize = _prize(t, bust.place, bust.player) if finished is None \
+        else finished.prizes.get(bust.player, 0)
     return BustReport(
         player=bust.player, place=bust.place, prize=prize, knocked_out_by=bust.knocked_out_by,
         moves=tuple(move_lines(t, events)), broken_table=broken, final_table=final,
@@ -138,7 +139,9 @@ def _is_bust_of(e: Event, undone: ev.BustUndone) -> bool:
         e.place == undone.place
 
 
-def _prize(t: Tournament, place: int) -> int:
+def _prize(t: Tournament, place: int, player: str) -> int:
+    if t.deal is not None and (dealt := t.deal.prize(player)) is not None:
+        return dealt  # a deal at the final table fixed his prize
     try:
         amounts = place_amounts(t.pool, max(t.entries, 1), t.cfg.payouts, t.cfg.payout_unit)
     except StructureError:

@@ -18,7 +18,8 @@ from bot.tournament.blinds import (
 from bot.tournament.clock import (
     Decision,
 )
-from bot.tournament.core import TournamentConfig, TournamentCore, positions_of
+from bot.tournament.core import TournamentConfig, positions_of
+from bot.tournament.deals import Deal, DealOffer, DealState
 from bot.tournament.hand_steps import HAND_STEPS
 from bot.tournament.state import (
     Entrant,
@@ -30,7 +31,7 @@ from bot.tournament.state import (
 SNAPSHOT_VERSION = 1
 
 
-class Snapshots(TournamentCore):
+class Snapshots(DealState):
     """`snapshot()` and `from_snapshot()`."""
 
     def snapshot(self) -> dict[str, Any]:
@@ -38,7 +39,7 @@ class Snapshots(TournamentCore):
         each hand's end). `from_snapshot(config, snapshot)` plus the events after
         `snapshot["event_count"]` equals a full replay. Hands are kept as their own short logs
         (the hand in play and the last one, for after-hand requests), not as the history."""
-        return {
+        out = {
             "version": SNAPSHOT_VERSION,
             "event_count": self.event_count,
             "tournament_id": self.tournament_id, "seed": self.seed, "status": self.status,
@@ -54,6 +55,28 @@ class Snapshots(TournamentCore):
             "guests": [[g, x.name, x.member] for g, x in self.guests.items()],
             "busts": list(self.busts),
         }
+        if self.deal_count:
+            out["deal"] = self._deal_data()
+        return out
+
+    def _deal_data(self) -> dict[str, Any]:
+        offer, deal = self.deal_offer, self.deal
+        return {
+            "count": self.deal_count,
+            "offer": None if offer is None else [offer.proposal.to_dict(),
+                                                 sorted(offer.accepted)],
+            "made": None if deal is None else [deal.method, dict(deal.amounts), deal.keep],
+        }
+
+    def _deal_from_data(self, data: Mapping[str, Any]) -> None:
+        self.deal_count = int(data["count"])
+        if data["offer"] is not None:
+            proposal = event_from_dict(data["offer"][0])
+            assert isinstance(proposal, ev.DealProposed)
+            self.deal_offer = DealOffer(proposal, frozenset(data["offer"][1]))
+        if data["made"] is not None:
+            method, amounts, keep = data["made"]
+            self.deal = Deal(method, {str(p): int(a) for p, a in amounts.items()}, int(keep))
 
     @classmethod
     def from_snapshot(cls, config: TournamentConfig, snapshot: Mapping[str, Any]) -> Self:
@@ -84,6 +107,8 @@ class Snapshots(TournamentCore):
             t.tables[ts.table] = ts
         t.guests = {str(g): Guest(name, member) for g, name, member in snapshot["guests"]}
         t.busts = list(snapshot["busts"])
+        if "deal" in snapshot:
+            t._deal_from_data(snapshot["deal"])
         return t
 
     def _table_data(self, ts: TableState) -> dict[str, Any]:

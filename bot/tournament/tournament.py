@@ -9,6 +9,7 @@ keeps one `State`, and Red-DiscordBot builds a cog from mixins):
 - online.py: the hands the bot deals and what players do in and after them;
 - desk.py: the live desk (guests, busts and undo, the live chip race, the clock on a player);
 - director.py: director powers, pause and resume, the bot's downtime;
+- deals.py: a deal at the final table (its arithmetic: deal.py);
 - snapshot.py: `snapshot()` / `from_snapshot()`;
 - appliers.py: one applier per event class (`_APPLIERS`), the only code that changes state;
 - hand_steps.py: how each hand event replays on a `Hand`.
@@ -58,6 +59,7 @@ from typing import Any
 from bot.engine.profile import Profile, make_profile
 from bot.tournament.appliers import Appliers
 from bot.tournament.core import MOVED_ON, Expectation, TournamentConfig
+from bot.tournament.deals import DealMaking
 from bot.tournament.desk import LiveDesk
 from bot.tournament.director import DirectorPowers
 from bot.tournament.entries import Entries
@@ -71,7 +73,8 @@ __all__ = ["Tournament", "TournamentConfig", "Result", "Entrant", "Expectation",
            "new_tournament"]
 
 
-class Tournament(OnlinePlay, LiveDesk, DirectorPowers, Entries, Snapshots, Appliers):
+class Tournament(DealMaking, OnlinePlay, LiveDesk, DirectorPowers, Entries, Snapshots,
+                 Appliers):
     """A tournament: its public API is the union of its concerns' (see the module docstring)."""
 
 
