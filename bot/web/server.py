@@ -193,10 +193,20 @@ class WebServer:
             loop.close()
             return
         self._ready.set()
+        refresh = loop.create_task(self._refresh())
         try:
             loop.run_forever()
         finally:
+            refresh.cancel()
             loop.close()
+
+    async def _refresh(self) -> None:
+        """Every PING_SECONDS, each watched tournament's state again: what no outcome told (a
+        tournament cancelled or gone) is on the pages within that time."""
+        while True:
+            await asyncio.sleep(PING_SECONDS)
+            for tid in {key[0] for key in self._topics}:
+                self._dirty(tid)
 
     async def stop(self) -> None:
         """Close every page's stream and the server; wait (briefly) for the thread."""
@@ -285,6 +295,8 @@ class WebServer:
         assert context is not None
 
         def build() -> None:
+            if not answer.set_running_or_notify_cancel():
+                return  # the web thread stopped waiting
             try:
                 answer.set_result(context.run(self.feed.build, tid, keys))
             except BaseException as exc:

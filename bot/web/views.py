@@ -11,6 +11,7 @@ ever read here. tests/web/test_privacy.py scans every response of a whole tourna
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -39,6 +40,11 @@ def _blinds(level: Level | None) -> dict[str, int] | None:
     if level is None:
         return None
     return {"sb": level.small_blind, "bb": level.big_blind, "ante": level.ante}
+
+
+def _time(at: float | None) -> float | None:
+    """A time for JSON: None rather than infinity (no deadline)."""
+    return at if at is not None and math.isfinite(at) else None
 
 
 def _name(t: Tournament, names: Mapping[str, str], player: str) -> str:
@@ -76,15 +82,15 @@ def clock_view(t: Tournament, *, name: str, names: Mapping[str, str],
         "level": view.level,
         "on_break": view.on_break,
         "blinds": _blinds(Level(view.small_blind, view.big_blind, view.ante)),
-        "ends_at": view.ends_at,
-        "seconds_left": view.seconds_left,
+        "ends_at": _time(view.ends_at),
+        "seconds_left": _time(view.seconds_left),
         "next": None if view.next_level is None and not view.next_is_break else {
             "break": view.next_is_break,
             "level": view.level + (0 if view.on_break else 1),
             "blinds": _blinds(view.next_level),
         },
-        "break_at": view.next_break_at,
-        "break_in": break_in,
+        "break_at": _time(view.next_break_at),
+        "break_in": _time(break_in),
         "players_left": view.players_left,
         "entries": view.entries,
         "rebuys": view.rebuys,
@@ -124,7 +130,7 @@ def rail_view(t: Tournament, table: int, *, name: str, names: Mapping[str, str],
         "pot": _pot(hand),
         "blinds": {"sb": hand.small_blind, "bb": hand.big_blind, "ante": hand.ante},
         "to_act": None if over else hand.to_act,
-        "act_by": turn.at if turn is not None else None,
+        "act_by": _time(turn.at) if turn is not None else None,
         "log": _log(t, hand, names),
     }
     out["seats"] = [_seat(t, hand, names, seat) for seat in sorted(hand.players)]
