@@ -110,3 +110,13 @@ def test_a_bad_setting_names_the_variable_and_never_its_value(installed: Path, t
     assert "DEV_GUILD_ID" in done.stderr and secret not in done.stderr + done.stdout
     done = _run(installed, ["demo"], tmp_path, LEAGUE_DATA_DIR=str(tmp_path / "nope"))
     assert done.returncode == 2 and "LEAGUE_DATA_DIR" in done.stderr
+
+
+def test_the_screens_pages_are_installed(installed: Path, tmp_path: Path):
+    """The clock and rail pages (bot/web/static, package data) are in the installed copy."""
+    done = subprocess.run(
+        [str(installed), "-c", "from bot.web.server import _page; "
+         "print(*(len(_page(name)[0]) for name in ('clock', 'rail')))"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert all(int(size) > 2000 for size in done.stdout.split())
