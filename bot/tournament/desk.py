@@ -36,10 +36,11 @@ class LiveDesk(Flow):
         start, late-registered (a random open seat) during late registration."""
         if not self.live:
             raise NotAllowed("guests without a Discord account play only in live tournaments "
-                             "(mode live); online every player joins himself")
+                             "(mode live); online every player joins himself", code="not-live")
         clean = " ".join(str(name).split())
         if not clean:
-            raise RegistrationError("a guest needs a name, e.g. \"Dana Smith\"")
+            raise RegistrationError("a guest needs a name, e.g. \"Dana Smith\"",
+                                    code="guest-name-missing")
         if len(clean) > GUEST_NAME_LENGTH:
             raise RegistrationError("a guest's name is at most {count} characters",
                                     code="guest-name-length", count=GUEST_NAME_LENGTH)
@@ -62,7 +63,7 @@ class LiveDesk(Flow):
             raise UnknownPlayer("{player} is not a guest of this tournament", code="not-a-guest",
                                 player=Who(player))
         if not member:
-            raise NotAllowed("a guest is linked to a server member")
+            raise NotAllowed("a guest is linked to a server member", code="no-member")
         if guest.member is not None:
             raise NotAllowed("{guest} is already linked to {member}", code="guest-linked",
                              guest=Who(player), member=Who(guest.member))
@@ -94,7 +95,8 @@ class LiveDesk(Flow):
             raise NotAllowed("{player} is not playing", code="not-playing", player=Who(player))
         if knocked_out_by is not None:
             if knocked_out_by == player:
-                raise NotAllowed("a player cannot knock himself out: leave `by` empty")
+                raise NotAllowed("a player cannot knock himself out: leave `by` empty",
+                                 code="knocked-out-by-self")
             k = self.player(knocked_out_by)
             if k.status != "playing":
                 raise NotAllowed("{by} is out already: the player who busted {player} must still "
@@ -113,10 +115,10 @@ class LiveDesk(Flow):
         self._require_live("online, eliminations come from the hands and cannot be undone")
         if self.status == "finished":
             raise NotAllowed("the tournament is over and its results are final: the last bust "
-                             "can no longer be undone")
+                             "can no longer be undone", code="over")
         self._require_running()
         if not self.busts:
-            raise NotAllowed("there is no bust to undo")
+            raise NotAllowed("there is no bust to undo", code="no-bust")
         player = self.busts[-1]
         p = self.players[player]
         assert p.place is not None
@@ -188,13 +190,14 @@ class LiveDesk(Flow):
         self._require_live("online, the clock is called on the player to act at a table")
         self._require_running()
         if self.paused:
-            raise NotAllowed("the tournament is paused: the clock waits until it resumes")
+            raise NotAllowed("the tournament is paused: the clock waits until it resumes",
+                             code="paused")
         p = self.player(player)
         if p.status != "playing" or p.table is None or p.seat is None:
             raise NotAllowed("{player} is not playing: the clock is called on a player still in "
                              "the tournament", code="not-playing", player=Who(player))
         if by == player:
-            raise NotAllowed("you cannot call the clock on yourself")
+            raise NotAllowed("you cannot call the clock on yourself", code="clock-on-self")
         ts = self.tables[p.table]
         if ts.decision is not None:
             raise NotAllowed("the clock is already running at table {table} on {player}: cancel "

@@ -39,7 +39,8 @@ class DirectorPowers(Flow):
         if p.status != "playing":
             raise NotAllowed("{player} is not playing", code="not-playing", player=Who(player))
         if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
-            raise NotAllowed("a penalty is a whole number of hands, 1 or more")
+            raise NotAllowed("a penalty is a whole number of hands, 1 or more",
+                             code="penalty-hands")
         start = len(self.events)
         self._emit(ev.PenaltyGiven(player, hands, by, reason, now))
         return self.events[start:]
@@ -68,14 +69,14 @@ class DirectorPowers(Flow):
         p = self.player(player)
         if self.live:
             raise NotAllowed("in a live tournament the chips are at the table: nobody counts "
-                             "stacks, so there is none to adjust")
+                             "stacks, so there is none to adjust", code="live")
         if p.status != "playing":
             raise NotAllowed("{player} is not playing", code="not-playing", player=Who(player))
         if isinstance(new_stack, bool) or not isinstance(new_stack, int) or new_stack < 1:
             raise NotAllowed("a stack is set to a whole number of chips, 1 or more (to take "
-                             "all of a player's chips, disqualify him)")
+                             "all of a player's chips, disqualify him)", code="stack-amount")
         if not reason:
-            raise NotAllowed("a stack adjustment needs a reason")
+            raise NotAllowed("a stack adjustment needs a reason", code="reason-missing")
         self._require_not_dealt_in(p)
         start = len(self.events)
         self._emit(ev.StackAdjusted(player, p.stack, new_stack, by, reason, now))
@@ -84,7 +85,7 @@ class DirectorPowers(Flow):
     def pause(self, by: str, reason: str, now: float) -> list[Event]:
         self._require_running()
         if self.paused:
-            raise NotAllowed("the tournament is already paused")
+            raise NotAllowed("the tournament is already paused", code="already-paused")
         start = len(self.events)
         self.tick(now)
         self._emit(ev.Paused(by, reason, now))
@@ -93,7 +94,7 @@ class DirectorPowers(Flow):
     def resume(self, by: str, now: float) -> list[Event]:
         self._require_running()
         if not self.paused:
-            raise NotAllowed("the tournament is not paused")
+            raise NotAllowed("the tournament is not paused", code="not-paused")
         start = len(self.events)
         self._emit(ev.Resumed(by, now))
         return self.events[start:]
@@ -134,7 +135,7 @@ class DirectorPowers(Flow):
 
     def ruling(self, by: str, text: str, players: Sequence[str], now: float) -> list[Event]:
         if not text.strip():
-            raise NotAllowed("a ruling needs its text")
+            raise NotAllowed("a ruling needs its text", code="ruling-text-missing")
         for p in players:
             self.player(p)
         start = len(self.events)

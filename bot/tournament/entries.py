@@ -21,7 +21,7 @@ class Entries(Flow):
     def register(self, player: str, now: float) -> list[Event]:
         start = len(self.events)
         if not player or not isinstance(player, str):
-            raise RegistrationError("a player is registered by a non-empty id")
+            raise RegistrationError("a player is registered by a non-empty id", code="no-player-id")
         self._check_registration(player, now)
         self._enter(player, now)
         return self.events[start:]
@@ -34,7 +34,7 @@ class Entries(Flow):
                                         player=Who(player))
             return
         if self.status != "running":
-            raise RegistrationError("registration is closed: the tournament is over")
+            raise RegistrationError("registration is closed: the tournament is over", code="over")
         if player in self.players:
             raise RegistrationError(
                 "{player} has already entered" + (
@@ -43,7 +43,8 @@ class Entries(Flow):
         late = self.structure.late_registration_level
         if late is None:
             raise RegistrationError("registration closed when the tournament started: this "
-                                    "structure has no late registration")
+                                    "structure has no late registration",
+                                    code="no-late-registration")
         if self.level_number(now) > late:
             raise RegistrationError("late registration closed after level {level}",
                                     code="late-registration-closed", level=late)
@@ -61,7 +62,7 @@ class Entries(Flow):
 
     def unregister(self, player: str, now: float) -> list[Event]:
         if self.status != "registering":
-            raise RegistrationError("players can unregister only before the start")
+            raise RegistrationError("players can unregister only before the start", code="started")
         if player not in self.players:
             raise UnknownPlayer("{player} is not registered", code="not-registered",
                                 player=Who(player))
@@ -72,7 +73,7 @@ class Entries(Flow):
     def start(self, seed: str, now: float) -> list[Event]:
         """Random seats from the seed, then the first button at each table by the profile."""
         if self.status != "registering":
-            raise NotAllowed("the tournament has already started")
+            raise NotAllowed("the tournament has already started", code="started")
         if len(self.players) < 2:
             raise RegistrationError("a tournament needs at least 2 players; {count} registered",
                                     code="too-few-players", count=len(self.players))
@@ -102,9 +103,9 @@ class Entries(Flow):
         rb = self.structure.rebuys
         self._require_running()
         if rb is None:
-            raise NotAllowed("this structure has no re-buys")
+            raise NotAllowed("this structure has no re-buys", code="no-rebuys")
         if p.status != "out" or p.disqualified:
-            raise NotAllowed("only a busted player may re-buy")
+            raise NotAllowed("only a busted player may re-buy", code="rebuy-not-busted")
         if self.level_number(now) > rb.until_level:
             raise NotAllowed("re-buys closed after level {level}", code="rebuys-closed",
                              level=rb.until_level)
@@ -122,14 +123,15 @@ class Entries(Flow):
         ao = self.structure.add_on
         self._require_running()
         if ao is None:
-            raise NotAllowed("this structure has no add-on")
+            raise NotAllowed("this structure has no add-on", code="no-add-on")
         if p.status != "playing":
-            raise NotAllowed("only a player still in the tournament may add on")
+            raise NotAllowed("only a player still in the tournament may add on",
+                             code="add-on-not-playing")
         if self.level_number(now) > ao.until_level:
             raise NotAllowed("the add-on closed after level {level}", code="add-on-closed",
                              level=ao.until_level)
         if p.add_ons:
-            raise NotAllowed("one add-on a player")
+            raise NotAllowed("one add-on a player", code="add-on-limit")
         self._require_not_dealt_in(p)
         start = len(self.events)
         self._emit(ev.AddOn(player, ao.chips, ao.cost, now))

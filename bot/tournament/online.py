@@ -36,11 +36,12 @@ class OnlinePlay(Flow):
         """Deal the next hand at `table` (the deck from `seed`); returns the live hand."""
         self._require_running()
         if self.live:
-            raise NotAllowed("this is a live tournament: the cards are dealt at the table")
+            raise NotAllowed("this is a live tournament: the cards are dealt at the table",
+                             code="live")
         ts = self._table(table)
         if self.paused:
             raise NotAllowed("the director has paused the tournament: no hand starts until "
-                             "he resumes it")
+                             "he resumes it", code="paused")
         if ts.hand is not None:
             raise NotAllowed("a hand ({hand_id}) is already in progress at table {table}",
                              code="hand-in-progress", hand_id=ts.hand.hand_id, table=table)
@@ -53,7 +54,8 @@ class OnlinePlay(Flow):
         new_chip = self.chip_race_due(now)
         if new_chip is not None:
             raise ChipRaceDue("colour-up: the {chip} chips are no longer needed; run the chip "
-                              "race before the next hand", chip=self.smallest_chip)
+                              "race before the next hand", chip=self.smallest_chip,
+                              code="chip-race-due")
         self._balance(now)
         self._redraw_final_table_when_idle()
         found = self.tables.get(table)
@@ -63,7 +65,8 @@ class OnlinePlay(Flow):
         ts = found
         if len(ts.seats) < 2:
             raise WaitingForPlayers("table {table} has {count} player(s); it waits for players "
-                                    "to be moved to it", table=table, count=len(ts.seats))
+                                    "to be moved to it", table=table, count=len(ts.seats),
+                                    code="table-short")
         if ts.positions is None and ts.button is None:
             draw = draw_button(self.profile.button_draw, ts.seats, f"{seed}:button")
             self._emit_draw(table, draw)
@@ -143,15 +146,16 @@ class OnlinePlay(Flow):
             raise NotAllowed("nobody is to act at table {table}", code="nobody-to-act",
                              table=table)
         if self.paused:
-            raise NotAllowed("the tournament is paused")
+            raise NotAllowed("the tournament is paused", code="paused")
         if by not in ts.seats.values():
             raise NotAllowed("only a player seated at this table may call the clock "
-                             "(table-presence)")
+                             "(table-presence)", code="clock-not-seated")
         if self.players[by].away:
-            raise NotAllowed("a player must be at the table to call the clock (table-presence)")
+            raise NotAllowed("a player must be at the table to call the clock (table-presence)",
+                             code="clock-caller-away")
         target = ts.seats[d.seat]
         if by == target:
-            raise NotAllowed("you cannot call the clock on yourself")
+            raise NotAllowed("you cannot call the clock on yourself", code="clock-on-self")
         if d.clock_by is not None:
             raise NotAllowed("the clock is already running on {player} (one clock per decision)",
                              code="clock-running", player=Who(target))
@@ -193,7 +197,7 @@ class OnlinePlay(Flow):
         self._require_running()
         if self.live:
             raise NotAllowed("in a live tournament the chip race needs each player's odd "
-                             "chips: use the live chip race")
+                             "chips: use the live chip race", code="live")
         if self.chip_race_due(now) is None:
             raise NotAllowed("no colour-up is due: the {chip} chips are still needed for the "
                              "blinds or antes", code="no-colour-up", chip=self.smallest_chip)
@@ -225,15 +229,19 @@ class OnlinePlay(Flow):
         hand = ts.last_hand
         _check_last_hand(hand, hand_id)
         if not self.profile.rabbit_hunt:
-            raise NotAllowed("this league's rules do not allow a rabbit hunt (rabbit-hunt)")
+            raise NotAllowed("this league's rules do not allow a rabbit hunt (rabbit-hunt)",
+                             code="no-rabbit-hunt")
         if hand is None:
-            raise NotAllowed("a rabbit hunt is asked after a hand, before the next one starts")
+            raise NotAllowed("a rabbit hunt is asked after a hand, before the next one starts",
+                             code="no-last-hand")
         if hand.seat_of(player) is None:
-            raise NotAllowed("only the players of the hand may agree to a rabbit hunt")
+            raise NotAllowed("only the players of the hand may agree to a rabbit hunt",
+                             code="not-in-last-hand")
         if ts.rabbit_done:
-            raise NotAllowed("the rabbit has already been hunted")
+            raise NotAllowed("the rabbit has already been hunted", code="rabbit-hunted")
         if not hand.rabbit_cards():
-            raise NotAllowed("the board was dealt out: there is nothing to hunt")
+            raise NotAllowed("the board was dealt out: there is nothing to hunt",
+                             code="nothing-to-hunt")
         if player in ts.rabbit_agreed:
             raise NotAllowed("{player} has already agreed", code="already-agreed",
                              player=Who(player))
@@ -250,7 +258,7 @@ class OnlinePlay(Flow):
         hand = self._table(table).hand
         _check_expected(hand, expect)
         if hand is None:
-            raise NotAllowed("no hand is in progress at this table")
+            raise NotAllowed("no hand is in progress at this table", code="no-hand")
         if hand.seat_of(player) is None:
             raise NotAllowed("{player} is not in this hand", code="not-in-hand",
                              player=Who(player))
@@ -266,7 +274,8 @@ class OnlinePlay(Flow):
         hand = ts.last_hand
         _check_last_hand(hand, hand_id)
         if hand is None:
-            raise NotAllowed("cards are shown after the hand, before the next one starts")
+            raise NotAllowed("cards are shown after the hand, before the next one starts",
+                             code="no-last-hand")
         seat = hand.seat_of(player)
         if seat is None:
             raise NotAllowed("{player} was not in the last hand", code="not-in-last-hand",
@@ -274,10 +283,10 @@ class OnlinePlay(Flow):
         hole = hand.hole_cards(seat) or ()
         wanted = tuple(cards) if cards else tuple(hole)
         if not wanted or any(c not in hole for c in wanted):
-            raise NotAllowed("you can only show your own hole cards")
+            raise NotAllowed("you can only show your own hole cards", code="not-your-cards")
         new = tuple(c for c in wanted if c not in hand.player(seat).shown)
         if not new:
-            raise NotAllowed("those cards are already face up")
+            raise NotAllowed("those cards are already face up", code="already-shown")
         start = len(self.events)
         self._emit(ev.CardsShown(table, hand.hand_id, player, new, None, now))
         return self.events[start:]
@@ -289,17 +298,17 @@ class OnlinePlay(Flow):
         hand = ts.last_hand
         _check_last_hand(hand, hand_id)
         if hand is None:
-            raise NotAllowed("show one, show all applies after the hand")
+            raise NotAllowed("show one, show all applies after the hand", code="no-last-hand")
         a, s = hand.seat_of(asker), hand.seat_of(target)
         if a is None:
-            raise NotAllowed("only players at the table may ask")
+            raise NotAllowed("only players at the table may ask", code="not-in-last-hand")
         if s is None or not hand.player(s).shown:
             raise NotAllowed("{player} has shown nothing, so nothing more can be asked",
                              code="shown-nothing", player=Who(target))
         hole = hand.hole_cards(s) or ()
         rest = tuple(c for c in hole if c not in hand.player(s).shown)
         if not rest:
-            raise NotAllowed("both cards are already face up")
+            raise NotAllowed("both cards are already face up", code="already-shown")
         start = len(self.events)
         self._emit(ev.CardsShown(table, hand.hand_id, target, rest, asker, now))
         return self.events[start:]
