@@ -91,10 +91,19 @@ async def test_no_response_of_a_whole_tournament_shows_a_secret(
         assert await page.locator("#seats li").count() == len(hand.players)
         problems = await shoot(page, tmp_path, "rail-mid-hand")
         assert problems == {}
-        await page.close()
+        # The online clock links each table's rail.
+        await page.goto(url)
+        await wait_text(page, "link", "● live")
+        assert await page.inner_text("#tables") == "Table 1"
+        problems = await shoot(page, tmp_path, "clock-online")
+        assert problems == {}
 
         await play_to_the_end(h, session, by_id, seed=20)
-        await asyncio.sleep(0.5)  # the last push
+        winner = next(m.name for m in members if str(m.id) == session.tournament.winner)
+        await wait_text(page, "banner", f"{winner} wins")
+        problems = await shoot(page, tmp_path, "clock-finished")
+        assert problems == {}
+        await page.close()
         for recorder in (clock, *rails):
             await recorder.stop()
             responses.append(bytes(recorder.raw))

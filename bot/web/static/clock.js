@@ -40,7 +40,7 @@
       S.banner(s.status === "cancelled" ? "Cancelled" : "This tournament is over");
       return;
     }
-    if (s.status === "finished") S.banner(s.winner ? `🏆 ${s.winner} wins` : "Finished");
+    if (s.status === "finished") S.banner(s.winner ? `${s.winner} wins` : "Finished");
     else if (s.paused) S.banner("PAUSED");
     else if (s.on_break) S.banner("BREAK");
     else if (s.status === "registering") S.banner("Not started");
@@ -54,6 +54,7 @@
     else if (s.next && s.next.blinds) next = `L${s.next.level} · ${S.chips(s.next.blinds.sb)}/` +
       `${S.chips(s.next.blinds.bb)}` + (s.next.blinds.ante ? `/${S.chips(s.next.blinds.ante)}` : "");
     else if (s.status === "running") next = "Last level";
+    if (over) next = "–";
     S.text("next", next);
     S.text("players", `${s.players_left} of ${s.entries}`);
     S.text("average", S.chips(s.average_stack));
