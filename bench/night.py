@@ -566,13 +566,19 @@ class Night:
 
         self.api.clicks[payload["token"]] = click
         await self.gateway.feed("INTERACTION_CREATE", payload, stamp)
+        # A loop timer, not wait_for: the players' own overhead stays small.
+        give_up = loop.call_later(60.0, self._unanswered, payload["token"], click)
         try:
-            return await asyncio.wait_for(asyncio.shield(click.done), 60.0)
-        except TimeoutError:
-            self.no_answer += 1
-            self.api.clicks.pop(payload["token"], None)
-            self.errors.append(f"no answer to a {kind} interaction in 60 s")
-            return {"how": "none"}
+            return await click.done
+        finally:
+            give_up.cancel()
+
+    def _unanswered(self, token: str, click: Click) -> None:
+        self.no_answer += 1
+        self.api.clicks.pop(token, None)
+        self.errors.append(f"no answer to a {click.kind} interaction in 60 s")
+        if not click.done.done():
+            click.done.set_result({"how": "none"})
 
     async def command(self, table: Table, user: dict[str, Any], sub: str,
                       options: list[dict[str, Any]] = ()) -> dict[str, Any]:  # type: ignore[assignment]
