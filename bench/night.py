@@ -1329,8 +1329,16 @@ def report(r: dict[str, Any], label: str) -> None:
           f"(raw click p50 {r['raw_click_p50_ms']:.2f} ms, same process)")
     print(f"loop_block_ms: {r['loop_block_ms']:.1f}   (longest single callback "
           f"{r['longest_step_ms']:.1f} ms: {r['longest_step']})")
+    kinds: Counter[str] = Counter()
+    for p in r.get("per_process") or [r]:
+        kinds.update(p["kinds"])
+    bound = sum(n for k, n in kinds.items() if "interaction callback" not in k
+                and "webhook" not in k)
     print(f"requests_per_action: {r['requests_per_action']:.2f}   ({r['requests']} requests; "
-          f"stand-in round trip {r['round_trip_us']:.0f} us each)")
+          f"stand-in round trip {r['round_trip_us']:.0f} us each; "
+          f"{r['requests'] / r['seconds']:.0f}/s, of which {bound / r['seconds']:.0f}/s count "
+          f"against Discord's global 50/s per bot, interaction answers being exempt)")
+    print("  " + ", ".join(f"{k} {n}" for k, n in kinds.most_common()))
     per = r.get("per_process") or [r]
     for p in per:
         where = f" shard {p['shard'][0]}" if p.get("shard") else ""
