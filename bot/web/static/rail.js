@@ -44,7 +44,12 @@
       return li;
     }));
     S.$("log").replaceChildren(...((hand && hand.log) || []).map((line) => {
-      const li = document.createElement("li"); li.textContent = line; return li;
+      const li = document.createElement("li");
+      // Cards in the log ("Flop 9c 8s Kd") written as on the board.
+      line.split(/(?<![0-9A-Za-z])([2-9TJQKA][shdc])(?![0-9A-Za-z])/).forEach((part, i) => {
+        li.append(i % 2 ? S.card(part) : part);
+      });
+      return li;
     }));
     tick();
   }
