@@ -128,14 +128,7 @@ class DealMaking(DealState, Flow):
                     now: float) -> list[Event]:
         """A player's answer to proposal `number` (online: `by` is the player himself)."""
         self._require_running()
-        offer = self.deal_offer
-        if self.deal is not None:
-            raise NotAllowed("the deal was already made", code="deal-made")
-        if offer is None or offer.proposal.number != number:
-            raise NotAllowed("this deal proposal is no longer open", code="deal-closed")
-        if now >= offer.proposal.expires_at:
-            raise NotAllowed("this deal proposal ran out before your answer",
-                             code="deal-expired")
+        offer = self._require_open(number, now)
         if player not in offer.proposal.stacks:
             raise NotAllowed("{player} is not in this deal", code="deal-not-in",
                              player=Who(player))
@@ -158,7 +151,26 @@ class DealMaking(DealState, Flow):
             self._emit(ev.DealMade(number, p.method, dict(amounts), p.keep, now))
         return self.events[start:]
 
+    def call_off_deal(self, number: int, by: str, now: float) -> list[Event]:
+        """Live: the director says the table refused proposal `number` (someone said no)."""
+        self._require_running()
+        self._require_open(number, now)
+        start = len(self.events)
+        self._emit(ev.DealEnded(number, "refused", now))
+        return self.events[start:]
+
     # ------------------------------------------------------------------ helpers
+
+    def _require_open(self, number: int, now: float) -> DealOffer:
+        offer = self.deal_offer
+        if self.deal is not None:
+            raise NotAllowed("the deal was already made", code="deal-made")
+        if offer is None or offer.proposal.number != number:
+            raise NotAllowed("this deal proposal is no longer open", code="deal-closed")
+        if now >= offer.proposal.expires_at:
+            raise NotAllowed("this deal proposal ran out before your answer",
+                             code="deal-expired")
+        return offer
 
     def _require_no_more_money(self, now: float) -> None:
         """No deal while the money left could still grow (re-buys, late entries)."""

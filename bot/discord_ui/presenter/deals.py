@@ -1,0 +1,127 @@
+"""The words of a deal at the final table (issue 21): the proposal as a phone-readable table
+(each player's stack and his share under ICM and under chip chop), who has accepted, and how
+it ended. Amounts are the league's money units, as the results show them."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+
+from bot.discord_ui.presenter.limits import chips, safe_name
+from bot.tournament import events as tev
+
+METHOD_NAMES: dict[str, str] = {"icm": "ICM", "chip_chop": "chip chop"}
+# Columns of the proposal's table: a phone shows about 36 characters of a code block.
+NAME_CELL = 10
+
+ENDED: dict[str, str] = {
+    "refused": "refused",
+    "stacks-changed": "ended: a stack changed before everyone had accepted",
+    "players-changed": "ended: a player went out before everyone had accepted",
+}
+
+
+def method_name(method: str) -> str:
+    return METHOD_NAMES.get(method, method)
+
+
+def _cell(name: str) -> str:
+    """A name inside a code block: no backticks, cut to the column."""
+    flat = " ".join(name.replace("`", "'").split()) or "?"
+    return flat if len(flat) <= NAME_CELL else flat[:NAME_CELL - 1] + "…"
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def deal_table(p: tev.DealProposed, names: Mapping[str, str],
+               accepted: Collection[str] = ()) -> str:
+    """The stacks and both splits, one line a player, as a code block."""
+    rows = [("", "chips", "ICM", "chop")]
+    for player, stack in p.stacks.items():
+        mark = "✓" if player in accepted else " "
+        rows.append((mark + _cell(names.get(player, player)), chips(stack),
+                     chips(p.icm[player]), chips(p.chip_chop[player])))
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    lines = [rows[0][0].ljust(widths[0]) + "".join(
+        " " + r.rjust(w) for r, w in zip(rows[0][1:], widths[1:], strict=True))]
+    for r in rows[1:]:
+        lines.append(r[0].ljust(widths[0]) + "".join(
+            " " + c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)))
+    return "```\n" + "\n".join(lines) + "\n```"
+
+
+def proposal_text(p: tev.DealProposed, names: Mapping[str, str], *,
+                  accepted: Collection[str] = (), live: bool = False,
+                  made: bool = False, ended: tev.DealEnd | None = None) -> str:
+    """The proposal's message, as it stands (open, made or ended)."""
+    def n(player: str) -> str:
+        return safe_name(names.get(player, "a player"))
+
+    money = sum(p.payouts)
+    places = " · ".join(f"{_ordinal(i + 1)} {chips(a)}" for i, a in enumerate(p.payouts) if a)
+    head = f"🤝 **Deal proposed**: {method_name(p.method)}"
+    if p.keep:
+        head += f", {chips(p.keep)} kept to play for (the winner takes it)"
+    lines = [head + ".",
+             f"Prize money left {chips(money)} ({places}); split {chips(money - p.keep)}.",
+             deal_table(p, names, accepted)]
+    if made:
+        lines.append(f"**Deal made** ({method_name(p.method)}): every player accepted.")
+    elif ended is not None:
+        lines.append(f"**No deal**: {ENDED[ended]}. Nothing changed.")
+    else:
+        waiting = [n(q) for q in p.stacks if q not in accepted]
+        who = ("The director confirms each player's answer below"
+               if live else "Each player accepts or refuses below")
+        lines.append(f"{who}, by <t:{int(p.expires_at)}:t> (<t:{int(p.expires_at)}:R>); "
+                     f"the proposed split is the **{method_name(p.method)}** column. "
+                     f"Waiting for: {', '.join(waiting)}.")
+    return "\n".join(lines)
+
+
+def deal_made_text(e: tev.DealMade, names: Mapping[str, str], *, paused: bool) -> str:
+    """The channel's post when the deal is made."""
+    shares = ", ".join(f"{safe_name(names.get(p, 'a player'))} {chips(a)}"
+                       for p, a in e.amounts.items())
+    text = f"🤝 **Deal made** ({method_name(e.method)}): {shares}."
+    if e.keep:
+        text += f" Play goes on for the {chips(e.keep)} kept: the winner takes it."
+    else:
+        text += " Play goes on for the title and the league's points."
+    if paused:
+        text += " The director resumes play with `/td resume`."
+    return text
+
+
+def deal_ended_text(reason: tev.DealEnd, by: str | None, names: Mapping[str, str]) -> str:
+    who = f" ({safe_name(names.get(by, 'a player'))})" if by and reason == "refused" else ""
+    return f"No deal{who}: the proposal was {ENDED[reason]}. The prizes stay as they were."
+
+
+def proposed_receipt(live: bool) -> str:
+    if live:
+        return ("Deal proposed in the channel. Confirm each player's answer with the buttons; "
+                "any refusal ends it with **No deal**. It runs out in 5 minutes.")
+    return ("Deal proposed in the channel: each player answers with the buttons. It runs out "
+            "in 5 minutes; play stays paused meanwhile.")
+
+
+def answer_receipt(accepted: bool, made: bool) -> str:
+    if made:
+        return "Accepted: everyone has, the deal is made."
+    return "Accepted; waiting for the others." if accepted else "Refused: no deal."
+
+
+def stacks_help() -> str:
+    return ("Give every player still in with his chips, as counted at the table, e.g. "
+            "`Ann 120000, Bob 80000`.")
+
+
+def expired_text() -> str:
+    return "This deal proposal ran out (5 minutes): nothing changed. The director may propose " \
+           "again with `/td deal`."
+
+
+NOT_FOR_DEAL = "Only a director confirms answers at a live night."

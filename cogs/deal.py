@@ -1,0 +1,278 @@
+"""/td deal (issue 21): a deal at the final table, proposed by the director and answered with
+buttons under the proposal.
+
+- `/td deal method: keep: stacks:` — the director, in the tournament's channel. Online the bot
+  takes the table's stacks (the tournament must be paused, between hands); live he types every
+  player's count (`Ann 120000, Bob 80000`, names as the chip-race counts take them), which must
+  add up to the chips in play. The proposal is posted in the channel: each player's stack and
+  his share under ICM and chip chop, the proposed method's column being the deal.
+- The buttons (`DealButton`, persistent DynamicItems: they keep working after a restart).
+  Online each player accepts or refuses for himself; live the director confirms each name, or
+  calls it off ("No deal"). The last acceptance makes the deal; a refusal ends it. A proposal
+  runs out after 5 minutes (bot/tournament/deals.py, DEAL_SECONDS): a later click is refused
+  and nothing changes.
+
+Thin: the director (bot/tournament/deals.py) decides what is allowed inside the session's lock,
+so of two clicks at once each is counted once; a refusal is private and changes nothing. Every
+sentence comes from bot/discord_ui/presenter/deals.py. Attached to the director's `/td` group
+when this cog loads (cogs/director.py owns the group), as cogs/live.py does.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable, Mapping
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_ui.client import LeagueBot
+from bot.discord_ui.directors import require_director
+from bot.discord_ui.lookup import find_session
+from bot.discord_ui.presenter.deals import (
+    NOT_FOR_DEAL,
+    answer_receipt,
+    deal_ended_text,
+    deal_made_text,
+    expired_text,
+    proposal_text,
+    proposed_receipt,
+    stacks_help,
+)
+from bot.discord_ui.presenter.limits import safe_name
+from bot.discord_ui.presenter.refusals import refusal_text
+from bot.discord_ui.replies import Refusal, generic_error_text, send_private
+from bot.engine.errors import IllegalAction
+from bot.service import Outcome, Session
+from bot.tournament import events as tev
+from bot.tournament.errors import TournamentError
+from bot.tournament.tournament import Tournament
+from cogs.live import names_of, resolve_player
+
+log = logging.getLogger(__name__)
+
+STACKS_CHARS = 1000
+TEMPLATE = r"dl:(?P<act>[ar]):(?P<tid>[0-9]{1,12}):(?P<num>[0-9]{1,6}):(?P<who>[0-9]{1,2}|-)"
+# Refusals the director or a player reads better with the command to use.
+_HINTS: dict[str, str] = {
+    "deal-not-paused": "Pause the tournament first with `/td pause`, so that no hand is dealt "
+                       "while the players decide; resume with `/td resume` after.",
+    "deal-expired": "",
+}
+
+
+def parse_stacks(text: str, t: Tournament, names: Mapping[str, str]) -> dict[str, int]:
+    """`Ann 120000, Bob 80000` → player id → chips (names as typed or picked; each once)."""
+    flat = " ".join(text.split())
+    counted: dict[str, int] = {}
+    for part in re.split(r"[,;]", flat):
+        part = part.strip()
+        if not part:
+            continue
+        m = re.fullmatch(r"(.+?)\s*[:=]?\s*(\d{1,12})", part)
+        if m is None:
+            raise ValueError(part)
+        player = resolve_player(t, names, m.group(1))
+        if player in counted:
+            raise Refusal(f"The stacks name {safe_name(names.get(player, player))} twice: give "
+                          "each player once. Nothing was done.")
+        counted[player] = int(m.group(2))
+    return counted
+
+
+async def _run(session: Session, command: Callable[[Tournament, float], Any],
+               names: Mapping[str, str]) -> Outcome:
+    try:
+        return await session.run(command)
+    except (IllegalAction, TournamentError) as exc:
+        if isinstance(exc, TournamentError) and exc.code == "deal-expired":
+            raise Refusal(expired_text()) from None
+        hint = _HINTS.get(exc.code, "") if isinstance(exc, TournamentError) else ""
+        text = hint or refusal_text(exc, {**session.names, **names}).rstrip(".") + "."
+        raise Refusal(f"{text} Nothing was changed.") from None
+
+
+def deal_view(store_id: int, p: tev.DealProposed, names: Mapping[str, str], *, live: bool,
+              accepted: frozenset[str] = frozenset()) -> discord.ui.View:
+    """Online: Accept and Refuse. Live: one button a player for the director, and No deal."""
+    view = discord.ui.View(timeout=None)
+    base = f"{store_id}:{p.number}"
+    if live:
+        for i, player in enumerate(p.stacks):
+            label = f"✓ {names.get(player, 'player')}"[:80]
+            view.add_item(DealButton(f"dl:a:{base}:{i}", label,
+                                     discord.ButtonStyle.success if player in accepted
+                                     else discord.ButtonStyle.secondary,
+                                     disabled=player in accepted))
+        view.add_item(DealButton(f"dl:r:{base}:-", "No deal", discord.ButtonStyle.danger))
+    else:
+        view.add_item(DealButton(f"dl:a:{base}:-", "Accept", discord.ButtonStyle.success))
+        view.add_item(DealButton(f"dl:r:{base}:-", "Refuse", discord.ButtonStyle.danger))
+    return view
+
+
+def _bot(interaction: discord.Interaction) -> LeagueBot:
+    bot = interaction.client
+    assert isinstance(bot, LeagueBot)
+    return bot
+
+
+class DealButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
+    def __init__(self, cid: str, label: str = "…",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=cid,
+                                           disabled=disabled))
+        m = re.fullmatch(TEMPLATE, cid)
+        assert m is not None
+        self.accept = m["act"] == "a"
+        self.store_id = int(m["tid"])
+        self.number = int(m["num"])
+        self.who = None if m["who"] == "-" else int(m["who"])
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> DealButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(item.custom_id or "", item.label or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self._answer(interaction)
+        except Refusal as exc:
+            await send_private(interaction, str(exc))
+        except Exception:
+            log.exception("deal button %s failed", self.item.custom_id)
+            await send_private(interaction, generic_error_text(interaction))
+
+    async def _answer(self, interaction: discord.Interaction) -> None:
+        bot = _bot(interaction)
+        session = bot.tournaments.get(self.store_id)
+        if session is None:
+            raise Refusal("That tournament is over or was cancelled.")
+        t = session.tournament
+        live = t.live
+        if live:
+            try:
+                await require_director(bot, interaction)
+            except Refusal:
+                raise Refusal(NOT_FOR_DEAL) from None
+        names = dict(await names_of(bot, session)) if live else dict(session.names)
+        offer = t.deal_offer
+        if offer is None or offer.proposal.number != self.number:
+            raise Refusal("This deal proposal is no longer open. Nothing was changed.")
+        proposal = offer.proposal
+        me = str(interaction.user.id)
+        number, accept, who = self.number, self.accept, self.who
+
+        def command(tt: Tournament, now: float) -> object:
+            if not live:
+                return tt.answer_deal(number, me, accept, me, now)
+            if not accept:
+                return tt.call_off_deal(number, me, now)
+            players = list(proposal.stacks)
+            if who is None or who >= len(players):
+                raise Refusal("That button names no player of this deal. Nothing was changed.")
+            return tt.answer_deal(number, players[who], True, me, now)
+
+        outcome = await _run(session, command, names)
+        events = outcome.tournament_events
+        made = next((e for e in events if isinstance(e, tev.DealMade)), None)
+        ended = next((e for e in events if isinstance(e, tev.DealEnded)), None)
+        now_offer = session.tournament.deal_offer
+        accepted = (frozenset(proposal.stacks) if made is not None
+                    else now_offer.accepted if now_offer is not None else frozenset())
+        text = proposal_text(proposal, names, accepted=accepted, live=live,
+                             made=made is not None,
+                             ended=ended.reason if ended is not None else None)
+        view = None if made is not None or ended is not None else deal_view(
+            self.store_id, proposal, names, live=live, accepted=accepted)
+        await interaction.response.edit_message(content=text, view=view)
+        if made is not None:
+            await interaction.followup.send(
+                deal_made_text(made, names, paused=session.tournament.paused),
+                allowed_mentions=discord.AllowedMentions.none())
+        elif ended is not None:
+            by = me if not live and ended.reason == "refused" else None
+            await interaction.followup.send(deal_ended_text(ended.reason, by, names),
+                                            allowed_mentions=discord.AllowedMentions.none())
+        elif not live:
+            await interaction.followup.send(answer_receipt(accept, False), ephemeral=True)
+
+
+@app_commands.describe(
+    method="The split proposed (both are shown): icm (by each one's chances) or chip chop",
+    keep="Money kept to play for, in the league's smallest unit: the winner takes it "
+         "(default 0)",
+    stacks="Live: every player's chips as counted, e.g. `Ann 120000, Bob 80000` (online: "
+           "leave out)")
+async def td_deal(interaction: discord.Interaction,
+                  method: Literal["icm", "chip_chop"] = "icm",
+                  keep: app_commands.Range[int, 0, 10**12] = 0,
+                  stacks: app_commands.Range[str, 1, STACKS_CHARS] | None = None) -> None:
+    bot = _bot(interaction)
+    await require_director(bot, interaction)
+    session = find_session(bot, interaction)
+    t = session.tournament
+    live = t.live
+    names = dict(await names_of(bot, session)) if live else dict(session.names)
+    counted: dict[str, int] | None = None
+    if live:
+        if not stacks:
+            raise Refusal(f"{stacks_help()} Nothing was done.")
+        try:
+            counted = parse_stacks(stacks, t, names)
+        except ValueError as bad:
+            raise Refusal(f"I could not read `{safe_name(str(bad))}`. {stacks_help()} "
+                          "Nothing was done.") from None
+    elif stacks:
+        raise Refusal("Online the bot knows every stack: leave `stacks` out. Nothing was done.")
+    by = str(interaction.user.id)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    outcome = await _run(session, lambda tt, now: tt.propose_deal(
+        by, method, now, keep=keep, stacks=counted), names)
+    proposal = next(e for e in outcome.tournament_events if isinstance(e, tev.DealProposed))
+    channel = interaction.channel
+    assert isinstance(channel, discord.abc.Messageable)
+    await channel.send(proposal_text(proposal, names, live=live),
+                       view=deal_view(session.store_id, proposal, names, live=live),
+                       allowed_mentions=discord.AllowedMentions.none())
+    await send_private(interaction, proposed_receipt(live))
+
+
+class Deals(commands.Cog):
+    def __init__(self, bot: LeagueBot) -> None:
+        self.bot = bot
+        self.attached: list[app_commands.Command[Any, Any, Any]] = []
+
+    async def cog_load(self) -> None:
+        """Add /td deal to the director's `/td` group (cogs/director.py, loaded before)."""
+        self.bot.add_dynamic_items(DealButton)
+        td = self.bot.tree.get_command("td")
+        if not isinstance(td, app_commands.Group):
+            log.warning("no /td group: /td deal is not available")
+            return
+        command: app_commands.Command[Any, Any, Any] = app_commands.Command(
+            name="deal", description="A deal at the final table: ICM or chip chop, answered "
+                                     "by every player", callback=td_deal)
+        try:
+            td.add_command(command)
+        except app_commands.CommandAlreadyRegistered:
+            log.warning("/td deal already exists; not added again")
+            return
+        self.attached.append(command)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(DealButton)
+        td = self.bot.tree.get_command("td")
+        if isinstance(td, app_commands.Group):
+            for command in self.attached:
+                td.remove_command(command.name)
+        self.attached.clear()
+
+
+async def setup(bot: LeagueBot) -> None:
+    await bot.add_cog(Deals(bot))
