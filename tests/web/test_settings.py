@@ -9,7 +9,7 @@ from bot.config import ConfigError, load_settings
 from bot.discord_ui.client import create_bot
 from tests.discord.conftest import Harness
 from tests.discord.test_live_night import live_night
-from tests.discord.test_tournament_flow import reply
+from tests.discord.test_tournament_flow import refused
 
 
 @pytest.fixture
@@ -71,4 +71,5 @@ async def test_screens_off_says_so(harness: Harness) -> None:
     assert h.bot.web is None
     await live_night(h)
     r = await h.director.slash(h.channel, "td screen")
-    assert r.ephemeral and "turned off" in reply(r) and "http" not in reply(r)
+    answer = refused(h, r)
+    assert "turned off" in answer and "http" not in answer
