@@ -99,3 +99,20 @@ async def elapsed(h: Harness) -> float:
     """Play seconds the tournament's clock has run (virtual time)."""
     session = h.bot.tournaments.unfinished_in(h.guild.id)[0]
     return session.tournament.play_time(h.now())
+
+
+async def test_a_device_with_a_wrong_clock_counts_down_with_the_bots(harness: Harness,
+                                                                     browser: Any) -> None:
+    """The countdown is the bot's deadline minus the bot's clock: a TV whose own clock is an
+    hour and a half off (or drifts) still shows the level's true time left."""
+    h = harness
+    await live_night(h)
+    await h.director.slash(h.channel, "tournament start")
+    await h.advance(5 * 60)
+    url = await screen_link(h)
+    page = await browser.new_page()
+    await page.add_init_script(
+        "(() => { const real = Date.now; Date.now = () => real() + 5400e3; })()")
+    await page.goto(url)
+    await wait_text(page, "link", "● live")
+    assert LEVEL - 5 * 60 - 3 <= seconds(await text(page, "countdown")) <= LEVEL - 5 * 60
