@@ -24,6 +24,7 @@ from bot.discord_ui.client import LeagueBot
 from bot.discord_ui.directors import is_director, require_director
 from bot.discord_ui.paging import page_buttons, register_pager
 from bot.discord_ui.parsing import parse_hand_ref
+from bot.discord_ui.presenter.bank import dealt_prizes_line, money_mode_text, settle_heading
 from bot.discord_ui.presenter.league import (
     appeals_embed,
     season_end_button_label,
@@ -371,6 +372,9 @@ class League(commands.Cog):
         decimals="Decimals of the currency (amounts are stored in its smallest unit)",
         bounty="Money per knockout, in the smallest unit, paid by the busted player",
         league="League (default: the server's first)",
+        mode="pairwise: players settle among themselves; bank: the money is paid at the door "
+             "and the banker pays each winner",
+        banker="Who holds the bank (mode bank; default: the director)",
     )
     @app_commands.autocomplete(league=league_autocomplete)
     async def league_money(
@@ -379,18 +383,27 @@ class League(commands.Cog):
         decimals: app_commands.Range[int, 0, 3] | None = None,
         bounty: app_commands.Range[int, 0, 10**9] | None = None,
         league: app_commands.Range[str, 1, 100] | None = None,
+        mode: Literal["pairwise", "bank"] | None = None,
+        banker: discord.Member | None = None,
     ) -> None:
         await require_director(self.bot, interaction)
+        if banker is not None and mode == "pairwise":
+            raise UserFacingError("A banker holds the money in mode `bank`; in mode `pairwise` "
+                                  "the players settle among themselves. Nothing was changed.")
         await defer_public(interaction)
         clear = currency is not None and currency.strip().casefold() in ("none", "off", "")
         settings = await league_call(service.configure_league(
             self.store, guild_id_of(interaction), league,
             currency=None if clear else currency, clear_currency=clear,
-            decimals=decimals, bounty=bounty))
+            decimals=decimals, bounty=bounty,
+            money_mode="bank" if banker is not None else mode,
+            banker=banker.id if banker is not None else None,
+            banker_name=banker.display_name if banker is not None else None))
         opts = SeasonOptions.from_dict(settings.options)
         cur = safe(settings.currency) if settings.currency else "no currency"
         await send(interaction, f"Money: {cur}; bounty "
-                                f"{money(opts.bounty, opts, settings.currency)} per knockout.")
+                                f"{money(opts.bounty, opts, settings.currency)} per knockout; "
+                                f"{money_mode_text(opts.money_mode, opts.banker_name)}.")
 
     # --- /season -------------------------------------------------------------------------------
 
@@ -499,13 +512,15 @@ class League(commands.Cog):
         cur = s.settings.currency
         lines = [f"**{safe(s.night.name)}** (tournament {s.night.tournament_id}, "
                  f"{counted(s.night.entrants, 'player')})"]
+        if s.night.deal is not None:
+            lines.append(dealt_prizes_line(s.night.deal))
         for p in sorted(s.night.players, key=lambda p: p.place):
             lines.append(f"{p.place}. {safe(p.name)}: paid {money(p.spend, s.options, cur)}, "
                          f"won {money(p.prize + p.bounty_won, s.options, cur)}, net "
                          f"{money(p.net, s.options, cur)}")
         if s.transfers:
             lines.append("")
-            lines.append(f"**Settle-up** ({counted(len(s.transfers), 'transfer')}):")
+            lines.append(settle_heading(len(s.transfers), s.bank is not None))
             lines.extend(safe(t) for t in transfer_lines(s.transfers, s.names, s.options, cur))
         else:
             lines.append("\nNothing to settle: nobody owes anybody.")

@@ -42,6 +42,7 @@ class Night:
     played_at: float | None
     buy_in: int
     players: tuple[PlayerNight, ...] = field(default_factory=tuple)
+    deal: str | None = None  # the method of a deal made at the final table ("icm", "chip_chop")
 
     @property
     def entrants(self) -> int:

@@ -27,7 +27,7 @@ DEFAULT_TABLE_SEATS = 9
 # since an online night's log is mostly the players' actions.
 NIGHT_EVENTS: tuple[type[Event], ...] = (
     tev.Created, tev.Started, tev.LateRegistered, tev.Rebuy, tev.AddOn, tev.FinalTable,
-    tev.Eliminated, tev.BustUndone,
+    tev.Eliminated, tev.BustUndone, tev.DealMade,
 )
 _NIGHT_TYPES = frozenset(cls.type for cls in NIGHT_EVENTS)
 
@@ -50,6 +50,16 @@ class Bust:
 
 
 @dataclass(frozen=True)
+class NightDeal:
+    """A deal made at the final table (issue 21): each dealt player's prize and what the
+    winner took on top. The results' prizes already hold it; this says how they were made."""
+
+    method: tev.DealMethod
+    amounts: Mapping[str, int]
+    keep: int
+
+
+@dataclass(frozen=True)
 class NightLog:
     """A night's money in and busts, by the tournament's player ids."""
 
@@ -60,6 +70,7 @@ class NightLog:
     add_ons: Mapping[str, int] = field(default_factory=dict)  # what his add-on cost
     final_table: frozenset[str] = frozenset()  # empty: there was no final-table draw
     busts: tuple[Bust, ...] = ()  # in the order they happened
+    deal: NightDeal | None = None  # the deal made at the final table, if any
 
 
 def read_log(events: Iterable[Event]) -> NightLog:
@@ -75,6 +86,7 @@ def read_log(events: Iterable[Event]) -> NightLog:
     add_ons: defaultdict[str, int] = defaultdict(int)
     final_table: set[str] = set()
     busts: list[Bust] = []
+    deal: NightDeal | None = None
     for e in events:
         if isinstance(e, tev.Created):
             buy_in = int(e.config.get("buy_in", 0) or 0)
@@ -92,13 +104,15 @@ def read_log(events: Iterable[Event]) -> NightLog:
             final_table.update(e.players)
         elif isinstance(e, tev.Eliminated):
             busts.append(Bust(e.player, e.place, e.knocked_out_by, e.hand_id))
+        elif isinstance(e, tev.DealMade):
+            deal = NightDeal(e.method, dict(e.amounts), e.keep)
         elif isinstance(e, tev.BustUndone):
             for i in range(len(busts) - 1, -1, -1):
                 if busts[i].player == e.player and busts[i].place == e.place:
                     del busts[i]
                     break
     return NightLog(buy_in, seats, dict(buy_ins), dict(rebuys), dict(add_ons),
-                    frozenset(final_table), tuple(busts))
+                    frozenset(final_table), tuple(busts), deal)
 
 
 def hand_knockers(events: Iterable[Event], busted: str) -> tuple[str, ...]:

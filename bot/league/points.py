@@ -134,6 +134,10 @@ def get_system(name: str | None) -> PointsSystem:
     return table.get(name.strip().casefold(), table[DEFAULT_SYSTEM])
 
 
+# How a night's money is settled (SeasonOptions.money_mode).
+MONEY_MODES: tuple[str, ...] = ("pairwise", "bank")
+
+
 @dataclass(frozen=True)
 class SeasonOptions:
     """How a league turns nights into a season table (and what money changes hands).
@@ -149,6 +153,12 @@ class SeasonOptions:
     tie_breaks: tuple[str, ...] = TIE_BREAKS
     bounty: int = 0  # money per knockout (smallest currency unit), paid by the busted player
     decimals: int = 0  # currency decimals: amounts are stored in 1/10**decimals units
+    # How a night's money is settled (issue 21): "pairwise", the players among themselves
+    # (fewest transfers); "bank", the money was collected at the door and the banker pays each
+    # winner. `banker`: the member who holds it (None: the director, "the bank").
+    money_mode: str = "pairwise"
+    banker: int | None = None
+    banker_name: str | None = None
 
     def __post_init__(self) -> None:
         if self.best_n is not None and self.best_n < 1:
@@ -159,6 +169,8 @@ class SeasonOptions:
             raise PointsError("final seats must be 1 or more")
         if not 0 <= self.decimals <= 3:
             raise PointsError("currency decimals are 0 to 3")
+        if self.money_mode not in MONEY_MODES:
+            raise PointsError(f"money mode is one of {', '.join(MONEY_MODES)}")
         bad = [t for t in self.tie_breaks if t not in TIE_BREAKS]
         if bad:
             raise PointsError(f"unknown tie-break {bad[0]!r}; use {', '.join(TIE_BREAKS)}")

@@ -87,7 +87,9 @@ def standings_legend(rows: Sequence[StandingRow], options: SeasonOptions,
 def transfer_lines(transfers: Sequence[Transfer[int]], names: dict[int, str],
                    options: SeasonOptions, currency: str | None) -> list[str]:
     def who(uid: int) -> str:
-        return "the house" if uid == HOUSE else names.get(uid, f"player {uid}")
+        if uid in names:  # (the bank of a league that settles through one, issue 21)
+            return names[uid]
+        return "the house" if uid == HOUSE else f"player {uid}"
 
     return [f"{who(t.payer)} pays {who(t.payee)} {money(t.amount, options, currency)}"
             for t in transfers]

@@ -8,6 +8,10 @@ players whose balances sum to zero can settle on its own with one transfer fewer
 Every transfer settles at least one player, and the last settles two, so there are never more
 than (players with a non-zero balance) − 1 transfers. Amounts are ints: nothing is lost to
 rounding.
+
+When the money was collected at the door (a league's money mode `bank`, issue 21), the banker
+holds everything paid in and `settle_through_bank` pays each winner from it: one transfer per
+player the bank owes, none among the players.
 """
 
 from __future__ import annotations
@@ -59,4 +63,18 @@ def settle(balances: Mapping[K, int]) -> list[Transfer[K]]:
             del debt[d]
         if not credit[c]:
             del credit[c]
+    return out
+
+
+def settle_through_bank(owed: Mapping[K, int], bank: K) -> list[Transfer[K]]:
+    """The bank's transfers after a night whose money was paid at the door: `owed` is what
+    each player gets back from the bank (his prize and the bounties he won, less the bounties
+    he paid); the bank pays each one owed something, and a player who owes the bank (bounties
+    beyond his winnings) pays it. The banker's own amount stays in the bank (no transfer to
+    himself); whatever the prizes leave of the money paid in stays with the bank too."""
+    out: list[Transfer[K]] = []
+    for k, amount in sorted(owed.items(), key=_order_key):
+        if k == bank or amount == 0:
+            continue
+        out.append(Transfer(bank, k, amount) if amount > 0 else Transfer(k, bank, -amount))
     return out

@@ -143,7 +143,8 @@ async def _load_night(store: Store, t: TournamentRow,
             final_table=(r.user_id in final_table) if final_table
             else r.place <= log.seats_per_table,
         ))
-    night = Night(t.id, t.name, t.finished_at or t.created_at, log.buy_in, tuple(players))
+    night = Night(t.id, t.name, t.finished_at or t.created_at, log.buy_in, tuple(players),
+                  deal=log.deal.method if log.deal is not None else None)
     return night, unscored
 
 

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from bot.history.hands import tournament_hand_events
 from bot.store import PUBLIC, LeagueRow, LeagueSettings, SeasonRow, Store, TournamentRow
 
-from ..model import Night
+from ..model import HOUSE, Night
 from ..points import PointsSystem, SeasonOptions, get_system
-from ..settle import Transfer, settle
+from ..settle import Transfer, settle, settle_through_bank
 from ..standings import StandingRow, compute_standings
 from ..stats import HandTally, PlayerRecord, player_record, tally_hands
 from .errors import LeagueError
@@ -111,10 +111,15 @@ class Settlement:
     options: SeasonOptions
     night: Night
     transfers: list[Transfer[int]]
+    # Money mode `bank`: who holds the money paid at the door (HOUSE: the director's bank).
+    bank: int | None = None
 
     @property
     def names(self) -> dict[int, str]:
-        return {p.user_id: p.name for p in self.night.players}
+        out = {p.user_id: p.name for p in self.night.players}
+        if self.bank is not None and self.bank not in out:
+            out[self.bank] = self.options.banker_name or "the bank"
+        return out
 
 
 async def settle_tournament(store: Store, guild_id: int,
@@ -136,4 +141,9 @@ async def settle_tournament(store: Store, guild_id: int,
     settings = await league_settings(store, league)
     options = options_of(settings)
     night = await load_night(store, t, options)
+    if options.money_mode == "bank":
+        bank = options.banker if options.banker is not None else HOUSE
+        owed = {p.user_id: p.prize + p.bounty_won - p.bounty_paid for p in night.players}
+        return Settlement(league, settings, options, night, settle_through_bank(owed, bank),
+                          bank)
     return Settlement(league, settings, options, night, settle(night.balances()))
