@@ -88,6 +88,21 @@ def all_in_face_up() -> Hand:
     return Hand.replay(hand.events[: flop + 1])
 
 
+def side_pots_face_up() -> Hand:
+    """Three all-in for different stacks before the flop: a main pot and a side pot, each
+    with its own chances, as the table shows the flop of the run-out (issue 23)."""
+    hand = _start("preview-side")
+    hand.all_in(3)
+    for seat in (4, 5, 6, 7):
+        hand.fold(seat)
+    hand.all_in(8)
+    for seat in (9, 1):
+        hand.fold(seat)
+    hand.call(2)
+    flop = next(i for i, ev in enumerate(hand.events) if isinstance(ev, StreetDealt))
+    return Hand.replay(hand.events[: flop + 1])
+
+
 def scene(faces: CardFaces, now: float) -> TableScene:
     clock = ClockView(level=7, on_break=False, small_blind=200, big_blind=400, ante=50,
                       ends_at=now + 9 * 60 + 20, paused=False,
@@ -205,7 +220,7 @@ class Canvas:
 
 
 def render(out: Path, *, palette: Palette, light: bool, width: int) -> list[int]:
-    """Draw both spots side by side to `out`; the heights of the embeds (px)."""
+    """Draw the spots side by side to `out`; the heights of the embeds (px)."""
     ids = {emoji_name(p, s): 10**17 + i
            for i, (p, s) in enumerate((p, s) for p in Palette for s in image_stems())}
     faces = CardArt(ids).faces(palette)
@@ -214,7 +229,7 @@ def render(out: Path, *, palette: Palette, light: bool, width: int) -> list[int]
     canvas = Canvas(width, theme, palette)
     pictures = [canvas.embed(table_embed(h, scene(faces, now)).to_dict(),  # type: ignore[arg-type]  # EmbedData is a dict
                              now)
-                for h in (flop_to_act(), all_in_face_up())]
+                for h in (flop_to_act(), all_in_face_up(), side_pots_face_up())]
     gap = 16
     sheet = Image.new("RGBA", (gap + sum(p.width + gap for p in pictures),
                                2 * gap + max(p.height for p in pictures)), theme["bg"] + (255,))

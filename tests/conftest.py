@@ -56,3 +56,11 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(_exit_status)
+
+
+@pytest.fixture(autouse=True)
+def runouts_shown_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot built in a test shows an all-in's run-out at once: a paced one (2 s a street) is
+    a timer inside SimCord's settle window, waited for on the wall clock, and would hold every
+    next deal. The tests of the pacing pass `runout_pause` themselves."""
+    monkeypatch.setattr("bot.discord_ui.client.RUNOUT_PAUSE", 0.0)

@@ -33,6 +33,9 @@ from bot.web import Feed, ScreenLinks, WebServer
 
 log = logging.getLogger(__name__)
 
+# Seconds between the streets of a board run out after an all-in (LeagueBot.runout_pause).
+RUNOUT_PAUSE = 2.0
+
 # Loaded in this order; a module that does not exist yet is skipped, one that fails is logged.
 EXTENSIONS: tuple[str, ...] = (
     "cogs.rules",
@@ -40,6 +43,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.play",
     "cogs.director",
     "cogs.live",
+    "cogs.deal",
     "cogs.league",
     "cogs.screen",
 )
@@ -72,6 +76,7 @@ class LeagueBot(commands.Bot):
         rulebook: Rulebook | None = None,
         hand_delay: float = 5.0,
         idle_ping_seconds: float | None = None,
+        runout_pause: float | None = None,
         card_emojis: bool = True,
         web_host: str = "127.0.0.1",
         web_port: int = 0,
@@ -98,6 +103,9 @@ class LeagueBot(commands.Bot):
         # Seconds before the player to act is pinged by a message of its own; None: each
         # server's setting (`/td settings`).
         self.idle_ping_seconds = idle_ping_seconds
+        # Seconds between the streets of a board run out after an all-in, on the table message
+        # (the hand is over and saved at once; the next deal waits for the showing); 0: at once.
+        self.runout_pause = RUNOUT_PAUSE if runout_pause is None else runout_pause
         self.card_emojis = card_emojis  # False: cards as text (no upload; some tests)
         # Cards as text until the emojis are there (or if Discord refuses them).
         self.card_art: CardArt = TEXT_ART
@@ -160,6 +168,7 @@ class LeagueBot(commands.Bot):
 
         self.announcer = Announcer(self, self.store, clock=clock, components=table_view,
                                    idle_ping_seconds=self.idle_ping_seconds,
+                                   runout_pause=self.runout_pause,
                                    art=lambda: self.card_art)
         # A live tournament (real cards and chips) has no table to show: its own clock message.
         self.live_clock = LiveClock(self, self.store, clock=clock, art=lambda: self.card_art)
@@ -169,6 +178,7 @@ class LeagueBot(commands.Bot):
             seeds=secrets.token_hex,
             listener=self._present,
             hand_delay=self.hand_delay,
+            runout_pause=self.runout_pause,
             on_finish=lambda session: score_tournament(self.store, session.store_id),
         )
         self.add_dynamic_items(*DYNAMIC_ITEMS, PageButton)

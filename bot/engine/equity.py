@@ -196,3 +196,27 @@ def _drawn(
             w += 1
             pool[i], pool[j] = pool[j], pool[i]
         yield pool[:missing]
+
+
+def pot_equities(
+    pots: Sequence[Sequence[K]],
+    hands: Mapping[K, Sequence[str]],
+    board: Sequence[str] = (),
+) -> list[Equity[K] | None]:
+    """Each pot's chances, for side pots: `pots` lists who may win each pot (main pot first),
+    `hands` the face-up hands. A pot is counted among its own contenders only; the other
+    face-up hands are cards out of the deck (dead), since the table has seen them. A pot one
+    player alone contests is his (a chance of 1); a pot whose contenders are not all face up
+    gets no figures (None). Exact or sampled as `main_pot_equity`."""
+    out: list[Equity[K] | None] = []
+    for eligible in pots:
+        if len(eligible) == 1:
+            out.append(Equity({eligible[0]: 1.0}, True, 0))
+            continue
+        mine = {k: hands[k] for k in eligible if k in hands}
+        if len(mine) < 2 or len(mine) != len(eligible):
+            out.append(None)
+            continue
+        dead = [c for k, cards in hands.items() if k not in mine for c in cards]
+        out.append(main_pot_equity(mine, board, dead))
+    return out

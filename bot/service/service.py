@@ -47,12 +47,13 @@ def _reason(exc: BaseException) -> str:
 class TournamentService:
     def __init__(self, store: Store, *, clock: Clock, seeds: SeedSource = random_seed,
                  listener: Listener | None = None, hand_delay: float = 0.0,
-                 on_finish: FinishHook | None = None) -> None:
+                 on_finish: FinishHook | None = None, runout_pause: float = 0.0) -> None:
         self.store = store
         self.clock = clock
         self.seeds = seeds
         self.listener = listener
         self.hand_delay = hand_delay
+        self.runout_pause = runout_pause  # Session.runout_pause
         self.on_finish = on_finish
         self.sessions: dict[int, Session] = {}
         self.rows: dict[int, TournamentRow] = {}
@@ -66,6 +67,7 @@ class TournamentService:
         session = Session(self.store, row.id, tournament, clock=self.clock, seeds=self.seeds,
                           listener=self.listener, hand_delay=self.hand_delay,
                           on_finish=self.on_finish)
+        session.runout_pause = self.runout_pause
         session.on_lost = self._lost
         self.sessions[row.id] = session
         self.rows[row.id] = row

@@ -27,6 +27,7 @@ from typing import Any
 from bot.engine.events import Event
 from bot.engine.hand import Hand
 from bot.engine.hand_events import HandStarted
+from bot.engine.runout import runout_streets
 from bot.store import (
     TOURNAMENT_STREAM,
     SqlTransaction,
@@ -94,6 +95,10 @@ FinishHook = Callable[["Session"], Awaitable[Any]]
 
 
 class Session:
+    # Seconds a table message takes per street to show a board run out after an all-in (the
+    # announcer's pace): the next deal at that table waits for the showing too.
+    runout_pause = 0.0
+
     def __init__(self, store: Store, store_id: int, tournament: Tournament, *, clock: Clock,
                  seeds: SeedSource, listener: Listener | None = None,
                  hand_delay: float = 0.0, on_finish: FinishHook | None = None) -> None:
@@ -356,7 +361,12 @@ class Session:
         else:
             times = [d.at for d in t.deadlines(now)]
         if self._deal_pending and not t.live:
-            times.append(now + max(self.hand_delay, 0.0))
+            wait = max(self.hand_delay, 0.0)
+            if self.runout_pause > 0:
+                wait += self.runout_pause * max(
+                    (runout_streets(ts.last_hand.events) for ts in t.tables.values()
+                     if ts.hand is None and ts.last_hand is not None), default=0)
+            times.append(now + wait)
         times.extend(ends for table in t.tables
                      if (ends := t.rabbit_wait_ends(table, RABBIT_WAIT)) is not None
                      and ends > now)

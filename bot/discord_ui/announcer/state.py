@@ -57,6 +57,18 @@ class IdlePing:
 
 
 @dataclass
+class Runout:
+    """A board being run out on a table message a street at a time (table_edits.py): the hand
+    shown is `events[:frames[step]]` of `hand` until the last step."""
+
+    hand: Hand  # the hand, over
+    frames: list[int]  # bot.engine.runout.runout_frames of the hand
+    step: int = 0
+    task: asyncio.Task[None] | None = None
+    shown: Hand | None = None  # the hand as of `step`, replayed once per step
+
+
+@dataclass
 class Places:
     """What the announcer remembers of one tournament (rebuilt from the store after a restart)."""
 
@@ -72,6 +84,7 @@ class Places:
     editing: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     answering: dict[int, int] = field(default_factory=dict)  # table -> message an interaction edits
     pings: dict[int, IdlePing] = field(default_factory=dict)
+    runouts: dict[int, Runout] = field(default_factory=dict)  # table -> run-out being shown
     proofs: set[str] = field(default_factory=set)  # hands whose proof is attached
     told: set[str] = field(default_factory=set)  # troubles already told to the director
     loaded: bool = False
@@ -90,6 +103,7 @@ class AnnouncerState:
     def __init__(self, client: discord.Client, store: Store, *, clock: Callable[[], float],
                  components: Components,
                  idle_ping_seconds: float | None = None,
+                 runout_pause: float = 0.0,
                  art: Callable[[], CardArt] = lambda: TEXT_ART) -> None:
         self.client = client
         self.store = store
@@ -97,6 +111,8 @@ class AnnouncerState:
         self.components = components
         # None: each server's own setting (GuildSettings.idle_ping_seconds); 0: never ping.
         self.idle_ping_override = idle_ping_seconds
+        # Seconds between the streets of a board run out after an all-in (0: shown at once).
+        self.runout_pause = runout_pause
         # The bot's card art: emojis once uploaded, text until then (or if refused).
         self.art = art
         self.places: dict[int, Places] = {}

@@ -16,6 +16,11 @@ Contract:
   an edit. While a click is being handled its table is not edited separately; what the answer
   did not carry is edited as usual afterwards.
 - at the hand's end the deck proof is attached to the table message, once (no post of its own).
+- a board run out after an all-in (the hand over and committed at once) is shown a street at a
+  time, `runout_pause` seconds apart (the bot's setting, LeagueBot.runout_pause): the table
+  message shows the hand as it was before each street (hands face up, each pot's chances),
+  then the whole hand with its proof. Only the showing waits; a new hand at the table shows
+  the whole of the last one first; a restart shows it whole (nothing of a run-out is kept).
 - during a hand nothing else is posted at the table but rulings a player could dispute
   (`_hand_update`).
 
@@ -31,6 +36,7 @@ made public.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
 import logging
@@ -40,7 +46,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.discord_ui.announcer.send import UNKNOWN_CHANNEL, Sending
-from bot.discord_ui.announcer.state import Places, TableMessage, hand_by_id
+from bot.discord_ui.announcer.state import Places, Runout, TableMessage, hand_by_id
 from bot.discord_ui.presenter.announcements import after_hand_lines
 from bot.discord_ui.presenter.clock import clock_view
 from bot.discord_ui.presenter.rulings import ruling_text, seat_names, worth_a_post
@@ -50,6 +56,7 @@ from bot.discord_ui.replies import NO_PINGS
 from bot.engine.events import Event
 from bot.engine.hand import Hand
 from bot.engine.hand_events import HandEnded, Ruling
+from bot.engine.runout import runout_frames
 from bot.service import Session
 from bot.store import Transaction
 
@@ -84,20 +91,92 @@ class TableEdits(Sending):
         away = [s for s, p in hand.players.items()
                 if p.player in t.players and t.players[p.player].away]
         faces = self.faces(places)
+        shown = self._runout_step(places, table, hand)  # `hand`, or a step of its run-out
         scene = TableScene(
             names=self._names(places), table=table, deadline=deadline, away=away,
             clock=clock_view(t, now) if t.status == "running" else None, faces=faces,
             after_hand=after_hand_lines(t.events, hand.hand_id, self._names(places), faces)
-            if hand.is_over else ())
+            if shown.is_over else ())
         proof = None
-        if hand.is_over and hand.hand_id not in places.proofs:
+        if shown.is_over and hand.hand_id not in places.proofs:
             text = deck_proof_json(hand)
             if text is not None:
                 proof = discord.File(io.BytesIO(text.encode()), filename=deck_proof_filename(hand))
-        return TableRender(table_embed(hand, scene), self.components(session, table, hand), proof)
+        # The buttons are the hand's as it is (over: My cards, Show my cards).
+        return TableRender(table_embed(shown, scene), self.components(session, table, hand),
+                           proof)
+
+    # ------------------------------------------------------------------ a paced run-out
+
+    def _start_runout(self, session: Session, places: Places, table: int, hand: Hand,
+                      new: int) -> None:
+        """The hand just ended (`new` of its events are new) with a board run out after an
+        all-in in this change: show it a street at a time. Nothing waits but the showing."""
+        if self.runout_pause <= 0:
+            return
+        frames = runout_frames(hand.events)
+        if not frames or frames[0] < len(hand.events) - new:
+            return  # no run-out, or one shown before (a restart shows the hand whole)
+        self._end_runout(places, table)
+        runout = places.runouts[table] = Runout(hand, frames)
+        runout.task = self.tasks.spawn(self._pace_runout(session, places, table, runout))
+
+    async def _pace_runout(self, session: Session, places: Places, table: int,
+                           runout: Runout) -> None:
+        for step in range(1, len(runout.frames)):
+            await asyncio.sleep(self.runout_pause)
+            if self.closed or places.runouts.get(table) is not runout:
+                return
+            runout.step, runout.shown = step, None
+            if step == len(runout.frames) - 1:
+                places.runouts.pop(table, None)  # the last step is the hand itself
+            self.mark_dirty(session, places, table)
+
+    def _end_runout(self, places: Places, table: int) -> bool:
+        """Stop showing a run-out at this table (the hand is then shown whole); True if one
+        was being shown."""
+        runout = places.runouts.pop(table, None)
+        if runout is None:
+            return False
+        if runout.task is not None and not runout.task.done():
+            runout.task.cancel()
+        return True
+
+    async def _show_whole(self, session: Session, places: Places, table: int,
+                          hand: Hand) -> None:
+        """One edit of the table message of `hand` (no longer the table's) to show it whole; a
+        failure is let be (the hand is over: nothing of the game depends on it)."""
+        msg = places.messages.get(table)
+        if msg is None or msg.hand_id != hand.hand_id:
+            return
+        render = self.render_table(session, places, table, hand)
+        partial = self.client.get_partial_messageable(msg.channel_id).get_partial_message(
+            msg.message_id)
+        with contextlib.suppress(discord.HTTPException):
+            if render.proof is not None:
+                await partial.edit(content=None, embed=render.embed, view=render.view,
+                                   attachments=[render.proof], allowed_mentions=NO_PINGS)
+                places.proofs.add(hand.hand_id)
+            else:
+                await partial.edit(content=None, embed=render.embed, view=render.view,
+                                   allowed_mentions=NO_PINGS)
+
+    def _runout_step(self, places: Places, table: int, hand: Hand) -> Hand:
+        runout = places.runouts.get(table)
+        if runout is None or runout.hand.hand_id != hand.hand_id \
+                or runout.step >= len(runout.frames) - 1:
+            return hand
+        if runout.shown is None:
+            runout.shown = Hand.replay(hand.events[:runout.frames[runout.step]])
+        return runout.shown
 
     async def _post_table(self, session: Session, places: Places, table: int,
                           hand: Hand) -> None:
+        runout = places.runouts.get(table)
+        if runout is not None and runout.hand.hand_id != hand.hand_id:
+            # The next hand came before the run-out was all shown: the last hand whole first.
+            self._end_runout(places, table)
+            await self._show_whole(session, places, table, runout.hand)
         where = places.location(table)
         render = self.render_table(session, places, table, hand)
         msg = await self.send(places, where, embed=render.embed, view=render.view,
@@ -124,6 +203,8 @@ class TableEdits(Sending):
             if isinstance(e, Ruling) and worth_a_post(e):
                 await self.send(places, where, ruling_text(e, by_seat))
         ended = any(isinstance(e, HandEnded) for e in evs)
+        if ended and not fresh:
+            self._start_runout(session, places, table, hand, len(evs))
         if not fresh or ended:  # a message just posted already shows the latest state
             self.mark_dirty(session, places, table)
 

@@ -1,5 +1,6 @@
 """Hands in words: a shown hand's name (with the kicker where it decides), the showdown's result
-lines, and each player's chance to win while hands are face up before the board is complete.
+lines, and each player's chance to win while hands are face up before the board is complete
+(per pot when there are side pots).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from bot.discord_ui.presenter.cards import Faces, cards_text, text_face
 from bot.discord_ui.presenter.limits import chips, display_name
 from bot.discord_ui.presenter.rulings import ruling_log_line, seat_names
-from bot.engine.equity import Equity
+from bot.engine.equity import Equity, pot_equities
 from bot.engine.hand import Hand
 from bot.engine.hand_events import PotAwarded, Ruling, UncalledReturned
 
@@ -77,6 +78,29 @@ def win_chances(hand: Hand) -> dict[int, str] | None:
     return {seat: chance_text(share, equity.exact) for seat, share in equity.win.items()}
 
 
+def pot_chance_lines(hand: Hand, names: Mapping[str, str]) -> list[str]:
+    """With side pots, while the hands are face up with cards to come: each pot's chances,
+    the main pot first ("main: ann 62% · ben 38%", "side 1: ben 100%"), each pot among its own
+    contenders (bot.engine.equity.pot_equities). Empty with one pot: the seat lines say it."""
+    if hand.is_over or len(hand.board) >= 5 or not any(
+            isinstance(e, Ruling) and e.rule_id == "face-up" for e in hand.events):
+        return []
+    pots = hand.table_pots()
+    if len(pots) < 2:
+        return []
+    up = {s: hand.players[s].shown for s in hand.live_seats if len(hand.players[s].shown) == 2}
+    lines = []
+    for i, equity in enumerate(pot_equities([p.eligible for p in pots], up, hand.board)):
+        if equity is None:
+            continue
+        label = "main" if i == 0 else f"side {i}"
+        odds = " · ".join(f"{display_name(names, hand.players[s].player, s)} "
+                          f"{chance_text(share, equity.exact)}"
+                          for s, share in sorted(equity.win.items(), key=lambda x: -x[1]))
+        lines.append(f"{label}: {odds}")
+    return lines
+
+
 def equity_lines(hand: Hand, names: Mapping[str, str], faces: Faces = text_face) -> list[str]:
     """The chance to win the main pot at each street the hands were face up for (the run-out
     is dealt at once, so the finished table shows how it went): "Flop 7♦ 2♣ K♠: ann 62% ·
@@ -90,6 +114,8 @@ def equity_lines(hand: Hand, names: Mapping[str, str], faces: Faces = text_face)
 def _equity_line(hand: Hand, names: Mapping[str, str], board: Sequence[str],
                  equity: Equity[int], faces: Faces) -> str:
     street = STREET_OF_BOARD.get(len(board), "Board")
+    if len(hand.pots()) > 1:
+        street += " (main pot)"  # side pots were shown pot by pot while the board ran out
     cards = f" {cards_text(board, faces)}" if board else ""
     odds = " · ".join(f"{display_name(names, hand.players[s].player, s)} "
                       f"{chance_text(share, equity.exact)}"

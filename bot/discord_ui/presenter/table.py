@@ -20,7 +20,13 @@ import discord
 
 from bot.discord_ui.presenter.cards import Faces, cards_text, text_face
 from bot.discord_ui.presenter.clock import ClockView, clock_lines
-from bot.discord_ui.presenter.hands import equity_lines, hand_labels, showdown_lines, win_chances
+from bot.discord_ui.presenter.hands import (
+    equity_lines,
+    hand_labels,
+    pot_chance_lines,
+    showdown_lines,
+    win_chances,
+)
 from bot.discord_ui.presenter.limits import chips, fit_embed, safe_name, truncate
 from bot.discord_ui.presenter.rulings import ruling_log_line, seat_names
 from bot.engine.events import Event
@@ -210,9 +216,13 @@ def table_embed(hand: Hand, scene: TableScene, *, log_lines: int = LOG_LINES) ->
     board = cards_text(hand.board, scene.faces) if hand.board else (
         "No flop" if over else "Preflop")
     desc = [f"{board} · {pots_text(hand, scene.names)}"]
-    chances = win_chances(hand) if not over else None
+    # With side pots each pot's chances get a line of their own (a seat's one figure would
+    # hide which pot it is for); with one pot the seat lines carry them.
+    pot_lines = pot_chance_lines(hand, scene.names) if not over else []
+    chances = win_chances(hand) if not over and not pot_lines else None
     labels = hand_labels(hand) if over else None
     desc += [seat_line(hand, scene, s, chances, labels) for s in sorted(hand.players)]
+    desc += pot_lines
     turn = _turn_line(hand, scene)
     if turn:
         desc.append(turn)
