@@ -1,6 +1,6 @@
-"""/td: the tournament director's commands, refused to everyone else. Every decision is an
-event of the tournament (announced in the channel) and its reason a director action in the
-store, written in the same transaction (`also=`)."""
+"""/td: the tournament director's commands, refused to everyone else. Thin: each power is a use
+case (bot/service/usecases/director.py) whose event is announced in the channel and is the
+record of the director action (read back by `director_actions`, never written twice)."""
 
 from __future__ import annotations
 
@@ -12,31 +12,18 @@ from bot.discord_ui.client import LeagueBot
 from bot.discord_ui.directors import require_director
 from bot.discord_ui.lookup import find_session
 from bot.discord_ui.parsing import parse_knobs, parse_reason
-from bot.discord_ui.player_actions import run
-from bot.discord_ui.presenter.limits import chips, safe_name, safe_text
+from bot.discord_ui.presenter.limits import safe_name, safe_text
 from bot.discord_ui.presenter.notices import settings_text
 from bot.discord_ui.replies import Refusal, defer_public, send_private, send_public
 from bot.engine.profile import PROFILE_NAMES, ProfileError, make_profile
 from bot.service import Session
+from bot.service.usecases import director
 from bot.store import GuildSettings
-from bot.tournament import events as tev
-from bot.tournament.tournament import Tournament
 
 # Members do not see /td at all; the director role is still checked on every command, so a
 # server can grant the commands to its director role in Server Settings → Integrations.
 MANAGE_SERVER = discord.Permissions(manage_guild=True)
 REASON_HINT = "Why (1 to 300 characters; kept for appeals)"
-
-
-def penalty_since(t: Tournament, count: int, player: str) -> tev.PenaltyGiven | None:
-    """A penalty given to `player` after the first `count` events of the log (None when the
-    log since then is no longer in memory: a command waits seconds, memory keeps hands)."""
-    try:
-        since = t.events_since(count)
-    except ValueError:
-        return None
-    return next((e for e in since if isinstance(e, tev.PenaltyGiven) and e.player == player),
-                None)
 
 
 class Director(commands.Cog):
@@ -52,9 +39,6 @@ class Director(commands.Cog):
 
     async def _done(self, interaction: discord.Interaction, text: str) -> None:
         await send_private(interaction, text)
-
-    def _names(self, session: Session) -> dict[str, str]:
-        return dict(session.names)
 
     @td.command(name="role", description="Set the director role (needs Manage Server)")
     @app_commands.describe(role="Members with this role may direct tournaments")
@@ -136,13 +120,9 @@ class Director(commands.Cog):
         elif table not in tables:
             raise Refusal(f"There is no table {table} playing; tables: "
                           f"{', '.join(map(str, tables)) or 'none'}. Nothing was done.")
-        by, uid = str(interaction.user.id), interaction.user.id
-        chosen = table
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await run(session, lambda t, now: t.void_hand(chosen, by, why, now), self._names(session),
-                  also=lambda tx: tx.add_director_action(session.store_id, uid, "void", why,
-                                                         data={"table": chosen}))
-        await self._done(interaction, f"Hand at table {chosen} voided.")
+        await director.void_hand(session, table, str(interaction.user.id), why)
+        await self._done(interaction, f"Hand at table {table} voided.")
 
     @td.command(name="penalty", description="A player sits out hands")
     @app_commands.describe(player="The player", hands="How many hands he sits out (1 to 20)",
@@ -152,24 +132,10 @@ class Director(commands.Cog):
                       reason: app_commands.Range[str, 1, 300]) -> None:
         session = await self._session(interaction)
         why = parse_reason(reason)
-        uid, target = interaction.user.id, str(player.id)
-        asked = session.tournament.event_count
+        seen = session.tournament.event_count
         await interaction.response.defer(ephemeral=True, thinking=True)
-
-        def penalize(t: Tournament, now: float) -> object:
-            # Two directors penalising one incident at once: the second is told, not added.
-            other = penalty_since(t, asked, target)
-            if other is not None:
-                raise Refusal(f"Another director gave {safe_name(player.display_name)} a "
-                              f"penalty while you asked ({other.hands} hand(s): "
-                              f"{safe_text(other.reason, 300)}). Nothing was done: if both "
-                              "are meant, give yours again.")
-            return t.penalize(target, hands, str(uid), why, now)
-
-        await run(session, penalize, self._names(session),
-                  also=lambda tx: tx.add_director_action(
-                      session.store_id, uid, "penalty", why, target_user_id=player.id,
-                      data={"hands": hands}))
+        await director.penalize(session, str(player.id), hands, str(interaction.user.id), why,
+                                seen=seen)
         await self._done(interaction, "Penalty given.")
 
     @td.command(name="disqualify", description="Disqualify a player")
@@ -178,12 +144,8 @@ class Director(commands.Cog):
                          reason: app_commands.Range[str, 1, 300]) -> None:
         session = await self._session(interaction)
         why = parse_reason(reason)
-        uid, target = interaction.user.id, str(player.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await run(session, lambda t, now: t.disqualify(target, str(uid), why, now),
-                  self._names(session),
-                  also=lambda tx: tx.add_director_action(
-                      session.store_id, uid, "disqualify", why, target_user_id=player.id))
+        await director.disqualify(session, str(player.id), str(interaction.user.id), why)
         await self._done(interaction, "Disqualified.")
 
     @td.command(name="adjust", description="Set a player's stack (between hands), with a reason")
@@ -194,25 +156,11 @@ class Director(commands.Cog):
                      reason: app_commands.Range[str, 1, 300]) -> None:
         session = await self._session(interaction)
         why = parse_reason(reason)
-        uid, target = interaction.user.id, str(player.id)
-        seen = session.tournament.players.get(target)
-        before = seen.stack if seen is not None else None
+        p = session.tournament.players.get(str(player.id))
+        seen = p.stack if p is not None else None  # the stack he means to replace, as it is now
         await interaction.response.defer(ephemeral=True, thinking=True)
-
-        def adjust(t: Tournament, now: float) -> object:
-            # The stack he was asked to replace, checked again under the tournament's lock:
-            # another director's adjustment (or a hand) changed it meanwhile.
-            p = t.players.get(target)
-            if p is not None and before is not None and p.stack != before:
-                raise Refusal(f"{safe_name(player.display_name)}'s stack changed while you "
-                              f"asked (another director or a hand): it is {chips(p.stack)} "
-                              "now. Nothing was done: check it, then adjust again.")
-            return t.adjust_stack(target, stack, str(uid), why, now)
-
-        await run(session, adjust, self._names(session),
-                  also=lambda tx: tx.add_director_action(
-                      session.store_id, uid, "adjust", why, target_user_id=player.id,
-                      data={"stack": stack}))
+        await director.adjust_stack(session, str(player.id), stack, str(interaction.user.id),
+                                    why, seen=seen)
         await self._done(interaction, "Stack adjusted.")
 
     @td.command(name="pause", description="Pause the tournament (all clocks stop)")
@@ -221,20 +169,15 @@ class Director(commands.Cog):
                     reason: app_commands.Range[str, 1, 300] = "director's pause") -> None:
         session = await self._session(interaction)
         why = parse_reason(reason)
-        uid = interaction.user.id
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await run(session, lambda t, now: t.pause(str(uid), why, now), self._names(session),
-                  also=lambda tx: tx.add_director_action(session.store_id, uid, "pause", why))
+        await director.pause(session, str(interaction.user.id), why)
         await self._done(interaction, "Paused.")
 
     @td.command(name="resume", description="Resume the tournament")
     async def resume(self, interaction: discord.Interaction) -> None:
         session = await self._session(interaction)
-        uid = interaction.user.id
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await run(session, lambda t, now: t.resume(str(uid), now), self._names(session),
-                  also=lambda tx: tx.add_director_action(session.store_id, uid, "resume",
-                                                         "resumed"))
+        await director.resume(session, str(interaction.user.id))
         await self._done(interaction, "Resumed.")
 
     @td.command(name="ruling", description="Post a director's ruling (kept for appeals)")
@@ -245,15 +188,11 @@ class Director(commands.Cog):
                      player: discord.Member | None = None) -> None:
         session = await self._session(interaction)
         decision = parse_reason(text, what="ruling")
-        uid = interaction.user.id
         players = [str(player.id)] if player is not None else []
         if players and players[0] not in session.tournament.players:
             raise Refusal("That member is not in this tournament.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await run(session, lambda t, now: t.ruling(str(uid), decision, players, now),
-                  self._names(session),
-                  also=lambda tx: tx.add_ruling(session.store_id, uid, "director ruling",
-                                                decision, decision))
+        await director.ruling(session, interaction.user.id, decision, players)
         await self._done(interaction, "Ruling posted.")
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
 import discord
@@ -29,22 +29,18 @@ from discord.ext import commands
 from bot.discord_ui.client import LeagueBot
 from bot.discord_ui.directors import is_director, require_director
 from bot.discord_ui.lookup import find_session
-from bot.discord_ui.presenter.announcements import ordinal
 from bot.discord_ui.presenter.limits import chips, safe_name
 from bot.discord_ui.presenter.live import (
     bust_receipt,
     link_receipt,
     odd_chips_help,
 )
-from bot.discord_ui.presenter.refusals import refusal_text
-from bot.discord_ui.replies import Refusal, capitalised, send_private, send_public
-from bot.engine.errors import IllegalAction
+from bot.discord_ui.replies import Refusal, send_private, send_public
 from bot.league.guests import guest_key
 from bot.league.service import GuestLinkPlan, LeagueError, guest_names, plan_guest_link
-from bot.service import Outcome, Session
+from bot.service import Session
+from bot.service.usecases import desk
 from bot.store import Transaction
-from bot.tournament.errors import TournamentError
-from bot.tournament.live import bust_report
 from bot.tournament.tournament import Tournament
 
 log = logging.getLogger(__name__)
@@ -98,18 +94,6 @@ def resolve_player(t: Tournament, names: Mapping[str, str], text: str, *,
                       "Nothing was done.")
     raise Refusal(f"Nobody called {safe_name(wanted) or 'that'} is in this tournament: pick the "
                   f"{what} from the list. Nothing was done.")
-
-
-async def run_live(session: Session, command: Callable[[Tournament, float], Any],
-                   names: Mapping[str, str],
-                   also: Callable[[Transaction], Awaitable[Any]] | None = None) -> Outcome:
-    """Run a director command; a refusal (nothing changed) names players by name."""
-    try:
-        return await session.run(command, also=also)
-    except (IllegalAction, TournamentError) as exc:
-        # The session's names too: a member another command named while this one waited.
-        text = refusal_text(exc, {**session.names, **names}).rstrip(".")
-        raise Refusal(f"{text}. Nothing was changed.") from None
 
 
 def player_choices(t: Tournament, names: Mapping[str, str], current: str,
@@ -188,12 +172,9 @@ async def clock_on_player(bot: LeagueBot, interaction: discord.Interaction, sess
     names = await names_of(bot, session)
     target = resolve_player(t, names, player)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    if cancel:
-        await run_live(session, lambda tt, now: tt.cancel_clock(target, me, now), names)
-        await send_private(interaction, "Clock stopped.")
-        return
-    await run_live(session, lambda tt, now: tt.clock_player(target, me, now), names)
-    await send_private(interaction, "Clock called: the channel counts it down.")
+    await desk.clock_player(session, target, me, cancel=cancel)
+    await send_private(interaction, "Clock stopped." if cancel
+                       else "Clock called: the channel counts it down.")
 
 
 # ---------------------------------------------------------------------- /td (live)
@@ -269,8 +250,7 @@ class Live(commands.Cog):
             raise Refusal("Only a director, or the player himself, records a bust. Nothing "
                           "was done.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        outcome = await run_live(session, lambda tt, now: bust_report(tt, tt.bust(
-            target, now, knocked_out_by=knocker, recorded_by=me)), names)
+        outcome = await desk.bust(session, target, me, knocked_out_by=knocker)
         await send_private(interaction, bust_receipt(outcome.result, names))
 
 
@@ -300,28 +280,16 @@ async def td_add(interaction: discord.Interaction,
     if (name is None) == (member is None):
         raise Refusal("Give either `name:` (a guest not on Discord) or `member:` (a server "
                       "member), one of them. Nothing was done.")
-    names = await names_of(bot, session)
-    by = str(interaction.user.id)
     await interaction.response.defer(ephemeral=True, thinking=True)
     if name is not None:
-        guest = name
-        await run_live(session, lambda t, now: t.add_guest(guest, by, now), names)
+        await desk.add_guest(session, name, str(interaction.user.id))
         await send_private(interaction, f"{safe_name(' '.join(name.split()))} is in as a "
                                         "guest.")
         return
     assert member is not None
-    uid, display = member.id, member.display_name
-
-    async def entry(tx: Transaction) -> None:
-        # Read in the transaction: another command may have entered him meanwhile.
-        if any(e.user_id == uid for e in await tx.entries(session.store_id)):
-            await tx.update_entry(session.store_id, uid, status="registered")
-        else:
-            await tx.add_entry(session.store_id, uid, display)
-
-    session.set_name(str(uid), display)
+    display = member.display_name
     running = session.tournament.status == "running"
-    await run_live(session, lambda t, now: t.register(str(uid), now), names, also=entry)
+    await desk.add_member(session, member.id, display)
     count = len(session.tournament.players)
     if running:
         await send_private(interaction, f"{safe_name(display)} is in; the channel has his seat.")
@@ -372,7 +340,7 @@ async def td_link(interaction: discord.Interaction,
                               "as a guest: there is nothing to link. Nothing was done.")
         raise Refusal(f"No guest called {safe_name(guest_name)} played here (tonight or in a "
                       "finished night): pick the guest from the list. Nothing was done.")
-    by, target = interaction.user.id, str(member.id)
+    by = interaction.user.id
     await interaction.response.defer(ephemeral=True, thinking=True)
     # Another director may link him while this waited on Discord: the write checks again, in
     # its transaction (the plan made then is what is written and told), and the loser of the
@@ -383,19 +351,8 @@ async def td_link(interaction: discord.Interaction,
 
     try:
         if session is not None and tonight is not None:
-            guest = tonight
-            session.set_name(target, member.display_name)
-
-            async def linked(tx: Transaction) -> GuestLinkPlan | None:
-                done = await past(tx)
-                # The league names him by his member name.
-                if all(e.user_id != member.id for e in await tx.entries(session.store_id)):
-                    await tx.add_entry(session.store_id, member.id, member.display_name)
-                return done
-
-            outcome = await run_live(
-                session, lambda tt, now: tt.link_guest(guest, target, str(by), now),
-                {**names, target: member.display_name}, also=linked)
+            outcome = await desk.link_guest(session, tonight, member.id, member.display_name,
+                                            by, past=past)
             written: GuestLinkPlan | None = outcome.extra
         else:
             written = await bot.store.write(past)
@@ -407,41 +364,11 @@ async def td_link(interaction: discord.Interaction,
                                                  tonight is not None, nights))
 
 
-def last_bust(t: Tournament) -> tuple[str, int | None] | None:
-    """The bust `/td undo` takes back: the player and his place."""
-    return (t.busts[-1], t.players[t.busts[-1]].place) if t.busts else None
-
-
-def bust_moved_on(seen: tuple[str, int | None], now: tuple[str, int | None] | None,
-                  names: Mapping[str, str]) -> Refusal:
-    """`/td undo` when the last bust is no longer the one it was asked for: another director
-    undid it, or recorded a newer one, while this command waited."""
-    player, place = seen
-    name = safe_name(names.get(player, player))
-    where = f" ({ordinal(place)} place)" if place is not None else ""
-    if now is not None and (now[1] or 0) < (place or 0):
-        newer = safe_name(names.get(now[0], now[0]))
-        return Refusal(f"A bust was recorded while you asked: the last one is now {newer}'s "
-                       f"({ordinal(now[1] or 0)} place), not {name}'s. Nothing was done: run "
-                       "`/td undo` again to take it back.")
-    return Refusal(f"{name}'s bust{where} was already undone, by another director while you "
-                   "asked. Nothing was done.")
-
-
 async def td_undo(interaction: discord.Interaction) -> None:
-    bot, session = await _director_session(interaction)
-    names = await names_of(bot, session)
-    by = str(interaction.user.id)
-    seen = last_bust(session.tournament)
+    _, session = await _director_session(interaction)
+    seen = desk.last_bust(session.tournament)
     await interaction.response.defer(ephemeral=True, thinking=True)
-
-    def undo(t: Tournament, now: float) -> object:
-        # Checked again under the tournament's lock: two directors asking at once undo one.
-        if seen is not None and last_bust(t) != seen:
-            raise bust_moved_on(seen, last_bust(t), names)
-        return t.undo_bust(by, now)
-
-    await run_live(session, undo, names)
+    await desk.undo_bust(session, str(interaction.user.id), seen=seen)
     await send_private(interaction, "The last bust is undone.")
 
 
@@ -468,18 +395,8 @@ async def td_chiprace(interaction: discord.Interaction,
     only = [resolve_player(t, names, part) for part in (only_odd or "").split(",")
             if part.strip()]
     await interaction.response.defer(ephemeral=True, thinking=True)
-    await run_live(session, lambda tt, tnow: tt.race_odd_chips(odd, tnow, only_odd_chips=only),
-                   names)
+    await desk.chip_race(session, odd, only)
     await send_private(interaction, "Chip race run: the channel has every card.")
-
-
-def bought(t: Tournament, player: str, kind: Literal["rebuy", "addon"]) -> int | None:
-    """How many re-buys (or add-ons) the player has bought: a command that buys checks it
-    again under the tournament's lock, so two sent at once buy once."""
-    p = t.players.get(player)
-    if p is None:
-        return None
-    return p.rebuys if kind == "rebuy" else p.add_ons
 
 
 async def _buy_chips(interaction: discord.Interaction, player: str,
@@ -494,25 +411,10 @@ async def _buy_chips(interaction: discord.Interaction, player: str,
     what = "Re-buy" if kind == "rebuy" else "Add-on"
     if terms is None:
         raise Refusal(f"This tournament's structure has no {what.lower()}s. Nothing was done.")
-    amount, cost = terms.chips, terms.cost
-
-    async def record(tx: Transaction) -> None:
-        if target.isdigit():
-            await tx.add_rebuy(session.store_id, int(target), amount, amount=cost, kind=kind)
-
-    seen = bought(t, target, kind)
-
-    def command(tt: Tournament, now: float) -> object:
-        # Another director's re-buy (add-on) for him while this one waited: one is bought.
-        if bought(tt, target, kind) != seen:
-            raise Refusal(f"{capitalised(safe_name(names.get(target, target)))}'s "
-                          f"{what.lower()} was just recorded by another director: this one "
-                          "bought nothing. Nothing was done.")
-        return tt.rebuy(target, now) if kind == "rebuy" else tt.add_on(target, now)
-
+    seen = desk.bought(t, target, kind)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    await run_live(session, command, names, also=record)
-    await send_private(interaction, f"{what} recorded: {chips(amount)} chips.")
+    await desk.buy(session, target, kind, seen=seen, own=False)
+    await send_private(interaction, f"{what} recorded: {chips(terms.chips)} chips.")
 
 
 @app_commands.describe(player="A busted player who buys back in (guests too)")

@@ -13,14 +13,13 @@ from discord.ext import commands
 
 from bot.discord_ui.buttons import confirm_view
 from bot.discord_ui.client import LeagueBot
-from bot.discord_ui.lookup import find_session, seat_in_hand
+from bot.discord_ui.lookup import find_session
 from bot.discord_ui.parsing import AMOUNT_CHARS, RaiseChoice, all_in_question, parse_hand_ref
 from bot.discord_ui.player_actions import (
     agree_rabbit,
     my_cards_text,
     play,
     play_typed,
-    run,
     show_cards,
 )
 from bot.discord_ui.presenter.history import hand_in_play_text, history_reply, phh_with_names
@@ -28,8 +27,9 @@ from bot.discord_ui.replies import Refusal, send_private
 from bot.engine.cards import CardError, parse_card
 from bot.history.export import ExportError, HandInPlay, export_hand
 from bot.service import Session
+from bot.service.usecases import dealt_in
+from bot.service.usecases import play as uc
 from bot.tournament.hand_id import HandId
-from bot.tournament.tournament import Tournament
 from cogs.live import clock_on_player, live_player_autocomplete
 
 ACTION_HINT = "Your action at the table (only when it is your turn)"
@@ -40,23 +40,19 @@ class Play(commands.Cog):
     def __init__(self, bot: LeagueBot) -> None:
         self.bot = bot
 
-    def _names(self, session: Session) -> dict[str, str]:
-        return dict(session.names)
-
     async def _act(self, interaction: discord.Interaction, action: str) -> None:
         session = find_session(self.bot, interaction)
         # Deferred first: committing and announcing may take longer than Discord's 3 s.
         await interaction.response.defer(ephemeral=True, thinking=True)
-        text = await play(session, interaction.user.id, action, None, self._names(session))
+        text = await play(session, interaction.user.id, action, None)
         await send_private(interaction, text)
 
     async def _typed(self, interaction: discord.Interaction, text: str, action: str) -> None:
         session = find_session(self.bot, interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        result = await play_typed(session, interaction.user.id, text, self._names(session),
-                                  action=action)
+        result = await play_typed(session, interaction.user.id, text, action=action)
         if isinstance(result, RaiseChoice):
-            _, hand, _ = seat_in_hand(session.tournament, interaction.user.id)
+            hand = dealt_in(session.tournament, str(interaction.user.id)).hand
             legal = hand.legal()
             total = legal.max_raise_to if legal is not None else 0
             await send_private(interaction, all_in_question(hand),
@@ -128,7 +124,7 @@ class Play(commands.Cog):
             raise Refusal("You are not playing in this tournament, so there is nothing to step "
                           "away from.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await run(session, lambda t, now: t.set_away(player, now), self._names(session))
+        await uc.set_away(session, player)
         await send_private(interaction,
                            "You are away: the away rule acts for you until you use `/back`.")
 
@@ -140,7 +136,7 @@ class Play(commands.Cog):
         if player not in session.tournament.players:
             raise Refusal("You are not playing in this tournament.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await run(session, lambda t, now: t.come_back(player, now), self._names(session))
+        await uc.come_back(session, player)
         await send_private(interaction, "Welcome back.")
 
     @app_commands.command(name="show", description="Show your cards after the hand (during "
@@ -152,7 +148,6 @@ class Play(commands.Cog):
                    cards: app_commands.Range[str, 1, 20] = "both",
                    player: discord.Member | None = None) -> None:
         session = find_session(self.bot, interaction)
-        names = self._names(session)
         me = str(interaction.user.id)
         wanted: list[str] | None = None
         if cards.strip().lower() not in ("both", "all", ""):
@@ -163,15 +158,7 @@ class Play(commands.Cog):
                               "shown.") from None
         await interaction.response.defer(ephemeral=True, thinking=True)
         if player is not None:
-            target = str(player.id)
-
-            def ask(t: Tournament, now: float) -> object:
-                state = t.players.get(me)
-                if state is None or state.table is None:
-                    raise Refusal("Only players at the table may ask.")
-                return t.ask_to_see(state.table, me, target, now)
-
-            await run(session, ask, names)
+            await uc.ask_to_see(session, me, str(player.id))
             await send_private(interaction, "Asked: the rest of that hand is shown.")
             return
         if _in_live_hand(session, interaction.user.id):
@@ -180,21 +167,17 @@ class Play(commands.Cog):
                 raise Refusal("During the hand you can only ask to show your whole hand at the "
                               "showdown (`/show`); single cards are shown after the hand. "
                               "Nothing was done.")
-            table = session.tournament.players[me].table
-            assert table is not None  # dealt into a live hand: seated
-            await run(session, lambda t, now: t.request_show(table, me, now), names)
+            await uc.request_show(session, me)
             await send_private(interaction, "Your hand will be shown at the showdown.")
             return
-        await send_private(interaction, await show_cards(session, interaction.user.id, wanted,
-                                                         names))
+        await send_private(interaction, await show_cards(session, interaction.user.id, wanted))
 
     @app_commands.command(name="rabbit", description="After a hand: agree to a rabbit hunt")
     @app_commands.guild_only()
     async def rabbit(self, interaction: discord.Interaction) -> None:
         session = find_session(self.bot, interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await send_private(interaction, await agree_rabbit(session, interaction.user.id,
-                                                           self._names(session)))
+        await send_private(interaction, await agree_rabbit(session, interaction.user.id))
 
     @app_commands.command(name="clock", description="Call the clock on the player to act")
     @app_commands.guild_only()
@@ -212,10 +195,8 @@ class Play(commands.Cog):
         if me is None or me.table is None:
             raise Refusal("Only a player seated at the table may call the clock "
                           "(`/rule topic:table-presence`).")
-        table = me.table
-        by = str(interaction.user.id)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await run(session, lambda t, now: t.call_clock(table, by, now), self._names(session))
+        await uc.call_clock(session, str(interaction.user.id))
         await send_private(interaction, "Clock called.")
 
     @app_commands.command(name="history", description="A hand's history: your cards and what "

@@ -21,20 +21,19 @@ from bot.discord_ui.client import LeagueBot
 from bot.discord_ui.directors import is_director, require_director
 from bot.discord_ui.lookup import channel_key, find_session, named_session, session_in_channel
 from bot.discord_ui.parsing import parse_reason
-from bot.discord_ui.player_actions import run
 from bot.discord_ui.presenter.league import night_counts_text
 from bot.discord_ui.presenter.limits import chips, safe_name, safe_text
 from bot.discord_ui.presenter.status import StatusFacts, status_embed
 from bot.discord_ui.replies import Refusal, defer_public, send_private, send_public
 from bot.engine.profile import PROFILE_NAMES, ProfileError, make_profile
-from bot.league.service import LeagueError, active_season_for, stamp_season
+from bot.league.service import LeagueError, active_season_for
 from bot.service import Session, Unrecoverable
-from bot.store import ChannelBusy, Transaction
+from bot.service.usecases import desk, entries
+from bot.store import ChannelBusy
 from bot.tournament.errors import StructureError
 from bot.tournament.payouts import load_payout_table
 from bot.tournament.structure import load_structure, structure_names
-from bot.tournament.tournament import Tournament, TournamentConfig
-from cogs.live import bought
+from bot.tournament.tournament import TournamentConfig
 
 STRUCTURES = structure_names()
 PAYOUTS = ("standard", "winner_takes_all")
@@ -128,10 +127,11 @@ class TournamentCog(commands.Cog, name="Tournament"):
         except LeagueError as exc:
             raise Refusal(str(exc)) from None
         try:
-            session = await self.bot.tournaments.create(
+            await self.bot.tournaments.create(
                 guild_id=interaction.guild_id, channel_id=channel_id, name=title,
                 config=config, league_id=counted.league.id,
-                season_id=counted.season.id if counted.season else None)
+                season_id=counted.season.id if counted.season else None,
+                created_by=interaction.user.id)
         except ChannelBusy as exc:
             # Two creates at once: the database let exactly one through.
             other = exc.open_tournament
@@ -139,8 +139,6 @@ class TournamentCog(commands.Cog, name="Tournament"):
                           + (f": **{safe_name(other.name)}**" if other is not None else "")
                           + ". Finish or cancel it (`/tournament cancel`) first, or use "
                           "another channel. Nothing was created.") from None
-        await self.bot.store.write(lambda tx: tx.add_director_action(
-            session.store_id, interaction.user.id, "create", "created the tournament"))
         extras = []
         if struct.rebuys:
             extras.append(f"re-buys until level {struct.rebuys.until_level}")
@@ -161,19 +159,9 @@ class TournamentCog(commands.Cog, name="Tournament"):
     async def join(self, interaction: discord.Interaction) -> None:
         session = find_session(self.bot, interaction)
         uid = interaction.user.id
-        player = str(uid)
         display = interaction.user.display_name
         await defer_public(interaction)
-        entries = {e.user_id for e in await self.bot.store.entries(session.store_id)}
-
-        async def entry(tx: Transaction) -> None:
-            if uid in entries:
-                await tx.update_entry(session.store_id, uid, status="registered")
-            else:
-                await tx.add_entry(session.store_id, uid, display)
-
-        session.set_name(player, display)
-        await run(session, lambda t, now: t.register(player, now), session.names, also=entry)
+        await entries.join(session, uid, display)
         count = len(session.tournament.players)
         await send_public(
             interaction,
@@ -187,9 +175,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
             raise Refusal("The tournament has started: you cannot unregister now. Use `/away` "
                           "to step away from the table.")
         await defer_public(interaction)
-        await run(session, lambda t, now: t.unregister(str(uid), now),
-                  session.names,
-                  also=lambda tx: tx.update_entry(session.store_id, uid, status="withdrawn"))
+        await entries.leave(session, uid)
         await send_public(
             interaction,
             f"{safe_name(interaction.user.display_name)} has left the tournament.")
@@ -204,8 +190,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
                 raise Refusal("Only the tournament's creator or a director can start it.")
         await defer_public(interaction)
         # The night counts in the season active as it starts: recorded in the same transaction.
-        started = await run(session, lambda t, now: t.start(secrets.token_hex(16), now),
-                            session.names, also=lambda tx: stamp_season(tx, session.store_id))
+        started = await entries.start(session, secrets.token_hex(16))
         await send_public(interaction, "Shuffle up and deal! " + night_counts_text(started.extra))
 
     async def _chosen(self, interaction: discord.Interaction, tournament: str | None) -> Session:
@@ -242,25 +227,16 @@ class TournamentCog(commands.Cog, name="Tournament"):
         if lost is not None:
             # Its record does not rebuild: nothing to stop, only to mark cancelled.
             await defer_public(interaction)
-            await self.bot.tournaments.cancel_unrecoverable(lost.row.id)
-            await self.bot.store.write(lambda tx: tx.add_director_action(
-                lost.row.id, interaction.user.id, "cancel", why))
+            await self.bot.tournaments.cancel_unrecoverable(lost.row.id, interaction.user.id,
+                                                            why)
             await send_public(
                 interaction, f"**{safe_name(lost.row.name)}** is cancelled by the director: "
                 f"{safe_text(why, 300)}")
             return
         session = await self._chosen(interaction, tournament)
         sid = session.store_id
-        uid = interaction.user.id
         await defer_public(interaction)
-
-        async def write(tx: Transaction) -> None:
-            await tx.add_director_action(sid, uid, "cancel", why)
-            await tx.set_tournament_status(sid, "cancelled")
-
-        async with session.lock:  # no command runs while it is taken off the table
-            await self.bot.store.write(write)
-            self.bot.tournaments.mark_cancelled(sid)
+        await self.bot.tournaments.cancel(session, interaction.user.id, why)
         if session.tournament.live:
             await self.bot.live_clock.cancelled(session)  # its clock stops counting down
         row = self.bot.tournaments.rows[sid]
@@ -290,18 +266,10 @@ class TournamentCog(commands.Cog, name="Tournament"):
         rb = session.tournament.structure.rebuys
         if rb is None:
             raise Refusal("This tournament's structure has no re-buys.")
-        seen = bought(session.tournament, str(uid), "rebuy")
+        seen = desk.bought(session.tournament, str(uid), "rebuy")
         await interaction.response.defer(ephemeral=True, thinking=True)
-
-        def rebuy(t: Tournament, now: float) -> object:
-            # Sent twice (or a director's /td rebuy for him meanwhile): one re-buy.
-            if bought(t, str(uid), "rebuy") != seen:
-                raise Refusal("Your re-buy is already recorded (sent twice?): this one bought "
-                              "nothing. Nothing was done.")
-            return t.rebuy(str(uid), now)
-
-        await run(session, rebuy, session.names,
-                  also=lambda tx: tx.add_rebuy(session.store_id, uid, rb.chips, amount=rb.cost))
+        # Sent twice (or a director's /td rebuy for him meanwhile): one re-buy.
+        await desk.buy(session, str(uid), "rebuy", seen=seen, own=True)
         # The table hears it from the announcer (with the seat); the player gets a receipt.
         await send_private(interaction, f"You re-buy for {chips(rb.chips)} chips.")
 
@@ -312,18 +280,9 @@ class TournamentCog(commands.Cog, name="Tournament"):
         ao = session.tournament.structure.add_on
         if ao is None:
             raise Refusal("This tournament's structure has no add-on.")
-        seen = bought(session.tournament, str(uid), "addon")
+        seen = desk.bought(session.tournament, str(uid), "addon")
         await interaction.response.defer(ephemeral=True, thinking=True)
-
-        def add_on(t: Tournament, now: float) -> object:
-            if bought(t, str(uid), "addon") != seen:
-                raise Refusal("Your add-on is already recorded (sent twice?): this one bought "
-                              "nothing. Nothing was done.")
-            return t.add_on(str(uid), now)
-
-        await run(session, add_on, session.names,
-                  also=lambda tx: tx.add_rebuy(session.store_id, uid, ao.chips, amount=ao.cost,
-                                               kind="addon"))
+        await desk.buy(session, str(uid), "addon", seen=seen, own=True)
         await send_private(interaction, f"You take the add-on: {chips(ao.chips)} chips.")
 
 

@@ -23,21 +23,22 @@ from typing import Any
 import discord
 
 from bot.discord_ui.context import GameBot, game_of
-from bot.discord_ui.lookup import seat_in_hand, tournament_of_hand, whose_turn
+from bot.discord_ui.lookup import tournament_of_hand
 from bot.discord_ui.parsing import AMOUNT_CHARS, RaiseChoice, all_in_question, quick_amounts
 from bot.discord_ui.player_actions import (
-    PASSED,
     agree_rabbit,
     my_cards_text,
     play,
     play_typed,
     show_cards,
 )
+from bot.discord_ui.presenter.answers import refused_text
 from bot.discord_ui.presenter.controls import action_view_state
 from bot.discord_ui.presenter.limits import chips
 from bot.discord_ui.replies import Refusal, generic_error_text, send_private
 from bot.engine.hand import Hand
 from bot.service import Session
+from bot.service.usecases import Click, Refused, dealt_in, names_now, still_current
 
 log = logging.getLogger(__name__)
 
@@ -110,18 +111,17 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
         return self.hand_id, self.count
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """Only the player to act may press a play button (checked again under the lock)."""
+        """Only the player to act may press a play button, at the moment it was drawn for: the
+        same `still_current` the action asks again under the lock, asked early here."""
         if self.act not in PLAY_ACTS:
             return True
         bot = game_of(interaction)
         try:
             session = _session(bot, self.hand_id)
-            table, hand, seat = seat_in_hand(session.tournament, interaction.user.id)
-            if (hand.hand_id, len(hand.events)) != self.expect:
-                raise Refusal(PASSED)
-            if hand.to_act != seat:
-                names = session.names
-                raise Refusal(f"Not your turn: {whose_turn(names, hand)}.")
+            still_current(session.tournament, str(interaction.user.id), Click(*self.expect))
+        except Refused as r:
+            await send_private(interaction, refused_text(r.naming(names_now(session))))
+            return False
         except Refusal as exc:
             await send_private(interaction, str(exc))
             return False
@@ -131,6 +131,8 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
         bot = game_of(interaction)
         try:
             await self._dispatch(bot, interaction)
+        except Refused as r:
+            await send_private(interaction, refused_text(r))
         except Refusal as exc:
             await send_private(interaction, str(exc))
         except Exception:
@@ -144,14 +146,14 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
         if self.act == "m":
             await send_private(interaction, my_cards_text(session.tournament, user))
         elif self.act == "r":
-            _, hand, _ = seat_in_hand(session.tournament, user)
+            hand = dealt_in(session.tournament, str(user)).hand
             await interaction.response.send_modal(RaiseModal(hand))
         elif self.act == "A":
             # From the private confirmation: the answer replaces the question.
             text = await play(session, user, "all_in", None, names, expect=self.expect)
             await interaction.response.edit_message(content=text, view=None)
         elif self.act in _ACTIONS:
-            table, hand, _ = seat_in_hand(session.tournament, user)
+            table, hand, _ = dealt_in(session.tournament, str(user))
             async with bot.announcer.answering(interaction, session, table):
                 await play(session, user, _ACTIONS[self.act], None, names, expect=self.expect)
                 answered = await bot.announcer.answer_with_table(interaction, session, table,
@@ -192,6 +194,8 @@ class RaiseModal(discord.ui.Modal):
     async def on_submit(self, interaction: discord.Interaction) -> None:
         try:
             await self._submit(interaction)
+        except Refused as r:
+            await send_private(interaction, refused_text(r))
         except Refusal as exc:
             await send_private(interaction, str(exc))
         except Exception:
@@ -202,7 +206,7 @@ class RaiseModal(discord.ui.Modal):
         bot = game_of(interaction)
         session = _session(bot, self.hand_id)
         names = session.names
-        table, hand, _ = seat_in_hand(session.tournament, interaction.user.id)
+        table, hand, _ = dealt_in(session.tournament, str(interaction.user.id))
         async with bot.announcer.answering(interaction, session, table):
             result = await play_typed(session, interaction.user.id, self.amount.value, names,
                                       expect=(self.hand_id, self.count))

@@ -1,9 +1,9 @@
 """Finding what a command or button is about: the tournament of a channel (or one named from any
-channel), the player's seat in the live hand, whose turn it is. Refusals say what to do."""
+channel). Refusals say what to do. Where a player sits and whether his click is still current
+is the use cases' one check (bot/service/usecases/current.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -12,10 +12,8 @@ from bot.discord_ui.context import GameBot
 from bot.discord_ui.presenter.limits import safe_name, safe_text
 from bot.discord_ui.presenter.notices import unrecoverable_text
 from bot.discord_ui.replies import Refusal
-from bot.engine.hand import Hand
 from bot.service import Session
 from bot.tournament.hand_id import HandId
-from bot.tournament.tournament import Tournament
 
 NO_TOURNAMENT = ("No tournament is running in this channel. A director or player can start "
                  "one with `/tournament create`.")
@@ -80,30 +78,3 @@ def named_session(bot: GameBot, guild_id: int | None, text: str) -> Session:
     raise Refusal(f"This server has no unfinished tournament called "
                   f"{safe_name(text) or 'that'}. "
                   + (f"Unfinished: {open_ones}." if open_ones else "None is unfinished."))
-
-
-def seat_in_hand(t: Tournament, user_id: int) -> tuple[int, Hand, int]:
-    """(table, live hand, seat) of a player dealt into the hand at his table."""
-    if t.status == "registering":
-        raise Refusal("The tournament has not started yet.")
-    if t.status != "running":
-        raise Refusal("The tournament is over.")
-    p = t.players.get(str(user_id))
-    if p is None:
-        raise Refusal("You are not playing in this tournament.")
-    if p.status != "playing" or p.table is None:
-        raise Refusal("You are out of this tournament.")
-    hand = t.tables[p.table].hand
-    if hand is None:
-        raise Refusal("No hand is in progress at your table; the next one is dealt shortly.")
-    seat = hand.seat_of(p.player)
-    if seat is None:
-        raise Refusal("You are not dealt into this hand; you play from the next one.")
-    return p.table, hand, seat
-
-
-def whose_turn(names: Mapping[str, str], hand: Hand) -> str:
-    if hand.to_act is None:
-        return "nobody is to act right now"
-    raw = names.get(hand.players[hand.to_act].player)
-    return f"it is {safe_name(raw) if raw else 'seat ' + str(hand.to_act)}'s turn"

@@ -15,8 +15,10 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord_ui.presenter.answers import refused_text
 from bot.discord_ui.presenter.refusals import refusal_text
 from bot.engine.errors import IllegalAction
+from bot.service.usecases import Refused
 from bot.tournament.errors import TournamentError
 
 log = logging.getLogger(__name__)
@@ -48,6 +50,8 @@ def error_message(error: BaseException) -> str | None:
     """A message for errors the user can act on; None for bugs (logged with the traceback)."""
     original = getattr(error, "original", None)
     cause = original if isinstance(original, BaseException) else error
+    if isinstance(cause, Refused):
+        return refused_text(cause)
     if isinstance(cause, TournamentError):
         return refusal_text(cause, {})  # no names here: players read as "that player"
     if isinstance(cause, (UserFacingError, IllegalAction)):

@@ -21,7 +21,14 @@ from dataclasses import dataclass
 
 from bot.engine.events import event_from_dict
 from bot.service.session import Clock, FinishHook, Listener, Outcome, SeedSource, Session
-from bot.store import TOURNAMENT_STREAM, HandRow, RecoveredTournament, Store, TournamentRow
+from bot.store import (
+    TOURNAMENT_STREAM,
+    HandRow,
+    RecoveredTournament,
+    Store,
+    TournamentRow,
+    Transaction,
+)
 from bot.tournament.hand_id import HandId
 from bot.tournament.tournament import Tournament, TournamentConfig
 
@@ -79,7 +86,9 @@ class TournamentService:
 
     async def create(self, *, guild_id: int, channel_id: int, name: str,
                      config: TournamentConfig, league_id: int | None = None,
-                     season_id: int | None = None) -> Session:
+                     season_id: int | None = None, created_by: int | None = None) -> Session:
+        """A new tournament open for registration; `created_by` is kept as its creator (who
+        may start it), in the same transaction."""
         now = self.clock()
         async with self.store.transaction() as tx:
             row = await tx.create_tournament(
@@ -89,6 +98,9 @@ class TournamentService:
             )
             tournament = Tournament.create(row.id, config, now)
             await tx.append_events(row.id, "tournament", tournament.events)
+            if created_by is not None:
+                await tx.add_director_action(row.id, created_by, "create",
+                                             "created the tournament")
         return self._session(row, tournament)
 
     def get(self, tournament_id: int) -> Session | None:
@@ -224,13 +236,22 @@ class TournamentService:
     def unrecoverable_in(self, guild_id: int) -> list[Unrecoverable]:
         return [u for u in self.unrecoverable.values() if u.row.guild_id == guild_id]
 
-    async def cancel_unrecoverable(self, tournament_id: int) -> None:
+    async def cancel_unrecoverable(self, tournament_id: int, by: int | None = None,
+                                   reason: str = "") -> None:
         """The director gives up on a tournament that cannot be rebuilt: it is marked
-        cancelled (its channel is free again) and leaves the list."""
+        cancelled (its channel is free again) and leaves the list; `by` and `reason` are kept
+        as the director's action, in the same transaction."""
         if tournament_id not in self.unrecoverable:
             raise KeyError(tournament_id)
-        await self.store.write(lambda tx: tx.set_tournament_status(tournament_id, "cancelled"))
+        await self.store.write(lambda tx: _cancelled(tx, tournament_id, by, reason))
         del self.unrecoverable[tournament_id]
+
+    async def cancel(self, session: Session, by: int, reason: str) -> None:
+        """The director cancels a tournament: no command runs while it is taken off the table;
+        marked cancelled with the director's reason in one transaction, then forgotten."""
+        async with session.lock:
+            await self.store.write(lambda tx: _cancelled(tx, session.store_id, by, reason))
+            self.mark_cancelled(session.store_id)
 
     def mark_cancelled(self, tournament_id: int) -> None:
         session = self.sessions.pop(tournament_id, None)
@@ -288,6 +309,12 @@ async def _rebuild(rec: RecoveredTournament, pause: _Slicer) -> Tournament:
                                 for e in events[start:start + EVENTS_PER_LOOK])
         await pause.maybe()
     return tournament
+
+
+async def _cancelled(tx: Transaction, tournament_id: int, by: int | None, reason: str) -> None:
+    if by is not None:
+        await tx.add_director_action(tournament_id, by, "cancel", reason)
+    await tx.set_tournament_status(tournament_id, "cancelled")
 
 
 def _hand_rows(tournament_id: int, hands: Iterable[HandRow]) -> list[tuple[str, int]]:

@@ -12,6 +12,7 @@ from bot.discord_ui.client import create_bot
 from bot.discord_ui.presenter.limits import chips
 from bot.engine.profile import make_profile
 from bot.service import Session
+from bot.service.usecases.director import director_actions
 from bot.tournament import events as tev
 
 from .conftest import GUILD_ID, Harness, grant_admin_commands
@@ -165,7 +166,7 @@ async def test_void_adjust_and_penalty(harness: Harness) -> None:
     log = table_message(h, session, table).embeds[0].description
     assert "bob's hand is dead (penalty)" in log
     assert t.players[bob].penalty_hands == 0
-    actions = {a.action: a for a in await h.bot.store.director_actions(session.store_id)}
+    actions = {a.action: a for a in await director_actions(h.bot.store, session.store_id)}
     assert actions["void"].reason == "misdeal: a card was exposed"
     assert actions["void"].data == {"table": table}
     assert actions["adjust"].reason == "chips miscounted at the deal"
@@ -222,7 +223,7 @@ async def test_disqualify_takes_the_chips_and_gives_the_place(harness: Harness) 
     assert carol_stack - carol_committed <= removed.amount <= carol_stack
     assert f"carol's {chips(removed.amount)} chips leave play" in "\n".join(posted)
     assert sum(q.stack for q in t.players.values()) == total - removed.amount
-    actions = await h.bot.store.director_actions(session.store_id)
+    actions = await director_actions(h.bot.store, session.store_id)
     dq = [a for a in actions if a.action == "disqualify"]
     assert dq and dq[0].reason == "collusion" and dq[0].target_user_id == h.carol.id
     r = await h.carol.slash(h.channel, "tournament rebuy")
@@ -258,8 +259,8 @@ async def test_pause_stops_the_level_clock_and_resume_restarts_it(harness: Harne
     assert t.level_number(h.now()) == 1
     await h.advance(level_seconds / 2 + 1)
     assert t.level_number(h.now()) == 2
-    actions = [(a.action, a.reason) for a in await h.bot.store.director_actions(
-        session.store_id)]
+    actions = [(a.action, a.reason) for a in await director_actions(
+        h.bot.store, session.store_id)]
     assert ("pause", "dinner break") in actions and ("resume", "resumed") in actions
 
 

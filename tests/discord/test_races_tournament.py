@@ -15,6 +15,7 @@ import discord
 from simcord import MemberActor
 
 from bot.discord_ui.presenter.limits import chips
+from bot.service.usecases.director import director_actions
 
 from .conftest import Harness
 from .test_live_desk import started_night
@@ -251,7 +252,7 @@ async def test_two_stack_adjustments_at_once_apply_one(harness: Harness) -> None
                     f"is {chips(t.players[alice].stack)} now. Nothing was done: check it, then "
                     "adjust again."), text
     assert t.players[alice].stack == old + (500, 900)[first]
-    actions = await h.bot.store.director_actions(session.store_id)
+    actions = await director_actions(h.bot.store, session.store_id)
     assert [a.data for a in actions if a.action == "adjust"] == [{"stack": old + (500, 900)[first]}]
 
 
@@ -269,7 +270,7 @@ async def test_two_penalties_at_once_give_one(harness: Harness) -> None:
     assert text == ("Another director gave bob a penalty while you asked (2 hand(s): abusive "
                     "chat). Nothing was done: if both are meant, give yours again."), text
     assert t.players[str(h.bob.id)].penalty_hands == 2
-    actions = await h.bot.store.director_actions(session.store_id)
+    actions = await director_actions(h.bot.store, session.store_id)
     assert [a.action for a in actions if a.action == "penalty"] == ["penalty"]
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from simcord import SetupError
 
+from bot.service.usecases.director import director_actions
+
 from .conftest import HAND_DELAY, Harness, grant_admin_commands
 from .test_tournament_flow import (
     create_and_join,
@@ -128,7 +130,7 @@ async def test_bad_input_changes_nothing(harness: Harness) -> None:
     assert rulings and rulings[0].decision == "Play continues"
     r = await h.director.slash(h.channel, "td pause", reason="dinner")
     assert reply(r) == "Paused."
-    actions = await h.bot.store.director_actions(session.store_id)
+    actions = await director_actions(h.bot.store, session.store_id)
     assert any(a.action == "pause" and a.reason == "dinner" for a in actions)
     r = await h.director.slash(h.channel, "tournament cancel", reason="storm")
     assert public(h, r) == "**Tuesday** is cancelled by the director: storm"

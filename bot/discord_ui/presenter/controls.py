@@ -77,13 +77,18 @@ def action_view_state(hand: Hand) -> ActionViewState | None:
 
 def action_confirmation(hand: Hand, seat: int, since: int) -> str:
     """"You call 200." for the player's own action among the hand's events from `since`."""
-    for e in hand.events[since:]:
-        if isinstance(e, Acted) and e.seat == seat:
-            tail = " (all-in)." if e.all_in else "."
-            if e.action in ("fold", "check"):
-                return f"You {e.action}."
-            if e.action == "call":
-                return f"You call {chips(e.added)}{tail}"
-            verb = "bet" if e.action == "bet" else "raise to"
-            return f"You {verb} {chips(e.to)}{tail}"
-    return "Done."
+    return acted_text(next((e for e in hand.events[since:]
+                            if isinstance(e, Acted) and e.seat == seat), None))
+
+
+def acted_text(acted: Acted | None) -> str:
+    """"You call 200." for the player's own action (the hand's record of it)."""
+    if acted is None:
+        return "Done."
+    tail = " (all-in)." if acted.all_in else "."
+    if acted.action in ("fold", "check"):
+        return f"You {acted.action}."
+    if acted.action == "call":
+        return f"You call {chips(acted.added)}{tail}"
+    verb = "bet" if acted.action == "bet" else "raise to"
+    return f"You {verb} {chips(acted.to)}{tail}"

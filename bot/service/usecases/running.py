@@ -1,0 +1,39 @@
+"""The one way a use case runs a command on a session: under its lock, committed in one
+transaction, and every refusal turned into `Refused` with the names it may need."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from bot.engine.errors import IllegalAction
+from bot.service.session import Outcome, Session
+from bot.service.usecases.refused import Refused, from_game
+from bot.store import Transaction
+from bot.tournament.errors import TournamentError
+from bot.tournament.tournament import Tournament
+
+Command = Callable[[Tournament, float], Any]
+Also = Callable[[Transaction], Awaitable[Any]]
+
+
+def names_now(session: Session) -> dict[str, str]:
+    """Every player's name as known now: members by display name, guests by the name the
+    director entered."""
+    names = dict(session.names)
+    for player, guest in session.tournament.guests.items():
+        names[player] = guest.name
+    return names
+
+
+async def run(session: Session, command: Command, *, also: Also | None = None,
+              desk: bool = False) -> Outcome:
+    """`command` against the tournament (its checks made again there, under the lock) and
+    `also`'s rows in the same transaction; a refusal of the game, of a re-check or of the
+    still-current check is raised as `Refused`, nothing changed. `desk`: a live desk command."""
+    try:
+        return await session.run(command, also=also)
+    except Refused as refused:
+        raise refused.naming(names_now(session), desk=desk) from None
+    except (IllegalAction, TournamentError) as exc:
+        raise from_game(exc).naming(names_now(session), desk=desk) from None
