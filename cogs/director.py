@@ -180,6 +180,15 @@ class Director(commands.Cog):
         await director.resume(session, str(interaction.user.id))
         await self._done(interaction, "Resumed.")
 
+    @td.command(name="time", description="Give the player to act more time (online)")
+    @app_commands.describe(player="The player to act", seconds="How many more seconds (1 to 600)")
+    async def time(self, interaction: discord.Interaction, player: discord.Member,
+                   seconds: app_commands.Range[int, 1, 600]) -> None:
+        session = await self._session(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await director.give_time(session, str(player.id), seconds, str(interaction.user.id))
+        await self._done(interaction, f"{seconds} more seconds given.")
+
     @td.command(name="ruling", description="Post a director's ruling (kept for appeals)")
     @app_commands.describe(text="The ruling (1 to 300 characters)",
                            player="The player it concerns, if any")

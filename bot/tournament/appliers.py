@@ -319,6 +319,17 @@ class Appliers(DealState):
         self.running_since = e.at
         self.paused = False
 
+    def _on_time_given(self, e: ev.TimeGiven) -> None:
+        d = self.tables[e.table].decision
+        if d is None or d.seat != e.seat:
+            return
+        if d.clock_expires is None:
+            d.grace += e.seconds
+            return
+        d.clock_expires += e.seconds
+        if d.clock_countdown is not None and not d.countdown_posted:
+            d.clock_countdown += e.seconds
+
     def _on_offline_pause(self, e: ev.OfflinePause) -> None:
         if self.running_since is None:
             return  # paused by the director: no clock ran
@@ -419,6 +430,7 @@ _APPLIERS: dict[type[Event], Callable[[Appliers, Any], None]] = {
     ev.OfflinePause: Appliers._on_offline_pause,
     ev.ClockCaughtUp: Appliers._on_clock_caught_up,
     ev.DirectorRuling: Appliers._on_nothing,
+    ev.TimeGiven: Appliers._on_time_given,
     ev.RabbitAgreed: Appliers._on_rabbit_agreed,
     ev.RabbitHunted: Appliers._on_rabbit_hunted,
     ev.AskedToShow: Appliers._on_asked_to_show,

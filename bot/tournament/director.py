@@ -133,6 +133,25 @@ class DirectorPowers(Flow):
                 view.big_blind, view.ante, view.seconds_left))
         return self.events[start:]
 
+    def give_time(self, player: str, seconds: int, by: str, now: float) -> list[Event]:
+        """Online: the player to act gets `seconds` more for this decision (1 to 600)."""
+        if self.live:
+            raise NotAllowed("in a live tournament the room keeps the time: call the clock "
+                             "on a player, or cancel it, instead", code="live")
+        self._require_running()
+        p = self.player(player)
+        ts = self.tables.get(p.table) if p.table is not None else None
+        d = ts.decision if ts is not None else None
+        if ts is None or ts.hand is None or d is None or ts.seats.get(d.seat) != player:
+            raise NotAllowed("more time is given to the player to act, while he decides",
+                             code="not-to-act")
+        if isinstance(seconds, bool) or not isinstance(seconds, int) or not 1 <= seconds <= 600:
+            raise NotAllowed("more time is a whole number of seconds, 1 to 600",
+                             code="time-seconds")
+        start = len(self.events)
+        self._emit(ev.TimeGiven(ts.table, ts.hand.hand_id, d.seat, player, seconds, by, now))
+        return self.events[start:]
+
     def ruling(self, by: str, text: str, players: Sequence[str], now: float) -> list[Event]:
         if not text.strip():
             raise NotAllowed("a ruling needs its text", code="ruling-text-missing")

@@ -541,6 +541,22 @@ class Resumed(Event):
     rule_id: str = "director-decision"
 
 
+@event("tournament.time_given")
+@dataclass(frozen=True)
+class TimeGiven(Event):
+    """Online: the director gives the player to act more time for this decision (a called
+    clock, if any, runs that much longer too)."""
+
+    table: int
+    hand_id: str
+    seat: int
+    player: str
+    seconds: int
+    by: str
+    at: float
+    rule_id: str = "director-decision"
+
+
 @event("tournament.director_ruling")
 @dataclass(frozen=True)
 class DirectorRuling(Event):

@@ -192,6 +192,9 @@ class Announcements:
                         every_table=True)
         if isinstance(e, tev.Resumed):
             return Post("▶ The tournament resumes.", every_table=True)
+        if isinstance(e, tev.TimeGiven):
+            return Post(f"⏱ The director gives {n(e.player)} {e.seconds} more seconds to act "
+                        f"({rule_ref(e.rule_id)}).", tables=here)
         if isinstance(e, tev.DirectorRuling):
             text = f"Ruling by the director: {reason_text(e.text)} ({rule_ref(e.rule_id)})."
             if e.players:

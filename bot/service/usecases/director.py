@@ -169,6 +169,16 @@ async def resume(session: Session, by: str) -> Outcome:
     return await run(session, lambda t, now: t.resume(by, now))
 
 
+@projected("time", tev.TimeGiven)
+def _time(e: tev.TimeGiven) -> Projection:
+    return Projection(e.by, "more time to act", e.player, {"seconds": e.seconds})
+
+
+async def give_time(session: Session, player: str, seconds: int, by: str) -> Outcome:
+    """Online: the player to act gets `seconds` more for his decision."""
+    return await run(session, lambda t, now: t.give_time(player, seconds, by, now))
+
+
 async def ruling(session: Session, by: int, text: str, players: Sequence[str]) -> Outcome:
     """A director's ruling posted to the table; kept as a ruling a member may appeal (the
     rulings table gives it the number an appeal names), in the same transaction."""
