@@ -129,7 +129,7 @@ def _tally(fixed: Sequence[Sequence[eval7.Card]], runouts: Iterable[Sequence[eva
         half = whole // 2
         for extra in runouts:
             va = evaluate(first + extra)  # type: ignore[operator]  # same sequence types
-            vb = evaluate(second + extra)  # type: ignore[operator]
+            vb = evaluate(second + extra)  # type: ignore[operator]  # same sequence types
             if va > vb:
                 a += whole
             elif vb > va:
@@ -140,7 +140,7 @@ def _tally(fixed: Sequence[Sequence[eval7.Card]], runouts: Iterable[Sequence[eva
         return [a, b]
     scores = [0] * len(fixed)
     for extra in runouts:
-        values = [evaluate(f + extra) for f in fixed]  # type: ignore[operator]
+        values = [evaluate(f + extra) for f in fixed]  # type: ignore[operator]  # same sequence types
         top = max(values)
         ways = values.count(top)
         if ways == 1:
