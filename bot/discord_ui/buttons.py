@@ -2,8 +2,9 @@
 
 custom_id template: `hp:<act>:<hand id>:<event count>` (≤ 100 characters). The hand id and the
 number of the hand's events pin the moment a button was drawn for; the action applies only if
-the hand is still at that moment, checked inside the tournament's lock (player_actions). A click
-from an earlier moment answers "that moment has passed" and changes nothing. Because the
+the hand is still at that moment: `still_current` (bot/service/usecases/current.py) decides,
+early in `interaction_check` and again inside the tournament's lock. A click from an earlier
+moment answers "that moment has passed" (presenter/answers.py) and changes nothing. Because the
 template carries everything, the buttons keep working after a restart
 (`bot.add_dynamic_items(*DYNAMIC_ITEMS)` in setup_hook).
 

@@ -147,8 +147,9 @@ class Session:
 
     async def run(self, command: Command, also: Also | None = None) -> Outcome:
         """Run a command, follow on, commit, then tell the listener. Errors from the command
-        (refusals) propagate with nothing changed. `also` adds store writes (an entry, a
-        director's reason) to the same transaction."""
+        (refusals) propagate with nothing changed. `also` adds store writes (an entry, money
+        paid) to the same transaction. The Discord side calls this through the use cases
+        (bot/service/usecases), never directly."""
         async with self.lock:
             outcome = await self._run_locked(command, also)
             if self._failed_timers:
