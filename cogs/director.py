@@ -9,10 +9,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_ui.client import LeagueBot
+from bot.discord_ui.command_access import director_commands_access
 from bot.discord_ui.directors import require_director
 from bot.discord_ui.lookup import find_session
 from bot.discord_ui.parsing import parse_knobs, parse_reason
-from bot.discord_ui.presenter.limits import safe_name, safe_text
+from bot.discord_ui.presenter.access import director_role_text
+from bot.discord_ui.presenter.limits import safe_text
 from bot.discord_ui.presenter.notices import settings_text
 from bot.discord_ui.replies import Refusal, defer_public, send_private, send_public
 from bot.engine.profile import PROFILE_NAMES, ProfileError, make_profile
@@ -52,8 +54,12 @@ class Director(commands.Cog):
         current = await self.bot.store.guild_settings(interaction.guild_id)
         settings = GuildSettings(**{**current.__dict__, "director_role_id": role.id})
         await self.bot.store.write(lambda tx: tx.put_guild_settings(settings))
-        await self._done(interaction,
-                         f"Directors are now members with the role **{safe_name(role.name)}**.")
+        # Whether the role sees /td and the other director commands yet (issue 21).
+        access = await director_commands_access(
+            self.bot, self.bot.tree, interaction.guild_id, role,
+            synced_to_guild=self.bot.dev_guild_id is not None)
+        bot_name = self.bot.user.name if self.bot.user is not None else "the bot"
+        await self._done(interaction, director_role_text(role.name, access, bot_name))
 
     @td.command(name="profile", description="Set this server's rule profile (new tournaments)")
     @app_commands.describe(profile="treps, tavern or tda",

@@ -13,10 +13,11 @@ import pytest
 from simcord import MemberActor
 
 from bot.datafiles import set_league_data_dir, shipped
+from bot.discord_ui.client import create_bot
 from bot.service import Session
 from bot.tournament import events as tev
 
-from .conftest import HAND_DELAY, Harness
+from .conftest import GUILD_ID, HAND_DELAY, Harness
 from .test_tournament_flow import create_and_join, play_to_the_end, refused, reply, to_act
 
 PROFILES = ("treps", "tavern", "tda")
@@ -213,3 +214,22 @@ async def test_a_live_no_deal(harness: Harness) -> None:
     assert "**No deal**" in fresh(h, msg).content
     events = [e for e in t.events if isinstance(e, tev.DealEnded)]
     assert [e.reason for e in events] == ["refused"]
+
+
+async def test_the_deal_buttons_work_after_a_restart(harness: Harness, tmp_path: Path) -> None:
+    h = harness
+    session, _ = await _online_paused(h, "tavern")
+    await h.director.slash(h.channel, "td deal", method="icm")
+    msg = proposal_message(h)
+    for member in h.players[:2]:
+        await member.click(fresh(h, msg), label="Accept")
+    await h.bot.close()
+    new = create_bot(tmp_path / "db.sqlite3", dev_guild_id=GUILD_ID, hand_delay=HAND_DELAY)
+    await h.env.restart_bot(new)
+    h.bot = new
+    t = new.tournaments.unfinished_in(h.guild.id)[0].tournament
+    assert t.deal_offer is not None and len(t.deal_offer.accepted) == 2
+    for member in h.players[2:]:
+        await member.click(fresh(h, msg), label="Accept")
+    assert t.deal is not None
+    assert "**Deal made**" in fresh(h, msg).content

@@ -76,7 +76,7 @@ async def test_td_role_and_profile_change_who_directs_and_the_rules(harness: Har
     assert "director" in refused(h, r)
     r = await admin.slash(h.channel, "td role", role=floor)
     assert r.ephemeral
-    assert reply(r) == "Directors are now members with the role **Floor**."
+    assert reply(r).startswith("Directors are now members with the role **Floor**.")
     settings = await h.bot.store.guild_settings(h.guild.id)
     assert settings.director_role_id == floor.id
     # After: the old role no longer directs; the new one does.
