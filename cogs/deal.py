@@ -20,6 +20,7 @@ when this cog loads (cogs/director.py owns the group), as cogs/live.py does.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from collections.abc import Callable, Mapping
@@ -45,6 +46,7 @@ from bot.discord_ui.presenter.deals import (
 from bot.discord_ui.presenter.limits import safe_name
 from bot.discord_ui.presenter.refusals import refusal_text
 from bot.discord_ui.replies import Refusal, generic_error_text, send_private
+from bot.discord_ui.tasks import Tasks
 from bot.engine.errors import IllegalAction
 from bot.service import Outcome, Session
 from bot.tournament import events as tev
@@ -237,16 +239,37 @@ async def td_deal(interaction: discord.Interaction,
     proposal = next(e for e in outcome.tournament_events if isinstance(e, tev.DealProposed))
     channel = interaction.channel
     assert isinstance(channel, discord.abc.Messageable)
-    await channel.send(proposal_text(proposal, names, live=live),
-                       view=deal_view(session.store_id, proposal, names, live=live),
-                       allowed_mentions=discord.AllowedMentions.none())
+    message = await channel.send(proposal_text(proposal, names, live=live),
+                                 view=deal_view(session.store_id, proposal, names, live=live),
+                                 allowed_mentions=discord.AllowedMentions.none())
+    cog = bot.get_cog(Deals.__cog_name__)
+    if isinstance(cog, Deals):
+        cog.tasks.spawn(_run_out(bot, session, message, proposal, names, live))
     await send_private(interaction, proposed_receipt(live))
+
+
+async def _run_out(bot: LeagueBot, session: Session, message: discord.Message,
+                   proposal: tev.DealProposed, names: Mapping[str, str], live: bool) -> None:
+    """When the proposal runs out unanswered, its message says so and loses its buttons (a
+    click after that is refused anyway: the tournament knows the time; after a restart the
+    message keeps its buttons until clicked)."""
+    await asyncio.sleep(max(0.0, proposal.expires_at - bot.tournaments.clock()))
+    t = session.tournament
+    offer = t.deal_offer
+    if t.deal is not None or offer is None or offer.proposal.number != proposal.number:
+        return
+    try:
+        await message.edit(content=proposal_text(proposal, names, accepted=offer.accepted,
+                                                 live=live, ran_out=True), view=None)
+    except discord.HTTPException:
+        log.warning("deal proposal %s: could not mark it run out", proposal.number)
 
 
 class Deals(commands.Cog):
     def __init__(self, bot: LeagueBot) -> None:
         self.bot = bot
         self.attached: list[app_commands.Command[Any, Any, Any]] = []
+        self.tasks = Tasks()  # proposals waiting to run out
 
     async def cog_load(self) -> None:
         """Add /td deal to the director's `/td` group (cogs/director.py, loaded before)."""
@@ -266,6 +289,7 @@ class Deals(commands.Cog):
         self.attached.append(command)
 
     async def cog_unload(self) -> None:
+        await self.tasks.cancel_all()
         self.bot.remove_dynamic_items(DealButton)
         td = self.bot.tree.get_command("td")
         if isinstance(td, app_commands.Group):

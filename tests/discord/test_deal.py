@@ -123,6 +123,7 @@ async def test_an_online_deal_every_player_accepts(harness: Harness, profile: st
     text = r.response.embeds[0].description or ""
     for member in h.players:
         assert f"{member.name}: paid 10, won {expected[str(member.id)]}" in text, text
+    assert "Prizes by the deal made at the final table (ICM)." in text
 
 
 async def test_one_refusal_means_no_deal_and_a_late_click_changes_nothing(
@@ -141,10 +142,10 @@ async def test_one_refusal_means_no_deal_and_a_late_click_changes_nothing(
     await h.director.slash(h.channel, "td deal")
     msg = proposal_message(h)
     assert t.deal_offer is not None and t.deal_offer.proposal.number == 2
-    await h.advance(301)
     count = t.event_count
-    r = await h.carol.click(msg, label="Accept")
-    assert "ran out" in refused(h, r)
+    await h.advance(301)
+    ran_out = fresh(h, msg)
+    assert "ran out after 5 minutes" in ran_out.content and not ran_out.components
     assert t.event_count == count and t.deal is None
     # And the director may propose again.
     r = await h.director.slash(h.channel, "td deal")
@@ -233,3 +234,21 @@ async def test_the_deal_buttons_work_after_a_restart(harness: Harness, tmp_path:
         await member.click(fresh(h, msg), label="Accept")
     assert t.deal is not None
     assert "**Deal made**" in fresh(h, msg).content
+
+
+async def test_a_click_after_the_proposal_ran_out_across_a_restart_changes_nothing(
+        harness: Harness, tmp_path: Path) -> None:
+    h = harness
+    await _online_paused(h, "treps")
+    await h.director.slash(h.channel, "td deal", method="chip_chop")
+    msg = proposal_message(h)
+    await h.bot.close()
+    new = create_bot(tmp_path / "db.sqlite3", dev_guild_id=GUILD_ID, hand_delay=HAND_DELAY)
+    await h.env.restart_bot(new)
+    h.bot = new
+    await h.advance(301)
+    t = new.tournaments.unfinished_in(h.guild.id)[0].tournament
+    count = t.event_count
+    r = await h.alice.click(fresh(h, msg), label="Accept")
+    assert "ran out" in refused(h, r)
+    assert t.event_count == count and t.deal is None and t.deal_offer is not None

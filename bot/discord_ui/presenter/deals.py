@@ -54,7 +54,8 @@ def deal_table(p: tev.DealProposed, names: Mapping[str, str],
 
 def proposal_text(p: tev.DealProposed, names: Mapping[str, str], *,
                   accepted: Collection[str] = (), live: bool = False,
-                  made: bool = False, ended: tev.DealEnd | None = None) -> str:
+                  made: bool = False, ended: tev.DealEnd | None = None,
+                  ran_out: bool = False) -> str:
     """The proposal's message, as it stands (open, made or ended)."""
     def n(player: str) -> str:
         return safe_name(names.get(player, "a player"))
@@ -71,6 +72,9 @@ def proposal_text(p: tev.DealProposed, names: Mapping[str, str], *,
         lines.append(f"**Deal made** ({method_name(p.method)}): every player accepted.")
     elif ended is not None:
         lines.append(f"**No deal**: {ENDED[ended]}. Nothing changed.")
+    elif ran_out:
+        lines.append("**No deal**: the proposal ran out after 5 minutes without every answer. "
+                     "Nothing changed.")
     else:
         waiting = [n(q) for q in p.stacks if q not in accepted]
         who = ("The director confirms each player's answer below"
