@@ -187,6 +187,7 @@ class LeagueBot(commands.Bot):
         self.heartbeat = Heartbeat(self.tournaments)
         self.heartbeat.start()
         self.live_clock.recovered(recovered)
+        self.announcer.recovered(recovered)  # a run-out cut by the restart shown whole
         if recovered:
             log.info("recovered %d unfinished tournament(s)", len(recovered))
         if self.tournaments.unrecoverable:

@@ -4,6 +4,8 @@ waits, and the next deal waits for it. No hole card shows earlier than the face-
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from bot.discord_ui.client import LeagueBot, create_bot
@@ -26,21 +28,33 @@ def description(h: Harness, session, table: int) -> str:
     return table_message(h, session, table).embeds[0].description
 
 
-async def test_the_board_runs_out_street_by_street_with_each_pots_chances(
-        harness: Harness) -> None:
-    h = harness
+async def all_in_three_ways(h: Harness, *, deal_early: bool = False):
+    """Hand 1 folded round (stacks differ), hand 2 all-in three ways: the hand over, at
+    least two players left (the decks are drawn from fixed seeds chosen so)."""
+    seeds = (f"runout-{i}" for i in itertools.count())
+    h.bot.tournaments.seeds = lambda: next(seeds)
     session = await dealt(h, players=3)
+    if deal_early:  # as if another timer dealt the table before the run-out was all shown
+        session.runout_pause = 0.0
     table, hand, _ = to_act(session)
-    while not hand.is_over:  # hand 1: folded round to the big blind (stacks now differ)
+    while not hand.is_over:
         await click(h, session, "hp:f:")
     await h.advance(HAND_DELAY)
     table, hand, _ = to_act(session)
-    cards = h.bot.card_art.for_server(True).cards
-    while not hand.is_over:  # everyone all-in (or calling all-in): a side pot between two
+    while not hand.is_over:
         msg = table_message(h, session, table)
         shove = next(c for row in msg.components for c in row.children
                      if c.custom_id.startswith("hp:a:"))
         await click(h, session, "hp:c:" if shove.disabled else "hp:a:")
+    assert sum(1 for p in session.tournament.players.values() if p.stack) >= 2
+    return session, table, hand
+
+
+async def test_the_board_runs_out_street_by_street_with_each_pots_chances(
+        harness: Harness) -> None:
+    h = harness
+    session, table, hand = await all_in_three_ways(h)
+    cards = h.bot.card_art.for_server(True).cards
     ts = session.tournament.tables[table]
     # Over and saved at once: the table holds no hand, the store has the hand's end.
     assert ts.hand is None and ts.last_hand is hand
@@ -73,4 +87,35 @@ async def test_the_board_runs_out_street_by_street_with_each_pots_chances(
     assert len(table_message(h, session, table).attachments) == 1
     await h.advance(HAND_DELAY)
     assert session.tournament.tables[table].hand is not None  # dealt once it was all shown
+
+
+
+async def test_a_restart_mid_runout_shows_the_whole_hand(harness: Harness, tmp_path) -> None:
+    h = harness
+    session, table, hand = await all_in_three_ways(h)
+    await h.advance(PAUSE)  # the flop is shown
+    msg_id = table_message(h, session, table).id
+    assert "Hand over" not in description(h, session, table)
+    await h.bot.close()
+    new = create_bot(tmp_path / "db.sqlite3", dev_guild_id=GUILD_ID, hand_delay=HAND_DELAY,
+                     runout_pause=PAUSE, idle_ping_seconds=0)
+    await h.env.restart_bot(new)
+    h.bot = new
+    old = next(m for m in h.channel.history() if m.id == msg_id)
+    text = old.embeds[0].description
+    cards = h.bot.card_art.for_server(True).cards
+    assert text.splitlines()[0].startswith(cards(hand.board)) and "**Hand over.**" in text
+
+
+async def test_a_hand_dealt_before_the_runout_is_all_shown_shows_the_last_one_whole_first(
+        harness: Harness) -> None:
+    h = harness
+    session, table, hand = await all_in_three_ways(h, deal_early=True)
+    await h.advance(HAND_DELAY)
+    # The next hand is dealt a second after the all-in, long before the river's turn came.
+    assert session.tournament.tables[table].hand is not None
+    old = next(m for m in h.channel.history()
+               if m.embeds and f"Hand {hand.hand_id} " in (m.embeds[0].title or ""))
+    assert "**Hand over.**" in old.embeds[0].description and len(old.attachments) == 1
+    assert table_message(h, session, table).id != old.id
 

@@ -20,7 +20,8 @@ Contract:
   time, `runout_pause` seconds apart (the bot's setting, LeagueBot.runout_pause): the table
   message shows the hand as it was before each street (hands face up, each pot's chances),
   then the whole hand with its proof. Only the showing waits; a new hand at the table shows
-  the whole of the last one first; a restart shows it whole (nothing of a run-out is kept).
+  the whole of the last one first; after a restart `recovered` shows it whole (nothing of a
+  run-out is kept).
 - during a hand nothing else is posted at the table but rulings a player could dispute
   (`_hand_update`).
 
@@ -40,7 +41,7 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass
 
 import discord
@@ -56,7 +57,7 @@ from bot.discord_ui.replies import NO_PINGS
 from bot.engine.events import Event
 from bot.engine.hand import Hand
 from bot.engine.hand_events import HandEnded, Ruling
-from bot.engine.runout import runout_frames
+from bot.engine.runout import runout_frames, runout_streets
 from bot.service import Session
 from bot.store import Transaction
 
@@ -107,6 +108,23 @@ class TableEdits(Sending):
                            proof)
 
     # ------------------------------------------------------------------ a paced run-out
+
+    def recovered(self, sessions: Iterable[Session]) -> None:
+        """After a restart: a table message that may have stopped in the middle of a run-out
+        (nothing of one is kept) is shown whole, once."""
+        for session in sessions:
+            if not session.tournament.live and not self.closed:
+                self.tasks.spawn(self._whole_after_restart(session))
+
+    async def _whole_after_restart(self, session: Session) -> None:
+        places = await self.places_for(session)
+        async with places.lock:
+            for table, msg in list(places.messages.items()):
+                ts = session.tournament.tables.get(table)
+                last = ts.last_hand if ts is not None and ts.hand is None else None
+                if last is not None and last.hand_id == msg.hand_id \
+                        and runout_streets(last.events):
+                    await self._show_whole(session, places, table, last)
 
     def _start_runout(self, session: Session, places: Places, table: int, hand: Hand,
                       new: int) -> None:
