@@ -45,7 +45,7 @@ class PointsSystem:
         """One player's points for one night (before bounty points)."""
         n, k = int(entrants), int(place)
         if n < 1 or not 1 <= k <= n:
-            raise PointsError(f"place {k} of {n} entrants is impossible")
+            raise PointsError(f"place {k} of {counted(n, 'entrant')} is impossible")
         b = float(buy_in)
         e = b if spend is None else float(spend)
         if b < 0 or e < 0:
