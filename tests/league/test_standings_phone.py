@@ -42,3 +42,13 @@ async def test_one_night_is_one_night(harness):
     assert footer.startswith("1 night\n") or footer.startswith("1 night ·"), footer
     assert "1 nights" not in footer and "best 1 night counts" in footer, footer
     assert "1 night to qualify" in footer, footer
+
+
+async def test_settle_counts_agree(harness):
+    h = harness
+    await play_night(h.bot.store, h.guild.id, [h.alice.id, h.bob.id], names=names(h),
+                     buy_in=10, prizes={h.alice.id: 20}, name="heads-up")
+    r = await h.bob.slash(h.channel, "settle")
+    text = answer(h, r).embeds[0].description
+    assert "2 players)" in text and "**Settle-up** (1 transfer):" in text, text
+    assert "1 transfers" not in text
