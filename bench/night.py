@@ -458,6 +458,7 @@ class Night:
         self.stopping = False
         self.actions = 0
         self.modal_opens = 0
+        self.commands = 0  # slash commands in the window (a new tournament at a table)
         self.errors: list[str] = []
         self.no_answer = 0
         self.sleeping: set[Table] = set()
@@ -585,6 +586,7 @@ class Night:
         data = {"id": str(self.app_id + 1), "name": "tournament", "type": 1,
                 "guild_id": str(table.guild),
                 "options": [{"type": 1, "name": sub, "options": list(options)}]}
+        self.commands += self.api.measuring
         answer = await self.send(table, user, 2, data, "command")
         if answer.get("flags", 0) & 64 and sub != "start":
             self.errors.append(f"/tournament {sub} refused: {answer.get('content')}")
@@ -950,6 +952,7 @@ class Night:
             else "sqlite", "shard": self.shard, "seconds": window, "pace": args.pace,
             "players": args.players, "setup_seconds": setup_seconds, "tried": args.try_fix,
             "actions": self.actions, "answered": len(lat), "modal_opens": self.modal_opens,
+            "commands": self.commands, "tournaments": sum(t.tournaments for t in self.tables),
             "answers": dict(self.api.answers), "unanswered": unanswered + self.no_answer,
             "click_p50_ms": pct(lat, 50) * 1e3, "click_p99_ms": pct(lat, 99) * 1e3,
             "click_max_ms": max(lat, default=float("nan")) * 1e3,
@@ -1306,7 +1309,7 @@ def in_workers(args: argparse.Namespace, tables: int, target: str, processes: in
     merged = dict(results[0])
     lat = [x for r in results for x in r["latencies_ms"]]
     for key in ("tables", "actions", "answered", "requests", "unanswered", "error_count",
-                "modal_opens"):
+                "modal_opens", "commands", "tournaments"):
         merged[key] = sum(r[key] for r in results)
     merged["click_p50_ms"] = pct(lat, 50)
     merged["click_p99_ms"] = pct(lat, 99)
@@ -1357,7 +1360,9 @@ def report(r: dict[str, Any], label: str) -> None:
               f"(runs, longest CPU ms): {p['gc_by_generation']})")
     answered = r["answered"]
     print(f"answered: {answered} of {r['actions']} clicks with the table edit; "
-          f"unanswered {r['unanswered']}; errors {r['error_count']}")
+          f"unanswered {r['unanswered']}; errors {r['error_count']}; {r['commands']} slash "
+          f"commands in the window ({r['tournaments']} tournaments in all: a finished one is "
+          "followed by a new one at its table)")
     for e in r["errors"][:5]:
         print(f"  ! {e}")
     if r.get("unknown"):
