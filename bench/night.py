@@ -592,24 +592,32 @@ class Night:
             self.errors.append(f"/tournament {sub} refused: {answer.get('content')}")
         return answer
 
-    async def set_up(self, table: Table) -> None:
-        """A tournament at this table through the slash commands, as the players do it."""
-        async with self.setup_limit:
-            table.tournaments += 1
-            creator = table.players[0]
-            await self.command(table, creator, "create", [
-                {"name": "name", "type": 3, "value": f"Night {table.index}.{table.tournaments}"},
-                {"name": "structure", "type": 3, "value": "regular"},
-                {"name": "seats", "type": 4, "value": len(table.players)}])
-            for p in table.players:
-                await self.command(table, p, "join")
-            await self.command(table, creator, "start")
-            sessions = self.bot.tournaments.unfinished_in(table.guild)
-            table.store_id = next((s.store_id for s in sessions
-                                   if self.bot.tournaments.rows[s.store_id].channel_id
-                                   == table.channel), None)
-            if table.store_id is None:
-                self.errors.append(f"table {table.index}: no tournament after start")
+    async def set_up(self, table: Table, first: bool = True) -> None:
+        """A tournament at this table through the slash commands, as the players do it. The
+        first ones go --setup-parallel at a time; a table whose tournament has finished sets
+        up its next one at once (it must not wait behind the tables not yet started)."""
+        if first:
+            async with self.setup_limit:
+                await self._set_up(table)
+        else:
+            await self._set_up(table)
+
+    async def _set_up(self, table: Table) -> None:
+        table.tournaments += 1
+        creator = table.players[0]
+        await self.command(table, creator, "create", [
+            {"name": "name", "type": 3, "value": f"Night {table.index}.{table.tournaments}"},
+            {"name": "structure", "type": 3, "value": "regular"},
+            {"name": "seats", "type": 4, "value": len(table.players)}])
+        for p in table.players:
+            await self.command(table, p, "join")
+        await self.command(table, creator, "start")
+        sessions = self.bot.tournaments.unfinished_in(table.guild)
+        table.store_id = next((s.store_id for s in sessions
+                               if self.bot.tournaments.rows[s.store_id].channel_id
+                               == table.channel), None)
+        if table.store_id is None:
+            self.errors.append(f"table {table.index}: no tournament after start")
 
     # -------------------------------------------------------------- playing
 
@@ -675,7 +683,7 @@ class Night:
         self.ready_tables += 1
         while not self.stopping:
             if self.finished(table):
-                await self.set_up(table)
+                await self.set_up(table, first=False)
                 continue
             turn = self.turn(table)
             if turn is None:
