@@ -98,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
         print(NO_TOKEN_HELP, file=sys.stderr)
         return 2
     configure_logging(settings.log_level_number)
-    from bot.discord_ui.client import create_bot
+    from bot.discord_ui.client import ExtensionFailed, create_bot
     from bot.store import MigrationError, StoreError
 
     try:
@@ -114,9 +114,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         # log_handler=None: logging is configured above, with the level from LOG_LEVEL.
         bot.run(settings.discord_token, log_handler=None)
-    except (StoreError, MigrationError) as exc:
+    except (StoreError, MigrationError, ExtensionFailed) as exc:
         # A damaged database (DatabaseCorrupt names `python -m bot.db check` and the last
-        # backup) or one the migrations cannot bring up to date: refuse to start.
+        # backup), one the migrations cannot bring up to date, or a cog that cannot be loaded
+        # (named, with its error): refuse to start.
         print(f"The bot cannot start: {exc}", file=sys.stderr)
         return 1
     return 0

@@ -52,7 +52,8 @@ from bot.service import Outcome, Session
 from bot.tournament import events as tev
 from bot.tournament.errors import TournamentError
 from bot.tournament.tournament import Tournament
-from cogs.live import names_of, resolve_player
+
+from .live import names_of, resolve_player
 
 log = logging.getLogger(__name__)
 

@@ -30,7 +30,8 @@ from bot.service import Session
 from bot.service.usecases import dealt_in
 from bot.service.usecases import play as uc
 from bot.tournament.hand_id import HandId
-from cogs.live import clock_on_player, live_player_autocomplete
+
+from .live import clock_on_player, live_player_autocomplete
 
 ACTION_HINT = "Your action at the table (only when it is your turn)"
 AMOUNT_HINT = "Chips, e.g. 600 or 1.5k; or min, half, pot, all-in"

@@ -25,7 +25,8 @@ ALLOWED: dict[str, frozenset[str]] = {
     "tournament": frozenset({"engine", "datafiles"}),
     "store": frozenset({"engine"}),
     "rulebook": frozenset({"engine", "tournament", "datafiles"}),
-    "service": frozenset({"engine", "tournament", "store"}),
+    # The use cases run a night's league side too (its season, a guest's link).
+    "service": frozenset({"engine", "tournament", "store", "league"}),
     "history": frozenset({"engine", "tournament", "store"}),
     "league": frozenset({"engine", "tournament", "store", "history", "datafiles"}),
     # The screens (a web server beside the Discord side, never importing discord).

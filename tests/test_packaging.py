@@ -27,11 +27,14 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_every_package_folder_is_installed():
     listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
         "packages"])
-    on_disk = {".".join(p.parent.relative_to(ROOT).parts)
+    # The top-level cogs/ folder installs as bot.cogs (pyproject's package-dir).
+    on_disk = {".".join(("bot", *parts) if parts[0] == "cogs" else parts)
                for top in ("bot", "cogs") for p in (ROOT / top).rglob("__init__.py")
-               if "__pycache__" not in p.parts}
+               if "__pycache__" not in p.parts
+               for parts in [p.parent.relative_to(ROOT).parts]}
     assert on_disk - listed == set(), "add these packages to pyproject.toml"
     assert "bot.data" in listed  # the top-level data/ folder, installed inside the package
+    assert "bot.cogs" in listed and "cogs" not in listed  # never a top-level `cogs`
 
 
 @pytest.fixture(scope="module")
@@ -120,3 +123,16 @@ def test_the_screens_pages_are_installed(installed: Path, tmp_path: Path):
         cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert all(int(size) > 2000 for size in done.stdout.split())
+
+
+def test_the_cogs_install_inside_the_package(installed: Path, tmp_path: Path):
+    """Every cog the bot loads imports from the installed copy as bot.cogs.*, and no
+    top-level `cogs` package is installed to clash with another project's."""
+    done = subprocess.run(
+        [str(installed), "-c", "import importlib, importlib.util; "
+         "from bot.discord_ui.client import EXTENSIONS; "
+         "print(all(hasattr(importlib.import_module(n), 'setup') for n in EXTENSIONS)); "
+         "print(importlib.util.find_spec('cogs') is None)"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "True"]

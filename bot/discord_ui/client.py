@@ -3,7 +3,6 @@ sync and the one error handler for every command, button and modal."""
 
 from __future__ import annotations
 
-import importlib.util
 import logging
 import os
 import secrets
@@ -33,19 +32,27 @@ from bot.web import Feed, ScreenLinks, WebServer
 
 log = logging.getLogger(__name__)
 
+
+class ExtensionFailed(RuntimeError):
+    """A cog could not be loaded: the start-up stops and says which one and why."""
+
+    def __init__(self, name: str, cause: BaseException) -> None:
+        super().__init__(f"the cog {name} could not be loaded: {type(cause).__name__}: {cause}")
+        self.name = name
+
 # Seconds between the streets of a board run out after an all-in (LeagueBot.runout_pause).
 RUNOUT_PAUSE = 2.0
 
-# Loaded in this order; a module that does not exist yet is skipped, one that fails is logged.
+# Loaded in this order; one that is missing or fails stops the start-up with its name.
 EXTENSIONS: tuple[str, ...] = (
-    "cogs.rules",
-    "cogs.tournament",
-    "cogs.play",
-    "cogs.director",
-    "cogs.live",
-    "cogs.deal",
-    "cogs.league",
-    "cogs.screen",
+    "bot.cogs.rules",
+    "bot.cogs.tournament",
+    "bot.cogs.play",
+    "bot.cogs.director",
+    "bot.cogs.live",
+    "bot.cogs.deal",
+    "bot.cogs.league",
+    "bot.cogs.screen",
 )
 
 
@@ -97,7 +104,6 @@ class LeagueBot(commands.Bot):
         self.extension_names = extensions
         self.sync_commands = sync_commands
         self.rulebook: Rulebook = rulebook or load_rulebook()
-        self.failed_extensions: dict[str, BaseException] = {}
         # Seconds between two hands at a table (tests use a short one; virtual time anyway).
         self.hand_delay = hand_delay
         # Seconds before the player to act is pinged by a message of its own; None: each
@@ -228,17 +234,12 @@ class LeagueBot(commands.Bot):
             await self.announcer.report_unrecoverable(lost.row, lost.reason)
 
     async def _load(self, name: str) -> None:
-        try:
-            if importlib.util.find_spec(name) is None:
-                log.debug("extension %s does not exist yet; skipped", name)
-                return
-        except ModuleNotFoundError:
-            return
+        """Load one cog, or stop the start-up naming it: a bot that came up without, say, the
+        director's commands would look healthy while a league night cannot be run."""
         try:
             await self.load_extension(name)
-        except Exception as exc:  # one broken cog must not take the others down
-            self.failed_extensions[name] = exc
-            log.exception("could not load extension %s; the bot runs without it", name)
+        except Exception as exc:
+            raise ExtensionFailed(name, exc) from exc
 
     async def _sync(self) -> None:
         try:

@@ -1,10 +1,11 @@
 from __future__ import annotations
 
 import discord
+import pytest
 
 from bot.__main__ import main
 from bot.config import load_settings
-from bot.discord_ui.client import create_bot
+from bot.discord_ui.client import EXTENSIONS, ExtensionFailed, create_bot
 
 
 def test_no_token_explains_and_exits_2(monkeypatch, tmp_path, capsys):
@@ -35,14 +36,24 @@ def test_bot_defaults(tmp_path):
     assert isinstance(bot.intents, discord.Intents)
 
 
-async def test_a_failing_cog_is_not_fatal(tmp_path, caplog):
-    bot = create_bot(tmp_path / "db.sqlite3", extensions=("cogs.rules", "cogs.nope", "json"),
+@pytest.mark.parametrize("broken", ["bot.cogs.nope", "json"])
+async def test_a_cog_that_cannot_load_stops_the_start_up_with_its_name(tmp_path, broken):
+    """Missing (a typo in the list) or without setup(): never skipped silently."""
+    bot = create_bot(tmp_path / "db.sqlite3", extensions=("bot.cogs.rules", broken),
                      sync_commands=False)
     try:
+        with pytest.raises(ExtensionFailed, match=broken.replace(".", r"\.")):
+            await bot.setup_hook()
+        assert "Rules" in bot.cogs  # loaded before the broken one
+    finally:
+        await bot.close()
+
+
+async def test_every_cog_of_the_bot_loads(tmp_path):
+    bot = create_bot(tmp_path / "db.sqlite3", sync_commands=False, card_emojis=False)
+    try:
         await bot.setup_hook()
-        assert "Rules" in bot.cogs
-        assert "json" in bot.failed_extensions  # exists but has no setup()
-        assert "cogs.nope" not in bot.failed_extensions  # does not exist yet: skipped
+        assert set(bot.extensions) == set(EXTENSIONS)
     finally:
         await bot.close()
 

@@ -301,11 +301,11 @@ async def test_a_restart_on_the_break_posts_its_last_minute_once(harness: Harnes
 
 
 def test_odd_chip_counts_are_read_by_name_in_any_form() -> None:
+    from bot.cogs.live import parse_odd_chips
     from bot.engine.profile import make_profile
     from bot.tournament.payouts import load_payout_table
     from bot.tournament.structure import load_structure
     from bot.tournament.tournament import Tournament, TournamentConfig
-    from cogs.live import parse_odd_chips
 
     t = Tournament.create(1, TournamentConfig(make_profile("treps"), load_structure("regular"),
                                               load_payout_table("standard"), mode="live"), 0.0)

@@ -6,6 +6,7 @@ import re
 import discord
 
 import bot.discord_ui.buttons as buttons_module
+from bot.cogs.rules import topic_choices
 from bot.discord_ui.presenter.controls import action_view_state
 from bot.discord_ui.presenter.rules import (
     PlayedHere,
@@ -18,7 +19,6 @@ from bot.discord_ui.replies import error_message
 from bot.engine.hand import Hand, HandConfig, Seat
 from bot.engine.profile import PROFILE_NAMES, make_profile
 from bot.rulebook import load_rulebook
-from cogs.rules import topic_choices
 from tests.rulebook.commands_by_mode import LIVE_ONLY, ONLINE_ONLY
 
 
