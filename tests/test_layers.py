@@ -83,3 +83,13 @@ def test_rules_packages_stay_pure(package: str) -> None:
         found += [f"{path.name}: {word}" for word in banned
                   if any(line.strip().startswith(word) for line in text.splitlines())]
     assert found == []
+
+
+def test_no_module_is_a_book() -> None:
+    """A module holds one concern: none over 800 lines, but the one pure class of a hand's rules
+    (bot/engine/hand.py), which reads best in one piece, section by section."""
+    long = sorted(f"{path.relative_to(ROOT)}: {n} lines"
+                  for top in ("bot", "cogs") for path in (ROOT / top).rglob("*.py")
+                  if path.name != "hand.py" or path.parent.name != "engine"
+                  for n in [len(path.read_text(encoding="utf-8").splitlines())] if n > 800)
+    assert long == []
