@@ -9,8 +9,9 @@ use case (`@projected`), so a new power touches its event, its applier, its use 
 words, and nothing else.
 
 The `director_actions` table keeps what is not a tournament event (who created or cancelled a
-tournament) and, in databases written before the projection, the rows of the powers below: the
-same facts as their events, so they are read from the events and those rows are skipped.
+tournament, a screen link given) and, in databases written before the projection, the rows of
+the powers below: the same facts as their events (written in the same transaction), so they are
+read from the events and those rows are skipped. No migration: an old database reads the same.
 """
 
 from __future__ import annotations
