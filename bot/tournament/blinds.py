@@ -35,7 +35,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from bot.engine.profile import BlindsAfterElimination
-from bot.tournament.events import RulingCase
+from bot.tournament.ruling_cases import RulingCase
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,11 @@ from typing import Any, Literal
 from bot.engine.events import Event, event, event_aliases
 from bot.engine.hand_events import Seat
 from bot.engine.profile import ClockExpiry, SeatDraw
+from bot.tournament.ruling_cases import (  # noqa: F401  (RULING_CASES: for readers)
+    RULING_CASES,
+    RulingCase,
+    case_from_stored_words,
+)
 
 # What a player asks for (rule `betting-actions`): `check_or_call` is the one-click "check, or
 # call if there is a bet"; `raise_by` is Tavern's "raise it X"; `make_it` is chips put out
@@ -226,16 +231,6 @@ class HandDealt(Event):
     # it (rules chip-unit, odd-chip; TREPS "Odd-Chips"). Hands stored before it existed were
     # played in 1s.
     chip_unit: int = 1
-
-
-# Which case of its rule a `TournamentRuling` applied, when the rule has several:
-# - same-hand-eliminations: "places" (players out in one hand placed by their starting stacks),
-#   or both blinds out and the button then stays ("button-stays") or moves ("button-moves");
-# - sb-eliminated: the button stays or moves;
-# - dead-button: the button is on an empty seat, there is no small blind, or both.
-RulingCase = Literal["", "places", "button-stays", "button-moves", "empty-button",
-                     "no-small-blind", "empty-button-no-small-blind"]
-RULING_CASES: tuple[RulingCase, ...] = typing.get_args(RulingCase)
 
 
 @event("tournament.tournament_ruling", aliases=("tournament.ruling",))
@@ -766,7 +761,7 @@ def upgraded(e: Event) -> Event:
     """The current form of an event decoded from an earlier stored form (others unchanged)."""
     if isinstance(e, TournamentRuling) and e.text is not None:
         return TournamentRuling(e.rule_id, e.table, e.hand_id, e.players,
-                                _stored_ruling_case(e.rule_id, e.text))
+                                case_from_stored_words(e.rule_id, e.text))
     if isinstance(e, _HandStartedStored):
         return HandDealt(
             table=e.table, hand_id=e.hand_id, seed=e.seed, seats=e.seats, button=e.button,
@@ -775,24 +770,3 @@ def upgraded(e: Event) -> Event:
             big_blind=e.big_blind_amount, ante=e.ante, big_blind_ante=e.big_blind_ante,
             level=e.level, at=e.at, chip_unit=e.chip_unit)
     return e
-
-
-
-# The words a `TournamentRuling` stored before issue 19 used for each case of its rule (the
-# director's own fixed sentences of that time, so a phrase tells the case).
-_STORED_RULING_WORDS: dict[str, tuple[tuple[str, RulingCase], ...]] = {
-    "same-hand-eliminations": (("placed by their stacks", "places"),
-                               ("stays where it was", "button-stays"),
-                               ("nearest player on the big blind's right", "button-moves")),
-    "sb-eliminated": (("does not move", "button-stays"),
-                      ("nearest player on the small blind's right", "button-moves")),
-    "dead-button": (("empty seat and there is no small blind", "empty-button-no-small-blind"),
-                    ("empty seat", "empty-button"), ("no small blind", "no-small-blind")),
-}
-
-
-def _stored_ruling_case(rule_id: str, text: str) -> RulingCase:
-    for phrase, case in _STORED_RULING_WORDS.get(rule_id, ()):
-        if phrase in text:
-            return case
-    return ""
