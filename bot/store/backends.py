@@ -43,18 +43,17 @@ async def open_store(
     those shards' tournaments, each under a lease. A SQLite file is one process's, so serving
     only some shards from it is refused: the other shards' processes could not share it.
     """
-    where = target
-    if is_database_url(where):
+    if is_database_url(target):
         from .postgres import PostgresStore
 
         store: PostgresStore = await PostgresStore.open(
-            str(where), clock=clock, migrate=migrate, verify=verify, shards=shards)
+            str(target), clock=clock, migrate=migrate, verify=verify, shards=shards)
         return store
     if shards is not None and len(shards.ids) != shards.count:
         raise StoreError(
             "SHARD_IDS runs only some of the shards in this process, and the other shards' "
             "processes cannot share a SQLite file: set DATABASE_URL to a postgresql:// database")
-    return await Store.open(where, clock=clock, migrate=migrate, verify=verify)
+    return await Store.open(target, clock=clock, migrate=migrate, verify=verify)
 
 
 def newest_schema_version(target: str | os.PathLike[str]) -> int:
@@ -63,6 +62,6 @@ def newest_schema_version(target: str | os.PathLike[str]) -> int:
         from .postgres.migrate import load_pg_migrations
 
         return load_pg_migrations()[-1].version
-    from .migrate import load_migrations
+    from .sqlite import load_sqlite_migrations
 
-    return load_migrations()[-1].version
+    return load_sqlite_migrations()[-1].version

@@ -32,11 +32,10 @@ def _read(
     """A store method as an async method of a face (Store's or Transaction's, reads and
     writes alike): the whole method is one hop."""
 
-    name = fn.__name__
-
     async def call(self: _Reads, /, *args: P.args, **kwargs: P.kwargs) -> R:
-        # By name: what the class holds when called (a test may have replaced it).
-        result: R = await self._run(lambda tx: getattr(tx, name)(*args, **kwargs))
+        # The statement itself: both backends run the same SqlTransaction (no subclass, no
+        # lookup by name), their differences being its dialect's.
+        result: R = await self._run(lambda tx: fn(tx, *args, **kwargs))
         return result
 
     call.__name__ = fn.__name__

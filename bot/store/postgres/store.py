@@ -72,7 +72,7 @@ class PgBackend:
         conn.execute("; ".join(statements).encode())
 
     def begin(self, conn: Conn) -> None:
-        conn.execute("BEGIN")
+        conn.execute(POSTGRES.begin)
 
     def commit(self, conn: Conn) -> None:
         conn.execute("COMMIT")

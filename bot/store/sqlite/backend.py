@@ -124,7 +124,7 @@ class SqliteBackend:
             conn.execute(sql)
 
     def begin(self, conn: sqlite3.Connection) -> None:
-        conn.execute("BEGIN IMMEDIATE")
+        conn.execute(SQLITE.begin)  # IMMEDIATE: the write lock at once, or the busy timeout
 
     def commit(self, conn: sqlite3.Connection) -> None:
         conn.execute("COMMIT")
