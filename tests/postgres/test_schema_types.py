@@ -1,4 +1,4 @@
-"""The two backends' schemas agree column by column on type, not only on names.
+"""The two backends' schemas agree column by column on type (and on NULL), not only on names.
 
 Every migration is written twice (bot/store/sqlite/migrations, bot/store/postgres/migrations).
 A column declared REAL on SQLite and INTEGER on PostgreSQL would pass the test of tables and
@@ -58,6 +58,38 @@ def differences(lite: dict[tuple[str, str], str], pg: dict[tuple[str, str], str]
     return out
 
 
+def sqlite_not_null(path: Path) -> dict[tuple[str, str], bool]:
+    """Whether each column refuses NULL: declared NOT NULL, or the table's one INTEGER PRIMARY
+    KEY (the rowid). SQLite lets other primary-key columns hold NULL unless they say NOT NULL."""
+    out: dict[tuple[str, str], bool] = {}
+    with sqlite3.connect(path) as conn:
+        tables = [r[0] for r in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
+        for t in tables:
+            info = list(conn.execute(f'PRAGMA table_info("{t}")'))
+            keys = [r for r in info if r[5] > 0]
+            rowid = len(keys) == 1 and str(keys[0][2]).upper() == "INTEGER"
+            out.update(((t, str(r[1])), bool(r[3]) or (r[5] > 0 and rowid)) for r in info)
+    return out
+
+
+def postgres_not_null(url: str) -> dict[tuple[str, str], bool]:
+    with psycopg.connect(url) as conn:
+        rows = conn.execute(
+            "SELECT table_name, column_name, is_nullable FROM information_schema.columns "
+            "WHERE table_schema = current_schema()").fetchall()
+    return {(str(t), str(c)): n == "NO" for t, c, n in rows}
+
+
+def nullability_differences(lite: dict[tuple[str, str], bool],
+                            pg: dict[tuple[str, str], bool]) -> list[str]:
+    def said(value: bool | None) -> str:
+        return "missing" if value is None else ("NOT NULL" if value else "NULL allowed")
+
+    return [f"{t}.{c}: SQLite {said(lite.get((t, c)))}, PostgreSQL {said(pg.get((t, c)))}"
+            for t, c in sorted(lite.keys() | pg.keys()) if lite.get((t, c)) != pg.get((t, c))]
+
+
 def _migrated_sqlite(tmp_path: Path) -> Path:
     path = tmp_path / "types.sqlite3"
 
@@ -74,6 +106,13 @@ def test_every_column_has_the_same_type_on_both_backends(tmp_path: Path, pg_url:
     assert differences(lite, pg) == []
 
 
+def test_every_column_refuses_null_alike_on_both_backends(tmp_path: Path, pg_url: str) -> None:
+    """A NULL one backend stores and the other refuses would make `copy` fail half-way."""
+    lite, pg = sqlite_not_null(_migrated_sqlite(tmp_path)), postgres_not_null(pg_url)
+    assert sum(lite.values()) > 50
+    assert nullability_differences(lite, pg) == []
+
+
 def test_a_column_of_another_type_is_named(tmp_path: Path, pg_url: str) -> None:
     """The comparison catches what it is for: a time kept as a whole number, or in a 4-byte
     float, on PostgreSQL only."""
@@ -81,7 +120,11 @@ def test_a_column_of_another_type_is_named(tmp_path: Path, pg_url: str) -> None:
     with psycopg.connect(pg_url, autocommit=True) as conn:
         conn.execute("ALTER TABLE hands ALTER COLUMN started_at TYPE BIGINT")
         conn.execute("ALTER TABLE events ALTER COLUMN created_at TYPE REAL")
+        conn.execute("ALTER TABLE events ALTER COLUMN type DROP NOT NULL")
     assert differences(lite, postgres_types(pg_url)) == [
         "events.created_at: SQLite REAL, PostgreSQL real",
         "hands.started_at: SQLite REAL, PostgreSQL bigint",
     ]
+    assert nullability_differences(sqlite_not_null(tmp_path / "types.sqlite3"),
+                                   postgres_not_null(pg_url)) == [
+        "events.type: SQLite NOT NULL, PostgreSQL NULL allowed"]
