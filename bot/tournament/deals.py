@@ -10,8 +10,8 @@ runs out `DEAL_SECONDS` after it was made: answers after that are refused and no
 the director may propose again. If the table changed before everyone accepted (a stack, or who
 is still in), the proposal ends without a deal.
 
-A deal cannot be made while re-buys or late entries are still open (the money left could
-still grow), nor twice.
+A deal cannot be made while re-buys, the add-on or late entries are still open (the money left
+could still grow), nor twice.
 """
 
 from __future__ import annotations
@@ -173,13 +173,18 @@ class DealMaking(DealState, Flow):
         return offer
 
     def _require_no_more_money(self, now: float) -> None:
-        """No deal while the money left could still grow (re-buys, late entries)."""
+        """No deal while the money left could still grow (re-buys, the add-on, late
+        entries)."""
         level = self.level_number(now)
         rb = self.structure.rebuys
         late = self.structure.late_registration_level
         if rb is not None and level <= rb.until_level:
             raise NotAllowed("re-buys are open until level {level}: the prize pool may still "
                              "grow", code="deal-rebuys-open", level=rb.until_level)
+        ao = self.structure.add_on
+        if ao is not None and level <= ao.until_level:
+            raise NotAllowed("the add-on is open until level {level}: the prize pool may still "
+                             "grow", code="deal-add-on-open", level=ao.until_level)
         if late is not None and level <= late:
             raise NotAllowed("late registration is open until level {level}: the prize pool "
                              "may still grow", code="deal-late-open", level=late)

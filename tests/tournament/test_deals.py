@@ -195,3 +195,16 @@ def test_no_deal_while_rebuys_are_open() -> None:
     stacks = dict.fromkeys(t.playing, chips // 3)
     _unchanged(t, lambda: t.propose_deal(TD, "icm", T0 + 10, stacks=stacks),
                "deal-rebuys-open")
+
+
+def test_no_deal_while_the_add_on_or_late_registration_is_open() -> None:
+    from bot.tournament.structure import AddOnTerms
+    from tests.tournament.helpers import structure
+
+    t = make("tda", n=4, struct=structure(add_on=AddOnTerms(cost=10, chips=1000,
+                                                            until_level=1)))
+    t.pause(TD, "talk", T0 + 1)
+    _unchanged(t, lambda: t.propose_deal(TD, "icm", T0 + 2), "deal-add-on-open")
+    t = make("tda", n=4, struct=structure(late_registration_level=1))
+    t.pause(TD, "talk", T0 + 1)
+    _unchanged(t, lambda: t.propose_deal(TD, "icm", T0 + 2), "deal-late-open")
