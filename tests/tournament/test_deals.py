@@ -14,8 +14,9 @@ from bot.tournament import events as ev
 from bot.tournament.deal import icm_equities
 from bot.tournament.errors import NotAllowed
 from bot.tournament.live import bust_report
+from bot.tournament.structure import AddOnTerms
 from bot.tournament.tournament import Tournament
-from tests.tournament.helpers import T0, make, play_all_in_hand
+from tests.tournament.helpers import T0, make, play_all_in_hand, structure
 from tests.tournament.test_live import live_night
 
 TD = "900"
@@ -198,9 +199,6 @@ def test_no_deal_while_rebuys_are_open() -> None:
 
 
 def test_no_deal_while_the_add_on_or_late_registration_is_open() -> None:
-    from bot.tournament.structure import AddOnTerms
-    from tests.tournament.helpers import structure
-
     t = make("tda", n=4, struct=structure(add_on=AddOnTerms(cost=10, chips=1000,
                                                             until_level=1)))
     t.pause(TD, "talk", T0 + 1)
