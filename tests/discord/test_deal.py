@@ -252,3 +252,15 @@ async def test_a_click_after_the_proposal_ran_out_across_a_restart_changes_nothi
     r = await h.alice.click(fresh(h, msg), label="Accept")
     assert "ran out" in refused(h, r)
     assert t.event_count == count and t.deal is None and t.deal_offer is not None
+
+
+async def test_no_deal_before_the_final_table(harness: Harness) -> None:
+    h = harness
+    session = await create_and_join(h, h.players, buy_in=10, seats=2)
+    await h.director.slash(h.channel, "tournament start")
+    assert len(session.tournament.tables) == 2
+    count = session.tournament.event_count
+    r = await h.director.slash(h.channel, "td deal")
+    assert "at the final table: 2 tables still play" in refused(h, r)
+    assert session.tournament.event_count == count
+    assert not any(m.content.startswith("🤝") for m in h.channel.history())
