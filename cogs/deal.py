@@ -58,7 +58,9 @@ from .live import names_of, resolve_player
 log = logging.getLogger(__name__)
 
 STACKS_CHARS = 1000
-TEMPLATE = r"dl:(?P<act>[ar]):(?P<tid>[0-9]{1,12}):(?P<num>[0-9]{1,6}):(?P<who>[0-9]{1,2}|-)"
+# `who`: live, the player the director answers for (a member's id or a guest's); else "-".
+TEMPLATE = (r"dl:(?P<act>[ar]):(?P<tid>[0-9]{1,12}):(?P<num>[0-9]{1,6}):"
+            r"(?P<who>[0-9]{15,22}|guest-[0-9]{1,6}|-)")
 # Refusals the director or a player reads better with the command to use.
 _HINTS: dict[str, str] = {
     "deal-not-paused": "Pause the tournament first with `/td pause`, so that no hand is dealt "
@@ -104,9 +106,9 @@ def deal_view(store_id: int, p: tev.DealProposed, names: Mapping[str, str], *, l
     view = discord.ui.View(timeout=None)
     base = f"{store_id}:{p.number}"
     if live:
-        for i, player in enumerate(p.stacks):
+        for player in p.players:
             label = f"✓ {names.get(player, 'player')}"[:80]
-            view.add_item(DealButton(f"dl:a:{base}:{i}", label,
+            view.add_item(DealButton(f"dl:a:{base}:{player}", label,
                                      discord.ButtonStyle.success if player in accepted
                                      else discord.ButtonStyle.secondary,
                                      disabled=player in accepted))
@@ -134,7 +136,7 @@ class DealButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
         self.accept = m["act"] == "a"
         self.store_id = int(m["tid"])
         self.number = int(m["num"])
-        self.who = None if m["who"] == "-" else int(m["who"])
+        self.who = None if m["who"] == "-" else m["who"]
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
@@ -176,17 +178,16 @@ class DealButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
                 return tt.answer_deal(number, me, accept, me, now)
             if not accept:
                 return tt.call_off_deal(number, me, now)
-            players = list(proposal.stacks)
-            if who is None or who >= len(players):
+            if who is None:
                 raise Refusal("That button names no player of this deal. Nothing was changed.")
-            return tt.answer_deal(number, players[who], True, me, now)
+            return tt.answer_deal(number, who, True, me, now)
 
         outcome = await _run(session, command, names)
         events = outcome.tournament_events
         made = next((e for e in events if isinstance(e, tev.DealMade)), None)
         ended = next((e for e in events if isinstance(e, tev.DealEnded)), None)
         now_offer = session.tournament.deal_offer
-        accepted = (frozenset(proposal.stacks) if made is not None
+        accepted = (frozenset(proposal.players) if made is not None
                     else now_offer.accepted if now_offer is not None else frozenset())
         text = proposal_text(proposal, names, accepted=accepted, live=live,
                              made=made is not None,
@@ -196,7 +197,8 @@ class DealButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
         await interaction.response.edit_message(content=text, view=view)
         if made is not None:
             await interaction.followup.send(
-                deal_made_text(made, names, paused=session.tournament.paused),
+                deal_made_text(made, names, paused=session.tournament.paused,
+                               order=proposal.players),
                 allowed_mentions=discord.AllowedMentions.none())
         elif ended is not None:
             by = me if not live and ended.reason == "refused" else None

@@ -40,7 +40,7 @@ class DealOffer:
 
     @property
     def players(self) -> tuple[str, ...]:
-        return tuple(self.proposal.stacks)
+        return self.proposal.players
 
     @property
     def waiting_for(self) -> tuple[str, ...]:
@@ -120,7 +120,7 @@ class DealMaking(DealState, Flow):
             raise NotAllowed(str(err), code=f"deal-{err.code}") from None
         start = len(self.events)
         self._emit(ev.DealProposed(
-            self.deal_count + 1, by, method, keep, dict(chips), offer.payouts,
+            self.deal_count + 1, by, method, keep, tuple(chips), dict(chips), offer.payouts,
             offer.icm.as_dict(), offer.chip_chop.as_dict(), now + seconds, now))
         return self.events[start:]
 

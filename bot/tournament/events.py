@@ -22,6 +22,10 @@ from typing import Any, Literal
 from bot.engine.events import Event, event, event_aliases
 from bot.engine.hand_events import Seat
 from bot.engine.profile import ClockExpiry, SeatDraw
+from bot.tournament.level_events import BreakCalled as BreakCalled  # the director's clock
+from bot.tournament.level_events import BreakEnded as BreakEnded
+from bot.tournament.level_events import LevelSet as LevelSet
+from bot.tournament.level_events import LevelTimeSet as LevelTimeSet
 from bot.tournament.ruling_cases import (  # noqa: F401  (RULING_CASES: for readers)
     RULING_CASES,
     RulingCase,
@@ -678,7 +682,8 @@ class DealProposed(Event):
     by: str
     method: DealMethod
     keep: int
-    stacks: dict[str, int]
+    players: tuple[str, ...]  # in seat order, as the proposal shows them (a stored dict
+    stacks: dict[str, int]  # keeps no order: the log writes its keys sorted)
     payouts: tuple[int, ...]
     icm: dict[str, int]
     chip_chop: dict[str, int]

@@ -264,3 +264,28 @@ async def test_no_deal_before_the_final_table(harness: Harness) -> None:
     assert "at the final table: 2 tables still play" in refused(h, r)
     assert session.tournament.event_count == count
     assert not any(m.content.startswith("🤝") for m in h.channel.history())
+
+
+async def test_the_live_buttons_name_their_player_after_a_restart(harness: Harness,
+                                                                  tmp_path: Path) -> None:
+    h = harness
+    await _live_started(h, "tavern")
+    await h.director.slash(h.channel, "td deal", method="icm",
+                           stacks="alice 8000, bob 6000, carol 4000, dana 2000")
+    msg = proposal_message(h)
+    before = [x for x in msg.content.splitlines() if any(
+        x.lstrip("✓ ").startswith(n) for n in ("alice", "bob", "carol", "dana"))]
+    await h.director.click(msg, label="✓ carol")
+    await h.bot.close()
+    new = create_bot(tmp_path / "db.sqlite3", dev_guild_id=GUILD_ID, hand_delay=HAND_DELAY)
+    await h.env.restart_bot(new)
+    h.bot = new
+    t = new.tournaments.unfinished_in(h.guild.id)[0].tournament
+    await h.director.click(fresh(h, msg), label="✓ alice")
+    assert t.deal_offer is not None
+    assert t.deal_offer.accepted == {str(h.carol.id), str(h.alice.id)}
+    # The table keeps its order (the seats') after the restart.
+    after = [x for x in fresh(h, msg).content.splitlines() if any(
+        x.lstrip("✓ ").startswith(n) for n in ("alice", "bob", "carol", "dana"))]
+    assert [x.lstrip("✓ ").split()[0] for x in after] == \
+        [x.lstrip("✓ ").split()[0] for x in before]

@@ -4,7 +4,7 @@ it ended. Amounts are the league's money units, as the results show them."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 
 from bot.discord_ui.presenter.limits import chips, safe_name
 from bot.tournament import events as tev
@@ -39,7 +39,8 @@ def deal_table(p: tev.DealProposed, names: Mapping[str, str],
                accepted: Collection[str] = ()) -> str:
     """The stacks and both splits, one line a player, as a code block."""
     rows = [("", "chips", "ICM", "chop")]
-    for player, stack in p.stacks.items():
+    for player in p.players:
+        stack = p.stacks[player]
         mark = "✓" if player in accepted else " "
         rows.append((mark + _cell(names.get(player, player)), chips(stack),
                      chips(p.icm[player]), chips(p.chip_chop[player])))
@@ -76,7 +77,7 @@ def proposal_text(p: tev.DealProposed, names: Mapping[str, str], *,
         lines.append("**No deal**: the proposal ran out after 5 minutes without every answer. "
                      "Nothing changed.")
     else:
-        waiting = [n(q) for q in p.stacks if q not in accepted]
+        waiting = [n(q) for q in p.players if q not in accepted]
         who = ("The director confirms each player's answer below"
                if live else "Each player accepts or refuses below")
         lines.append(f"{who}, by <t:{int(p.expires_at)}:t> (<t:{int(p.expires_at)}:R>); "
@@ -85,10 +86,12 @@ def proposal_text(p: tev.DealProposed, names: Mapping[str, str], *,
     return "\n".join(lines)
 
 
-def deal_made_text(e: tev.DealMade, names: Mapping[str, str], *, paused: bool) -> str:
-    """The channel's post when the deal is made."""
-    shares = ", ".join(f"{safe_name(names.get(p, 'a player'))} {chips(a)}"
-                       for p, a in e.amounts.items())
+def deal_made_text(e: tev.DealMade, names: Mapping[str, str], *, paused: bool,
+                   order: Sequence[str] = ()) -> str:
+    """The channel's post when the deal is made (players in `order`, the proposal's)."""
+    players = [p for p in order if p in e.amounts] or list(e.amounts)
+    shares = ", ".join(f"{safe_name(names.get(p, 'a player'))} {chips(e.amounts[p])}"
+                       for p in players)
     text = f"🤝 **Deal made** ({method_name(e.method)}): {shares}."
     if e.keep:
         text += f" Play goes on for the {chips(e.keep)} kept: the winner takes it."
