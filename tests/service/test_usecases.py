@@ -9,6 +9,7 @@ import pytest
 
 from bot.service import Outcome
 from bot.service.usecases import Click, Refused, Why, director, play, still_current
+from bot.service.usecases.running import run
 from bot.tournament import events as tev
 from tests.service.helpers import FakeClock, started_service
 
@@ -47,6 +48,24 @@ async def test_a_click_from_a_moment_that_has_passed_is_refused_and_changes_noth
     with pytest.raises(Refused) as early:
         still_current(t, actor, click)
     assert early.value.why is Why.STALE
+    await service.store.close()
+
+
+async def test_the_tournaments_own_moved_on_guard_is_the_same_stale_refusal(
+        tmp_path: Path) -> None:
+    """`Tournament.act(expect=...)` guards the moment too: a caller that skips `still_current`
+    still gets the one STALE refusal, not a second text."""
+    clock = FakeClock()
+    service, session = await started_service(tmp_path / "db.sqlite3", clock, [])
+    t = session.tournament
+    table, ts = next((n, ts) for n, ts in t.tables.items() if ts.hand is not None)
+    assert ts.hand is not None and ts.hand.to_act is not None
+    seat, old = ts.hand.to_act, (ts.hand.hand_id, len(ts.hand.events) - 1)
+    count = t.event_count
+    with pytest.raises(Refused) as moved:
+        await run(session, lambda tt, now: tt.act(table, seat, "fold", now=now, expect=old))
+    assert moved.value.why is Why.STALE
+    assert t.event_count == count
     await service.store.close()
 
 

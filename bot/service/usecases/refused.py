@@ -62,7 +62,15 @@ class Refused(Exception):
         return self
 
 
+# The tournament's own guards against a click that is no longer current (`Tournament.act`'s
+# `expect`, an after-hand request's `hand_id`): `still_current` refuses first, so these fire only
+# for a caller that skipped it; either way the player reads the one STALE answer.
+_STALE_CODES = frozenset({"moved-on", "hand-over"})
+
+
 def from_game(exc: IllegalAction | TournamentError) -> Refused:
     """A refusal of the hand engine or the tournament director: the error itself (its code and
     fields) is the reason; `text` is its plain sentence, for logs."""
+    if isinstance(exc, TournamentError) and exc.code in _STALE_CODES:
+        return Refused(Why.STALE)
     return Refused(Why.RULES, error=exc, text=str(exc))
