@@ -157,6 +157,40 @@ class Appliers(DealState):
 
     def _on_level_started(self, e: ev.LevelStarted) -> None:
         self.announced_period = e.period
+        self.break_until = None  # a called break ends with the level it held starting again
+
+    # The director's hand on the level clock (level_events.py): each sets the shift so that
+    # the structure's clock reads what the event says at its moment.
+
+    def _on_level_time_set(self, e: ev.LevelTimeSet) -> None:
+        play = self.play_time(e.at)
+        if self.break_until is not None and play < self.break_until:
+            held = self.break_until + self.level_shift  # the called break: its own time
+            self.break_until = play + e.seconds_left
+            self.level_shift = held - self.break_until
+            return
+        self.level_shift = self.structure.period_start(e.period + 1) - play - e.seconds_left
+
+    def _on_level_set(self, e: ev.LevelSet) -> None:
+        self.break_until = None
+        self.level_shift = self.structure.period_start(e.period) - self.play_time(e.at)
+        self.announced_period = e.period - 1  # its LevelStarted follows
+
+    def _on_break_called(self, e: ev.BreakCalled) -> None:
+        play = self.play_time(e.at)
+        held = play + self.level_shift
+        self.break_until = play + e.seconds
+        self.level_shift = held - self.break_until
+
+    def _on_break_ended(self, e: ev.BreakEnded) -> None:
+        play = self.play_time(e.at)
+        if self.break_until is not None and play < self.break_until:
+            held = self.break_until + self.level_shift
+        else:
+            held = self.structure.period_start(e.period)
+        self.break_until = None
+        self.level_shift = held - play
+        self.announced_period = e.period - 1  # its LevelStarted follows
 
     def _on_hand_dealt(self, e: ev.HandDealt) -> None:
         ts = self.tables[e.table]
@@ -431,6 +465,10 @@ _APPLIERS: dict[type[Event], Callable[[Appliers, Any], None]] = {
     ev.ClockCaughtUp: Appliers._on_clock_caught_up,
     ev.DirectorRuling: Appliers._on_nothing,
     ev.TimeGiven: Appliers._on_time_given,
+    ev.LevelTimeSet: Appliers._on_level_time_set,
+    ev.LevelSet: Appliers._on_level_set,
+    ev.BreakCalled: Appliers._on_break_called,
+    ev.BreakEnded: Appliers._on_break_ended,
     ev.RabbitAgreed: Appliers._on_rabbit_agreed,
     ev.RabbitHunted: Appliers._on_rabbit_hunted,
     ev.AskedToShow: Appliers._on_asked_to_show,

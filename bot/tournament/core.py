@@ -35,7 +35,7 @@ from bot.tournament.state import (
     TournamentStatus,
     TurnDeadline,
 )
-from bot.tournament.structure import Break, Structure, chip_no_longer_needed
+from bot.tournament.structure import Break, Level, Structure, chip_no_longer_needed
 
 # What a player saw when he clicked: the hand's id and its number of events
 # (`len(hand.events)`), as the table message's buttons carry them.
@@ -112,6 +112,11 @@ class TournamentCore:
         self.running_since: float | None = None
         self.paused = False
         self.announced_period = -1
+        # The director's hand on the level clock (issue 20): the structure's time is play time
+        # plus `level_shift` (/td time, /td level), held during a break he called until
+        # `break_until` (play time; None when none is called). See `level_time`.
+        self.level_shift = 0.0
+        self.break_until: float | None = None
         # The latest time an event names: the tournament's last sign of life in its log (a
         # restart takes the later of it and the bot's heartbeat as when the bot stopped).
         self.last_at = 0.0
@@ -206,8 +211,29 @@ class TournamentCore:
             return None
         return self.running_since + (play - self.clock_base)
 
+    def level_time(self, now: float) -> float:
+        """Where the structure's clock stands at `now` (seconds into its periods): play time
+        moved by the director's changes, held while a break he called runs."""
+        play = self.play_time(now)
+        if self.break_until is not None:
+            play = max(play, self.break_until)
+        return play + self.level_shift
+
+    def in_called_break(self, now: float) -> bool:
+        """Whether a break the director called (`/td break`) is running at `now`."""
+        return self.break_until is not None and self.play_time(now) < self.break_until
+
+    def play_until_period(self, index: int, now: float) -> float:
+        """Play seconds from `now` until period `index` of the structure starts (negative once
+        it has)."""
+        return self.structure.period_start(index) - self.level_shift - self.play_time(now)
+
+    def _period_moment(self, index: int) -> float | None:
+        """When period `index` starts, as an absolute time (None while the clock is stopped)."""
+        return self._future_absolute(self.structure.period_start(index) - self.level_shift)
+
     def period_index(self, now: float) -> int:
-        return self.structure.period_at(self.play_time(now))
+        return self.structure.period_at(self.level_time(now))
 
     def level_number(self, now: float) -> int:
         return self.structure.level_number(self.period_index(now))
@@ -284,8 +310,12 @@ class TournamentCore:
         if self.status != "running" or self.running_since is None:
             return out
         i = self.period_index(now)
-        if i + 1 < len(self.structure.periods):
-            at = self._future_absolute(self.structure.period_start(i + 1))
+        if self.in_called_break(now):
+            at = self._future_absolute(self.break_until) if self.break_until is not None else None
+            if at is not None:
+                out.append(Deadline(at, "level", None))
+        elif i + 1 < len(self.structure.periods):
+            at = self._period_moment(i + 1)
             if at is not None:
                 out.append(Deadline(at, "level", None))
         for t in sorted(self.tables):
@@ -310,16 +340,26 @@ class TournamentCore:
         period = s.periods[index]
         level = s.level_for_hand(index)
         ends_at = seconds_left = next_break_at = None
-        if self.status == "running" and index + 1 < len(s.periods):
-            end_play = s.period_start(index + 1)
-            seconds_left = max(0.0, end_play - self.play_time(now))
+        called = self.status == "running" and self.in_called_break(now)
+        if called:
+            assert self.break_until is not None
+            seconds_left = max(0.0, self.break_until - self.play_time(now))
             if not self.paused:
-                ends_at = self.absolute(end_play, float("inf"))
-                later = [i for i in range(index + 1, len(s.periods))
-                         if isinstance(s.periods[i], Break)]
-                if later:
-                    next_break_at = self.absolute(s.period_start(later[0]), float("inf"))
+                ends_at = self.absolute(self.break_until, float("inf"))
+        elif self.status == "running" and index + 1 < len(s.periods):
+            seconds_left = max(0.0, self.play_until_period(index + 1, now))
+            if not self.paused:
+                ends_at = self.absolute(s.period_start(index + 1) - self.level_shift,
+                                        float("inf"))
+        if self.status == "running" and not self.paused:
+            later = [i for i in range(index + 1, len(s.periods))
+                     if isinstance(s.periods[i], Break)]
+            if later:
+                next_break_at = self.absolute(s.period_start(later[0]) - self.level_shift,
+                                              float("inf"))
         following = s.periods[index + 1] if index + 1 < len(s.periods) else None
+        if called:
+            following = s.level_for_hand(index)  # the level the break holds resumes after it
         entries = self.entries if running else len(self.players)
         left = len(self.playing) if running else len(self.players)
         chips = self.expected_chips() if running else s.starting_stack * len(self.players)
@@ -332,10 +372,11 @@ class TournamentCore:
         return ClockView(
             status=self.status, paused=self.paused,
             level=self.level_number(now) if running else 1,
-            on_break=isinstance(period, Break), small_blind=level.small_blind,
+            on_break=called or isinstance(period, Break), small_blind=level.small_blind,
             big_blind=level.big_blind, ante=level.ante, ends_at=ends_at,
             seconds_left=seconds_left,
-            next_level=s.level_for_hand(index + 1) if following is not None else None,
+            next_level=(following if isinstance(following, Level) and called
+                        else s.level_for_hand(index + 1) if following is not None else None),
             next_is_break=isinstance(following, Break), next_break_at=next_break_at,
             players_left=left, entries=entries,
             rebuys=sum(p.rebuys for p in self.players.values()),

@@ -114,16 +114,23 @@ class Flow(TournamentCore):
             return
         current = self.period_index(now)
         s = self.structure
+        if (self.break_until is not None and self.announced_period >= current
+                and not self.in_called_break(now)):
+            # A break the director called is over: the level it held runs again.
+            self._emit_level_started(current, self.absolute(self.break_until, now))
         while self.announced_period < current:
             i = self.announced_period + 1
-            p = s.periods[i]
-            lv = s.level_for_hand(i)
-            last_level = i == max(k for k, q in enumerate(s.periods) if not isinstance(q, Break))
-            ends = None if last_level else self._future_absolute(s.period_start(i + 1))
-            self._emit(ev.LevelStarted(
-                i, s.level_number(i), isinstance(p, Break), lv.small_blind, lv.big_blind,
-                lv.ante, self.absolute(s.period_start(i), now), ends,
-                "blind-levels"))
+            self._emit_level_started(i, self.absolute(s.period_start(i) - self.level_shift, now))
+
+    def _emit_level_started(self, i: int, at: float) -> None:
+        s = self.structure
+        p = s.periods[i]
+        lv = s.level_for_hand(i)
+        last_level = i == max(k for k, q in enumerate(s.periods) if not isinstance(q, Break))
+        ends = None if last_level else self._period_moment(i + 1)
+        self._emit(ev.LevelStarted(
+            i, s.level_number(i), isinstance(p, Break), lv.small_blind, lv.big_blind,
+            lv.ante, at, ends, "blind-levels"))
 
     def _settle(self, table: int, now: float) -> None:
         """Act for away players whose turn it is, then process the hand if it is over."""

@@ -48,8 +48,12 @@ class OnlinePlay(Flow):
         self._announce(now)
         idx = self.period_index(now)
         period = self.structure.periods[idx]
+        if self.in_called_break(now):
+            end = (self._future_absolute(self.break_until) if self.break_until is not None
+                   else None)
+            raise NotAllowed("break: play resumes at {at}", code="break", at=end)
         if isinstance(period, Break):
-            end = self._future_absolute(self.structure.period_start(idx + 1))
+            end = self._period_moment(idx + 1)
             raise NotAllowed("break: play resumes at {at}", code="break", at=end)
         new_chip = self.chip_race_due(now)
         if new_chip is not None:

@@ -9,6 +9,7 @@ keeps one `State`, and Red-DiscordBot builds a cog from mixins):
 - online.py: the hands the bot deals and what players do in and after them;
 - desk.py: the live desk (guests, busts and undo, the live chip race, the clock on a player);
 - director.py: director powers, pause and resume, the bot's downtime;
+- level_clock.py: the director's hand on the level clock (time, level, break; issue 20);
 - deals.py: a deal at the final table (its arithmetic: deal.py);
 - snapshot.py: `snapshot()` / `from_snapshot()`;
 - appliers.py: one applier per event class (`_APPLIERS`), the only code that changes state;
@@ -63,6 +64,7 @@ from bot.tournament.deals import DealMaking
 from bot.tournament.desk import LiveDesk
 from bot.tournament.director import DirectorPowers
 from bot.tournament.entries import Entries
+from bot.tournament.level_clock import LevelClockPowers
 from bot.tournament.online import OnlinePlay
 from bot.tournament.payouts import PayoutTable
 from bot.tournament.snapshot import Snapshots
@@ -73,8 +75,8 @@ __all__ = ["Tournament", "TournamentConfig", "Result", "Entrant", "Expectation",
            "new_tournament"]
 
 
-class Tournament(DealMaking, OnlinePlay, LiveDesk, DirectorPowers, Entries, Snapshots,
-                 Appliers):
+class Tournament(DealMaking, OnlinePlay, LiveDesk, DirectorPowers, LevelClockPowers, Entries,
+                 Snapshots, Appliers):
     """A tournament: its public API is the union of its concerns' (see the module docstring)."""
 
 
