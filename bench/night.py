@@ -779,6 +779,9 @@ class Night:
             for name in ("answer_with_table", "_edit_table", "_post_table"):
                 setattr(Announcer, name, emptying(getattr(Announcer, name)))
 
+        if "ping-timer" in self.args.try_fix:
+            _try_ping_timer()
+
     async def start_bot(self) -> None:
         self.try_fixes()
         shards = Shards.of(self.shard[1], {self.shard[0]}) if self.shard else None
@@ -912,6 +915,9 @@ class Night:
         probe = LoopProbe(trace=args.blocks)
         sampler = Sampler() if args.profile == "sample" else None
         profiler = cProfile.Profile() if args.profile == "cprofile" else None
+        # The window starts with no garbage left from the set-up, and ends with a collection
+        # of everything: the cyclic garbage counted is what the window's play made.
+        gc.collect()
         gc_before = sum(s["collections"] for s in gc.get_stats())
         pauses = GcPauses()
         gc.callbacks.append(pauses)
@@ -944,6 +950,7 @@ class Night:
         gc_runs = sum(s["collections"] for s in gc.get_stats()) - gc_before
         gc.callbacks.remove(pauses)
         rss_end = rss_bytes()
+        left_in_cycles = gc.collect()
         self.stopping = True
         for t in list(self.sleeping):
             if t.wake is not None:
@@ -987,7 +994,7 @@ class Night:
             "gc_longest_ms": pauses.longest * 1e3, "gc_thresholds": gc.get_threshold(),
             "gc_longest_generation": pauses.generation,
             "gc_longest_cpu_ms": pauses.longest_cpu * 1e3,
-            "gc_collected_per_action": pauses.collected / max(self.actions, 1),
+            "gc_collected_per_action": (pauses.collected + left_in_cycles) / max(self.actions, 1),
             "gc_longest_collected": pauses.longest_collected,
             "gc_by_generation": {g: (n, round(c * 1e3, 1))
                                  for g, (n, c) in sorted(pauses.by_generation.items())},
@@ -1071,6 +1078,61 @@ class GcPauses:
                 self.longest, self.generation = spent, gen
                 self.longest_cpu = cpu
                 self.longest_collected = info.get("collected", 0)
+
+
+def _try_ping_timer() -> None:
+    """--try ping-timer: an idle ping's wait as a loop timer, its task made only when it is
+    due. Most players act first: then neither a task nor its cancellation (a CancelledError
+    with its traceback and frames, all in cycles for the collector) is ever made."""
+    from bot.discord_ui.announcer.pings import IdlePings
+    from bot.discord_ui.tasks import Tasks
+
+    ping_later = IdlePings._ping_later
+    spawn = Tasks.spawn
+
+    class Due:  # what _ping_later gives instead of a coroutine
+        def __init__(self, *args: Any) -> None:
+            self.args = args
+
+    class NoWait:  # the tournament's places, with a ping due now
+        idle_ping_seconds = 0.0
+
+        def __init__(self, places: Any) -> None:
+            object.__setattr__(self, "_places", places)
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self._places, name)
+
+        def __setattr__(self, name: str, value: Any) -> None:
+            setattr(self._places, name, value)
+
+    class Waiting:  # stands for the ping's task in IdlePing.task: done() and cancel()
+        def __init__(self, tasks: Any, due: Due) -> None:
+            announcer, session, places, table, ping = due.args
+            self.task: asyncio.Task[None] | None = None
+
+            def fire() -> None:
+                self.task = spawn(tasks, ping_later(announcer, session, NoWait(places), table,
+                                                    ping))
+
+            self.handle = asyncio.get_running_loop().call_later(places.idle_ping_seconds, fire)
+
+        def done(self) -> bool:
+            return self.task.done() if self.task is not None else self.handle.cancelled()
+
+        def cancel(self) -> None:
+            if self.task is not None:
+                self.task.cancel()
+            self.handle.cancel()
+
+    def _ping_later(self: Any, *args: Any) -> Any:
+        return Due(self, *args)
+
+    def spawn_or_wait(self: Any, coro: Any) -> Any:
+        return Waiting(self, coro) if isinstance(coro, Due) else spawn(self, coro)
+
+    IdlePings._ping_later = _ping_later  # type: ignore[method-assign]
+    Tasks.spawn = spawn_or_wait  # type: ignore[method-assign]
 
 
 async def _warm(hand: Any) -> None:
@@ -1452,7 +1514,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--gc", help="collector thresholds to try instead of the bot's "
                         "(e.g. 5000,20,20)")
     parser.add_argument("--try", dest="try_fix", action="append", default=[],
-                        choices=("equity-thread", "view-clear"),
+                        choices=("equity-thread", "view-clear", "ping-timer"),
                         help="try a fix proposed for another's file, for this run only")
     parser.add_argument("--blocks", action="store_true",
                         help="read the loop's stack during every callback over 15 ms")
