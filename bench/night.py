@@ -915,9 +915,10 @@ class Night:
         probe = LoopProbe(trace=args.blocks)
         sampler = Sampler() if args.profile == "sample" else None
         profiler = cProfile.Profile() if args.profile == "cprofile" else None
-        # The window starts with no garbage left from the set-up, and ends with a collection
-        # of everything: the cyclic garbage counted is what the window's play made.
+        # The window starts with (almost) no garbage left from the set-up, and ends with a
+        # collection of everything: the cyclic garbage counted is what the window's play made.
         gc.collect()
+        await asyncio.sleep(2.0)  # the clicks held up by that collection are answered first
         gc_before = sum(s["collections"] for s in gc.get_stats())
         pauses = GcPauses()
         gc.callbacks.append(pauses)
