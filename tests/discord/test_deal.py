@@ -5,6 +5,8 @@ changes nothing."""
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -199,6 +201,14 @@ async def test_a_live_deal_confirmed_name_by_name(harness: Harness, profile: str
     assert t.status == "finished" and t.winner == str(h.alice.id)
     results = {str(x.user_id): x.prize for x in await h.bot.store.results(session.store_id)}
     assert results == p.chip_chop
+    # The season's ledger export pays the dealt prizes too.
+    r = await h.bob.slash(h.channel, "standings", export=True)
+    message = (r.followups[-1].message if r.followups
+               else r.response.message if r.response is not None else h.channel.last_message)
+    files = {a.filename: await a.read() for a in message.attachments}
+    ledger = next(v for k, v in files.items() if k.endswith("ledger.csv")).decode()
+    rows = list(csv.DictReader(io.StringIO(ledger)))
+    assert {row["user_id"]: int(row["prize"]) for row in rows} == p.chip_chop
     assert any("dana" in x and "4" in x for x in posts(h) if "out" in x)
 
 
