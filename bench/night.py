@@ -588,7 +588,7 @@ class Night:
                 "options": [{"type": 1, "name": sub, "options": list(options)}]}
         self.commands += self.api.measuring
         answer = await self.send(table, user, 2, data, "command")
-        if answer.get("flags", 0) & 64 and sub != "start":
+        if answer.get("flags", 0) & 64:  # a private answer to a command is its refusal
             self.errors.append(f"/tournament {sub} refused: {answer.get('content')}")
         return answer
 
