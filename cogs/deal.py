@@ -65,7 +65,6 @@ TEMPLATE = (r"dl:(?P<act>[ar]):(?P<tid>[0-9]{1,12}):(?P<num>[0-9]{1,6}):"
 _HINTS: dict[str, str] = {
     "deal-not-paused": "Pause the tournament first with `/td pause`, so that no hand is dealt "
                        "while the players decide; resume with `/td resume` after.",
-    "deal-expired": "",
 }
 
 
