@@ -206,3 +206,14 @@ def test_no_deal_while_the_add_on_or_late_registration_is_open() -> None:
     t = make("tda", n=4, struct=structure(late_registration_level=1))
     t.pause(TD, "talk", T0 + 1)
     _unchanged(t, lambda: t.propose_deal(TD, "icm", T0 + 2), "deal-late-open")
+
+
+def test_an_open_proposal_survives_a_replay_and_a_snapshot() -> None:
+    t = _online_seven()
+    t.propose_deal(TD, "icm", T0 + 2, keep=20)
+    first = t.deal_offer.players[0] if t.deal_offer else ""
+    t.answer_deal(1, first, True, first, T0 + 3)
+    for other in _rebuilt(t):
+        assert other.deal_offer == t.deal_offer and other.deal_count == 1
+        assert other.deal_offer is not None
+        assert other.deal_offer.players == t.deal_offer.players  # seat order kept
