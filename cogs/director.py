@@ -14,9 +14,11 @@ from bot.discord_ui.directors import require_director
 from bot.discord_ui.lookup import find_session
 from bot.discord_ui.parsing import parse_knobs, parse_reason
 from bot.discord_ui.presenter.access import director_role_text
+from bot.discord_ui.presenter.level_clock import PLAYER_TIME_HELP, level_clock_answer
 from bot.discord_ui.presenter.limits import safe_text
 from bot.discord_ui.presenter.notices import settings_text
 from bot.discord_ui.replies import Refusal, defer_public, send_private, send_public
+from bot.discord_ui.time_input import parse_level_target, parse_time_change
 from bot.engine.profile import PROFILE_NAMES, ProfileError, make_profile
 from bot.service import Session
 from bot.service.usecases import director
@@ -186,14 +188,54 @@ class Director(commands.Cog):
         await director.resume(session, str(interaction.user.id))
         await self._done(interaction, "Resumed.")
 
-    @td.command(name="time", description="Give the player to act more time (online)")
-    @app_commands.describe(player="The player to act", seconds="How many more seconds (1 to 600)")
-    async def time(self, interaction: discord.Interaction, player: discord.Member,
-                   seconds: app_commands.Range[int, 1, 600]) -> None:
+    @td.command(name="time", description="Add or take time in the level (+2m, -30s), set "
+                                          "it (12:00), or give the player to act more time")
+    @app_commands.describe(
+        change="+2m or -30s adds or takes time, 12:00 sets the time left; with player: +30s",
+        player="The player to act: more time for his decision instead (online, 1 to 600 s)")
+    async def time(self, interaction: discord.Interaction,
+                   change: app_commands.Range[str, 1, 24],
+                   player: discord.Member | None = None) -> None:
+        session = await self._session(interaction)
+        parsed = parse_time_change(change)
+        by = str(interaction.user.id)
+        if player is not None:
+            seconds = parsed.change
+            if seconds is None or not 1 <= seconds <= 600:
+                raise Refusal(PLAYER_TIME_HELP)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await director.give_time(session, str(player.id), seconds, by)
+            await self._done(interaction, f"{seconds} more seconds given.")
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        outcome = await director.set_level_time(session, by, change=parsed.change,
+                                                seconds_left=parsed.seconds_left)
+        await self._done(interaction, level_clock_answer(outcome.tournament_events))
+
+    @td.command(name="level", description="Move the clock to the next or previous level, or "
+                                           "to a level by number")
+    @app_commands.describe(to="next, previous, or a level's number (it starts with its full "
+                              "time)")
+    async def level(self, interaction: discord.Interaction,
+                    to: app_commands.Range[str, 1, 12]) -> None:
+        session = await self._session(interaction)
+        target = parse_level_target(to)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        outcome = await director.set_level(session, str(interaction.user.id), step=target.step,
+                                           level=target.level)
+        await self._done(interaction, level_clock_answer(outcome.tournament_events))
+
+    @td.command(name="break", description="Start a break now (the level resumes after it), "
+                                           "or end the break running")
+    @app_commands.describe(minutes="How long (default: the structure's break, else 10)")
+    async def break_(self, interaction: discord.Interaction,
+                     minutes: app_commands.Range[int, 1, 120] | None = None) -> None:
         session = await self._session(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await director.give_time(session, str(player.id), seconds, str(interaction.user.id))
-        await self._done(interaction, f"{seconds} more seconds given.")
+        outcome = await director.toggle_break(
+            session, str(interaction.user.id),
+            seconds=minutes * 60 if minutes is not None else None)
+        await self._done(interaction, level_clock_answer(outcome.tournament_events))
 
     @td.command(name="ruling", description="Post a director's ruling (kept for appeals)")
     @app_commands.describe(text="The ruling (1 to 300 characters)",

@@ -73,7 +73,9 @@ class LevelClockPowers(Flow):
                              hours=MAX_LEVEL_SECONDS // 3600)
         start = len(self.events)
         if self._timers_ran(now):
-            self._emit(ev.LevelTimeSet(index, before, after, change, by, now))
+            ends = None if self.paused else now + after
+            self._emit(ev.LevelTimeSet(index, before, after, change, self.level_number(now),
+                                       self.clock_view(now).on_break, ends, by, now))
             self.tick(now)  # no time left: the next level starts now
         return self.events[start:]
 
@@ -113,7 +115,9 @@ class LevelClockPowers(Flow):
                              level=s.level_number(target), chip=chip)
         start = len(self.events)
         if self._timers_ran(now):
-            self._emit(ev.LevelSet(target, current, by, now))
+            self._emit(ev.LevelSet(target, current, s.level_number(target),
+                                   isinstance(s.periods[target], Break),
+                                   s.level_number(current), by, now))
             self._announce(now)
         return self.events[start:]
 
@@ -126,6 +130,9 @@ class LevelClockPowers(Flow):
         index = self.period_index(now)
         start = len(self.events)
         if self.in_called_break(now) or isinstance(s.periods[index], Break):
+            if seconds is not None:
+                raise NotAllowed("a break is running: a break alone ends it, and more time "
+                                 "is added to it as to a level", code="break-running")
             if self._timers_ran(now):
                 self._emit(ev.BreakEnded(index if self.in_called_break(now) else index + 1,
                                          by, now))
@@ -139,8 +146,9 @@ class LevelClockPowers(Flow):
                              minutes=MAX_BREAK_SECONDS // 60)
         left = self.level_time_left(now)
         if self._timers_ran(now):
-            self._emit(ev.BreakCalled(index, seconds, left if left is not None else 0.0, by,
-                                      now))
+            self._emit(ev.BreakCalled(index, seconds, left,
+                                      self.level_number(now),
+                                      None if self.paused else now + seconds, by, now))
         return self.events[start:]
 
     def _timers_ran(self, now: float) -> bool:

@@ -17,12 +17,16 @@ from bot.engine.events import Event, event
 @dataclass(frozen=True)
 class LevelTimeSet(Event):
     """`/td time`: the time left in the current level (or break) is now `seconds_left`
-    (`before`: what it was; `change`: the seconds added or taken, None when set outright)."""
+    (`before`: what it was; `change`: the seconds added or taken, None when set outright).
+    `level`, `on_break` and `ends_at` (None while paused) are for the words."""
 
     period: int
     before: float
     seconds_left: float
     change: int | None
+    level: int
+    on_break: bool
+    ends_at: float | None
     by: str
     at: float
     rule_id: str = "director-decision"
@@ -36,6 +40,9 @@ class LevelSet(Event):
 
     period: int
     from_period: int
+    level: int  # the level number it moves to (a break: the level after it)
+    is_break: bool
+    from_level: int
     by: str
     at: float
     rule_id: str = "director-decision"
@@ -45,11 +52,14 @@ class LevelSet(Event):
 @dataclass(frozen=True)
 class BreakCalled(Event):
     """`/td break`: a break of `seconds` starts now; the level of `period` stops with
-    `level_seconds_left` and resumes with them after it."""
+    `level_seconds_left` and resumes with them after it (`level`: its number; `ends_at`: the
+    break's end, None while paused)."""
 
     period: int
     seconds: int
-    level_seconds_left: float
+    level_seconds_left: float | None  # None: the last level, which has no end
+    level: int
+    ends_at: float | None
     by: str
     at: float
     rule_id: str = "director-decision"

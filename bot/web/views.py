@@ -64,7 +64,7 @@ def clock_view(t: Tournament, *, name: str, names: Mapping[str, str],
     later_breaks = [i for i in range(index + 1, len(s.periods)) if isinstance(s.periods[i], Break)]
     break_in = None
     if running and later_breaks:
-        break_in = max(0.0, s.period_start(later_breaks[0]) - t.play_time(now))
+        break_in = max(0.0, t.play_until_period(later_breaks[0], now))  # /td time moves it
     chip_up: dict[str, Any] | None = None
     if running and t.smallest_chip:
         if t.chip_race_due(now) is not None:

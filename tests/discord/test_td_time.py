@@ -26,7 +26,7 @@ async def test_td_time_gives_the_player_to_act_more_time_and_is_kept(harness: Ha
     assert due is not None
     seen = len(h.channel.history())
 
-    r = await h.director.slash(h.channel, "td time", player=actor, seconds=90)
+    r = await h.director.slash(h.channel, "td time", change="+90s", player=actor)
     assert reply(r) == "90 more seconds given."
     moved = t.turn_deadline(table, h.now())
     assert moved is not None and moved.at == pytest.approx(due.at + 90)
@@ -44,6 +44,6 @@ async def test_td_time_gives_the_player_to_act_more_time_and_is_kept(harness: Ha
 
     # Only to the player to act: refused, nothing changed.
     count = t.event_count
-    r = await h.director.slash(h.channel, "td time", player=other, seconds=30)
+    r = await h.director.slash(h.channel, "td time", change="+30s", player=other)
     assert "More time is given to the player to act" in refused(h, r)
     assert t.event_count == count

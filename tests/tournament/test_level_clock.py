@@ -162,6 +162,11 @@ def test_break_ends_a_called_break_or_the_structures() -> None:
     _kept(t, T0 + 260)
     with pytest.raises(NotAllowed, match="1 to 120 minutes"):
         t.toggle_break("td", T0 + 300, seconds=30)
+    t.toggle_break("td", T0 + 300)
+    count = t.event_count
+    with pytest.raises(NotAllowed, match="a break is running") as err:
+        t.toggle_break("td", T0 + 310, seconds=900)
+    assert err.value.code == "break-running" and t.event_count == count
 
 
 def test_a_pause_and_the_bots_downtime_keep_the_changes() -> None:

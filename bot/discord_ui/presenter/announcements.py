@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.discord_ui.presenter.cards import Faces, cards_text, text_face
+from bot.discord_ui.presenter.level_clock import level_clock_text
 from bot.discord_ui.presenter.limits import chips, safe_name, safe_text
 from bot.discord_ui.presenter.restart import offline_pause_text
 from bot.discord_ui.presenter.rulings import rule_ref, tournament_ruling_text
@@ -192,6 +193,9 @@ class Announcements:
                         every_table=True)
         if isinstance(e, tev.Resumed):
             return Post("▶ The tournament resumes.", every_table=True)
+        clock = level_clock_text(e)
+        if clock is not None:
+            return Post(clock, channel=True, every_table=True)
         if isinstance(e, tev.TimeGiven):
             return Post(f"⏱ The director gives {n(e.player)} {e.seconds} more seconds to act "
                         f"({rule_ref(e.rule_id)}).", tables=here)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from bot.discord_ui.presenter.limits import chips
 from bot.tournament.errors import StructureError
 from bot.tournament.payouts import place_amounts
-from bot.tournament.structure import Break, Level
+from bot.tournament.structure import Level
 from bot.tournament.tournament import Tournament
 
 # Payouts beyond this many places are summarised ("…, 12 paid"): the line must stay short.
@@ -43,13 +43,11 @@ def clock_view(t: Tournament, now: float) -> ClockView:
     """The clock of a running (or registering) tournament at `now`."""
     structure = t.structure
     index = t.period_index(now) if t.status == "running" else 0
-    period = structure.periods[index]
     level = structure.level_for_hand(index)
-    ends_at: float | None = None
-    if t.status == "running" and not t.paused and index + 1 < len(structure.periods):
-        ends_at = t.absolute(structure.period_start(index + 1), float("inf"))
-    following = structure.periods[index + 1] if index + 1 < len(structure.periods) else None
-    next_level = structure.level_for_hand(index + 1) if following is not None else None
+    # The tournament's own clock says when the level or break ends and what follows (the
+    # director's changes and a break he called included).
+    own = t.clock_view(now)
+    ends_at = own.ends_at if t.status == "running" else None
     left = len(t.playing) if t.status == "running" else len(t.players)
     chips_in_play = t.total_chips() if t.status == "running" else (
         structure.starting_stack * len(t.players))
@@ -62,10 +60,10 @@ def clock_view(t: Tournament, now: float) -> ClockView:
         payouts = ()  # a field the payout table has no row for yet: nothing to show
     return ClockView(
         level=t.level_number(now) if t.status == "running" else 1,
-        on_break=isinstance(period, Break),
+        on_break=own.on_break,
         small_blind=level.small_blind, big_blind=level.big_blind, ante=level.ante,
         ends_at=ends_at, paused=t.paused,
-        next_level=next_level, next_is_break=isinstance(following, Break),
+        next_level=own.next_level, next_is_break=own.next_is_break,
         players_left=left, entries=entries,
         average_stack=chips_in_play // left if left else 0,
         pool=pool, payouts=payouts,

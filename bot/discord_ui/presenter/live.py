@@ -321,8 +321,10 @@ class LiveTexts:
     def level(self, e: tev.LevelStarted, t: Tournament) -> str:
         s = t.structure
         period = s.periods[e.period]
+        # Its length as it runs: the director may have moved the clock (issue 20).
+        length = e.ends_at - e.at if e.ends_at is not None else period.seconds
         if e.is_break:
-            text = f"☕ **Break**: {minutes(period.seconds)}."
+            text = f"☕ **Break**: {minutes(length)}."
             if e.ends_at is not None:
                 after = s.level_for_hand(e.period)
                 text += (f" Play resumes {at_time(e.ends_at)} with level {e.level}: blinds "
@@ -332,7 +334,7 @@ class LiveTexts:
         text = f"⏰ **Level {e.level}**: blinds **{blinds(level)}**"
         if e.ends_at is None:
             return text + ", the last level (it runs to the end)."
-        return text + f", {minutes(period.seconds)}, until {at_time(e.ends_at)}."
+        return text + f", {minutes(length)}, until {at_time(e.ends_at)}."
 
     def break_ending(self, ends_at: float, level: int, after: Level) -> str:
         return (f"⏰ **One minute**: the break ends <t:{int(ends_at)}:R>. Level {level}, blinds "

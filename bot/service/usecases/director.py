@@ -26,6 +26,7 @@ from bot.service.usecases.refused import Refused, Why
 from bot.service.usecases.running import run
 from bot.store import TOURNAMENT_STREAM, DirectorActionRow, Store
 from bot.tournament import events as tev
+from bot.tournament.level_clock import Step
 from bot.tournament.tournament import Tournament
 
 E = TypeVar("E", bound=Event)
@@ -178,6 +179,51 @@ def _time(e: tev.TimeGiven) -> Projection:
 async def give_time(session: Session, player: str, seconds: int, by: str) -> Outcome:
     """Online: the player to act gets `seconds` more for his decision."""
     return await run(session, lambda t, now: t.give_time(player, seconds, by, now))
+
+
+# ---------------------------------------------------------------------- the level clock (issue 20)
+
+
+@projected("level_time", tev.LevelTimeSet)
+def _level_time(e: tev.LevelTimeSet) -> Projection:
+    return Projection(e.by, "time of the level", data={
+        "level": e.level, "on_break": e.on_break, "change": e.change,
+        "before": round(e.before), "seconds_left": round(e.seconds_left)})
+
+
+async def set_level_time(session: Session, by: str, *, change: int | None = None,
+                         seconds_left: int | None = None) -> Outcome:
+    """`change` seconds added to the level or break in play (negative: taken), or its time
+    left set to `seconds_left`."""
+    return await run(session, lambda t, now: t.set_level_time(
+        by, now, change=change, seconds_left=seconds_left))
+
+
+@projected("level", tev.LevelSet)
+def _level(e: tev.LevelSet) -> Projection:
+    return Projection(e.by, "level moved", data={
+        "level": e.level, "break": e.is_break, "from_level": e.from_level})
+
+
+async def set_level(session: Session, by: str, *, step: Step | None = None,
+                    level: int | None = None) -> Outcome:
+    """The clock moves to the next or previous level (or break), or to level `level`."""
+    return await run(session, lambda t, now: t.set_level(by, now, step=step, level=level))
+
+
+@projected("break", tev.BreakCalled)
+def _break(e: tev.BreakCalled) -> Projection:
+    return Projection(e.by, "break called", data={"level": e.level, "seconds": e.seconds})
+
+
+@projected("break_end", tev.BreakEnded)
+def _break_end(e: tev.BreakEnded) -> Projection:
+    return Projection(e.by, "break ended")
+
+
+async def toggle_break(session: Session, by: str, *, seconds: int | None = None) -> Outcome:
+    """A break of `seconds` now (default: the structure's), or the break running ended."""
+    return await run(session, lambda t, now: t.toggle_break(by, now, seconds=seconds))
 
 
 async def ruling(session: Session, by: int, text: str, players: Sequence[str]) -> Outcome:
