@@ -4,9 +4,26 @@ asserted here (performance belongs in bench/): only that the night ran as player
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 from bench.night import night, parse_args
+
+
+@pytest.fixture(autouse=True)
+def logging_as_it_was() -> Iterator[None]:
+    """The benchmark quiets discord.client for its run; the tests after this one (the log
+    privacy test reads discord.py's DEBUG lines) must find logging as it was."""
+    loggers = [logging.getLogger(), logging.getLogger("discord.client")]
+    levels = [x.level for x in loggers]
+    handlers = list(logging.getLogger().handlers)
+    yield
+    for x, level in zip(loggers, levels, strict=True):
+        x.setLevel(level)
+    logging.getLogger().handlers[:] = handlers
 
 
 def test_ten_tables_play_and_every_click_gets_its_table_edit(tmp_path: Path) -> None:
