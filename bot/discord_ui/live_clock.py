@@ -48,7 +48,9 @@ from bot.tournament.structure import Break
 log = logging.getLogger(__name__)
 
 CLOCK_KEY = "live:clock"
-BREAK_KEY = "live:break:"  # + the break's period index
+BREAK_KEY = "live:break:"  # + the break's period index (or a called break's key)
+# A break the director called is keyed from here up (see `break_key`).
+CALLED_BREAK_KEYS = 10**6
 # The break's last minute is announced this long before it ends.
 BREAK_WARNING = 60.0
 # Discord: too many edits of a message older than an hour (try again later).
@@ -73,6 +75,15 @@ class LiveChannel:
     loaded: bool = False
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one change presented at a time
     loading: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+def break_key(session: Session, now: float) -> int:
+    """Which break a "one minute" post is for: the structure's by its period index; one the
+    director called (issue 20) by where it ends on the play clock, past every period index."""
+    t = session.tournament
+    if t.in_called_break(now) and t.break_until is not None:
+        return CALLED_BREAK_KEYS + int(t.break_until)
+    return t.period_index(now)
 
 
 class LiveClock:
@@ -228,11 +239,11 @@ class LiveClock:
         now = self.clock()
         wanted: tuple[int, float] | None = None
         if t.status == "running" and not t.paused:
-            period = t.period_index(now)
+            key = break_key(session, now)
             view = t.clock_view(now)
-            if view.on_break and view.ends_at is not None and period not in ch.warned \
+            if view.on_break and view.ends_at is not None and key not in ch.warned \
                     and view.ends_at > now:
-                wanted = (period, view.ends_at)
+                wanted = (key, view.ends_at)
         if wanted == ch.warning_for and ch.warning is not None and not ch.warning.done():
             return
         if ch.warning is not None and not ch.warning.done():
@@ -241,7 +252,7 @@ class LiveClock:
         if wanted is not None and not self.closed:
             ch.warning = self.tasks.spawn(self._warn_later(session, ch, *wanted))
 
-    async def _warn_later(self, session: Session, ch: LiveChannel, period: int,
+    async def _warn_later(self, session: Session, ch: LiveChannel, key: int,
                           ends_at: float) -> None:
         await asyncio.sleep(max(0.0, ends_at - BREAK_WARNING - self.clock()))
         if self.closed:
@@ -249,20 +260,21 @@ class LiveClock:
         async with ch.lock:
             t = session.tournament
             now = self.clock()
-            if t.status != "running" or t.paused or t.period_index(now) != period \
-                    or period in ch.warned:
+            if t.status != "running" or t.paused or break_key(session, now) != key \
+                    or key in ch.warned:
                 return
             s = t.structure
-            if not isinstance(s.periods[period], Break):
+            period = t.period_index(now)
+            if not isinstance(s.periods[period], Break) and not t.in_called_break(now):
                 return
             texts = LiveTexts(self.names(session, ch), t.profile, faces=self.faces(ch))
             msg = await self._send(ch, texts.break_ending(
                 ends_at, s.level_number(period), s.level_for_hand(period)))
-            ch.warned.add(period)
+            ch.warned.add(key)
             if msg is not None:
                 store_id, channel_id = ch.store_id, ch.channel_id
                 await self.store.write(lambda tx: tx.put_message(
-                    store_id, f"{BREAK_KEY}{period}", channel_id, msg.id))
+                    store_id, f"{BREAK_KEY}{key}", channel_id, msg.id))
 
     async def cancelled(self, session: Session) -> None:
         """The director cancelled the tournament: no break warning is posted any more, and

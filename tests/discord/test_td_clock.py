@@ -174,7 +174,12 @@ async def test_live_clock_message_follows_the_director(harness: Harness, profile
     shown = seen.message(clock).content
     assert "# ☕ Break" in shown and f"<t:{int(h.now() + 900)}:R>" in shown
     assert screen(session, h)["on_break"] is True
-    # The break runs out by itself: level 3 resumes with its time.
-    await h.advance(901)
+    # A minute before its end, the room is told; then it runs out by itself and level 3
+    # resumes with its time.
+    await h.advance(841)
+    warned = seen.new()
+    assert any(p.startswith("⏰ **One minute**: the break ends") and "Level 3" in p
+               for p in warned), warned
+    await h.advance(60)
     assert re.search(r"# Level 3 · ", seen.message(clock).content)
     assert not t.clock_view(h.now()).on_break
