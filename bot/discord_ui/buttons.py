@@ -13,6 +13,13 @@ table message in the click's own response: one request per action.
 
 Acts: f fold, c check/call, r raise (modal), a all-in, A all-in confirmed (after a typed amount
 above every stack), m my cards, s show my cards (after the hand), h agree to a rabbit hunt.
+
+One-tap bet sizes (issue 23) are `SizeButton`s, a row of their own under the actions:
+`hp:z:<size>:<hand id>:<event count>:<amount>` (size m min, 3 ⅓ pot, 2 ½ pot, 4 ¾ pot, p pot;
+bot/engine/bet_sizes.py). The amount is the "raise to" total the label showed. The click is
+checked like the others, and under the lock the size must still come to exactly that amount
+(`usecases.play.play_size`), else it is refused as stale: a player is never raised by an amount
+he did not see. One request per action, as above.
 """
 
 from __future__ import annotations
@@ -30,6 +37,7 @@ from bot.discord_ui.player_actions import (
     agree_rabbit,
     my_cards_text,
     play,
+    play_size,
     play_typed,
     show_cards,
 )
@@ -64,6 +72,9 @@ def table_view(session: Session, table: int, hand: Hand) -> discord.ui.View:
         for b in state.buttons:
             view.add_item(PlayButton(custom_id(acts[b.key], hand), b.label, styles[b.key],
                                      b.disabled))
+        for size in state.sizes:  # the one-tap sizes: a row of their own (at most five)
+            view.add_item(SizeButton(size_custom_id(size.key, size.amount, hand), size.label,
+                                     row=1))
     view.add_item(PlayButton(custom_id("m", hand), "My cards", discord.ButtonStyle.secondary))
     if hand.is_over:
         view.add_item(PlayButton(custom_id("s", hand), "Show my cards",
@@ -171,6 +182,72 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
                                                                self.hand_id))
 
 
+SIZE_CODES = {"min": "m", "third": "3", "half": "2", "three_quarters": "4", "pot": "p"}
+_SIZE_KEYS = {code: key for key, code in SIZE_CODES.items()}
+SIZE_TEMPLATE = (rf"hp:z:(?P<size>[m324p]):(?P<hand>{HAND_ID}):(?P<n>[0-9]{{1,6}})"
+                 r":(?P<amount>[0-9]{1,15})")
+
+
+def size_custom_id(key: str, amount: int, hand: Hand) -> str:
+    return f"hp:z:{SIZE_CODES[key]}:{hand.hand_id}:{len(hand.events)}:{amount}"
+
+
+class SizeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SIZE_TEMPLATE):
+    """A one-tap bet size: raise to the amount on its label, at the moment it was drawn for."""
+
+    def __init__(self, cid: str, label: str = "…", row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success,
+                                           custom_id=cid, row=row))
+        m = re.fullmatch(SIZE_TEMPLATE, cid)
+        assert m is not None
+        self.size = _SIZE_KEYS[m["size"]]
+        self.hand_id = m["hand"]
+        self.count = int(m["n"])
+        self.amount = int(m["amount"])
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> SizeButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(item.custom_id or "", item.label or "…")
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """As PlayButton's: only the player to act, at the moment the button was drawn for."""
+        bot = game_of(interaction)
+        try:
+            session = _session(bot, self.hand_id)
+            still_current(session.tournament, str(interaction.user.id),
+                          Click(self.hand_id, self.count))
+        except Refused as r:
+            await send_private(interaction, refused_text(r.naming(names_now(session))))
+            return False
+        except Refusal as exc:
+            await send_private(interaction, str(exc))
+            return False
+        return True
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = game_of(interaction)
+        try:
+            session = _session(bot, self.hand_id)
+            user = interaction.user.id
+            table, hand, _ = dealt_in(session.tournament, str(user))
+            async with bot.announcer.answering(interaction, session, table):
+                await play_size(session, user, self.size, self.amount, session.names,
+                                expect=(self.hand_id, self.count))
+                answered = await bot.announcer.answer_with_table(interaction, session, table,
+                                                                 hand)
+            if not answered:
+                await send_private(interaction, "Done: the table shows your action.")
+        except Refused as r:
+            await send_private(interaction, refused_text(r))
+        except Refusal as exc:
+            await send_private(interaction, str(exc))
+        except Exception:
+            log.exception("button %s failed", self.item.custom_id)
+            await send_private(interaction, generic_error_text(interaction))
+
+
 class RaiseModal(discord.ui.Modal):
     """An amount for a bet or raise. The hints show only whole units of the smallest chip."""
 
@@ -222,4 +299,4 @@ class RaiseModal(discord.ui.Modal):
             await send_private(interaction, result)
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (PlayButton,)
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (PlayButton, SizeButton)

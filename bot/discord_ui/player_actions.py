@@ -23,8 +23,8 @@ from bot.service.usecases import Click, Refused
 from bot.service.usecases import play as uc
 from bot.tournament.tournament import Tournament
 
-__all__ = ["PASSED", "Expect", "agree_rabbit", "my_cards_text", "play", "play_typed",
-           "refusal", "show_cards"]
+__all__ = ["PASSED", "Expect", "agree_rabbit", "my_cards_text", "play", "play_size",
+           "play_typed", "refusal", "show_cards"]
 
 Expect = tuple[str, int]  # (hand id, number of the hand's events) a button was drawn for
 
@@ -43,6 +43,18 @@ async def play(session: Session, user_id: int, action: str, amount: int | None,
     """The player's action, checked and applied under the lock; returns "You call 200."."""
     try:
         outcome = await uc.play(session, str(user_id), action, amount, click=_click(expect))
+    except Refused as r:
+        raise refusal(r, names) from None
+    played: uc.Played = outcome.result
+    return acted_text(played.acted)
+
+
+async def play_size(session: Session, user_id: int, size: str, amount: int,
+                    names: Mapping[str, str] | None = None, *, expect: Expect) -> str:
+    """A one-tap size button: raise to the `amount` it showed, refused as stale unless the
+    size still comes to it under the lock (`uc.play_size`); returns "You raise to 600."."""
+    try:
+        outcome = await uc.play_size(session, str(user_id), size, amount, click=Click(*expect))
     except Refused as r:
         raise refusal(r, names) from None
     played: uc.Played = outcome.result

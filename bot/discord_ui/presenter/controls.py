@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.discord_ui.presenter.limits import BUTTON_LABEL, chips, truncate
+from bot.engine.bet_sizes import bet_sizes
 from bot.engine.hand import Hand
 from bot.engine.hand_events import Acted
 
@@ -15,6 +16,20 @@ class ButtonState:
     key: str  # "fold" | "check_call" | "raise" | "all_in": stable, for custom_ids
     label: str
     disabled: bool
+
+
+@dataclass(frozen=True)
+class SizeState:
+    """A one-tap bet size (bot/engine/bet_sizes.py): its key, its "raise to" total, its label."""
+
+    key: str  # "min" | "third" | "half" | "three_quarters" | "pot"
+    amount: int
+    label: str
+
+
+# Short labels: five of them share a row on a phone.
+SIZE_LABELS = {"min": "Min", "third": "⅓ pot", "half": "½ pot", "three_quarters": "¾ pot",
+               "pot": "Pot"}
 
 
 @dataclass(frozen=True)
@@ -30,6 +45,9 @@ class ActionViewState:
     max_raise_to: int
     facing_bet: bool
     summary: str  # Legal.describe(): "call 200, raise to 400 to 1,000 (all-in) or fold"
+    # The legal one-tap sizes, each labelled with its amount ("½ pot 600"); none when the
+    # only raise is the all-in.
+    sizes: tuple[SizeState, ...] = ()
 
     @property
     def buttons(self) -> tuple[ButtonState, ...]:
@@ -72,6 +90,8 @@ def action_view_state(hand: Hand) -> ActionViewState | None:
         max_raise_to=legal.max_raise_to,
         facing_bet=legal.facing_bet,
         summary=legal.describe(),
+        sizes=tuple(SizeState(key, to, truncate(f"{SIZE_LABELS[key]} {chips(to)}", BUTTON_LABEL))
+                    for key, to in bet_sizes(hand)),
     )
 
 

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from bot.engine.bet_sizes import size_to
 from bot.engine.hand import Hand
 from bot.engine.hand_events import Acted
 from bot.service.session import Outcome, Session
@@ -68,6 +69,21 @@ async def play_typed(session: Session, player: str, read: Callable[[Hand], Wager
         if wager.needs_confirmation:
             return wager
         return _act(t, spot, wager.action, wager.amount, click, now)
+
+    return await run(session, command)
+
+
+async def play_size(session: Session, player: str, size: str, amount: int, *,
+                    click: Click) -> Outcome:
+    """A one-tap bet size (`bot.engine.bet_sizes`): raise to `amount`, the total its button
+    showed. Under the lock the click must still be current and the size must still come to
+    exactly `amount` and be legal; otherwise it is refused as stale and nothing is done (the
+    amount is never recomputed into one the player did not see). `result`: `Played`."""
+    def command(t: Tournament, now: float) -> Played:
+        spot = still_current(t, player, click)
+        if size_to(spot.hand, size) != amount:
+            raise Refused(Why.STALE)
+        return _act(t, spot, "raise_to", amount, click, now)
 
     return await run(session, command)
 

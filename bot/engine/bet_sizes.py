@@ -1,0 +1,67 @@
+"""One-tap bet sizes for the player to act: the minimum raise and fractions of the pot.
+
+Every amount is a "raise to" total (the player's whole bet this street after the action), as
+the Raise modal and `/raise to:` read it.
+
+A pot-size raise is the call plus the pot after the call:
+
+    pot after the call = pot (every chip committed, this street's bets included) + call
+    raise to           = current bet + pot after the call
+
+since the player's own bet plus the call is the current bet. A fraction f of the pot is
+`current bet + f × (pot after the call)`, rounded down to whole units of the smallest chip in
+play (never more than the fraction says). With no bet to face the call is 0 and the current
+bet is 0, so a pot-size bet is the pot. Worked examples (blinds 50/100, nothing else in):
+
+    UTG, facing 100, pot 150: call 100, pot after 250, pot-size raise to 100 + 250 = 350
+    SB, 50 in, facing 100, pot 150: call 50, pot after 200, pot-size raise to 300
+    flop, pot 300, no bet: ⅓ = 100, ½ = 150, ¾ = 225, pot = 300
+
+A size is legal when it is at least the minimum raise and less than the all-in (the all-in
+has its own button; a size that reaches it is not offered). Sizes with equal amounts are
+offered once, the first in `SIZES` order. Pure: no I/O, a function of the hand.
+"""
+
+from __future__ import annotations
+
+from bot.engine.hand import Hand
+
+# key -> (numerator, denominator) of the pot after the call; "min" is the minimum raise.
+SIZES: dict[str, tuple[int, int] | None] = {
+    "min": None,
+    "third": (1, 3),
+    "half": (1, 2),
+    "three_quarters": (3, 4),
+    "pot": (1, 1),
+}
+
+
+def size_to(hand: Hand, key: str) -> int | None:
+    """The "raise to" total of size `key` for the player to act, or None when it is not legal
+    now (below the minimum raise, all-in or more, no raise possible, or an unknown key)."""
+    legal = hand.legal()
+    if legal is None or not legal.can_raise or key not in SIZES:
+        return None
+    fraction = SIZES[key]
+    if fraction is None:
+        to = legal.min_raise_to
+    else:
+        num, den = fraction
+        unit = max(1, legal.chip_unit)
+        pot_after_call = hand.pot_total + legal.call_amount
+        to = (hand.current_bet + pot_after_call * num // den) // unit * unit
+    if to < legal.min_raise_to or to >= legal.max_raise_to:
+        return None
+    return to
+
+
+def bet_sizes(hand: Hand) -> list[tuple[str, int]]:
+    """The legal sizes as (key, raise-to total), in `SIZES` order, each amount once."""
+    out: list[tuple[str, int]] = []
+    seen: set[int] = set()
+    for key in SIZES:
+        to = size_to(hand, key)
+        if to is not None and to not in seen:
+            seen.add(to)
+            out.append((key, to))
+    return out
