@@ -37,11 +37,20 @@ class Appliers(DealState):
         applier(self, e)
 
     def _new_decision(self, ts: TableState, at: float) -> None:
+        self._return_bank(ts, at)
         hand = ts.hand
         if hand is None or hand.is_over or hand.to_act is None:
             ts.decision = None
         else:
             ts.decision = Decision(hand.to_act, self.play_time(at))
+
+    def _return_bank(self, ts: TableState, at: float) -> None:
+        """The decision at `ts` is over: the time bank its player did not use is his again."""
+        old = ts.decision
+        if old is not None and old.bank > 0 and old.seat in ts.seats:
+            p = self.players[ts.seats[old.seat]]
+            back = old.unused_bank(self.cfg.action_seconds, self.play_time(at))
+            p.time_bank = min(self.cfg.time_bank_seconds, p.time_bank + back)
 
     def _has_played(self, table: int) -> bool:
         ts = self.tables[table]
@@ -96,6 +105,7 @@ class Appliers(DealState):
         for p in self.players.values():
             p.status = "playing"
             p.stack = self._stack_shown(self.structure.starting_stack)
+            p.time_bank = self.cfg.time_bank_seconds
 
     def _on_table_opened(self, e: ev.TableOpened) -> None:
         self.tables[e.table] = TableState(e.table)
@@ -120,7 +130,8 @@ class Appliers(DealState):
         for q in self.players.values():
             if q.place is not None:
                 q.place += 1
-        self.players[e.player] = Entrant(e.player, "playing", self._stack_shown(e.stack))
+        self.players[e.player] = Entrant(e.player, "playing", self._stack_shown(e.stack),
+                                         time_bank=self.cfg.time_bank_seconds)
         self._seat(e.player, e.table, e.seat)
         self.players[e.player].waits_for_button = self._has_played(e.table)
         self.entries += 1
@@ -156,6 +167,12 @@ class Appliers(DealState):
         self.chips_in += e.chips
 
     def _on_level_started(self, e: ev.LevelStarted) -> None:
+        if not e.is_break and e.period > self.announced_period:
+            # A new level refills every player's time bank by the refill, up to the start's.
+            cap, refill = self.cfg.time_bank_seconds, self.cfg.time_bank_refill_seconds
+            for p in self.players.values():
+                if p.status == "playing":
+                    p.time_bank = min(cap, p.time_bank + refill)
         self.announced_period = e.period
         self.break_until = None  # a called break ends with the level it held starting again
 
@@ -275,6 +292,7 @@ class Appliers(DealState):
         for player in ts.penalized:
             self.players[player].penalty_hands += 1
         ts.penalized = []
+        self._return_bank(ts, e.at)
         ts.hand, ts.hand_log, ts.trial = None, [], None
         ts.hand_positions = None
         ts.decision = None
@@ -363,6 +381,15 @@ class Appliers(DealState):
         d.clock_expires += e.seconds
         if d.clock_countdown is not None and not d.countdown_posted:
             d.clock_countdown += e.seconds
+
+    def _on_time_bank_used(self, e: ev.TimeBankUsed) -> None:
+        d = self.tables[e.table].decision
+        if d is None or d.seat != e.seat or d.clock_expires is not None:
+            return
+        p = self.players[e.player]
+        p.time_bank = max(0.0, p.time_bank - e.seconds)
+        d.grace += e.seconds
+        d.bank += e.seconds
 
     def _on_offline_pause(self, e: ev.OfflinePause) -> None:
         if self.running_since is None:
@@ -465,6 +492,7 @@ _APPLIERS: dict[type[Event], Callable[[Appliers, Any], None]] = {
     ev.ClockCaughtUp: Appliers._on_clock_caught_up,
     ev.DirectorRuling: Appliers._on_nothing,
     ev.TimeGiven: Appliers._on_time_given,
+    ev.TimeBankUsed: Appliers._on_time_bank_used,
     ev.LevelTimeSet: Appliers._on_level_time_set,
     ev.LevelSet: Appliers._on_level_set,
     ev.BreakCalled: Appliers._on_break_called,

@@ -12,6 +12,14 @@ Where the rules come from:
   checked if he does not). One clock per decision.
 - One deadline at a time (issue 10): once the clock is called it replaces the action-time
   deadline of that decision; `Decision.deadline` is the only place that says which applies.
+- The time bank (issue 23): each player has seconds of his own (`TournamentConfig.
+  time_bank_seconds`, refilled by `time_bank_refill_seconds` at each new level, never above
+  the starting bank). He spends it with the **Time** button, or it is spent for him when his
+  action time runs out: the whole bank is added to this decision's action time, and what he
+  did not use is his again once he acts. A player is marked away only once his action time
+  and his bank have run out. The bank never extends a called clock: the clock rules
+  (TREPS a minute, TDA 25 + 5 s) give him that time and no more, so the Time button is
+  refused while the clock runs and a clock's end is never put off by the bank.
 """
 
 from __future__ import annotations
@@ -34,6 +42,9 @@ class Decision:
     # Seconds added to his action time after the bot was down, so that he has at least
     # RESUME_MINIMUM left (issue 18); 0 otherwise.
     grace: float = 0.0
+    # Seconds of his time bank added to this decision (also counted in `grace`): what he does
+    # not use goes back to his bank when the decision ends.
+    bank: float = 0.0
 
     def deadline(self, action_seconds: float) -> float:
         """When he must have acted: the clock's end once it is called, else his action time."""
@@ -53,6 +64,13 @@ class Decision:
         self.clock_expires += short
         if self.clock_countdown is not None and not self.countdown_posted:
             self.clock_countdown += short
+
+    def unused_bank(self, action_seconds: float, play_now: float) -> float:
+        """The part of the bank added to this decision that is still unused at `play_now`."""
+        if self.bank <= 0:
+            return 0.0
+        left = self.started + action_seconds + self.grace - play_now
+        return min(self.bank, max(0.0, left))
 
     def may_call_clock_at(self, clock_after_seconds: float) -> float:
         return self.started + clock_after_seconds

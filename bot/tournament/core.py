@@ -43,6 +43,18 @@ Expectation = tuple[str, int]
 MOVED_ON = "The hand has moved on since you clicked; nothing was done."
 
 
+# What `/tournament create action_time: time_bank: bank_refill:` may set (seconds).
+ACTION_SECONDS_RANGE = (15, 600)
+TIME_BANK_RANGE = (0, 900)
+BANK_REFILL_RANGE = (0, 300)
+
+
+def _within(value: float, bounds: tuple[int, int], what: str) -> None:
+    low, high = bounds
+    if not low <= value <= high:
+        raise StructureError(f"{what} must be {low} to {high} seconds (it was {value:g})")
+
+
 @dataclass(frozen=True)
 class TournamentConfig:
     profile: Profile
@@ -54,12 +66,19 @@ class TournamentConfig:
     action_seconds: float = 120.0  # time to act before being marked away
     clock_after_seconds: float = 30.0  # the "reasonable time" before the clock may be called
     mode: ev.Mode = "online"
+    # Each player's time bank at the start (0: none), and what each new level adds back to it
+    # (never above the starting bank): see bot/tournament/clock.py.
+    time_bank_seconds: float = 0.0
+    time_bank_refill_seconds: float = 10.0
 
     def __post_init__(self) -> None:
         if not 2 <= self.seats_per_table <= 10:
             raise StructureError("seats per table must be 2 to 10")
         if self.action_seconds <= 0 or self.clock_after_seconds < 0:
             raise StructureError("action time must be above 0 and the clock wait 0 or more")
+        _within(self.action_seconds, ACTION_SECONDS_RANGE, "the action time")
+        _within(self.time_bank_seconds, TIME_BANK_RANGE, "the time bank")
+        _within(self.time_bank_refill_seconds, BANK_REFILL_RANGE, "the time bank's refill")
         if self.buy_in < 0 or self.payout_unit < 1:
             raise StructureError("the buy-in must be 0 or more and the payout unit 1 or more")
         if self.mode not in ev.MODES:
@@ -72,6 +91,8 @@ class TournamentConfig:
             "buy_in": self.buy_in, "payout_unit": self.payout_unit,
             "action_seconds": self.action_seconds,
             "clock_after_seconds": self.clock_after_seconds, "mode": self.mode,
+            "time_bank_seconds": self.time_bank_seconds,
+            "time_bank_refill_seconds": self.time_bank_refill_seconds,
         }
 
     @staticmethod
@@ -86,6 +107,9 @@ class TournamentConfig:
             seats_per_table=int(data["seats_per_table"]), buy_in=int(data["buy_in"]),
             payout_unit=int(data["payout_unit"]), action_seconds=float(data["action_seconds"]),
             clock_after_seconds=float(data["clock_after_seconds"]), mode=mode,
+            # Configs stored before issue 23 have no time bank.
+            time_bank_seconds=float(data.get("time_bank_seconds", 0.0)),
+            time_bank_refill_seconds=float(data.get("time_bank_refill_seconds", 10.0)),
         )
 
 

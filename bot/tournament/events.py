@@ -556,6 +556,24 @@ class TimeGiven(Event):
     rule_id: str = "director-decision"
 
 
+@event("tournament.time_bank_used")
+@dataclass(frozen=True)
+class TimeBankUsed(Event):
+    """Online: the player to act spends his time bank on this decision (issue 23): `seconds`
+    (his whole bank) are added to his action time. `auto`: his action time had run out, so the
+    bank was spent for him; else he pressed **Time**. What he leaves unused is his again once
+    he acts (bot/tournament/clock.py)."""
+
+    table: int
+    hand_id: str
+    seat: int
+    player: str
+    seconds: float
+    auto: bool
+    at: float
+    rule_id: str = "action-time"
+
+
 @event("tournament.director_ruling")
 @dataclass(frozen=True)
 class DirectorRuling(Event):

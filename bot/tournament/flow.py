@@ -82,6 +82,12 @@ class Flow(TournamentCore):
                     if play_now < deadline:
                         break
                     at = self.absolute(deadline, now)
+                    bank = self.players[player].time_bank
+                    if bank > 0:
+                        # His action time ran out: his time bank is spent for him first.
+                        self._emit(ev.TimeBankUsed(table, hand.hand_id, seat, player, bank,
+                                                   True, at))
+                        continue
                     self._emit(ev.TimedOut(table, hand.hand_id, seat, player, at))
                     self._emit(ev.MarkedAway(player, at, "timed_out"))
                 self._settle(table, now)

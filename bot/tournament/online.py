@@ -175,6 +175,30 @@ class OnlinePlay(Flow):
                                   expires, moments))
         return self.events[start:]
 
+    def use_time_bank(self, table: int, player: str, now: float, *,
+                      expect: Expectation | None = None) -> list[Event]:
+        """The player to act spends his time bank (the **Time** button): all of it is added
+        to this decision's action time; what he leaves unused is his again once he acts. Not
+        while the clock is called on him: the clock's time is the rules' (clock.py)."""
+        ts = self._table(table)
+        hand, d = ts.hand, ts.decision
+        _check_expected(hand, expect)
+        if hand is None or d is None or ts.seats.get(d.seat) != player:
+            raise NotAllowed("only the player to act may use his time bank", code="bank-not-to-act")
+        if self.paused:
+            raise NotAllowed("the tournament is paused", code="paused")
+        if d.clock_expires is not None:
+            raise NotAllowed("the clock is called on you: the time bank does not extend the "
+                             "clock", code="bank-on-clock")
+        bank = self.players[player].time_bank
+        if bank <= 0:
+            raise NotAllowed("your time bank is empty; it refills by {refill} s at each new "
+                             "level", code="bank-empty",
+                             refill=f"{self.cfg.time_bank_refill_seconds:g}")
+        start = len(self.events)
+        self._emit(ev.TimeBankUsed(table, hand.hand_id, d.seat, player, bank, False, now))
+        return self.events[start:]
+
     def set_away(self, player: str, now: float) -> list[Event]:
         """A player leaves the table (or the director marks him away)."""
         p = self.player(player)

@@ -47,6 +47,8 @@ class Entrant:
     knocked_out_by: str | None = None
     out_table: int | None = None
     out_seat: int | None = None
+    # Seconds left in his time bank (issue 23; bot/tournament/clock.py).
+    time_bank: float = 0.0
 
 
 @dataclass
