@@ -23,20 +23,19 @@ from bot.discord_ui.lookup import channel_key, find_session, named_session, sess
 from bot.discord_ui.parsing import parse_reason
 from bot.discord_ui.presenter.league import night_counts_text
 from bot.discord_ui.presenter.limits import chips, safe_name, safe_text
+from bot.discord_ui.presenter.server_files import refusal_text
 from bot.discord_ui.presenter.status import StatusFacts, status_embed
 from bot.discord_ui.replies import Refusal, defer_public, send_private, send_public
 from bot.engine.profile import PROFILE_NAMES, ProfileError, make_profile
 from bot.league.service import LeagueError, active_season_for
 from bot.service import Session, Unrecoverable
+from bot.service.server_files import ServerFileError, resolve_payouts, resolve_structure
 from bot.service.usecases import desk, entries
 from bot.store import ChannelBusy
 from bot.tournament.errors import StructureError
-from bot.tournament.payouts import load_payout_table
-from bot.tournament.structure import load_structure, structure_names
 from bot.tournament.tournament import TournamentConfig
 
-STRUCTURES = structure_names()
-PAYOUTS = ("standard", "winner_takes_all")
+from .structures import payouts_autocomplete, structure_autocomplete
 
 
 async def tournament_autocomplete(interaction: discord.Interaction,
@@ -65,31 +64,30 @@ class TournamentCog(commands.Cog, name="Tournament"):
     @tournament.command(name="create", description="Create a tournament in this channel")
     @app_commands.describe(
         name="The tournament's name",
-        structure="Blind structure preset",
+        structure="Blind structure: this server's own (/td structure) or a preset",
         buy_in="Buy-in in money units (0 for a free roll)",
         seats="Seats per table (2 to 10)",
         profile="Rule profile (default: this server's)",
         starting_stack="Starting chips (default: the structure's)",
-        payouts="Payout table",
+        payouts="Payout table: this server's own (/td payouts) or a preset",
         league="League the night counts for (default: the server's main league)",
         mode="online: the bot deals; live: real cards, the bot is clock, seat draw and bust desk",
     )
     @app_commands.choices(
-        structure=[app_commands.Choice(name=s, value=s) for s in STRUCTURES],
         profile=[app_commands.Choice(name=p, value=p) for p in PROFILE_NAMES],
-        payouts=[app_commands.Choice(name=p.replace("_", " "), value=p) for p in PAYOUTS],
         mode=[app_commands.Choice(name="online (the bot deals)", value="online"),
               app_commands.Choice(name="live (real cards and chips)", value="live")],
     )
-    @app_commands.autocomplete(league=league_autocomplete)
+    @app_commands.autocomplete(league=league_autocomplete, structure=structure_autocomplete,
+                               payouts=payouts_autocomplete)
     async def create(self, interaction: discord.Interaction,
                      name: app_commands.Range[str, 1, 80],
-                     structure: str = "regular",
+                     structure: app_commands.Range[str, 1, 100] = "regular",
                      buy_in: app_commands.Range[int, 0, 1_000_000] = 0,
                      seats: app_commands.Range[int, 2, 10] = 9,
                      profile: str | None = None,
                      starting_stack: app_commands.Range[int, 1, 100_000_000] | None = None,
-                     payouts: str = "standard",
+                     payouts: app_commands.Range[str, 1, 100] = "standard",
                      league: app_commands.Range[str, 1, 100] | None = None,
                      mode: Literal["online", "live"] = "online") -> None:
         if isinstance(interaction.channel, discord.Thread):
@@ -104,8 +102,12 @@ class TournamentCog(commands.Cog, name="Tournament"):
             raise Refusal(f"This channel already has a tournament that is not finished: "
                           f"**{safe_name(row.name)}** ({existing.tournament.status}). Finish "
                           "or cancel it (`/tournament cancel`) first, or use another channel.")
+        assert interaction.guild_id is not None
         try:
-            struct = load_structure(structure)
+            # The server's own (kept in the database) or a preset; the tournament keeps a copy
+            # of the levels and payouts in its config, whatever happens to them later.
+            struct = await resolve_structure(self.bot.store, interaction.guild_id, structure)
+            table = await resolve_payouts(self.bot.store, interaction.guild_id, payouts)
             if starting_stack is not None:
                 # The Structure validates itself again (multiple of the smallest chip, > 0).
                 struct = dataclasses.replace(struct, starting_stack=starting_stack)
@@ -115,8 +117,10 @@ class TournamentCog(commands.Cog, name="Tournament"):
             else:
                 rules = make_profile(profile)
             config = TournamentConfig(profile=rules, structure=struct,
-                                      payouts=load_payout_table(payouts),
+                                      payouts=table,
                                       seats_per_table=seats, buy_in=buy_in, mode=mode)
+        except ServerFileError as exc:
+            raise Refusal(refusal_text(exc)) from None
         except (StructureError, ProfileError) as exc:
             raise Refusal(f"I cannot create that tournament: {exc}. Nothing was done.") from None
         assert interaction.guild_id is not None and channel_id is not None

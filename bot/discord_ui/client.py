@@ -51,6 +51,7 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.cogs.director",
     "bot.cogs.live",
     "bot.cogs.deal",
+    "bot.cogs.structures",
     "bot.cogs.league",
     "bot.cogs.screen",
 )

@@ -92,6 +92,9 @@ class _Reads:
     appeal = _read(SqlTransaction.appeal)
     appeals = _read(SqlTransaction.appeals)
     member_appeals = _read(SqlTransaction.member_appeals)
+    # a server's own structures and payout tables (issue 21)
+    server_file = _read(SqlTransaction.server_file)
+    server_file_names = _read(SqlTransaction.server_file_names)
 
 
 class Transaction(_Reads):
@@ -155,3 +158,4 @@ class Transaction(_Reads):
     add_director_action = _read(SqlTransaction.add_director_action)
     open_appeal = _read(SqlTransaction.open_appeal)
     close_appeal = _read(SqlTransaction.close_appeal)
+    put_server_file = _read(SqlTransaction.put_server_file)

@@ -10,11 +10,12 @@ from typing import TypeVar
 from .leagues import LeagueSql
 from .records import RecordSql
 from .recovery import RecoverySql
+from .server_files import ServerFileSql
 
 T = TypeVar("T")
 
 
-class SqlTransaction(RecoverySql, LeagueSql, RecordSql):
+class SqlTransaction(RecoverySql, LeagueSql, RecordSql, ServerFileSql):
     """Every store statement, run synchronously in the database thread."""
 
 

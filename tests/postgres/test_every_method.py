@@ -157,6 +157,13 @@ def script(tx: SqlTransaction) -> list[tuple[str, Any]]:
     c("keep_season_final", s.id, LeagueSettings(league_id=lg.id, points_system="f1",
                                                 options={"best": 5}, currency="EUR"))
     c("active_season", lg.id)
+    c("put_server_file", 1, "structure", "Friday deep", "name = 'x'\n", 7)
+    c("put_server_file", 1, "structure", "Friday deep", "name = 'y'\n", 8)
+    c("put_server_file", 1, "payouts", "top two", "name = 'z'\n", 7)
+    c("server_file", 1, "structure", "Friday deep")
+    c("server_file", 1, "structure", "nothing")
+    c("server_file_names", 1, "structure")
+    c("server_file_names", 2, "payouts")
     return c.answers
 
 

@@ -1,0 +1,392 @@
+"""A blind structure or payout table as a file a director uploads or gets back (issue 21).
+
+Two forms: TOML, the presets' own format (data/structures/*.toml, data/payouts/*.toml), and a
+CSV of one row per line for a spreadsheet. Both are read into the same `Structure` /
+`PayoutTable` and checked by their own validators (structure.validate, PayoutTable.from_dict);
+on top of those, a level's blinds may not go down, and every refusal names the line it is about
+(`line 31, level 7: the big blind 300 is less than level 6's 400`). What is kept and given back
+is the TOML written by `structure_toml` / `payouts_toml`, so an export uploads again unchanged.
+
+Structure CSV, one row per line (`#` starts a comment; an empty line is skipped):
+
+    starting_stack, 10000
+    chips, 25 100 500 1000
+    big_blind_ante, no            (yes: the big blind posts the ante for the table)
+    late_registration, 4          (last level open to late entries)
+    rebuy, 1000, 10000, 6, 1      (cost, chips, last level, most per player)
+    addon, 1000, 15000, 6         (cost, chips, at the break after level)
+    level, 25, 50, 0, 20          (small blind, big blind, ante, minutes)
+    break, 10                     (minutes)
+
+Payout CSV: `players, 4, 6, 70, 30` (from 4 to 6 players: 70% to 1st, 30% to 2nd).
+
+Pure: text in, objects out; no I/O.
+"""
+
+from __future__ import annotations
+
+import csv
+import tomllib
+from collections.abc import Iterator
+from typing import Any, Literal
+
+from bot.tournament.errors import StructureError
+from bot.tournament.payouts import PayoutTable
+from bot.tournament.structure import AddOnTerms, Break, Level, Period, RebuyTerms, Structure
+
+FileFormat = Literal["toml", "csv"]
+
+# An upload larger than this is refused before it is read: a 40-level structure is about 2 KB.
+MAX_FILE_BYTES = 16_000
+MAX_PERIODS = 120
+MAX_BRACKETS = 40
+
+
+def file_format(filename: str) -> FileFormat | None:
+    lower = filename.casefold()
+    if lower.endswith(".toml"):
+        return "toml"
+    if lower.endswith((".csv", ".txt")):
+        return "csv"
+    return None
+
+
+def decode(data: bytes) -> str:
+    if len(data) > MAX_FILE_BYTES:
+        raise StructureError(f"the file is {len(data):,} bytes; the limit is {MAX_FILE_BYTES:,}")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise StructureError("the file is not UTF-8 text") from None
+
+
+# ---------------------------------------------------------------------------------- structures
+
+
+def _header_lines(text: str, table: str) -> list[int]:
+    """1-based line numbers of each `[[table]]` header, in order."""
+    return [n for n, line in enumerate(text.splitlines(), 1)
+            if line.strip().replace(" ", "").startswith(f"[[{table}]]")]
+
+
+def _where(line: int | None, what: str) -> str:
+    return f"line {line}, {what}" if line is not None else what
+
+
+def _int(value: Any, line: int | None, what: str) -> int:
+    if isinstance(value, bool):
+        raise StructureError(_where(line, f"{what} must be a whole number"))
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str):
+        try:
+            return int(value.strip().replace("_", ""))
+        except ValueError:
+            pass
+    raise StructureError(_where(line, f"{what} must be a whole number, not {value!r}"))
+
+
+def _minutes(value: Any, line: int | None, what: str) -> int:
+    try:
+        minutes = float(str(value).strip()) if not isinstance(value, int | float) else value
+    except ValueError:
+        raise StructureError(_where(line, f"{what}: minutes must be a number, not {value!r}"))\
+            from None
+    seconds = round(float(minutes) * 60)
+    if seconds <= 0:
+        raise StructureError(_where(line, f"{what}: the length must be above 0 minutes"))
+    return seconds
+
+
+def _check_levels(periods: list[tuple[Period, int | None]]) -> None:
+    """Blinds never go down from one level to the next; each level on its own is sane."""
+    previous: Level | None = None
+    n = 0
+    for period, line in periods:
+        if not isinstance(period, Level):
+            continue
+        n += 1
+        what = f"level {n}"
+        if period.small_blind <= 0:
+            raise StructureError(_where(line, f"{what}: the small blind must be above 0"))
+        if period.big_blind < period.small_blind:
+            raise StructureError(_where(
+                line, f"{what}: the big blind {period.big_blind} is less than the small blind "
+                      f"{period.small_blind}"))
+        if period.ante < 0:
+            raise StructureError(_where(line, f"{what}: the ante must be 0 or more"))
+        if previous is not None:
+            if period.big_blind < previous.big_blind:
+                raise StructureError(_where(
+                    line, f"{what}: the big blind {period.big_blind} is less than level "
+                          f"{n - 1}'s {previous.big_blind}"))
+            if period.small_blind < previous.small_blind:
+                raise StructureError(_where(
+                    line, f"{what}: the small blind {period.small_blind} is less than level "
+                          f"{n - 1}'s {previous.small_blind}"))
+        previous = period
+    if len(periods) > MAX_PERIODS:
+        raise StructureError(f"{len(periods)} levels and breaks; the most is {MAX_PERIODS}")
+
+
+def _build(name: str, periods: list[tuple[Period, int | None]],
+           options: dict[str, Any]) -> Structure:
+    _check_levels(periods)
+    if "starting_stack" not in options:
+        raise StructureError("the starting stack is missing (starting_stack)")
+    if "chips" not in options:
+        raise StructureError("the chip denominations are missing (chips, smallest first)")
+    # The structure's own validator says the rest (chips, multiples, level numbers).
+    return Structure(name=name, periods=tuple(p for p, _ in periods), **options)
+
+
+def _toml_structure(name: str, text: str) -> Structure:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise StructureError(f"not valid TOML: {err}") from None
+    raw = data.get("periods")
+    if not isinstance(raw, list) or not raw:
+        raise StructureError("no levels: give each level as a [[periods]] table")
+    lines = _header_lines(text, "periods")
+    periods: list[tuple[Period, int | None]] = []
+    n_levels = 0
+    for i, p in enumerate(raw):
+        line = lines[i] if len(lines) == len(raw) else None
+        if not isinstance(p, dict):
+            raise StructureError(_where(line, f"period {i + 1} is not a table"))
+        if p.get("break"):
+            what = f"the break after level {n_levels}"
+            secs = (_int(p["seconds"], line, what) if "seconds" in p
+                    else _minutes(p.get("minutes"), line, what))
+            periods.append((Break(secs), line))
+            continue
+        n_levels += 1
+        what = f"level {n_levels}"
+        for key in ("small_blind", "big_blind"):
+            if key not in p:
+                raise StructureError(_where(line, f"{what}: {key} is missing"))
+        if "seconds" not in p and "minutes" not in p:
+            raise StructureError(_where(line, f"{what}: minutes is missing"))
+        secs = (_int(p["seconds"], line, what) if "seconds" in p
+                else _minutes(p["minutes"], line, what))
+        if secs <= 0:
+            raise StructureError(_where(line, f"{what}: the length must be above 0"))
+        periods.append((Level(_int(p["small_blind"], line, f"{what}: the small blind"),
+                              _int(p["big_blind"], line, f"{what}: the big blind"),
+                              _int(p.get("ante", 0), line, f"{what}: the ante"), secs), line))
+    options: dict[str, Any] = {}
+    try:
+        if "starting_stack" in data:
+            options["starting_stack"] = _int(data["starting_stack"], None, "starting_stack")
+        if "chips" in data:
+            options["chips"] = tuple(_int(c, None, "chips") for c in data["chips"])
+        options["big_blind_ante"] = bool(data.get("big_blind_ante", False))
+        late = data.get("late_registration_level")
+        options["late_registration_level"] = (None if late is None
+                                              else _int(late, None, "late_registration_level"))
+        if data.get("rebuys"):
+            options["rebuys"] = RebuyTerms(**{k: _int(v, None, f"rebuys {k}")
+                                              for k, v in data["rebuys"].items()})
+        if data.get("add_on"):
+            options["add_on"] = AddOnTerms(**{k: _int(v, None, f"add_on {k}")
+                                              for k, v in data["add_on"].items()})
+    except (TypeError, AttributeError) as err:
+        raise StructureError(f"the re-buy or add-on terms are not right ({err})") from None
+    return _build(name, periods, options)
+
+
+def _csv_rows(text: str) -> Iterator[tuple[int, list[str]]]:
+    for n, line in enumerate(text.splitlines(), 1):
+        body = line.split("#", 1)[0].strip()
+        if not body:
+            continue
+        row = next(csv.reader([body], skipinitialspace=True))
+        yield n, [cell.strip() for cell in row]
+
+
+def _csv_structure(name: str, text: str) -> Structure:
+    periods: list[tuple[Period, int | None]] = []
+    options: dict[str, Any] = {}
+    n_levels = 0
+    for line, row in _csv_rows(text):
+        key = row[0].casefold().replace(" ", "_").replace("-", "_")
+        args = row[1:]
+
+        def need(count: int, form: str, args: list[str] = args, line: int = line) -> None:
+            if len(args) != count:
+                raise StructureError(f"line {line}: write it as `{form}`")
+
+        if key in ("level", "small_blind", "kind", "type"):
+            if key != "level":
+                continue  # a header row
+            n_levels += 1
+            what = f"level {n_levels}"
+            need(4, "level, small blind, big blind, ante, minutes")
+            periods.append((Level(_int(args[0], line, f"{what}: the small blind"),
+                                  _int(args[1], line, f"{what}: the big blind"),
+                                  _int(args[2] or 0, line, f"{what}: the ante"),
+                                  _minutes(args[3], line, what)), line))
+        elif key == "break":
+            need(1, "break, minutes")
+            periods.append((Break(_minutes(args[0], line, f"the break after level {n_levels}")),
+                            line))
+        elif key == "starting_stack":
+            need(1, "starting_stack, chips")
+            options["starting_stack"] = _int(args[0], line, "the starting stack")
+        elif key == "chips":
+            cells = [c for a in args for c in a.split()]
+            options["chips"] = tuple(_int(c, line, "a chip") for c in cells)
+        elif key == "big_blind_ante":
+            need(1, "big_blind_ante, yes or no")
+            options["big_blind_ante"] = args[0].casefold() in ("yes", "true", "1", "y")
+        elif key in ("late_registration", "late_registration_level"):
+            need(1, "late_registration, last level")
+            options["late_registration_level"] = _int(args[0], line, "late registration")
+        elif key in ("rebuy", "rebuys"):
+            need(4, "rebuy, cost, chips, last level, most per player")
+            options["rebuys"] = RebuyTerms(*(_int(a, line, "rebuy") for a in args))
+        elif key in ("addon", "add_on"):
+            need(3, "addon, cost, chips, last level")
+            options["add_on"] = AddOnTerms(*(_int(a, line, "add-on") for a in args))
+        elif key == "name":
+            continue
+        else:
+            raise StructureError(f"line {line}: {row[0]!r} is not a row I know (level, break, "
+                                 "starting_stack, chips, big_blind_ante, late_registration, "
+                                 "rebuy, addon)")
+    if not periods:
+        raise StructureError("no levels: give each as `level, small blind, big blind, ante, "
+                             "minutes`")
+    return _build(name, periods, options)
+
+
+def parse_structure(name: str, text: str, fmt: FileFormat) -> Structure:
+    """The structure the file describes, named `name`; a StructureError names what is wrong."""
+    if len(text.encode("utf-8")) > MAX_FILE_BYTES:
+        raise StructureError(f"the file is over {MAX_FILE_BYTES:,} bytes")
+    if fmt == "toml":
+        return _toml_structure(name, text)
+    return _csv_structure(name, text)
+
+
+def _minutes_text(seconds: int) -> str:
+    return str(seconds // 60) if seconds % 60 == 0 else repr(round(seconds / 60, 4))
+
+
+def structure_toml(s: Structure) -> str:
+    """The structure in the presets' TOML (what is kept and exported; reads back the same)."""
+    out = [f"# Blind structure {s.name!r}: levels and breaks in play order (minutes of play).",
+           f"name = {_toml_str(s.name)}",
+           f"starting_stack = {s.starting_stack}",
+           f"chips = [{', '.join(str(c) for c in s.chips)}]",
+           f"big_blind_ante = {'true' if s.big_blind_ante else 'false'}"]
+    if s.late_registration_level is not None:
+        out.append(f"late_registration_level = {s.late_registration_level}")
+    for label, terms in (("rebuys", s.rebuys), ("add_on", s.add_on)):
+        if terms is not None:
+            out += ["", f"[{label}]"] + [f"{k} = {v}" for k, v in vars(terms).items()]
+    for p in s.periods:
+        out += ["", "[[periods]]"]
+        if isinstance(p, Break):
+            out += ["break = true", f"minutes = {_minutes_text(p.seconds)}"]
+        else:
+            out += [f"small_blind = {p.small_blind}", f"big_blind = {p.big_blind}",
+                    f"ante = {p.ante}", f"minutes = {_minutes_text(p.seconds)}"]
+    return "\n".join(out) + "\n"
+
+
+def _toml_str(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+# ------------------------------------------------------------------------------------ payouts
+
+
+def _payout_rows(name: str, rows: list[tuple[int | None, int, int, list[float]]]) -> PayoutTable:
+    if not rows:
+        raise StructureError("no rows: give each as `players, from, to, 1st %, 2nd %, ...`")
+    if len(rows) > MAX_BRACKETS:
+        raise StructureError(f"{len(rows)} rows; the most is {MAX_BRACKETS}")
+    brackets: list[dict[str, Any]] = []
+    last_max = 0
+    for line, lo, hi, percents in rows:
+        what = f"players {lo} to {hi}"
+        if lo < 2 or hi < lo:
+            raise StructureError(_where(line, f"{what}: from 2 players up, the second number "
+                                              "at least the first"))
+        if lo <= last_max:
+            raise StructureError(_where(line, f"{what}: overlaps the row above (it ends at "
+                                              f"{last_max} players)"))
+        if not percents:
+            raise StructureError(_where(line, f"{what}: no places paid"))
+        if len(percents) > lo:
+            raise StructureError(_where(line, f"{what}: pays {len(percents)} places but the "
+                                              f"field can be as small as {lo}"))
+        total = sum(round(p * 100) for p in percents)
+        if total != 10_000 or any(p <= 0 for p in percents):
+            raise StructureError(_where(line, f"{what}: the percents add up to "
+                                              f"{total / 100:g}, not 100 (each above 0)"))
+        for place, (a, b) in enumerate(zip(percents, percents[1:], strict=False), 2):
+            if b > a:
+                raise StructureError(_where(line, f"{what}: place {place} pays {b:g}%, more "
+                                                  f"than place {place - 1}'s {a:g}%"))
+        last_max = hi
+        brackets.append({"min_players": lo, "max_players": hi, "percents": percents})
+    return PayoutTable.from_dict({"name": name, "brackets": brackets})
+
+
+def _float(value: Any, line: int | None, what: str) -> float:
+    try:
+        if isinstance(value, bool):
+            raise ValueError
+        return float(str(value).strip().rstrip("%"))
+    except ValueError:
+        raise StructureError(_where(line, f"{what} must be a number, not {value!r}")) from None
+
+
+def parse_payouts(name: str, text: str, fmt: FileFormat) -> PayoutTable:
+    if len(text.encode("utf-8")) > MAX_FILE_BYTES:
+        raise StructureError(f"the file is over {MAX_FILE_BYTES:,} bytes")
+    rows: list[tuple[int | None, int, int, list[float]]] = []
+    if fmt == "toml":
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as err:
+            raise StructureError(f"not valid TOML: {err}") from None
+        raw = data.get("brackets")
+        if not isinstance(raw, list):
+            raise StructureError("no rows: give each as a [[brackets]] table with min_players, "
+                                 "max_players and percents")
+        lines = _header_lines(text, "brackets")
+        for i, b in enumerate(raw):
+            line = lines[i] if len(lines) == len(raw) else None
+            if not isinstance(b, dict) or not {"min_players", "max_players", "percents"} <= set(b):
+                raise StructureError(_where(line, "give min_players, max_players and percents"))
+            if not isinstance(b["percents"], list):
+                raise StructureError(_where(line, "percents must be a list: [50, 30, 20]"))
+            rows.append((line, _int(b["min_players"], line, "min_players"),
+                         _int(b["max_players"], line, "max_players"),
+                         [_float(p, line, "a percent") for p in b["percents"]]))
+    else:
+        for line, row in _csv_rows(text):
+            key = row[0].casefold()
+            if key in ("name", "from", "min_players"):
+                continue
+            if key != "players" or len(row) < 4:
+                raise StructureError(f"line {line}: write it as `players, from, to, 1st %, "
+                                     "2nd %, ...`")
+            rows.append((line, _int(row[1], line, "from"), _int(row[2], line, "to"),
+                         [_float(p, line, "a percent") for p in row[3:] if p]))
+    return _payout_rows(name, rows)
+
+
+def payouts_toml(table: PayoutTable) -> str:
+    out = [f"name = {_toml_str(table.name)}"]
+    for b in table.brackets:
+        percents = ", ".join(f"{bp / 100:g}" for bp in b.basis_points)
+        out += ["", "[[brackets]]", f"min_players = {b.min_players}",
+                f"max_players = {b.max_players}", f"percents = [{percents}]"]
+    return "\n".join(out) + "\n"

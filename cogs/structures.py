@@ -1,0 +1,207 @@
+"""/td structure and /td payouts (issue 21): a server's own blind structures and payout tables,
+kept in the database and edited in Discord (no file on the host, no restart).
+
+- `new name: from:` — a copy of a preset or of one of the server's own;
+- `upload name: file:` — replace (or create) it from a TOML or CSV attachment (at most 16 KB;
+  bot/tournament/structure_files.py says the forms). A refusal names the line and changes
+  nothing;
+- `show name:` — the preview as a phone-readable table (privately);
+- `export name:` — the TOML file back (privately), which uploads again unchanged.
+
+`/tournament create structure: payouts:` offer the server's own and the presets
+(`file_autocomplete`). Thin: bot/service/server_files.py decides and keeps; the words are
+bot/discord_ui/presenter/server_files.py's. Attached to the director's `/td` group when this
+cog loads (cogs/director.py owns the group), as cogs/deal.py does.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_ui.client import LeagueBot
+from bot.discord_ui.directors import require_director
+from bot.discord_ui.presenter.server_files import (
+    created_text,
+    export_text,
+    payouts_preview,
+    refusal_text,
+    structure_preview,
+    too_big_text,
+    upload_missing_text,
+    uploaded_text,
+)
+from bot.discord_ui.replies import Refusal, send_private
+from bot.service import server_files
+from bot.service.server_files import ServerFileError
+from bot.store.server_files import FileKind
+from bot.tournament.structure import Structure
+from bot.tournament.structure_files import MAX_FILE_BYTES
+
+log = logging.getLogger(__name__)
+
+MAX_CHOICES = 25
+
+
+async def _choices(interaction: discord.Interaction, current: str, kind: FileKind, *,
+                   own_only: bool = False) -> list[app_commands.Choice[str]]:
+    bot = interaction.client
+    if interaction.guild_id is None or not isinstance(bot, LeagueBot):
+        return []
+    found = await server_files.choices(bot.store, interaction.guild_id, kind)
+    return [app_commands.Choice(name=(c.name if c.own else f"{c.name} (preset)")[:100],
+                                value=c.name)
+            for c in found if (c.own or not own_only)
+            and current.casefold() in c.name.casefold()][:MAX_CHOICES]
+
+
+async def structure_autocomplete(interaction: discord.Interaction,
+                                 current: str) -> list[app_commands.Choice[str]]:
+    return await _choices(interaction, current, "structure")
+
+
+async def payouts_autocomplete(interaction: discord.Interaction,
+                               current: str) -> list[app_commands.Choice[str]]:
+    return await _choices(interaction, current, "payouts")
+
+
+def _bot(interaction: discord.Interaction) -> LeagueBot:
+    bot = interaction.client
+    assert isinstance(bot, LeagueBot)
+    return bot
+
+
+class FileGroup(app_commands.Group):
+    """The same four commands for structures and for payout tables."""
+
+    def __init__(self, kind: FileKind, name: str, description: str) -> None:
+        super().__init__(name=name, description=description)
+        self.kind: FileKind = kind
+
+    async def _guard(self, interaction: discord.Interaction) -> int:
+        await require_director(_bot(interaction), interaction)
+        assert interaction.guild_id is not None
+        return interaction.guild_id
+
+    async def _all(self, interaction: discord.Interaction,
+                   current: str) -> list[app_commands.Choice[str]]:
+        return await _choices(interaction, current, self.kind)
+
+    async def _own(self, interaction: discord.Interaction,
+                   current: str) -> list[app_commands.Choice[str]]:
+        return await _choices(interaction, current, self.kind, own_only=True)
+
+    @app_commands.command(name="new", description="A new one of this server's, copied from a "
+                                                  "preset or another of its own")
+    @app_commands.rename(source="from")
+    @app_commands.describe(name="Its name (letters, digits, spaces, _ . -)",
+                           source="The one to copy")
+    async def new(self, interaction: discord.Interaction,
+                  name: app_commands.Range[str, 1, 40],
+                  source: app_commands.Range[str, 1, 100]) -> None:
+        guild_id = await self._guard(interaction)
+        try:
+            item = await server_files.copy(_bot(interaction).store, guild_id, self.kind, name,
+                                           source, interaction.user.id)
+        except ServerFileError as exc:
+            raise Refusal(refusal_text(exc)) from None
+        await send_private(interaction, created_text(self.kind, item.name, source))
+
+    @app_commands.command(name="upload", description="Replace it with a TOML or CSV file "
+                                                     f"(at most {MAX_FILE_BYTES // 1000} KB)")
+    @app_commands.describe(name="This server's one to replace (a new name makes a new one)",
+                           file="The .toml or .csv file")
+    async def upload(self, interaction: discord.Interaction,
+                     name: app_commands.Range[str, 1, 40],
+                     file: discord.Attachment) -> None:
+        guild_id = await self._guard(interaction)
+        if file.size > MAX_FILE_BYTES:
+            raise Refusal(too_big_text())
+        if file.size == 0:
+            raise Refusal(upload_missing_text(self.kind))
+        try:
+            data = await file.read()
+        except discord.HTTPException:
+            raise Refusal(upload_missing_text(self.kind)) from None
+        try:
+            item = await server_files.upload(_bot(interaction).store, guild_id, self.kind,
+                                             name, file.filename, data, interaction.user.id)
+        except ServerFileError as exc:
+            raise Refusal(refusal_text(exc)) from None
+        await send_private(interaction, uploaded_text(self.kind, item.name) + "\n"
+                           + self._preview(item, own=True))
+
+    @app_commands.command(name="show", description="Preview it as a table")
+    @app_commands.describe(name="This server's or a preset")
+    async def show(self, interaction: discord.Interaction,
+                   name: app_commands.Range[str, 1, 100]) -> None:
+        guild_id = await self._guard(interaction)
+        store = _bot(interaction).store
+        try:
+            item = await server_files.resolve(store, guild_id, self.kind, name)
+        except ServerFileError as exc:
+            raise Refusal(refusal_text(exc)) from None
+        own = item.name in await store.server_file_names(guild_id, self.kind)
+        await send_private(interaction, self._preview(item, own=own))
+
+    @app_commands.command(name="export", description="The file, to change and upload again")
+    @app_commands.describe(name="This server's or a preset")
+    async def export(self, interaction: discord.Interaction,
+                     name: app_commands.Range[str, 1, 100]) -> None:
+        guild_id = await self._guard(interaction)
+        try:
+            filename, data = await server_files.export(_bot(interaction).store, guild_id,
+                                                       self.kind, name)
+        except ServerFileError as exc:
+            raise Refusal(refusal_text(exc)) from None
+        await send_private(interaction, export_text(self.kind, " ".join(name.split())),
+                           file=discord.File(io.BytesIO(data), filename=filename))
+
+    def _preview(self, item: Any, *, own: bool) -> str:
+        if isinstance(item, Structure):
+            return structure_preview(item, own=own)
+        return payouts_preview(item, own=own)
+
+    new.autocomplete("source")(_all)
+    upload.autocomplete("name")(_own)
+    show.autocomplete("name")(_all)
+    export.autocomplete("name")(_all)
+
+
+class Structures(commands.Cog):
+    def __init__(self, bot: LeagueBot) -> None:
+        self.bot = bot
+        self.attached: list[str] = []
+
+    async def cog_load(self) -> None:
+        """Add /td structure and /td payouts to the director's `/td` group."""
+        td = self.bot.tree.get_command("td")
+        if not isinstance(td, app_commands.Group):
+            log.warning("no /td group: /td structure and /td payouts are not available")
+            return
+        for group in (FileGroup("structure", "structure",
+                                "This server's blind structures: new, upload, show, export"),
+                      FileGroup("payouts", "payouts",
+                                "This server's payout tables: new, upload, show, export")):
+            try:
+                td.add_command(group)
+            except app_commands.CommandAlreadyRegistered:
+                log.warning("/td %s already exists; not added again", group.name)
+                continue
+            self.attached.append(group.name)
+
+    async def cog_unload(self) -> None:
+        td = self.bot.tree.get_command("td")
+        if isinstance(td, app_commands.Group):
+            for name in self.attached:
+                td.remove_command(name)
+        self.attached.clear()
+
+
+async def setup(bot: LeagueBot) -> None:
+    await bot.add_cog(Structures(bot))

@@ -1,0 +1,175 @@
+"""/td structure and /td payouts (issue 21): a server's own blind structures and payout tables,
+edited in Discord (new from a preset, upload a TOML or CSV file, show, export), offered by
+/tournament create, and never changed under a tournament already created with them."""
+
+from __future__ import annotations
+
+from bot.engine.events import event_from_dict
+from bot.service.server_files import resolve_structure
+from bot.tournament import events as tev
+from bot.tournament.core import TournamentConfig
+from bot.tournament.structure import Level, load_structure
+from bot.tournament.structure_files import MAX_FILE_BYTES, parse_structure
+
+from .conftest import HAND_DELAY, Harness
+from .test_tournament_flow import create_and_join, refused, reply
+
+FRIDAY_CSV = b"""# Friday: short levels
+starting_stack, 5000
+chips, 25 100 500
+level, 25, 50, 0, 15
+level, 50, 100, 0, 15
+break, 5
+level, 100, 200, 25, 15
+level, 150, 300, 25, 15
+"""
+
+
+async def _export(h: Harness, command: str, name: str) -> tuple[str, bytes]:
+    r = await h.director.slash(h.channel, command, name=name)
+    assert r.ephemeral
+    message = r.followups[-1] if r.followups else r.response
+    (attachment,) = message.attachments
+    return attachment.filename, await attachment.read()
+
+
+async def test_a_structure_copied_from_a_preset_shows_exports_and_uploads_back(
+        harness: Harness) -> None:
+    h = harness
+    r = await h.director.slash(h.channel, "td structure new", name="Friday", **{"from": "turbo"})
+    assert r.ephemeral
+    assert reply(r).startswith("The structure **Friday** is this server's, a copy of **turbo**")
+
+    r = await h.director.slash(h.channel, "td structure show", name="Friday")
+    assert r.ephemeral
+    shown = reply(r)
+    assert shown.startswith("**Friday** (this server): 5,000 chips to start")
+    lines = shown.split("```")[1].splitlines()
+    assert "  1         25/50       -   10" in lines
+    assert "  — break 10 min, colour up the 25s" in lines
+    assert max(len(line) for line in lines) <= 36  # a phone's code block
+
+    filename, data = await _export(h, "td structure export", "Friday")
+    assert filename == "Friday.structure.toml"
+    friday = parse_structure("Friday", data.decode(), "toml")
+    assert friday.periods == load_structure("turbo").periods
+
+    # The exported file uploads again unchanged.
+    r = await h.director.slash(h.channel, "td structure upload", name="Friday",
+                               file=("Friday.structure.toml", data))
+    assert reply(r).startswith("The structure **Friday** is saved.")
+    assert (await _export(h, "td structure export", "Friday"))[1] == data
+
+
+async def test_an_uploaded_csv_replaces_the_levels_and_a_bad_file_changes_nothing(
+        harness: Harness) -> None:
+    h = harness
+    r = await h.director.slash(h.channel, "td structure upload", name="Friday",
+                               file=("friday.csv", FRIDAY_CSV))
+    assert reply(r).startswith("The structure **Friday** is saved.")
+    assert "  3       100/200      25   15" in reply(r)
+    kept = await resolve_structure(h.bot.store, h.guild.id, "Friday")
+    assert kept.levels[2] == Level(100, 200, 25, 900)
+
+    bad = FRIDAY_CSV.replace(b"level, 150, 300, 25, 15", b"level, 150, 150, 25, 15")
+    r = await h.director.slash(h.channel, "td structure upload", name="Friday",
+                               file=("friday.csv", bad))
+    assert refused(h, r) == ("I cannot use that file for **Friday**: line 8, level 4: the big "
+                             "blind 150 is less than level 3's 200. Nothing was changed.")
+    r = await h.director.slash(h.channel, "td structure upload", name="Friday",
+                               file=("friday.xlsx", FRIDAY_CSV))
+    assert "Upload a `.toml` or `.csv` file" in refused(h, r)
+    r = await h.director.slash(h.channel, "td structure upload", name="Friday",
+                               file=("big.csv", b"#" * (MAX_FILE_BYTES + 1)))
+    assert refused(h, r) == "The file is larger than 16 KB. Nothing was changed."
+    r = await h.director.slash(h.channel, "td structure upload", name="turbo",
+                               file=("friday.csv", FRIDAY_CSV))
+    assert "**turbo** is a preset's name" in refused(h, r)
+    assert await resolve_structure(h.bot.store, h.guild.id, "Friday") == kept
+    assert (await resolve_structure(h.bot.store, h.guild.id, "turbo")) == load_structure("turbo")
+
+
+async def test_new_refuses_a_taken_name_and_an_unknown_source(harness: Harness) -> None:
+    h = harness
+    await h.director.slash(h.channel, "td structure new", name="Friday", **{"from": "deep"})
+    r = await h.director.slash(h.channel, "td structure new", name="Friday", **{"from": "turbo"})
+    assert "This server already has a structure **Friday**" in refused(h, r)
+    r = await h.director.slash(h.channel, "td structure new", name="Saturday", **{"from": "nope"})
+    assert "There is no structure **nope** to copy" in refused(h, r)
+    assert (await resolve_structure(h.bot.store, h.guild.id, "Friday")).periods == \
+        load_structure("deep").periods
+    assert await h.bot.store.server_file_names(h.guild.id, "structure") == ["Friday"]
+
+
+async def test_autocomplete_offers_the_servers_own_and_the_presets(harness: Harness) -> None:
+    h = harness
+    await h.director.slash(h.channel, "td structure new", name="Friday", **{"from": "turbo"})
+    await h.director.slash(h.channel, "td payouts new", name="Top two", **{"from": "standard"})
+    choices = await h.director.autocomplete(h.channel, "tournament create", "structure", "")
+    assert [c["value"] for c in choices] == ["Friday", "deep", "regular", "turbo"]
+    assert [c["name"] for c in choices][:2] == ["Friday", "deep (preset)"]
+    choices = await h.director.autocomplete(h.channel, "tournament create", "payouts", "to")
+    assert [c["value"] for c in choices] == ["Top two"]
+    choices = await h.director.autocomplete(h.channel, "td structure new", "from", "fri")
+    assert [c["value"] for c in choices] == ["Friday"]
+
+
+async def test_a_tournament_keeps_its_structure_when_the_server_changes_it(
+        harness: Harness) -> None:
+    h = harness
+    await h.director.slash(h.channel, "td structure upload", name="Friday",
+                           file=("friday.csv", FRIDAY_CSV))
+    await h.director.slash(h.channel, "td payouts upload", name="Top two",
+                           file=("top.csv", b"players, 2, 5, 100\nplayers, 6, 20, 65, 35\n"))
+    session = await create_and_join(h, [h.alice, h.bob, h.carol], structure="Friday",
+                                    payouts="Top two")
+    t = session.tournament
+    assert t.config.structure.name == "Friday"
+    assert t.config.structure.levels[0] == Level(25, 50, 0, 900)
+    assert t.config.payouts.name == "Top two"
+    await h.director.slash(h.channel, "tournament start")
+    await h.advance(HAND_DELAY)
+
+    changed = FRIDAY_CSV.replace(b"level, 25, 50, 0, 15", b"level, 25, 50, 0, 30")
+    r = await h.director.slash(h.channel, "td structure upload", name="Friday",
+                               file=("friday.csv", changed))
+    assert "Tournaments already created keep the one they were created with" in reply(r)
+    assert t.config.structure.levels[0] == Level(25, 50, 0, 900)
+    # What the log keeps (and a restart replays) is the copy the tournament was created with.
+    events = [event_from_dict(e.data)
+              for e in await h.bot.store.load_events(session.store_id, "tournament")]
+    created = next(e for e in events if isinstance(e, tev.Created))
+    assert TournamentConfig.from_dict(created.config).structure.levels[0].seconds == 900
+    # A new tournament gets the new levels.
+    assert (await resolve_structure(h.bot.store, h.guild.id, "Friday")).levels[0].seconds == 1800
+
+
+async def test_an_unknown_structure_at_create_is_refused(harness: Harness) -> None:
+    h = harness
+    r = await h.director.slash(h.channel, "tournament create", name="Tuesday",
+                               structure="Nope")
+    assert "There is no structure **Nope** here" in refused(h, r)
+    assert h.bot.tournaments.unfinished_in(h.guild.id) == []
+
+
+async def test_payout_tables_new_upload_show_export(harness: Harness) -> None:
+    h = harness
+    r = await h.director.slash(h.channel, "td payouts new", name="Club", **{"from": "standard"})
+    assert reply(r).startswith("The payout table **Club** is this server's")
+    r = await h.director.slash(h.channel, "td payouts show", name="Club")
+    assert "  7-10   50 30 20" in reply(r)
+    r = await h.director.slash(h.channel, "td payouts upload", name="Club",
+                               file=("club.csv", b"players, 2, 5, 100\nplayers, 6, 9, 60, 30\n"))
+    assert refused(h, r) == ("I cannot use that file for **Club**: line 2, players 6 to 9: the "
+                             "percents add up to 90, not 100 (each above 0). Nothing was "
+                             "changed.")
+    filename, data = await _export(h, "td payouts export", "Club")
+    assert filename == "Club.payouts.toml"
+    r = await h.director.slash(h.channel, "td payouts upload", name="Club",
+                               file=(filename, data.replace(b"percents = [100]",
+                                                            b"percents = [90, 5]")))
+    assert refused(h, r).startswith("I cannot use that file for **Club**: line ")
+    r = await h.director.slash(h.channel, "td payouts upload", name="Club",
+                               file=("club.csv", b"players, 2, 5, 100\nplayers, 6, 9, 60, 40\n"))
+    assert reply(r).startswith("The payout table **Club** is saved.")
+    assert "  6-9    60 40" in reply(r)
