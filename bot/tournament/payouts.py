@@ -5,7 +5,10 @@ share the prizes of the places they cover (TDA 21; rule same-hand-eliminations i
 the seed rulebooks are silent on money.
 
 Amounts are whole money units (the league's smallest unit, e.g. cents or dollars). Rounding
-leftovers go to first place; players tied for places (eliminated in the same hand with equal
+leftovers go to first place. A row may give fixed amounts instead of percents (`amounts`):
+each place gets its amount, what the pool holds beyond their sum goes to first place, and a pool
+smaller than their sum pays them in proportion (rounded down, leftovers to first), so the
+prizes always add up to the pool; players tied for places (eliminated in the same hand with equal
 starting stacks) split the prizes of the places they cover, odd units to the earlier-listed
 player of the tie (tie lists are ordered by player id, so this is fixed in advance).
 """
@@ -25,7 +28,8 @@ from bot.tournament.errors import StructureError
 class Bracket:
     min_players: int
     max_players: int
-    basis_points: tuple[int, ...]  # per place, 1st first; sums to 10,000
+    basis_points: tuple[int, ...]  # per place, 1st first; sums to 10,000 (fixed: the amounts)
+    amounts: tuple[int, ...] | None = None  # fixed amounts per place (money units), or None
 
 
 @dataclass(frozen=True)
@@ -45,13 +49,26 @@ class PayoutTable:
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "brackets": [
             {"min_players": b.min_players, "max_players": b.max_players,
-             "percents": [bp / 100 for bp in b.basis_points]} for b in self.brackets]}
+             **({"amounts": list(b.amounts)} if b.amounts is not None
+                else {"percents": [bp / 100 for bp in b.basis_points]})}
+            for b in self.brackets]}
 
     @staticmethod
     def from_dict(data: dict[str, Any]) -> PayoutTable:
         try:
             brackets = []
             for b in data["brackets"]:
+                if "amounts" in b:
+                    fixed = tuple(int(a) for a in b["amounts"])
+                    if not fixed or any(a <= 0 for a in fixed):
+                        raise StructureError(
+                            f"payout row {b['min_players']}-{b['max_players']}: amounts must "
+                            "be above 0")
+                    if list(fixed) != sorted(fixed, reverse=True):
+                        raise StructureError("a better place cannot pay less than a worse one")
+                    brackets.append(Bracket(int(b["min_players"]), int(b["max_players"]),
+                                            fixed, fixed))
+                    continue
                 bps = tuple(round(float(p) * 100) for p in b["percents"])
                 if sum(bps) != 10_000 or any(x <= 0 for x in bps):
                     raise StructureError(
@@ -89,9 +106,17 @@ def load_payout_table(name: str = "standard") -> PayoutTable:
 def place_amounts(pool: int, field_size: int, table: PayoutTable, unit: int = 1) -> list[int]:
     """Prize per place (index 0 = 1st), rounded down to `unit`; what rounding leaves goes to 1st.
 
-    A field smaller than the number of paid places pays only as many places as players.
+    A field smaller than the number of paid places pays only as many places as players. Fixed
+    amounts are paid as they are when the pool covers them, the rest of the pool to 1st; a
+    smaller pool pays them in proportion.
     """
-    bps = table.bracket_for(field_size).basis_points[:field_size]
+    bracket = table.bracket_for(field_size)
+    if bracket.amounts is not None:
+        fixed = list(bracket.amounts[:field_size])
+        if pool >= sum(fixed):
+            fixed[0] += pool - sum(fixed)
+            return fixed
+    bps = bracket.basis_points[:field_size]
     total_bp = sum(bps)
     amounts = [(pool * bp // total_bp) // unit * unit for bp in bps]
     amounts[0] += pool - sum(amounts)

@@ -18,7 +18,9 @@ Structure CSV, one row per line (`#` starts a comment; an empty line is skipped)
     level, 25, 50, 0, 20          (small blind, big blind, ante, minutes)
     break, 10                     (minutes)
 
-Payout CSV: `players, 4, 6, 70, 30` (from 4 to 6 players: 70% to 1st, 30% to 2nd).
+Payout CSV: `players, 4, 6, 70, 30` (from 4 to 6 players: 70% to 1st, 30% to 2nd), or fixed
+amounts: `amounts, 4, 6, 40, 20` (40 to 1st, 20 to 2nd, in money units; see payouts.py for a pool
+that is not their sum). In TOML a [[brackets]] row gives `amounts = [40, 20]` for `percents`.
 
 Pure: text in, objects out; no I/O.
 """
@@ -305,14 +307,17 @@ def _toml_str(text: str) -> str:
 # ------------------------------------------------------------------------------------ payouts
 
 
-def _payout_rows(name: str, rows: list[tuple[int | None, int, int, list[float]]]) -> PayoutTable:
+PayoutRow = tuple[int | None, int, int, list[float], bool]  # line, from, to, values, fixed
+
+
+def _payout_rows(name: str, rows: list[PayoutRow]) -> PayoutTable:
     if not rows:
         raise StructureError("no rows: give each as `players, from, to, 1st %, 2nd %, ...`")
     if len(rows) > MAX_BRACKETS:
         raise StructureError(f"{len(rows)} rows; the most is {MAX_BRACKETS}")
     brackets: list[dict[str, Any]] = []
     last_max = 0
-    for line, lo, hi, percents in rows:
+    for line, lo, hi, percents, fixed in rows:
         what = f"players {lo} to {hi}"
         if lo < 2 or hi < lo:
             raise StructureError(_where(line, f"{what}: from 2 players up, the second number "
@@ -325,16 +330,24 @@ def _payout_rows(name: str, rows: list[tuple[int | None, int, int, list[float]]]
         if len(percents) > lo:
             raise StructureError(_where(line, f"{what}: pays {len(percents)} places but the "
                                               f"field can be as small as {lo}"))
+        if fixed and any(p <= 0 or not float(p).is_integer() for p in percents):
+            raise StructureError(_where(line, f"{what}: each amount must be a whole number "
+                                              "above 0"))
         total = sum(round(p * 100) for p in percents)
-        if total != 10_000 or any(p <= 0 for p in percents):
+        if not fixed and (total != 10_000 or any(p <= 0 for p in percents)):
             raise StructureError(_where(line, f"{what}: the percents add up to "
                                               f"{total / 100:g}, not 100 (each above 0)"))
+        sign = "" if fixed else "%"
         for place, (a, b) in enumerate(zip(percents, percents[1:], strict=False), 2):
             if b > a:
-                raise StructureError(_where(line, f"{what}: place {place} pays {b:g}%, more "
-                                                  f"than place {place - 1}'s {a:g}%"))
+                raise StructureError(_where(line, f"{what}: place {place} pays {b:g}{sign}, "
+                                                  f"more than place {place - 1}'s {a:g}{sign}"))
         last_max = hi
-        brackets.append({"min_players": lo, "max_players": hi, "percents": percents})
+        if fixed:
+            brackets.append({"min_players": lo, "max_players": hi,
+                             "amounts": [int(p) for p in percents]})
+        else:
+            brackets.append({"min_players": lo, "max_players": hi, "percents": percents})
     return PayoutTable.from_dict({"name": name, "brackets": brackets})
 
 
@@ -350,7 +363,7 @@ def _float(value: Any, line: int | None, what: str) -> float:
 def parse_payouts(name: str, text: str, fmt: FileFormat) -> PayoutTable:
     if len(text.encode("utf-8")) > MAX_FILE_BYTES:
         raise StructureError(f"the file is over {MAX_FILE_BYTES:,} bytes")
-    rows: list[tuple[int | None, int, int, list[float]]] = []
+    rows: list[PayoutRow] = []
     if fmt == "toml":
         try:
             data = tomllib.loads(text)
@@ -363,30 +376,37 @@ def parse_payouts(name: str, text: str, fmt: FileFormat) -> PayoutTable:
         lines = _header_lines(text, "brackets")
         for i, b in enumerate(raw):
             line = lines[i] if len(lines) == len(raw) else None
-            if not isinstance(b, dict) or not {"min_players", "max_players", "percents"} <= set(b):
-                raise StructureError(_where(line, "give min_players, max_players and percents"))
-            if not isinstance(b["percents"], list):
-                raise StructureError(_where(line, "percents must be a list: [50, 30, 20]"))
+            key = "amounts" if isinstance(b, dict) and "amounts" in b else "percents"
+            if not isinstance(b, dict) or not {"min_players", "max_players", key} <= set(b):
+                raise StructureError(_where(line, "give min_players, max_players and percents "
+                                                  "(or amounts)"))
+            if not isinstance(b[key], list):
+                raise StructureError(_where(line, f"{key} must be a list: [50, 30, 20]"))
             rows.append((line, _int(b["min_players"], line, "min_players"),
                          _int(b["max_players"], line, "max_players"),
-                         [_float(p, line, "a percent") for p in b["percents"]]))
+                         [_float(p, line, f"an entry of {key}") for p in b[key]],
+                         key == "amounts"))
     else:
         for line, row in _csv_rows(text):
             key = row[0].casefold()
             if key in ("name", "from", "min_players"):
                 continue
-            if key != "players" or len(row) < 4:
+            if key not in ("players", "amounts") or len(row) < 4:
                 raise StructureError(f"line {line}: write it as `players, from, to, 1st %, "
-                                     "2nd %, ...`")
+                                     "2nd %, ...` or `amounts, from, to, 1st, 2nd, ...`")
             rows.append((line, _int(row[1], line, "from"), _int(row[2], line, "to"),
-                         [_float(p, line, "a percent") for p in row[3:] if p]))
+                         [_float(p, line, "a percent" if key == "players" else "an amount")
+                          for p in row[3:] if p], key == "amounts"))
     return _payout_rows(name, rows)
 
 
 def payouts_toml(table: PayoutTable) -> str:
     out = [f"name = {_toml_str(table.name)}"]
     for b in table.brackets:
-        percents = ", ".join(f"{bp / 100:g}" for bp in b.basis_points)
         out += ["", "[[brackets]]", f"min_players = {b.min_players}",
-                f"max_players = {b.max_players}", f"percents = [{percents}]"]
+                f"max_players = {b.max_players}"]
+        if b.amounts is not None:
+            out.append(f"amounts = [{', '.join(str(a) for a in b.amounts)}]")
+        else:
+            out.append(f"percents = [{', '.join(f'{bp / 100:g}' for bp in b.basis_points)}]")
     return "\n".join(out) + "\n"

@@ -173,3 +173,10 @@ async def test_payout_tables_new_upload_show_export(harness: Harness) -> None:
                                file=("club.csv", b"players, 2, 5, 100\nplayers, 6, 9, 60, 40\n"))
     assert reply(r).startswith("The payout table **Club** is saved.")
     assert "  6-9    60 40" in reply(r)
+
+    # Fixed amounts, with the rule for a pool that is not their sum.
+    r = await h.director.slash(h.channel, "td payouts upload", name="Club",
+                               file=("club.csv", b"amounts, 2, 5, 40\namounts, 6, 9, 60, 20\n"))
+    shown = reply(r)
+    assert "  6-9    60 20 fixed" in shown
+    assert "what the pool holds beyond them goes to 1st" in shown

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.tournament.errors import StructureError
-from bot.tournament.payouts import load_payout_table, payout_table_names
+from bot.tournament.payouts import load_payout_table, payout_table_names, place_amounts
 from bot.tournament.structure import Break, Level, load_structure, structure_names
 from bot.tournament.structure_files import (
     MAX_FILE_BYTES,
@@ -124,3 +124,29 @@ def test_a_csv_payout_table_and_its_refusals_name_the_line() -> None:
     with pytest.raises(StructureError) as err:
         parse_payouts("p", "players, 4, 9, 40, 60\n", "csv")
     assert "line 1, players 4 to 9: place 2 pays 60%, more than place 1's 40%" in str(err.value)
+
+
+def test_fixed_amounts_are_paid_as_they_are_the_rest_of_the_pool_to_first() -> None:
+    table = parse_payouts("club", "amounts, 2, 5, 60\namounts, 6, 10, 60, 30, 10\n", "csv")
+    assert table.brackets[1].amounts == (60, 30, 10)
+    assert parse_payouts("club", payouts_toml(table), "toml") == table
+    assert "amounts = [60, 30, 10]" in payouts_toml(table)
+    # 8 players at 15: a pool of 120 pays 60, 30, 10 and the 20 left to 1st.
+    assert place_amounts(120, 8, table) == [80, 30, 10]
+    assert place_amounts(100, 8, table) == [60, 30, 10]
+    # A pool short of the amounts pays them in proportion, leftovers to 1st; never more than
+    # the pool.
+    assert place_amounts(50, 8, table) == [30, 15, 5]
+    assert place_amounts(51, 8, table, unit=5) == [31, 15, 5]
+    assert place_amounts(0, 8, table) == [0, 0, 0]
+    # A field smaller than the places paid pays only as many places as players.
+    assert place_amounts(60, 3, table) == [60]
+
+
+def test_fixed_amounts_are_refused_when_not_whole_or_rising() -> None:
+    with pytest.raises(StructureError) as err:
+        parse_payouts("p", "amounts, 2, 9, 50, 60\n", "csv")
+    assert "line 1, players 2 to 9: place 2 pays 60, more than place 1's 50" in str(err.value)
+    with pytest.raises(StructureError) as err:
+        parse_payouts("p", "amounts, 2, 9, 50.5, 20\n", "csv")
+    assert "line 1, players 2 to 9: each amount must be a whole number above 0" in str(err.value)

@@ -19,7 +19,8 @@ UPLOAD_HELP: dict[FileKind, str] = {
                  "`late_registration, 4`, `rebuy, cost, chips, last level, most`, "
                  "`addon, cost, chips, last level`",
     "payouts": "TOML (as `/td payouts export` gives) or CSV, one row a line: "
-               "`players, 7, 10, 50, 30, 20` (from 7 to 10 players: 50% to 1st, 30%, 20%)",
+               "`players, 7, 10, 50, 30, 20` (from 7 to 10 players: 50% to 1st, 30%, 20%), "
+               "or fixed amounts: `amounts, 7, 10, 50, 30, 20`",
 }
 
 
@@ -74,9 +75,16 @@ def payouts_preview(table: PayoutTable, *, own: bool) -> str:
            "the prize pool by place, by number of players"
     lines = []
     for b in table.brackets:
-        places = " ".join(f"{bp / 100:g}" for bp in b.basis_points)
+        if b.amounts is not None:
+            places = " ".join(chips(a) for a in b.amounts) + " fixed"
+        else:
+            places = " ".join(f"{bp / 100:g}" for bp in b.basis_points)
         lines.append(f"{b.min_players:>3}-{b.max_players:<4} {places}")
-    return head + "\n```\n" + "\n".join(lines) + "\n```"
+    text = head + "\n```\n" + "\n".join(lines) + "\n```"
+    if any(b.amounts is not None for b in table.brackets):
+        text += ("\nFixed amounts are paid as they are; what the pool holds beyond them goes "
+                 "to 1st, and a smaller pool pays them in proportion.")
+    return text
 
 
 def created_text(kind: FileKind, name: str, source: str) -> str:
