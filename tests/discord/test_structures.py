@@ -4,12 +4,15 @@ edited in Discord (new from a preset, upload a TOML or CSV file, show, export), 
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from bot.datafiles import set_league_data_dir
 from bot.engine.events import event_from_dict
 from bot.service.server_files import resolve_structure
 from bot.tournament import events as tev
 from bot.tournament.core import TournamentConfig
 from bot.tournament.structure import Level, load_structure
-from bot.tournament.structure_files import MAX_FILE_BYTES, parse_structure
+from bot.tournament.structure_files import MAX_FILE_BYTES, parse_structure, structure_toml
 
 from .conftest import HAND_DELAY, Harness
 from .test_tournament_flow import create_and_join, refused, reply
@@ -180,3 +183,26 @@ async def test_payout_tables_new_upload_show_export(harness: Harness) -> None:
     shown = reply(r)
     assert "  6-9    60 20 fixed" in shown
     assert "what the pool holds beyond them goes to 1st" in shown
+
+
+async def test_the_leagues_own_files_stay_presets_beside_the_servers_structures(
+        harness: Harness, tmp_path: Path) -> None:
+    """LEAGUE_DATA_DIR keeps working: its files are offered and used as presets."""
+    h = harness
+    folder = tmp_path / "league" / "structures"
+    folder.mkdir(parents=True)
+    club = parse_structure("club", FRIDAY_CSV.decode(), "csv")
+    (folder / "club.toml").write_text(structure_toml(club), encoding="utf-8")
+    set_league_data_dir(tmp_path / "league")
+    try:
+        await h.director.slash(h.channel, "td structure new", name="Friday",
+                               **{"from": "club"})
+        choices = await h.director.autocomplete(h.channel, "tournament create", "structure", "")
+        assert [c["name"] for c in choices] == ["Friday", "club (preset)", "deep (preset)",
+                                                "regular (preset)", "turbo (preset)"]
+        session = await create_and_join(h, [h.alice, h.bob], structure="club")
+        assert session.tournament.config.structure.periods == club.periods
+        assert (await resolve_structure(h.bot.store, h.guild.id, "Friday")).periods == \
+            club.periods
+    finally:
+        set_league_data_dir(None)
