@@ -6,7 +6,9 @@ kept in the database and edited in Discord (no file on the host, no restart).
   bot/tournament/structure_files.py says the forms). A refusal names the line and changes
   nothing;
 - `show name:` — the preview as a phone-readable table (privately);
-- `export name:` — the TOML file back (privately), which uploads again unchanged.
+- `export name:` — the TOML file back (privately), which uploads again unchanged;
+- `/td structure level name: number:` — one level in a form (small blind, big blind, ante,
+  minutes), filled with the level as it is; one past the last adds a level at the end.
 
 `/tournament create structure: payouts:` offer the server's own and the presets
 (`file_autocomplete`). Thin: bot/service/server_files.py decides and keeps; the words are
@@ -27,8 +29,12 @@ from discord.ext import commands
 from bot.discord_ui.client import LeagueBot
 from bot.discord_ui.directors import require_director
 from bot.discord_ui.presenter.server_files import (
+    LEVEL_LABELS,
     created_text,
     export_text,
+    level_modal_title,
+    level_number_text,
+    level_saved_text,
     payouts_preview,
     refusal_text,
     structure_preview,
@@ -36,11 +42,11 @@ from bot.discord_ui.presenter.server_files import (
     upload_missing_text,
     uploaded_text,
 )
-from bot.discord_ui.replies import Refusal, send_private
+from bot.discord_ui.replies import Refusal, generic_error_text, send_private
 from bot.service import server_files
 from bot.service.server_files import ServerFileError
 from bot.store.server_files import FileKind
-from bot.tournament.structure import Structure
+from bot.tournament.structure import Level, Structure
 from bot.tournament.structure_files import MAX_FILE_BYTES
 
 log = logging.getLogger(__name__)
@@ -77,11 +83,13 @@ def _bot(interaction: discord.Interaction) -> LeagueBot:
 
 
 class FileGroup(app_commands.Group):
-    """The same four commands for structures and for payout tables."""
+    """The same four commands for structures and for payout tables; `level` for structures."""
 
     def __init__(self, kind: FileKind, name: str, description: str) -> None:
         super().__init__(name=name, description=description)
         self.kind: FileKind = kind
+        if kind != "structure":
+            self.remove_command("level")  # one level in a form: structures only
 
     async def _guard(self, interaction: discord.Interaction) -> int:
         await require_director(_bot(interaction), interaction)
@@ -162,15 +170,82 @@ class FileGroup(app_commands.Group):
         await send_private(interaction, export_text(self.kind, " ".join(name.split())),
                            file=discord.File(io.BytesIO(data), filename=filename))
 
+    @app_commands.command(name="level", description="Change one level in a form (one past the "
+                                                    "last adds a level)")
+    @app_commands.describe(name="This server's structure", number="The level's number")
+    async def level(self, interaction: discord.Interaction,
+                    name: app_commands.Range[str, 1, 40],
+                    number: app_commands.Range[int, 1, 200]) -> None:
+        guild_id = await self._guard(interaction)
+        try:
+            structure, was = await server_files.own_structure(_bot(interaction).store,
+                                                              guild_id, name)
+            if number > len(structure.levels) + 1:
+                raise ServerFileError(
+                    "bad-level", "structure", structure.name,
+                    f"there is no level {number}: levels are 1 to {len(structure.levels)}, "
+                    f"or {len(structure.levels) + 1} for a new last level")
+        except ServerFileError as exc:
+            raise Refusal(refusal_text(exc)) from None
+        await interaction.response.send_modal(LevelModal(structure, number, was))
+
     def _preview(self, item: Any, *, own: bool) -> str:
         if isinstance(item, Structure):
             return structure_preview(item, own=own)
         return payouts_preview(item, own=own)
 
     new.autocomplete("source")(_all)
+    level.autocomplete("name")(_own)
     upload.autocomplete("name")(_own)
     show.autocomplete("name")(_all)
     export.autocomplete("name")(_all)
+
+
+class LevelModal(discord.ui.Modal):
+    """One level of one of the server's structures, filled with what it is now."""
+
+    def __init__(self, structure: Structure, number: int, was: str) -> None:
+        levels = structure.levels
+        new = number > len(levels)
+        super().__init__(title=level_modal_title(structure.name, number, new), timeout=900)
+        self.name = structure.name
+        self.number = number
+        self.was = was
+        now = levels[-1] if new else levels[number - 1]
+        defaults = {"small": now.small_blind, "big": now.big_blind, "ante": now.ante,
+                    "minutes": max(1, round(now.seconds / 60))}
+        self.inputs: dict[str, discord.ui.TextInput[LevelModal]] = {}
+        for key, label in LEVEL_LABELS.items():
+            field: discord.ui.TextInput[LevelModal] = discord.ui.TextInput(
+                label=label, custom_id=key, default=str(defaults[key]), max_length=9)
+            self.inputs[key] = field
+            self.add_item(field)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        try:
+            values: dict[str, int] = {}
+            for key, field in self.inputs.items():
+                text = field.value.strip().replace(",", "").replace("_", "")
+                if not text.isdigit():
+                    raise Refusal(level_number_text(LEVEL_LABELS[key]))
+                values[key] = int(text)
+            if values["minutes"] < 1:
+                raise Refusal(level_number_text(LEVEL_LABELS["minutes"]))
+            level = Level(values["small"], values["big"], values["ante"],
+                          values["minutes"] * 60)
+            assert interaction.guild_id is not None
+            saved = await server_files.set_level(
+                _bot(interaction).store, interaction.guild_id, self.name, self.number, level,
+                interaction.user.id, was=self.was)
+        except ServerFileError as exc:
+            await send_private(interaction, refusal_text(exc))
+        except Refusal as exc:
+            await send_private(interaction, str(exc))
+        except Exception:
+            log.exception("structure level modal failed")
+            await send_private(interaction, generic_error_text(interaction))
+        else:
+            await send_private(interaction, level_saved_text(saved, self.number))
 
 
 class Structures(commands.Cog):
@@ -184,8 +259,8 @@ class Structures(commands.Cog):
         if not isinstance(td, app_commands.Group):
             log.warning("no /td group: /td structure and /td payouts are not available")
             return
-        for group in (FileGroup("structure", "structure",
-                                "This server's blind structures: new, upload, show, export"),
+        for group in (FileGroup("structure", "structure", "This server's blind structures: "
+                                "new, upload, show, export, level"),
                       FileGroup("payouts", "payouts",
                                 "This server's payout tables: new, upload, show, export")):
             try:

@@ -13,14 +13,14 @@ Each refusal is a `ServerFileError` with a code and the facts; the presenter
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from bot.store import SqlTransaction, Store
 from bot.store.server_files import FileKind, ServerFile
 from bot.tournament.errors import StructureError
 from bot.tournament.payouts import PayoutTable, load_payout_table, payout_table_names
-from bot.tournament.structure import Structure, load_structure, structure_names
+from bot.tournament.structure import Level, Structure, load_structure, structure_names
 from bot.tournament.structure_files import (
     FileFormat,
     decode,
@@ -36,7 +36,7 @@ MAX_PER_SERVER = 50  # of each kind
 NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]*")
 
 ErrorCode = Literal["bad-name", "preset-name", "exists", "unknown", "unknown-source",
-                    "bad-file", "bad-format", "too-many"]
+                    "bad-file", "bad-format", "too-many", "bad-level", "changed"]
 
 
 class ServerFileError(Exception):
@@ -115,12 +115,17 @@ async def resolve_payouts(store: Store, guild_id: int, name: str) -> PayoutTable
 
 
 async def _put(store: Store, guild_id: int, kind: FileKind, name: str, body: str, by: int,
-               *, new: bool) -> ServerFile:
+               *, new: bool, was: str | None = None) -> ServerFile:
     def change(tx: SqlTransaction) -> ServerFile:
-        # Checked again here, in the write's transaction: of two `new` at once one wins.
+        # Checked again here, in the write's transaction: of two `new` at once one wins; an
+        # edit of one level applies only to the text it was made from.
         names = tx.server_file_names(guild_id, kind)
         if new and name in names:
             raise ServerFileError("exists", kind, name)
+        if was is not None:
+            current = tx.server_file(guild_id, kind, name)
+            if current is None or current.body != was:
+                raise ServerFileError("changed", kind, name)
         if name not in names and len(names) >= MAX_PER_SERVER:
             raise ServerFileError("too-many", kind, name, str(MAX_PER_SERVER))
         return tx.put_server_file(guild_id, kind, name, body, by)
@@ -166,3 +171,41 @@ async def export(store: Store, guild_id: int, kind: FileKind,
     stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", item.name)
     return f"{stem}.{'structure' if kind == 'structure' else 'payouts'}.toml", \
         _toml(item).encode("utf-8")
+
+
+async def own_structure(store: Store, guild_id: int, name: str) -> tuple[Structure, str]:
+    """One of the server's own structures and the text it is kept as (for an edit)."""
+    cleaned = " ".join(name.split())
+    kept = await store.server_file(guild_id, "structure", cleaned)
+    if kept is None:
+        if cleaned in preset_names("structure"):
+            raise ServerFileError("preset-name", "structure", cleaned)
+        raise ServerFileError("unknown", "structure", cleaned)
+    return parse_structure(kept.name, kept.body, "toml"), kept.body
+
+
+async def set_level(store: Store, guild_id: int, name: str, number: int, level: Level,
+                    by: int, *, was: str) -> Structure:
+    """Level `number` (1-based; one past the last adds a level at the end) becomes `level`,
+    checked as an upload is; `was` is the text the director's form was filled from (another
+    change in between refuses this one)."""
+    structure, _ = await own_structure(store, guild_id, name)
+    periods = list(structure.periods)
+    where = [i for i, p in enumerate(periods) if isinstance(p, Level)]
+    if not 1 <= number <= len(where) + 1:
+        raise ServerFileError("bad-level", "structure", structure.name,
+                              f"there is no level {number}: levels are 1 to {len(where)}, "
+                              f"or {len(where) + 1} for a new last level")
+    if number <= len(where):
+        periods[where[number - 1]] = level
+    else:
+        periods.append(level)
+    try:
+        text = structure_toml(replace(structure, periods=tuple(periods)))
+        changed = parse_structure(structure.name, text, "toml")
+    except StructureError as exc:
+        # The line is the kept file's, which the director did not write: the level says it.
+        raise ServerFileError("bad-level", "structure", structure.name,
+                              re.sub(r"^line \d+, ", "", str(exc))) from None
+    await _put(store, guild_id, "structure", structure.name, text, by, new=False, was=was)
+    return changed

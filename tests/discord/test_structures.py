@@ -206,3 +206,54 @@ async def test_the_leagues_own_files_stay_presets_beside_the_servers_structures(
             club.periods
     finally:
         set_league_data_dir(None)
+
+
+async def test_one_level_is_changed_in_a_form_checked_as_an_upload(harness: Harness) -> None:
+    h = harness
+    await h.director.slash(h.channel, "td structure new", name="Friday", **{"from": "turbo"})
+    shown = await h.director.slash(h.channel, "td structure level", name="Friday", number=7)
+    assert shown.modal is not None
+    defaults = {c["components"][0]["custom_id"]: c["components"][0]["value"]
+                for c in shown.modal["components"]}
+    assert defaults == {"small": "300", "big": "600", "ante": "0", "minutes": "10"}
+
+    r = await h.director.submit_modal(shown, {"small": "150", "big": "300", "ante": "0",
+                                              "minutes": "10"})
+    assert reply(r) == ("I cannot change that level of **Friday**: level 7: the big blind 300 "
+                        "is less than level 6's 400. Nothing was changed.")
+    shown = await h.director.slash(h.channel, "td structure level", name="Friday", number=7)
+    r = await h.director.submit_modal(shown, {"small": "300", "big": "lots",
+                                              "ante": "0", "minutes": "10"})
+    assert "Give whole numbers" in reply(r)
+    assert (await resolve_structure(h.bot.store, h.guild.id, "Friday")).levels[6] == \
+        Level(300, 600, 0, 600)
+
+    shown = await h.director.slash(h.channel, "td structure level", name="Friday", number=7)
+    r = await h.director.submit_modal(shown, {"small": "300", "big": "600", "ante": "100",
+                                              "minutes": "12"})
+    assert reply(r).startswith("Level 7 of **Friday** is now 300/600, ante 100, 12 minutes.")
+    friday = await resolve_structure(h.bot.store, h.guild.id, "Friday")
+    assert friday.levels[6] == Level(300, 600, 100, 720)
+    assert friday.levels[5] == load_structure("turbo").levels[5]
+
+    # One past the last adds a level at the end.
+    shown = await h.director.slash(h.channel, "td structure level", name="Friday", number=19)
+    r = await h.director.submit_modal(shown, {"small": "15000", "big": "30000", "ante": "0",
+                                              "minutes": "10"})
+    assert reply(r).startswith("Level 19 of **Friday** is now 15,000/30,000, 10 minutes.")
+    assert len((await resolve_structure(h.bot.store, h.guild.id, "Friday")).levels) == 19
+
+    # A form filled before another change is refused: nothing changes.
+    shown = await h.director.slash(h.channel, "td structure level", name="Friday", number=1)
+    await h.director.slash(h.channel, "td structure upload", name="Friday",
+                           file=("friday.csv", FRIDAY_CSV))
+    r = await h.director.submit_modal(shown, {"small": "25", "big": "50", "ante": "0",
+                                              "minutes": "30"})
+    assert "**Friday** changed while you were editing it" in reply(r)
+    assert (await resolve_structure(h.bot.store, h.guild.id, "Friday")).levels[0].seconds == 900
+
+    # Presets are changed by copying them; a level out of range is refused.
+    r = await h.director.slash(h.channel, "td structure level", name="turbo", number=1)
+    assert "**turbo** is a preset's name" in refused(h, r)
+    r = await h.director.slash(h.channel, "td structure level", name="Friday", number=9)
+    assert "there is no level 9: levels are 1 to 4, or 5 for a new last level" in refused(h, r)

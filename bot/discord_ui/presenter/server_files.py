@@ -134,6 +134,12 @@ def refusal_text(err: ServerFileError) -> str:
         case "too-many":
             return (f"This server has {err.detail} {noun}s, the most it can keep. Nothing was "
                     "changed.")
+        case "bad-level":
+            return (f"I cannot change that level of **{name}**: {safe_text(err.detail, 900)}. "
+                    "Nothing was changed.")
+        case "changed":
+            return (f"**{name}** changed while you were editing it (another upload or level). "
+                    "Nothing was changed: open the level again to see it as it is now.")
         case "bad-file":
             return (f"I cannot use that file for **{name}**: {safe_text(err.detail, 900)}. "
                     "Nothing was changed.")
@@ -142,3 +148,24 @@ def refusal_text(err: ServerFileError) -> str:
 
 def too_big_text() -> str:
     return f"The file is larger than {MAX_FILE_BYTES // 1000} KB. Nothing was changed."
+
+
+LEVEL_LABELS = {"small": "Small blind", "big": "Big blind", "ante": "Ante (0: none)",
+                "minutes": "Minutes"}
+
+
+def level_modal_title(name: str, number: int, new: bool) -> str:
+    flat = " ".join(name.split())
+    return (f"{flat}: new level {number}" if new else f"{flat}: level {number}")[:45]
+
+
+def level_number_text(value: str) -> str:
+    return (f"Give whole numbers (the {value.casefold()} was not one). Nothing was changed.")
+
+
+def level_saved_text(s: Structure, number: int) -> str:
+    level = s.levels[number - 1]
+    ante = f", ante {chips(level.ante)}" if level.ante else ""
+    return (f"Level {number} of **{safe_name(s.name)}** is now {chips(level.small_blind)}/"
+            f"{chips(level.big_blind)}{ante}, {_minutes(level.seconds)} minutes. Tournaments "
+            "already created keep the one they were created with.")
