@@ -4,11 +4,12 @@ edited in Discord (new from a preset, upload a TOML or CSV file, show, export), 
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from bot.datafiles import set_league_data_dir
 from bot.engine.events import event_from_dict
-from bot.service.server_files import resolve_structure
+from bot.service.server_files import ServerFileError, copy, resolve_structure
 from bot.tournament import events as tev
 from bot.tournament.core import TournamentConfig
 from bot.tournament.structure import Level, load_structure
@@ -257,3 +258,17 @@ async def test_one_level_is_changed_in_a_form_checked_as_an_upload(harness: Harn
     assert "**turbo** is a preset's name" in refused(h, r)
     r = await h.director.slash(h.channel, "td structure level", name="Friday", number=9)
     assert "there is no level 9: levels are 1 to 4, or 5 for a new last level" in refused(h, r)
+
+
+async def test_two_new_structures_of_one_name_at_once_make_one(harness: Harness) -> None:
+    """The name is checked again inside the write: the loser is refused, the winner kept."""
+    h = harness
+    outcomes = await asyncio.gather(
+        copy(h.bot.store, h.guild.id, "structure", "Friday", "deep", h.director.id),
+        copy(h.bot.store, h.guild.id, "structure", "Friday", "turbo", h.director.id),
+        return_exceptions=True)
+    refusals = [o for o in outcomes if isinstance(o, ServerFileError)]
+    made = [o for o in outcomes if not isinstance(o, BaseException)]
+    assert len(made) == 1 and [e.code for e in refusals] == ["exists"]
+    assert (await resolve_structure(h.bot.store, h.guild.id, "Friday")).periods == \
+        made[0].periods
