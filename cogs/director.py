@@ -87,15 +87,17 @@ class Director(commands.Cog):
             interaction, f"This server now plays `{made.name}` (`{shown}`) in tournaments "
             "created from now on; `/rule` answers with these rules.")
 
-    @td.command(name="settings", description="This server's table display: card colours and "
-                                              "the idle ping")
+    @td.command(name="settings", description="This server's table display: card colours, "
+                                              "the idle ping, hole cards by DM")
     @app_commands.describe(
         four_colour="Cards in four colours (spades black, hearts red, diamonds blue, clubs "
                     "green); off: two colours",
-        idle_ping="Seconds before the player to act is pinged (0: never; at most 300)")
+        idle_ping="Seconds before the player to act is pinged (0: never; at most 300)",
+        card_dms="Hole cards by DM at each deal, for players who did not choose (/cards dm:)")
     async def settings(self, interaction: discord.Interaction,
                        four_colour: bool | None = None,
-                       idle_ping: app_commands.Range[int, 0, 300] | None = None) -> None:
+                       idle_ping: app_commands.Range[int, 0, 300] | None = None,
+                       card_dms: bool | None = None) -> None:
         await require_director(self.bot, interaction)
         assert interaction.guild_id is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -105,12 +107,15 @@ class Director(commands.Cog):
             changes["four_colour_deck"] = four_colour
         if idle_ping is not None:
             changes["idle_ping_seconds"] = idle_ping
+        if card_dms is not None:
+            changes["hole_card_dms"] = card_dms
         settings = GuildSettings(**{**current.__dict__, **changes})
         if changes:
             await self.bot.store.write(lambda tx: tx.put_guild_settings(settings))
         await self._done(interaction, settings_text(settings.four_colour_deck,
                                                     settings.idle_ping_seconds,
-                                                    changed=bool(changes)))
+                                                    changed=bool(changes),
+                                                    hole_card_dms=settings.hole_card_dms))
 
     @td.command(name="void", description="Void the hand in progress (misdeal)")
     @app_commands.describe(reason=REASON_HINT, table="Table number (default: the only one)")

@@ -22,6 +22,7 @@ from bot.discord_ui.player_actions import (
     play_typed,
     show_cards,
 )
+from bot.discord_ui.presenter.card_dms import card_dms_saved_text
 from bot.discord_ui.presenter.history import hand_in_play_text, history_reply, phh_with_names
 from bot.discord_ui.replies import Refusal, send_private
 from bot.engine.cards import CardError, parse_card
@@ -110,11 +111,27 @@ class Play(commands.Cog):
 
     # ------------------------------------------------------------------ cards and presence
 
-    @app_commands.command(name="cards", description="See your hole cards (only you see them)")
+    @app_commands.command(name="cards", description="See your hole cards (only you see them); "
+                                                    "dm: turn their DMs off or on")
+    @app_commands.describe(dm="False: no DM with your cards at each deal (read them with My "
+                              "cards); True: DMs again")
     @app_commands.guild_only()
-    async def cards(self, interaction: discord.Interaction) -> None:
-        session = find_session(self.bot, interaction)
-        await send_private(interaction, my_cards_text(session.tournament, interaction.user.id))
+    async def cards(self, interaction: discord.Interaction, dm: bool | None = None) -> None:
+        if dm is None:
+            session = find_session(self.bot, interaction)
+            await send_private(interaction, my_cards_text(session.tournament,
+                                                          interaction.user.id))
+            return
+        assert interaction.guild_id is not None
+        guild, user = interaction.guild_id, interaction.user.id
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.bot.store.write(lambda tx: tx.put_hole_card_dms(guild, user, dm))
+        try:
+            cards: str | None = my_cards_text(find_session(self.bot, interaction).tournament,
+                                              user)
+        except Refusal:
+            cards = None  # no tournament here: the choice is saved all the same
+        await send_private(interaction, card_dms_saved_text(dm, cards))
 
     @app_commands.command(name="away", description="Step away: the away rule acts for you")
     @app_commands.guild_only()

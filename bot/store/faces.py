@@ -72,6 +72,7 @@ class _Reads:
     eliminations = _read(SqlTransaction.eliminations)
     # servers, leagues, seasons
     guild_settings = _read(SqlTransaction.guild_settings)
+    hole_card_dm_choices = _read(SqlTransaction.hole_card_dm_choices)
     leagues = _read(SqlTransaction.leagues)
     league = _read(SqlTransaction.league)
     league_by_name = _read(SqlTransaction.league_by_name)
@@ -144,6 +145,7 @@ class Transaction(_Reads):
     undo_elimination = _read(SqlTransaction.undo_elimination)
     # servers, leagues, seasons
     put_guild_settings = _read(SqlTransaction.put_guild_settings)
+    put_hole_card_dms = _read(SqlTransaction.put_hole_card_dms)
     create_league = _read(SqlTransaction.create_league)
     put_league_settings = _read(SqlTransaction.put_league_settings)
     create_season = _read(SqlTransaction.create_season)

@@ -31,21 +31,23 @@ class LeagueSql(SqlBase):
             return GuildSettings(guild_id=guild_id)
         settings = plain(GuildSettings, r, knob_overrides=True, structure_presets=True,
                          payout_presets=True, points_system=True)
-        return dataclasses.replace(settings, four_colour_deck=bool(r["four_colour_deck"]))
+        return dataclasses.replace(settings, four_colour_deck=bool(r["four_colour_deck"]),
+                                   hole_card_dms=bool(r["hole_card_dms"]))
 
     def put_guild_settings(self, settings: GuildSettings) -> GuildSettings:
         self.exec(
             "INSERT INTO guild_settings (guild_id, profile, knob_overrides, director_role_id, "
             "structure_presets, payout_presets, points_system, tournament_channel_id, updated_at, "
-            "four_colour_deck, idle_ping_seconds) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+            "four_colour_deck, idle_ping_seconds, hole_card_dms) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
             "profile = excluded.profile, knob_overrides = excluded.knob_overrides, "
             "director_role_id = excluded.director_role_id, "
             "structure_presets = excluded.structure_presets, "
             "payout_presets = excluded.payout_presets, points_system = excluded.points_system, "
             "tournament_channel_id = excluded.tournament_channel_id, "
             "updated_at = excluded.updated_at, four_colour_deck = excluded.four_colour_deck, "
-            "idle_ping_seconds = excluded.idle_ping_seconds",
+            "idle_ping_seconds = excluded.idle_ping_seconds, "
+            "hole_card_dms = excluded.hole_card_dms",
             (
                 settings.guild_id,
                 settings.profile,
@@ -58,9 +60,28 @@ class LeagueSql(SqlBase):
                 self.now,
                 int(settings.four_colour_deck),
                 settings.idle_ping_seconds,
+                int(settings.hole_card_dms),
             ),
         )
         return self.guild_settings(settings.guild_id)
+
+    # --- a player's own choices in a server (issue 23) ---------------------------------------
+
+    def hole_card_dm_choices(self, guild_id: int) -> dict[int, bool]:
+        """The players of this server who chose whether their hole cards come by DM (user id
+        -> his choice); a player not listed follows the server's `hole_card_dms`."""
+        rows = self.fetch("SELECT user_id, hole_card_dms FROM player_settings "
+                          "WHERE guild_id = ?", (guild_id,))
+        return {int(r["user_id"]): bool(r["hole_card_dms"]) for r in rows}
+
+    def put_hole_card_dms(self, guild_id: int, user_id: int, dms: bool) -> None:
+        """His choice: hole cards by DM at every deal (True) or only by My cards (False)."""
+        self.exec(
+            "INSERT INTO player_settings (guild_id, user_id, hole_card_dms, updated_at) "
+            "VALUES (?, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET "
+            "hole_card_dms = excluded.hole_card_dms, updated_at = excluded.updated_at",
+            (guild_id, user_id, int(dms), self.now),
+        )
 
     # --- leagues -------------------------------------------------------------------------------
 

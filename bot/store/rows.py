@@ -27,6 +27,8 @@ class GuildSettings:
     updated_at: float | None = None
     four_colour_deck: bool = True  # cards drawn in four colours (issue 11)
     idle_ping_seconds: int = 10  # seconds before the player to act is pinged (issue 11)
+    # Hole cards by DM at every deal, for players who have not chosen (issue 23; /cards dm:).
+    hole_card_dms: bool = True
 
 
 @dataclass(frozen=True)

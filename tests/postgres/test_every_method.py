@@ -53,8 +53,14 @@ class Calls:
 def script(tx: SqlTransaction) -> list[tuple[str, Any]]:
     c = Calls(tx)
     c("put_guild_settings", GuildSettings(guild_id=1, profile="treps", knob_overrides={"a": 1},
-                                          director_role_id=2**60, four_colour_deck=False))
+                                          director_role_id=2**60, four_colour_deck=False,
+                                          hole_card_dms=False))
     c("guild_settings", 1)
+    c("put_hole_card_dms", 1, 2**60, False)
+    c("put_hole_card_dms", 1, 2**60 + 1, True)
+    c("put_hole_card_dms", 1, 2**60, True)  # he changes his mind: one row, the last choice
+    c("put_hole_card_dms", 2, 2**60, False)
+    c("hole_card_dm_choices", 1)
     lg = c("create_league", 1, "Sunday")
     c("create_league", 1, "Monday")
     c("leagues", 1)

@@ -16,12 +16,18 @@ the rest of the tournament and never tried again; a restarted bot tries once mor
 deal. Any other failure is told for that hand only: the next deal tries again. A player's DM
 channel is opened once and kept (`create_dm` is a request of its own).
 
+A player may turn the hole-card DMs off (`/cards dm:False`, kept per server in the store), and
+a server may set the default for players who have not chosen (`/td settings card_dms:`); the DM
+stays the default. Both are read at every deal (`_dm_off`). A player with DMs off is sent
+nothing and named in no post: his cards reach him only as his private **My cards** answer.
+
 Privacy: the cards go to their owner only; the channel post names players, never cards.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 import discord
 
@@ -63,8 +69,11 @@ class DirectMessages(AnnouncerState):
         faces = self.faces(places)
         refused_now: list[str] = []
         failed: list[str] = []
+        off = await self._dm_off(places)
         for seat in sorted(hand.players):
             player = hand.players[seat].player
+            if off(player):
+                continue
             why = await self._dm(places, player, hole_cards_text(hand, seat, faces))
             if why == "refused_now":
                 refused_now.append(player)
@@ -74,6 +83,19 @@ class DirectMessages(AnnouncerState):
             return None
         names = [self._name(places, p) for p in refused_now + failed]
         return dm_failed_text(names, never_again=not failed)
+
+    async def _dm_off(self, places: Places) -> Callable[[str], bool]:
+        """Who turned his hole-card DMs off: his own choice in this server, else the server's
+        default (read now: either may have changed since the last deal)."""
+        if places.guild_id is None:
+            return lambda player: False
+        default = (await self.store.guild_settings(places.guild_id)).hole_card_dms
+        choices = await self.store.hole_card_dm_choices(places.guild_id)
+
+        def off(player: str) -> bool:
+            return player.isdigit() and not choices.get(int(player), default)
+
+        return off
 
     def _name(self, places: Places, player: str) -> str:
         raw = self._names(places).get(player)

@@ -112,10 +112,14 @@ def card_emojis_failed_text(*, will_retry_at_restart: bool) -> str:
                    "runs the bot can check its emojis in the Discord developer portal.")
 
 
-def settings_text(four_colour: bool, idle_ping_seconds: int, *, changed: bool) -> str:
+def settings_text(four_colour: bool, idle_ping_seconds: int, *, changed: bool,
+                  hole_card_dms: bool = True) -> str:
     colours = ("four colours (spades black, hearts red, diamonds blue, clubs green)"
                if four_colour else "two colours (red and black)")
     ping = (f"the player to act is pinged after {idle_ping_seconds} s"
             if idle_ping_seconds else "the player to act is never pinged")
     head = "Saved: from the next hand" if changed else "This server's tables"
-    return f"{head}, cards are shown in {colours} and {ping}."
+    dms = ("hole cards come by DM at every deal" if hole_card_dms else
+           "hole cards come only with My cards (no DM)")
+    return (f"{head}, cards are shown in {colours} and {ping}; for players who have not "
+            f"chosen with `/cards dm:`, {dms}.")

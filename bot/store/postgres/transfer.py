@@ -18,11 +18,12 @@ from .connection import connect, is_postgres_url, redact_url
 # Every table of the schema, parents before children (foreign keys hold at every insert).
 # A table a later migration adds must be listed here: copy refuses a schema it does not know.
 TABLES: tuple[str, ...] = (
-    "guild_settings", "leagues", "seasons", "league_settings", "active_seasons", "tournaments",
+    "guild_settings", "player_settings", "leagues", "seasons", "league_settings",
+    "active_seasons", "tournaments",
     "tables", "messages", "entries", "hands", "event_shapes", "events", "snapshots", "deadlines",
     "heartbeats", "rebuys",
     "eliminations", "results", "rulings", "director_actions", "appeals", "tournament_scoring",
-    "season_finals",
+    "season_finals", "server_files",
 )
 # Tables whose id PostgreSQL hands out (an identity): moved on past the copied ids.
 _IDENTITY_TABLES = ("leagues", "seasons", "tournaments", "entries", "hands", "event_shapes",
