@@ -24,6 +24,9 @@ ClockExpiry = Literal["fold", "check_or_fold"]
 ButtonDraw = Literal["high_card", "first_ace"]
 SeatDraw = Literal["by_card", "random"]
 ChipRace = Literal["card_method", "one_chip_max"]
+# The level clock during hand-for-hand: it runs only while hands are dealt (stands while the
+# tables wait for each other between rounds: the TDA's practice), or runs as always.
+HandForHandClock = Literal["hands_only", "runs"]
 
 PROFILE_NAMES: tuple[ProfileName, ...] = typing.get_args(ProfileName)
 
@@ -50,6 +53,7 @@ class Profile:
     button_draw: ButtonDraw
     chip_race: ChipRace
     rabbit_hunt: bool
+    hand_for_hand_clock: HandForHandClock
     overrides: tuple[tuple[str, Any], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
@@ -66,7 +70,7 @@ _BASE: dict[str, dict[str, Any]] = {
         cumulative_short_all_ins_reopen=True, blinds_after_elimination="moving_button",
         clock_seconds=60, clock_countdown_seconds=10, clock_countdown_after=False,
         clock_expiry="fold", away="fold", seat_draw="by_card", button_draw="high_card",
-        chip_race="card_method", rabbit_hunt=True,
+        chip_race="card_method", rabbit_hunt=True, hand_for_hand_clock="hands_only",
     ),
     "tavern": dict(
         make_it="call", short_declared_raise="make_it",
@@ -74,6 +78,7 @@ _BASE: dict[str, dict[str, Any]] = {
         clock_seconds=60, clock_countdown_seconds=10, clock_countdown_after=False,
         clock_expiry="fold", away="check_or_fold",
         seat_draw="random", button_draw="first_ace", chip_race="card_method", rabbit_hunt=True,
+        hand_for_hand_clock="hands_only",
     ),
     "tda": dict(
         make_it="fifty_percent", short_declared_raise="minimum",
@@ -81,7 +86,7 @@ _BASE: dict[str, dict[str, Any]] = {
         clock_seconds=25, clock_countdown_seconds=5, clock_countdown_after=True,
         clock_expiry="check_or_fold",
         away="dead_at_deal", seat_draw="random", button_draw="high_card",
-        chip_race="one_chip_max", rabbit_hunt=False,
+        chip_race="one_chip_max", rabbit_hunt=False, hand_for_hand_clock="hands_only",
     ),
 }
 

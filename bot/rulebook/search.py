@@ -15,7 +15,7 @@ A query goes through the same steps as every name of every rule:
 
 Then the rules are scored. A phrase of the query that means one rule ("call your bet and
 raise you" is a string bet, whatever single words it shares with other rules) decides first;
-topics that no rulebook here covers (hand-for-hand, deals, the bubble, angle shooting) are
+topics that no rulebook here covers (deals, angle shooting, straddles) are
 known, so they are answered honestly with no rule rather than with a wrong one; otherwise the
 rule whose names and keywords cover most of the query's meaningful words, weighted by how
 telling each word is, wins, and only if it covers enough of them.
@@ -337,9 +337,6 @@ INTENTS: tuple[tuple[str, str], ...] = (
 
 # Topics none of the rulebooks here covers: answered with no rule and these suggestions.
 NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    (r"\bhand for hand\b|\bhand by hand\b|\bhandforhand\b", "hand-for-hand play",
-     ("same-hand-eliminations", "payouts", "blind-levels")),
-    (r"\bbubbl", "the bubble", ("payouts", "same-hand-eliminations", "final-table")),
     (r"\bdeal making\b|\bmak\w* (a )?deal\b|\bicm\b|\bchip chop\b|\bchop\b.*\bprize|"
      r"\b(chop|deal)\b.*\bprize\b|\bprize\b.*\b(chop|deal)\b|\bsave\b.*\bprize\b|"
      r"\bchop\w*\b.*\b(final|last|two|three|prize|money|it up)\b|\bfinal table deal\b|"

@@ -143,3 +143,4 @@ class ClockView:
     average_stack: int
     prize_pool: int
     payouts: tuple[int, ...]  # per place, 1st first (empty: no prize pool or no payout row)
+    hand_for_hand: bool = False  # the tables play hand for hand (issue 21)

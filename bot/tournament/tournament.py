@@ -10,6 +10,7 @@ keeps one `State`, and Red-DiscordBot builds a cog from mixins):
 - desk.py: the live desk (guests, busts and undo, the live chip race, the clock on a player);
 - director.py: director powers, pause and resume, the bot's downtime;
 - level_clock.py: the director's hand on the level clock (time, level, break; issue 20);
+- hand_for_hand.py: hand-for-hand on the bubble (issue 21);
 - deals.py: a deal at the final table (its arithmetic: deal.py);
 - snapshot.py: `snapshot()` / `from_snapshot()`;
 - appliers.py: one applier per event class (`_APPLIERS`), the only code that changes state;
@@ -55,7 +56,8 @@ silent:
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Self
 
 from bot.engine.profile import Profile, make_profile
 from bot.tournament.appliers import Appliers
@@ -64,6 +66,7 @@ from bot.tournament.deals import DealMaking
 from bot.tournament.desk import LiveDesk
 from bot.tournament.director import DirectorPowers
 from bot.tournament.entries import Entries
+from bot.tournament.hand_for_hand import HandForHandPlay
 from bot.tournament.level_clock import LevelClockPowers
 from bot.tournament.online import OnlinePlay
 from bot.tournament.payouts import PayoutTable
@@ -75,9 +78,23 @@ __all__ = ["Tournament", "TournamentConfig", "Result", "Entrant", "Expectation",
            "new_tournament"]
 
 
-class Tournament(DealMaking, OnlinePlay, LiveDesk, DirectorPowers, LevelClockPowers, Entries,
-                 Snapshots, Appliers):
+class Tournament(HandForHandPlay, DealMaking, OnlinePlay, LiveDesk, DirectorPowers,
+                 LevelClockPowers, Entries, Snapshots, Appliers):
     """A tournament: its public API is the union of its concerns' (see the module docstring)."""
+
+    def snapshot(self) -> dict[str, Any]:
+        out = super().snapshot()
+        data = self._hand_for_hand_data()
+        if data is not None:
+            out["hand_for_hand"] = data
+        return out
+
+    @classmethod
+    def from_snapshot(cls, config: TournamentConfig, snapshot: Mapping[str, Any]) -> Self:
+        t = super().from_snapshot(config, snapshot)
+        if "hand_for_hand" in snapshot:
+            t._hand_for_hand_from_data(snapshot["hand_for_hand"])
+        return t
 
 
 def new_tournament(tournament_id: int, *, profile: str | Profile = "tda",

@@ -218,13 +218,14 @@ QUERIES: dict[str, str | None] = {
     "folded before it was my turn": "folding-out-of-turn",
     "bar house rules": "house-rules",
     "poker etiquette": "house-rules",
-    # --- topics no rulebook here covers: no rule, and useful suggestions ---------------------
-    "hand for hand": None,
-    "hand-for-hand play": None,
+    # --- topics no rulebook here covers: no rule, and useful suggestions (hand for hand and the
+    # bubble have a rule of their own since issue 21) -------------------------------------------
+    "hand for hand": "hand-for-hand",
+    "hand-for-hand play": "hand-for-hand",
     "deal making": None,
     "can we chop the prize money": None,
-    "bubble": None,
-    "what happens on the bubble": None,
+    "bubble": "hand-for-hand",
+    "what happens on the bubble": "hand-for-hand",
     "angle shoot": None,
     "angle shooting": None,
     "straddle": None,
@@ -297,7 +298,7 @@ QUERIES: dict[str, str | None] = {
     "fold before the action gets to me": "folding-out-of-turn",
     "icm deal": None,
     "final table deal": None,
-    "hand for hand on the bubble": None,
+    "hand for hand on the bubble": "hand-for-hand",
     "straddling": None,
     # --- written after the second round, then used for a third: the first try found 52 of
     # these 65 (80%). -------------------------------------------------------------------------
@@ -364,7 +365,7 @@ QUERIES: dict[str, str | None] = {
     "cursing": "language",
     "phone at the table": "phones",
     "no smoking": "smoking",
-    "bubble boy": None,
+    "bubble boy": "hand-for-hand",
     "chopping the final two": None,
     "angle shot": None,
     # --- written after the third round, then used for a fourth: the first try found 44 of
@@ -419,7 +420,7 @@ QUERIES: dict[str, str | None] = {
     "phone use": "phones",
     "smoke break": "smoking",
     "deal at the final table": None,
-    "bubble play": None,
+    "bubble play": "hand-for-hand",
     # --- written after the fourth round, then used for a fifth: the first try found 34 of
     # these 46 (74%); of the 12 misses 6 were honest no-matches. -----------------------------
     "do i have to bet the big blind minimum": "minimum-bet",
@@ -472,12 +473,8 @@ QUERIES: dict[str, str | None] = {
 
 # For each no-rule topic, rules of which at least one must be among the suggestions.
 NO_RULE_SUGGESTS: dict[str, set[str]] = {
-    "hand for hand": {"same-hand-eliminations", "payouts"},
-    "hand-for-hand play": {"same-hand-eliminations", "payouts"},
     "deal making": {"payouts"},
     "can we chop the prize money": {"payouts"},
-    "bubble": {"payouts"},
-    "what happens on the bubble": {"payouts"},
     "angle shoot": {"cheating", "verbal-declaration"},
     "angle shooting": {"cheating", "verbal-declaration"},
     "straddle": {"blinds"},
@@ -485,13 +482,10 @@ NO_RULE_SUGGESTS: dict[str, set[str]] = {
     "run it twice": {"rabbit-hunt"},
     "icm deal": {"payouts"},
     "final table deal": {"payouts"},
-    "hand for hand on the bubble": {"same-hand-eliminations", "payouts"},
     "straddling": {"blinds"},
-    "bubble boy": {"payouts"},
     "chopping the final two": {"payouts"},
     "angle shot": {"cheating", "verbal-declaration"},
     "deal at the final table": {"payouts"},
-    "bubble play": {"payouts"},
     "icm": {"payouts"},
     "can we make a deal": {"payouts"},
 }

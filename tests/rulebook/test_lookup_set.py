@@ -34,10 +34,10 @@ ISSUE_EXAMPLES = {
     "let's make it 800": "make-it",
     "call your bet and raise you": "string-bet",
     "misdeal on button": "misdeal",
-    "hand for hand": None,
+    "hand for hand": "hand-for-hand",  # issue 21: a rule of its own
     "deal making": None,
     "angle shoot": None,
-    "bubble": None,
+    "bubble": "hand-for-hand",
 }
 
 SUGGESTIONS = 3
