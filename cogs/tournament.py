@@ -72,6 +72,9 @@ class TournamentCog(commands.Cog, name="Tournament"):
         payouts="Payout table: this server's own (/td payouts) or a preset",
         league="League the night counts for (default: the server's main league)",
         mode="online: the bot deals; live: real cards, the bot is clock, seat draw and bust desk",
+        action_time="Seconds to act before a player is marked away (15 to 600; default 120)",
+        time_bank="Each player's time bank in seconds, spent with Time (0 to 900; default 0)",
+        bank_refill="Seconds each new level adds back to the bank (0 to 300; default 10)",
     )
     @app_commands.choices(
         profile=[app_commands.Choice(name=p, value=p) for p in PROFILE_NAMES],
@@ -89,7 +92,9 @@ class TournamentCog(commands.Cog, name="Tournament"):
                      starting_stack: app_commands.Range[int, 1, 100_000_000] | None = None,
                      payouts: app_commands.Range[str, 1, 100] = "standard",
                      league: app_commands.Range[str, 1, 100] | None = None,
-                     mode: Literal["online", "live"] = "online") -> None:
+                     mode: Literal["online", "live"] = "online",
+                     action_time: int | None = None, time_bank: int | None = None,
+                     bank_refill: int | None = None) -> None:
         if isinstance(interaction.channel, discord.Thread):
             raise Refusal("Create a tournament in a text channel, not in a thread.")
         title = " ".join(name.split())
@@ -116,9 +121,15 @@ class TournamentCog(commands.Cog, name="Tournament"):
                 rules = guild_profile
             else:
                 rules = make_profile(profile)
+            # Times not given are TournamentConfig's defaults (its bounds refuse the rest).
+            times = {k: float(v) for k, v in (("action_seconds", action_time),
+                                              ("time_bank_seconds", time_bank),
+                                              ("time_bank_refill_seconds", bank_refill))
+                     if v is not None}
             config = TournamentConfig(profile=rules, structure=struct,
                                       payouts=table,
-                                      seats_per_table=seats, buy_in=buy_in, mode=mode)
+                                      seats_per_table=seats, buy_in=buy_in, mode=mode,
+                                      **times)  # type: ignore[arg-type]
         except ServerFileError as exc:
             raise Refusal(refusal_text(exc)) from None
         except (StructureError, ProfileError) as exc:
@@ -154,6 +165,10 @@ class TournamentCog(commands.Cog, name="Tournament"):
             f"{chips(struct.starting_stack)} chips, buy-in {chips(buy_in)}, {seats} seats a "
             f"table, rules `{rules.name}`" + (f", {', '.join(extras)}" if extras else "")
             + (", live: real cards and chips" if mode == "live" else "")
+            + (f", {config.action_seconds:g} s to act" if mode == "online" else "")
+            + (f", a time bank of {config.time_bank_seconds:g} s (+"
+               f"{config.time_bank_refill_seconds:g} s a level)"
+               if mode == "online" and config.time_bank_seconds > 0 else "")
             + ". Join with `/tournament join`; the creator or a director starts it with "
             "`/tournament start`.")
 

@@ -13,6 +13,8 @@ table message in the click's own response: one request per action.
 
 Acts: f fold, c check/call, r raise (modal), a all-in, A all-in confirmed (after a typed amount
 above every stack), m my cards, s show my cards (after the hand), h agree to a rabbit hunt.
+The Time button (`hp:t:<hand id>:<event count>`, TimeButton) spends the player to act's time
+bank (issue 23); it has a row of its own.
 
 One-tap bet sizes (issue 23) are `SizeButton`s, a row of their own under the actions:
 `hp:z:<size>:<hand id>:<event count>:<amount>` (size m min, 3 ⅓ pot, 2 ½ pot, 4 ¾ pot, p pot;
@@ -40,10 +42,12 @@ from bot.discord_ui.player_actions import (
     play_size,
     play_typed,
     show_cards,
+    use_time_bank,
 )
 from bot.discord_ui.presenter.answers import refused_text
 from bot.discord_ui.presenter.controls import action_view_state
 from bot.discord_ui.presenter.limits import chips
+from bot.discord_ui.presenter.time_bank import time_button_label, time_button_usable
 from bot.discord_ui.replies import Refusal, generic_error_text, send_private
 from bot.engine.hand import Hand
 from bot.service import Session
@@ -76,6 +80,7 @@ def table_view(session: Session, table: int, hand: Hand) -> discord.ui.View:
             view.add_item(SizeButton(size_custom_id(size.key, size.amount, hand), size.label,
                                      row=1))
     view.add_item(PlayButton(custom_id("m", hand), "My cards", discord.ButtonStyle.secondary))
+    time_button(view, session, table, hand)
     if hand.is_over:
         view.add_item(PlayButton(custom_id("s", hand), "Show my cards",
                                  discord.ButtonStyle.secondary))
@@ -248,6 +253,75 @@ class SizeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SIZE_T
             await send_private(interaction, generic_error_text(interaction))
 
 
+TIME_TEMPLATE = rf"hp:t:(?P<hand>{HAND_ID}):(?P<n>[0-9]{{1,6}})"
+TIME_ROW = 2  # under the actions (row 0) and the one-tap sizes (row 1)
+
+
+def time_button(view: discord.ui.View, session: Session, table: int, hand: Hand) -> None:
+    """The Time button (issue 23), in a row of its own: while a player is to act in a
+    tournament with a time bank; disabled when his bank is empty or the clock runs on him."""
+    bank = session.tournament.turn_bank(table) if not hand.is_over else None
+    if bank is not None:
+        view.add_item(TimeButton(f"hp:t:{hand.hand_id}:{len(hand.events)}",
+                                 time_button_label(bank), not time_button_usable(bank)))
+
+
+class TimeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TIME_TEMPLATE):
+    """The player to act spends his time bank on this decision: one request (the click's
+    response edits the table message, which shows his new deadline)."""
+
+    def __init__(self, cid: str, label: str = "…", disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
+                                           custom_id=cid, disabled=disabled, row=TIME_ROW))
+        m = re.fullmatch(TIME_TEMPLATE, cid)
+        assert m is not None
+        self.hand_id = m["hand"]
+        self.count = int(m["n"])
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> TimeButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(item.custom_id or "", item.label or "…")
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """As PlayButton's: only the player to act, at the moment the button was drawn for."""
+        bot = game_of(interaction)
+        try:
+            session = _session(bot, self.hand_id)
+            still_current(session.tournament, str(interaction.user.id),
+                          Click(self.hand_id, self.count))
+        except Refused as r:
+            await send_private(interaction, refused_text(r.naming(names_now(session))))
+            return False
+        except Refusal as exc:
+            await send_private(interaction, str(exc))
+            return False
+        return True
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = game_of(interaction)
+        try:
+            session = _session(bot, self.hand_id)
+            user = interaction.user.id
+            table, hand, _ = dealt_in(session.tournament, str(user))
+            async with bot.announcer.answering(interaction, session, table):
+                await use_time_bank(session, user, session.names,
+                                    expect=(self.hand_id, self.count))
+                answered = await bot.announcer.answer_with_table(interaction, session, table,
+                                                                 hand)
+            if not answered:
+                await send_private(interaction, "Done: your time bank runs; the table shows "
+                                                "your new deadline.")
+        except Refused as r:
+            await send_private(interaction, refused_text(r))
+        except Refusal as exc:
+            await send_private(interaction, str(exc))
+        except Exception:
+            log.exception("button %s failed", self.item.custom_id)
+            await send_private(interaction, generic_error_text(interaction))
+
+
 class RaiseModal(discord.ui.Modal):
     """An amount for a bet or raise. The hints show only whole units of the smallest chip."""
 
@@ -299,4 +373,5 @@ class RaiseModal(discord.ui.Modal):
             await send_private(interaction, result)
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (PlayButton, SizeButton)
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (PlayButton, SizeButton,
+                                                                TimeButton)

@@ -24,7 +24,7 @@ from bot.service.usecases import play as uc
 from bot.tournament.tournament import Tournament
 
 __all__ = ["PASSED", "Expect", "agree_rabbit", "my_cards_text", "play", "play_size",
-           "play_typed", "refusal", "show_cards"]
+           "play_typed", "refusal", "show_cards", "use_time_bank"]
 
 Expect = tuple[str, int]  # (hand id, number of the hand's events) a button was drawn for
 
@@ -47,6 +47,15 @@ async def play(session: Session, user_id: int, action: str, amount: int | None,
         raise refusal(r, names) from None
     played: uc.Played = outcome.result
     return acted_text(played.acted)
+
+
+async def use_time_bank(session: Session, user_id: int,
+                        names: Mapping[str, str] | None = None, *, expect: Expect) -> None:
+    """The Time button: his time bank added to this decision, checked under the lock."""
+    try:
+        await uc.use_time_bank(session, str(user_id), click=Click(*expect))
+    except Refused as r:
+        raise refusal(r, names) from None
 
 
 async def play_size(session: Session, user_id: int, size: str, amount: int,

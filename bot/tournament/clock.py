@@ -77,6 +77,16 @@ class Decision:
 
 
 @dataclass(frozen=True)
+class TurnBank:
+    """The time bank of the player to act, as the table shows it (issue 23)."""
+
+    player: str
+    left: float  # seconds still in his bank
+    in_use: float  # seconds of it added to this decision (0: not spent on it)
+    clock_called: bool  # the clock runs on him: the bank cannot be spent
+
+
+@dataclass(frozen=True)
 class ClockTiming:
     """Seconds after the call: when the countdown is posted and when time is up."""
 

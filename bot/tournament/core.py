@@ -17,6 +17,7 @@ from bot.tournament import events as ev
 from bot.tournament.blinds import (
     Positions,
 )
+from bot.tournament.clock import TurnBank
 from bot.tournament.errors import (
     NotAllowed,
     StructureError,
@@ -327,6 +328,19 @@ class TournamentCore:
             player=ts.seats[d.seat], at=at,
             kind="clock" if d.clock_expires is not None else "action",
             countdown_at=countdown, countdown_posted=d.countdown_posted, clock_by=d.clock_by)
+
+    def turn_bank(self, table: int) -> TurnBank | None:
+        """The time bank of the player to act at `table` (None: no bank in this tournament, or
+        nobody to act in a hand)."""
+        if self.status != "running" or self.cfg.time_bank_seconds <= 0:
+            return None
+        ts = self.tables.get(table)
+        d = ts.decision if ts is not None else None
+        if ts is None or ts.hand is None or d is None or d.seat not in ts.seats:
+            return None
+        player = ts.seats[d.seat]
+        return TurnBank(player, self.players[player].time_bank, d.bank,
+                        d.clock_expires is not None)
 
     def deadlines(self, now: float) -> list[Deadline]:
         """Moments the bot should wake up and call `tick` (absolute times; empty while paused)."""

@@ -86,9 +86,10 @@ class TableEdits(Sending):
         t = session.tournament
         now = self.clock()
         live = t.tables.get(table)
-        deadline = None
+        deadline = bank = None
         if live is not None and live.hand is hand:
             deadline = table_deadline(session, table, now)
+            bank = t.turn_bank(table)
         away = [s for s, p in hand.players.items()
                 if p.player in t.players and t.players[p.player].away]
         faces = self.faces(places)
@@ -97,7 +98,7 @@ class TableEdits(Sending):
             names=self._names(places), table=table, deadline=deadline, away=away,
             clock=clock_view(t, now) if t.status == "running" else None, faces=faces,
             after_hand=after_hand_lines(t.events, hand.hand_id, self._names(places), faces)
-            if shown.is_over else ())
+            if shown.is_over else (), bank=bank)
         proof = None
         if shown.is_over and hand.hand_id not in places.proofs:
             text = deck_proof_json(hand)

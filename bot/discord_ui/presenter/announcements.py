@@ -19,6 +19,7 @@ from bot.discord_ui.presenter.level_clock import level_clock_text
 from bot.discord_ui.presenter.limits import chips, safe_name, safe_text
 from bot.discord_ui.presenter.restart import offline_pause_text
 from bot.discord_ui.presenter.rulings import rule_ref, tournament_ruling_text
+from bot.discord_ui.presenter.time_bank import bank_used_text
 from bot.engine.events import Event
 from bot.tournament import events as tev
 from bot.tournament.tournament import Result
@@ -196,6 +197,10 @@ class Announcements:
         clock = level_clock_text(e)
         if clock is not None:
             return Post(clock, channel=True, every_table=True)
+        if isinstance(e, tev.TimeBankUsed):
+            # Pressing Time is answered by the table message itself (one request per click).
+            return Post(bank_used_text(n(e.player), e.seconds, rule_ref(e.rule_id)),
+                        tables=here) if e.auto else None
         if isinstance(e, tev.TimeGiven):
             return Post(f"⏱ The director gives {n(e.player)} {e.seconds} more seconds to act "
                         f"({rule_ref(e.rule_id)}).", tables=here)

@@ -29,6 +29,7 @@ from bot.discord_ui.presenter.hands import (
 )
 from bot.discord_ui.presenter.limits import chips, fit_embed, safe_name, truncate
 from bot.discord_ui.presenter.rulings import ruling_log_line, seat_names
+from bot.discord_ui.presenter.time_bank import turn_bank_note
 from bot.engine.events import Event
 from bot.engine.hand import Hand
 from bot.engine.hand_events import (
@@ -41,6 +42,7 @@ from bot.engine.hand_events import (
     StreetDealt,
     UncalledReturned,
 )
+from bot.tournament.clock import TurnBank
 
 COLOUR_IN_PLAY = discord.Colour.dark_green()
 COLOUR_OVER = discord.Colour.dark_grey()
@@ -65,6 +67,7 @@ class TableScene:
     clock: ClockView | None = None
     faces: Faces = text_face
     after_hand: Sequence[str] = field(default_factory=tuple)  # shows, rabbit hunt (escaped)
+    bank: TurnBank | None = None  # the time bank of the player to act (issue 23)
 
 
 def _name(hand: Hand, names: Mapping[str, str], seat: int) -> str:
@@ -205,6 +208,8 @@ def _turn_line(hand: Hand, scene: TableScene) -> str | None:
     line = f"**{name}** to act"
     if scene.deadline is not None:
         line += f", ⏱ <t:{int(scene.deadline)}:R>"
+    if scene.bank is not None and scene.bank.player == hand.players[hand.to_act].player:
+        line += f" · {turn_bank_note(scene.bank)}"
     return line
 
 

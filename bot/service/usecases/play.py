@@ -157,6 +157,19 @@ async def come_back(session: Session, player: str) -> Outcome:
     return await run(session, lambda t, now: t.come_back(player, now))
 
 
+async def use_time_bank(session: Session, player: str, *, click: Click | None = None
+                        ) -> Outcome:
+    """Online: the player to act spends his time bank on this decision (the **Time** button;
+    `result`: his `Spot`)."""
+    def command(t: Tournament, now: float) -> Spot:
+        spot = still_current(t, player, click)
+        t.use_time_bank(spot.table, player, now,
+                        expect=click.expect if click is not None else None)
+        return spot
+
+    return await run(session, command)
+
+
 async def call_clock(session: Session, player: str) -> Outcome:
     """Online: a seated player calls the clock on the player to act at his table."""
     def command(t: Tournament, now: float) -> object:
