@@ -52,6 +52,7 @@ async def pages(url: str, count: int) -> None:
     async def one(http: aiohttp.ClientSession) -> None:
         nonlocal ready
         first = True
+        mine: set[str] = set()  # a state sent again (the 15 s refresh) is not a new arrival
         async with http.get(url) as response:
             assert response.status == 200, response.status
             buffer = b""
@@ -63,7 +64,10 @@ async def pages(url: str, count: int) -> None:
                     if not block.startswith(b"event: state"):
                         continue
                     data = json.loads(block.split(b"data: ", 1)[1])
-                    seen.setdefault(str(data["players_left"]), []).append(at)
+                    key = str(data["players_left"])
+                    if key not in mine:
+                        mine.add(key)
+                        seen.setdefault(key, []).append(at)
                     if first:
                         first = False
                         ready += 1

@@ -128,6 +128,7 @@ class WebServer:
         self._again: set[int] = set()
         self._last_push: dict[int, float] = {}
         self._pages = {name: _page(name) for name in ("clock", "rail")}
+        self._refreshing: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ links
 
@@ -193,11 +194,10 @@ class WebServer:
             loop.close()
             return
         self._ready.set()
-        refresh = loop.create_task(self._refresh())
+        self._refreshing = loop.create_task(self._refresh())
         try:
             loop.run_forever()
         finally:
-            refresh.cancel()
             loop.close()
 
     async def _refresh(self) -> None:
@@ -217,6 +217,9 @@ class WebServer:
 
         async def shut() -> None:
             try:
+                if self._refreshing is not None:
+                    self._refreshing.cancel()
+                    await asyncio.gather(self._refreshing, return_exceptions=True)
                 for topic in self._topics.values():
                     for client in topic.clients:
                         client.done.set()
