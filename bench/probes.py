@@ -71,11 +71,11 @@ class LoopProbe:
             original(handle)
             probe._running = None
             spent = time.perf_counter() - began
-            if spent > probe.worst_step:
+            if spent > probe.worst_step and not probe._stop.is_set():  # not the stopping step
                 probe.worst_step = spent
                 probe.worst_what = _describe(handle)
             stack = probe._caught.pop(n, None)
-            if stack is not None:
+            if stack is not None and not probe._stop.is_set():
                 probe.blocks.append((spent, cpu() - began_cpu, _describe(handle), stack))
 
         asyncio.events.Handle._run = run  # type: ignore[method-assign]
