@@ -38,6 +38,7 @@ class HandOver(IllegalAction):
 
 
 def chips(n: int) -> str:
+    """An amount of chips as players read it: 1,250 (the presenter words amounts with it too)."""
     return f"{n:,}"
 
 

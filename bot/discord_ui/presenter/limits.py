@@ -8,6 +8,9 @@ from collections.abc import Mapping
 
 import discord
 
+# One way to write an amount (1,250): the engine's refusals and every message alike.
+from bot.engine.errors import chips as chips
+
 MESSAGE_CHARS = 2000
 EMBED_TITLE = 256
 EMBED_DESCRIPTION = 4096
@@ -23,11 +26,6 @@ NAME_CHARS = 32
 ELLIPSIS = "…"
 _CONTROL_RE = re.compile(r"[\x00-\x1f\x7f\u2028\u2029]+")
 _AT_RE = re.compile("@(?!\u200b)")
-
-
-def chips(n: int) -> str:
-    """An amount of chips as players read it: 1,250."""
-    return f"{n:,}"
 
 
 def truncate(text: str, limit: int) -> str:
