@@ -14,6 +14,7 @@ from bot.discord_ui.directors import require_director
 from bot.discord_ui.lookup import find_session
 from bot.discord_ui.parsing import parse_knobs, parse_reason
 from bot.discord_ui.presenter.access import director_role_text
+from bot.discord_ui.presenter.hand_for_hand import hand_for_hand_answer
 from bot.discord_ui.presenter.level_clock import PLAYER_TIME_HELP, level_clock_answer
 from bot.discord_ui.presenter.limits import safe_text
 from bot.discord_ui.presenter.notices import settings_text
@@ -241,6 +242,16 @@ class Director(commands.Cog):
             session, str(interaction.user.id),
             seconds=minutes * 60 if minutes is not None else None)
         await self._done(interaction, level_clock_answer(outcome.tournament_events))
+
+    @td.command(name="handforhand", description="Live: turn hand for hand on or off (the "
+                                                 "bubble; online the bot plays it by itself)")
+    @app_commands.describe(on="True: every table plays one hand and waits for the others; "
+                              "False: the tables play on their own again")
+    async def handforhand(self, interaction: discord.Interaction, on: bool) -> None:
+        session = await self._session(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        outcome = await director.set_hand_for_hand(session, on, str(interaction.user.id))
+        await self._done(interaction, hand_for_hand_answer(outcome.tournament_events))
 
     @td.command(name="ruling", description="Post a director's ruling (kept for appeals)")
     @app_commands.describe(text="The ruling (1 to 300 characters)",

@@ -22,6 +22,7 @@ from bot.discord_ui.presenter.rulings import rule_ref, tournament_ruling_text
 from bot.discord_ui.presenter.time_bank import bank_used_text
 from bot.engine.events import Event
 from bot.tournament import events as tev
+from bot.tournament import hfh_events as hev
 from bot.tournament.tournament import Result
 
 # Director-typed text (reasons, rulings) shown in a post is cut here.
@@ -76,9 +77,17 @@ class Announcements:
     def posts(self, events: Iterable[Event]) -> list[Post]:
         out: list[Post] = []
         going_out: list[tev.Eliminated] = []  # consecutive eliminations: one post
+        last_out: list[str] = []  # the players of the last eliminations (the bubble's)
         for e in events:
             if isinstance(e, tev.Eliminated):
                 going_out.append(e)
+                continue
+            last_out = [g.player for g in going_out] or last_out
+            if isinstance(e, hev.HandForHandEnded):
+                out += self.eliminations(going_out)
+                going_out = []
+                out.append(Post(self.hand_for_hand_ended_text(e, last_out), channel=True,
+                                every_table=True))
                 continue
             out += self.eliminations(going_out)
             going_out = []
@@ -220,7 +229,37 @@ class Announcements:
                         channel=True)
         if isinstance(e, tev.Finished):
             return Post(self.finish_text(e), channel=True, every_table=True)
+        if isinstance(e, hev.HandForHandStarted):
+            who = ", called by the director" if e.by is not None else ""
+            return Post(f"✋ **Hand for hand**{who}: {e.players_left} players left, "
+                        f"{e.places_paid} paid. Every table plays one hand and waits for the "
+                        f"others ({rule_ref(e.rule_id)}).", channel=True, every_table=True)
+        if isinstance(e, hev.HandForHandPlaced):
+            shared = (", shared with " + people([n(p) for p in e.tied_with])
+                      if e.tied_with else "")
+            others = people([n(p) for p in e.round_players if p != e.player])
+            return Post(f"{n(e.player)} takes **{ordinal(e.place)}** place{shared}: out in the "
+                        f"same hand-for-hand round as {others}, with {chips(e.start_stack)} "
+                        f"chips at the start of the hand ({rule_ref(e.rule_id)}).",
+                        channel=True)
+        if isinstance(e, hev.HandForHandEnded):
+            return Post(self.hand_for_hand_ended_text(e, ()), channel=True, every_table=True)
         return None
+
+    def hand_for_hand_ended_text(self, e: hev.HandForHandEnded, out: Sequence[str]) -> str:
+        """The end of hand-for-hand; `out`: the players out on the bubble (the last
+        eliminations before it)."""
+        if e.reason == "bubble":
+            who = f": {people([self.name(p) for p in out])} out on it" if out else ""
+            return (f"🫧 **The bubble has burst**{who}. {e.players_left} players left, all in "
+                    "the money: hand for hand is over, the tables play on their own again.")
+        if e.reason == "final-table":
+            return "✋ Hand for hand is over: one table is left."
+        if e.reason == "field":
+            return (f"✋ Hand for hand is over: {e.players_left} players left, more than the "
+                    f"bubble again ({e.places_paid} paid).")
+        return ("✋ The director ends **hand for hand**: the tables play on their own again "
+                f"({rule_ref(e.rule_id)}).")
 
     def level_text(self, e: tev.LevelStarted) -> str:
         if e.is_break:

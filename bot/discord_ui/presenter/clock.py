@@ -37,6 +37,7 @@ class ClockView:
     average_stack: int
     pool: int
     payouts: tuple[int, ...]
+    hand_for_hand: bool = False  # the tables play hand for hand on the bubble (issue 21)
 
 
 def clock_view(t: Tournament, now: float) -> ClockView:
@@ -66,7 +67,7 @@ def clock_view(t: Tournament, now: float) -> ClockView:
         next_level=own.next_level, next_is_break=own.next_is_break,
         players_left=left, entries=entries,
         average_stack=chips_in_play // left if left else 0,
-        pool=pool, payouts=payouts,
+        pool=pool, payouts=payouts, hand_for_hand=own.hand_for_hand,
     )
 
 
@@ -109,6 +110,8 @@ def clock_lines(view: ClockView) -> list[str]:
     else:
         blinds = blinds_text(view.small_blind, view.big_blind, view.ante)
         head = f"Level {view.level} · {blinds} · {_time_left(view)}"
+    if view.hand_for_hand:
+        head += " · hand for hand"
     lines = [head, f"{_next(view)} · {view.players_left} left · avg {chips(view.average_stack)}"]
     if view.pool:
         lines.append(f"Pool {chips(view.pool)} · {payouts_text(view.payouts)}")

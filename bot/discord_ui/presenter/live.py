@@ -534,6 +534,9 @@ def clock_text(view: ClockView, *, title: str, chip_race_due: int | None = None,
         lines.append(f"# Level {view.level} · {blinds(here)}")
     else:
         lines.append(f"# Level 1 · {blinds(here)} · not started")
+    if view.hand_for_hand and view.status == "running":
+        lines.append("✋ **Hand for hand**: every table plays one hand and waits for the "
+                     "others.")
     if view.paused:
         left = clock_left(view.seconds_left) if view.seconds_left is not None else "the level"
         lines.append(f"⏸ **Paused**: {left} left when the clock runs again.")

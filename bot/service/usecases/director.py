@@ -26,6 +26,7 @@ from bot.service.usecases.refused import Refused, Why
 from bot.service.usecases.running import run
 from bot.store import TOURNAMENT_STREAM, DirectorActionRow, Store
 from bot.tournament import events as tev
+from bot.tournament import hfh_events as hev
 from bot.tournament.level_clock import Step
 from bot.tournament.tournament import Tournament
 
@@ -45,16 +46,18 @@ class Projection:
 @dataclass(frozen=True)
 class _Power:
     action: str
-    project: Callable[[Any], Projection]
+    project: Callable[[Any], Projection | None]
 
 
 _POWERS: dict[type[Event], _Power] = {}
 
 
-def projected(action: str, event: type[E]) -> Callable[[Callable[[E], Projection]],
-                                                        Callable[[E], Projection]]:
-    """Declare that `event` is the record of the director action `action`."""
-    def register(project: Callable[[E], Projection]) -> Callable[[E], Projection]:
+def projected(action: str, event: type[E]) -> Callable[[Callable[[E], Projection | None]],
+                                                        Callable[[E], Projection | None]]:
+    """Declare that `event` is the record of the director action `action` (when its
+    projection is None, this one was not a director's: the bot's own, online)."""
+    def register(project: Callable[[E], Projection | None]) -> Callable[[E],
+                                                                         Projection | None]:
         _POWERS[event] = _Power(action, project)
         return project
     return register
@@ -76,6 +79,8 @@ async def director_actions(store: Store, tournament_id: int) -> list[DirectorAct
         if power is None:
             continue
         p = power.project(event_from_dict(stored.data))
+        if p is None:
+            continue
         made.append(DirectorActionRow(
             id=stored.id, tournament_id=tournament_id, director_id=_user(p.director) or 0,
             action=power.action, target_user_id=_user(p.target), data=dict(p.data or {}),
@@ -224,6 +229,24 @@ def _break_end(e: tev.BreakEnded) -> Projection:
 async def toggle_break(session: Session, by: str, *, seconds: int | None = None) -> Outcome:
     """A break of `seconds` now (default: the structure's), or the break running ended."""
     return await run(session, lambda t, now: t.toggle_break(by, now, seconds=seconds))
+
+
+@projected("hand_for_hand", hev.HandForHandStarted)
+def _hfh_on(e: hev.HandForHandStarted) -> Projection | None:
+    return None if e.by is None else Projection(e.by, "hand for hand on", data={
+        "players_left": e.players_left, "places_paid": e.places_paid})
+
+
+@projected("hand_for_hand_off", hev.HandForHandEnded)
+def _hfh_off(e: hev.HandForHandEnded) -> Projection | None:
+    return None if e.by is None else Projection(e.by, "hand for hand off", data={
+        "players_left": e.players_left, "places_paid": e.places_paid})
+
+
+async def set_hand_for_hand(session: Session, on: bool, by: str) -> Outcome:
+    """Live: the director turns hand-for-hand on or off (online the bot plays it by itself,
+    and the tournament refuses)."""
+    return await run(session, lambda t, now: t.set_hand_for_hand(on, by, now))
 
 
 async def ruling(session: Session, by: int, text: str, players: Sequence[str]) -> Outcome:
