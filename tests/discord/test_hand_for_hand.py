@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot.discord_ui.presenter.announcements import Announcements
+from bot.service.usecases.director import director_actions
 from bot.tournament import events as tev
 from bot.tournament import hfh_events as hev
 
@@ -49,6 +50,11 @@ async def test_live_director_turns_hand_for_hand_on_and_off(harness: Harness,
     assert any("The director ends **hand for hand**" in p for p in seen.new())
     assert "Hand for hand" not in seen.message(clock).content
     assert not session.tournament.hand_for_hand
+    # Kept as the director's actions, with who did them.
+    kept = [(a.action, a.director_id) for a in
+            await director_actions(h.bot.store, session.store_id)
+            if a.action.startswith("hand_for_hand")]
+    assert kept == [("hand_for_hand", h.director.id), ("hand_for_hand_off", h.director.id)]
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -75,6 +81,9 @@ async def test_online_the_bubble_starts_it_and_the_command_is_refused(
     text = refused(h, r)
     assert "not a live tournament" in text and "by itself" in text, text
     assert session.tournament.hand_for_hand
+    # The bot's own hand-for-hand is no director's action.
+    assert not [a for a in await director_actions(h.bot.store, session.store_id)
+                if a.action.startswith("hand_for_hand")]
 
 
 def test_the_bubble_burst_names_who_went_out_and_the_round_places() -> None:
