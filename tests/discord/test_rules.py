@@ -15,10 +15,12 @@ from bot.discord_ui.presenter.rules import (
     no_match_text,
     rule_embed,
 )
+from bot.discord_ui.presenter.time_bank import time_button_label
 from bot.discord_ui.replies import error_message
 from bot.engine.hand import Hand, HandConfig, Seat
 from bot.engine.profile import PROFILE_NAMES, make_profile
 from bot.rulebook import load_rulebook
+from bot.tournament.clock import TurnBank
 from tests.rulebook.commands_by_mode import LIVE_ONLY, ONLINE_ONLY
 
 
@@ -285,6 +287,8 @@ async def test_every_button_a_rule_names_exists(harness):
     source = inspect.getsource(buttons_module)
     labels |= {label.rstrip("?") for label in
                re.findall(r'PlayButton\(custom_id\([^)]*\),\s*"([^"]+)"', source)}
+    # the Time button, under the actions of a tournament with a time bank: "⏳ Time +1m 30s"
+    labels.add(time_button_label(TurnBank("a", 90.0, 0.0, False)).split(" ")[1])
     seen = set()
     for rule in harness.bot.rulebook.all():
         for profile in [None, *(make_profile(n) for n in PROFILE_NAMES)]:
