@@ -122,14 +122,16 @@ class TournamentCog(commands.Cog, name="Tournament"):
             else:
                 rules = make_profile(profile)
             # Times not given are TournamentConfig's defaults (its bounds refuse the rest).
-            times = {k: float(v) for k, v in (("action_seconds", action_time),
-                                              ("time_bank_seconds", time_bank),
-                                              ("time_bank_refill_seconds", bank_refill))
-                     if v is not None}
-            config = TournamentConfig(profile=rules, structure=struct,
-                                      payouts=table,
-                                      seats_per_table=seats, buy_in=buy_in, mode=mode,
-                                      **times)  # type: ignore[arg-type]
+            base = TournamentConfig(profile=rules, structure=struct, payouts=table,
+                                    seats_per_table=seats, buy_in=buy_in, mode=mode)
+            config = dataclasses.replace(
+                base,
+                action_seconds=base.action_seconds if action_time is None
+                else float(action_time),
+                time_bank_seconds=base.time_bank_seconds if time_bank is None
+                else float(time_bank),
+                time_bank_refill_seconds=base.time_bank_refill_seconds if bank_refill is None
+                else float(bank_refill))
         except ServerFileError as exc:
             raise Refusal(refusal_text(exc)) from None
         except (StructureError, ProfileError) as exc:
