@@ -96,6 +96,8 @@ _WORDS: dict[Why, Callable[[Fields, Name], str]] = {
     Why.NOT_PLAYING: _fixed("You are not playing in this tournament."),
     Why.OUT: _fixed("You are out of this tournament."),
     Why.NO_HAND: _fixed("No hand is in progress at your table; the next one is dealt shortly."),
+    Why.LIVE_NIGHT: _fixed("This is a live night: the cards and chips are real and the bot deals "
+                           "no hand to act on. Play at the table. Nothing was done."),
     Why.NOT_DEALT_IN: _fixed("You are not dealt into this hand; you play from the next one."),
     Why.NOT_SEATED: _fixed("You are not seated in this tournament."),
     Why.NO_LAST_HAND: _fixed("Cards are shown, and a rabbit hunt is asked, after a hand and "

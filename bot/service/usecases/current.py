@@ -65,6 +65,8 @@ def still_current(t: Tournament, player: str, click: Click | None, *,
         raise Refused(Why.NOT_PLAYING)
     if p.status != "playing" or p.table is None:
         raise Refused(Why.OUT)
+    if t.live:
+        raise Refused(Why.LIVE_NIGHT)
     hand = t.tables[p.table].hand
     if click is not None and (hand is None or (hand.hand_id, len(hand.events))
                               != (click.hand_id, click.count)):

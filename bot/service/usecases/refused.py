@@ -27,6 +27,7 @@ class Why(StrEnum):
     NOT_PLAYING = "not_playing"  # not registered in this tournament
     OUT = "out"
     NO_HAND = "no_hand"  # none in progress at his table
+    LIVE_NIGHT = "live_night"  # real cards and chips: the bot deals no hand to act on
     NOT_DEALT_IN = "not_dealt_in"
     NOT_SEATED = "not_seated"  # after a hand: he has no table
     NO_LAST_HAND = "no_last_hand"  # a rabbit hunt asked when no hand has ended
