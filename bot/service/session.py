@@ -126,6 +126,7 @@ class Session:
         # A table became idle and its next deal waits `hand_delay` (True after a restart too,
         # so an idle table is dealt once the bot is back).
         self._deal_pending = True
+        self._deal_tried = False  # the command just run was the timer's tick, which dealt
         self.retry_delays = RETRY_DELAYS
         # Player id -> the name players know him by (the Discord side keeps it current).
         self._names: dict[str, str] = {}
@@ -173,10 +174,16 @@ class Session:
         before = self._hands_now()
         known = self._all_hands()
         now = self.clock()
+        self._deal_tried = False
         try:
             result = command(t, now)
             if self.hand_delay <= 0:
                 self._deal_where_due(now)
+            elif self._deal_tried:
+                # The timer's tick has just tried every idle table: one still idle waits for a
+                # deadline (a break's end) or for another table's hand, not for a polling loop
+                # every `hand_delay` through a whole break.
+                pass
             elif not t.live and any(ts.hand is None for ts in t.tables.values()):
                 # Deal after a short pause so players see the hand's end; once tried, a table
                 # that still cannot be dealt waits for the next deadline (a break's end) or
@@ -401,6 +408,7 @@ class Session:
             events = t.tick(now)
             self._deal_pending = False
             self._deal_where_due(now)
+            self._deal_tried = True
             return events
 
         try:
