@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -105,6 +106,45 @@ def _session(bot: GameBot, hand_id: str) -> Session:
     return session
 
 
+async def _click_is_current(interaction: discord.Interaction, hand_id: str, count: int) -> bool:
+    """Only the player to act may press a table button, at the moment it was drawn for: the
+    same `still_current` the action asks again under the lock, asked early here."""
+    bot = game_of(interaction)
+    try:
+        session = _session(bot, hand_id)
+        still_current(session.tournament, str(interaction.user.id), Click(hand_id, count))
+    except Refused as r:
+        await send_private(interaction, refused_text(r.naming(names_now(session))))
+        return False
+    except Refusal as exc:
+        await send_private(interaction, str(exc))
+        return False
+    return True
+
+
+async def _act_and_answer(interaction: discord.Interaction, hand_id: str, custom_id: str | None,
+                          act: Callable[[Session, int], Awaitable[None]], done: str) -> None:
+    """Run a one-tap action and answer the click by editing the table message (one request);
+    `done` privately when the table could not be shown in the response."""
+    bot = game_of(interaction)
+    try:
+        session = _session(bot, hand_id)
+        user = interaction.user.id
+        table, hand, _ = dealt_in(session.tournament, str(user))
+        async with bot.announcer.answering(interaction, session, table):
+            await act(session, user)
+            answered = await bot.announcer.answer_with_table(interaction, session, table, hand)
+        if not answered:
+            await send_private(interaction, done)
+    except Refused as r:
+        await send_private(interaction, refused_text(r))
+    except Refusal as exc:
+        await send_private(interaction, str(exc))
+    except Exception:
+        log.exception("button %s failed", custom_id)
+        await send_private(interaction, generic_error_text(interaction))
+
+
 class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
     def __init__(self, cid: str, label: str = "…",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary,
@@ -132,17 +172,7 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
         same `still_current` the action asks again under the lock, asked early here."""
         if self.act not in PLAY_ACTS:
             return True
-        bot = game_of(interaction)
-        try:
-            session = _session(bot, self.hand_id)
-            still_current(session.tournament, str(interaction.user.id), Click(*self.expect))
-        except Refused as r:
-            await send_private(interaction, refused_text(r.naming(names_now(session))))
-            return False
-        except Refusal as exc:
-            await send_private(interaction, str(exc))
-            return False
-        return True
+        return await _click_is_current(interaction, *self.expect)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = game_of(interaction)
@@ -218,39 +248,15 @@ class SizeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SIZE_T
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """As PlayButton's: only the player to act, at the moment the button was drawn for."""
-        bot = game_of(interaction)
-        try:
-            session = _session(bot, self.hand_id)
-            still_current(session.tournament, str(interaction.user.id),
-                          Click(self.hand_id, self.count))
-        except Refused as r:
-            await send_private(interaction, refused_text(r.naming(names_now(session))))
-            return False
-        except Refusal as exc:
-            await send_private(interaction, str(exc))
-            return False
-        return True
+        return await _click_is_current(interaction, self.hand_id, self.count)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = game_of(interaction)
-        try:
-            session = _session(bot, self.hand_id)
-            user = interaction.user.id
-            table, hand, _ = dealt_in(session.tournament, str(user))
-            async with bot.announcer.answering(interaction, session, table):
-                await play_size(session, user, self.size, self.amount, session.names,
-                                expect=(self.hand_id, self.count))
-                answered = await bot.announcer.answer_with_table(interaction, session, table,
-                                                                 hand)
-            if not answered:
-                await send_private(interaction, "Done: the table shows your action.")
-        except Refused as r:
-            await send_private(interaction, refused_text(r))
-        except Refusal as exc:
-            await send_private(interaction, str(exc))
-        except Exception:
-            log.exception("button %s failed", self.item.custom_id)
-            await send_private(interaction, generic_error_text(interaction))
+        async def act(session: Session, user: int) -> None:
+            await play_size(session, user, self.size, self.amount, session.names,
+                            expect=(self.hand_id, self.count))
+
+        await _act_and_answer(interaction, self.hand_id, self.item.custom_id, act,
+                              "Done: the table shows your action.")
 
 
 TIME_TEMPLATE = rf"hp:t:(?P<hand>{HAND_ID}):(?P<n>[0-9]{{1,6}})"
@@ -286,40 +292,14 @@ class TimeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TIME_T
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """As PlayButton's: only the player to act, at the moment the button was drawn for."""
-        bot = game_of(interaction)
-        try:
-            session = _session(bot, self.hand_id)
-            still_current(session.tournament, str(interaction.user.id),
-                          Click(self.hand_id, self.count))
-        except Refused as r:
-            await send_private(interaction, refused_text(r.naming(names_now(session))))
-            return False
-        except Refusal as exc:
-            await send_private(interaction, str(exc))
-            return False
-        return True
+        return await _click_is_current(interaction, self.hand_id, self.count)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = game_of(interaction)
-        try:
-            session = _session(bot, self.hand_id)
-            user = interaction.user.id
-            table, hand, _ = dealt_in(session.tournament, str(user))
-            async with bot.announcer.answering(interaction, session, table):
-                await use_time_bank(session, user, session.names,
-                                    expect=(self.hand_id, self.count))
-                answered = await bot.announcer.answer_with_table(interaction, session, table,
-                                                                 hand)
-            if not answered:
-                await send_private(interaction, "Done: your time bank runs; the table shows "
-                                                "your new deadline.")
-        except Refused as r:
-            await send_private(interaction, refused_text(r))
-        except Refusal as exc:
-            await send_private(interaction, str(exc))
-        except Exception:
-            log.exception("button %s failed", self.item.custom_id)
-            await send_private(interaction, generic_error_text(interaction))
+        async def act(session: Session, user: int) -> None:
+            await use_time_bank(session, user, session.names, expect=(self.hand_id, self.count))
+
+        await _act_and_answer(interaction, self.hand_id, self.item.custom_id, act,
+                              "Done: your time bank runs; the table shows your new deadline.")
 
 
 class RaiseModal(discord.ui.Modal):
