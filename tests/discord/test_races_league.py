@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
-from unittest.mock import patch
 
 import discord
 from simcord import MemberActor
@@ -17,7 +16,7 @@ from bot.league import service
 from tests.league.conftest import play_night
 
 from .conftest import Harness
-from .test_races_tournament import at_once
+from .test_races_tournament import at_once, in_flight_together
 from .test_season_boundary import open_night
 
 
@@ -44,27 +43,9 @@ def one_refused(h: Harness, results: list[Any], refusal: str) -> tuple[str | Non
 async def clicks_at_once(h: Harness, *clicks: tuple[MemberActor, discord.Message, str]
                          ) -> list[Any]:
     """Button clicks in flight together, each held at its defer until all are there."""
-    barrier = asyncio.Barrier(len(clicks))
-    original = discord.InteractionResponse.defer
-
-    async def defer(self: discord.InteractionResponse[Any], **kwargs: Any) -> Any:
-        await barrier.wait()
-        return await original(self, **kwargs)
-
-    async def not_yet(**_: Any) -> None:
-        return None
-
-    results = []
-    with patch.object(discord.InteractionResponse, "defer", defer):
-        h.env._settle_internal = not_yet  # type: ignore[method-assign]
-        try:
-            for actor, message, label in clicks[:-1]:
-                results.append(await actor.click(message, label=label))
-        finally:
-            del h.env._settle_internal
-        actor, message, label = clicks[-1]
-        results.append(await actor.click(message, label=label))
-    return results
+    return await in_flight_together(h, [
+        lambda a=actor, m=message, label=label: a.click(m, label=label)
+        for actor, message, label in clicks])
 
 
 def writes_wait_for_each_other(h: Harness, parties: int = 2) -> Callable[[], None]:

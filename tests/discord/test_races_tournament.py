@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Awaitable, Callable
 from typing import Any
 from unittest.mock import patch
 
@@ -24,10 +25,11 @@ from .test_live_night import GUESTS, table_of
 from .test_tournament_flow import create_and_join, refused, reply
 
 
-async def at_once(h: Harness, *calls: tuple[MemberActor, str, dict[str, Any]]) -> list[Any]:
-    """The slash commands in flight together: each runs until it waits on Discord (its defer,
-    after its checks), and none goes on before all are there; then all go on at once."""
-    barrier = asyncio.Barrier(len(calls))
+async def in_flight_together(h: Harness, sends: list[Callable[[], Awaitable[Any]]]
+                             ) -> list[Any]:
+    """Interactions in flight together: each runs until it waits on Discord (its defer, after
+    its checks), and none goes on before all are there; then all go on at once."""
+    barrier = asyncio.Barrier(len(sends))
     original = discord.InteractionResponse.defer
 
     async def defer(self: discord.InteractionResponse[Any], **kwargs: Any) -> Any:
@@ -42,13 +44,19 @@ async def at_once(h: Harness, *calls: tuple[MemberActor, str, dict[str, Any]]) -
         # All but the last are sent without waiting for the bot; the last one's wait runs all.
         h.env._settle_internal = not_yet  # type: ignore[method-assign]
         try:
-            for actor, name, options in calls[:-1]:
-                results.append(await actor.slash(h.channel, name, **options))
+            for send in sends[:-1]:
+                results.append(await send())
         finally:
             del h.env._settle_internal
-        actor, name, options = calls[-1]
-        results.append(await actor.slash(h.channel, name, **options))
+        results.append(await sends[-1]())
     return results
+
+
+async def at_once(h: Harness, *calls: tuple[MemberActor, str, dict[str, Any]]) -> list[Any]:
+    """Slash commands in flight together (see in_flight_together)."""
+    return await in_flight_together(h, [
+        lambda a=actor, n=name, o=options: a.slash(h.channel, n, **o)
+        for actor, name, options in calls])
 
 
 def winner_and_loser(h: Harness, results: list[Any], won: str) -> tuple[int, str]:
