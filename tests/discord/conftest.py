@@ -177,10 +177,16 @@ class Harness:
 
 
 @pytest.fixture
-def simcord_bot(tmp_path) -> LeagueBot:
+def simcord_bot(tmp_path, request) -> LeagueBot:
     # hand_delay=1: the next hand is dealt one (virtual) second after the last one ends;
     # tests call `await h.advance(1)` when nobody is to act.
-    return create_bot(tmp_path / "db.sqlite3", dev_guild_id=GUILD_ID, hand_delay=HAND_DELAY)
+    # `@pytest.mark.bot_options(idle_ping_seconds=0)`: create_bot's options for one test. A
+    # test that plays a whole tournament turns the idle ping off: at several tables, one
+    # table's ping falls due while another's click settles, and is waited for on the wall
+    # clock (seen as 4.2 s settles against SimCord's 5 s limit).
+    marker = request.node.get_closest_marker("bot_options")
+    options = {"hand_delay": HAND_DELAY, **(marker.kwargs if marker else {})}
+    return create_bot(tmp_path / "db.sqlite3", dev_guild_id=GUILD_ID, **options)
 
 
 @pytest_asyncio.fixture

@@ -73,6 +73,7 @@ async def _online_paused(h: Harness, profile: str) -> tuple[Session, dict[str, M
     return session, by_id
 
 
+@pytest.mark.bot_options(idle_ping_seconds=0)  # a whole tournament: see conftest
 @pytest.mark.parametrize("profile", PROFILES)
 async def test_an_online_deal_every_player_accepts(harness: Harness, profile: str) -> None:
     h = harness

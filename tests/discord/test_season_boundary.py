@@ -4,6 +4,7 @@ nights still running and asks to confirm; a finished season's standings never ch
 
 from __future__ import annotations
 
+import pytest
 from simcord import ChannelHandle, MemberActor
 
 from bot.discord_ui.client import create_bot
@@ -170,6 +171,7 @@ async def test_a_night_starting_between_the_question_and_the_click_stops_the_end
     assert await h.bot.store.season_final(spring) is None
 
 
+@pytest.mark.bot_options(idle_ping_seconds=0)  # a whole tournament: see conftest
 async def test_an_online_night_says_its_season_at_the_start_and_in_its_results(
         harness: Harness) -> None:
     h = harness

@@ -7,6 +7,7 @@ import random
 import re
 
 import discord
+import pytest
 from simcord import ChannelHandle, MemberActor
 
 from bot.engine.cards import pretty
@@ -257,6 +258,7 @@ async def check_dms(h: Harness, session: Session, members: dict[str, MemberActor
             assert text.startswith(f"Hand {hand_id},"), text
 
 
+@pytest.mark.bot_options(idle_ping_seconds=0)  # a whole tournament: see conftest
 async def test_three_player_tournament_to_its_winner(harness: Harness) -> None:
     h = harness
     members = [h.alice, h.bob, h.carol]
@@ -296,6 +298,7 @@ async def test_three_player_tournament_to_its_winner(harness: Harness) -> None:
     assert winner_name in table
 
 
+@pytest.mark.bot_options(idle_ping_seconds=0)  # a whole tournament: see conftest
 async def test_nine_players_two_tables_in_threads(harness: Harness) -> None:
     h = harness
     extra = [h.add_member(f"p{i}") for i in range(5)]
@@ -316,6 +319,7 @@ async def test_nine_players_two_tables_in_threads(harness: Harness) -> None:
     assert any("wins the tournament" in m.content for m in h.channel.history())
 
 
+@pytest.mark.bot_options(idle_ping_seconds=0)  # a whole tournament: see conftest
 async def test_dms_closed_player_finishes_with_slash_cards(harness: Harness) -> None:
     h = harness
     members = [h.alice, h.bob, h.carol]
