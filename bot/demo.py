@@ -26,10 +26,12 @@ from bot.engine.profile import make_profile
 from bot.service import Outcome, Session, TournamentService
 from bot.store import Store, Transaction
 from bot.tournament.payouts import load_payout_table
+from bot.tournament.players import member_player
 from bot.tournament.structure import load_structure
 from bot.tournament.tournament import Tournament, TournamentConfig
 
-PLAYERS = {"101": "Alex", "102": "Dana", "103": "Sam", "104": "Kim"}
+USERS = {101: "Alex", 102: "Dana", 103: "Sam", 104: "Kim"}  # Discord user id -> name
+PLAYERS: dict[str, str] = {member_player(uid): name for uid, name in USERS.items()}
 CHANNEL = "#poker  "
 
 
@@ -93,7 +95,7 @@ async def _play(store: Store, config: TournamentConfig, rng: random.Random,
                                 listener=listener, hand_delay=0)
     session = await service.create(guild_id=1, channel_id=1, name="Demo", config=config)
     _channel("Demo tournament: turbo structure, treps rules, 4 players")
-    for uid, name in PLAYERS.items():
+    for uid, name in USERS.items():
         await _register(session, uid, name)
     await session.run(lambda t, now: t.start(f"demo-start-{seed}", now))
     for _ in range(3000):
@@ -128,12 +130,12 @@ async def _play(store: Store, config: TournamentConfig, rng: random.Random,
     service.close()
 
 
-async def _register(session: Session, player: str, name: str) -> None:
+async def _register(session: Session, user_id: int, name: str) -> None:
     def register(t: Tournament, now: float) -> object:
-        return t.register(player, now)
+        return t.register(member_player(user_id), now)
 
     async def entry(tx: Transaction) -> object:
-        return await tx.add_entry(session.store_id, int(player), name)
+        return await tx.add_entry(session.store_id, user_id, name)
 
     await session.run(register, also=entry)
 

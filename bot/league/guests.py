@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from bot.engine.events import Event, current_type
 from bot.tournament import events as tev
+from bot.tournament.players import member_id
 from bot.tournament.state import Result
 from bot.tournament.tournament import Tournament
 
@@ -98,11 +99,12 @@ def read_night(events: Iterable[Event], guild_id: int) -> GuestNight:
     for player in t.players:
         if player in guests:
             name, member = guests[player]
-            uid = int(member) if member is not None and member.isdigit() \
-                else guest_user_id(guild_id, name)
+            uid = member_id(member)
+            if uid is None:
+                uid = guest_user_id(guild_id, name)
             ids[player] = uid
             names.setdefault(uid, name)
-        elif player.isdigit():
-            ids[player] = int(player)
+        elif (uid := member_id(player)) is not None:
+            ids[player] = uid
     busts = tuple((b.player, b.knocked_out_by) for b in read_log(log).busts)
     return GuestNight(ids, names, tuple(t.results()), busts, guests)

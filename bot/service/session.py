@@ -39,6 +39,7 @@ from bot.store.rows import TournamentStatus
 from bot.tournament import events as tev
 from bot.tournament.errors import ChipRaceDue, NotAllowed, WaitingForPlayers
 from bot.tournament.hand_id import HandId
+from bot.tournament.players import member_id
 from bot.tournament.tournament import Tournament
 
 log = logging.getLogger(__name__)
@@ -319,18 +320,19 @@ class Session:
         plan.deadlines = [(d.kind, str(d.table or 0), d.at, {}) for d in deadlines]
         self._planned = (t, t.event_count, [d.at for d in deadlines])
         for e in outcome.tournament_events:
-            if isinstance(e, tev.Eliminated) and e.player.isdigit():
-                knocker = e.knocked_out_by or ""
-                by = [int(knocker)] if knocker.isdigit() else []
-                plan.eliminations.append((int(e.player), e.place, e.hand_id or "", by))
-            elif isinstance(e, tev.BustUndone) and e.player.isdigit():
-                plan.undone.append((int(e.player), e.place))
+            # The store's rows are by Discord user: a guest's are the night's log's only.
+            if isinstance(e, tev.Eliminated) and (uid := member_id(e.player)) is not None:
+                knocker = member_id(e.knocked_out_by)
+                by = [knocker] if knocker is not None else []
+                plan.eliminations.append((uid, e.place, e.hand_id or "", by))
+            elif isinstance(e, tev.BustUndone) and (uid := member_id(e.player)) is not None:
+                plan.undone.append((uid, e.place))
             elif isinstance(e, tev.Started):
                 plan.status = "running"
         if t.status == "finished":
             # A guest linked to a server member counts for the member (live mode).
-            plan.results = [(int(who), r.place, r.prize) for r in t.results()
-                            if (who := r.member or r.player).isdigit()]
+            plan.results = [(uid, r.place, r.prize) for r in t.results()
+                            if (uid := member_id(r.member or r.player)) is not None]
             plan.status = "finished"
         elif plan.tournament_events and any(h.over for h in plan.hands):
             # At each hand's end, in the same transaction: a restart starts from here and

@@ -23,6 +23,7 @@ from bot.tournament.errors import (
     Who,
 )
 from bot.tournament.flow import Flow
+from bot.tournament.players import PlayerId, guest_player
 
 GUEST_NAME_LENGTH = 64
 
@@ -49,14 +50,14 @@ class LiveDesk(Flow):
                 raise RegistrationError("{guest} is already in this tournament; give another guest "
                                         "a name that tells them apart", code="guest-name-taken",
                                         guest=Who(player))
-        player = f"guest-{len(self.guests) + 1}"
+        player = guest_player(len(self.guests) + 1)
         self._check_registration(player, now)
         start = len(self.events)
         self._emit(ev.GuestAdded(player, clean, by, now))
         self._enter(player, now)
         return self.events[start:]
 
-    def link_guest(self, player: str, member: str, by: str, now: float) -> list[Event]:
+    def link_guest(self, player: str, member: PlayerId, by: str, now: float) -> list[Event]:
         """A guest turns out to be a server member: his results count for the member."""
         guest = self.guests.get(player)
         if guest is None:

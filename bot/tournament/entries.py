@@ -12,13 +12,14 @@ from bot.tournament.errors import (
     Who,
 )
 from bot.tournament.flow import Flow
+from bot.tournament.players import PlayerId
 from bot.tournament.seating import draw_button, random_seating, seat_by_card
 
 
 class Entries(Flow):
     """Registration, the start, re-buys and add-ons."""
 
-    def register(self, player: str, now: float) -> list[Event]:
+    def register(self, player: PlayerId, now: float) -> list[Event]:
         start = len(self.events)
         if not player or not isinstance(player, str):
             raise RegistrationError("a player is registered by a non-empty id", code="no-player-id")

@@ -32,11 +32,12 @@ from collections.abc import Callable
 import discord
 
 from bot.discord_ui.announcer.state import AnnouncerState, Places
-from bot.discord_ui.presenter.limits import safe_name
+from bot.discord_ui.presenter.limits import player_name
 from bot.discord_ui.presenter.notices import dm_failed_text
 from bot.discord_ui.presenter.texts import hole_cards_text
 from bot.discord_ui.replies import NO_PINGS
 from bot.engine.hand import Hand
+from bot.tournament.players import member_id
 
 log = logging.getLogger(__name__)
 
@@ -47,9 +48,9 @@ class DirectMessages(AnnouncerState):
     async def _dm(self, places: Places, player: str, text: str) -> str | None:
         """Send a DM; None when sent, else why not ("refused" is for the rest of the
         tournament, "failed" only for this time)."""
-        if player in places.dm_refused or not player.isdigit():
+        uid = member_id(player)
+        if player in places.dm_refused or uid is None:
             return "refused"
-        uid = int(player)
         try:
             channel = self._dm_channels.get(uid)
             if channel is None:
@@ -93,10 +94,10 @@ class DirectMessages(AnnouncerState):
         choices = await self.store.hole_card_dm_choices(places.guild_id)
 
         def off(player: str) -> bool:
-            return player.isdigit() and not choices.get(int(player), default)
+            uid = member_id(player)
+            return uid is not None and not choices.get(uid, default)
 
         return off
 
     def _name(self, places: Places, player: str) -> str:
-        raw = self._names(places).get(player)
-        return safe_name(raw) if raw else "A player"
+        return player_name(self._names(places), player, "A player")

@@ -31,6 +31,7 @@ from bot.discord_ui.presenter.limits import display_name
 from bot.discord_ui.presenter.notices import idle_ping_text, ping_answered_text
 from bot.discord_ui.replies import NO_PINGS, ping_only
 from bot.service import Session
+from bot.tournament.players import is_member, member_id
 
 
 class IdlePings(Sending):
@@ -43,7 +44,7 @@ class IdlePings(Sending):
                     and not t.paused and t.status == "running":
                 player = hand.players[hand.to_act].player
                 state = t.players.get(player)
-                if player.isdigit() and (state is None or not state.away):
+                if is_member(player) and (state is None or not state.away):
                     key = (hand.hand_id, len(hand.events))
             ping = places.pings.get(table)
             if ping is not None and ping.key == key:
@@ -89,11 +90,12 @@ class IdlePings(Sending):
     async def _ping_later(self, session: Session, places: Places, table: int,
                           ping: IdlePing) -> None:
         await asyncio.sleep(places.idle_ping_seconds)
-        if self.closed or places.pings.get(table) is not ping:
+        uid = member_id(ping.player)  # a ping is only ever set for a member
+        if self.closed or places.pings.get(table) is not ping or uid is None:
             return
         where = places.location(table)
-        msg = await self.send(places, where, idle_ping_text(int(ping.player), table),
-                              mentions=ping_only(int(ping.player)))
+        msg = await self.send(places, where, idle_ping_text(uid, table),
+                              mentions=ping_only(uid))
         if msg is None:
             return
         if places.pings.get(table) is ping:

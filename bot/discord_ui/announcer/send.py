@@ -40,6 +40,7 @@ from bot.discord_ui.presenter.notices import (
 from bot.discord_ui.replies import NO_PINGS
 from bot.service import Session
 from bot.store import TournamentRow
+from bot.tournament.players import member_player
 
 log = logging.getLogger(__name__)
 
@@ -143,7 +144,7 @@ class Sending(DirectMessages):
         creators = [a.director_id for a in await self.store.director_actions(places.store_id)
                     if a.action == "create"]
         for uid in creators[:1]:
-            if await self._dm(places, str(uid), text) is None:
+            if await self._dm(places, member_player(uid), text) is None:
                 return
         guild = self.client.get_guild(places.guild_id) if places.guild_id else None
         if guild is None:

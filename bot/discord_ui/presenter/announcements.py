@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from bot.discord_ui.presenter.cards import Faces, cards_text, text_face
 from bot.discord_ui.presenter.level_clock import level_clock_text
-from bot.discord_ui.presenter.limits import chips, safe_name, safe_text
+from bot.discord_ui.presenter.limits import chips, player_name, safe_text
 from bot.discord_ui.presenter.restart import offline_pause_text
 from bot.discord_ui.presenter.rulings import rule_ref, tournament_ruling_text
 from bot.discord_ui.presenter.time_bank import bank_used_text
@@ -71,8 +71,7 @@ class Announcements:
         self.table_of = table_of
 
     def name(self, player: str) -> str:
-        raw = self.names.get(player)
-        return safe_name(raw) if raw else "a player"
+        return player_name(self.names, player, "a player")
 
     def posts(self, events: Iterable[Event]) -> list[Post]:
         out: list[Post] = []
@@ -299,8 +298,7 @@ def after_hand_lines(events: Iterable[Event], hand_id: str, names: Mapping[str, 
     """What happened at a table after its hand ended (shows, the rabbit hunt), as lines of that
     hand's table message rather than posts of their own."""
     def name(player: str) -> str:
-        raw = names.get(player)
-        return safe_name(raw) if raw else "a player"
+        return player_name(names, player, "a player")
 
     lines = []
     for e in events:

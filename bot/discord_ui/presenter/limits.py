@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 
 import discord
 
 # One way to write an amount (1,250): the engine's refusals and every message alike.
 from bot.engine.errors import chips as chips
+from bot.tournament.players import is_guest
 
 MESSAGE_CHARS = 2000
 EMBED_TITLE = 256
@@ -55,10 +57,27 @@ def safe_name(name: str) -> str:
     return safe_text(name, NAME_CHARS)
 
 
+# A name escaped once, not at every edit of every table (bench/night.py): a pure function of
+# the raw name.
+_escaped_name = lru_cache(maxsize=8192)(safe_name)
+
+
+def player_name(names: Mapping[str, str], player: str | None, unknown: str | None = None) -> str:
+    """The one way a player is named to users: his display name (a member's, or the name the
+    director entered for a guest), escaped, never a ping. When the name is not known:
+    `unknown`, else "a guest" or "that player". `names`: player id -> display name (the
+    session's)."""
+    raw = names.get(player) if player is not None else None
+    if raw:
+        return _escaped_name(raw)
+    if unknown is not None:
+        return unknown
+    return "a guest" if is_guest(player) else "that player"
+
+
 def display_name(names: Mapping[str, str], player: str, seat: int) -> str:
     """The escaped display name of a hand's player id, or the seat when the name is unknown."""
-    raw = names.get(player)
-    return safe_name(raw) if raw else f"Seat {seat}"
+    return player_name(names, player, f"Seat {seat}")
 
 
 def embed_length(embed: discord.Embed) -> int:

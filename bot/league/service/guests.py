@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from bot.engine.events import event_from_dict
 from bot.store import Store, TournamentRow, Transaction
 from bot.tournament import events as tev
+from bot.tournament.players import member_player
 
 from ..guests import GuestNight, guest_key, has_guests, is_guest_id, read_night
 from .errors import LeagueError
@@ -45,7 +46,8 @@ async def points_by_player(store: Store, tournament_id: int) -> dict[str, float]
     if await store.tournament_scoring(tournament_id) is None:
         return {}
     rows = {r.user_id: r.points for r in await store.results(tournament_id)}
-    out = {str(uid): points for uid, points in rows.items() if not is_guest_id(uid)}
+    out: dict[str, float] = {member_player(uid): points for uid, points in rows.items()
+                             if not is_guest_id(uid)}
     t = await store.tournament(tournament_id)
     events = await store.load_events(tournament_id, "tournament")
     if t is not None and has_guests(e.type for e in events):

@@ -19,6 +19,7 @@ from bot.store import (
     Transaction,
 )
 from bot.tournament.hand_id import HandId
+from bot.tournament.players import member_id
 
 from ..guests import has_guests, is_guest_id, read_night
 from ..model import Night, PlayerNight
@@ -75,11 +76,9 @@ async def _load_night(store: Store, t: TournamentRow,
 
     def who(player: str | None) -> int | None:
         """The league user id a tournament player's results count for."""
-        if player is None:
-            return None
         if guests is not None and (uid := guests.user(player)) is not None:
             return uid
-        return int(player) if player.isdigit() else None
+        return member_id(player)
 
     unscored = False
     if guests is not None:

@@ -7,7 +7,9 @@ from dataclasses import dataclass
 
 from bot.history.hands import tournament_hand_events
 from bot.store import PUBLIC, LeagueRow, LeagueSettings, SeasonRow, Store, TournamentRow
+from bot.tournament.players import member_player
 
+from ..guests import is_guest_id
 from ..model import HOUSE, Night
 from ..points import PointsSystem, SeasonOptions, get_system
 from ..settle import Transfer, settle, settle_through_bank
@@ -93,11 +95,11 @@ async def player_stats(store: Store, guild_id: int, user_id: int, fallback_name:
     nights = await load_nights(store, tournaments, options)
     tally = HandTally()
     for night in nights:
-        if night.player(user_id) is None:
-            continue
+        if night.player(user_id) is None or is_guest_id(user_id):
+            continue  # a guest plays live nights only: no hands were dealt to him
         hands = await tournament_hand_events(store, night.tournament_id, PUBLIC)
         # Every hand of the night is walked: off the event loop (issue 15).
-        tally.add(await asyncio.to_thread(tally_hands, str(user_id), hands))
+        tally.add(await asyncio.to_thread(tally_hands, member_player(user_id), hands))
     return league, player_record(user_id, nights, tally, fallback_name)
 
 

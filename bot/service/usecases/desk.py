@@ -17,6 +17,7 @@ from bot.service.usecases.refused import Refused, Why
 from bot.service.usecases.running import Also, run
 from bot.store import Transaction
 from bot.tournament.live import bust_report
+from bot.tournament.players import member_id, member_player
 from bot.tournament.tournament import Tournament
 
 Kind = Literal["rebuy", "addon"]
@@ -76,9 +77,9 @@ async def buy(session: Session, player: str, kind: Kind, *, seen: int | None,
     async def money(tx: Transaction) -> None:
         terms = session.tournament.structure.rebuys if kind == "rebuy" \
             else session.tournament.structure.add_on
-        if player.isdigit() and terms is not None:
-            await tx.add_rebuy(session.store_id, int(player), terms.chips, amount=terms.cost,
-                               kind=kind)
+        # A guest's money is the night's log's only: the store's rows are by Discord user.
+        if (uid := member_id(player)) is not None and terms is not None:
+            await tx.add_rebuy(session.store_id, uid, terms.chips, amount=terms.cost, kind=kind)
 
     return await run(session, command, also=money, desk=not own)
 
@@ -89,7 +90,8 @@ async def add_guest(session: Session, name: str, by: str) -> Outcome:
 
 async def add_member(session: Session, user_id: int, display: str) -> Outcome:
     """A server member entered by the director, as if he had joined."""
-    session.set_name(str(user_id), display)
+    player = member_player(user_id)
+    session.set_name(player, display)
 
     async def entry(tx: Transaction) -> None:
         # Read in the transaction: another command may have entered him meanwhile.
@@ -98,25 +100,25 @@ async def add_member(session: Session, user_id: int, display: str) -> Outcome:
         else:
             await tx.add_entry(session.store_id, user_id, display)
 
-    return await run(session, lambda t, now: t.register(str(user_id), now), also=entry,
+    return await run(session, lambda t, now: t.register(player, now), also=entry,
                      desk=True)
 
 
-async def link_guest(session: Session, guest: str, member_id: int, member_name: str,
+async def link_guest(session: Session, guest: str, user_id: int, member_name: str,
                      by: int, *, past: Also) -> Outcome:
     """Tonight's guest is this member; `past` links him in the finished nights, in the same
     transaction (its result is the outcome's `extra`)."""
-    target = str(member_id)
+    target = member_player(user_id)
     session.set_name(target, member_name)
 
     async def linked(tx: Transaction) -> object:
         done = await past(tx)
         # The league names him by his member name.
-        if all(e.user_id != member_id for e in await tx.entries(session.store_id)):
-            await tx.add_entry(session.store_id, member_id, member_name)
+        if all(e.user_id != user_id for e in await tx.entries(session.store_id)):
+            await tx.add_entry(session.store_id, user_id, member_name)
         return done
 
-    return await run(session, lambda t, now: t.link_guest(guest, target, str(by), now),
+    return await run(session, lambda t, now: t.link_guest(guest, target, member_player(by), now),
                      also=linked, desk=True)
 
 

@@ -28,6 +28,7 @@ from bot.store import TOURNAMENT_STREAM, DirectorActionRow, Store
 from bot.tournament import events as tev
 from bot.tournament import hfh_events as hev
 from bot.tournament.level_clock import Step
+from bot.tournament.players import member_id
 from bot.tournament.tournament import Tournament
 
 E = TypeVar("E", bound=Event)
@@ -63,10 +64,6 @@ def projected(action: str, event: type[E]) -> Callable[[Callable[[E], Projection
     return register
 
 
-def _user(player: str | None) -> int | None:
-    return int(player) if player is not None and player.isdigit() else None
-
-
 async def director_actions(store: Store, tournament_id: int) -> list[DirectorActionRow]:
     """Every director action of a tournament, oldest first: its director events as rows, and
     the stored rows of what is not an event (create, cancel)."""
@@ -82,8 +79,8 @@ async def director_actions(store: Store, tournament_id: int) -> list[DirectorAct
         if p is None:
             continue
         made.append(DirectorActionRow(
-            id=stored.id, tournament_id=tournament_id, director_id=_user(p.director) or 0,
-            action=power.action, target_user_id=_user(p.target), data=dict(p.data or {}),
+            id=stored.id, tournament_id=tournament_id, director_id=member_id(p.director) or 0,
+            action=power.action, target_user_id=member_id(p.target), data=dict(p.data or {}),
             reason=p.reason, created_at=stored.created_at))
     return sorted(kept + made, key=lambda r: r.created_at)
 

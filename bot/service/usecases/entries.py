@@ -6,11 +6,13 @@ from bot.league.service import stamp_season
 from bot.service.session import Outcome, Session
 from bot.service.usecases.running import run
 from bot.store import Transaction
+from bot.tournament.players import member_player
 
 
 async def join(session: Session, user_id: int, display: str) -> Outcome:
     """He registers (his entry row, a withdrawn one registered again, in the transaction)."""
-    session.set_name(str(user_id), display)
+    player = member_player(user_id)
+    session.set_name(player, display)
 
     async def entry(tx: Transaction) -> None:
         if any(e.user_id == user_id for e in await tx.entries(session.store_id)):
@@ -18,11 +20,11 @@ async def join(session: Session, user_id: int, display: str) -> Outcome:
         else:
             await tx.add_entry(session.store_id, user_id, display)
 
-    return await run(session, lambda t, now: t.register(str(user_id), now), also=entry)
+    return await run(session, lambda t, now: t.register(player, now), also=entry)
 
 
 async def leave(session: Session, user_id: int) -> Outcome:
-    return await run(session, lambda t, now: t.unregister(str(user_id), now),
+    return await run(session, lambda t, now: t.unregister(member_player(user_id), now),
                      also=lambda tx: tx.update_entry(session.store_id, user_id,
                                                      status="withdrawn"))
 
