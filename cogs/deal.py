@@ -12,10 +12,13 @@ buttons under the proposal.
   runs out after 5 minutes (bot/tournament/deals.py, DEAL_SECONDS): a later click is refused
   and nothing changes.
 
-Thin: the director (bot/tournament/deals.py) decides what is allowed inside the session's lock,
-so of two clicks at once each is counted once; a refusal is private and changes nothing. Every
-sentence comes from bot/discord_ui/presenter/deals.py. Attached to the director's `/td` group
-when this cog loads (cogs/director.py owns the group), as cogs/live.py does.
+Thin: it reads the command or click and checks who may, and the use cases
+(bot/service/usecases/deals.py) run it the one way every command runs: the deal rules
+(bot/tournament/deals.py) decide inside the session's lock, so of two clicks at once each is
+counted once, and a refusal is the one `Refused`, worded by the presenter (answers.py), private,
+nothing changed. Every other sentence comes from bot/discord_ui/presenter/deals.py. Attached to
+the director's `/td` group when this cog loads (cogs/director.py owns the group), as
+cogs/live.py does.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, Literal
 
 import discord
@@ -32,28 +35,23 @@ from discord.ext import commands
 
 from bot.discord_ui.client import LeagueBot
 from bot.discord_ui.directors import require_director
-from bot.discord_ui.lookup import find_session
+from bot.discord_ui.lookup import find_session, player_counts, session_by_id
+from bot.discord_ui.presenter.answers import refused_text
 from bot.discord_ui.presenter.deals import (
     NOT_FOR_DEAL,
     answer_receipt,
     deal_ended_text,
     deal_made_text,
-    expired_text,
     proposal_text,
     proposed_receipt,
     stacks_help,
 )
 from bot.discord_ui.presenter.limits import safe_name
-from bot.discord_ui.presenter.refusals import refusal_text
 from bot.discord_ui.replies import Refusal, generic_error_text, send_private
 from bot.discord_ui.tasks import Tasks
-from bot.engine.errors import IllegalAction
-from bot.service import Outcome, Session
+from bot.service import Session
+from bot.service.usecases import Refused, deals
 from bot.tournament import events as tev
-from bot.tournament.errors import TournamentError
-from bot.tournament.tournament import Tournament
-
-from .live import names_of, resolve_player
 
 log = logging.getLogger(__name__)
 
@@ -61,42 +59,13 @@ STACKS_CHARS = 1000
 # `who`: live, the player the director answers for (a member's id or a guest's); else "-".
 TEMPLATE = (r"dl:(?P<act>[ar]):(?P<tid>[0-9]{1,12}):(?P<num>[0-9]{1,6}):"
             r"(?P<who>[0-9]{15,22}|guest-[0-9]{1,6}|-)")
-# Refusals the director or a player reads better with the command to use.
-_HINTS: dict[str, str] = {
-    "deal-not-paused": "Pause the tournament first with `/td pause`, so that no hand is dealt "
-                       "while the players decide; resume with `/td resume` after.",
-}
 
 
-def parse_stacks(text: str, t: Tournament, names: Mapping[str, str]) -> dict[str, int]:
-    """`Ann 120000, Bob 80000` → player id → chips (names as typed or picked; each once)."""
-    flat = " ".join(text.split())
-    counted: dict[str, int] = {}
-    for part in re.split(r"[,;]", flat):
-        part = part.strip()
-        if not part:
-            continue
-        m = re.fullmatch(r"(.+?)\s*[:=]?\s*(\d{1,12})", part)
-        if m is None:
-            raise ValueError(part)
-        player = resolve_player(t, names, m.group(1))
-        if player in counted:
-            raise Refusal(f"The stacks name {safe_name(names.get(player, player))} twice: give "
-                          "each player once. Nothing was done.")
-        counted[player] = int(m.group(2))
-    return counted
-
-
-async def _run(session: Session, command: Callable[[Tournament, float], Any],
-               names: Mapping[str, str]) -> Outcome:
-    try:
-        return await session.run(command)
-    except (IllegalAction, TournamentError) as exc:
-        if isinstance(exc, TournamentError) and exc.code == "deal-expired":
-            raise Refusal(expired_text()) from None
-        hint = _HINTS.get(exc.code, "") if isinstance(exc, TournamentError) else ""
-        text = hint or refusal_text(exc, {**session.names, **names}).rstrip(".") + "."
-        raise Refusal(f"{text} Nothing was changed.") from None
+async def names_of(bot: LeagueBot, session: Session) -> dict[str, str]:
+    """Live, the names the desk's commands use (guests too); online the members'."""
+    if session.tournament.live:
+        return dict(await bot.live_clock.names_of(session))
+    return dict(session.names)
 
 
 def deal_view(store_id: int, p: tev.DealProposed, names: Mapping[str, str], *, live: bool,
@@ -146,6 +115,8 @@ class DealButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             await self._answer(interaction)
+        except Refused as r:
+            await send_private(interaction, refused_text(r))
         except Refusal as exc:
             await send_private(interaction, str(exc))
         except Exception:
@@ -154,57 +125,35 @@ class DealButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
 
     async def _answer(self, interaction: discord.Interaction) -> None:
         bot = _bot(interaction)
-        session = bot.tournaments.get(self.store_id)
-        if session is None:
-            raise Refusal("That tournament is over or was cancelled.")
-        t = session.tournament
-        live = t.live
+        session = session_by_id(bot, self.store_id)
+        live = session.tournament.live
         if live:
             try:
                 await require_director(bot, interaction)
             except Refusal:
                 raise Refusal(NOT_FOR_DEAL) from None
-        names = dict(await names_of(bot, session)) if live else dict(session.names)
-        offer = t.deal_offer
-        if offer is None or offer.proposal.number != self.number:
-            raise Refusal("This deal proposal is no longer open. Nothing was changed.")
-        proposal = offer.proposal
+        names = await names_of(bot, session)
         me = str(interaction.user.id)
-        number, accept, who = self.number, self.accept, self.who
-
-        def command(tt: Tournament, now: float) -> object:
-            if not live:
-                return tt.answer_deal(number, me, accept, me, now)
-            if not accept:
-                return tt.call_off_deal(number, me, now)
-            if who is None:
-                raise Refusal("That button names no player of this deal. Nothing was changed.")
-            return tt.answer_deal(number, who, True, me, now)
-
-        outcome = await _run(session, command, names)
-        events = outcome.tournament_events
-        made = next((e for e in events if isinstance(e, tev.DealMade)), None)
-        ended = next((e for e in events if isinstance(e, tev.DealEnded)), None)
-        now_offer = session.tournament.deal_offer
-        accepted = (frozenset(proposal.players) if made is not None
-                    else now_offer.accepted if now_offer is not None else frozenset())
-        text = proposal_text(proposal, names, accepted=accepted, live=live,
+        done = await deals.answer(session, self.number, me, accept=self.accept,
+                                  player=self.who)
+        made, ended = done.made, done.ended
+        text = proposal_text(done.proposal, names, accepted=done.accepted, live=live,
                              made=made is not None,
                              ended=ended.reason if ended is not None else None)
         view = None if made is not None or ended is not None else deal_view(
-            self.store_id, proposal, names, live=live, accepted=accepted)
+            self.store_id, done.proposal, names, live=live, accepted=done.accepted)
         await interaction.response.edit_message(content=text, view=view)
         if made is not None:
             await interaction.followup.send(
                 deal_made_text(made, names, paused=session.tournament.paused,
-                               order=proposal.players),
+                               order=done.proposal.players),
                 allowed_mentions=discord.AllowedMentions.none())
         elif ended is not None:
             by = me if not live and ended.reason == "refused" else None
             await interaction.followup.send(deal_ended_text(ended.reason, by, names),
                                             allowed_mentions=discord.AllowedMentions.none())
         elif not live:
-            await interaction.followup.send(answer_receipt(accept, False), ephemeral=True)
+            await interaction.followup.send(answer_receipt(self.accept, False), ephemeral=True)
 
 
 @app_commands.describe(
@@ -220,25 +169,22 @@ async def td_deal(interaction: discord.Interaction,
     bot = _bot(interaction)
     await require_director(bot, interaction)
     session = find_session(bot, interaction)
-    t = session.tournament
-    live = t.live
-    names = dict(await names_of(bot, session)) if live else dict(session.names)
+    live = session.tournament.live
+    names = await names_of(bot, session)
     counted: dict[str, int] | None = None
     if live:
         if not stacks:
             raise Refusal(f"{stacks_help()} Nothing was done.")
         try:
-            counted = parse_stacks(stacks, t, names)
+            counted = player_counts(stacks, session.tournament, names, what="stacks")
         except ValueError as bad:
             raise Refusal(f"I could not read `{safe_name(str(bad))}`. {stacks_help()} "
                           "Nothing was done.") from None
     elif stacks:
         raise Refusal("Online the bot knows every stack: leave `stacks` out. Nothing was done.")
-    by = str(interaction.user.id)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    outcome = await _run(session, lambda tt, now: tt.propose_deal(
-        by, method, now, keep=keep, stacks=counted), names)
-    proposal = next(e for e in outcome.tournament_events if isinstance(e, tev.DealProposed))
+    proposal = await deals.propose(session, str(interaction.user.id), method, keep=keep,
+                                   stacks=counted)
     channel = interaction.channel
     assert isinstance(channel, discord.abc.Messageable)
     message = await channel.send(proposal_text(proposal, names, live=live),

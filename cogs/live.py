@@ -18,7 +18,6 @@ changes nothing. Every sentence of the channel comes from the live presenter.
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
@@ -28,7 +27,7 @@ from discord.ext import commands
 
 from bot.discord_ui.client import LeagueBot
 from bot.discord_ui.directors import is_director, require_director
-from bot.discord_ui.lookup import find_session
+from bot.discord_ui.lookup import find_session, player_counts, resolve_player
 from bot.discord_ui.presenter.limits import chips, safe_name
 from bot.discord_ui.presenter.live import (
     bust_receipt,
@@ -51,8 +50,6 @@ PLAYER_HINT = "A player still in (pick from the list, or type the name)"
 # A player typed by name: at most this long (Discord names are 32; guests 64).
 NAME_CHARS = 100
 COUNTS_CHARS = 1000
-# What autocomplete sends for a player: a member's id or a guest's.
-_ID = re.compile(r"[0-9]{15,22}|guest-[0-9]+")
 
 
 # ---------------------------------------------------------------------- finding things
@@ -68,32 +65,6 @@ def live_session(bot: LeagueBot, interaction: discord.Interaction) -> Session:
 async def names_of(bot: LeagueBot, session: Session) -> Mapping[str, str]:
     """Members and guests by name (the live clock keeps them)."""
     return await bot.live_clock.names_of(session)
-
-
-def resolve_player(t: Tournament, names: Mapping[str, str], text: str, *,
-                   what: str = "player") -> str:
-    """A player of this tournament from an autocomplete value (his id) or a typed name (any
-    case; a unique start of a name is enough)."""
-    wanted = " ".join(text.split())
-    if wanted in t.players:
-        return wanted
-    folded = wanted.casefold()
-    exact = [p for p in t.players if names.get(p, "").casefold() == folded]
-    if len(exact) == 1:
-        return exact[0]
-    starts = [p for p in t.players if names.get(p, "").casefold().startswith(folded)]
-    if len(exact) > 1 or (not exact and len(starts) > 1):
-        both = ", ".join(safe_name(names.get(p, p)) for p in (exact or starts)[:5])
-        raise Refusal(f"More than one player matches {safe_name(wanted) or 'that'} ({both}): "
-                      f"pick the {what} from the list. Nothing was done.")
-    if starts:
-        return starts[0]
-    if _ID.fullmatch(wanted):
-        # A list's value for someone who is not (or no longer) in this tournament.
-        raise Refusal(f"That player is not in this tournament: pick the {what} from the list. "
-                      "Nothing was done.")
-    raise Refusal(f"Nobody called {safe_name(wanted) or 'that'} is in this tournament: pick the "
-                  f"{what} from the list. Nothing was done.")
 
 
 def player_choices(t: Tournament, names: Mapping[str, str], current: str,
@@ -183,23 +154,9 @@ async def clock_on_player(bot: LeagueBot, interaction: discord.Interaction, sess
 def parse_odd_chips(text: str, t: Tournament, names: Mapping[str, str]) -> dict[str, int]:
     """`Ann 3, Bob 1, Dana Smith 2` → player id → odd chips; `none` for nobody. The director
     checks the counts themselves (0 to ratio - 1, players still in)."""
-    flat = " ".join(text.split())
-    if flat.casefold() in ("none", "nobody", "0", ""):
+    if " ".join(text.split()).casefold() in ("none", "nobody", "0", ""):
         return {}
-    counts: dict[str, int] = {}
-    for part in re.split(r"[,;]", flat):
-        part = part.strip()
-        if not part:
-            continue
-        m = re.fullmatch(r"(.+?)\s*[:=×]?\s*(-?\d+)", part)
-        if m is None:
-            raise ValueError(part)
-        player = resolve_player(t, names, m.group(1))
-        if player in counts:
-            raise Refusal(f"The counts name {safe_name(names.get(player, player))} twice: give "
-                          "each player once. Nothing was done.")
-        counts[player] = int(m.group(2))
-    return counts
+    return player_counts(text, t, names, what="counts", signed=True)
 
 
 class Live(commands.Cog):

@@ -34,7 +34,7 @@ from typing import Any
 import discord
 
 from bot.discord_ui.context import GameBot, game_of
-from bot.discord_ui.lookup import tournament_of_hand
+from bot.discord_ui.lookup import session_by_id, tournament_of_hand
 from bot.discord_ui.parsing import AMOUNT_CHARS, RaiseChoice, all_in_question, quick_amounts
 from bot.discord_ui.player_actions import (
     agree_rabbit,
@@ -100,10 +100,7 @@ def confirm_view(hand_id: str, count: int, total: int) -> discord.ui.View:
 
 
 def _session(bot: GameBot, hand_id: str) -> Session:
-    session = bot.tournaments.get(tournament_of_hand(hand_id))
-    if session is None:
-        raise Refusal("That tournament is over or was cancelled.")
-    return session
+    return session_by_id(bot, tournament_of_hand(hand_id))
 
 
 async def _click_is_current(interaction: discord.Interaction, hand_id: str, count: int) -> bool:

@@ -1,9 +1,12 @@
 """Finding what a command or button is about: the tournament of a channel (or one named from any
-channel). Refusals say what to do. Where a player sits and whether his click is still current
-is the use cases' one check (bot/service/usecases/current.py)."""
+channel, or the one a button names), and the players a director types (by name or picked from
+a list, alone or with a count each). Refusals say what to do. Where a player sits and whether
+his click is still current is the use cases' one check (bot/service/usecases/current.py)."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -14,13 +17,26 @@ from bot.discord_ui.presenter.notices import unrecoverable_text
 from bot.discord_ui.replies import Refusal
 from bot.service import Session
 from bot.tournament.hand_id import HandId
+from bot.tournament.tournament import Tournament
 
 NO_TOURNAMENT = ("No tournament is running in this channel. A director or player can start "
                  "one with `/tournament create`.")
 
 
+# What autocomplete sends for a player: a member's id or a guest's.
+_ID = re.compile(r"[0-9]{15,22}|guest-[0-9]+")
+
+
 def tournament_of_hand(hand_id: str) -> int:
     return HandId.parse(hand_id).tournament
+
+
+def session_by_id(bot: GameBot, store_id: int) -> Session:
+    """The unfinished tournament a button names (by its id)."""
+    session = bot.tournaments.get(store_id)
+    if session is None:
+        raise Refusal("That tournament is over or was cancelled.")
+    return session
 
 
 def channel_key(channel: Any) -> int | None:
@@ -78,3 +94,52 @@ def named_session(bot: GameBot, guild_id: int | None, text: str) -> Session:
     raise Refusal(f"This server has no unfinished tournament called "
                   f"{safe_name(text) or 'that'}. "
                   + (f"Unfinished: {open_ones}." if open_ones else "None is unfinished."))
+
+
+def resolve_player(t: Tournament, names: Mapping[str, str], text: str, *,
+                   what: str = "player") -> str:
+    """A player of this tournament from an autocomplete value (his id) or a typed name (any
+    case; a unique start of a name is enough)."""
+    wanted = " ".join(text.split())
+    if wanted in t.players:
+        return wanted
+    folded = wanted.casefold()
+    exact = [p for p in t.players if names.get(p, "").casefold() == folded]
+    if len(exact) == 1:
+        return exact[0]
+    starts = [p for p in t.players if names.get(p, "").casefold().startswith(folded)]
+    if len(exact) > 1 or (not exact and len(starts) > 1):
+        both = ", ".join(safe_name(names.get(p, p)) for p in (exact or starts)[:5])
+        raise Refusal(f"More than one player matches {safe_name(wanted) or 'that'} ({both}): "
+                      f"pick the {what} from the list. Nothing was done.")
+    if starts:
+        return starts[0]
+    if _ID.fullmatch(wanted):
+        # A list's value for someone who is not (or no longer) in this tournament.
+        raise Refusal(f"That player is not in this tournament: pick the {what} from the list. "
+                      "Nothing was done.")
+    raise Refusal(f"Nobody called {safe_name(wanted) or 'that'} is in this tournament: pick the "
+                  f"{what} from the list. Nothing was done.")
+
+
+def player_counts(text: str, t: Tournament, names: Mapping[str, str], *, what: str,
+                  signed: bool = False) -> dict[str, int]:
+    """`Ann 120000, Bob 80000` (or `Ann: 3; Bob=1`) → player id → count, each player named as
+    typed or picked, once (`what`: the counts' name in the refusal, e.g. "stacks"). A part that
+    is not a name and a count raises ValueError(part); `signed`: a count may be negative (the
+    game checks it and says what is allowed)."""
+    count = r"-?\d{1,12}" if signed else r"\d{1,12}"
+    counted: dict[str, int] = {}
+    for part in re.split(r"[,;]", " ".join(text.split())):
+        part = part.strip()
+        if not part:
+            continue
+        m = re.fullmatch(rf"(.+?)\s*[:=×]?\s*({count})", part)
+        if m is None:
+            raise ValueError(part)
+        player = resolve_player(t, names, m.group(1))
+        if player in counted:
+            raise Refusal(f"The {what} name {safe_name(names.get(player, player))} twice: give "
+                          "each player once. Nothing was done.")
+        counted[player] = int(m.group(2))
+    return counted

@@ -16,8 +16,11 @@ from simcord import MemberActor
 
 from bot.datafiles import set_league_data_dir, shipped
 from bot.discord_ui.client import create_bot
+from bot.discord_ui.presenter.answers import refused_text
 from bot.service import Session
+from bot.service.usecases import Refused, Why
 from bot.tournament import events as tev
+from bot.tournament.errors import NotAllowed
 
 from .conftest import GUILD_ID, HAND_DELAY, Harness
 from .test_tournament_flow import create_and_join, play_to_the_end, refused, reply, to_act
@@ -263,6 +266,11 @@ async def test_a_click_after_the_proposal_ran_out_across_a_restart_changes_nothi
     r = await h.alice.click(fresh(h, msg), label="Accept")
     assert "ran out" in refused(h, r)
     assert t.event_count == count and t.deal is None and t.deal_offer is not None
+    # The one refusal path's words (the presenter's `refused_text`), as every command's.
+    assert reply(r) == refused_text(Refused(
+        Why.RULES, error=NotAllowed("", code="deal-expired"), desk=True)) == (
+        "This deal proposal ran out (5 minutes). The director may propose again with "
+        "`/td deal`. Nothing was changed.")
 
 
 async def test_no_deal_before_the_final_table(harness: Harness) -> None:

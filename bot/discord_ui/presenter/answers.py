@@ -7,9 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from bot.discord_ui.presenter.announcements import ordinal
+from bot.discord_ui.presenter.deals import REFUSALS as DEAL_REFUSALS
 from bot.discord_ui.presenter.limits import chips, safe_text
 from bot.discord_ui.presenter.refusals import player_name, refusal_text
 from bot.service.usecases import Refused, Why
+from bot.tournament.errors import TournamentError
 
 # The one answer to a click (or a typed amount) made for a moment of a hand that has passed.
 PASSED = "That moment has passed: the table has moved on. Use the latest table message."
@@ -29,7 +31,9 @@ def refused_text(r: Refused) -> str:
 
     if r.why is Why.RULES:
         error = f.get("error")
-        text = refusal_text(error, names) if isinstance(error, Exception) else str(f.get("text"))
+        better = DEAL_REFUSALS.get(error.code) if isinstance(error, TournamentError) else None
+        text = better or (refusal_text(error, names) if isinstance(error, Exception)
+                          else str(f.get("text")))
         return text.rstrip(".") + ". Nothing was changed." if r.desk else text
     words = _WORDS.get(r.why)
     if words is None:

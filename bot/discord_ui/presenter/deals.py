@@ -126,9 +126,14 @@ def stacks_help() -> str:
             "`Ann 120000, Bob 80000`.")
 
 
-def expired_text() -> str:
-    return "This deal proposal ran out (5 minutes): nothing changed. The director may propose " \
-           "again with `/td deal`."
+# Deal refusals that read better with what to do next than the game's own words (code ->
+# words; bot/discord_ui/presenter/answers.py adds "Nothing was changed.").
+REFUSALS: dict[str, str] = {
+    "deal-not-paused": "Pause the tournament first with `/td pause`, so that no hand is dealt "
+                       "while the players decide; resume with `/td resume` after.",
+    "deal-expired": "This deal proposal ran out (5 minutes). The director may propose again "
+                    "with `/td deal`.",
+}
 
 
 NOT_FOR_DEAL = "Only a director confirms answers at a live night."

@@ -8,6 +8,7 @@ presenter); whether a click is still current is decided by `still_current` alone
 - `play`: a player's actions at an online table, after-hand requests, away, the clock;
 - `director`: the director's powers, and the director actions read from their events;
 - `desk`: the live night's desk (busts, undo, chip race, guests, links, chips bought);
+- `deals`: a deal at the final table (the proposal and its answers);
 - `entries`: join, leave, start.
 """
 
