@@ -79,9 +79,11 @@ class Desk:
         if t.status == "registering":
             return
         now = self.now[0]
-        winner = self.names(t).get(t.winner) if t.winner else None
+        names = self.names(t)
+        winner = names.get(t.winner) if t.winner else None
         text = clock_text(t.clock_view(now), title="Demo Night", winner=winner,
-                          chip_race_due=t.chip_race_due(now), smallest_chip=t.smallest_chip)
+                          chip_race_due=t.chip_race_due(now), smallest_chip=t.smallest_chip,
+                          names=names)
         if text != self.clock_shown:
             verb = "posted" if self.clock_shown is None else "edited"
             print(f"{CHANNEL}[the clock message, {verb}:]")

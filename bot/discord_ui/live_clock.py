@@ -196,9 +196,10 @@ class LiveClock:
     def clock_of(self, session: Session, ch: LiveChannel) -> str:
         t = session.tournament
         now = self.clock()
-        winner = self.names(session, ch).get(t.winner) if t.winner is not None else None
+        names = self.names(session, ch)
+        winner = names.get(t.winner) if t.winner is not None else None
         return clock_text(t.clock_view(now), title=ch.name, chip_race_due=t.chip_race_due(now),
-                          smallest_chip=t.smallest_chip, winner=winner)
+                          smallest_chip=t.smallest_chip, winner=winner, names=names)
 
     async def _show_clock(self, session: Session, ch: LiveChannel) -> None:
         await self._show_text(ch, self.clock_of(session, ch))

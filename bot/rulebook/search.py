@@ -15,7 +15,7 @@ A query goes through the same steps as every name of every rule:
 
 Then the rules are scored. A phrase of the query that means one rule ("call your bet and
 raise you" is a string bet, whatever single words it shares with other rules) decides first;
-topics that no rulebook here covers (deals, angle shooting, straddles) are
+topics that no rulebook here covers (angle shooting, straddles) are
 known, so they are answered honestly with no rule rather than with a wrong one; otherwise the
 rule whose names and keywords cover most of the query's meaningful words, weighted by how
 telling each word is, wins, and only if it covers enough of them.
@@ -195,6 +195,13 @@ def content_words(ws: Iterable[str]) -> list[str]:
 # phrase; it wins over the single words in it ("call your bet and raise you" names call and
 # raise, but it is a string bet).
 INTENTS: tuple[tuple[str, str], ...] = (
+    # a deal at the final table (issue 21: the league's procedure, no rulebook's); said before
+    # the rules whose words it shares (final table, split pot, prize)
+    (r"\bdeal making\b|\bmak\w* (a )?deal\b|\bicm\b|\bchip chop\b|\bchop\b.*\bprize|"
+     r"\b(chop|deal)\b.*\bprize\b|\bprize\b.*\b(chop|deal)\b|\bsave\b.*\bprize\b|"
+     r"\bchop\w*\b.*\b(final|last|two|three|prize|money|it up)\b|\bfinal table deal\b|"
+     r"\bdeal at the final table\b|\bchop the (money|prize)|\b(td|director) deal\b|"
+     r"\bhow (does|do) (a|the) deal\b", "deal"),
     # betting
     (r"\bcall(ed|ing)?\b.*\b(and|then) (i )?(raise|raising)\b", "string-bet"),
     (r"\b(went|go|going|goes|came|come) back\b.*\b(stack|chips)\b|\bmore than one "
@@ -337,11 +344,6 @@ INTENTS: tuple[tuple[str, str], ...] = (
 
 # Topics none of the rulebooks here covers: answered with no rule and these suggestions.
 NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    (r"\bdeal making\b|\bmak\w* (a )?deal\b|\bicm\b|\bchip chop\b|\bchop\b.*\bprize|"
-     r"\b(chop|deal)\b.*\bprize\b|\bprize\b.*\b(chop|deal)\b|\bsave\b.*\bprize\b|"
-     r"\bchop\w*\b.*\b(final|last|two|three|prize|money|it up)\b|\bfinal table deal\b|"
-     r"\bdeal at the final table\b|\bchop the (money|prize)",
-     "deals and prize chops", ("payouts", "director-decision", "cheating")),
     (r"\bangl", "angle shooting", ("verbal-declaration", "cheating", "director-decision")),
     (r"\bstraddl", "straddles", ("blinds", "minimum-raise", "out-of-turn")),
     (r"\bomaha\b|\bpot limit\b|\bfixed limit\b|\bstud\b|\bplo\b", "other poker games",

@@ -16,6 +16,7 @@ could still grow), nor twice.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -26,6 +27,7 @@ from bot.tournament.deal import DealError, propose
 from bot.tournament.errors import NotAllowed, Who
 from bot.tournament.flow import Flow
 from bot.tournament.payouts import place_amounts
+from bot.tournament.state import ClockView, DealView
 
 # How long the players have to answer a proposal (seconds).
 DEAL_SECONDS = 300.0
@@ -80,6 +82,18 @@ class DealMaking(DealState, Flow):
         if offer is None or now >= offer.proposal.expires_at:
             return None
         return offer
+
+    def clock_view(self, now: float) -> ClockView:
+        """After a deal the clock shows the dealt prizes and what is still played for, not
+        the payout table's places (nobody still in is paid by them any more)."""
+        view = super().clock_view(now)
+        deal = self.deal
+        if deal is None:
+            return view
+        prizes = {p: 0 if self.players[p].disqualified else a for p, a in deal.amounts.items()}
+        shown = DealView(deal.method, tuple(sorted(prizes.items(), key=lambda x: (-x[1], x[0]))),
+                         deal.keep)
+        return dataclasses.replace(view, payouts=(), deal=shown)
 
     def propose_deal(self, by: str, method: ev.DealMethod, now: float, *, keep: int = 0,
                      stacks: Mapping[str, int] | None = None,

@@ -122,6 +122,15 @@ class Deadline:
 
 
 @dataclass(frozen=True)
+class DealView:
+    """The deal made at the final table, as the clock shows it (issue 21)."""
+
+    method: str  # "icm" or "chip_chop" (events.DealMethod)
+    prizes: tuple[tuple[str, int], ...]  # each dealt player's prize, the largest first
+    played_for: int  # the amount kept to play for: the winner takes it on top of his prize
+
+
+@dataclass(frozen=True)
 class ClockView:
     status: TournamentStatus
     paused: bool
@@ -142,5 +151,8 @@ class ClockView:
     chips_in_play: int
     average_stack: int
     prize_pool: int
-    payouts: tuple[int, ...]  # per place, 1st first (empty: no prize pool or no payout row)
+    # Per place, 1st first (empty: no prize pool or no payout row, or a deal fixed the prizes
+    # of everyone still in: `deal` says them).
+    payouts: tuple[int, ...]
     hand_for_hand: bool = False  # the tables play hand for hand (issue 21)
+    deal: DealView | None = None  # the deal made at the final table (issue 21)

@@ -97,7 +97,12 @@ def clock_view(t: Tournament, *, name: str, names: Mapping[str, str],
         "add_ons": view.add_ons,
         "average_stack": view.average_stack,
         "prize_pool": view.prize_pool,
-        "payouts": list(view.payouts),
+        "payouts": list(view.payouts),  # empty after a deal: `deal` has the prizes
+        "deal": None if view.deal is None else {
+            "method": view.deal.method,
+            "prizes": [{"name": _name(t, names, p), "prize": a} for p, a in view.deal.prizes],
+            "played_for": view.deal.played_for,
+        },
         "chip_up": chip_up,
         "tables": sorted(t.tables) if not t.live and running else [],
         "winner": winner,

@@ -84,9 +84,10 @@ async def test_unknown_topic_offers_the_closest_rules(harness):
 
 async def test_a_topic_no_rulebook_covers_is_said_so(harness):
     """Issue 22: "hand for hand" got winning-hand-shown, "bubble" no suggestion at all (both
-    have a rule since issue 21: test_hand_for_hand_has_its_rule)."""
+    have a rule since issue 21: test_hand_for_hand_has_its_rule; deal making too, the league's
+    procedure: tests/discord/test_deal_clock.py)."""
     for topic, near in [("straddle", "blinds"), ("angle shoot", "cheating"),
-                        ("deal making", "payouts")]:
+                        ("run it twice", "rabbit-hunt")]:
         result = await harness.alice.slash(harness.channel, "rule", topic=topic)
         assert result.ephemeral and not result.response.embeds, topic
         text = result.response.content

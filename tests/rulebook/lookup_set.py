@@ -218,12 +218,12 @@ QUERIES: dict[str, str | None] = {
     "folded before it was my turn": "folding-out-of-turn",
     "bar house rules": "house-rules",
     "poker etiquette": "house-rules",
-    # --- topics no rulebook here covers: no rule, and useful suggestions (hand for hand and the
-    # bubble have a rule of their own since issue 21) -------------------------------------------
+    # --- topics no rulebook here covers: no rule, and useful suggestions (hand for hand, the
+    # bubble and deals have a rule of their own since issue 21: the league's procedure) ---------
     "hand for hand": "hand-for-hand",
     "hand-for-hand play": "hand-for-hand",
-    "deal making": None,
-    "can we chop the prize money": None,
+    "deal making": "deal",
+    "can we chop the prize money": "deal",
     "bubble": "hand-for-hand",
     "what happens on the bubble": "hand-for-hand",
     "angle shoot": None,
@@ -296,8 +296,8 @@ QUERIES: dict[str, str | None] = {
     "trash talk": "language",
     "texting at the table": "phones",
     "fold before the action gets to me": "folding-out-of-turn",
-    "icm deal": None,
-    "final table deal": None,
+    "icm deal": "deal",
+    "final table deal": "deal",
     "hand for hand on the bubble": "hand-for-hand",
     "straddling": None,
     # --- written after the second round, then used for a third: the first try found 52 of
@@ -366,7 +366,7 @@ QUERIES: dict[str, str | None] = {
     "phone at the table": "phones",
     "no smoking": "smoking",
     "bubble boy": "hand-for-hand",
-    "chopping the final two": None,
+    "chopping the final two": "deal",
     "angle shot": None,
     # --- written after the third round, then used for a fourth: the first try found 44 of
     # these 50 (88%); of the 6 misses 2 were honest no-matches. -----------------------------
@@ -419,7 +419,7 @@ QUERIES: dict[str, str | None] = {
     "abusive language": "language",
     "phone use": "phones",
     "smoke break": "smoking",
-    "deal at the final table": None,
+    "deal at the final table": "deal",
     "bubble play": "hand-for-hand",
     # --- written after the fourth round, then used for a fifth: the first try found 34 of
     # these 46 (74%); of the 12 misses 6 were honest no-matches. -----------------------------
@@ -467,25 +467,32 @@ QUERIES: dict[str, str | None] = {
     "chip dumping to a friend": "cheating",
     "swearing at the table": "language",
     "smoking outside": "smoking",
-    "icm": None,
-    "can we make a deal": None,
+    "icm": "deal",
+    "can we make a deal": "deal",
+    # --- issue 21: deals have a rule (the league's procedure), and the topics still uncovered
+    "lets do a deal": "deal",
+    "chop it up three ways": "deal",
+    "how is an icm deal worked out": "deal",
+    "can we chop the money at the final table": "deal",
+    "how does a deal work": "deal",
+    "td deal": "deal",
+    "do we tip the dealer": None,
+    "all in insurance": None,
+    "satellite seats": None,
+    "can we run it twice": None,
 }
 
 # For each no-rule topic, rules of which at least one must be among the suggestions.
 NO_RULE_SUGGESTS: dict[str, set[str]] = {
-    "deal making": {"payouts"},
-    "can we chop the prize money": {"payouts"},
     "angle shoot": {"cheating", "verbal-declaration"},
     "angle shooting": {"cheating", "verbal-declaration"},
     "straddle": {"blinds"},
     "pot limit omaha": {"minimum-bet", "minimum-raise"},
     "run it twice": {"rabbit-hunt"},
-    "icm deal": {"payouts"},
-    "final table deal": {"payouts"},
     "straddling": {"blinds"},
-    "chopping the final two": {"payouts"},
     "angle shot": {"cheating", "verbal-declaration"},
-    "deal at the final table": {"payouts"},
-    "icm": {"payouts"},
-    "can we make a deal": {"payouts"},
+    "do we tip the dealer": {"payouts", "house-rules"},
+    "all in insurance": {"side-pots", "face-up"},
+    "satellite seats": {"payouts"},
+    "can we run it twice": {"rabbit-hunt"},
 }

@@ -35,7 +35,7 @@ ISSUE_EXAMPLES = {
     "call your bet and raise you": "string-bet",
     "misdeal on button": "misdeal",
     "hand for hand": "hand-for-hand",  # issue 21: a rule of its own
-    "deal making": None,
+    "deal making": "deal",  # issue 21: the league's procedure, a rule of its own
     "angle shoot": None,
     "bubble": "hand-for-hand",
 }

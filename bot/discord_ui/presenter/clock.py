@@ -2,23 +2,27 @@
 
 Level, blinds and ante, time left in the level (a Discord relative timestamp, which every client
 counts down by itself, so nothing is edited to keep it current), the next level, players left,
-average stack, prize pool and payouts. Shown by `/tournament status` and at the foot of every
+average stack, prize pool and payouts (after a deal at the final table: each dealt player's
+prize and what is still played for). Shown by `/tournament status` and at the foot of every
 table message. Built from the tournament's own queries; a paused clock shows "paused" instead of
 a time.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from bot.discord_ui.presenter.limits import chips
-from bot.tournament.errors import StructureError
-from bot.tournament.payouts import place_amounts
+from bot.discord_ui.presenter.deals import method_name
+from bot.discord_ui.presenter.limits import chips, safe_name, truncate
+from bot.tournament.state import DealView
 from bot.tournament.structure import Level
 from bot.tournament.tournament import Tournament
 
 # Payouts beyond this many places are summarised ("…, 12 paid"): the line must stay short.
 PAYOUT_PLACES_SHOWN = 3
+# A dealt player's name on the clock is cut here (a final table's ten names share the line).
+DEAL_NAME_CHARS = 16
 
 
 @dataclass(frozen=True)
@@ -38,6 +42,7 @@ class ClockView:
     pool: int
     payouts: tuple[int, ...]
     hand_for_hand: bool = False  # the tables play hand for hand on the bubble (issue 21)
+    deal: DealView | None = None  # the deal made at the final table: it replaces `payouts`
 
 
 def clock_view(t: Tournament, now: float) -> ClockView:
@@ -54,11 +59,6 @@ def clock_view(t: Tournament, now: float) -> ClockView:
         structure.starting_stack * len(t.players))
     pool = t.pool if t.status == "running" else t.cfg.buy_in * len(t.players)
     entries = t.entries if t.status == "running" else len(t.players)
-    try:
-        payouts = tuple(place_amounts(pool, max(entries, 1), t.cfg.payouts,
-                                      t.cfg.payout_unit)) if pool else ()
-    except StructureError:
-        payouts = ()  # a field the payout table has no row for yet: nothing to show
     return ClockView(
         level=t.level_number(now) if t.status == "running" else 1,
         on_break=own.on_break,
@@ -67,7 +67,8 @@ def clock_view(t: Tournament, now: float) -> ClockView:
         next_level=own.next_level, next_is_break=own.next_is_break,
         players_left=left, entries=entries,
         average_stack=chips_in_play // left if left else 0,
-        pool=pool, payouts=payouts, hand_for_hand=own.hand_for_hand,
+        # The tournament's own payouts: the table's places, or nothing once a deal fixed them.
+        pool=pool, payouts=own.payouts, hand_for_hand=own.hand_for_hand, deal=own.deal,
     )
 
 
@@ -102,9 +103,23 @@ def payouts_text(payouts: tuple[int, ...]) -> str:
     return f"pays {shown}"
 
 
-def clock_lines(view: ClockView) -> list[str]:
+def deal_text(deal: DealView, names: Mapping[str, str]) -> str:
+    """"Deal (ICM): ann 180 · bob 120 · 40 still played for": what the deal fixed."""
+    def n(player: str) -> str:
+        raw = names.get(player)
+        return truncate(safe_name(raw), DEAL_NAME_CHARS) if raw else "a player"
+
+    shares = " · ".join(f"{n(p)} {chips(a)}" for p, a in deal.prizes)
+    rest = (f"{chips(deal.played_for)} still played for" if deal.played_for
+            else "play goes on for the title")
+    return f"Deal ({method_name(deal.method)}): {shares} · {rest}"
+
+
+def clock_lines(view: ClockView, names: Mapping[str, str] | None = None) -> list[str]:
     """Three short lines (about 36 columns each once Discord shows the timestamp as "in 9
-    minutes"): the level and its end, what comes next and the field, the prize pool."""
+    minutes"): the level and its end, what comes next and the field, the prize pool. After
+    a deal, a fourth: each dealt player's prize (`names`: player id -> display name) and what
+    is still played for."""
     if view.on_break:
         head = f"Break · {_time_left(view)}"
     else:
@@ -113,6 +128,9 @@ def clock_lines(view: ClockView) -> list[str]:
     if view.hand_for_hand:
         head += " · hand for hand"
     lines = [head, f"{_next(view)} · {view.players_left} left · avg {chips(view.average_stack)}"]
-    if view.pool:
+    if view.deal is not None:
+        lines.append(f"Pool {chips(view.pool)} · deal made")
+        lines.append(deal_text(view.deal, names or {}))
+    elif view.pool:
         lines.append(f"Pool {chips(view.pool)} · {payouts_text(view.payouts)}")
     return lines

@@ -28,6 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from bot.discord_ui.presenter.announcements import Announcements, ordinal, people, reason_text
 from bot.discord_ui.presenter.cards import Faces, cards_text, text_face
+from bot.discord_ui.presenter.clock import deal_text
 from bot.discord_ui.presenter.limits import (
     MESSAGE_CHARS,
     chips,
@@ -518,9 +519,11 @@ def _after_consequences(events: Sequence[Event], i: int) -> int:
 
 
 def clock_text(view: ClockView, *, title: str, chip_race_due: int | None = None,
-               smallest_chip: int = 0, winner: str | None = None) -> str:
+               smallest_chip: int = 0, winner: str | None = None,
+               names: Mapping[str, str] | None = None) -> str:
     """The tournament's one clock message: big enough to read across a room, and the same
-    text for as long as nothing changes (its timestamps count down by themselves)."""
+    text for as long as nothing changes (its timestamps count down by themselves). `names`
+    (player id -> name) names the dealt players once a deal is made."""
     lines = [f"**{safe_text(title, TITLE_CHARS)}** · live clock"]
     if view.status == "finished":
         lines.append(f"# 🏆 {safe_name(winner)} wins" if winner else "# 🏆 Finished")
@@ -565,6 +568,8 @@ def clock_text(view: ClockView, *, title: str, chip_race_due: int | None = None,
     lines.append(f"📊 Average stack **{chips(view.average_stack)}**")
     if view.prize_pool:
         lines.append(f"💰 Prize pool **{chips(view.prize_pool)}**" + payouts_line(view.payouts))
+    if view.deal is not None:
+        lines.append(f"🤝 {deal_text(view.deal, names or {})}")
     return "\n".join(lines)
 
 

@@ -51,7 +51,7 @@ def status_embed(t: Tournament, facts: StatusFacts, now: float) -> discord.Embed
         lines[0] = (f"Structure {t.structure.name} · rules `{t.profile.name}` · {entries} "
                     "entries · live: real cards and chips")
     if t.status in ("running", "registering"):
-        lines += clock_lines(clock_view(t, now))
+        lines += clock_lines(clock_view(t, now), facts.names)
     if t.paused:
         lines.append("⏸ Paused by the director.")
     if t.live:

@@ -243,7 +243,7 @@ def table_embed(hand: Hand, scene: TableScene, *, log_lines: int = LOG_LINES) ->
             desc += lines
     if scene.clock is not None:
         desc.append("")
-        desc += clock_lines(scene.clock)
+        desc += clock_lines(scene.clock, scene.names)
     embed.description = "\n".join(desc)
     if hand.commitment:
         # The first 16 hex digits (64 bits) identify the deck: nobody can find another deck

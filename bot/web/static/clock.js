@@ -61,6 +61,12 @@
     S.text("pool", s.prize_pool ? S.chips(s.prize_pool) : "–");
     const shown = s.payouts.slice(0, 5).map((p, i) => `${ordinal(i + 1)} ${S.chips(p)}`);
     if (s.payouts.length > 5) shown.push(`… ${s.payouts.length} paid`);
+    if (s.deal) {  // a deal fixed the prizes of everyone still in
+      const dealt = s.deal.prizes.map((d) => `${d.name} ${S.chips(d.prize)}`);
+      dealt.push(s.deal.played_for ? `${S.chips(s.deal.played_for)} still played for`
+                                   : "play goes on for the title");
+      shown.push(`Deal (${s.deal.method === "icm" ? "ICM" : "chip chop"}): ` + dealt.join(" · "));
+    }
     S.text("payouts", shown.join(" · ") || " ");
     const chipup = S.$("chipup");
     chipup.hidden = !s.chip_up;
