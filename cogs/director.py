@@ -24,6 +24,7 @@ from bot.engine.profile import PROFILE_NAMES, ProfileError, make_profile
 from bot.service import Session
 from bot.service.usecases import director
 from bot.store import GuildSettings
+from bot.tournament.players import member_player
 
 # Members do not see /td at all; the director role is still checked on every command, so a
 # server can grant the commands to its director role in Server Settings → Integrations.
@@ -135,7 +136,7 @@ class Director(commands.Cog):
             raise Refusal(f"There is no table {table} playing; tables: "
                           f"{', '.join(map(str, tables)) or 'none'}. Nothing was done.")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await director.void_hand(session, table, str(interaction.user.id), why)
+        await director.void_hand(session, table, member_player(interaction.user.id), why)
         await self._done(interaction, f"Hand at table {table} voided.")
 
     @td.command(name="penalty", description="A player sits out hands")
@@ -148,8 +149,8 @@ class Director(commands.Cog):
         why = parse_reason(reason)
         seen = session.tournament.event_count
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await director.penalize(session, str(player.id), hands, str(interaction.user.id), why,
-                                seen=seen)
+        await director.penalize(session, member_player(player.id), hands,
+                                member_player(interaction.user.id), why, seen=seen)
         await self._done(interaction, "Penalty given.")
 
     @td.command(name="disqualify", description="Disqualify a player")
@@ -159,7 +160,8 @@ class Director(commands.Cog):
         session = await self._session(interaction)
         why = parse_reason(reason)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await director.disqualify(session, str(player.id), str(interaction.user.id), why)
+        await director.disqualify(session, member_player(player.id),
+                                  member_player(interaction.user.id), why)
         await self._done(interaction, "Disqualified.")
 
     @td.command(name="adjust", description="Set a player's stack (between hands), with a reason")
@@ -170,11 +172,11 @@ class Director(commands.Cog):
                      reason: app_commands.Range[str, 1, 300]) -> None:
         session = await self._session(interaction)
         why = parse_reason(reason)
-        p = session.tournament.players.get(str(player.id))
+        p = session.tournament.players.get(member_player(player.id))
         seen = p.stack if p is not None else None  # the stack he means to replace, as it is now
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await director.adjust_stack(session, str(player.id), stack, str(interaction.user.id),
-                                    why, seen=seen)
+        await director.adjust_stack(session, member_player(player.id), stack,
+                                    member_player(interaction.user.id), why, seen=seen)
         await self._done(interaction, "Stack adjusted.")
 
     @td.command(name="pause", description="Pause the tournament (all clocks stop)")
@@ -184,14 +186,14 @@ class Director(commands.Cog):
         session = await self._session(interaction)
         why = parse_reason(reason)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await director.pause(session, str(interaction.user.id), why)
+        await director.pause(session, member_player(interaction.user.id), why)
         await self._done(interaction, "Paused.")
 
     @td.command(name="resume", description="Resume the tournament")
     async def resume(self, interaction: discord.Interaction) -> None:
         session = await self._session(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await director.resume(session, str(interaction.user.id))
+        await director.resume(session, member_player(interaction.user.id))
         await self._done(interaction, "Resumed.")
 
     @td.command(name="time", description="Add or take time in the level (+2m, -30s), set "
@@ -204,13 +206,13 @@ class Director(commands.Cog):
                    player: discord.Member | None = None) -> None:
         session = await self._session(interaction)
         parsed = parse_time_change(change)
-        by = str(interaction.user.id)
+        by = member_player(interaction.user.id)
         if player is not None:
             seconds = parsed.change
             if seconds is None or not 1 <= seconds <= 600:
                 raise Refusal(PLAYER_TIME_HELP)
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await director.give_time(session, str(player.id), seconds, by)
+            await director.give_time(session, member_player(player.id), seconds, by)
             await self._done(interaction, f"{seconds} more seconds given.")
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -227,8 +229,8 @@ class Director(commands.Cog):
         session = await self._session(interaction)
         target = parse_level_target(to)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        outcome = await director.set_level(session, str(interaction.user.id), step=target.step,
-                                           level=target.level)
+        outcome = await director.set_level(session, member_player(interaction.user.id),
+                                           step=target.step, level=target.level)
         await self._done(interaction, level_clock_answer(outcome.tournament_events))
 
     @td.command(name="break", description="Start a break now (the level resumes after it), "
@@ -239,7 +241,7 @@ class Director(commands.Cog):
         session = await self._session(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         outcome = await director.toggle_break(
-            session, str(interaction.user.id),
+            session, member_player(interaction.user.id),
             seconds=minutes * 60 if minutes is not None else None)
         await self._done(interaction, level_clock_answer(outcome.tournament_events))
 
@@ -250,7 +252,7 @@ class Director(commands.Cog):
     async def handforhand(self, interaction: discord.Interaction, on: bool) -> None:
         session = await self._session(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        outcome = await director.set_hand_for_hand(session, on, str(interaction.user.id))
+        outcome = await director.set_hand_for_hand(session, on, member_player(interaction.user.id))
         await self._done(interaction, hand_for_hand_answer(outcome.tournament_events))
 
     @td.command(name="ruling", description="Post a director's ruling (kept for appeals)")
@@ -261,7 +263,7 @@ class Director(commands.Cog):
                      player: discord.Member | None = None) -> None:
         session = await self._session(interaction)
         decision = parse_reason(text, what="ruling")
-        players = [str(player.id)] if player is not None else []
+        players = [member_player(player.id)] if player is not None else []
         if players and players[0] not in session.tournament.players:
             raise Refusal("That member is not in this tournament.")
         await interaction.response.defer(ephemeral=True, thinking=True)

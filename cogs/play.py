@@ -31,6 +31,7 @@ from bot.service import Session
 from bot.service.usecases import dealt_in
 from bot.service.usecases import play as uc
 from bot.tournament.hand_id import HandId
+from bot.tournament.players import member_player
 
 from .live import clock_on_player, live_player_autocomplete
 
@@ -54,7 +55,7 @@ class Play(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         result = await play_typed(session, interaction.user.id, text, action=action)
         if isinstance(result, RaiseChoice):
-            hand = dealt_in(session.tournament, str(interaction.user.id)).hand
+            hand = dealt_in(session.tournament, member_player(interaction.user.id)).hand
             legal = hand.legal()
             total = legal.max_raise_to if legal is not None else 0
             await send_private(interaction, all_in_question(hand),
@@ -137,7 +138,7 @@ class Play(commands.Cog):
     @app_commands.guild_only()
     async def away(self, interaction: discord.Interaction) -> None:
         session = find_session(self.bot, interaction)
-        player = str(interaction.user.id)
+        player = member_player(interaction.user.id)
         if player not in session.tournament.players:
             raise Refusal("You are not playing in this tournament, so there is nothing to step "
                           "away from.")
@@ -150,7 +151,7 @@ class Play(commands.Cog):
     @app_commands.guild_only()
     async def back(self, interaction: discord.Interaction) -> None:
         session = find_session(self.bot, interaction)
-        player = str(interaction.user.id)
+        player = member_player(interaction.user.id)
         if player not in session.tournament.players:
             raise Refusal("You are not playing in this tournament.")
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -166,7 +167,7 @@ class Play(commands.Cog):
                    cards: app_commands.Range[str, 1, 20] = "both",
                    player: discord.Member | None = None) -> None:
         session = find_session(self.bot, interaction)
-        me = str(interaction.user.id)
+        me = member_player(interaction.user.id)
         wanted: list[str] | None = None
         if cards.strip().lower() not in ("both", "all", ""):
             try:
@@ -176,7 +177,7 @@ class Play(commands.Cog):
                               "shown.") from None
         await interaction.response.defer(ephemeral=True, thinking=True)
         if player is not None:
-            await uc.ask_to_see(session, me, str(player.id))
+            await uc.ask_to_see(session, me, member_player(player.id))
             await send_private(interaction, "Asked: the rest of that hand is shown.")
             return
         if _in_live_hand(session, interaction.user.id):
@@ -209,12 +210,12 @@ class Play(commands.Cog):
         if session.tournament.live:
             await clock_on_player(self.bot, interaction, session, player, cancel)
             return
-        me = session.tournament.players.get(str(interaction.user.id))
+        me = session.tournament.players.get(member_player(interaction.user.id))
         if me is None or me.table is None:
             raise Refusal("Only a player seated at the table may call the clock "
                           "(`/rule topic:table-presence`).")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await uc.call_clock(session, str(interaction.user.id))
+        await uc.call_clock(session, member_player(interaction.user.id))
         await send_private(interaction, "Clock called.")
 
     @app_commands.command(name="history", description="A hand's history: your cards and what "
@@ -277,7 +278,7 @@ class Play(commands.Cog):
 def _in_live_hand(session: Session, user_id: int) -> bool:
     """Dealt into the hand in progress at his table (not over yet)."""
     t = session.tournament
-    p = t.players.get(str(user_id))
+    p = t.players.get(member_player(user_id))
     if p is None or p.table is None or p.table not in t.tables:
         return False
     hand = t.tables[p.table].hand

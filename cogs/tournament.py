@@ -33,6 +33,7 @@ from bot.service.server_files import ServerFileError, resolve_payouts, resolve_s
 from bot.service.usecases import desk, entries
 from bot.store import ChannelBusy
 from bot.tournament.errors import StructureError
+from bot.tournament.players import member_player
 from bot.tournament.tournament import TournamentConfig
 
 from .structures import payouts_autocomplete, structure_autocomplete
@@ -287,10 +288,10 @@ class TournamentCog(commands.Cog, name="Tournament"):
         rb = session.tournament.structure.rebuys
         if rb is None:
             raise Refusal("This tournament's structure has no re-buys.")
-        seen = desk.bought(session.tournament, str(uid), "rebuy")
+        seen = desk.bought(session.tournament, member_player(uid), "rebuy")
         await interaction.response.defer(ephemeral=True, thinking=True)
         # Sent twice (or a director's /td rebuy for him meanwhile): one re-buy.
-        await desk.buy(session, str(uid), "rebuy", seen=seen, own=True)
+        await desk.buy(session, member_player(uid), "rebuy", seen=seen, own=True)
         # The table hears it from the announcer (with the seat); the player gets a receipt.
         await send_private(interaction, f"You re-buy for {chips(rb.chips)} chips.")
 
@@ -301,9 +302,9 @@ class TournamentCog(commands.Cog, name="Tournament"):
         ao = session.tournament.structure.add_on
         if ao is None:
             raise Refusal("This tournament's structure has no add-on.")
-        seen = desk.bought(session.tournament, str(uid), "addon")
+        seen = desk.bought(session.tournament, member_player(uid), "addon")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await desk.buy(session, str(uid), "addon", seen=seen, own=True)
+        await desk.buy(session, member_player(uid), "addon", seen=seen, own=True)
         await send_private(interaction, f"You take the add-on: {chips(ao.chips)} chips.")
 
 

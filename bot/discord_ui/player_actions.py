@@ -21,6 +21,7 @@ from bot.engine.hand import Hand
 from bot.service import Session
 from bot.service.usecases import Click, Refused
 from bot.service.usecases import play as uc
+from bot.tournament.players import member_player
 from bot.tournament.tournament import Tournament
 
 __all__ = ["PASSED", "Expect", "agree_rabbit", "my_cards_text", "play", "play_size",
@@ -42,7 +43,8 @@ async def play(session: Session, user_id: int, action: str, amount: int | None,
                names: Mapping[str, str] | None = None, *, expect: Expect | None = None) -> str:
     """The player's action, checked and applied under the lock; returns "You call 200."."""
     try:
-        outcome = await uc.play(session, str(user_id), action, amount, click=_click(expect))
+        outcome = await uc.play(session, member_player(user_id), action, amount,
+                                click=_click(expect))
     except Refused as r:
         raise refusal(r, names) from None
     played: uc.Played = outcome.result
@@ -53,7 +55,7 @@ async def use_time_bank(session: Session, user_id: int,
                         names: Mapping[str, str] | None = None, *, expect: Expect) -> None:
     """The Time button: his time bank added to this decision, checked under the lock."""
     try:
-        await uc.use_time_bank(session, str(user_id), click=Click(*expect))
+        await uc.use_time_bank(session, member_player(user_id), click=Click(*expect))
     except Refused as r:
         raise refusal(r, names) from None
 
@@ -63,7 +65,8 @@ async def play_size(session: Session, user_id: int, size: str, amount: int,
     """A one-tap size button: raise to the `amount` it showed, refused as stale unless the
     size still comes to it under the lock (`uc.play_size`); returns "You raise to 600."."""
     try:
-        outcome = await uc.play_size(session, str(user_id), size, amount, click=Click(*expect))
+        outcome = await uc.play_size(session, member_player(user_id), size, amount,
+                                     click=Click(*expect))
     except Refused as r:
         raise refusal(r, names) from None
     played: uc.Played = outcome.result
@@ -80,7 +83,7 @@ async def play_typed(session: Session, user_id: int, text: str,
         return resolve_raise(hand, text, action)
 
     try:
-        outcome = await uc.play_typed(session, str(user_id), read, click=_click(expect))
+        outcome = await uc.play_typed(session, member_player(user_id), read, click=_click(expect))
     except Refused as r:
         raise refusal(r, names) from None
     if isinstance(outcome.result, RaiseChoice):
@@ -90,7 +93,7 @@ async def play_typed(session: Session, user_id: int, text: str,
 
 
 def my_cards_text(t: Tournament, user_id: int) -> str:
-    player = str(user_id)
+    player = member_player(user_id)
     p = t.players.get(player)
     if p is None:
         return "You are not playing in this tournament."
@@ -109,7 +112,7 @@ def my_cards_text(t: Tournament, user_id: int) -> str:
 async def show_cards(session: Session, user_id: int, cards: list[str] | None,
                      names: Mapping[str, str] | None = None, hand_id: str | None = None) -> str:
     try:
-        await uc.show_cards(session, str(user_id), cards,
+        await uc.show_cards(session, member_player(user_id), cards,
                             click=Click(hand_id) if hand_id is not None else None)
     except Refused as r:
         raise refusal(r, names) from None
@@ -119,7 +122,7 @@ async def show_cards(session: Session, user_id: int, cards: list[str] | None,
 async def agree_rabbit(session: Session, user_id: int, names: Mapping[str, str] | None = None,
                        hand_id: str | None = None) -> str:
     try:
-        outcome = await uc.agree_rabbit(session, str(user_id),
+        outcome = await uc.agree_rabbit(session, member_player(user_id),
                                         click=Click(hand_id) if hand_id is not None else None)
     except Refused as r:
         raise refusal(r, names) from None

@@ -16,6 +16,7 @@ from bot.service.session import Outcome, Session
 from bot.service.usecases.current import Click, Spot, still_current
 from bot.service.usecases.refused import Refused, Why
 from bot.service.usecases.running import run
+from bot.tournament.players import PlayerId
 from bot.tournament.tournament import Tournament
 
 
@@ -49,7 +50,7 @@ def _act(t: Tournament, spot: Spot, action: str, amount: int | None, click: Clic
     return Played(spot, acted)
 
 
-async def play(session: Session, player: str, action: str, amount: int | None = None, *,
+async def play(session: Session, player: PlayerId, action: str, amount: int | None = None, *,
                click: Click | None = None) -> Outcome:
     """fold, check, call, check_or_call, bet, raise_to, all_in ... (`result`: `Played`)."""
     def command(t: Tournament, now: float) -> Played:
@@ -59,7 +60,7 @@ async def play(session: Session, player: str, action: str, amount: int | None = 
     return await run(session, command)
 
 
-async def play_typed(session: Session, player: str, read: Callable[[Hand], Wager], *,
+async def play_typed(session: Session, player: PlayerId, read: Callable[[Hand], Wager], *,
                      click: Click | None = None) -> Outcome:
     """An amount the player typed, read by `read` against the hand it is applied to (`result`:
     `Played`, or the `Wager` that needs the player to confirm an all-in: nothing done then)."""
@@ -73,7 +74,7 @@ async def play_typed(session: Session, player: str, read: Callable[[Hand], Wager
     return await run(session, command)
 
 
-async def play_size(session: Session, player: str, size: str, amount: int, *,
+async def play_size(session: Session, player: PlayerId, size: str, amount: int, *,
                     click: Click) -> Outcome:
     """A one-tap bet size (`bot.engine.bet_sizes`): raise to `amount`, the total its button
     showed. Under the lock the click must still be current and the size must still come to
@@ -88,7 +89,7 @@ async def play_size(session: Session, player: str, size: str, amount: int, *,
     return await run(session, command)
 
 
-async def show_cards(session: Session, player: str, cards: Sequence[str] | None, *,
+async def show_cards(session: Session, player: PlayerId, cards: Sequence[str] | None, *,
                      click: Click | None = None) -> Outcome:
     """After the hand: show both hole cards (None) or some."""
     hand_id = click.hand_id if click is not None else None
@@ -108,7 +109,7 @@ class RabbitAgreed:
     waiting: int  # players of the hand still to agree
 
 
-async def agree_rabbit(session: Session, player: str, *, click: Click | None = None
+async def agree_rabbit(session: Session, player: PlayerId, *, click: Click | None = None
                        ) -> Outcome:
     """After a hand: he agrees to a rabbit hunt (`result`: `RabbitAgreed`)."""
     hand_id = click.hand_id if click is not None else None
@@ -127,7 +128,7 @@ async def agree_rabbit(session: Session, player: str, *, click: Click | None = N
     return outcome
 
 
-async def request_show(session: Session, player: str) -> Outcome:
+async def request_show(session: Session, player: PlayerId) -> Outcome:
     """During the hand: his hand is shown at the showdown, even if it cannot win."""
     def command(t: Tournament, now: float) -> object:
         p = t.players.get(player)
@@ -138,7 +139,7 @@ async def request_show(session: Session, player: str) -> Outcome:
     return await run(session, command)
 
 
-async def ask_to_see(session: Session, asker: str, target: str) -> Outcome:
+async def ask_to_see(session: Session, asker: PlayerId, target: PlayerId) -> Outcome:
     """Show one, show all: a player at the table asks to see the rest of a shown hand."""
     def command(t: Tournament, now: float) -> object:
         state = t.players.get(asker)
@@ -149,15 +150,15 @@ async def ask_to_see(session: Session, asker: str, target: str) -> Outcome:
     return await run(session, command)
 
 
-async def set_away(session: Session, player: str) -> Outcome:
+async def set_away(session: Session, player: PlayerId) -> Outcome:
     return await run(session, lambda t, now: t.set_away(player, now))
 
 
-async def come_back(session: Session, player: str) -> Outcome:
+async def come_back(session: Session, player: PlayerId) -> Outcome:
     return await run(session, lambda t, now: t.come_back(player, now))
 
 
-async def use_time_bank(session: Session, player: str, *, click: Click | None = None
+async def use_time_bank(session: Session, player: PlayerId, *, click: Click | None = None
                         ) -> Outcome:
     """Online: the player to act spends his time bank on this decision (the **Time** button;
     `result`: his `Spot`)."""
@@ -170,7 +171,7 @@ async def use_time_bank(session: Session, player: str, *, click: Click | None = 
     return await run(session, command)
 
 
-async def call_clock(session: Session, player: str) -> Outcome:
+async def call_clock(session: Session, player: PlayerId) -> Outcome:
     """Online: a seated player calls the clock on the player to act at his table."""
     def command(t: Tournament, now: float) -> object:
         p = t.players.get(player)
