@@ -29,10 +29,9 @@ in the same process before the tables start: the bare stand-in round trip (one t
 through discord.py's HTTP client and the fake transport) and a raw click (discord.py dispatching
 a button click to a handler that answers with the same embed and buttons, no game).
 
-The stand-in is bench/standin.py, the instruments bench/probes.py, the --try patches
-bench/night_tries.py. Each run is its own process (clean memory figures). --processes 2 runs
-two bot processes on one PostgreSQL database, each serving the guilds of its shard
-(SHARD_COUNT=2) and --tables tables.
+The stand-in is bench/standin.py, the instruments bench/probes.py. Each run is its own process
+(clean memory figures). --processes 2 runs two bot processes on one PostgreSQL database, each
+serving the guilds of its shard (SHARD_COUNT=2) and --tables tables.
 """
 
 from __future__ import annotations
@@ -66,7 +65,6 @@ sys.path.insert(0, str(ROOT))
 import discord  # noqa: E402
 from discord.http import Route  # noqa: E402
 
-from bench import night_tries  # noqa: E402
 from bench.probes import GcPauses, LoopProbe, Sampler, by_area, pct, rss_bytes  # noqa: E402
 from bench.standin import EPOCH_SHIFT, Click, Gateway, Session, StandIn, Table, iso  # noqa: E402
 from bot.discord_ui.client import create_bot  # noqa: E402
@@ -301,8 +299,8 @@ class Night:
     def finished(self, table: Table) -> bool:
         if table.store_id is None:
             return True
-        return self.bot.tournaments.get(table.store_id) is None \
-            or self.bot.tournaments.get(table.store_id).tournament.status == "finished"
+        session = self.bot.tournaments.get(table.store_id)
+        return session is None or session.tournament.status == "finished"
 
     async def think(self, table: Table, seconds: float) -> None:
         loop = asyncio.get_running_loop()
@@ -383,7 +381,6 @@ class Night:
     # -------------------------------------------------------------- the bot
 
     async def start_bot(self) -> None:
-        night_tries.apply(self.args.try_fix)
         shards = Shards.of(self.shard[1], {self.shard[0]}) if self.shard else None
         bot = create_bot(self.target, shards=shards, sync_commands=False,
                          hand_delay=HAND_DELAY * self.args.pace)
@@ -576,7 +573,7 @@ class Night:
         result = {
             "tables": len(self.tables), "backend": "postgres" if "://" in self.target
             else "sqlite", "shard": self.shard, "seconds": window, "pace": args.pace,
-            "players": args.players, "setup_seconds": setup_seconds, "tried": args.try_fix,
+            "players": args.players, "setup_seconds": setup_seconds,
             "actions": self.actions, "answered": len(lat), "modal_opens": self.modal_opens,
             "commands": self.commands, "tournaments": sum(t.tournaments for t in self.tables),
             "answers": dict(self.api.answers), "unanswered": unanswered + self.no_answer,
@@ -656,8 +653,6 @@ def worker_command(args: argparse.Namespace, tables: int, target: str,
         cmd.append("--blocks")
     if args.gc:
         cmd += ["--gc", args.gc]
-    for fix in args.try_fix:
-        cmd += ["--try", fix]
     return cmd
 
 
@@ -674,7 +669,7 @@ def in_workers(args: argparse.Namespace, tables: int, target: str, processes: in
             raise RuntimeError(f"a worker failed (exit {p.returncode})")
         results.append(json.loads(out.strip().splitlines()[-1]))
     if len(results) == 1:
-        return results[0]
+        return dict(results[0])
     merged = dict(results[0])
     lat = [x for r in results for x in r["latencies_ms"]]
     for key in ("tables", "actions", "answered", "requests", "unanswered", "error_count",
@@ -693,8 +688,7 @@ def in_workers(args: argparse.Namespace, tables: int, target: str, processes: in
 
 def report(r: dict[str, Any], label: str) -> None:
     print(f"--- {label}")
-    tried = f", trying {' '.join(r['tried'])}" if r.get("tried") else ""
-    print(f"tables: {r['tables']}   ({r['players']} players each{tried}, collector thresholds "
+    print(f"tables: {r['tables']}   ({r['players']} players each, collector thresholds "
           f"{r['gc_thresholds']}, {r['actions']} actions in "
           f"{r['seconds']:.0f} s, pace {r['pace']}, set up in {r['setup_seconds']:.1f} s)")
     print(f"click_p50_ms: {r['click_p50_ms']:.1f}   click_p99_ms: {r['click_p99_ms']:.1f}   "
@@ -803,9 +797,6 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         "database is created on it for each run)")
     parser.add_argument("--gc", help="collector thresholds to try instead of the bot's "
                         "(e.g. 5000,20,20)")
-    parser.add_argument("--try", dest="try_fix", action="append", default=[],
-                        choices=("equity-thread", "view-clear", "ping-timer"),
-                        help="try a fix proposed for another's file, for this run only")
     parser.add_argument("--blocks", action="store_true",
                         help="read the loop's stack during every callback over 15 ms")
     parser.add_argument("--fail-fast", action="store_true")

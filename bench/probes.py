@@ -78,7 +78,7 @@ class LoopProbe:
             if stack is not None and not probe._stop.is_set():
                 probe.blocks.append((spent, cpu() - began_cpu, _describe(handle), stack))
 
-        asyncio.events.Handle._run = run  # type: ignore[method-assign]
+        asyncio.events.Handle._run = run  # type: ignore[method-assign,assignment]
         if self._trace:
             self._watchdog.start()
 

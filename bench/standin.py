@@ -342,7 +342,7 @@ class Gateway:
         self.ws = ws
         if isinstance(bot, discord.AutoShardedClient):
             state.shard_count = shard_count
-            state.shard_ids = [shard_id]
+            state.shard_ids = [shard_id]  # type: ignore[attr-defined]
         else:
             bot.ws = ws
         state._update_references(ws)

@@ -25,7 +25,4 @@ from bot.discord_ui.announcer.facade import Announcer
 from bot.discord_ui.announcer.state import Components, Places, TableMessage, hand_by_id
 from bot.discord_ui.announcer.table_edits import table_deadline
 
-# bench/night.py (--try equity-thread) reads the hand a table message shows by this name.
-_hand_by_id = hand_by_id
-
 __all__ = ["Announcer", "Components", "Places", "TableMessage", "hand_by_id", "table_deadline"]

@@ -97,4 +97,5 @@ class Announcer(Threads, IdlePings):
 
     async def close(self) -> None:
         self.closed = True
+        self._stop_pings()
         await self.tasks.cancel_all()

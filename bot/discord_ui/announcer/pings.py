@@ -12,6 +12,11 @@ notification). A player who acts promptly costs no request at all; a ping costs 
 and its edit), as many as the post and the deletion did; a guest (no Discord account) is never
 pinged.
 
+The wait is a loop timer (`call_later`), and the task that posts the ping is made only when it
+falls due: most players act first, and a task cancelled at every decision (its coroutine, frame
+and CancelledError with its traceback, all in reference cycles) was a third of the garbage the
+collector had to find at a league night's peak (bench/night.py).
+
 Discord constraint (../shared/design/discord.md): a mention notifies only in a new message (a
 mention added by editing notifies nobody, and an edit notifies nobody again), and
 `AllowedMentions` decides who is pinged: the ping allows exactly one user (`replies.ping_only`),
@@ -55,13 +60,25 @@ class IdlePings(Sending):
                     and places.idle_ping_seconds > 0:
                 player = hand.players[hand.to_act].player
                 new = IdlePing(key, player=player)
-                new.task = self.tasks.spawn(self._ping_later(session, places, table, new))
+                new.timer = asyncio.get_running_loop().call_later(
+                    places.idle_ping_seconds, self._ping_due, session, places, table, new)
                 places.pings[table] = new
         for table in [tb for tb in places.pings if tb not in t.tables]:
             self._end_ping(session, places, table, places.pings[table])
 
+    def _stop_pings(self) -> None:
+        """On closing: no ping falls due any more (the timers are the loop's, not tasks)."""
+        for places in self.places.values():
+            for ping in places.pings.values():
+                if ping.timer is not None:
+                    ping.timer.cancel()
+                    ping.timer = None
+
     def _end_ping(self, session: Session, places: Places, table: int, ping: IdlePing) -> None:
         places.pings.pop(table, None)
+        if ping.timer is not None:
+            ping.timer.cancel()  # drops its arguments: no cycle back to the ping is left
+            ping.timer = None
         if ping.task is not None and not ping.task.done():
             ping.task.cancel()
         if ping.message is not None:
@@ -87,11 +104,16 @@ class IdlePings(Sending):
         with contextlib.suppress(discord.HTTPException):
             await partial.edit(content=text, allowed_mentions=NO_PINGS)
 
-    async def _ping_later(self, session: Session, places: Places, table: int,
-                          ping: IdlePing) -> None:
-        await asyncio.sleep(places.idle_ping_seconds)
+    def _ping_due(self, session: Session, places: Places, table: int, ping: IdlePing) -> None:
+        ping.timer = None
+        if self.closed or places.pings.get(table) is not ping:
+            return
+        ping.task = self.tasks.spawn(self._send_ping(session, places, table, ping))
+
+    async def _send_ping(self, session: Session, places: Places, table: int,
+                         ping: IdlePing) -> None:
         uid = member_id(ping.player)  # a ping is only ever set for a member
-        if self.closed or places.pings.get(table) is not ping or uid is None:
+        if uid is None:
             return
         where = places.location(table)
         msg = await self.send(places, where, idle_ping_text(uid, table),

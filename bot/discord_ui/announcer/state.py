@@ -51,6 +51,8 @@ class TableMessage:
 @dataclass
 class IdlePing:
     key: tuple[str, int]  # the decision: (hand id, number of the hand's events)
+    # Waiting: a loop timer, not a task (pings.py); sending: the task that posts the ping.
+    timer: asyncio.TimerHandle | None = None
     task: asyncio.Task[None] | None = None
     message: tuple[int, int] | None = None  # (channel, message) of the ping, once sent
     player: str = ""  # the player it is for

@@ -25,6 +25,12 @@ Contract:
 - during a hand nothing else is posted at the table but rulings a player could dispute
   (`_hand_update`).
 
+Cost on the event loop (bench/night.py, a league network's peak): the chances to win a face-up
+hand shows (a pre-flop all-in: 10-30 ms of counting) are counted in a worker thread before the
+table is drawn (`_count_chances`), so drawing finds them counted; and each drawn View is emptied
+once its request is sent (`_done_with`), which frees it and its buttons at once instead of
+leaving them, a reference cycle, to the garbage collector.
+
 Discord constraint (../shared/design/discord.md): an interaction is answered once, within 3
 seconds (a second response is error 40060), so the click's answer is tried only while its
 response is not done, and any failure falls back to the ordinary edit; edits of a message
@@ -50,6 +56,7 @@ from bot.discord_ui.announcer.send import UNKNOWN_CHANNEL, Sending
 from bot.discord_ui.announcer.state import Places, Runout, TableMessage, hand_by_id
 from bot.discord_ui.presenter.announcements import after_hand_lines
 from bot.discord_ui.presenter.clock import clock_view
+from bot.discord_ui.presenter.hands import count_chances, shows_chances
 from bot.discord_ui.presenter.rulings import ruling_text, seat_names, worth_a_post
 from bot.discord_ui.presenter.table import TableScene, table_embed
 from bot.discord_ui.presenter.texts import deck_proof_filename, deck_proof_json
@@ -108,6 +115,22 @@ class TableEdits(Sending):
         return TableRender(table_embed(shown, scene), self.components(session, table, hand),
                            proof)
 
+    async def _count_chances(self, hand: Hand | None) -> None:
+        """The chances to win the table of `hand` shows, counted in a worker thread (the engine
+        keeps them: render_table then finds them), so the loop is not held while they are."""
+        if hand is not None and shows_chances(hand):
+            await asyncio.to_thread(count_chances, hand)
+
+    @staticmethod
+    def _done_with(render: TableRender) -> None:
+        """The request carrying `render` is made: empty its View. A View and its buttons point
+        at each other (a cycle only the garbage collector frees, with thousands more in each of
+        its passes); emptied, they are freed at once. Only a View of DynamicItems, which
+        discord.py keeps nothing of after the request (their class answers the clicks)."""
+        view = render.view
+        if all(isinstance(item, discord.ui.DynamicItem) for item in view.children):
+            view.clear_items()
+
     # ------------------------------------------------------------------ a paced run-out
 
     def recovered(self, sessions: Iterable[Session]) -> None:
@@ -165,6 +188,7 @@ class TableEdits(Sending):
                           hand: Hand) -> None:
         """One edit of the table message of `hand` (no longer the table's) to show it whole; a
         failure is let be (the hand is over: nothing of the game depends on it)."""
+        await self._count_chances(hand)
         msg = places.messages.get(table)
         if msg is None or msg.hand_id != hand.hand_id:
             return
@@ -172,6 +196,12 @@ class TableEdits(Sending):
         partial = self.client.get_partial_messageable(msg.channel_id).get_partial_message(
             msg.message_id)
         with contextlib.suppress(discord.HTTPException):
+            await self._edit_with(partial, render, places, hand)
+
+    async def _edit_with(self, partial: discord.PartialMessage, render: TableRender,
+                         places: Places, hand: Hand) -> None:
+        """Edit the table message to show `render` (its proof attached, once)."""
+        try:
             if render.proof is not None:
                 await partial.edit(content=None, embed=render.embed, view=render.view,
                                    attachments=[render.proof], allowed_mentions=NO_PINGS)
@@ -179,6 +209,8 @@ class TableEdits(Sending):
             else:
                 await partial.edit(content=None, embed=render.embed, view=render.view,
                                    allowed_mentions=NO_PINGS)
+        finally:
+            self._done_with(render)
 
     def _runout_step(self, places: Places, table: int, hand: Hand) -> Hand:
         runout = places.runouts.get(table)
@@ -196,10 +228,14 @@ class TableEdits(Sending):
             # The next hand came before the run-out was all shown: the last hand whole first.
             self._end_runout(places, table)
             await self._show_whole(session, places, table, runout.hand)
+        await self._count_chances(hand)
         where = places.location(table)
         render = self.render_table(session, places, table, hand)
-        msg = await self.send(places, where, embed=render.embed, view=render.view,
-                              file=render.proof)
+        try:
+            msg = await self.send(places, where, embed=render.embed, view=render.view,
+                                  file=render.proof)
+        finally:
+            self._done_with(render)
         if msg is None:
             places.messages.pop(table, None)  # posted again at the next change
             return
@@ -242,6 +278,9 @@ class TableEdits(Sending):
 
     async def _edit_table(self, session: Session, places: Places, table: int) -> None:
         msg = places.messages.get(table)
+        if msg is not None:
+            await self._count_chances(hand_by_id(session, table, msg.hand_id))
+            msg = places.messages.get(table)
         ts = session.tournament.tables.get(table)
         current = ts.hand or ts.last_hand if ts is not None else None
         if msg is None:
@@ -257,13 +296,7 @@ class TableEdits(Sending):
         partial = self.client.get_partial_messageable(msg.channel_id).get_partial_message(
             msg.message_id)
         try:
-            if render.proof is not None:
-                await partial.edit(content=None, embed=render.embed, view=render.view,
-                                   attachments=[render.proof], allowed_mentions=NO_PINGS)
-                places.proofs.add(hand.hand_id)
-            else:
-                await partial.edit(content=None, embed=render.embed, view=render.view,
-                                   allowed_mentions=NO_PINGS)
+            await self._edit_with(partial, render, places, hand)
         except discord.NotFound as exc:
             if exc.code == UNKNOWN_CHANNEL:
                 await self._trouble(places, msg.channel_id, exc)
@@ -311,6 +344,7 @@ class TableEdits(Sending):
         hand the click acted in) as it stands now: one request. False when the click is not on
         that hand's table message or the answer failed; the usual edit then follows."""
         places = await self.places_for(session)
+        await self._count_chances(hand)
         msg = places.messages.get(table)
         clicked = interaction.message.id if interaction.message is not None else None
         if msg is None or clicked != msg.message_id or msg.hand_id != hand.hand_id \
@@ -331,4 +365,6 @@ class TableEdits(Sending):
             log.warning("could not answer a click with the table (HTTP %s)", exc.status)
             self.mark_dirty(session, places, table)
             return False
+        finally:
+            self._done_with(render)
         return True

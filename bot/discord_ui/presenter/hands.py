@@ -78,6 +78,28 @@ def win_chances(hand: Hand) -> dict[int, str] | None:
     return {seat: chance_text(share, equity.exact) for seat, share in equity.win.items()}
 
 
+def shows_chances(hand: Hand) -> bool:
+    """Whether the table message of `hand` shows chances to win at some point: its live hands
+    were turned face up before the board was complete (an all-in called)."""
+    return any(isinstance(e, Ruling) and e.rule_id == "face-up" for e in hand.events)
+
+
+def count_chances(hand: Hand) -> None:
+    """Count every chance to win the table message of `hand` shows, at each board its hands
+    were face up for (so each street of a paced run-out too): the main pot's and, with side
+    pots, each pot's. The engine keeps the counts (bot.engine.equity), so drawing the table
+    afterwards finds them. A pre-flop all-in takes 10-30 ms to count: the announcer calls this
+    in a worker thread, never on the event loop. The figures are the ones drawing would count
+    itself; a count not found then (another hand, a different pot) is simply counted there."""
+    states = hand.face_up_equities()
+    pots = hand.table_pots()
+    if len(pots) < 2:
+        return
+    up = {s: hand.players[s].shown for s in hand.live_seats if len(hand.players[s].shown) == 2}
+    for board, _ in states:
+        pot_equities([p.eligible for p in pots], up, board)
+
+
 def pot_chance_lines(hand: Hand, names: Mapping[str, str]) -> list[str]:
     """With side pots, while the hands are face up with cards to come: each pot's chances,
     the main pot first ("main: ann 62% · ben 38%", "side 1: ben 100%"), each pot among its own
