@@ -52,6 +52,7 @@ from bot.discord_ui.tasks import Tasks
 from bot.service import Session
 from bot.service.usecases import Refused, deals
 from bot.tournament import events as tev
+from bot.tournament.players import member_player
 
 log = logging.getLogger(__name__)
 
@@ -133,7 +134,7 @@ class DealButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
             except Refusal:
                 raise Refusal(NOT_FOR_DEAL) from None
         names = await names_of(bot, session)
-        me = str(interaction.user.id)
+        me = member_player(interaction.user.id)
         done = await deals.answer(session, self.number, me, accept=self.accept,
                                   player=self.who)
         made, ended = done.made, done.ended
@@ -183,7 +184,7 @@ async def td_deal(interaction: discord.Interaction,
     elif stacks:
         raise Refusal("Online the bot knows every stack: leave `stacks` out. Nothing was done.")
     await interaction.response.defer(ephemeral=True, thinking=True)
-    proposal = await deals.propose(session, str(interaction.user.id), method, keep=keep,
+    proposal = await deals.propose(session, member_player(interaction.user.id), method, keep=keep,
                                    stacks=counted)
     channel = interaction.channel
     assert isinstance(channel, discord.abc.Messageable)

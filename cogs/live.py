@@ -28,7 +28,7 @@ from discord.ext import commands
 from bot.discord_ui.client import LeagueBot
 from bot.discord_ui.directors import is_director, require_director
 from bot.discord_ui.lookup import find_session, player_counts, resolve_player
-from bot.discord_ui.presenter.limits import chips, safe_name
+from bot.discord_ui.presenter.limits import chips, player_name, safe_name
 from bot.discord_ui.presenter.live import (
     bust_receipt,
     link_receipt,
@@ -40,6 +40,7 @@ from bot.league.service import GuestLinkPlan, LeagueError, guest_names, plan_gue
 from bot.service import Session
 from bot.service.usecases import desk
 from bot.store import Transaction
+from bot.tournament.players import member_player
 from bot.tournament.tournament import Tournament
 
 log = logging.getLogger(__name__)
@@ -133,7 +134,7 @@ async def clock_on_player(bot: LeagueBot, interaction: discord.Interaction, sess
     """`/clock player:` in a live tournament: any registered player or the director calls the
     clock on a player still in; `cancel:True` stops it when he acts."""
     t = session.tournament
-    me = str(interaction.user.id)
+    me = member_player(interaction.user.id)
     if me not in t.players and not await is_director(bot, interaction):
         raise Refusal("Only a player of this tournament or a director may call the clock "
                       "(`/rule topic:clock`). Nothing was done.")
@@ -202,7 +203,7 @@ class Live(commands.Cog):
         target = resolve_player(t, names, player)
         knocker = resolve_player(t, names, by, what="player who busted him") \
             if by is not None else None
-        me = str(interaction.user.id)
+        me = member_player(interaction.user.id)
         if target != me and not await is_director(self.bot, interaction):
             raise Refusal("Only a director, or the player himself, records a bust. Nothing "
                           "was done.")
@@ -239,7 +240,7 @@ async def td_add(interaction: discord.Interaction,
                       "member), one of them. Nothing was done.")
     await interaction.response.defer(ephemeral=True, thinking=True)
     if name is not None:
-        await desk.add_guest(session, name, str(interaction.user.id))
+        await desk.add_guest(session, name, member_player(interaction.user.id))
         await send_private(interaction, f"{safe_name(' '.join(name.split()))} is in as a "
                                         "guest.")
         return
@@ -293,7 +294,7 @@ async def td_link(interaction: discord.Interaction,
             except Refusal:
                 player = None
             if player is not None:
-                raise Refusal(f"{safe_name(names.get(player, player))} joined on Discord, not "
+                raise Refusal(f"{player_name(names, player)} joined on Discord, not "
                               "as a guest: there is nothing to link. Nothing was done.")
         raise Refusal(f"No guest called {safe_name(guest_name)} played here (tonight or in a "
                       "finished night): pick the guest from the list. Nothing was done.")
@@ -325,7 +326,7 @@ async def td_undo(interaction: discord.Interaction) -> None:
     _, session = await _director_session(interaction)
     seen = desk.last_bust(session.tournament)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    await desk.undo_bust(session, str(interaction.user.id), seen=seen)
+    await desk.undo_bust(session, member_player(interaction.user.id), seen=seen)
     await send_private(interaction, "The last bust is undone.")
 
 

@@ -53,6 +53,7 @@ from bot.discord_ui.replies import Refusal, generic_error_text, send_private
 from bot.engine.hand import Hand
 from bot.service import Session
 from bot.service.usecases import Click, Refused, dealt_in, names_now, still_current
+from bot.tournament.players import member_player
 
 log = logging.getLogger(__name__)
 
@@ -109,7 +110,7 @@ async def _click_is_current(interaction: discord.Interaction, hand_id: str, coun
     bot = game_of(interaction)
     try:
         session = _session(bot, hand_id)
-        still_current(session.tournament, str(interaction.user.id), Click(hand_id, count))
+        still_current(session.tournament, member_player(interaction.user.id), Click(hand_id, count))
     except Refused as r:
         await send_private(interaction, refused_text(r.naming(names_now(session))))
         return False
@@ -335,7 +336,7 @@ class RaiseModal(discord.ui.Modal):
         bot = game_of(interaction)
         session = _session(bot, self.hand_id)
         names = session.names
-        table, hand, _ = dealt_in(session.tournament, str(interaction.user.id))
+        table, hand, _ = dealt_in(session.tournament, member_player(interaction.user.id))
         async with bot.announcer.answering(interaction, session, table):
             result = await play_typed(session, interaction.user.id, self.amount.value, names,
                                       expect=(self.hand_id, self.count))

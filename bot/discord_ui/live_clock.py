@@ -43,6 +43,7 @@ from bot.service import Outcome, Session
 from bot.store import Store
 from bot.tournament import events as tev
 from bot.tournament.live import BustReport
+from bot.tournament.players import is_member
 from bot.tournament.structure import Break
 
 log = logging.getLogger(__name__)
@@ -167,7 +168,7 @@ class LiveClock:
         events = outcome.tournament_events
         t = session.tournament
         if any(isinstance(e, tev.Registered | tev.LateRegistered | tev.Rebuy)
-               and e.player.isdigit() and e.player not in ch.members
+               and is_member(e.player) and e.player not in ch.members
                and e.player not in session.names for e in events):
             await self._load_members(ch)
         points = await self._points(ch) if any(isinstance(e, tev.Finished)

@@ -12,11 +12,12 @@ from typing import Any
 import discord
 
 from bot.discord_ui.context import GameBot
-from bot.discord_ui.presenter.limits import safe_name, safe_text
+from bot.discord_ui.presenter.limits import player_name, safe_name, safe_text
 from bot.discord_ui.presenter.notices import unrecoverable_text
 from bot.discord_ui.replies import Refusal
 from bot.service import Session
 from bot.tournament.hand_id import HandId
+from bot.tournament.players import member_player, parse_player
 from bot.tournament.tournament import Tournament
 
 NO_TOURNAMENT = ("No tournament is running in this channel. A director or player can start "
@@ -24,7 +25,6 @@ NO_TOURNAMENT = ("No tournament is running in this channel. A director or player
 
 
 # What autocomplete sends for a player: a member's id or a guest's.
-_ID = re.compile(r"[0-9]{15,22}|guest-[0-9]+")
 
 
 def tournament_of_hand(hand_id: str) -> int:
@@ -65,7 +65,7 @@ def find_session(bot: GameBot, interaction: discord.Interaction) -> Session:
     if session is not None:
         return session
     if interaction.guild_id is not None:
-        player = str(interaction.user.id)
+        player = member_player(interaction.user.id)
         mine = [s for s in bot.tournaments.unfinished_in(interaction.guild_id)
                 if player in s.tournament.players]
         if len(mine) == 1:
@@ -109,12 +109,12 @@ def resolve_player(t: Tournament, names: Mapping[str, str], text: str, *,
         return exact[0]
     starts = [p for p in t.players if names.get(p, "").casefold().startswith(folded)]
     if len(exact) > 1 or (not exact and len(starts) > 1):
-        both = ", ".join(safe_name(names.get(p, p)) for p in (exact or starts)[:5])
+        both = ", ".join(player_name(names, p) for p in (exact or starts)[:5])
         raise Refusal(f"More than one player matches {safe_name(wanted) or 'that'} ({both}): "
                       f"pick the {what} from the list. Nothing was done.")
     if starts:
         return starts[0]
-    if _ID.fullmatch(wanted):
+    if parse_player(wanted) is not None:
         # A list's value for someone who is not (or no longer) in this tournament.
         raise Refusal(f"That player is not in this tournament: pick the {what} from the list. "
                       "Nothing was done.")
@@ -139,7 +139,7 @@ def player_counts(text: str, t: Tournament, names: Mapping[str, str], *, what: s
             raise ValueError(part)
         player = resolve_player(t, names, m.group(1))
         if player in counted:
-            raise Refusal(f"The {what} name {safe_name(names.get(player, player))} twice: give "
+            raise Refusal(f"The {what} name {player_name(names, player)} twice: give "
                           "each player once. Nothing was done.")
         counted[player] = int(m.group(2))
     return counted
