@@ -26,10 +26,13 @@ from bot.service import Outcome, Session, TournamentService
 from bot.store import Store, Transaction
 from bot.tournament.live import BustReport, bust_report
 from bot.tournament.payouts import load_payout_table
+from bot.tournament.players import PlayerId, member_player
 from bot.tournament.structure import Break, load_structure
 from bot.tournament.tournament import Tournament, TournamentConfig
 
-MEMBERS = {"101": "Alex", "102": "Dana", "103": "Sam", "104": "Kim", "105": "Lee"}
+# Discord user id -> name
+USERS = {101: "Alex", 102: "Dana", 103: "Sam", 104: "Kim", 105: "Lee"}
+MEMBERS: dict[str, str] = {member_player(uid): name for uid, name in USERS.items()}
 GUESTS = ("Pat (guest)", "Jo (guest)", "Ray (guest)")
 DIRECTOR = "900"
 START = 1_700_000_000.0
@@ -128,9 +131,10 @@ async def _night(store: Store, seed: int) -> None:
             await run(lambda t, at: t.tick(at))
             desk.break_warning(session.tournament)
 
-    for uid, name in MEMBERS.items():
-        session.set_name(uid, name)
-        await session.run(_register(uid), also=_entry(session.store_id, uid, name))
+    for uid, name in USERS.items():
+        session.set_name(member_player(uid), name)
+        await session.run(_register(member_player(uid)),
+                          also=_entry(session.store_id, uid, name))
     for guest in GUESTS:
         await run(_guest(guest))
     await run(lambda t, at: t.start(f"demo-live-start-{seed}", at))
@@ -169,13 +173,13 @@ async def _night(store: Store, seed: int) -> None:
     service.close()
 
 
-def _register(player: str) -> Callable[[Tournament, float], object]:
+def _register(player: PlayerId) -> Callable[[Tournament, float], object]:
     return lambda t, at: t.register(player, at)
 
 
-def _entry(store_id: int, uid: str, name: str) -> Callable[[Transaction], Awaitable[object]]:
+def _entry(store_id: int, uid: int, name: str) -> Callable[[Transaction], Awaitable[object]]:
     async def entry(tx: Transaction) -> object:
-        return await tx.add_entry(store_id, int(uid), name)
+        return await tx.add_entry(store_id, uid, name)
 
     return entry
 

@@ -8,8 +8,8 @@ from collections.abc import Callable, Mapping
 
 from bot.discord_ui.presenter.announcements import ordinal
 from bot.discord_ui.presenter.deals import REFUSALS as DEAL_REFUSALS
-from bot.discord_ui.presenter.limits import chips, safe_text
-from bot.discord_ui.presenter.refusals import player_name, refusal_text
+from bot.discord_ui.presenter.limits import chips, player_name, safe_text
+from bot.discord_ui.presenter.refusals import refusal_text
 from bot.service.usecases import Refused, Why
 from bot.tournament.errors import TournamentError
 

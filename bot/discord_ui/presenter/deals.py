@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
-from bot.discord_ui.presenter.limits import chips, safe_name
+from bot.discord_ui.presenter.limits import chips, player_name
 from bot.tournament import events as tev
 
 METHOD_NAMES: dict[str, str] = {"icm": "ICM", "chip_chop": "chip chop"}
@@ -59,7 +59,7 @@ def proposal_text(p: tev.DealProposed, names: Mapping[str, str], *,
                   ran_out: bool = False) -> str:
     """The proposal's message, as it stands (open, made or ended)."""
     def n(player: str) -> str:
-        return safe_name(names.get(player, "a player"))
+        return player_name(names, player, "a player")
 
     money = sum(p.payouts)
     places = " · ".join(f"{_ordinal(i + 1)} {chips(a)}" for i, a in enumerate(p.payouts) if a)
@@ -90,7 +90,7 @@ def deal_made_text(e: tev.DealMade, names: Mapping[str, str], *, paused: bool,
                    order: Sequence[str] = ()) -> str:
     """The channel's post when the deal is made (players in `order`, the proposal's)."""
     players = [p for p in order if p in e.amounts] or list(e.amounts)
-    shares = ", ".join(f"{safe_name(names.get(p, 'a player'))} {chips(e.amounts[p])}"
+    shares = ", ".join(f"{player_name(names, p, 'a player')} {chips(e.amounts[p])}"
                        for p in players)
     text = f"🤝 **Deal made** ({method_name(e.method)}): {shares}."
     if e.keep:
@@ -103,7 +103,7 @@ def deal_made_text(e: tev.DealMade, names: Mapping[str, str], *, paused: bool,
 
 
 def deal_ended_text(reason: tev.DealEnd, by: str | None, names: Mapping[str, str]) -> str:
-    who = f" ({safe_name(names.get(by, 'a player'))})" if by and reason == "refused" else ""
+    who = f" ({player_name(names, by, 'a player')})" if by and reason == "refused" else ""
     return f"No deal{who}: the proposal was {ENDED[reason]}. The prizes stay as they were."
 
 

@@ -32,6 +32,7 @@ from bot.discord_ui.presenter.clock import deal_text
 from bot.discord_ui.presenter.limits import (
     MESSAGE_CHARS,
     chips,
+    player_name,
     safe_name,
     safe_text,
     truncate,
@@ -143,8 +144,7 @@ class LiveTexts:
         self.season = season  # in the results: the season the night counts in (issue 18)
 
     def name(self, player: str) -> str:
-        raw = self.names.get(player)
-        return safe_name(raw) if raw else SOMEONE
+        return player_name(self.names, player, SOMEONE)
 
     def bold(self, player: str) -> str:
         return f"**{self.name(player)}**"
@@ -281,8 +281,8 @@ class LiveTexts:
         return None
 
     def member_name(self, member: str) -> str:
-        raw = self.names.get(member)
-        return f"**{safe_name(raw)}**" if raw else "who joined the server"
+        name = player_name(self.names, member, "")
+        return f"**{name}**" if name else "who joined the server"
 
     # ------------------------------------------------------------------ the seat draw
 
@@ -592,8 +592,7 @@ def payouts_line(payouts: Sequence[int]) -> str:
 
 def bust_receipt(r: BustReport, names: Mapping[str, str]) -> str:
     """The private answer to `/bust`: the channel has the full post."""
-    raw = names.get(r.player)
-    who = safe_name(raw) if raw else SOMEONE
+    who = player_name(names, r.player, SOMEONE)
     return f"Recorded: {who} out in {ordinal(r.place)} place. The channel has the next step."
 
 

@@ -13,7 +13,7 @@ import discord
 
 from bot.discord_ui.presenter.announcements import ordinal
 from bot.discord_ui.presenter.clock import clock_lines, clock_view
-from bot.discord_ui.presenter.limits import chips, fit_embed, safe_name, truncate
+from bot.discord_ui.presenter.limits import chips, fit_embed, player_name, truncate
 from bot.tournament.tournament import Tournament
 
 # Busted players listed by place on a live night's status (the latest ones matter most).
@@ -34,8 +34,7 @@ class StatusFacts:
 
 def status_embed(t: Tournament, facts: StatusFacts, now: float) -> discord.Embed:
     def nm(player: str) -> str:
-        raw = facts.names.get(player)
-        return safe_name(raw) if raw else "a player"
+        return player_name(facts.names, player, "a player")
 
     status = STATUS_WORDS.get(t.status, t.status)
     embed = discord.Embed(title=truncate(f"{facts.name} (#{facts.number}) — {status}", 256),

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 import discord
 
@@ -27,7 +26,7 @@ from bot.discord_ui.presenter.hands import (
     showdown_lines,
     win_chances,
 )
-from bot.discord_ui.presenter.limits import chips, fit_embed, safe_name, truncate
+from bot.discord_ui.presenter.limits import chips, display_name, fit_embed, truncate
 from bot.discord_ui.presenter.rulings import ruling_log_line, seat_names
 from bot.discord_ui.presenter.time_bank import turn_bank_note
 from bot.engine.events import Event
@@ -71,13 +70,7 @@ class TableScene:
 
 
 def _name(hand: Hand, names: Mapping[str, str], seat: int) -> str:
-    raw = names.get(hand.players[seat].player)
-    # Escaped once per name, not at every edit of every table (bench/night.py).
-    return _escaped(raw) if raw else f"Seat {seat}"
-
-
-# limits.display_name, with each name escaped once (a pure function of the raw name).
-_escaped = lru_cache(maxsize=8192)(safe_name)
+    return display_name(names, hand.players[seat].player, seat)
 
 
 def event_line(hand: Hand, names: Mapping[str, str], ev: Event,
