@@ -128,7 +128,7 @@ async def _act_and_answer(interaction: discord.Interaction, hand_id: str, custom
     try:
         session = _session(bot, hand_id)
         user = interaction.user.id
-        table, hand, _ = dealt_in(session.tournament, str(user))
+        table, hand, _ = dealt_in(session.tournament, member_player(user))
         async with bot.announcer.answering(interaction, session, table):
             await act(session, user)
             answered = await bot.announcer.answer_with_table(interaction, session, table, hand)
@@ -191,14 +191,14 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
         if self.act == "m":
             await send_private(interaction, my_cards_text(session.tournament, user))
         elif self.act == "r":
-            hand = dealt_in(session.tournament, str(user)).hand
+            hand = dealt_in(session.tournament, member_player(user)).hand
             await interaction.response.send_modal(RaiseModal(hand))
         elif self.act == "A":
             # From the private confirmation: the answer replaces the question.
             text = await play(session, user, "all_in", None, names, expect=self.expect)
             await interaction.response.edit_message(content=text, view=None)
         elif self.act in _ACTIONS:
-            table, hand, _ = dealt_in(session.tournament, str(user))
+            table, hand, _ = dealt_in(session.tournament, member_player(user))
             async with bot.announcer.answering(interaction, session, table):
                 await play(session, user, _ACTIONS[self.act], None, names, expect=self.expect)
                 answered = await bot.announcer.answer_with_table(interaction, session, table,

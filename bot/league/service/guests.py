@@ -94,7 +94,7 @@ class GuestLinkPlan:
             return None
         for (tournament_id, guest, _), night in zip(fresh.changes, fresh.nights, strict=True):
             await tx.append_events(tournament_id, "tournament", [tev.GuestLinked(
-                guest, str(self.member), str(by), tx.now)])
+                guest, member_player(self.member), member_player(by), tx.now)])
             await tx.set_result(tournament_id, self.member, night.place, prize=night.prize,
                                 points=night.points)
             # He played that night: the league names him by his member name from now on.
