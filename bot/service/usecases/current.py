@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 from bot.engine.hand import Hand
 from bot.service.usecases.refused import Refused, Why
+from bot.tournament.players import PlayerId
 from bot.tournament.tournament import Tournament
 
 
@@ -39,7 +40,7 @@ class Spot(NamedTuple):
     seat: int
 
 
-def still_current(t: Tournament, player: str, click: Click | None, *,
+def still_current(t: Tournament, player: PlayerId, click: Click | None, *,
                   after_hand: bool = False) -> Spot:
     """Where `player` acts for this click, or `Refused` (STALE when the moment has passed).
 
@@ -82,7 +83,7 @@ def still_current(t: Tournament, player: str, click: Click | None, *,
     return Spot(p.table, hand, seat)
 
 
-def dealt_in(t: Tournament, player: str) -> Spot:
+def dealt_in(t: Tournament, player: PlayerId) -> Spot:
     """His seat in the hand in progress, whoever is to act (a modal opens before his turn
     comes round again; the action itself is checked by `still_current`)."""
     try:
