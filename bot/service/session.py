@@ -319,16 +319,9 @@ class Session:
         deadlines = t.deadlines(self.clock())
         plan.deadlines = [(d.kind, str(d.table or 0), d.at, {}) for d in deadlines]
         self._planned = (t, t.event_count, [d.at for d in deadlines])
-        for e in outcome.tournament_events:
-            # The store's rows are by Discord user: a guest's are the night's log's only.
-            if isinstance(e, tev.Eliminated) and (uid := member_id(e.player)) is not None:
-                knocker = member_id(e.knocked_out_by)
-                by = [knocker] if knocker is not None else []
-                plan.eliminations.append((uid, e.place, e.hand_id or "", by))
-            elif isinstance(e, tev.BustUndone) and (uid := member_id(e.player)) is not None:
-                plan.undone.append((uid, e.place))
-            elif isinstance(e, tev.Started):
-                plan.status = "running"
+        # Busts, knockouts and chips bought are the log's alone (issue 19): nothing copies them.
+        if any(isinstance(e, tev.Started) for e in outcome.tournament_events):
+            plan.status = "running"
         if t.status == "finished":
             # A guest linked to a server member counts for the member (live mode).
             plan.results = [(uid, r.place, r.prize) for r in t.results()
@@ -338,8 +331,8 @@ class Session:
             # At each hand's end, in the same transaction: a restart starts from here and
             # replays only what followed (issue 15: recovery replayed every event).
             plan.snapshot = t.snapshot()
-        named = {h.hand_id for h in plan.hands} | {e[2] for e in plan.eliminations}
-        plan.hand_rows = {h: row for h in named if (row := self._hand_rows.get(h)) is not None}
+        plan.hand_rows = {h.hand_id: row for h in plan.hands
+                          if (row := self._hand_rows.get(h.hand_id)) is not None}
         return plan
 
     async def _notify(self, outcome: Outcome) -> None:
@@ -469,7 +462,7 @@ class _Plan:
 
     Only the tournament's own log is stored: a hand's events (and its deck proof) follow from
     it and are derived when asked (bot/history/hands.py), so no action is stored twice (issue
-    15). A hand keeps its row, which names it for histories, eliminations and appeals.
+    15). A hand keeps its row, which names it for histories and appeals.
     """
 
     store_id: int
@@ -478,9 +471,6 @@ class _Plan:
     hand_rows: dict[str, int]
     hands: list[_HandPlan] = field(default_factory=list)
     deadlines: list[tuple[str, str, float, dict[str, Any]]] = field(default_factory=list)
-    # (user, place, engine hand id, knocked out by)
-    eliminations: list[tuple[int, int | None, str, list[int]]] = field(default_factory=list)
-    undone: list[tuple[int, int]] = field(default_factory=list)  # busts the director undid
     results: list[tuple[int, int, int]] = field(default_factory=list)
     status: TournamentStatus | None = None
     snapshot: dict[str, Any] | None = None  # the tournament after this change
@@ -502,25 +492,8 @@ class _Plan:
             if hand.over:
                 tx.finish_hand(row)
         tx.sync_deadlines(self.store_id, self.deadlines)
-        for user, place, hand_id, by in self.eliminations:
-            tx.record_elimination(self.store_id, user, place=place,
-                                  hand_id=self._hand_row(tx, rows, hand_id), eliminated_by=by)
-        for user, place in self.undone:
-            tx.undo_elimination(self.store_id, user, place)
         for user, place, prize in self.results:
             tx.set_result(self.store_id, user, place, prize=prize)
         if self.status is not None:
             tx.set_tournament_status(self.store_id, self.status)
         return new_rows
-
-    def _hand_row(self, tx: SqlTransaction, rows: Mapping[str, int], hand_id: str) -> int | None:
-        """The store row of an engine hand id: known, or found by its number (an older hand)."""
-        row = rows.get(hand_id)
-        if row is not None or not hand_id:
-            return row
-        try:
-            name = HandId.parse(hand_id)
-        except ValueError:
-            return None
-        found = tx.hand_by_number(self.store_id, name.table, name.number)
-        return None if found is None else found.id

@@ -7,7 +7,7 @@ awaitable method of Store and Transaction), sql.py (the statements' common groun
 database thread), dialect.py (the table of statements the backends write differently), and one
 module per area of statements: eventlog.py (events, hands, snapshots, deadlines),
 tournaments.py (tournaments, tables, entries), leagues.py (servers, leagues, seasons, scoring),
-records.py (results, rulings, appeals), recovery.py (what a restart reads), combined in
+records.py (results, director actions, appeals), recovery.py (what a restart reads), combined in
 statements.py. The backends are sibling packages, each with its connection, dialect,
 maintenance and migrations: sqlite/ and postgres/; backends.py opens either.
 """
@@ -33,17 +33,14 @@ from .rows import (
     AppealRow,
     DeadlineRow,
     DirectorActionRow,
-    EliminationRow,
     EntryRow,
     GuildSettings,
     HandRow,
     LeagueRow,
     LeagueSettings,
     MessageRow,
-    RebuyRow,
     RecoveredTournament,
     ResultRow,
-    RulingRow,
     ScoringRow,
     SeasonRow,
     SeasonStandingRow,
@@ -68,7 +65,6 @@ __all__ = [
     "DatabaseCorrupt",
     "DeadlineRow",
     "DirectorActionRow",
-    "EliminationRow",
     "EntryRow",
     "GuildSettings",
     "HandRow",
@@ -79,10 +75,8 @@ __all__ = [
     "Migration",
     "MigrationError",
     "Private",
-    "RebuyRow",
     "RecoveredTournament",
     "ResultRow",
-    "RulingRow",
     "ScoringRow",
     "SeasonRow",
     "SeasonStandingRow",

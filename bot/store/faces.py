@@ -68,8 +68,6 @@ class _Reads:
     tables = _read(SqlTransaction.tables)
     messages = _read(SqlTransaction.messages)
     entries = _read(SqlTransaction.entries)
-    rebuys = _read(SqlTransaction.rebuys)
-    eliminations = _read(SqlTransaction.eliminations)
     # servers, leagues, seasons
     guild_settings = _read(SqlTransaction.guild_settings)
     hole_card_dm_choices = _read(SqlTransaction.hole_card_dm_choices)
@@ -85,10 +83,8 @@ class _Reads:
     season_final = _read(SqlTransaction.season_final)
     season_standings = _read(SqlTransaction.season_standings)
     tournament_scoring = _read(SqlTransaction.tournament_scoring)
-    # results, rulings, appeals
+    # results, director actions, appeals
     results = _read(SqlTransaction.results)
-    rulings = _read(SqlTransaction.rulings)
-    ruling = _read(SqlTransaction.ruling)
     director_actions = _read(SqlTransaction.director_actions)
     appeal = _read(SqlTransaction.appeal)
     appeals = _read(SqlTransaction.appeals)
@@ -140,9 +136,6 @@ class Transaction(_Reads):
     put_message = _read(SqlTransaction.put_message)
     add_entry = _read(SqlTransaction.add_entry)
     update_entry = _read(SqlTransaction.update_entry)
-    add_rebuy = _read(SqlTransaction.add_rebuy)
-    record_elimination = _read(SqlTransaction.record_elimination)
-    undo_elimination = _read(SqlTransaction.undo_elimination)
     # servers, leagues, seasons
     put_guild_settings = _read(SqlTransaction.put_guild_settings)
     put_hole_card_dms = _read(SqlTransaction.put_hole_card_dms)
@@ -154,9 +147,8 @@ class Transaction(_Reads):
     stamp_season = _read(SqlTransaction.stamp_season)
     keep_season_final = _read(SqlTransaction.keep_season_final)
     record_scoring = _read(SqlTransaction.record_scoring)
-    # results, rulings, appeals
+    # results, director actions, appeals
     set_result = _read(SqlTransaction.set_result)
-    add_ruling = _read(SqlTransaction.add_ruling)
     add_director_action = _read(SqlTransaction.add_director_action)
     open_appeal = _read(SqlTransaction.open_appeal)
     close_appeal = _read(SqlTransaction.close_appeal)

@@ -1,11 +1,12 @@
-"""What a league keeps of its nights: results, rulings, director actions and appeals."""
+"""What a league keeps of its nights: results, director actions and appeals. (A director's
+ruling is its event; bot/service/usecases/director.py `rulings` reads them.)"""
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
 from .errors import StoreError
-from .rows import AppealRow, DirectorActionRow, ResultRow, RulingRow
+from .rows import AppealRow, DirectorActionRow, ResultRow
 from .sql import SqlBase, dumps, plain
 
 
@@ -30,34 +31,7 @@ class RecordSql(SqlBase):
         )
         return plain(ResultRow, row)
 
-    # --- rulings and director actions ----------------------------------------------------------
-
-    def rulings(self, tournament_id: int) -> list[RulingRow]:
-        rows = self.fetch(
-            "SELECT * FROM rulings WHERE tournament_id = ? ORDER BY id", (tournament_id,)
-        )
-        return [plain(RulingRow, r) for r in rows]
-
-    def ruling(self, ruling_id: int) -> RulingRow | None:
-        r = self.one("SELECT * FROM rulings WHERE id = ?", (ruling_id,))
-        return None if r is None else plain(RulingRow, r)
-
-    def add_ruling(
-        self,
-        tournament_id: int,
-        director_id: int,
-        subject: str,
-        decision: str,
-        reason: str,
-        *,
-        hand_id: int | None = None,
-    ) -> RulingRow:
-        row = self.returning(
-            "INSERT INTO rulings (tournament_id, hand_id, director_id, subject, decision, reason, "
-            "created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *",
-            (tournament_id, hand_id, director_id, subject, decision, reason, self.now),
-        )
-        return plain(RulingRow, row)
+    # --- director actions ----------------------------------------------------------------------
 
     def director_actions(self, tournament_id: int) -> list[DirectorActionRow]:
         rows = self.fetch(
@@ -109,13 +83,13 @@ class RecordSql(SqlBase):
         hand_id: int | None = None,
         ruling_id: int | None = None,
     ) -> AppealRow:
-        """A player sends a disputed ruling to the league; the hand it concerns is kept with it."""
-        if ruling_id is not None and (hand_id is None or tournament_id is None):
-            ruling = self.ruling(ruling_id)
-            if ruling is None:
+        """A player sends a disputed ruling to the league; the hand it concerns is kept with it.
+        `ruling_id`: the ruling's event (events.id), whose tournament the appeal is of."""
+        if ruling_id is not None and tournament_id is None:
+            r = self.one("SELECT tournament_id FROM events WHERE id = ?", (ruling_id,))
+            if r is None:
                 raise StoreError(f"no ruling {ruling_id}")
-            hand_id = ruling.hand_id if hand_id is None else hand_id
-            tournament_id = ruling.tournament_id if tournament_id is None else tournament_id
+            tournament_id = int(r[0])
         if hand_id is not None and tournament_id is None:
             r = self.one("SELECT tournament_id FROM hands WHERE id = ?", (hand_id,))
             tournament_id = None if r is None else int(r[0])

@@ -9,7 +9,6 @@ from typing import Any, Literal
 TournamentStatus = Literal["registering", "running", "finished", "cancelled"]
 EntryStatus = Literal["registered", "playing", "eliminated", "withdrawn"]
 AppealStatus = Literal["open", "closed"]
-RebuyKind = Literal["rebuy", "addon"]
 
 UNFINISHED: tuple[TournamentStatus, ...] = ("registering", "running")
 
@@ -121,28 +120,6 @@ class EntryRow:
 
 
 @dataclass(frozen=True)
-class RebuyRow:
-    id: int
-    tournament_id: int
-    entry_id: int
-    kind: RebuyKind
-    chips: int
-    amount: int
-    created_at: float
-
-
-@dataclass(frozen=True)
-class EliminationRow:
-    id: int
-    tournament_id: int
-    user_id: int
-    hand_id: int | None
-    eliminated_by: list[int]
-    place: int | None
-    created_at: float
-
-
-@dataclass(frozen=True)
 class ResultRow:
     tournament_id: int
     user_id: int
@@ -158,18 +135,6 @@ class SeasonStandingRow:
     prize: int
     tournaments: int
     best_place: int
-
-
-@dataclass(frozen=True)
-class RulingRow:
-    id: int
-    tournament_id: int
-    hand_id: int | None
-    director_id: int
-    subject: str
-    decision: str
-    reason: str
-    created_at: float
 
 
 @dataclass(frozen=True)

@@ -1,22 +1,18 @@
-"""Tournaments and their furniture: status, tables and threads, live messages, entries,
-re-buys and eliminations."""
+"""Tournaments and their furniture: status, tables and threads, live messages, entries. (A
+night's re-buys, busts and knockouts are its events': bot/league/nightlog.py reads them.)"""
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Sequence
 from typing import Any
 
 from .errors import ChannelBusy
 from .rows import (
     UNFINISHED,
-    EliminationRow,
     EntryRow,
     EntryStatus,
     MessageRow,
-    RebuyKind,
-    RebuyRow,
     TableRow,
     TournamentRow,
     TournamentStatus,
@@ -185,7 +181,7 @@ class TournamentSql(SqlBase):
         )
         return plain(MessageRow, row)
 
-    # --- entries, re-buys, eliminations --------------------------------------------------------
+    # --- entries --------------------------------------------------------------------------------
 
     def entries(self, tournament_id: int) -> list[EntryRow]:
         rows = self.fetch(
@@ -216,55 +212,3 @@ class TournamentSql(SqlBase):
             (status, table_no, seat_no, tournament_id, user_id),
         )
         return plain(EntryRow, row)
-
-    def rebuys(self, tournament_id: int) -> list[RebuyRow]:
-        rows = self.fetch(
-            "SELECT * FROM rebuys WHERE tournament_id = ? ORDER BY id", (tournament_id,)
-        )
-        return [plain(RebuyRow, r) for r in rows]
-
-    def add_rebuy(
-        self, tournament_id: int, user_id: int, chips: int, *, amount: int = 0,
-        kind: RebuyKind = "rebuy",
-    ) -> RebuyRow:
-        row = self.returning(
-            "INSERT INTO rebuys (tournament_id, entry_id, kind, chips, amount, created_at) "
-            "SELECT ?, id, ?, ?, ?, ? FROM entries WHERE tournament_id = ? AND user_id = ? "
-            "RETURNING *",
-            (tournament_id, kind, chips, amount, self.now, tournament_id, user_id),
-        )
-        return plain(RebuyRow, row)
-
-    def eliminations(self, tournament_id: int) -> list[EliminationRow]:
-        rows = self.fetch(
-            "SELECT * FROM eliminations WHERE tournament_id = ? ORDER BY id", (tournament_id,)
-        )
-        return [plain(EliminationRow, r, eliminated_by=True) for r in rows]
-
-    def record_elimination(
-        self,
-        tournament_id: int,
-        user_id: int,
-        *,
-        hand_id: int | None = None,
-        eliminated_by: Sequence[int] = (),
-        place: int | None = None,
-    ) -> EliminationRow:
-        row = self.returning(
-            "INSERT INTO eliminations (tournament_id, user_id, hand_id, eliminated_by, place, "
-            "created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING *",
-            (tournament_id, user_id, hand_id, dumps(list(eliminated_by)), place, self.now),
-        )
-        return plain(EliminationRow, row, eliminated_by=True)
-
-    def undo_elimination(self, tournament_id: int, user_id: int, place: int | None) -> None:
-        """The director undid a bust (live mode): its row goes, so standings do not count it."""
-        # The place condition is added only when given: PostgreSQL cannot type `? IS NULL`.
-        where, params = "tournament_id = ? AND user_id = ?", [tournament_id, user_id]
-        if place is not None:
-            where, params = where + " AND place = ?", [*params, place]
-        self.exec(
-            f"DELETE FROM eliminations WHERE id = (SELECT id FROM eliminations WHERE {where} "
-            "ORDER BY id DESC LIMIT 1)",
-            params,
-        )

@@ -13,6 +13,7 @@ from bot.discord_ui.presenter.limits import chips
 from bot.engine.profile import make_profile
 from bot.service import Session
 from bot.service.usecases.director import director_actions
+from bot.service.usecases.director import rulings as director_rulings
 from bot.tournament import events as tev
 
 from .conftest import GUILD_ID, Harness, grant_admin_commands
@@ -275,8 +276,8 @@ async def test_ruling_is_posted_and_kept(harness: Harness) -> None:
     line = next(x for x in posted if x.startswith("Ruling by the director: "))
     assert "Bob's verbal call stands: 600 to call" in line
     assert line.endswith("Concerns bob.")  # whom it concerns
-    rulings = await h.bot.store.rulings(session.store_id)
-    assert rulings[-1].decision == "Bob's verbal call stands: 600 to call"
-    assert rulings[-1].director_id == h.director.id
+    rulings = await director_rulings(h.bot.store, session.store_id)
+    assert rulings[-1].text == "Bob's verbal call stands: 600 to call"
+    assert rulings[-1].director == str(h.director.id)
     ev = [e for e in session.tournament.events if isinstance(e, tev.DirectorRuling)]
     assert ev and ev[-1].players == (pid(h.bob),)

@@ -16,13 +16,25 @@ import discord
 from simcord import MemberActor
 
 from bot.discord_ui.presenter.limits import chips
+from bot.engine.events import event_from_dict
 from bot.service.usecases.director import director_actions
+from bot.store import TOURNAMENT_STREAM, Store
+from bot.tournament import events as tev
 
 from .conftest import Harness
 from .test_live_desk import started_night
 from .test_live_guests import embed_text, night, points_of
 from .test_live_night import GUESTS, table_of
 from .test_tournament_flow import create_and_join, refused, reply
+
+
+async def stored_buys(store: Store, tournament_id: int) -> list[tuple[str, str, int]]:
+    """The chips bought as the store keeps them, in its event log (the one record of the
+    night's money): (rebuy or addon, player, cost), in order."""
+    events = [event_from_dict(e.data)
+              for e in await store.load_events(tournament_id, TOURNAMENT_STREAM)]
+    return [("rebuy" if isinstance(e, tev.Rebuy) else "addon", e.player, e.cost)
+            for e in events if isinstance(e, tev.Rebuy | tev.AddOn)]
 
 
 async def in_flight_together(h: Harness, sends: list[Callable[[], Awaitable[Any]]]
@@ -209,8 +221,7 @@ async def test_two_add_ons_of_one_member_at_once_buy_once(harness: Harness) -> N
     assert text == ("Alice's add-on was just recorded by another director: this one bought "
                     "nothing. Nothing was done."), text
     assert t.players[alice].add_ons == 1
-    rows = await h.bot.store.rebuys(session.store_id)
-    assert [(r.kind, r.amount) for r in rows] == [("addon", 20)]
+    assert await stored_buys(h.bot.store, session.store_id) == [("addon", alice, 20)]
     assert len([p for p in seen.new() if p.startswith("➕")]) == 1
 
 
@@ -232,8 +243,8 @@ async def test_a_players_own_rebuy_and_add_on_sent_twice_buy_once(harness: Harne
     assert text == ("Your add-on is already recorded (sent twice?): this one bought nothing. "
                     "Nothing was done."), text
     assert (t.players[alice].rebuys, t.players[alice].add_ons) == (1, 1)
-    rows = await h.bot.store.rebuys(session.store_id)
-    assert sorted((r.kind, r.amount) for r in rows) == [("addon", 20), ("rebuy", 20)]
+    assert sorted(await stored_buys(h.bot.store, session.store_id)) == [
+        ("addon", alice, 20), ("rebuy", alice, 20)]
 
 
 # ---------------------------------------------------------------------- online: /td adjust, penalty

@@ -6,6 +6,7 @@ import pytest
 from simcord import SetupError
 
 from bot.service.usecases.director import director_actions
+from bot.service.usecases.director import rulings as director_rulings
 
 from .conftest import HAND_DELAY, Harness, grant_admin_commands
 from .test_tournament_flow import (
@@ -126,8 +127,8 @@ async def test_bad_input_changes_nothing(harness: Harness) -> None:
     assert reply(r) == "Ruling posted."
     assert any("Ruling by the director: Play continues" in m.content
                for m in h.channel.history())
-    rulings = await h.bot.store.rulings(session.store_id)
-    assert rulings and rulings[0].decision == "Play continues"
+    rulings = await director_rulings(h.bot.store, session.store_id)
+    assert rulings and rulings[0].text == "Play continues"
     r = await h.director.slash(h.channel, "td pause", reason="dinner")
     assert reply(r) == "Paused."
     actions = await director_actions(h.bot.store, session.store_id)

@@ -13,6 +13,7 @@ from bot.service import Session
 
 from .conftest import GUILD_ID, Harness
 from .test_director_and_after_hand import AFTER_HAND, new_texts, pid, seeded, started, texts
+from .test_races_tournament import stored_buys
 from .test_tournament_flow import Scanner, button, refused, reply, table_message, to_act
 
 
@@ -252,9 +253,8 @@ async def test_rebuy_and_add_on(harness: Harness) -> None:
     assert f"{other.name} takes the add-on ({ao.chips:,} chips)." in texts(h)
     r = await other.slash(h.channel, "tournament addon")
     assert "one add-on" in refused(h, r).lower()
-    rows = await h.bot.store.rebuys(session.store_id)
-    assert [(x.kind, x.chips, x.amount) for x in rows] == [("rebuy", rb.chips, rb.cost),
-                                                            ("addon", ao.chips, ao.cost)]
+    assert await stored_buys(h.bot.store, session.store_id) == [
+        ("rebuy", pid(buster), rb.cost), ("addon", pid(other), ao.cost)]
     # The re-bought player is dealt into the next hand.
     await h.advance(AFTER_HAND)
     hand = t.tables[p.table].hand

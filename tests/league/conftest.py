@@ -61,10 +61,6 @@ async def play_night(
         await tx.append_events(t.id, TOURNAMENT_STREAM, log)
         for uid in finish:
             await tx.add_entry(t.id, uid, names.get(uid, f"p{uid}"))
-        for uid, amount in rebuys.items():
-            await tx.add_rebuy(t.id, uid, 1000, amount=amount)
-        for busted, by in knockouts:
-            await tx.record_elimination(t.id, busted, eliminated_by=[by])
         for place, uid in enumerate(finish, start=1):
             await tx.set_result(t.id, uid, place, prize=prizes.get(uid, 0))
         return await tx.set_tournament_status(t.id, "finished")

@@ -203,13 +203,11 @@ async def test_money_knockouts_and_stats_from_events(store: Store):
             [("preflop", [(3, "raise"), (1, "call"), (2, "call")])],
             [([1, 2, 3], [1, 2], [450, 450]), ([1, 2], [2], [200])]))
         # The busts as the log has them: user 3 in hand 2 (who busted him: that hand says),
-        # user 2 by user 1 (the director's word); and the desk's side rows.
+        # user 2 by user 1 (the director's word).
         await tx.append_events(t.id, TOURNAMENT_STREAM, [
             tev.Eliminated("3", 3, (), 1, f"{t.id}-t1-h2", 0, 3),
             tev.Eliminated("2", 2, (), 1, None, 0, 4, knocked_out_by="1"),
         ])
-        await tx.record_elimination(t.id, 3, hand_id=h2.id, place=3)
-        await tx.record_elimination(t.id, 2, place=2, eliminated_by=[1])
         await tx.set_result(t.id, 1, 1, prize=50)
         await tx.set_result(t.id, 2, 2, prize=20)
         await tx.set_result(t.id, 3, 3)

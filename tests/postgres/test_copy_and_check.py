@@ -15,6 +15,7 @@ import psycopg
 import pytest
 
 from bot.service import Outcome, Session, TournamentService, conservation_checks
+from bot.service.usecases import director
 from bot.store import TOURNAMENT_STREAM, Store, StoreError, load_migrations
 from bot.store.postgres import PostgresStore, copy_database
 from bot.store.postgres.migrate import load_pg_migrations
@@ -96,9 +97,10 @@ async def league_history(path: Path, clock: FakeClock) -> int:
         await tx.set_active_season(league.id, season.id)
     for channel, seed in ((10, 3), (11, 5)):
         session = await start(service, channel, 4)
+        await director.ruling(session, 7, "the call stands", [])
         await play_out(session, clock, seed)
+        (ruling,) = await director.rulings(store, session.store_id)
         async with store.transaction() as tx:
-            ruling = await tx.add_ruling(session.store_id, 7, "string bet", "call", "TDA 40")
             await tx.open_appeal(1, 101, "it was one motion", ruling_id=ruling.id)
     unfinished = await start(service, 12, 5)
     rng = random.Random(1)

@@ -95,9 +95,6 @@ def script(tx: SqlTransaction) -> list[tuple[str, Any]]:
     c("add_entry", t.id, 102, "Bob")
     c("update_entry", t.id, 101, status="playing", table_no=1, seat_no=3)
     c("entries", t.id)
-    c("add_rebuy", t.id, 101, 1500, amount=10)
-    c("add_rebuy", t.id, 102, 500, kind="addon")
-    c("rebuys", t.id)
     c("set_tournament_status", t.id, "running")
     h = c("begin_hand", t.id, 1, 1)
     c("hand", h.id)
@@ -118,10 +115,6 @@ def script(tx: SqlTransaction) -> list[tuple[str, Any]]:
     for viewer in (PUBLIC, DIRECTOR, Viewer.player(101), Viewer.player(102)):
         c("hand_events", h.id, viewer)
         c("tournament_hand_events", t.id, viewer)
-    c("record_elimination", t.id, 102, hand_id=h.id, eliminated_by=[101], place=2)
-    c("undo_elimination", t.id, 102, 2)
-    c("undo_elimination", t.id, 102, None)
-    c("eliminations", t.id)
     c("save_snapshot", t.id, 2, {"stacks": {"101": 3000}})
     c("save_snapshot", t.id, 3, {"stacks": {"101": 2999}}, keep=1)
     c("latest_snapshot", t.id)
@@ -137,9 +130,10 @@ def script(tx: SqlTransaction) -> list[tuple[str, Any]]:
     c("unfinished_tournaments")
     c("recover_tournament", t)
     c("recover")
-    r = c("add_ruling", t.id, 7, "string bet", "call", "TDA 40", hand_id=h.id)
-    c("ruling", r.id)
-    c("rulings", t.id)
+    # A ruling is its event; an appeal of it names the event.
+    (r,) = c("append_events", t.id, "tournament", [{
+        "type": "tournament.director_ruling", "by": "7", "text": "call", "players": [],
+        "at": T0}])
     c("add_director_action", t.id, 7, "penalty", "chat", target_user_id=102, data={"o": 1})
     c("director_actions", t.id)
     a = c("open_appeal", 1, 102, "it was one motion", ruling_id=r.id)

@@ -1,15 +1,33 @@
 """A session remembers only the store rows of the hands still at its tables (issue 15: the map
-grew with every hand, and each action copied it), yet every elimination still names its hand."""
+grew with every hand, and each action copied it), yet every stored bust still finds its hand's
+row."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from bot.engine.events import event_from_dict
+from bot.league.nightlog import Bust, read_log
 from bot.service import Outcome, TournamentService
-from bot.store import Store
+from bot.store import TOURNAMENT_STREAM, Store
 from bot.tournament import events as tev
 from bot.tournament.hand_id import HandId
 from tests.service.helpers import FakeClock, play_out, started_service
+
+
+async def stored_busts(store: Store, tournament_id: int) -> tuple[Bust, ...]:
+    """The busts that stand, as the league reads them from the stored log (bot/league)."""
+    return read_log(event_from_dict(e.data) for e in await store.load_events(
+        tournament_id, TOURNAMENT_STREAM)).busts
+
+
+async def hand_row(store: Store, tournament_id: int, hand_id: str | None) -> int | None:
+    """The store row of the hand an engine hand id names."""
+    if hand_id is None:
+        return None
+    name = HandId.parse(hand_id)
+    row = await store.hand_by_number(tournament_id, name.table, name.number)
+    return None if row is None else row.id
 
 
 async def test_every_bust_names_its_hand_while_only_live_hands_are_remembered(
@@ -32,13 +50,10 @@ async def test_every_bust_names_its_hand_while_only_live_hands_are_remembered(
         # Two hands at most per table (the one in play and the last one), however many hands.
         assert max(remembered) <= 2 * 2
         assert len(busts) == 5
-        rows = {r.user_id: r.hand_id for r in await store.eliminations(session.store_id)}
-        assert rows.keys() == busts.keys()
+        stored = {int(b.player): b.hand_id for b in await stored_busts(store, session.store_id)}
+        assert stored == busts
         for user, hand_id in busts.items():
-            assert hand_id is not None
-            name = HandId.parse(hand_id)
-            row = await store.hand_by_number(session.store_id, name.table, name.number)
-            assert row is not None and rows[user] == row.id, (user, hand_id)
+            assert await hand_row(store, session.store_id, hand_id) is not None, (user, hand_id)
     finally:
         service.close()
         await store.close()
@@ -60,9 +75,10 @@ async def test_after_a_restart_the_next_hand_and_its_bust_find_their_rows(
         # One row per hand: a hand dealt before the restart was not inserted again.
         assert len({(h.table_no, h.hand_no) for h in hands}) == len(hands)
         assert len(hands) == session.tournament.hand_counter
-        eliminations = await store.eliminations(session.store_id)
-        assert len(eliminations) == 3
-        assert all(e.hand_id in {h.id for h in hands} for e in eliminations)
+        busts = await stored_busts(store, session.store_id)
+        assert len(busts) == 3
+        rows = [await hand_row(store, session.store_id, b.hand_id) for b in busts]
+        assert all(row in {h.id for h in hands} for row in rows)
     finally:
         service.close()
         await store.close()

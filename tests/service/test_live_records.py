@@ -10,6 +10,7 @@ from pathlib import Path
 from bot.service import Session, TournamentService
 from bot.store import Store
 from tests.service.helpers import FakeClock, config
+from tests.service.test_hand_rows import stored_busts
 
 
 async def test_a_live_tournament_is_not_dealt_and_its_busts_are_recorded(tmp_path: Path) -> None:
@@ -37,10 +38,10 @@ async def test_a_live_tournament_is_not_dealt_and_its_busts_are_recorded(tmp_pat
 
     await session.run(lambda t, now: t.bust("104", now, knocked_out_by="101",
                                             recorded_by="999"))
-    (row,) = await store.eliminations(session.store_id)
-    assert (row.user_id, row.place, row.eliminated_by) == (104, 4, [101])
+    (bust,) = await stored_busts(store, session.store_id)
+    assert (bust.player, bust.place, bust.knocked_out_by) == ("104", 4, "101")
     await session.run(lambda t, now: t.undo_bust("999", now))
-    assert await store.eliminations(session.store_id) == []  # standings no longer count it
+    assert await stored_busts(store, session.store_id) == ()  # standings no longer count it
 
     await finish_live(session)
     results = {r.user_id: r.place for r in await store.results(session.store_id)}

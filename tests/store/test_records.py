@@ -1,4 +1,5 @@
-"""League records: settings, seasons, results and standings, rulings, director actions, appeals."""
+"""League records: settings, seasons, results and standings, director actions, appeals (of a
+ruling, which is its event)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import sqlite3
 
 import pytest
 
-from bot.store import GuildSettings, Store, StoreError
+from bot.store import TOURNAMENT_STREAM, GuildSettings, Store, StoreError
+from bot.tournament import events as tev
 
 
 async def test_guild_settings_default_then_round_trip(store: Store) -> None:
@@ -53,39 +55,22 @@ async def test_season_standings_count_only_finished_tournaments(store: Store) ->
     assert [s.name for s in await store.seasons(league.id)] == ["2025 spring"]
 
 
-async def test_entries_rebuys_and_repeated_eliminations(store: Store) -> None:
+async def test_entries(store: Store) -> None:
     async with store.transaction() as tx:
         t = await tx.create_tournament(1, "rebuy night")
-        hand = await tx.begin_hand(t.id, 1, 1)
         await tx.add_entry(t.id, 5, "Ann")
         await tx.add_entry(t.id, 6, "Bob")
         await tx.update_entry(t.id, 5, status="playing", table_no=1, seat_no=3)
-        await tx.record_elimination(t.id, 5, hand_id=hand.id, eliminated_by=[6])
-        await tx.add_rebuy(t.id, 5, 1500, amount=1000)
-        await tx.record_elimination(t.id, 5, eliminated_by=[6], place=2)
-        await tx.add_rebuy(t.id, 6, 2000, amount=500, kind="addon")
     (ann, bob) = await store.entries(t.id)
     assert (ann.status, ann.table_no, ann.seat_no) == ("playing", 1, 3)
-    assert [(r.entry_id, r.kind, r.chips) for r in await store.rebuys(t.id)] == [
-        (ann.id, "rebuy", 1500), (bob.id, "addon", 2000)
-    ]
-    assert [(e.user_id, e.eliminated_by, e.place) for e in await store.eliminations(t.id)] == [
-        (5, [6], None), (5, [6], 2)
-    ]
-    with pytest.raises(StoreError):  # a re-buy for someone who never entered
-        async with store.transaction() as tx:
-            await tx.add_rebuy(t.id, 99, 1500)
+    assert (bob.display_name, bob.status) == ("Bob", "registered")
 
 
-async def test_rulings_and_director_actions_need_a_reason(store: Store) -> None:
+async def test_director_actions_need_a_reason(store: Store) -> None:
     async with store.transaction() as tx:
         t = await tx.create_tournament(1, "t")
-        hand = await tx.begin_hand(t.id, 2, 7)
-        ruling = await tx.add_ruling(t.id, 77, "string bet", "call only", "TDA rule 40",
-                                     hand_id=hand.id)
         action = await tx.add_director_action(t.id, 77, "penalty", "abusive chat",
                                               target_user_id=5, data={"orbits": 1})
-    assert await store.rulings(t.id) == [ruling]
     assert await store.director_actions(t.id) == [action]
     assert action.data == {"orbits": 1}
     for reason in ("", "   "):
@@ -99,12 +84,17 @@ async def test_a_player_appeals_a_ruling_and_the_league_decides_later(store: Sto
     async with store.transaction() as tx:
         t = await tx.create_tournament(3, "t")
         hand = await tx.begin_hand(t.id, 1, 12)
-        ruling = await tx.add_ruling(t.id, 77, "card exposed", "hand is live", "dealer error",
-                                     hand_id=hand.id)
+        # A ruling is its event: the appeal names the event, and the tournament follows.
+        (ruling,) = await tx.append_events(t.id, TOURNAMENT_STREAM, [
+            tev.DirectorRuling("77", "the hand is live", ("5",), 0.0)])
         appeal = await tx.open_appeal(3, 5, "the card was flashed on purpose",
-                                      ruling_id=ruling.id)
+                                      hand_id=hand.id, ruling_id=ruling.id)
     # stored with the hand it concerns, so the league can look at the hand history
-    assert (appeal.hand_id, appeal.tournament_id, appeal.status) == (hand.id, t.id, "open")
+    assert (appeal.hand_id, appeal.tournament_id, appeal.ruling_id, appeal.status) == (
+        hand.id, t.id, ruling.id, "open")
+    with pytest.raises(StoreError, match="no ruling"):
+        async with store.transaction() as tx:
+            await tx.open_appeal(3, 6, "which ruling?", ruling_id=ruling.id + 99)
     assert [a.id for a in await store.appeals(3, "open")] == [appeal.id]
 
     async with store.transaction() as tx:

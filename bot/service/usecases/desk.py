@@ -4,7 +4,7 @@ bought (re-buys and add-ons, by the director for anyone or by a player for himse
 
 What the director saw when he asked is passed in and compared again under the session's lock:
 of two directors at once, one is obeyed and the other is told what happened meanwhile. Money
-goes in the store in the same transaction as the tournament's event.
+is the tournament's events' (a re-buy's event says what it cost), kept nowhere else.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from bot.service.usecases.refused import Refused, Why
 from bot.service.usecases.running import Also, run
 from bot.store import Transaction
 from bot.tournament.live import bust_report
-from bot.tournament.players import member_id, member_player
+from bot.tournament.players import member_player
 from bot.tournament.tournament import Tournament
 
 Kind = Literal["rebuy", "addon"]
@@ -68,20 +68,14 @@ def bought(t: Tournament, player: str, kind: Kind) -> int | None:
 async def buy(session: Session, player: str, kind: Kind, *, seen: int | None,
               own: bool) -> Outcome:
     """A re-buy or the add-on for `player` (`own`: he bought it himself; else a director at the
-    desk). `seen`: what `bought` said when he asked. A member's money goes in the store."""
+    desk). `seen`: what `bought` said when he asked. Its event is its record, money too (the
+    night's money is read from the log: bot/league/nightlog.py)."""
     def command(t: Tournament, now: float) -> object:
         if bought(t, player, kind) != seen:
             raise Refused(Why.ALREADY_BOUGHT, player=player, kind=kind, own=own)
         return t.rebuy(player, now) if kind == "rebuy" else t.add_on(player, now)
 
-    async def money(tx: Transaction) -> None:
-        terms = session.tournament.structure.rebuys if kind == "rebuy" \
-            else session.tournament.structure.add_on
-        # A guest's money is the night's log's only: the store's rows are by Discord user.
-        if (uid := member_id(player)) is not None and terms is not None:
-            await tx.add_rebuy(session.store_id, uid, terms.chips, amount=terms.cost, kind=kind)
-
-    return await run(session, command, also=money, desk=not own)
+    return await run(session, command, desk=not own)
 
 
 async def add_guest(session: Session, name: str, by: str) -> Outcome:

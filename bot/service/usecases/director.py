@@ -246,9 +246,36 @@ async def set_hand_for_hand(session: Session, on: bool, by: str) -> Outcome:
     return await run(session, lambda t, now: t.set_hand_for_hand(on, by, now))
 
 
+# ---------------------------------------------------------------------- rulings
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A director's ruling as the league keeps it, read from its event: `id` is the event's, the
+    number an appeal of it names (appeals.ruling_id references events.id)."""
+
+    id: int
+    tournament_id: int
+    director: str
+    text: str
+    players: tuple[str, ...]
+    created_at: float
+
+
 async def ruling(session: Session, by: int, text: str, players: Sequence[str]) -> Outcome:
-    """A director's ruling posted to the table; kept as a ruling a member may appeal (the
-    rulings table gives it the number an appeal names), in the same transaction."""
-    return await run(session, lambda t, now: t.ruling(str(by), text, list(players), now),
-                     also=lambda tx: tx.add_ruling(session.store_id, by, "director ruling",
-                                                   text, text))
+    """A director's ruling posted to the table. Its event is its record: `rulings` reads it
+    back for the league and its appeals, so nothing else is written."""
+    return await run(session, lambda t, now: t.ruling(str(by), text, list(players), now))
+
+
+async def rulings(store: Store, tournament_id: int) -> list[Ruling]:
+    """The director's rulings of a tournament, oldest first, from its events."""
+    out: list[Ruling] = []
+    for stored in await store.load_events(tournament_id, TOURNAMENT_STREAM):
+        if current_type(stored.data["type"]) != tev.DirectorRuling.type:
+            continue
+        e = event_from_dict(stored.data)
+        assert isinstance(e, tev.DirectorRuling)
+        out.append(Ruling(stored.id, tournament_id, e.by, e.text, e.players,
+                          stored.created_at))
+    return out

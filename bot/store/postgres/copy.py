@@ -2,10 +2,10 @@
 outgrows one machine, PostgreSQL -> SQLite to come back (and as the PostgreSQL backup: a
 self-contained SQLite file). `python -m bot.db copy --to TARGET` calls `copy_database`.
 
-Every row of every table is copied with its id (snapshots name event ids; hands and rulings are
-named by id), in one consistent snapshot of the source (SQLite: one read transaction in WAL;
-PostgreSQL: one REPEATABLE READ transaction), so the bot may keep playing on the source while it
-runs. The target must be empty; it is created and migrated to the same schema version first.
+Every row of every table is copied with its id (snapshots and appealed rulings name event
+ids; hands are named by id), in one consistent snapshot of the source (SQLite: one read
+transaction in WAL; PostgreSQL: one REPEATABLE READ transaction), so the bot may keep playing on
+the source while it runs. The target must be empty; it is created and migrated to the same schema version first.
 Afterwards the row counts are compared table by table and the target gets the full check
 (integrity, foreign keys, chip conservation of every tournament, with the checks passed in).
 """

@@ -21,15 +21,13 @@ TABLES: tuple[str, ...] = (
     "guild_settings", "player_settings", "leagues", "seasons", "league_settings",
     "active_seasons", "tournaments",
     "tables", "messages", "entries", "hands", "event_shapes", "events", "snapshots", "deadlines",
-    "heartbeats", "rebuys",
-    "eliminations", "results", "rulings", "director_actions", "appeals", "tournament_scoring",
+    "heartbeats", "results", "director_actions", "appeals", "tournament_scoring",
     "season_finals", "server_files",
 )
 # Tables whose id PostgreSQL hands out (an identity): moved on past the copied ids.
 _IDENTITY_TABLES = ("leagues", "seasons", "tournaments", "entries", "hands", "event_shapes",
                     "events",
-                    "snapshots", "rebuys", "eliminations", "rulings", "director_actions",
-                    "appeals")
+                    "snapshots", "director_actions", "appeals")
 _CHUNK = 5000
 
 Target = str | os.PathLike[str]
