@@ -8,7 +8,8 @@ deals it). Players out in the same round, at one table or several, are placed by
 at the start of their hands: the larger, the better place; equal stacks share the place and
 its prize (TDA 2024 Rule 21 "Hand-for-Hand"; TREPS and Tavern are silent, so every profile
 follows the TDA: design/rules.md). Hand-for-hand ends when the bubble bursts or one table is
-left; a round in play is still finished and placed as one.
+left; a round in play is still finished and placed as one, and a bubble burst in it ends
+hand-for-hand only then (once its outs are placed, so the player out on the bubble is known).
 
 The level clock during hand-for-hand is the profile's knob `hand_for_hand_clock`: "hands_only"
 (the TDA's practice, the default of every profile: time is taken off the level only while
@@ -51,6 +52,9 @@ class HandForHandState(TournamentCore):
     # Players out in the current round, in the order they went out, with their starting stacks.
     hfh_busts: tuple[tuple[str, int], ...] = ()
     hfh_idle_since: float | None = None  # play time the level clock stands still from
+    # While a hand's end is applied (not state: commands only): the bubble's end waits until
+    # the outs of the round are placed.
+    _hfh_finishing = False
 
 
     # ================================================================== snapshot: the
@@ -169,19 +173,28 @@ class HandForHandPlay(HandForHandState, OnlinePlay):
             return
         reason = ("bubble" if left <= paid else "final-table" if len(self.tables) <= 1
                   else "field" if left > paid + 1 else None)
+        if reason == "bubble" and (self._hfh_finishing or any(
+                t in self.tables and self.tables[t].hand is not None for t in self.hfh_dealt)):
+            # The round in play is finished and its outs placed first: who went out on the
+            # bubble is known only then (a bigger stack out first at another table takes the
+            # better place).
+            return
         if reason is not None:
             self._emit(hev.HandForHandEnded(left, paid, reason, now))
 
     def _after_hand(self, table: int, now: float) -> None:
         in_round = table in self.hfh_dealt
         before = {p for p, _ in self.hfh_busts}
-        super()._after_hand(table, now)
-        if not in_round or not before or self.status != "running":
-            return
+        self._hfh_finishing = True
+        try:
+            super()._after_hand(table, now)
+        finally:
+            self._hfh_finishing = False
         busts = self.hfh_busts
-        if not {p for p, _ in busts} - before:
-            return  # nobody out at this table: the others' places stand
-        self._place_round(busts, now)
+        # Nobody out at this table: the others' places stand.
+        if in_round and before and self.status == "running" and {p for p, _ in busts} - before:
+            self._place_round(busts, now)
+        self._check_hand_for_hand(now)  # the bubble's end waits for the round's places
 
     def _place_round(self, busts: tuple[tuple[str, int], ...], now: float) -> None:
         """Place everyone out in the round by starting stack (they hold the places from the

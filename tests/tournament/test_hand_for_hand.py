@@ -190,9 +190,14 @@ def test_equal_stacks_out_in_one_round_share_the_place(profile: str) -> None:
 
 @pytest.mark.parametrize("profile", PROFILES)
 def test_hand_for_hand_ends_when_the_bubble_bursts(profile: str) -> None:
-    t, _, _ = _round_with_two_outs(profile, 1, 300, 200)
+    t, big, small = _round_with_two_outs(profile, 1, 300, 200)
     (ended,) = _ended(t)
-    assert ended.reason == "bubble" and ended.players_left == 4
+    # It ends once the round in play is over and its outs placed (both out: 3 left), not at
+    # the first out, so the words name the player who took the bubble's place.
+    assert ended.reason == "bubble" and ended.players_left == 3
+    after = t.events[t.events.index(ended):]
+    assert not [e for e in after if isinstance(e, hev.HandForHandPlaced)]
+    assert t.players[small].place == 5
     assert not t.hand_for_hand and not t.clock_view(T0 + 5).hand_for_hand
 
 

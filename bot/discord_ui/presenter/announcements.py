@@ -246,9 +246,14 @@ class Announcements:
         return None
 
     def hand_for_hand_ended_text(self, e: hev.HandForHandEnded, out: Sequence[str]) -> str:
-        """The end of hand-for-hand; `out`: the players out on the bubble (the last
-        eliminations before it)."""
+        """The end of hand-for-hand; `out`: the last eliminations before it, named as the
+        players out on the bubble when the results do not say who holds its place."""
         if e.reason == "bubble":
+            # Whoever holds the bubble's place (places paid + 1) once the round's outs are
+            # placed: not always the last out (a bigger stack out earlier in the round).
+            bubble = e.places_paid + 1
+            out = [r.player for r in self.results()
+                   if r.place <= bubble <= r.place + len(r.tied_with)] or out
             who = f": {people([self.name(p) for p in out])} out on it" if out else ""
             return (f"🫧 **The bubble has burst**{who}. {e.players_left} players left, all in "
                     "the money: hand for hand is over, the tables play on their own again.")
