@@ -17,13 +17,13 @@ from bot.service.usecases.refused import Refused, Why
 from bot.service.usecases.running import Also, run
 from bot.store import Transaction
 from bot.tournament.live import bust_report
-from bot.tournament.players import member_player
+from bot.tournament.players import PlayerId, member_player
 from bot.tournament.tournament import Tournament
 
 Kind = Literal["rebuy", "addon"]
 
 
-async def bust(session: Session, player: str, by: str, *,
+async def bust(session: Session, player: str, by: PlayerId, *,
                knocked_out_by: str | None = None) -> Outcome:
     """`player` is out (`result`: his `BustReport`: place, prize, what comes next)."""
     return await run(session, lambda t, now: bust_report(t, t.bust(
@@ -35,7 +35,7 @@ def last_bust(t: Tournament) -> tuple[str, int | None] | None:
     return (t.busts[-1], t.players[t.busts[-1]].place) if t.busts else None
 
 
-async def undo_bust(session: Session, by: str, *,
+async def undo_bust(session: Session, by: PlayerId, *,
                     seen: tuple[str, int | None] | None) -> Outcome:
     """Take back the last bust, the one the director saw (`seen`): if another director undid
     it or recorded a newer one meanwhile, nothing is done."""
@@ -78,7 +78,7 @@ async def buy(session: Session, player: str, kind: Kind, *, seen: int | None,
     return await run(session, command, desk=not own)
 
 
-async def add_guest(session: Session, name: str, by: str) -> Outcome:
+async def add_guest(session: Session, name: str, by: PlayerId) -> Outcome:
     return await run(session, lambda t, now: t.add_guest(name, by, now), desk=True)
 
 
@@ -116,7 +116,7 @@ async def link_guest(session: Session, guest: str, user_id: int, member_name: st
                      also=linked, desk=True)
 
 
-async def clock_player(session: Session, player: str, by: str, *,
+async def clock_player(session: Session, player: str, by: PlayerId, *,
                        cancel: bool = False) -> Outcome:
     """Live: the clock called on `player` (or stopped: he acted)."""
     if cancel:

@@ -28,7 +28,7 @@ from bot.store import TOURNAMENT_STREAM, DirectorActionRow, Store
 from bot.tournament import events as tev
 from bot.tournament import hfh_events as hev
 from bot.tournament.level_clock import Step
-from bot.tournament.players import member_id
+from bot.tournament.players import PlayerId, member_id, member_player
 from bot.tournament.tournament import Tournament
 
 E = TypeVar("E", bound=Event)
@@ -93,7 +93,7 @@ def _void(e: tev.HandVoided) -> Projection:
     return Projection(e.by, e.reason, data={"table": e.table})
 
 
-async def void_hand(session: Session, table: int, by: str, reason: str) -> Outcome:
+async def void_hand(session: Session, table: int, by: PlayerId, reason: str) -> Outcome:
     """Misdeal: the hand in progress at `table` is void."""
     return await run(session, lambda t, now: t.void_hand(table, by, reason, now))
 
@@ -114,7 +114,7 @@ def _penalty(e: tev.PenaltyGiven) -> Projection:
     return Projection(e.by, e.reason, e.player, {"hands": e.hands})
 
 
-async def penalize(session: Session, player: str, hands: int, by: str, reason: str, *,
+async def penalize(session: Session, player: str, hands: int, by: PlayerId, reason: str, *,
                    seen: int) -> Outcome:
     """`player` sits out `hands` hands. `seen`: the log's length when the director asked; a
     penalty another director gave him since is told, not added (one incident, one penalty)."""
@@ -133,7 +133,7 @@ def _disqualify(e: tev.Disqualified) -> Projection:
     return Projection(e.by, e.reason, e.player)
 
 
-async def disqualify(session: Session, player: str, by: str, reason: str) -> Outcome:
+async def disqualify(session: Session, player: str, by: PlayerId, reason: str) -> Outcome:
     return await run(session, lambda t, now: t.disqualify(player, by, reason, now))
 
 
@@ -142,7 +142,7 @@ def _adjust(e: tev.StackAdjusted) -> Projection:
     return Projection(e.by, e.reason, e.player, {"stack": e.after})
 
 
-async def adjust_stack(session: Session, player: str, stack: int, by: str, reason: str, *,
+async def adjust_stack(session: Session, player: str, stack: int, by: PlayerId, reason: str, *,
                        seen: int | None) -> Outcome:
     """His stack set to `stack`. `seen`: the stack the director meant to replace; changed
     meanwhile (another director, a hand), nothing is done and he is told what it is now."""
@@ -160,7 +160,7 @@ def _pause(e: tev.Paused) -> Projection:
     return Projection(e.by, e.reason)
 
 
-async def pause(session: Session, by: str, reason: str) -> Outcome:
+async def pause(session: Session, by: PlayerId, reason: str) -> Outcome:
     return await run(session, lambda t, now: t.pause(by, reason, now))
 
 
@@ -169,7 +169,7 @@ def _resume(e: tev.Resumed) -> Projection:
     return Projection(e.by, "resumed")
 
 
-async def resume(session: Session, by: str) -> Outcome:
+async def resume(session: Session, by: PlayerId) -> Outcome:
     return await run(session, lambda t, now: t.resume(by, now))
 
 
@@ -178,7 +178,7 @@ def _time(e: tev.TimeGiven) -> Projection:
     return Projection(e.by, "more time to act", e.player, {"seconds": e.seconds})
 
 
-async def give_time(session: Session, player: str, seconds: int, by: str) -> Outcome:
+async def give_time(session: Session, player: str, seconds: int, by: PlayerId) -> Outcome:
     """Online: the player to act gets `seconds` more for his decision."""
     return await run(session, lambda t, now: t.give_time(player, seconds, by, now))
 
@@ -193,7 +193,7 @@ def _level_time(e: tev.LevelTimeSet) -> Projection:
         "before": round(e.before), "seconds_left": round(e.seconds_left)})
 
 
-async def set_level_time(session: Session, by: str, *, change: int | None = None,
+async def set_level_time(session: Session, by: PlayerId, *, change: int | None = None,
                          seconds_left: int | None = None) -> Outcome:
     """`change` seconds added to the level or break in play (negative: taken), or its time
     left set to `seconds_left`."""
@@ -207,7 +207,7 @@ def _level(e: tev.LevelSet) -> Projection:
         "level": e.level, "break": e.is_break, "from_level": e.from_level})
 
 
-async def set_level(session: Session, by: str, *, step: Step | None = None,
+async def set_level(session: Session, by: PlayerId, *, step: Step | None = None,
                     level: int | None = None) -> Outcome:
     """The clock moves to the next or previous level (or break), or to level `level`."""
     return await run(session, lambda t, now: t.set_level(by, now, step=step, level=level))
@@ -223,7 +223,7 @@ def _break_end(e: tev.BreakEnded) -> Projection:
     return Projection(e.by, "break ended")
 
 
-async def toggle_break(session: Session, by: str, *, seconds: int | None = None) -> Outcome:
+async def toggle_break(session: Session, by: PlayerId, *, seconds: int | None = None) -> Outcome:
     """A break of `seconds` now (default: the structure's), or the break running ended."""
     return await run(session, lambda t, now: t.toggle_break(by, now, seconds=seconds))
 
@@ -240,7 +240,7 @@ def _hfh_off(e: hev.HandForHandEnded) -> Projection | None:
         "players_left": e.players_left, "places_paid": e.places_paid})
 
 
-async def set_hand_for_hand(session: Session, on: bool, by: str) -> Outcome:
+async def set_hand_for_hand(session: Session, on: bool, by: PlayerId) -> Outcome:
     """Live: the director turns hand-for-hand on or off (online the bot plays it by itself,
     and the tournament refuses)."""
     return await run(session, lambda t, now: t.set_hand_for_hand(on, by, now))
@@ -265,7 +265,8 @@ class Ruling:
 async def ruling(session: Session, by: int, text: str, players: Sequence[str]) -> Outcome:
     """A director's ruling posted to the table. Its event is its record: `rulings` reads it
     back for the league and its appeals, so nothing else is written."""
-    return await run(session, lambda t, now: t.ruling(str(by), text, list(players), now))
+    return await run(session,
+                     lambda t, now: t.ruling(member_player(by), text, list(players), now))
 
 
 async def rulings(store: Store, tournament_id: int) -> list[Ruling]:
