@@ -173,6 +173,14 @@ async def test_two_outs_at_two_tables_in_one_round_burst_the_bubble(
     # The tables deal on their own again, and no clock line says hand for hand.
     for table in sorted(t.tables):
         assert "hand for hand" not in message_text(table_message(h, session, table))
+    # The table broken by the round shows its last hand to its end, not a turn to act that
+    # never comes (its last hand ended in the commit that broke it).
+    broken = [th for th in h.channel.threads
+              if int(th.name.rsplit(" ", 1)[1]) not in t.tables]
+    assert len(broken) == 1
+    for thread in broken:
+        last = [m for m in thread.history() if m.embeds][-1]
+        assert "**Hand over.**" in message_text(last), (thread.name, message_text(last))
 
 
 def test_the_burst_names_the_player_on_the_bubbles_place() -> None:

@@ -46,6 +46,10 @@ class TableMessage:
     hand_id: str
     channel_id: int
     message_id: int
+    # The hand it shows, as posted (a Hand grows with its events): a table broken in the
+    # commit that ends its last hand is gone from the tournament, and its message is still
+    # drawn to the end from this. None for a message recovered after a restart.
+    hand: Hand | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass
@@ -176,11 +180,15 @@ class AnnouncerState:
             else self.idle_ping_override)
 
 
-def hand_by_id(session: Session, table: int, hand_id: str) -> Hand | None:
+def hand_by_id(session: Session, table: int, hand_id: str,
+               shown: TableMessage | None = None) -> Hand | None:
     """The table's current or last hand, if it is `hand_id` (a table message shows one of
-    them; an older hand is no longer kept)."""
+    them; an older hand is no longer kept); for a table broken since, the hand its message
+    `shown` was posted with."""
     ts = session.tournament.tables.get(table)
     if ts is None:
+        if shown is not None and shown.hand is not None and shown.hand.hand_id == hand_id:
+            return shown.hand
         return None
     for hand in (ts.hand, ts.last_hand):
         if hand is not None and hand.hand_id == hand_id:

@@ -241,7 +241,7 @@ class TableEdits(Sending):
             return
         if render.proof is not None:
             places.proofs.add(hand.hand_id)
-        places.messages[table] = TableMessage(hand.hand_id, where, msg.id)
+        places.messages[table] = TableMessage(hand.hand_id, where, msg.id, hand)
         store_id = places.store_id
 
         async def remember(tx: Transaction) -> None:
@@ -279,7 +279,7 @@ class TableEdits(Sending):
     async def _edit_table(self, session: Session, places: Places, table: int) -> None:
         msg = places.messages.get(table)
         if msg is not None:
-            await self._count_chances(hand_by_id(session, table, msg.hand_id))
+            await self._count_chances(hand_by_id(session, table, msg.hand_id, msg))
             msg = places.messages.get(table)
         ts = session.tournament.tables.get(table)
         current = ts.hand or ts.last_hand if ts is not None else None
@@ -289,7 +289,7 @@ class TableEdits(Sending):
                 async with places.lock:
                     await self._post_table(session, places, table, current)
             return
-        hand = hand_by_id(session, table, msg.hand_id)
+        hand = hand_by_id(session, table, msg.hand_id, msg)
         if hand is None:
             return
         render = self.render_table(session, places, table, hand)

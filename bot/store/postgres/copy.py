@@ -5,9 +5,10 @@ self-contained SQLite file). `python -m bot.db copy --to TARGET` calls `copy_dat
 Every row of every table is copied with its id (snapshots and appealed rulings name event
 ids; hands are named by id), in one consistent snapshot of the source (SQLite: one read
 transaction in WAL; PostgreSQL: one REPEATABLE READ transaction), so the bot may keep playing on
-the source while it runs. The target must be empty; it is created and migrated to the same schema version first.
-Afterwards the row counts are compared table by table and the target gets the full check
-(integrity, foreign keys, chip conservation of every tournament, with the checks passed in).
+the source while it runs. The target must be empty; it is created and migrated to the same
+schema version first. Afterwards the row counts are compared table by table and the target
+gets the full check (integrity, foreign keys, chip conservation of every tournament, with the
+checks passed in).
 """
 
 from __future__ import annotations
