@@ -49,6 +49,7 @@ from bot.discord_ui.presenter.deals import (
 from bot.discord_ui.presenter.limits import safe_name
 from bot.discord_ui.replies import Refusal, generic_error_text, send_private
 from bot.discord_ui.tasks import Tasks
+from bot.discord_ui.td_group import attach_to_td, detach_from_td
 from bot.service import Session
 from bot.service.usecases import Refused, deals
 from bot.tournament import events as tev
@@ -217,34 +218,22 @@ async def _run_out(bot: LeagueBot, session: Session, message: discord.Message,
 class Deals(commands.Cog):
     def __init__(self, bot: LeagueBot) -> None:
         self.bot = bot
-        self.attached: list[app_commands.Command[Any, Any, Any]] = []
+        self.attached: list[str] = []
         self.tasks = Tasks()  # proposals waiting to run out
 
     async def cog_load(self) -> None:
         """Add /td deal to the director's `/td` group (cogs/director.py, loaded before)."""
         self.bot.add_dynamic_items(DealButton)
-        td = self.bot.tree.get_command("td")
-        if not isinstance(td, app_commands.Group):
-            log.warning("no /td group: /td deal is not available")
-            return
         command: app_commands.Command[Any, Any, Any] = app_commands.Command(
             name="deal", description="A deal at the final table: ICM or chip chop, answered "
                                      "by every player", callback=td_deal)
-        try:
-            td.add_command(command)
-        except app_commands.CommandAlreadyRegistered:
-            log.warning("/td deal already exists; not added again")
-            return
-        self.attached.append(command)
+        self.attached = attach_to_td(self.bot.tree, [command])
 
     async def cog_unload(self) -> None:
         await self.tasks.cancel_all()
         self.bot.remove_dynamic_items(DealButton)
-        td = self.bot.tree.get_command("td")
-        if isinstance(td, app_commands.Group):
-            for command in self.attached:
-                td.remove_command(command.name)
-        self.attached.clear()
+        detach_from_td(self.bot.tree, self.attached)
+        self.attached = []
 
 
 async def setup(bot: LeagueBot) -> None:

@@ -35,6 +35,7 @@ from bot.discord_ui.presenter.live import (
     odd_chips_help,
 )
 from bot.discord_ui.replies import Refusal, send_private, send_public
+from bot.discord_ui.td_group import attach_to_td, detach_from_td
 from bot.league.guests import guest_key
 from bot.league.service import GuestLinkPlan, LeagueError, guest_names, plan_guest_link
 from bot.service import Session
@@ -163,30 +164,17 @@ def parse_odd_chips(text: str, t: Tournament, names: Mapping[str, str]) -> dict[
 class Live(commands.Cog):
     def __init__(self, bot: LeagueBot) -> None:
         self.bot = bot
-        self.attached: list[app_commands.Command[Any, Any, Any]] = []
+        self.attached: list[str] = []
 
     async def cog_load(self) -> None:
         """Add the live commands to the director's `/td` group (loaded before this cog)."""
-        td = self.bot.tree.get_command("td")
-        if not isinstance(td, app_commands.Group):
-            log.warning("no /td group: the live director commands are not available")
-            return
-        for name, description, callback in TD_COMMANDS:
-            command: app_commands.Command[Any, Any, Any] = app_commands.Command(
-                name=name, description=description, callback=callback)
-            try:
-                td.add_command(command)
-            except app_commands.CommandAlreadyRegistered:
-                log.warning("/td %s already exists; the live one is not added", name)
-                continue
-            self.attached.append(command)
+        self.attached = attach_to_td(self.bot.tree, (
+            app_commands.Command(name=name, description=description, callback=callback)
+            for name, description, callback in TD_COMMANDS))
 
     async def cog_unload(self) -> None:
-        td = self.bot.tree.get_command("td")
-        if isinstance(td, app_commands.Group):
-            for command in self.attached:
-                td.remove_command(command.name)
-        self.attached.clear()
+        detach_from_td(self.bot.tree, self.attached)
+        self.attached = []
 
     @app_commands.command(name="bust", description="Live: record that a player is out "
                                                    "(the director, or the player himself)")

@@ -16,6 +16,7 @@ from bot.discord_ui.directors import require_director
 from bot.discord_ui.lookup import find_session
 from bot.discord_ui.presenter.screen import screen_link_text, screen_off_text
 from bot.discord_ui.replies import Refusal, send_private
+from bot.discord_ui.td_group import attach_to_td, detach_from_td
 
 log = logging.getLogger(__name__)
 
@@ -43,28 +44,17 @@ async def td_screen(interaction: discord.Interaction, revoke: bool = False) -> N
 class Screen(commands.Cog):
     def __init__(self, bot: LeagueBot) -> None:
         self.bot = bot
-        self.attached: app_commands.Command[Any, Any, Any] | None = None
+        self.attached: list[str] = []
 
     async def cog_load(self) -> None:
-        td = self.bot.tree.get_command("td")
-        if not isinstance(td, app_commands.Group):
-            log.warning("no /td group: /td screen is not available")
-            return
         command: app_commands.Command[Any, Any, Any] = app_commands.Command(
             name="screen", description="A link to this tournament's clock for the room's TV "
                                        "(only to you)", callback=td_screen)
-        try:
-            td.add_command(command)
-        except app_commands.CommandAlreadyRegistered:
-            log.warning("/td screen already exists; not added again")
-            return
-        self.attached = command
+        self.attached = attach_to_td(self.bot.tree, [command])
 
     async def cog_unload(self) -> None:
-        td = self.bot.tree.get_command("td")
-        if isinstance(td, app_commands.Group) and self.attached is not None:
-            td.remove_command(self.attached.name)
-        self.attached = None
+        detach_from_td(self.bot.tree, self.attached)
+        self.attached = []
 
 
 async def setup(bot: LeagueBot) -> None:

@@ -43,6 +43,7 @@ from bot.discord_ui.presenter.server_files import (
     uploaded_text,
 )
 from bot.discord_ui.replies import Refusal, generic_error_text, send_private
+from bot.discord_ui.td_group import attach_to_td, detach_from_td
 from bot.service import server_files
 from bot.service.server_files import ServerFileError
 from bot.store.server_files import FileKind
@@ -255,27 +256,15 @@ class Structures(commands.Cog):
 
     async def cog_load(self) -> None:
         """Add /td structure and /td payouts to the director's `/td` group."""
-        td = self.bot.tree.get_command("td")
-        if not isinstance(td, app_commands.Group):
-            log.warning("no /td group: /td structure and /td payouts are not available")
-            return
-        for group in (FileGroup("structure", "structure", "This server's blind structures: "
-                                "new, upload, show, export, level"),
-                      FileGroup("payouts", "payouts",
-                                "This server's payout tables: new, upload, show, export")):
-            try:
-                td.add_command(group)
-            except app_commands.CommandAlreadyRegistered:
-                log.warning("/td %s already exists; not added again", group.name)
-                continue
-            self.attached.append(group.name)
+        self.attached = attach_to_td(self.bot.tree, (
+            FileGroup("structure", "structure", "This server's blind structures: "
+                      "new, upload, show, export, level"),
+            FileGroup("payouts", "payouts",
+                      "This server's payout tables: new, upload, show, export")))
 
     async def cog_unload(self) -> None:
-        td = self.bot.tree.get_command("td")
-        if isinstance(td, app_commands.Group):
-            for name in self.attached:
-                td.remove_command(name)
-        self.attached.clear()
+        detach_from_td(self.bot.tree, self.attached)
+        self.attached = []
 
 
 async def setup(bot: LeagueBot) -> None:
