@@ -120,7 +120,7 @@ async def test_rule_deal_says_the_leagues_procedure(harness: Harness, profile: s
         assert "Every player left must accept" in text and "kept to play for" in text
         assert "**In this bot**\nThe director proposes with /td deal" in text, text
         follows = next(f.value for f in embed.fields if f.name == "Follows")
-        assert follows == "No rulebook: the league's own procedure (issue 21)"
+        assert follows == "No rulebook: the league's own procedure"
     await _live_started(h, profile)
     r = await h.alice.slash(h.channel, "rule", topic="deal")
     assert r.response is not None

@@ -54,5 +54,5 @@ def test_the_deal_rule_says_what_the_bot_does_and_that_no_rulebook_covers_it(
     live = rule.bot_for(profile, "live")
     assert "as counted at the table" in live and "confirms each player's answer" in live
     # Cited as the league's procedure, never as a rulebook's.
-    assert rule.follows_for(profile) == ("No rulebook: the league's own procedure (issue 21)",)
+    assert rule.follows_for(profile) == ("No rulebook: the league's own procedure",)
     assert not rule.silent  # no book to be silent: the table text says none covers it
