@@ -119,7 +119,13 @@ class TableEdits(Sending):
         """The chances to win the table of `hand` shows, counted in a worker thread (the engine
         keeps them: render_table then finds them), so the loop is not held while they are."""
         if hand is not None and shows_chances(hand):
-            await asyncio.to_thread(count_chances, hand)
+            try:
+                await asyncio.to_thread(count_chances, hand)
+            except Exception:
+                # Only a head start: the hand may change under the count (the loop applies
+                # the next action meanwhile). Drawing counts what it needs itself.
+                log.warning("chances of hand %s not counted ahead", hand.hand_id,
+                            exc_info=True)
 
     @staticmethod
     def _done_with(render: TableRender) -> None:
