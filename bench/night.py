@@ -561,7 +561,10 @@ class Night:
         unanswered = sum(1 for c in self.api.clicks.values() if c.measured and c.kind == "act")
         # Only now, every measured click answered: a full collection holds the loop up
         # (over a second at 1,000 tables).
+        tracked = len(gc.get_objects())
+        full0 = time.thread_time()
         left_in_cycles = gc.collect()
+        full_cpu = time.thread_time() - full0
         bursts.cancel()
         for task in players:
             task.cancel()
@@ -595,6 +598,8 @@ class Night:
             "gc_longest_generation": pauses.generation,
             "gc_longest_cpu_ms": pauses.longest_cpu * 1e3,
             "gc_collected_per_action": (pauses.collected + left_in_cycles) / max(self.actions, 1),
+            "gc_left_in_cycles": left_in_cycles, "gc_tracked": tracked,
+            "gc_full_cpu_ms": full_cpu * 1e3,
             "gc_longest_collected": pauses.longest_collected,
             "gc_by_generation": {g: (n, round(c * 1e3, 1))
                                  for g, (n, c) in sorted(pauses.by_generation.items())},
@@ -717,7 +722,10 @@ def report(r: dict[str, Any], label: str) -> None:
               f"collections, the longest {p['gc_longest_ms']:.1f} ms ("
               f"{p['gc_longest_cpu_ms']:.1f} ms CPU), generation {p['gc_longest_generation']}, "
               f"freeing {p['gc_longest_collected']} objects in cycles; "
-              f"{p['gc_collected_per_action']:.0f} such objects per action)")
+              f"{p['gc_collected_per_action']:.0f} such objects per action, "
+              f"{p['gc_left_in_cycles']} of them left uncollected at the end, when a full "
+              f"collection of the {p['gc_tracked']:,} objects tracked took "
+              f"{p['gc_full_cpu_ms']:.0f} ms CPU)")
         print(f"rss_mib{where}: {p['rss_mib']:.0f}   ({p['kib_per_table']:.0f} KiB per table "
               f"over the bot's {p['rss_bot_mib']:.0f} MiB before the tables; during the window "
               f"{' '.join(str(x) for x in p['rss_during_mib'])}; collections by generation "

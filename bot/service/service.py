@@ -134,11 +134,7 @@ class TournamentService:
             sessions = await self._rebuild_all(recovering, pause)
         finally:
             gc.freeze()
-            # Play allocates short-lived objects by the thousand per second: with the default
-            # young-generation threshold (700) the collector ran ~120 times a second and its
-            # older passes held the loop up to 25 ms (bench/store.py, 100 busy tournaments:
-            # p99 action->commit 33-46 ms; with these thresholds 28-32 ms, and ~5% more
-            # actions/s). Cycles are still collected, only in larger, rarer passes.
+            # A pass holds the loop for as long as it takes (see GC_THRESHOLDS).
             gc.set_threshold(*GC_THRESHOLDS)
             if collecting:
                 gc.enable()
@@ -279,8 +275,20 @@ HEARTBEAT_SECONDS = 10.0
 # A downtime shorter than this is not made up for (nor said): a quick restart.
 OFFLINE_AT_LEAST = 1.0
 # The collector's thresholds once the bot has started (see recover): young objects allocated
-# before a collection, young collections per middle one, middle ones per full one.
-GC_THRESHOLDS = (50_000, 50, 50)
+# before a collection, young collections per middle one, middle ones per full one (Python
+# makes a full one only once the old generation has also grown by a quarter since the last).
+# Each pass holds the event loop for as long as it takes, about 2-3 us per young object at a
+# league night's peak (bench/night.py, 1,000 tables, ~2 young passes a second): young passes
+# of 5,000 objects take <= 15 ms of CPU and middle ones (two young generations and their
+# survivors) <= 25 ms, where the former (50,000, 50, 50) took 40-85 ms and 86-210 ms. A full
+# pass walks every object not frozen at start-up: ~0.3-0.5 s at 1,000 tables. It cannot be
+# shortened, only made rare: discord.py's own cycles (each interaction and its response, the
+# View it rebuilds for every button click) reach the old generation while in flight, ~1,000
+# objects a second at 1,000 tables (resident memory grew 183 -> 223 MiB in 2 minutes without a
+# full pass), so one about every 100 middle ones (~2 minutes there) keeps memory bounded; one
+# every 10 made a pause of ~320 ms every 15 s. The default (700, 10, 10) ran ~120 young passes
+# a second under play (bench/store.py).
+GC_THRESHOLDS = (5_000, 2, 100)
 
 
 class _Slicer:
