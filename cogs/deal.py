@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 from collections.abc import Mapping
 from typing import Any, Literal
 
@@ -50,6 +49,7 @@ from bot.discord_ui.presenter.limits import safe_name
 from bot.discord_ui.replies import Refusal, generic_error_text, send_private
 from bot.discord_ui.tasks import Tasks
 from bot.discord_ui.td_group import attach_to_td, detach_from_td
+from bot.discord_ui.template_button import TemplateButton
 from bot.service import Session
 from bot.service.usecases import Refused, deals
 from bot.tournament import events as tev
@@ -79,13 +79,13 @@ def deal_view(store_id: int, p: tev.DealProposed, names: Mapping[str, str], *, l
         for player in p.players:
             label = f"✓ {names.get(player, 'player')}"[:80]
             view.add_item(DealButton(f"dl:a:{base}:{player}", label,
-                                     discord.ButtonStyle.success if player in accepted
+                                     style=discord.ButtonStyle.success if player in accepted
                                      else discord.ButtonStyle.secondary,
                                      disabled=player in accepted))
-        view.add_item(DealButton(f"dl:r:{base}:-", "No deal", discord.ButtonStyle.danger))
+        view.add_item(DealButton(f"dl:r:{base}:-", "No deal", style=discord.ButtonStyle.danger))
     else:
-        view.add_item(DealButton(f"dl:a:{base}:-", "Accept", discord.ButtonStyle.success))
-        view.add_item(DealButton(f"dl:r:{base}:-", "Refuse", discord.ButtonStyle.danger))
+        view.add_item(DealButton(f"dl:a:{base}:-", "Accept", style=discord.ButtonStyle.success))
+        view.add_item(DealButton(f"dl:r:{base}:-", "Refuse", style=discord.ButtonStyle.danger))
     return view
 
 
@@ -95,24 +95,22 @@ def _bot(interaction: discord.Interaction) -> LeagueBot:
     return bot
 
 
-class DealButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
-    def __init__(self, cid: str, label: str = "…",
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-                 disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=cid,
-                                           disabled=disabled))
-        m = re.fullmatch(TEMPLATE, cid)
-        assert m is not None
-        self.accept = m["act"] == "a"
-        self.store_id = int(m["tid"])
-        self.number = int(m["num"])
-        self.who = None if m["who"] == "-" else m["who"]
+class DealButton(TemplateButton, template=TEMPLATE):
+    @property
+    def accept(self) -> bool:
+        return self.fields["act"] == "a"
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> DealButton:
-        assert isinstance(item, discord.ui.Button)
-        return cls(item.custom_id or "", item.label or "…")
+    @property
+    def store_id(self) -> int:
+        return int(self.fields["tid"])
+
+    @property
+    def number(self) -> int:
+        return int(self.fields["num"])
+
+    @property
+    def who(self) -> str | None:
+        return None if self.fields["who"] == "-" else self.fields["who"]
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:

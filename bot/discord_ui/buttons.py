@@ -27,7 +27,6 @@ he did not see. One request per action, as above.
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -50,6 +49,7 @@ from bot.discord_ui.presenter.controls import action_view_state
 from bot.discord_ui.presenter.limits import chips
 from bot.discord_ui.presenter.time_bank import time_button_label, time_button_usable
 from bot.discord_ui.replies import Refusal, generic_error_text, send_private
+from bot.discord_ui.template_button import TemplateButton
 from bot.engine.hand import Hand
 from bot.service import Session
 from bot.service.usecases import Click, Refused, dealt_in, names_now, still_current
@@ -76,19 +76,17 @@ def table_view(session: Session, table: int, hand: Hand) -> discord.ui.View:
                   "raise": discord.ButtonStyle.success, "all_in": discord.ButtonStyle.secondary}
         acts = {"fold": "f", "check_call": "c", "raise": "r", "all_in": "a"}
         for b in state.buttons:
-            view.add_item(PlayButton(custom_id(acts[b.key], hand), b.label, styles[b.key],
-                                     b.disabled))
+            view.add_item(PlayButton(custom_id(acts[b.key], hand), b.label,
+                                     style=styles[b.key], disabled=b.disabled))
         for size in state.sizes:  # the one-tap sizes: a row of their own (at most five)
             view.add_item(SizeButton(size_custom_id(size.key, size.amount, hand), size.label,
-                                     row=1))
-    view.add_item(PlayButton(custom_id("m", hand), "My cards", discord.ButtonStyle.secondary))
+                                     style=discord.ButtonStyle.success, row=1))
+    view.add_item(PlayButton(custom_id("m", hand), "My cards"))
     time_button(view, session, table, hand)
     if hand.is_over:
-        view.add_item(PlayButton(custom_id("s", hand), "Show my cards",
-                                 discord.ButtonStyle.secondary))
+        view.add_item(PlayButton(custom_id("s", hand), "Show my cards"))
         if session.tournament.profile.rabbit_hunt and hand.rabbit_cards():
-            view.add_item(PlayButton(custom_id("h", hand), "Rabbit hunt?",
-                                     discord.ButtonStyle.secondary))
+            view.add_item(PlayButton(custom_id("h", hand), "Rabbit hunt?"))
     return view
 
 
@@ -96,7 +94,7 @@ def confirm_view(hand_id: str, count: int, total: int) -> discord.ui.View:
     """The one-click confirmation of an all-in the player typed as a huge amount."""
     view = discord.ui.View(timeout=None)
     view.add_item(PlayButton(f"hp:A:{hand_id}:{count}", f"All-in {chips(total)}",
-                             discord.ButtonStyle.danger))
+                             style=discord.ButtonStyle.danger))
     return view
 
 
@@ -143,23 +141,18 @@ async def _act_and_answer(interaction: discord.Interaction, hand_id: str, custom
         await send_private(interaction, generic_error_text(interaction))
 
 
-class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
-    def __init__(self, cid: str, label: str = "…",
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-                 disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=cid,
-                                           disabled=disabled))
-        m = re.fullmatch(TEMPLATE, cid)
-        assert m is not None
-        self.act = m["act"]
-        self.hand_id = m["hand"]
-        self.count = int(m["n"])
+class PlayButton(TemplateButton, template=TEMPLATE):
+    @property
+    def act(self) -> str:
+        return self.fields["act"]
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> PlayButton:
-        assert isinstance(item, discord.ui.Button)
-        return cls(item.custom_id or "", item.label or "…")
+    @property
+    def hand_id(self) -> str:
+        return self.fields["hand"]
+
+    @property
+    def count(self) -> int:
+        return int(self.fields["n"])
 
     @property
     def expect(self) -> tuple[str, int]:
@@ -225,24 +218,24 @@ def size_custom_id(key: str, amount: int, hand: Hand) -> str:
     return f"hp:z:{SIZE_CODES[key]}:{hand.hand_id}:{len(hand.events)}:{amount}"
 
 
-class SizeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=SIZE_TEMPLATE):
+class SizeButton(TemplateButton, template=SIZE_TEMPLATE):
     """A one-tap bet size: raise to the amount on its label, at the moment it was drawn for."""
 
-    def __init__(self, cid: str, label: str = "…", row: int | None = None) -> None:
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.success,
-                                           custom_id=cid, row=row))
-        m = re.fullmatch(SIZE_TEMPLATE, cid)
-        assert m is not None
-        self.size = _SIZE_KEYS[m["size"]]
-        self.hand_id = m["hand"]
-        self.count = int(m["n"])
-        self.amount = int(m["amount"])
+    @property
+    def size(self) -> str:
+        return _SIZE_KEYS[self.fields["size"]]
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> SizeButton:
-        assert isinstance(item, discord.ui.Button)
-        return cls(item.custom_id or "", item.label or "…")
+    @property
+    def hand_id(self) -> str:
+        return self.fields["hand"]
+
+    @property
+    def count(self) -> int:
+        return int(self.fields["n"])
+
+    @property
+    def amount(self) -> int:
+        return int(self.fields["amount"])
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """As PlayButton's: only the player to act, at the moment the button was drawn for."""
@@ -267,26 +260,21 @@ def time_button(view: discord.ui.View, session: Session, table: int, hand: Hand)
     bank = session.tournament.turn_bank(table) if not hand.is_over else None
     if bank is not None:
         view.add_item(TimeButton(f"hp:t:{hand.hand_id}:{len(hand.events)}",
-                                 time_button_label(bank), not time_button_usable(bank)))
+                                 time_button_label(bank), disabled=not time_button_usable(bank),
+                                 row=TIME_ROW))
 
 
-class TimeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TIME_TEMPLATE):
+class TimeButton(TemplateButton, template=TIME_TEMPLATE):
     """The player to act spends his time bank on this decision: one request (the click's
     response edits the table message, which shows his new deadline)."""
 
-    def __init__(self, cid: str, label: str = "…", disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
-                                           custom_id=cid, disabled=disabled, row=TIME_ROW))
-        m = re.fullmatch(TIME_TEMPLATE, cid)
-        assert m is not None
-        self.hand_id = m["hand"]
-        self.count = int(m["n"])
+    @property
+    def hand_id(self) -> str:
+        return self.fields["hand"]
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> TimeButton:
-        assert isinstance(item, discord.ui.Button)
-        return cls(item.custom_id or "", item.label or "…")
+    @property
+    def count(self) -> int:
+        return int(self.fields["n"])
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """As PlayButton's: only the player to act, at the moment the button was drawn for."""
