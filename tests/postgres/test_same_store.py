@@ -47,7 +47,7 @@ from tests.store.test_export import (  # noqa: F401
 )
 from tests.store.test_records import (  # noqa: F401
     test_a_player_appeals_a_ruling_and_the_league_decides_later,
-    test_entries_rebuys_and_repeated_eliminations,
+    test_entries,
     test_guild_settings_default_then_round_trip,
     test_season_standings_count_only_finished_tournaments,
 )
