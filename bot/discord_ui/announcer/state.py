@@ -126,6 +126,7 @@ class AnnouncerState:
         self._dm_channels: dict[int, discord.DMChannel] = {}  # player -> his DM channel (dms.py)
         self.tasks = Tasks()
         self.closed = False
+        self._faces: dict[bool, tuple[CardArt, Faces]] = {}  # four-colour -> (art, its faces)
 
     async def places_for(self, session: Session) -> Places:
         tid = session.store_id
@@ -166,7 +167,13 @@ class AnnouncerState:
         return session.names if session is not None else {}
 
     def faces(self, places: Places) -> Faces:
-        return self.art().for_server(places.four_colour).card
+        # Kept per palette while the bot's art is the same: picking a palette's emojis out of
+        # the art is a dict built anew, and a table is drawn at every action.
+        art = self.art()
+        kept = self._faces.get(places.four_colour)
+        if kept is None or kept[0] is not art:
+            kept = self._faces[places.four_colour] = (art, art.for_server(places.four_colour).card)
+        return kept[1]
 
     async def _load_settings(self, places: Places) -> None:
         """The server's card colours and idle ping, read again at every deal (a director may
