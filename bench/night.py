@@ -839,8 +839,11 @@ def main(argv: list[str] | None = None) -> int:
                     target = pg.new()  # a fresh database for each run
                 else:
                     target = str(Path(tmp) / f"night{n}.sqlite3")
+                load = os.getloadavg()[0]
                 r = in_workers(args, n, target, args.processes)
-                label = f"{args.backend}, {args.processes} process(es) x {n} tables"
+                label = (f"{args.backend}, {args.processes} process(es) x {n} tables (load "
+                         f"average {load:.2f} before, {os.getloadavg()[0]:.2f} after; the run's "
+                         "own processes count in it)")
                 report(r, label)
         finally:
             if pg is not None:
