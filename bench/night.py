@@ -480,6 +480,8 @@ class Night:
         await self.start_bot()
         if args.gc:
             gc.set_threshold(*(int(x) for x in args.gc.split(",")))
+        if args.switch:
+            sys.setswitchinterval(args.switch)
         # the raw click's latency: from its frame to its answer
         original_settle = self.api._settle
 
@@ -658,6 +660,8 @@ def worker_command(args: argparse.Namespace, tables: int, target: str,
         cmd.append("--blocks")
     if args.gc:
         cmd += ["--gc", args.gc]
+    if args.switch:
+        cmd += ["--switch", str(args.switch)]
     return cmd
 
 
@@ -805,6 +809,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         "database is created on it for each run)")
     parser.add_argument("--gc", help="collector thresholds to try instead of the bot's "
                         "(e.g. 5000,20,20)")
+    parser.add_argument("--switch", type=float,
+                        help="the interpreter's thread switch interval to try, in seconds (the "
+                        "loop waits up to this long for the GIL held by the database's or the "
+                        "chances' thread)")
     parser.add_argument("--blocks", action="store_true",
                         help="read the loop's stack during every callback over 15 ms")
     parser.add_argument("--fail-fast", action="store_true")
