@@ -117,13 +117,13 @@ class TableEdits(Sending):
 
     async def _count_chances(self, hand: Hand | None) -> None:
         """The chances to win the table of `hand` shows, counted in a worker thread (the engine
-        keeps them: render_table then finds them), so the loop is not held while they are."""
+        keeps them: render_table then finds them), so the loop is not held while they are. The
+        thread gets a copy of the hand's events, never the hand the loop goes on changing."""
         if hand is not None and shows_chances(hand):
             try:
-                await asyncio.to_thread(count_chances, hand)
+                await asyncio.to_thread(count_chances, list(hand.events))
             except Exception:
-                # Only a head start: the hand may change under the count (the loop applies
-                # the next action meanwhile). Drawing counts what it needs itself.
+                # Only a head start: drawing counts what it needs itself, so no edit is lost.
                 log.warning("chances of hand %s not counted ahead", hand.hand_id,
                             exc_info=True)
 
