@@ -287,7 +287,8 @@ OFFLINE_AT_LEAST = 1.0
 # objects a second at 1,000 tables (resident memory grew 183 -> 223 MiB in 2 minutes without a
 # full pass), so one about every 100 middle ones (~2 minutes there) keeps memory bounded; one
 # every 10 made a pause of ~320 ms every 15 s. The default (700, 10, 10) ran ~120 young passes
-# a second under play (bench/store.py).
+# a second under play (bench/store.py; with these, 100 busy tournaments: p99 action->commit
+# 17 ms, 8,150 actions/s).
 GC_THRESHOLDS = (5_000, 2, 100)
 
 
