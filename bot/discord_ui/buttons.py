@@ -141,10 +141,10 @@ async def _act_and_answer(interaction: discord.Interaction, hand_id: str, custom
         await send_private(interaction, generic_error_text(interaction))
 
 
-class PlayButton(TemplateButton, template=TEMPLATE):
-    @property
-    def act(self) -> str:
-        return self.fields["act"]
+class HandButton(TemplateButton, template=r"(?!)"):
+    """A button of one decision of a hand: its template names the hand (`hand`) and the number
+    of its events when the button was drawn (`n`). Only the player to act may press it, at that
+    moment: the same `still_current` the action asks again under the lock, asked early here."""
 
     @property
     def hand_id(self) -> str:
@@ -159,11 +159,19 @@ class PlayButton(TemplateButton, template=TEMPLATE):
         return self.hand_id, self.count
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """Only the player to act may press a play button, at the moment it was drawn for: the
-        same `still_current` the action asks again under the lock, asked early here."""
+        return await _click_is_current(interaction, *self.expect)
+
+
+class PlayButton(HandButton, template=TEMPLATE):
+    @property
+    def act(self) -> str:
+        return self.fields["act"]
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """My cards, Show my cards and Rabbit hunt are anyone's (each checks who he is)."""
         if self.act not in PLAY_ACTS:
             return True
-        return await _click_is_current(interaction, *self.expect)
+        return await super().interaction_check(interaction)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = game_of(interaction)
@@ -218,7 +226,7 @@ def size_custom_id(key: str, amount: int, hand: Hand) -> str:
     return f"hp:z:{SIZE_CODES[key]}:{hand.hand_id}:{len(hand.events)}:{amount}"
 
 
-class SizeButton(TemplateButton, template=SIZE_TEMPLATE):
+class SizeButton(HandButton, template=SIZE_TEMPLATE):
     """A one-tap bet size: raise to the amount on its label, at the moment it was drawn for."""
 
     @property
@@ -226,25 +234,13 @@ class SizeButton(TemplateButton, template=SIZE_TEMPLATE):
         return _SIZE_KEYS[self.fields["size"]]
 
     @property
-    def hand_id(self) -> str:
-        return self.fields["hand"]
-
-    @property
-    def count(self) -> int:
-        return int(self.fields["n"])
-
-    @property
     def amount(self) -> int:
         return int(self.fields["amount"])
-
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """As PlayButton's: only the player to act, at the moment the button was drawn for."""
-        return await _click_is_current(interaction, self.hand_id, self.count)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act(session: Session, user: int) -> None:
             await play_size(session, user, self.size, self.amount, session.names,
-                            expect=(self.hand_id, self.count))
+                            expect=self.expect)
 
         await _act_and_answer(interaction, self.hand_id, self.item.custom_id, act,
                               "Done: the table shows your action.")
@@ -264,25 +260,13 @@ def time_button(view: discord.ui.View, session: Session, table: int, hand: Hand)
                                  row=TIME_ROW))
 
 
-class TimeButton(TemplateButton, template=TIME_TEMPLATE):
+class TimeButton(HandButton, template=TIME_TEMPLATE):
     """The player to act spends his time bank on this decision: one request (the click's
     response edits the table message, which shows his new deadline)."""
 
-    @property
-    def hand_id(self) -> str:
-        return self.fields["hand"]
-
-    @property
-    def count(self) -> int:
-        return int(self.fields["n"])
-
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """As PlayButton's: only the player to act, at the moment the button was drawn for."""
-        return await _click_is_current(interaction, self.hand_id, self.count)
-
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act(session: Session, user: int) -> None:
-            await use_time_bank(session, user, session.names, expect=(self.hand_id, self.count))
+            await use_time_bank(session, user, session.names, expect=self.expect)
 
         await _act_and_answer(interaction, self.hand_id, self.item.custom_id, act,
                               "Done: your time bank runs; the table shows your new deadline.")
