@@ -564,6 +564,9 @@ class Night:
         # Only now, every measured click answered: a full collection holds the loop up
         # (over a second at 1,000 tables).
         tracked = len(gc.get_objects())
+        if os.environ.get("NIGHT_CENSUS"):
+            kinds = Counter(f"{type(o).__module__}.{type(o).__qualname__}" for o in gc.get_objects())
+            print("census:", kinds.most_common(40), file=sys.stderr)
         full0 = time.thread_time()
         left_in_cycles = gc.collect()
         full_cpu = time.thread_time() - full0
@@ -574,6 +577,7 @@ class Night:
             if isinstance(outcome, Exception):
                 self.errors.append(f"a player's task failed: {outcome!r}")
         await self.bot.close()
+        self.gateway.close()
         lat = self.api.latencies
         result = {
             "tables": len(self.tables), "backend": "postgres" if "://" in self.target

@@ -19,6 +19,7 @@ from bot.discord_ui.card_faces import TEXT_ART, CardArt
 from bot.discord_ui.heartbeat import Heartbeat
 from bot.discord_ui.live_clock import LiveClock
 from bot.discord_ui.paging import PageButton
+from bot.discord_ui.rate_limit_buckets import sweep_buckets_sparingly
 from bot.discord_ui.presenter.notices import card_emojis_failed_text
 from bot.discord_ui.replies import error_message, generic_error_text, send_private
 from bot.engine.profile import Profile, ProfileError, make_profile
@@ -98,6 +99,7 @@ class LeagueBot(commands.Bot):
         options.setdefault("command_prefix", commands.when_mentioned)
         options.setdefault("help_command", None)
         super().__init__(**options)
+        sweep_buckets_sparingly(self.http)
         # A SQLite path or a postgresql:// URL, as given (Path() would mangle the URL's "//").
         self.database = database
         self.store_shards = shards  # (AutoShardedClient has a `shards` of its own)
