@@ -339,9 +339,16 @@ class Session:
         if outcome and self.listener is not None:
             try:
                 await self.listener(self, outcome)
-            except Exception:
+            except Exception as exc:
                 # The change is committed; a failed announcement must not undo or stop play.
-                log.exception("presenting tournament %s failed", self.store_id)
+                if self._closed:
+                    # Shutting down: the store and Discord close under a click still being
+                    # answered. Expected, so no traceback; the table is drawn anew after the
+                    # restart, and "My cards" shows the hole cards.
+                    log.info("the bot shut down while presenting tournament %s (%s); the change"
+                             " itself is committed", self.store_id, type(exc).__name__)
+                else:
+                    log.exception("presenting tournament %s failed", self.store_id)
 
     # ------------------------------------------------------------------ timers
 

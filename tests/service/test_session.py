@@ -160,3 +160,45 @@ async def test_a_failed_commit_leaves_nothing_behind_and_play_goes_on(tmp_path: 
     assert all(h.finished_at is not None for h in hands)
     session.close()
     await service.store.close()
+
+
+async def test_a_presentation_cut_short_by_shutdown_is_no_error(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """At shutdown the store closes under a click still being presented: the action stays
+    committed and the log says so without an ERROR (bench/night.py saw one at every stop)."""
+    clock = FakeClock()
+    heard: list[Outcome] = []
+    service, session = await started_service(tmp_path / "db.sqlite3", clock, heard)
+    table, seat = acting(session)
+
+    async def closing(s: Session, outcome: Outcome) -> None:
+        service.close()
+        await s.store.close()
+        await s.store.guild_settings(1)  # what the hole-card DMs ask, after the close
+
+    session.listener = closing
+    with caplog.at_level("INFO", logger="bot.service.session"):
+        await session.run(lambda t, now: t.act(table, seat, "call", now=now))
+    assert [r.levelname for r in caplog.records] == ["INFO"]
+    assert "shut down while presenting" in caplog.records[0].getMessage()
+    store = await Store.open(tmp_path / "db.sqlite3", clock=clock)
+    stored = await store.load_events(session.store_id, "tournament")
+    assert len(stored) == len(session.tournament.events)
+    await store.close()
+
+
+async def test_a_presentation_failing_in_play_is_still_an_error(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    clock = FakeClock()
+    heard: list[Outcome] = []
+    service, session = await started_service(tmp_path / "db.sqlite3", clock, heard)
+    table, seat = acting(session)
+
+    async def failing(s: Session, outcome: Outcome) -> None:
+        raise RuntimeError("Discord is down")
+
+    session.listener = failing
+    with caplog.at_level("INFO", logger="bot.service.session"):
+        await session.run(lambda t, now: t.act(table, seat, "call", now=now))
+    assert [r.levelname for r in caplog.records] == ["ERROR"]
+    await service.store.close()

@@ -140,15 +140,23 @@ class TableEdits(Sending):
     # ------------------------------------------------------------------ a paced run-out
 
     def recovered(self, sessions: Iterable[Session]) -> None:
-        """After a restart: a table message that may have stopped in the middle of a run-out
-        (nothing of one is kept) is shown whole, once."""
+        """After a restart: a hand dealt as the bot stopped, before its table message was
+        posted, gets it now (else its player to act could not act before his clock ran out);
+        a table message that may have stopped in the middle of a run-out (nothing of one is
+        kept) is shown whole, once."""
         for session in sessions:
             if not session.tournament.live and not self.closed:
-                self.tasks.spawn(self._whole_after_restart(session))
+                self.tasks.spawn(self._after_restart(session))
 
-    async def _whole_after_restart(self, session: Session) -> None:
+    async def _after_restart(self, session: Session) -> None:
         places = await self.places_for(session)
         async with places.lock:
+            for table, ts in list(session.tournament.tables.items()):
+                msg = places.messages.get(table)
+                if ts.hand is not None and (msg is None or msg.hand_id != ts.hand.hand_id):
+                    log.info("table %s of tournament %s: hand %s had no table message; "
+                             "posting it", table, session.store_id, ts.hand.hand_id)
+                    await self._post_table(session, places, table, ts.hand)
             for table, msg in list(places.messages.items()):
                 ts = session.tournament.tables.get(table)
                 last = ts.last_hand if ts is not None and ts.hand is None else None
