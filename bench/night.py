@@ -29,9 +29,10 @@ in the same process before the tables start: the bare stand-in round trip (one t
 through discord.py's HTTP client and the fake transport) and a raw click (discord.py dispatching
 a button click to a handler that answers with the same embed and buttons, no game).
 
-The stand-in is bench/standin.py, the instruments bench/probes.py. Each run is its own process
-(clean memory figures). --processes 2 runs two bot processes on one PostgreSQL database, each
-serving the guilds of its shard (SHARD_COUNT=2) and --tables tables.
+The stand-in is bench/standin.py, the instruments bench/probes.py. NIGHT_CENSUS=1 in the
+environment lists the objects the collector tracks at the end of a run, by type. Each run is
+its own process (clean memory figures). --processes 2 runs two bot processes on one PostgreSQL
+database, each serving the guilds of its shard (SHARD_COUNT=2) and --tables tables.
 """
 
 from __future__ import annotations
@@ -565,7 +566,8 @@ class Night:
         # (over a second at 1,000 tables).
         tracked = len(gc.get_objects())
         if os.environ.get("NIGHT_CENSUS"):
-            kinds = Counter(f"{type(o).__module__}.{type(o).__qualname__}" for o in gc.get_objects())
+            kinds = Counter(f"{type(o).__module__}.{type(o).__qualname__}"
+                            for o in gc.get_objects())
             print("census:", kinds.most_common(40), file=sys.stderr)
         full0 = time.thread_time()
         left_in_cycles = gc.collect()

@@ -19,8 +19,8 @@ from bot.discord_ui.card_faces import TEXT_ART, CardArt
 from bot.discord_ui.heartbeat import Heartbeat
 from bot.discord_ui.live_clock import LiveClock
 from bot.discord_ui.paging import PageButton
-from bot.discord_ui.rate_limit_buckets import sweep_buckets_sparingly
 from bot.discord_ui.presenter.notices import card_emojis_failed_text
+from bot.discord_ui.rate_limit_buckets import sweep_buckets_sparingly
 from bot.discord_ui.replies import error_message, generic_error_text, send_private
 from bot.engine.profile import Profile, ProfileError, make_profile
 from bot.league.service import score_tournament

@@ -151,12 +151,13 @@ class TableEdits(Sending):
     async def _after_restart(self, session: Session) -> None:
         places = await self.places_for(session)
         async with places.lock:
-            for table, ts in list(session.tournament.tables.items()):
+            for table, state in list(session.tournament.tables.items()):
                 msg = places.messages.get(table)
-                if ts.hand is not None and (msg is None or msg.hand_id != ts.hand.hand_id):
+                dealt = state.hand
+                if dealt is not None and (msg is None or msg.hand_id != dealt.hand_id):
                     log.info("table %s of tournament %s: hand %s had no table message; "
-                             "posting it", table, session.store_id, ts.hand.hand_id)
-                    await self._post_table(session, places, table, ts.hand)
+                             "posting it", table, session.store_id, dealt.hand_id)
+                    await self._post_table(session, places, table, dealt)
             for table, msg in list(places.messages.items()):
                 ts = session.tournament.tables.get(table)
                 last = ts.last_hand if ts is not None and ts.hand is None else None
