@@ -67,26 +67,65 @@ def custom_id(act: str, hand: Hand) -> str:
     return f"hp:{act}:{hand.hand_id}:{len(hand.events)}"
 
 
-def table_view(session: Session, table: int, hand: Hand) -> discord.ui.View:
-    """The buttons under a table message: one row of at most five on a phone."""
-    view = discord.ui.View(timeout=None)
+class DrawnButtons(discord.ui.View):
+    """A table message's buttons, drawn straight as the component rows Discord receives.
+
+    Contract: `button(row, custom_id, label, ...)` adds one button at the end of a row;
+    `to_components()` gives the rows in order, empty ones left out, as discord.py's own View
+    of those buttons would. Nothing is dispatched through this View: a click is routed by its
+    custom_id's template to the DynamicItem class that answers it (DYNAMIC_ITEMS), which is
+    why discord.py keeps nothing of it (`is_dispatchable` is False).
+
+    Why not a View of DynamicItems: each of a table's up to nine buttons then built a
+    discord.py Button, a DynamicItem around it (its template matched again) and a place in
+    the View's rows, at every table drawn, i.e. at every action: about a third of drawing a
+    table (bench/night.py --profile cprofile), and a View and buttons pointing at each other
+    that only the garbage collector freed.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+        self.rows: list[list[dict[str, Any]]] = []
+
+    def button(self, row: int, custom_id: str, label: str, *,
+               style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+               disabled: bool = False) -> None:
+        while len(self.rows) <= row:
+            self.rows.append([])
+        self.rows[row].append({"type": 2, "style": style.value, "label": label,
+                               "custom_id": custom_id, "disabled": disabled})
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return [{"type": 1, "components": row} for row in self.rows if row]
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+
+ACTION_ROW, SIZE_ROW = 0, 1  # the actions and My cards; the one-tap sizes under them
+_STYLES = {"fold": discord.ButtonStyle.danger, "check_call": discord.ButtonStyle.primary,
+           "raise": discord.ButtonStyle.success, "all_in": discord.ButtonStyle.secondary}
+_ACTS = {"fold": "f", "check_call": "c", "raise": "r", "all_in": "a"}
+
+
+def table_view(session: Session, table: int, hand: Hand) -> DrawnButtons:
+    """The buttons under a table message: one row of at most five on a phone (the actions and
+    My cards), the one-tap sizes under it, the Time button in a row of its own."""
+    view = DrawnButtons()
     state = action_view_state(hand) if not hand.is_over else None
     if state is not None:
-        styles = {"fold": discord.ButtonStyle.danger, "check_call": discord.ButtonStyle.primary,
-                  "raise": discord.ButtonStyle.success, "all_in": discord.ButtonStyle.secondary}
-        acts = {"fold": "f", "check_call": "c", "raise": "r", "all_in": "a"}
         for b in state.buttons:
-            view.add_item(PlayButton(custom_id(acts[b.key], hand), b.label,
-                                     style=styles[b.key], disabled=b.disabled))
-        for size in state.sizes:  # the one-tap sizes: a row of their own (at most five)
-            view.add_item(SizeButton(size_custom_id(size.key, size.amount, hand), size.label,
-                                     style=discord.ButtonStyle.success, row=1))
-    view.add_item(PlayButton(custom_id("m", hand), "My cards"))
+            view.button(ACTION_ROW, custom_id(_ACTS[b.key], hand), b.label,
+                        style=_STYLES[b.key], disabled=b.disabled)
+        for size in state.sizes:  # at most five
+            view.button(SIZE_ROW, size_custom_id(size.key, size.amount, hand), size.label,
+                        style=discord.ButtonStyle.success)
+    view.button(ACTION_ROW, custom_id("m", hand), "My cards")
     time_button(view, session, table, hand)
     if hand.is_over:
-        view.add_item(PlayButton(custom_id("s", hand), "Show my cards"))
+        view.button(ACTION_ROW, custom_id("s", hand), "Show my cards")
         if session.tournament.profile.rabbit_hunt and hand.rabbit_cards():
-            view.add_item(PlayButton(custom_id("h", hand), "Rabbit hunt?"))
+            view.button(ACTION_ROW, custom_id("h", hand), "Rabbit hunt?")
     return view
 
 
@@ -250,14 +289,13 @@ TIME_TEMPLATE = rf"hp:t:(?P<hand>{HAND_ID}):(?P<n>[0-9]{{1,6}})"
 TIME_ROW = 2  # under the actions (row 0) and the one-tap sizes (row 1)
 
 
-def time_button(view: discord.ui.View, session: Session, table: int, hand: Hand) -> None:
+def time_button(view: DrawnButtons, session: Session, table: int, hand: Hand) -> None:
     """The Time button (issue 23), in a row of its own: while a player is to act in a
     tournament with a time bank; disabled when his bank is empty or the clock runs on him."""
     bank = session.tournament.turn_bank(table) if not hand.is_over else None
     if bank is not None:
-        view.add_item(TimeButton(f"hp:t:{hand.hand_id}:{len(hand.events)}",
-                                 time_button_label(bank), disabled=not time_button_usable(bank),
-                                 row=TIME_ROW))
+        view.button(TIME_ROW, f"hp:t:{hand.hand_id}:{len(hand.events)}",
+                    time_button_label(bank), disabled=not time_button_usable(bank))
 
 
 class TimeButton(HandButton, template=TIME_TEMPLATE):

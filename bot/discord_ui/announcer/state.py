@@ -38,7 +38,7 @@ DEFAULT_IDLE_PING = 10.0
 
 # Builds the table's buttons (bot/discord_ui/buttons.py); given to the announcer by the bot so
 # that the announcer does not import the buttons, which import it.
-Components = Callable[[Session, int, Hand], discord.ui.View]
+Components = Callable[[Session, int, Hand], discord.ui.View]  # buttons.table_view
 
 
 @dataclass

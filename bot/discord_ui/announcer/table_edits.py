@@ -27,9 +27,8 @@ Contract:
 
 Cost on the event loop (bench/night.py, a league network's peak): the chances to win a face-up
 hand shows (a pre-flop all-in: 10-30 ms of counting) are counted in a worker thread before the
-table is drawn (`_count_chances`), so drawing finds them counted; and each drawn View is emptied
-once its request is sent (`_done_with`), which frees it and its buttons at once instead of
-leaving them, a reference cycle, to the garbage collector.
+table is drawn (`_count_chances`), so drawing finds them counted; and the buttons are drawn
+straight as component rows (buttons.py `DrawnButtons`), no View of items to build and collect.
 
 Discord constraint (../shared/design/discord.md): an interaction is answered once, within 3
 seconds (a second response is error 40060), so the click's answer is tried only while its
@@ -127,16 +126,6 @@ class TableEdits(Sending):
                 log.warning("chances of hand %s not counted ahead", hand.hand_id,
                             exc_info=True)
 
-    @staticmethod
-    def _done_with(render: TableRender) -> None:
-        """The request carrying `render` is made: empty its View. A View and its buttons point
-        at each other (a cycle only the garbage collector frees, with thousands more in each of
-        its passes); emptied, they are freed at once. Only a View of DynamicItems, which
-        discord.py keeps nothing of after the request (their class answers the clicks)."""
-        view = render.view
-        if all(isinstance(item, discord.ui.DynamicItem) for item in view.children):
-            view.clear_items()
-
     # ------------------------------------------------------------------ a paced run-out
 
     def recovered(self, sessions: Iterable[Session]) -> None:
@@ -216,16 +205,13 @@ class TableEdits(Sending):
     async def _edit_with(self, partial: discord.PartialMessage, render: TableRender,
                          places: Places, hand: Hand) -> None:
         """Edit the table message to show `render` (its proof attached, once)."""
-        try:
-            if render.proof is not None:
-                await partial.edit(content=None, embed=render.embed, view=render.view,
-                                   attachments=[render.proof], allowed_mentions=NO_PINGS)
-                places.proofs.add(hand.hand_id)
-            else:
-                await partial.edit(content=None, embed=render.embed, view=render.view,
-                                   allowed_mentions=NO_PINGS)
-        finally:
-            self._done_with(render)
+        if render.proof is not None:
+            await partial.edit(content=None, embed=render.embed, view=render.view,
+                               attachments=[render.proof], allowed_mentions=NO_PINGS)
+            places.proofs.add(hand.hand_id)
+        else:
+            await partial.edit(content=None, embed=render.embed, view=render.view,
+                               allowed_mentions=NO_PINGS)
 
     def _runout_step(self, places: Places, table: int, hand: Hand) -> Hand:
         runout = places.runouts.get(table)
@@ -246,11 +232,8 @@ class TableEdits(Sending):
         await self._count_chances(hand)
         where = places.location(table)
         render = self.render_table(session, places, table, hand)
-        try:
-            msg = await self.send(places, where, embed=render.embed, view=render.view,
-                                  file=render.proof)
-        finally:
-            self._done_with(render)
+        msg = await self.send(places, where, embed=render.embed, view=render.view,
+                              file=render.proof)
         if msg is None:
             places.messages.pop(table, None)  # posted again at the next change
             return
@@ -380,6 +363,4 @@ class TableEdits(Sending):
             log.warning("could not answer a click with the table (HTTP %s)", exc.status)
             self.mark_dirty(session, places, table)
             return False
-        finally:
-            self._done_with(render)
         return True

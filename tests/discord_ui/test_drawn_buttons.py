@@ -1,0 +1,46 @@
+"""The table's buttons drawn straight as component rows are what discord.py's own View of the
+same buttons would send, in every shape a table takes."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.discord_ui.buttons import DrawnButtons
+
+
+def _as_discord_py(rows: list[list[tuple[str, str, discord.ButtonStyle, bool]]]
+                   ) -> list[dict[str, object]]:
+    view = discord.ui.View(timeout=None)
+    for n, row in enumerate(rows):
+        for custom_id, label, style, disabled in row:
+            view.add_item(discord.ui.Button(custom_id=custom_id, label=label, style=style,
+                                            disabled=disabled, row=n))
+    return view.to_components()
+
+
+async def test_rows_match_discord_py_and_empty_rows_are_left_out() -> None:
+    danger, primary = discord.ButtonStyle.danger, discord.ButtonStyle.primary
+    success, grey = discord.ButtonStyle.success, discord.ButtonStyle.secondary
+    shapes = [
+        [[("hp:f:1-t1-h1:9", "Fold", danger, False), ("hp:c:1-t1-h1:9", "Call 200", primary,
+                                                       False),
+          ("hp:r:1-t1-h1:9", "Raise", success, False), ("hp:a:1-t1-h1:9", "All-in 9,800",
+                                                        grey, False),
+          ("hp:m:1-t1-h1:9", "My cards", grey, False)],
+         [("hp:z:m:1-t1-h1:9:400", "Min 400", success, False)],
+         [("hp:t:1-t1-h1:9", "Time (60 s)", grey, True)]],
+        [[("hp:m:1-t1-h1:20", "My cards", grey, False),
+          ("hp:s:1-t1-h1:20", "Show my cards", grey, False)]],
+    ]
+    for shape in shapes:
+        drawn = DrawnButtons()
+        for n, row in enumerate(shape):
+            for custom_id, label, style, disabled in row:
+                drawn.button(n, custom_id, label, style=style, disabled=disabled)
+        assert drawn.to_components() == _as_discord_py(shape)
+    # A hand over has no sizes row and no Time row: rows 0 and 2 only come out as two rows.
+    drawn = DrawnButtons()
+    drawn.button(0, "hp:m:1-t1-h1:9", "My cards")
+    drawn.button(2, "hp:t:1-t1-h1:9", "Time (60 s)")
+    assert [len(r["components"]) for r in drawn.to_components()] == [1, 1]
+    assert not drawn.is_dispatchable()
