@@ -64,6 +64,9 @@ class TournamentService:
         self.on_finish = on_finish
         self.sessions: dict[int, Session] = {}
         self.rows: dict[int, TournamentRow] = {}
+        # Each guild's tournaments by id, in the order they came: `in_guild` asks at every slash
+        # command, and a scan of every session took 0.5 ms at 1,000 tables (bench/night.py).
+        self._by_guild: dict[int, dict[int, None]] = {}
         # Unfinished tournaments the last recover() could not rebuild, by store id.
         self.unrecoverable: dict[int, Unrecoverable] = {}
         # Announcements of the restart still being told (see `announced`).
@@ -78,11 +81,19 @@ class TournamentService:
         session.on_lost = self._lost
         self.sessions[row.id] = session
         self.rows[row.id] = row
+        self._by_guild.setdefault(row.guild_id, {})[row.id] = None
+        return session
+
+    def _forget(self, tournament_id: int) -> Session | None:
+        session = self.sessions.pop(tournament_id, None)
+        row = self.rows.get(tournament_id)
+        if row is not None:
+            self._by_guild.get(row.guild_id, {}).pop(tournament_id, None)
         return session
 
     def _lost(self, session: Session) -> None:
         if self.sessions.get(session.store_id) is session:
-            del self.sessions[session.store_id]
+            self._forget(session.store_id)
 
     async def create(self, *, guild_id: int, channel_id: int, name: str,
                      config: TournamentConfig, league_id: int | None = None,
@@ -107,7 +118,8 @@ class TournamentService:
         return self.sessions.get(tournament_id)
 
     def in_guild(self, guild_id: int) -> list[Session]:
-        return [s for tid, s in self.sessions.items() if self.rows[tid].guild_id == guild_id]
+        return [self.sessions[tid] for tid in self._by_guild.get(guild_id, ())
+                if tid in self.sessions]
 
     def unfinished_in(self, guild_id: int) -> list[Session]:
         return [s for s in self.in_guild(guild_id)
@@ -250,7 +262,7 @@ class TournamentService:
             self.mark_cancelled(session.store_id)
 
     def mark_cancelled(self, tournament_id: int) -> None:
-        session = self.sessions.pop(tournament_id, None)
+        session = self._forget(tournament_id)
         if session is not None:
             session.close()
 

@@ -11,7 +11,7 @@ from bot.engine.errors import IllegalAction
 from bot.engine.events import event_from_dict
 from bot.service import Outcome, Session, TournamentService
 from bot.store import Store
-from tests.service.helpers import FakeClock, acting, play_out, started_service
+from tests.service.helpers import FakeClock, acting, config, play_out, started_service
 
 
 async def test_start_deals_a_hand_and_every_action_is_committed_before_it_is_heard(
@@ -201,4 +201,20 @@ async def test_a_presentation_failing_in_play_is_still_an_error(
     with caplog.at_level("INFO", logger="bot.service.session"):
         await session.run(lambda t, now: t.act(table, seat, "call", now=now))
     assert [r.levelname for r in caplog.records] == ["ERROR"]
+    await service.store.close()
+
+
+async def test_a_guilds_tournaments_are_its_own_in_order_and_a_cancelled_one_is_gone(
+        tmp_path: Path) -> None:
+    clock = FakeClock()
+    heard: list[Outcome] = []
+    service, first = await started_service(tmp_path / "db.sqlite3", clock, heard)
+    other = await service.create(guild_id=7, channel_id=70, name="Elsewhere", config=config())
+    second = await service.create(guild_id=1, channel_id=3, name="Wednesday", config=config())
+    assert service.in_guild(1) == [first, second]
+    assert service.in_guild(7) == [other]
+    assert service.in_guild(99) == []
+    await service.cancel(second, by=9, reason="rained off")
+    assert service.in_guild(1) == [first]
+    assert service.unfinished_in(1) == [first]
     await service.store.close()
