@@ -40,6 +40,6 @@ class SparingSweep:
 
 def sweep_buckets_sparingly(http: HTTPClient) -> SparingSweep:
     sweep = SparingSweep(http)
-    # discord.py has no setting for this; the method is replaced on this one client only.
-    http._try_clear_expired_ratelimits = sweep  # type: ignore[method-assign]
+    # discord.py has no setting for this: the method is replaced on this one client only.
+    http._try_clear_expired_ratelimits = sweep  # type: ignore[method-assign]  # no setting for it
     return sweep

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
-import inspect
 import re
+from types import SimpleNamespace
 
 import discord
 
@@ -284,10 +284,17 @@ async def test_every_button_a_rule_names_exists(harness):
     # "Call 50", "Raise (100..1,000)", "All-in 1,000": the name before the amount; the verbs
     # the same buttons show in other spots (Check or Call, Bet or Raise) count too
     labels = {b.label.split(" ")[0] for b in state.buttons} | {"Bet", "Check", "Call"}
-    # the buttons after the hand: PlayButton(custom_id(...), "Show my cards", ...)
-    source = inspect.getsource(buttons_module)
-    labels |= {label.rstrip("?") for label in
-               re.findall(r'PlayButton\(custom_id\([^)]*\),\s*"([^"]+)"', source)}
+    # the buttons after the hand (My cards, Show my cards, Rabbit hunt?), as the table draws
+    # them for a hand folded before the flop in a tournament with the rabbit hunt
+    over = Hand.start(HandConfig("1-t1-h2", (Seat(1, "a", 1000), Seat(2, "b", 1000),
+                                             Seat(3, "c", 1000)), 1, 25, 50, deck_seed="y"))
+    while not over.is_over:
+        over.fold(over.to_act)
+    session = SimpleNamespace(tournament=SimpleNamespace(
+        turn_bank=lambda table: None, profile=SimpleNamespace(rabbit_hunt=True)))
+    drawn = buttons_module.table_view(session, 1, over)  # type: ignore[arg-type]  # only what it reads
+    labels |= {c["label"].rstrip("?") for row in drawn.to_components()
+               for c in row["components"]}
     # the Time button, under the actions of a tournament with a time bank: "⏳ Time +1m 30s"
     labels.add(time_button_label(TurnBank("a", 90.0, 0.0, False)).split(" ")[1])
     seen = set()
