@@ -282,10 +282,16 @@ class TableEdits(Sending):
         ts = session.tournament.tables.get(table)
         current = ts.hand or ts.last_hand if ts is not None else None
         if msg is None:
-            # The post failed or the message was lost: post the table again.
+            # The post failed or the message was lost: post the table again. Asked again under
+            # the lock: a deal's post may have been in flight (the listener holds the lock
+            # while it posts), and a second message for one hand left its first one's buttons
+            # clicked on a message the bot no longer edits (bench/night.py, ~1 click a run).
             if current is not None:
                 async with places.lock:
-                    await self._post_table(session, places, table, current)
+                    if places.messages.get(table) is None:
+                        await self._post_table(session, places, table, current)
+                    else:
+                        places.dirty.add(table)  # posted meanwhile: edit it to show the latest
             return
         hand = hand_by_id(session, table, msg.hand_id, msg)
         if hand is None:
