@@ -217,7 +217,8 @@ class Night:
         """Hand an interaction to discord.py and wait for Discord to have its answer."""
         payload = self.interaction(table, user, itype, data, message)
         loop = asyncio.get_running_loop()
-        click = Click(kind, table, 0.0, loop.create_future(), measured=self.api.measuring)
+        click = Click(kind, table, 0.0, loop.create_future(), measured=self.api.measuring,
+                      message=message)
 
         def stamp() -> None:
             click.at = time.perf_counter()

@@ -46,6 +46,7 @@ class Click:
     done: asyncio.Future[dict[str, Any]]
     deferred: bool = False
     measured: bool = False  # fed inside the measurement window
+    message: dict[str, Any] | None = None  # the message the click was made on
 
 
 @dataclass(eq=False)
@@ -271,10 +272,15 @@ class StandIn:
         click = self.clicks.get(token)
         resource: dict[str, Any] | None = None
         if kind == 7 and click is not None and click.table is not None \
-                and click.table.message is not None:
+                and click.message is not None:
+            # The click's message is edited (as Discord does), which is the table's current
+            # one unless a newer table message came meanwhile: that one stays the table's.
             table = click.table
-            msg = self.message(table.channel, data, files, old=table.message)
-            self._table_message(table.channel, msg)
+            current = table.message is not None and table.message["id"] == click.message["id"]
+            msg = self.message(table.channel, data, files,
+                               old=table.message if current else click.message)
+            if current:
+                self._table_message(table.channel, msg)
             resource = {"type": 7, "message": msg}
         elif kind == 4:
             msg = self.message(0, data, files)

@@ -1,7 +1,7 @@
 """A table edit asked for while a new hand's table message is still being posted edits that
 message: it never posts a second one for the same hand (whose first message's buttons would
-then be clicked on a message the bot no longer edits: bench/night.py saw ~1 click a run
-answered with a private "Done" at 1,000 tables)."""
+then be clicked on a message the bot no longer edits, each click answered with a private
+"Done" instead of the table)."""
 
 from __future__ import annotations
 

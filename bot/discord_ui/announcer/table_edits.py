@@ -284,8 +284,8 @@ class TableEdits(Sending):
         if msg is None:
             # The post failed or the message was lost: post the table again. Asked again under
             # the lock: a deal's post may have been in flight (the listener holds the lock
-            # while it posts), and a second message for one hand left its first one's buttons
-            # clicked on a message the bot no longer edits (bench/night.py, ~1 click a run).
+            # while it posts), and a second message for one hand would leave the first one's
+            # buttons to be clicked on a message the bot no longer edits.
             if current is not None:
                 async with places.lock:
                     if places.messages.get(table) is None:
