@@ -6,7 +6,8 @@ the hand is still at that moment: `still_current` (bot/service/usecases/current.
 early in `interaction_check` and again inside the tournament's lock. A click from an earlier
 moment answers "that moment has passed" (presenter/answers.py) and changes nothing. Because the
 template carries everything, the buttons keep working after a restart
-(`bot.add_dynamic_items(*DYNAMIC_ITEMS)` in setup_hook).
+(`bot.add_dynamic_items(*DYNAMIC_ITEMS)` in setup_hook). The table's buttons are drawn as plain
+component rows (`DrawnButtons`, `table_view`); their DynamicItem classes only answer clicks.
 
 A click that acts (fold, check/call, all-in, a raise from the modal) is answered by editing the
 table message in the click's own response: one request per action.
