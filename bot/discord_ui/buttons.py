@@ -103,7 +103,8 @@ class DrawnButtons(discord.ui.View):
         return False
 
 
-ACTION_ROW, SIZE_ROW = 0, 1  # the actions and My cards; the one-tap sizes under them
+# The actions and My cards; the one-tap sizes under them; the Time button in a row of its own.
+ACTION_ROW, SIZE_ROW, TIME_ROW = 0, 1, 2
 _STYLES = {"fold": discord.ButtonStyle.danger, "check_call": discord.ButtonStyle.primary,
            "raise": discord.ButtonStyle.success, "all_in": discord.ButtonStyle.secondary}
 _ACTS = {"fold": "f", "check_call": "c", "raise": "r", "all_in": "a"}
@@ -287,7 +288,6 @@ class SizeButton(HandButton, template=SIZE_TEMPLATE):
 
 
 TIME_TEMPLATE = rf"hp:t:(?P<hand>{HAND_ID}):(?P<n>[0-9]{{1,6}})"
-TIME_ROW = 2  # under the actions (row 0) and the one-tap sizes (row 1)
 
 
 def time_button(view: DrawnButtons, session: Session, table: int, hand: Hand) -> None:
@@ -295,8 +295,8 @@ def time_button(view: DrawnButtons, session: Session, table: int, hand: Hand) ->
     tournament with a time bank; disabled when his bank is empty or the clock runs on him."""
     bank = session.tournament.turn_bank(table) if not hand.is_over else None
     if bank is not None:
-        view.button(TIME_ROW, f"hp:t:{hand.hand_id}:{len(hand.events)}",
-                    time_button_label(bank), disabled=not time_button_usable(bank))
+        view.button(TIME_ROW, custom_id("t", hand), time_button_label(bank),
+                    disabled=not time_button_usable(bank))
 
 
 class TimeButton(HandButton, template=TIME_TEMPLATE):

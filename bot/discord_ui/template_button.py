@@ -1,5 +1,5 @@
-"""A persistent button whose custom id says what it is for: the base of the table's buttons
-(bot/discord_ui/buttons.py) and the deal's (cogs/deal.py).
+"""A persistent button whose custom id says what it is for: the base of the classes that answer
+the table's buttons (bot/discord_ui/buttons.py) and the deal's (cogs/deal.py).
 
 Discord constraint (../shared/design/discord.md): a component's custom id is at most 100
 characters, and a click brings back only that id (and the message). discord.py's
@@ -21,9 +21,9 @@ class TemplateButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"
 
     def __init__(self, cid: str, label: str = "…", *,
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-                 disabled: bool = False, row: int | None = None) -> None:
+                 disabled: bool = False) -> None:
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=cid,
-                                           disabled=disabled, row=row))
+                                           disabled=disabled))
         fields = self.__discord_ui_compiled_template__.fullmatch(cid)
         if fields is None:
             raise ValueError(f"{type(self).__name__}: {cid!r} is not one of its custom ids")
