@@ -26,7 +26,7 @@ from bot.discord_ui.replies import error_message
 from bot.rulebook import load_rulebook
 from bot.rulebook.search import MAX_QUERY_CHARS
 
-from .conftest import Harness
+from .conftest import HAND_DELAY, Harness
 from .test_tournament_flow import button, table_message, to_act
 
 # The bound on blocking (issue 18): no step of the loop may take longer while a command runs.
@@ -132,7 +132,7 @@ async def nights(h: Harness) -> list[Any]:
         for m in h.players:
             await m.slash(channel, "tournament join")
         await h.director.slash(channel, "tournament start")
-    await h.advance(2)
+    await h.advance(HAND_DELAY)  # the first deals
     assert len(h.bot.tournaments.unfinished_in(h.guild.id)) == 2
     return [h.channel, live]
 

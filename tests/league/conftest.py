@@ -19,7 +19,12 @@ from bot.store import TOURNAMENT_STREAM, Store, TournamentRow
 from bot.tournament import events as tev
 from bot.tournament.payouts import load_payout_table
 from bot.tournament.tournament import TournamentConfig
-from tests.discord.conftest import harness, simcord_bot, simcord_env  # noqa: F401
+from tests.discord.conftest import (  # noqa: F401  (fixtures, registered by name)
+    harness,
+    report_settle_near_misses,
+    simcord_bot,
+    simcord_env,
+)
 from tests.tournament.test_live import T0, live_structure
 
 GUILD = 1_111_111_111_111_111_111

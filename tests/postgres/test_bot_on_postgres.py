@@ -18,7 +18,13 @@ from bot.discord_ui import client as client_module
 from bot.discord_ui.client import LeagueBot, create_bot
 from bot.store import Store
 from bot.store.backends import is_database_url, open_store
-from tests.discord.conftest import GUILD_ID, HAND_DELAY, harness, simcord_env  # noqa: F401
+from tests.discord.conftest import (  # noqa: F401  (fixtures, registered by name)
+    GUILD_ID,
+    HAND_DELAY,
+    harness,
+    report_settle_near_misses,
+    simcord_env,
+)
 from tests.discord.test_clock_restart import (  # noqa: F401
     test_restart_mid_hand_resumes_with_old_buttons_and_same_timer,
 )

@@ -31,10 +31,13 @@ CHROMIUM = "/usr/bin/chromium"
 
 
 @pytest.fixture
-def simcord_bot(tmp_path: Path) -> Iterator[LeagueBot]:
-    """The SimCord bot with its screens on a free port of the loopback."""
-    bot = create_bot(tmp_path / "db.sqlite3", dev_guild_id=GUILD_ID, hand_delay=HAND_DELAY,
-                     web_port=ANY_FREE_PORT)
+def simcord_bot(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[LeagueBot]:
+    """The SimCord bot with its screens on a free port of the loopback (`bot_options` as in
+    tests/discord/conftest.py)."""
+    marker = request.node.get_closest_marker("bot_options")
+    options = {"hand_delay": HAND_DELAY, **(marker.kwargs if marker else {})}
+    bot = create_bot(tmp_path / "db.sqlite3", dev_guild_id=GUILD_ID, web_port=ANY_FREE_PORT,
+                     **options)
     yield bot
 
 

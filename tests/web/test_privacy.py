@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pytest
 
 from bot.engine.events import event_from_dict
 from bot.history.hands import replay_hands
@@ -51,6 +52,10 @@ class Recorder:
         await asyncio.gather(self.task, return_exceptions=True)
 
 
+# A deal one second after each hand, which SimCord waits for on the wall clock: the pages push
+# at most one state per tournament per COALESCE seconds of real time, and this test reads
+# every state they pushed, so the hands must take some real time to give it many.
+@pytest.mark.bot_options(hand_delay=1.0)
 async def test_no_response_of_a_whole_tournament_shows_a_secret(
         harness: Harness, browser: Any, tmp_path: Path) -> None:
     h = harness
