@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_ui.announcer import Announcer
-from bot.discord_ui.buttons import DYNAMIC_ITEMS, table_view
+from bot.discord_ui.buttons import answer_table_click, table_view
 from bot.discord_ui.card_emojis import CardEmojiUploader, UploadFailed
 from bot.discord_ui.card_faces import TEXT_ART, CardArt
 from bot.discord_ui.heartbeat import Heartbeat
@@ -190,7 +190,7 @@ class LeagueBot(commands.Bot):
             runout_pause=self.runout_pause,
             on_finish=lambda session: score_tournament(self.store, session.store_id),
         )
-        self.add_dynamic_items(*DYNAMIC_ITEMS, PageButton)
+        self.add_dynamic_items(PageButton)  # the table's buttons: on_interaction
         recovered = await self.tournaments.recover()
         # Written every few seconds: a restart knows how long the bot was down (issue 18).
         self.heartbeat = Heartbeat(self.tournaments)
@@ -257,6 +257,11 @@ class LeagueBot(commands.Bot):
                 log.info("synced %d global commands", len(synced))
         except discord.HTTPException:
             log.exception("command sync failed; existing commands stay as they were")
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A click on a table button is answered here, routed by its custom id (buttons.py);
+        every other interaction is discord.py's (commands, modals, the other buttons)."""
+        await answer_table_click(interaction)
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         await self.announcer.channel_deleted(channel.id)

@@ -1,11 +1,19 @@
 """The table's buttons drawn straight as component rows are what discord.py's own View of the
-same buttons would send, in every shape a table takes."""
+same buttons would send, in every shape a table takes; a click on one is routed by its custom
+id alone."""
 
 from __future__ import annotations
 
 import discord
 
-from bot.discord_ui.buttons import DrawnButtons
+from bot.discord_ui.buttons import (
+    DrawnButtons,
+    HandButton,
+    PlayButton,
+    SizeButton,
+    TimeButton,
+    table_button,
+)
 
 
 def _as_discord_py(rows: list[list[tuple[str, str, discord.ButtonStyle, bool]]]
@@ -44,3 +52,27 @@ async def test_rows_match_discord_py_and_empty_rows_are_left_out() -> None:
     drawn.button(2, "hp:t:1-t1-h1:9", "Time (60 s)")
     assert [len(r["components"]) for r in drawn.to_components()] == [1, 1]
     assert not drawn.is_dispatchable()
+
+
+def test_a_table_click_is_routed_by_its_custom_id_alone() -> None:
+    # custom id: the class that answers it, its act (a PlayButton's), the moment it pins
+    routed: dict[str, tuple[type[HandButton], str | None, tuple[str, int]]] = {
+        "hp:f:1-t1-h1:9": (PlayButton, "f", ("1-t1-h1", 9)),
+        "hp:c:1-t1-h1:9": (PlayButton, "c", ("1-t1-h1", 9)),
+        "hp:A:12-t3-h40:117": (PlayButton, "A", ("12-t3-h40", 117)),
+        "hp:m:1-t1-h1:20": (PlayButton, "m", ("1-t1-h1", 20)),
+        "hp:z:p:1-t1-h1:9:2400": (SizeButton, None, ("1-t1-h1", 9)),
+        "hp:t:1-t1-h1:9": (TimeButton, None, ("1-t1-h1", 9)),
+    }
+    for custom_id, (cls, act, moment) in routed.items():
+        button = table_button(custom_id)
+        assert type(button) is cls and button.expect == moment, custom_id
+        if act is not None:
+            assert isinstance(button, PlayButton) and button.act == act
+    size = table_button("hp:z:p:1-t1-h1:9:2400")
+    assert isinstance(size, SizeButton) and (size.size, size.amount) == ("pot", 2400)
+    # Not a table button: the deal's and the pages' buttons stay discord.py's to answer, and
+    # an id that does not fit its template (a forged or mangled one) is nobody's.
+    for other in ("dl:a:1:2:3", "pg:standings:1:2", "hpm:1-t1-h1:9", "hp:x:1-t1-h1:9",
+                  "hp:f:1-t1-h1:9:extra", "hp:z:q:1-t1-h1:9:100", "hp:t:1-t1-h1", ""):
+        assert table_button(other) is None, other
