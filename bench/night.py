@@ -632,6 +632,8 @@ class Night:
         if profiler:
             out = io.StringIO()
             stats = pstats.Stats(profiler, stream=out)
+            if os.environ.get("NIGHT_PROFILE_FILE"):  # for pstats' callers and callees
+                stats.dump_stats(os.environ["NIGHT_PROFILE_FILE"])
             stats.sort_stats("tottime").print_stats(args.top)
             stats.sort_stats("cumulative").print_stats(args.top)
             result["profile"] = by_area(stats, self.actions) + "\n" + out.getvalue()
