@@ -346,6 +346,8 @@ class RaiseModal(discord.ui.Modal):
         except Exception:
             log.exception("raise modal failed")
             await send_private(interaction, generic_error_text(interaction))
+        finally:
+            release(interaction)  # answered here, and discord.py answers nothing after
 
     async def _submit(self, interaction: discord.Interaction) -> None:
         bot = game_of(interaction)
