@@ -376,12 +376,13 @@ _TABLE_BUTTONS: dict[str, type[HandButton]] = {"z": SizeButton, "t": TimeButton,
 def table_button(custom_id: str) -> HandButton | None:
     """The table button a custom id names, or None when it names none (another component's
     id, or one that does not fit its template)."""
-    if not custom_id.startswith("hp:"):
+    cls = _TABLE_BUTTONS.get(custom_id[3:4]) if custom_id.startswith("hp:") else None
+    if cls is None:
         return None
-    cls = _TABLE_BUTTONS.get(custom_id[3:4])
-    if cls is None or cls.__discord_ui_compiled_template__.fullmatch(custom_id) is None:
+    try:
+        return cls(custom_id)  # reads the id by the class's template, or refuses it
+    except ValueError:
         return None
-    return cls(custom_id)
 
 
 async def answer_table_click(interaction: discord.Interaction) -> bool:

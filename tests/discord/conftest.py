@@ -196,9 +196,13 @@ def simcord_bot(tmp_path, request) -> LeagueBot:
     # test that plays a whole tournament turns the idle ping off: at several tables, one
     # table's ping falls due while another's click settles, and is waited for on the wall
     # clock (seen as 4.2 s settles against SimCord's 5 s limit).
+    return create_bot(tmp_path / "db.sqlite3", dev_guild_id=GUILD_ID, **bot_options(request))
+
+
+def bot_options(request: pytest.FixtureRequest) -> dict[str, Any]:
+    """create_bot's options for one test: HAND_DELAY, and its `bot_options` marker's."""
     marker = request.node.get_closest_marker("bot_options")
-    options = {"hand_delay": HAND_DELAY, **(marker.kwargs if marker else {})}
-    return create_bot(tmp_path / "db.sqlite3", dev_guild_id=GUILD_ID, **options)
+    return {"hand_delay": HAND_DELAY, **(marker.kwargs if marker else {})}
 
 
 @pytest_asyncio.fixture

@@ -2,24 +2,22 @@
 
 from __future__ import annotations
 
-from .conftest import HAND_DELAY, Harness
-from .test_tournament_flow import create_and_join, refused, table_message, to_act
+from .conftest import Harness
+from .test_tournament_flow import actor, button, first_hand, refused, table_message, to_act
 
 
 async def test_raise_to_below_the_bet_names_the_typed_amount(harness: Harness) -> None:
     h = harness
     members = [h.alice, h.bob, h.carol]
-    session = await create_and_join(h, members)
-    await h.director.slash(h.channel, "tournament start")
-    await h.advance(HAND_DELAY)
+    session = await first_hand(h, members)
     found = to_act(session)
     assert found is not None
     _, hand, seat = found
     legal = hand.legal()
     assert legal is not None and legal.facing_bet and hand.chip_unit > 1
-    actor = next(m for m in members if str(m.id) == hand.players[seat].player)
+    player = actor(members, hand, seat)
     events = len(hand.events)
-    r = await actor.slash(h.channel, "raise", to="1")
+    r = await player.slash(h.channel, "raise", to="1")
     text = refused(h, r)
     # The player typed 1: the refusal says 1, never the amount rounding made of it.
     assert text.startswith(f"1 is less than the bet of {hand.current_bet:,}"), text
@@ -29,7 +27,7 @@ async def test_raise_to_below_the_bet_names_the_typed_amount(harness: Harness) -
     assert f"all-in for {legal.max_raise_to:,}" in text, text
     assert len(hand.events) == events
     # An amount equal to the bet with the word raise is not a raise: said so, not "more than".
-    r = await actor.slash(h.channel, "raise", to=str(hand.current_bet))
+    r = await player.slash(h.channel, "raise", to=str(hand.current_bet))
     text = refused(h, r)
     assert "is not more than" not in text and "only a call" in text, text
     assert len(hand.events) == events
@@ -40,25 +38,21 @@ async def test_an_amount_above_every_stack_is_confirmed_with_one_click(harness: 
     # puts him all-in, and the question is replaced by the answer (no button left to press).
     h = harness
     members = [h.alice, h.bob, h.carol]
-    session = await create_and_join(h, members)
-    await h.director.slash(h.channel, "tournament start")
-    await h.advance(HAND_DELAY)
+    session = await first_hand(h, members)
     found = to_act(session)
     assert found is not None
     table, hand, seat = found
-    actor = next(m for m in members if str(m.id) == hand.players[seat].player)
+    player = actor(members, hand, seat)
     legal = hand.legal()
     assert legal is not None
     msg = table_message(h, session, table)
-    raise_id = next(c.custom_id for row in msg.components for c in row.children
-                    if c.custom_id and c.custom_id.startswith("hp:r:"))
-    shown = await actor.click(msg, custom_id=raise_id)
+    shown = await player.click(msg, custom_id=button(msg, "hp:r:"))
     events = len(hand.events)
-    asked = await actor.submit_modal(shown, {"amount": "99999999"})
+    asked = await player.submit_modal(shown, {"amount": "99999999"})
     assert asked.ephemeral and asked.response is not None
     assert f"all-in for {legal.max_raise_to:,}" in asked.response.content
     assert len(hand.events) == events  # nothing done before he confirms
-    done = await actor.click(asked.response, label=f"All-in {legal.max_raise_to:,}")
+    done = await player.click(asked.response, label=f"All-in {legal.max_raise_to:,}")
     assert hand.players[seat].all_in and len(hand.events) > events
     assert done.response is not None and done.response.content.startswith("You ")
     assert not done.response.components

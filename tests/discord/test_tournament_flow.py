@@ -121,6 +121,19 @@ async def create_and_join(h: Harness, members: list[MemberActor], **options: obj
     return session
 
 
+async def first_hand(h: Harness, members: list[MemberActor]) -> Session:
+    """A tournament of `members`, started, its first hand dealt."""
+    session = await create_and_join(h, members)
+    await h.director.slash(h.channel, "tournament start")
+    await h.advance(HAND_DELAY)
+    return session
+
+
+def actor(members: list[MemberActor], hand: Hand, seat: int) -> MemberActor:
+    """The member playing `seat` of `hand`."""
+    return next(m for m in members if str(m.id) == hand.players[seat].player)
+
+
 def to_act(session: Session) -> tuple[int, Hand, int] | None:
     for table, ts in sorted(session.tournament.tables.items()):
         if ts.hand is not None and not ts.hand.is_over and ts.hand.to_act is not None:

@@ -21,7 +21,7 @@ from bot.discord_ui.client import LeagueBot, create_bot
 from bot.web import ANY_FREE_PORT
 from tests.discord.conftest import (  # noqa: F401  (fixtures, registered by name)
     GUILD_ID,
-    HAND_DELAY,
+    bot_options,
     harness,
     report_settle_near_misses,
     simcord_env,
@@ -34,10 +34,8 @@ CHROMIUM = "/usr/bin/chromium"
 def simcord_bot(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[LeagueBot]:
     """The SimCord bot with its screens on a free port of the loopback (`bot_options` as in
     tests/discord/conftest.py)."""
-    marker = request.node.get_closest_marker("bot_options")
-    options = {"hand_delay": HAND_DELAY, **(marker.kwargs if marker else {})}
     bot = create_bot(tmp_path / "db.sqlite3", dev_guild_id=GUILD_ID, web_port=ANY_FREE_PORT,
-                     **options)
+                     **bot_options(request))
     yield bot
 
 
