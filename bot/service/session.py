@@ -114,19 +114,23 @@ class Session:
         # Told when this process loses the tournament to another (the service forgets it).
         self.on_lost: Callable[[Session], None] | None = None
         self.lock = asyncio.Lock()
-        # The armed wake-up (a loop timer: re-arming at each action costs no task), the task
-        # it started, and the session-clock time it is for.
+        # The armed wake-up (a loop timer), the loop time the earliest deadline is due (the
+        # timer may be armed earlier: see _arm), and the task a due wake-up started.
         self._timer: asyncio.TimerHandle | None = None
+        self._due: float | None = None
         self._firing: asyncio.Task[None] | None = None
-        self._timer_at: float | None = None
         # Deadlines worked out for the last commit, with the event count they are for: _arm
         # right after it reuses them instead of working them out again.
         self._planned: tuple[Tournament, int, list[float]] | None = None
         self._hand_rows: dict[str, int] = {}  # engine hand_id -> store hand id
         self._closed = False
-        # A table became idle and its next deal waits `hand_delay` (True after a restart too,
-        # so an idle table is dealt once the bot is back).
-        self._deal_pending = True
+        # Idle tables whose next deal waits out the pause after their hand (session-clock
+        # time it ends). A table the timer tried and could not deal is not here: it is dealt
+        # at the next wake-up (a break's end, another table's hand). Filled for every idle
+        # table at the first arming, so after a restart an idle table is dealt once the bot
+        # is back.
+        self._deal_at: dict[int, float] = {}
+        self._idle_unseen = True
         self._deal_tried = False  # the command just run was the timer's tick, which dealt
         self.retry_delays = RETRY_DELAYS
         # Player id -> the name players know him by (the Discord side keeps it current).
@@ -185,11 +189,11 @@ class Session:
                 # deadline (a break's end) or for another table's hand, not for a polling loop
                 # every `hand_delay` through a whole break.
                 pass
-            elif not t.live and any(ts.hand is None for ts in t.tables.values()):
+            else:
                 # Deal after a short pause so players see the hand's end; once tried, a table
                 # that still cannot be dealt waits for the next deadline (a break's end) or
                 # for another table's hand to end, never for a polling loop.
-                self._deal_pending = True
+                self._note_idle_tables(now)
         except Exception:
             # A refusal emits nothing, but rebuild to be sure no half-change survives.
             if t.event_count != committed:
@@ -211,7 +215,7 @@ class Session:
                 log.exception("commit failed for tournament %s; rebuilding", self.store_id)
                 self.tournament = self._rebuilt(committed)
                 # A deal that was not saved did not happen: the idle tables still wait for one.
-                self._deal_pending = True
+                self._note_idle_tables(now)
                 raise
         return outcome
 
@@ -235,8 +239,24 @@ class Session:
             self.tournament.forget_events(int(self._snapshot["event_count"]))
         self._snapshot = snapshot
 
+    def _note_idle_tables(self, now: float) -> None:
+        """Every idle table not waiting yet waits from now: `hand_delay`, plus the pause of each
+        street its last hand ran out after an all-in (the announcer shows them one by one)."""
+        t = self.tournament
+        if t.live:
+            return  # a live tournament is dealt with real cards, not by the bot
+        for table, ts in t.tables.items():
+            if ts.hand is not None or table in self._deal_at:
+                continue
+            wait = max(self.hand_delay, 0.0)
+            if self.runout_pause > 0 and ts.last_hand is not None:
+                wait += self.runout_pause * runout_streets(ts.last_hand.events)
+            self._deal_at[table] = now + wait
+
     def _deal_where_due(self, now: float) -> None:
-        """Deal the next hand at every idle table (and run a due colour-up first)."""
+        """Deal the next hand at every idle table whose pause after its last hand is over (and
+        run a due colour-up first). A table another table's deadline wakes inside its pause
+        keeps its pause."""
         t = self.tournament
         if t.status != "running" or t.paused or t.live:
             return  # a live tournament is dealt with real cards, not by the bot
@@ -245,6 +265,9 @@ class Session:
                 continue
             if t.tables[table].hand is not None or self._waiting_for_rabbit(table, now):
                 continue
+            if self._deal_at.get(table, now) > now + TIMER_SLACK:
+                continue
+            self._deal_at.pop(table, None)  # tried: a table that cannot be dealt waits again
             try:
                 t.start_hand(table, self.seeds(), now)
             except ChipRaceDue:
@@ -355,9 +378,13 @@ class Session:
     def _arm(self, at_least: float = 0.0) -> None:
         """Wake up at the earliest deadline (but `at_least` seconds: a retry's backoff).
 
-        Called after every change: when the earliest moment has not moved, the armed timer
-        stays; otherwise it is replaced. A loop timer, not a sleeping task, so replacing it
-        costs a heap entry, not a task that must run once to be cancelled."""
+        Called after every change. Most changes move the earliest deadline later (the next
+        player's clock starts when the last one acted), so an armed timer that falls due
+        earlier stays armed: when it fires before the deadline it only arms itself again for
+        it (_start_fire), without a task. A timer is replaced only when the deadline moves
+        earlier. Each replacement leaves a cancelled handle (and its context) in asyncio's heap
+        and young generation until the collector's next pass; at a thousand tables, re-arming
+        at every action made them the largest share of each young pass (issue 24)."""
         planned, self._planned = self._planned, None
         if self._closed:
             return
@@ -366,17 +393,20 @@ class Session:
             self._disarm()
             return
         now = self.clock()
+        if self._idle_unseen:
+            self._idle_unseen = False
+            self._note_idle_tables(now)
         if planned is not None and planned[0] is t and planned[1] == t.event_count:
             times = list(planned[2])  # what _plan worked out for the commit just made
         else:
             times = [d.at for d in t.deadlines(now)]
-        if self._deal_pending and not t.live:
-            wait = max(self.hand_delay, 0.0)
-            if self.runout_pause > 0:
-                wait += self.runout_pause * max(
-                    (runout_streets(ts.last_hand.events) for ts in t.tables.values()
-                     if ts.hand is None and ts.last_hand is not None), default=0)
-            times.append(now + wait)
+        if self._deal_at:
+            # A table dealt or gone no longer waits (it is noted again when next idle).
+            for table in [k for k in self._deal_at
+                          if k not in t.tables or t.tables[k].hand is not None]:
+                del self._deal_at[table]
+            if self._deal_at and not t.live:
+                times.append(min(self._deal_at.values()))
         times.extend(ends for table in t.tables
                      if (ends := t.rabbit_wait_ends(table, RABBIT_WAIT)) is not None
                      and ends > now)
@@ -385,21 +415,27 @@ class Session:
             return
         delay = max(0.0, min(times) - now, at_least)
         loop = asyncio.get_running_loop()
-        when = loop.time() + delay
-        if self._timer is not None and abs(self._timer.when() - when) < TIMER_SLACK:
-            return  # already armed for that moment
+        self._due = due = loop.time() + delay
+        if self._timer is not None and self._timer.when() < due + TIMER_SLACK:
+            return  # armed for that moment or earlier: an early wake-up re-arms for `due`
         self._disarm()
-        self._timer = loop.call_at(when, self._start_fire)
+        self._timer = loop.call_at(due, self._start_fire)
 
     def _disarm(self) -> None:
+        self._due = None
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
 
     def _start_fire(self) -> None:
+        loop = asyncio.get_running_loop()
+        if self._due is not None and self._due - loop.time() > TIMER_SLACK:
+            # Woken before the earliest deadline (it moved later since the timer was armed).
+            self._timer = loop.call_at(self._due, self._start_fire)
+            return
         self._timer = None
         # Kept: the loop holds only a weak reference to a task.
-        self._firing = asyncio.get_running_loop().create_task(self._fire(0.0))
+        self._firing = loop.create_task(self._fire(0.0))
 
     async def _fire(self, delay: float) -> None:
         if delay > 0:
@@ -408,7 +444,6 @@ class Session:
 
         def tick(t: Tournament, now: float) -> list[Event]:
             events = t.tick(now)
-            self._deal_pending = False
             self._deal_where_due(now)
             self._deal_tried = True
             return events

@@ -73,3 +73,20 @@ async def test_each_ping_notifies_its_player_and_stays_true_after_he_acts(
     # Every message that notified anyone is a ping for the one player it was for.
     for mid, users in notified(h).items():
         assert mid in (ping_id, second_id) and len(users) == 1
+
+
+async def test_the_next_players_ping_waits_his_own_full_time(harness: Harness) -> None:
+    """A player who acts before his ping leaves the next one his whole wait: the table's wake-up,
+    armed for the first player's moment, does not ping the second one early (pings.py keeps
+    one timer per table and arms it again for the ping waiting)."""
+    h = harness
+    session = await dealt(h)
+    await h.advance(6)  # the first player thinks 6 s of his 10, then calls
+    await click(h, session, "hp:c:")
+    assert notified(h) == {}
+    table, hand, seat = to_act(session)
+    second = member(h, hand.players[seat].player)
+    await h.advance(6)  # past the first player's moment, 6 s into the second one's turn
+    assert notified(h) == {}, "pinged before his 10 s were up"
+    await h.advance(5)
+    assert list(notified(h).values()) == [[second.id]]

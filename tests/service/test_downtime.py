@@ -189,6 +189,7 @@ async def test_the_rabbit_hunt_wait_resumes_with_its_time(tmp_path: Path) -> Non
     db = tmp_path / "db.sqlite3"
     first = await Bot.open(db, clock, hand_delay=5)
     session = await started(first, "treps")
+    clock.now += 5
     await session._fire(0)  # the first deal, after the pause
     t = session.tournament
     table = next(iter(t.tables))

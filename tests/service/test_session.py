@@ -121,6 +121,7 @@ async def test_next_deal_waits_for_a_rabbit_hunt_the_table_asked_for(tmp_path: P
     for uid in (1, 2, 3):
         await session.run(lambda t, now, u=uid: t.register(str(u), now))
     await session.run(lambda t, now: t.start("x", now))
+    clock.now += 5
     await session._fire(0)  # the deal after the pause
     t = session.tournament
     table = next(iter(t.tables))
@@ -218,3 +219,39 @@ async def test_a_guilds_tournaments_are_its_own_in_order_and_a_cancelled_one_is_
     assert service.in_guild(1) == [first]
     assert service.unfinished_in(1) == [first]
     await service.store.close()
+
+
+async def test_a_table_keeps_its_pause_when_another_tables_deadline_wakes_the_timer(
+        tmp_path: Path) -> None:
+    """Two tables: the hand at table 1 ends, and 2 s later the tournament's timer wakes for
+    table 2 (a clock, a level): table 1 is not dealt inside the 5 s its players have to see
+    the hand's end. It is dealt when its own pause is over."""
+    from dataclasses import replace
+
+    clock = FakeClock()
+    store = await Store.open(tmp_path / "db.sqlite3", clock=clock)
+    service = TournamentService(store, clock=clock, seeds=lambda: "s", hand_delay=5)
+    session = await service.create(guild_id=1, channel_id=2, name="t",
+                                   config=replace(config(), seats_per_table=3))
+    for uid in range(1, 7):
+        await session.run(lambda t, now, u=uid: t.register(str(u), now))
+    await session.run(lambda t, now: t.start("x", now))
+    clock.now += 5
+    await session._fire(0)  # the first deal, after the pause
+    t = session.tournament
+    assert sorted(t.tables) == [1, 2]
+    assert all(ts.hand is not None for ts in t.tables.values())
+    first = t.tables[1].hand
+    assert first is not None
+    while not first.is_over:  # everyone folds to the big blind at table 1
+        await session.run(lambda t, now, s=first.to_act: t.act(1, s, "fold", now=now))
+    assert t.tables[1].hand is None
+    clock.now += 2
+    await session._fire(0)  # what the timer runs for table 2's deadline
+    assert session.tournament.tables[1].hand is None  # 3 s of its pause left
+    clock.now += 3
+    await session._fire(0)
+    assert session.tournament.tables[1].hand is not None
+    assert session.tournament.tables[1].hand is not first
+    session.close()
+    await store.close()

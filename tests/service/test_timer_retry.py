@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
@@ -40,6 +41,14 @@ class DiskFull:
         return await self._real(failing)
 
 
+class LoopClock(FakeClock):
+    """Moves with the event loop's time (time.monotonic, read from the database's thread
+    too), as the bot's clock does, so the deal the timer wakes up for is due when it fires."""
+
+    def __call__(self) -> float:
+        return self.now + time.monotonic()
+
+
 async def finish_the_hand(session: Session) -> None:
     """Fold (or check) until the table's hand is over; the next deal is then on the timer."""
     for _ in range(50):
@@ -62,7 +71,7 @@ async def wait_until(predicate: object, seconds: float = 10.0) -> None:
 
 async def test_a_deal_that_cannot_be_saved_is_retried_once_said_and_dealt_once(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    clock = FakeClock()
+    clock = LoopClock()
     heard: list[Outcome] = []
     service, session = await started_service(tmp_path / "db.sqlite3", clock, heard, players=2)
     store = session.store

@@ -54,8 +54,9 @@ class Recorder:
 
 # A deal one second after each hand, which SimCord waits for on the wall clock: the pages push
 # at most one state per tournament per COALESCE seconds of real time, and this test reads
-# every state they pushed, so the hands must take some real time to give it many.
-@pytest.mark.bot_options(hand_delay=1.0)
+# every state they pushed, so the hands must take some real time to give it many. The idle
+# ping is off, as in every test that plays a whole tournament (tests/discord/conftest.py).
+@pytest.mark.bot_options(hand_delay=1.0, idle_ping_seconds=0)
 async def test_no_response_of_a_whole_tournament_shows_a_secret(
         harness: Harness, browser: Any, tmp_path: Path) -> None:
     h = harness

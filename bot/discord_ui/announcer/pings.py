@@ -12,10 +12,14 @@ notification). A player who acts promptly costs no request at all; a ping costs 
 and its edit), as many as the post and the deletion did; a guest (no Discord account) is never
 pinged.
 
-The wait is a loop timer (`call_later`), and the task that posts the ping is made only when it
+The wait is a loop timer, one per table, and the task that posts the ping is made only when it
 falls due: most players act first, and a task cancelled at every decision (its coroutine, frame
 and CancelledError with its traceback, all in reference cycles) was a third of the garbage the
-collector had to find at a league night's peak (bench/night.py).
+collector had to find at a league night's peak (bench/night.py). The timer is not replaced at
+each decision either: the next player's ping falls due later than the last one's, so the armed
+timer stays and, when it fires early, arms itself again for the ping now waiting. A timer
+cancelled at every action left its handle and context for the collector's young passes, the
+largest share of them at a thousand tables (issue 24).
 
 Discord constraint (../shared/design/discord.md): a mention notifies only in a new message (a
 mention added by editing notifies nobody, and an edit notifies nobody again), and
@@ -38,6 +42,10 @@ from bot.discord_ui.replies import NO_PINGS, ping_only
 from bot.service import Session
 from bot.tournament.players import is_member, member_id
 
+# A wake-up this close to the ping's moment posts it (the loop runs a timer up to its clock's
+# resolution early; arming again for the same moment could spin under a virtual clock).
+WAKE_SLACK = 0.001
+
 
 class IdlePings(Sending):
     def _arm_pings(self, session: Session, places: Places) -> None:
@@ -59,26 +67,29 @@ class IdlePings(Sending):
             if key is not None and hand is not None and hand.to_act is not None \
                     and places.idle_ping_seconds > 0:
                 player = hand.players[hand.to_act].player
-                new = IdlePing(key, player=player)
-                new.timer = asyncio.get_running_loop().call_later(
-                    places.idle_ping_seconds, self._ping_due, session, places, table, new)
+                loop = asyncio.get_running_loop()
+                new = IdlePing(key, due=loop.time() + places.idle_ping_seconds, player=player)
                 places.pings[table] = new
+                timer = places.ping_timers.get(table)
+                if timer is None or timer.when() > new.due:
+                    if timer is not None:
+                        timer.cancel()
+                    places.ping_timers[table] = loop.call_at(
+                        new.due, self._ping_wake, session, places, table)
         for table in [tb for tb in places.pings if tb not in t.tables]:
             self._end_ping(session, places, table, places.pings[table])
+        for table in [tb for tb in places.ping_timers if tb not in t.tables]:
+            places.ping_timers.pop(table).cancel()
 
     def _stop_pings(self) -> None:
         """On closing: no ping falls due any more (the timers are the loop's, not tasks)."""
         for places in self.places.values():
-            for ping in places.pings.values():
-                if ping.timer is not None:
-                    ping.timer.cancel()
-                    ping.timer = None
+            for timer in places.ping_timers.values():
+                timer.cancel()  # drops its arguments: no cycle back to the places is left
+            places.ping_timers.clear()
 
     def _end_ping(self, session: Session, places: Places, table: int, ping: IdlePing) -> None:
         places.pings.pop(table, None)
-        if ping.timer is not None:
-            ping.timer.cancel()  # drops its arguments: no cycle back to the ping is left
-            ping.timer = None
         if ping.task is not None and not ping.task.done():
             ping.task.cancel()
         if ping.message is not None:
@@ -104,9 +115,17 @@ class IdlePings(Sending):
         with contextlib.suppress(discord.HTTPException):
             await partial.edit(content=text, allowed_mentions=NO_PINGS)
 
-    def _ping_due(self, session: Session, places: Places, table: int, ping: IdlePing) -> None:
-        ping.timer = None
-        if self.closed or places.pings.get(table) is not ping:
+    def _ping_wake(self, session: Session, places: Places, table: int) -> None:
+        """The table's timer fired: post the waiting ping if it is due, else wait for it (the
+        decision it was armed for is over, and the next player's ping falls due later)."""
+        places.ping_timers.pop(table, None)
+        ping = places.pings.get(table)
+        if self.closed or ping is None or ping.task is not None:
+            return
+        loop = asyncio.get_running_loop()
+        if ping.due - loop.time() > WAKE_SLACK:
+            places.ping_timers[table] = loop.call_at(ping.due, self._ping_wake, session,
+                                                     places, table)
             return
         ping.task = self.tasks.spawn(self._send_ping(session, places, table, ping))
 

@@ -55,9 +55,8 @@ class TableMessage:
 @dataclass
 class IdlePing:
     key: tuple[str, int]  # the decision: (hand id, number of the hand's events)
-    # Waiting: a loop timer, not a task (pings.py); sending: the task that posts the ping.
-    timer: asyncio.TimerHandle | None = None
-    task: asyncio.Task[None] | None = None
+    due: float = 0.0  # the loop time it falls due (the table's wake-up: Places.ping_timers)
+    task: asyncio.Task[None] | None = None  # the task that posts it, once due
     message: tuple[int, int] | None = None  # (channel, message) of the ping, once sent
     player: str = ""  # the player it is for
 
@@ -90,6 +89,8 @@ class Places:
     editing: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     answering: dict[int, int] = field(default_factory=dict)  # table -> message an interaction edits
     pings: dict[int, IdlePing] = field(default_factory=dict)
+    # One loop timer per table, for its ping's moment or earlier (pings.py).
+    ping_timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     runouts: dict[int, Runout] = field(default_factory=dict)  # table -> run-out being shown
     proofs: set[str] = field(default_factory=set)  # hands whose proof is attached
     told: set[str] = field(default_factory=set)  # troubles already told to the director
