@@ -22,6 +22,7 @@ from typing import Any
 
 from bot.datafiles import data_files
 from bot.tournament.errors import StructureError
+from bot.tournament.interning import interned
 
 
 @dataclass(frozen=True)
@@ -78,7 +79,7 @@ class PayoutTable:
                 if list(bps) != sorted(bps, reverse=True):
                     raise StructureError("a better place cannot pay less than a worse one")
                 brackets.append(Bracket(int(b["min_players"]), int(b["max_players"]), bps))
-            return PayoutTable(str(data["name"]), tuple(brackets))
+            return interned(PayoutTable(str(data["name"]), tuple(brackets)))
         except (KeyError, TypeError, ValueError) as err:
             if isinstance(err, StructureError):
                 raise

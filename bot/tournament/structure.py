@@ -20,6 +20,7 @@ from typing import Any
 
 from bot.datafiles import data_files
 from bot.tournament.errors import StructureError
+from bot.tournament.interning import interned
 
 # 10 players x (5 - 1) odd chips fit in one deck; a wider ratio could need more than 52 cards.
 MAX_DENOMINATION_RATIO = 5
@@ -131,7 +132,7 @@ class Structure:
                 else:
                     periods.append(Level(int(p["small_blind"]), int(p["big_blind"]),
                                          int(p.get("ante", 0)), secs))
-            return Structure(
+            return interned(Structure(
                 name=str(data["name"]),
                 periods=tuple(periods),
                 starting_stack=int(data["starting_stack"]),
@@ -140,7 +141,7 @@ class Structure:
                 late_registration_level=data.get("late_registration_level"),
                 rebuys=RebuyTerms(**data["rebuys"]) if data.get("rebuys") else None,
                 add_on=AddOnTerms(**data["add_on"]) if data.get("add_on") else None,
-            )
+            ))
         except (KeyError, TypeError, ValueError) as err:
             if isinstance(err, StructureError):
                 raise
