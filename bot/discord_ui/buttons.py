@@ -348,6 +348,9 @@ class RaiseModal(discord.ui.Modal):
             await send_private(interaction, generic_error_text(interaction))
         finally:
             release(interaction)  # answered here, and discord.py answers nothing after
+            # The text input and the modal point at each other: one cycle a raise, left to
+            # the collector, unless the modal lets go of its input once answered.
+            self.clear_items()
 
     async def _submit(self, interaction: discord.Interaction) -> None:
         bot = game_of(interaction)
