@@ -287,21 +287,20 @@ HEARTBEAT_SECONDS = 10.0
 # A downtime shorter than this is not made up for (nor said): a quick restart.
 OFFLINE_AT_LEAST = 1.0
 # The collector's thresholds once the bot has started (see recover): young objects allocated
-# before a collection, young collections per middle one, middle ones per full one (Python
-# makes a full one only once the old generation has also grown by a quarter since the last).
-# Each pass holds the event loop for as long as it takes, about 2-3 us per young object at a
-# league night's peak (bench/night.py, 1,000 tables, ~2 young passes a second): young passes
-# of 5,000 objects take <= 15 ms of CPU and middle ones (two young generations and their
-# survivors) <= 25 ms, where the former (50,000, 50, 50) took 40-85 ms and 86-210 ms. A full
-# pass walks every object not frozen at start-up: ~0.3-0.5 s at 1,000 tables. It cannot be
-# shortened, only made rare: discord.py's own cycles (each interaction and its response, the
-# View it rebuilds for every button click) reach the old generation while in flight, ~1,000
-# objects a second at 1,000 tables (resident memory grew 183 -> 223 MiB in 2 minutes without a
-# full pass), so one about every 100 middle ones (~2 minutes there) keeps memory bounded; one
-# every 10 made a pause of ~320 ms every 15 s. The default (700, 10, 10) ran ~120 young passes
-# a second under play (bench/store.py; with these, 100 busy tournaments: p99 action->commit
-# 17 ms, 8,150 actions/s).
-GC_THRESHOLDS = (5_000, 2, 100)
+# (net of those freed) before a collection, young collections per middle one, middle ones per
+# full one (Python makes a full one only once the old generation has also grown by a quarter
+# since the last). Each pass holds the event loop for as long as it takes, and at a league
+# night's peak a pass's length follows the objects in flight it finds (bench/night.py, 1,000
+# tables): with (1,000, 2, 2,000) the longest young pass took 13 ms of CPU and the longest
+# middle one 26 ms in a 120 s window, against 43 and 77 ms with the former (5,000, 2, 100) in
+# the same hour. Full passes walk every object not frozen at start-up (~300,000 at 1,000
+# tables, 0.3-0.4 s) and are made rare: play leaves almost nothing to them any more (each
+# interaction is freed when answered, buttons.release; the Raise modal lets go of its input;
+# timers are kept, not cancelled at each action), 54-675 unreachable objects after two
+# minutes at 1,000 tables, so one every 2,000 middle passes (about 20 minutes there, ~105
+# middle passes a minute) keeps memory bounded. The default (700, 10, 10) ran ~120 young
+# passes a second under play (bench/store.py).
+GC_THRESHOLDS = (1_000, 2, 2_000)
 
 
 class _Slicer:

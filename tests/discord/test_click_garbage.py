@@ -14,7 +14,6 @@ import discord
 from .conftest import HAND_DELAY, Harness
 from .test_tournament_flow import actor, button, first_hand, table_message, to_act
 
-
 # The interactions and all they carry: the message, its embed and buttons, the member, the
 # response.
 CARRIED = (discord.Interaction, discord.InteractionResponse, discord.Message, discord.Embed,
