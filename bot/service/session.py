@@ -391,6 +391,9 @@ class Session:
         t = self.tournament
         if t.status != "running" or t.paused:
             self._disarm()
+            # After a pause, idle tables wait their pause from the resumption, as after a hand.
+            self._deal_at.clear()
+            self._idle_unseen = True
             return
         now = self.clock()
         if self._idle_unseen:

@@ -255,3 +255,34 @@ async def test_a_table_keeps_its_pause_when_another_tables_deadline_wakes_the_ti
     assert session.tournament.tables[1].hand is not first
     session.close()
     await store.close()
+
+
+async def test_after_a_pause_an_idle_table_waits_its_pause_from_the_resumption(
+        tmp_path: Path) -> None:
+    """The director pauses between two hands and resumes ten minutes later: the next hand is
+    dealt after the usual pause from the resumption, not at once."""
+    clock = FakeClock()
+    store = await Store.open(tmp_path / "db.sqlite3", clock=clock)
+    service = TournamentService(store, clock=clock, seeds=lambda: "s", hand_delay=5)
+    session = await service.create(guild_id=1, channel_id=2, name="t", config=config())
+    for uid in (1, 2, 3):
+        await session.run(lambda t, now, u=uid: t.register(str(u), now))
+    await session.run(lambda t, now: t.start("x", now))
+    clock.now += 5
+    await session._fire(0)
+    t = session.tournament
+    table = next(iter(t.tables))
+    hand = t.tables[table].hand
+    assert hand is not None
+    while not hand.is_over:
+        await session.run(lambda t, now, s=hand.to_act: t.act(table, s, "fold", now=now))
+    await session.run(lambda t, now: t.pause("director", "a break for pizza", now))
+    clock.now += 600
+    await session.run(lambda t, now: t.resume("director", now))
+    await session._fire(0)
+    assert session.tournament.tables[table].hand is None  # the players see the table first
+    clock.now += 5
+    await session._fire(0)
+    assert session.tournament.tables[table].hand is not None
+    session.close()
+    await store.close()
