@@ -41,6 +41,10 @@ class ExtensionFailed(RuntimeError):
         super().__init__(f"the cog {name} could not be loaded: {type(cause).__name__}: {cause}")
         self.name = name
 
+# Seconds a finished tournament stays in memory (LeagueBot._finished): long enough for the room
+# and the channel to read the winner and the payouts, short enough that a network's peak does
+# not keep every tournament of the night (~80 KiB each, issue 24).
+FINISHED_KEPT_SECONDS = 600.0
 # Seconds between the streets of a board run out after an all-in (LeagueBot.runout_pause).
 RUNOUT_PAUSE = 2.0
 
@@ -188,7 +192,7 @@ class LeagueBot(commands.Bot):
             listener=self._present,
             hand_delay=self.hand_delay,
             runout_pause=self.runout_pause,
-            on_finish=lambda session: score_tournament(self.store, session.store_id),
+            on_finish=self._finished,
         )
         self.add_dynamic_items(PageButton)  # the table's buttons: on_interaction
         recovered = await self.tournaments.recover()
@@ -202,6 +206,18 @@ class LeagueBot(commands.Bot):
         if self.tournaments.unrecoverable:
             # Said where players will look, once the connection is up (setup_hook runs first).
             self.loop.create_task(self._report_unrecoverable())
+
+    async def _finished(self, session: Session) -> None:
+        """A tournament has finished (committed): the league's points for the night, and the
+        tournament let go of FINISHED_KEPT_SECONDS later (the channel and the screens show the
+        winner meanwhile; its buttons then answer that it is over)."""
+        await score_tournament(self.store, session.store_id)
+        self.loop.call_later(FINISHED_KEPT_SECONDS, self._forget_finished, session.store_id)
+
+    def _forget_finished(self, tid: int) -> None:
+        if self.tournaments.forget_finished(tid):
+            self.announcer.forget(tid)
+            self.live_clock.forget(tid)
 
     def _start_web(self) -> None:
         """The screens' server, once the tournaments are back (it never waits on Discord). A

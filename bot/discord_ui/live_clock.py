@@ -114,6 +114,13 @@ class LiveClock:
         self._name_guests(session)
         return ch
 
+    def forget(self, tid: int) -> None:
+        """A finished tournament the service no longer holds: nothing of it is kept here."""
+        self.sessions.pop(tid, None)
+        ch = self.channels.pop(tid, None)
+        if ch is not None and ch.warning is not None:
+            ch.warning.cancel()
+
     async def _load(self, ch: LiveChannel) -> None:
         """Where the tournament posts, its deck colours, its members' names, and the messages
         it already has (the clock, the breaks announced)."""

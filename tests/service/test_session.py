@@ -286,3 +286,19 @@ async def test_after_a_pause_an_idle_table_waits_its_pause_from_the_resumption(
     assert session.tournament.tables[table].hand is not None
     session.close()
     await store.close()
+
+
+async def test_only_a_finished_tournament_is_forgotten(tmp_path: Path) -> None:
+    clock = FakeClock()
+    heard: list[Outcome] = []
+    service, session = await started_service(tmp_path / "db.sqlite3", clock, heard)
+    assert not service.forget_finished(session.store_id)  # running: kept
+    assert service.get(session.store_id) is session
+    await play_out(session, clock, seed=4)
+    assert service.forget_finished(session.store_id)
+    assert service.get(session.store_id) is None and session.store_id not in service.rows
+    assert service.in_guild(1) == []
+    assert not service.forget_finished(session.store_id)  # already gone
+    rows = await service.store.results(session.store_id)
+    assert sorted(r.place for r in rows)[0] == 1  # the result is the store's
+    await service.store.close()

@@ -162,6 +162,15 @@ class AnnouncerState:
                                                                   msg.message_id)
         return places
 
+    def forget(self, tid: int) -> None:
+        """A finished tournament the service no longer holds: nothing of it is kept here."""
+        self.sessions.pop(tid, None)
+        places = self.places.pop(tid, None)
+        if places is not None:
+            for timer in places.ping_timers.values():
+                timer.cancel()
+            places.ping_timers.clear()
+
     def _names(self, places: Places) -> Mapping[str, str]:
         """The tournament's display names (kept on its session)."""
         session = self.sessions.get(places.store_id)
