@@ -32,7 +32,8 @@ def test_a_changed_structure_is_its_own_and_an_unused_one_is_let_go() -> None:
     table = PayoutTable.from_dict({"name": "winner takes all", "brackets": [
         {"min_players": 2, "max_players": 99, "percents": [100]}]})
     assert table.bracket_for(7).basis_points == (10_000,)
-    held = len(_SHARED)
+    keys = [repr(mine), repr(table)]
+    assert all(k in _SHARED for k in keys)
     del mine, table
     gc.collect()
-    assert len(_SHARED) == held - 2
+    assert not any(k in _SHARED for k in keys)
