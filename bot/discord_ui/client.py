@@ -211,8 +211,10 @@ class LeagueBot(commands.Bot):
         """A tournament has finished (committed): the league's points for the night, and the
         tournament let go of FINISHED_KEPT_SECONDS later (the channel and the screens show the
         winner meanwhile; its buttons then answer that it is over)."""
-        await score_tournament(self.store, session.store_id)
-        self.loop.call_later(FINISHED_KEPT_SECONDS, self._forget_finished, session.store_id)
+        try:
+            await score_tournament(self.store, session.store_id)
+        finally:  # a scoring that failed (logged by the session) does not keep it for good
+            self.loop.call_later(FINISHED_KEPT_SECONDS, self._forget_finished, session.store_id)
 
     def _forget_finished(self, tid: int) -> None:
         if self.tournaments.forget_finished(tid):
