@@ -6,8 +6,10 @@ aged into the old generation, whose full passes hold the loop for 0.3-0.5 s (ben
 
 from __future__ import annotations
 
+import contextlib
 import gc
 from collections import Counter
+from collections.abc import Iterator
 
 import discord
 
@@ -20,13 +22,31 @@ CARRIED = (discord.Interaction, discord.InteractionResponse, discord.Message, di
            discord.Member, discord.User, discord.components.ActionRow, discord.components.Button)
 
 
+@contextlib.contextmanager
+def carried_left_in_cycles() -> Iterator[Counter[str]]:
+    """The CARRIED objects the collector finds unreachable during the block, by class name
+    (filled when the block ends; gc.DEBUG_SAVEALL keeps what a pass finds in gc.garbage)."""
+    left: Counter[str] = Counter()
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        yield left
+        gc.collect()
+        left.update(type(o).__name__ for o in gc.garbage if isinstance(o, CARRIED))
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+
+
 async def test_an_answered_click_leaves_no_discord_object_in_a_cycle(harness: Harness) -> None:
     h = harness
     members = [h.alice, h.bob, h.carol]
     session = await first_hand(h, members)
-    gc.collect()
-    gc.set_debug(gc.DEBUG_SAVEALL)  # what a pass finds unreachable is kept in gc.garbage
-    try:
+    # (Not counted: the Raise modal and its text input. They pointed at each other until
+    # RaiseModal.on_submit let go of the input; here SimCord still holds the modal when the
+    # test collects, so it cannot tell. bench/night.py's runs can: no modal is left in the
+    # collector's garbage since.)
+    with carried_left_in_cycles() as left:
         clicks = 0
         while clicks < 8:
             found = to_act(session)
@@ -45,15 +65,6 @@ async def test_an_answered_click_leaves_no_discord_object_in_a_cycle(harness: Ha
                 r = await player.submit_modal(r, {"amount": str(legal.min_raise_to)})
             assert not r.ephemeral and len(hand.events) > events  # answered with the table
             clicks += 1
-        gc.collect()
-        # (Not counted: the Raise modal and its text input. They pointed at each other until
-        # RaiseModal.on_submit let go of the input; here SimCord still holds the modal when
-        # the test collects, so it cannot tell. bench/night.py's runs can: no modal is left
-        # in the collector's garbage since.)
-        left = Counter(type(o).__name__ for o in gc.garbage if isinstance(o, CARRIED))
-    finally:
-        gc.set_debug(0)
-        gc.garbage.clear()
     assert left == Counter(), left
 
 
@@ -64,9 +75,7 @@ async def test_answered_slash_commands_leave_no_discord_object_in_a_cycle(
     h = harness
     members = [h.alice, h.bob, h.carol]
     session = await first_hand(h, members)
-    gc.collect()
-    gc.set_debug(gc.DEBUG_SAVEALL)
-    try:
+    with carried_left_in_cycles() as left:
         reply = await h.alice.slash(h.channel, "rule", topic="string-bet")
         assert reply.response is not None and reply.response.embeds
         refused = await h.alice.slash(h.channel, "tournament join")
@@ -80,9 +89,4 @@ async def test_answered_slash_commands_leave_no_discord_object_in_a_cycle(
         assert legal is not None
         await actor(members, hand, seat).slash(h.channel, "check" if legal.can_check else "call")
         assert len(hand.events) > events
-        gc.collect()
-        left = Counter(type(o).__name__ for o in gc.garbage if isinstance(o, CARRIED))
-    finally:
-        gc.set_debug(0)
-        gc.garbage.clear()
     assert left == Counter(), left

@@ -11,7 +11,23 @@ from bot.engine.errors import IllegalAction
 from bot.engine.events import event_from_dict
 from bot.service import Outcome, Session, TournamentService
 from bot.store import Store
+from bot.tournament.core import TournamentConfig
 from tests.service.helpers import FakeClock, acting, config, play_out, started_service
+
+
+async def paced_and_dealt(tmp_path: Path, clock: FakeClock, cfg: TournamentConfig,
+                          players: int) -> tuple[Store, Session]:
+    """A tournament on a service with the bot's 5 s pause after each hand: started, and dealt
+    by the timer's first run after that pause."""
+    store = await Store.open(tmp_path / "db.sqlite3", clock=clock)
+    service = TournamentService(store, clock=clock, seeds=lambda: "s", hand_delay=5)
+    session = await service.create(guild_id=1, channel_id=2, name="t", config=cfg)
+    for uid in range(1, players + 1):
+        await session.run(lambda t, now, u=uid: t.register(str(u), now))
+    await session.run(lambda t, now: t.start("x", now))
+    clock.now += 5
+    await session._fire(0)
+    return store, session
 
 
 async def test_start_deals_a_hand_and_every_action_is_committed_before_it_is_heard(
@@ -115,14 +131,7 @@ async def test_next_deal_waits_for_a_rabbit_hunt_the_table_asked_for(tmp_path: P
     from tests.service.helpers import config
 
     clock = FakeClock()
-    store = await Store.open(tmp_path / "db.sqlite3", clock=clock)
-    service = TournamentService(store, clock=clock, seeds=lambda: "s", hand_delay=5)
-    session = await service.create(guild_id=1, channel_id=2, name="t", config=config("tavern"))
-    for uid in (1, 2, 3):
-        await session.run(lambda t, now, u=uid: t.register(str(u), now))
-    await session.run(lambda t, now: t.start("x", now))
-    clock.now += 5
-    await session._fire(0)  # the deal after the pause
+    store, session = await paced_and_dealt(tmp_path, clock, config("tavern"), players=3)
     t = session.tournament
     table = next(iter(t.tables))
     hand = t.tables[table].hand
@@ -229,15 +238,8 @@ async def test_a_table_keeps_its_pause_when_another_tables_deadline_wakes_the_ti
     from dataclasses import replace
 
     clock = FakeClock()
-    store = await Store.open(tmp_path / "db.sqlite3", clock=clock)
-    service = TournamentService(store, clock=clock, seeds=lambda: "s", hand_delay=5)
-    session = await service.create(guild_id=1, channel_id=2, name="t",
-                                   config=replace(config(), seats_per_table=3))
-    for uid in range(1, 7):
-        await session.run(lambda t, now, u=uid: t.register(str(u), now))
-    await session.run(lambda t, now: t.start("x", now))
-    clock.now += 5
-    await session._fire(0)  # the first deal, after the pause
+    store, session = await paced_and_dealt(tmp_path, clock,
+                                           replace(config(), seats_per_table=3), players=6)
     t = session.tournament
     assert sorted(t.tables) == [1, 2]
     assert all(ts.hand is not None for ts in t.tables.values())
@@ -262,14 +264,7 @@ async def test_after_a_pause_an_idle_table_waits_its_pause_from_the_resumption(
     """The director pauses between two hands and resumes ten minutes later: the next hand is
     dealt after the usual pause from the resumption, not at once."""
     clock = FakeClock()
-    store = await Store.open(tmp_path / "db.sqlite3", clock=clock)
-    service = TournamentService(store, clock=clock, seeds=lambda: "s", hand_delay=5)
-    session = await service.create(guild_id=1, channel_id=2, name="t", config=config())
-    for uid in (1, 2, 3):
-        await session.run(lambda t, now, u=uid: t.register(str(u), now))
-    await session.run(lambda t, now: t.start("x", now))
-    clock.now += 5
-    await session._fire(0)
+    store, session = await paced_and_dealt(tmp_path, clock, config(), players=3)
     t = session.tournament
     table = next(iter(t.tables))
     hand = t.tables[table].hand
