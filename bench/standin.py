@@ -145,7 +145,7 @@ class StandIn:
         self.requests += 1
         parts = path.strip("/").split("/")
         try:
-            status, answer = self._route(method, parts, body, files)
+            status, answer = self._route(method, parts, body, files, kwargs.get("params") or {})
         except Exception:  # a stand-in bug must show, not hang a click
             log.exception("stand-in failed on %s %s", method, path)
             status, answer = 500, {"message": "stand-in error", "code": 0}
@@ -209,7 +209,8 @@ class StandIn:
 
     # -------------------------------------------------------------- routes
 
-    def _route(self, method: str, p: list[str], body: Any, files: int) -> tuple[int, Any]:
+    def _route(self, method: str, p: list[str], body: Any, files: int,
+               params: dict[str, Any]) -> tuple[int, Any]:
         if p[0] == "channels" and len(p) == 3 and p[2] == "messages" and method == "POST":
             channel = int(p[1])
             if channel in self.dm_channels.values():
@@ -243,7 +244,8 @@ class StandIn:
             return 200, {"id": str(dm), "type": 1, "recipients": [user],
                          "last_message_id": None}
         if p[0] == "interactions" and p[-1] == "callback":
-            return self._callback(int(p[1]), p[2], body or {}, files)
+            return self._callback(int(p[1]), p[2], body or {}, files,
+                                  bool(params.get("with_response")))
         if p[0] == "webhooks":
             return self._webhook(method, p, body or {}, files)
         if p == ["users", "@me"]:
@@ -265,7 +267,9 @@ class StandIn:
             for c in row.get("components", ()))
 
     def _callback(self, interaction_id: int, token: str, body: dict[str, Any],
-                  files: int) -> tuple[int, Any]:
+                  files: int, with_response: bool) -> tuple[int, Any]:
+        """Discord answers an interaction callback with the callback's resource (the message
+        it sent or edited) only when asked (`?with_response=true`), else 204 No Content."""
         kind = body.get("type")
         data = body.get("data") or {}
         self._count(f"POST interaction callback type {kind}")
@@ -294,7 +298,7 @@ class StandIn:
                 click.deferred = True
             else:
                 self._settle(token, click, f"type {kind}", body)
-        return 200, answer
+        return (200, answer) if with_response else (204, None)
 
     def _webhook(self, method: str, p: list[str], body: dict[str, Any],
                  files: int) -> tuple[int, Any]:

@@ -72,6 +72,40 @@ async def test_a_quiet_hand_is_one_message_with_its_proof(harness: Harness) -> N
     assert [a.filename for a in final.attachments] == [f"deck-proof-{hand.hand_id}.json"]
 
 
+async def test_a_click_is_answered_without_asking_for_the_message_back(harness: Harness) -> None:
+    """The table click's answer edits the table and asks Discord for nothing back (no
+    `with_response`: the edited message, every button, would come back and be parsed)."""
+    h = harness
+    session = await dealt(h)
+    table, hand, seat = to_act(session)
+    msg = table_message(h, session, table)
+    start = len(h.env.http_requests)
+    r = await click(h, session, "hp:f:")
+    assert r.response.id == msg.id
+    callbacks = [q for q in h.env.http_requests[start:] if q.path.endswith("/callback")]
+    assert len(callbacks) == 1 and callbacks[0].json["type"] == 7
+    assert "with_response" not in callbacks[0].params
+    assert f"{session.names[hand.players[seat].player]} folds" in \
+        table_message(h, session, table).embeds[0].description
+
+
+async def test_a_click_whose_answer_discord_refuses_still_shows_on_the_table(
+        harness: Harness) -> None:
+    """Discord refuses the click's answer once: the action stands (it was committed), the table
+    message is edited the usual way, and the player is told privately that it shows."""
+    h = harness
+    session = await dealt(h)
+    table, hand, seat = to_act(session)
+    events = len(hand.events)
+    h.env.inject_error("POST", "/interactions/*/*/callback", status=400, code=50035,
+                       message="Invalid Form Body", times=1)
+    r = await click(h, session, "hp:f:")
+    await h.advance(1)
+    assert len(hand.events) > events and hand.players[seat].folded
+    assert "folds" in table_message(h, session, table).embeds[0].description
+    assert "the table shows your action" in reply(r)
+
+
 async def test_cards_are_emojis_and_four_colours_is_a_server_setting(harness: Harness) -> None:
     h = harness
     session = await dealt(h)

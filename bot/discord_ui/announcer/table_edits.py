@@ -53,6 +53,7 @@ import discord
 
 from bot.discord_ui.announcer.send import UNKNOWN_CHANNEL, Sending
 from bot.discord_ui.announcer.state import Places, Runout, TableMessage, hand_by_id
+from bot.discord_ui.click_update import update_message
 from bot.discord_ui.presenter.announcements import after_hand_lines
 from bot.discord_ui.presenter.clock import clock_view
 from bot.discord_ui.presenter.hands import count_chances, shows_chances
@@ -363,8 +364,7 @@ class TableEdits(Sending):
                     attachments=[render.proof])
                 places.proofs.add(hand.hand_id)
             else:
-                await interaction.response.edit_message(content=None, embed=render.embed,
-                                                        view=render.view)
+                await update_message(interaction, embed=render.embed, view=render.view)
         except discord.HTTPException as exc:
             log.warning("could not answer a click with the table (HTTP %s)", exc.status)
             self.mark_dirty(session, places, table)
