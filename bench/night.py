@@ -68,7 +68,7 @@ sys.path.insert(0, str(ROOT))
 import discord  # noqa: E402
 from discord.http import Route  # noqa: E402
 
-from bench.probes import GcPauses, LoopProbe, Sampler, by_area, pct, rss_bytes  # noqa: E402
+from bench.probes import GcPauses, LoopProbe, Sampler, by_area, pct, rss_bytes, thread_cpu  # noqa: E402
 from bench.standin import EPOCH_SHIFT, Click, Gateway, Session, StandIn, Table, iso  # noqa: E402
 from bot.discord_ui.client import create_bot  # noqa: E402
 from bot.store.ownership import Shards  # noqa: E402
@@ -534,6 +534,7 @@ class Night:
         stand_in0 = self.api.seconds
         self.api.measuring = True
         cpu0 = time.process_time()
+        threads0 = thread_cpu()
         ru0 = resource.getrusage(resource.RUSAGE_SELF)
         t0 = time.perf_counter()
         probe.start()
@@ -553,6 +554,8 @@ class Night:
             sampler.stop()
         window = time.perf_counter() - t0
         cpu = time.process_time() - cpu0
+        threads = {name: (spent - threads0.get(name, 0.0)) / (time.perf_counter() - t0)
+                   for name, spent in thread_cpu().items()}
         ru1 = resource.getrusage(resource.RUSAGE_SELF)
         stand_in = self.api.seconds - stand_in0
         requests = self.api.requests - requests0
@@ -610,6 +613,9 @@ class Night:
             * 1e3, "idle_cpu_share": idle_per_s,
             "stand_in_ms_per_action": stand_in / max(self.actions, 1) * 1e3,
             "cpu_share": cpu / window, "gc_runs": gc_runs,
+            "thread_shares": {n: round(x, 3) for n, x in sorted(threads.items(),
+                                                                key=lambda kv: -kv[1])
+                              if x >= 0.005},
             "gc_longest_ms": pauses.longest * 1e3, "gc_thresholds": gc.get_threshold(),
             "gc_longest_generation": pauses.generation,
             "gc_longest_cpu_ms": pauses.longest_cpu * 1e3,
@@ -746,6 +752,8 @@ def report(r: dict[str, Any], label: str) -> None:
               f"{p['gc_left_in_cycles']} of them left uncollected at the end, when a full "
               f"collection of the {p['gc_tracked']:,} objects tracked took "
               f"{p['gc_full_cpu_ms']:.0f} ms CPU)")
+        print("  each thread's share of the time: " + ", ".join(
+            f"{n} {x * 100:.0f}%" for n, x in p["thread_shares"].items()))
         print(f"rss_mib{where}: {p['rss_mib']:.0f}   ({p['kib_per_table']:.0f} KiB per table "
               f"over the bot's {p['rss_bot_mib']:.0f} MiB before the tables; during the window "
               f"{' '.join(str(x) for x in p['rss_during_mib'])}; collections by generation "

@@ -14,10 +14,12 @@ give the same figures (the engine has no randomness of its own). A split counts 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import combinations
 from math import comb
 from typing import Generic, TypeVar
@@ -88,12 +90,60 @@ def main_pot_equity(
     return Equity({k: w for k, w in zip(keys, win, strict=True)}, exact, boards)
 
 
-@lru_cache(maxsize=256)
-def _count(
+# A count's question (holes, board, dead, samples) and its answer (shares, exact, boards).
+CountKey = tuple[tuple[tuple[str, ...], ...], tuple[str, ...], frozenset[str], int]
+Counted = tuple[tuple[float, ...], bool, int]
+# Counts kept, the most recently used: a table asks again at every edit of an all-in hand.
+COUNTS_KEPT = 256
+_counts: OrderedDict[CountKey, Counted] = OrderedDict()
+_counts_lock = threading.Lock()  # counts may be made or handed in from worker threads
+_made = threading.local()  # the counts a `recording()` block on this thread asked for
+
+
+def _count(holes: tuple[tuple[str, ...], ...], board: tuple[str, ...], dead: frozenset[str],
+           samples: int) -> Counted:
+    """The shares of `holes` in order: kept, or counted now (`_counted`)."""
+    key: CountKey = (holes, board, dead, samples)
+    with _counts_lock:
+        found = _counts.get(key)
+        if found is not None:
+            _counts.move_to_end(key)
+    if found is None:
+        found = _counted(holes, board, dead, samples)
+        remember([(key, found)])
+    made: list[tuple[CountKey, Counted]] | None = getattr(_made, "counts", None)
+    if made is not None:
+        made.append((key, found))
+    return found
+
+
+def remember(counts: Iterable[tuple[CountKey, Counted]]) -> None:
+    """Keep counts made elsewhere (another process: `recording`), as if made here."""
+    with _counts_lock:
+        for key, value in counts:
+            _counts[key] = value
+            _counts.move_to_end(key)
+        while len(_counts) > COUNTS_KEPT:
+            _counts.popitem(last=False)
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[list[tuple[CountKey, Counted]]]:
+    """Every count asked for inside the block on this thread (kept or made), in order: what a
+    worker process hands back for the bot's own process to `remember`."""
+    made: list[tuple[CountKey, Counted]] = []
+    _made.counts = made
+    try:
+        yield made
+    finally:
+        _made.counts = None
+
+
+def _counted(
     holes: tuple[tuple[str, ...], ...], board: tuple[str, ...], dead: frozenset[str],
     samples: int,
-) -> tuple[tuple[float, ...], bool, int]:
-    """The shares of `holes` in order (cached: a table asks again on every edit).
+) -> Counted:
+    """The shares of `holes` in order, counted.
 
     This runs on the bot's event loop when an all-in is called before the flop (10,000 boards:
     bench/night.py saw it as the longest block of the loop), so the loops below are written

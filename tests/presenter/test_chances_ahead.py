@@ -1,15 +1,19 @@
-"""The chances to win a face-up hand shows are counted ahead, off the event loop
-(presenter/hands.py `count_chances`, which the announcer runs in a worker thread): drawing the
-table afterwards, at every street of its run-out and whole, finds every figure counted and
-counts nothing itself, so a pre-flop all-in never holds the loop while the table is drawn."""
+"""The chances to win a face-up hand shows are counted ahead, off the event loop and out of the
+bot's process (engine/chances.py `table_counts`, which the announcer runs in a worker process,
+announcer/chance_counts.py): drawing the table afterwards, at every street of its run-out and
+whole, finds every figure counted and counts nothing itself, so a pre-flop all-in never holds
+the loop (or the GIL) while the table is drawn."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.discord_ui.presenter.hands import count_chances, shows_chances
+from bot.discord_ui.announcer import chance_counts
+from bot.discord_ui.announcer.chance_counts import count_ahead
+from bot.discord_ui.presenter.hands import shows_chances
 from bot.discord_ui.presenter.table import TableScene, table_embed
 from bot.engine import equity
+from bot.engine.chances import table_counts
 from bot.engine.hand import Hand, HandConfig, Seat
 from bot.engine.profile import make_profile
 from bot.engine.runout import runout_frames
@@ -29,10 +33,22 @@ def _drawn(hand: Hand) -> list[str]:
     return [table_embed(step, scene).description or "" for step in steps]
 
 
-@pytest.mark.parametrize("stacks", [(1000, 1000, 1000), (600, 1500, 3000)],
-                         ids=["one pot", "side pots"])
-def test_a_pre_flop_all_in_drawn_street_by_street_counts_nothing_once_counted_ahead(
-        stacks: tuple[int, ...]) -> None:
+class _Counting:
+    """Counts made in this process (not found kept), from a clean slate."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.made = 0
+        counted = equity._counted
+
+        def counting(*args: object) -> object:
+            self.made += 1
+            return counted(*args)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(equity, "_counted", counting)
+        monkeypatch.setattr(equity, "_counts", type(equity._counts)())
+
+
+def _all_in(stacks: tuple[int, ...]) -> Hand:
     hand = _hand(stacks, f"ahead-{stacks[0]}")
     hand.all_in(3)
     hand.all_in(1)
@@ -41,16 +57,44 @@ def test_a_pre_flop_all_in_drawn_street_by_street_counts_nothing_once_counted_ah
     else:
         hand.fold(2)
     assert hand.is_over and shows_chances(hand)
-    equity._count.cache_clear()
-    count_chances(list(hand.events))
-    counted = equity._count.cache_info().misses
-    assert counted >= 1
+    return hand
+
+
+def _check_drawn(hand: Hand, stacks: tuple[int, ...]) -> None:
     tables = _drawn(hand)
-    # Every street's chances are on the tables drawn, and none was counted by the drawing.
+    # Every street's chances are on the tables drawn.
     assert sum("%" in t for t in tables) == len(tables)
-    assert equity._count.cache_info().misses == counted
     if stacks[0] != stacks[1]:
         assert any("side 1:" in t for t in tables)  # each pot's chances while it ran out
+
+
+@pytest.mark.parametrize("stacks", [(1000, 1000, 1000), (600, 1500, 3000)],
+                         ids=["one pot", "side pots"])
+def test_a_pre_flop_all_in_drawn_street_by_street_counts_nothing_once_counted_elsewhere(
+        stacks: tuple[int, ...], monkeypatch: pytest.MonkeyPatch) -> None:
+    hand = _all_in(stacks)
+    counting = _Counting(monkeypatch)
+    counts = table_counts(list(hand.events))  # as the worker process does
+    assert counts and counting.made >= 1
+    monkeypatch.setattr(equity, "_counts", type(equity._counts)())  # this process knows none
+    equity.remember(counts)
+    made = counting.made
+    _check_drawn(hand, stacks)
+    assert counting.made == made  # the drawing counted nothing itself
+
+
+async def test_the_worker_process_counts_and_this_process_keeps_the_counts(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    stacks = (600, 1500, 3000)
+    hand = _all_in(stacks)
+    counting = _Counting(monkeypatch)
+    try:
+        await count_ahead(hand.events)
+    finally:
+        chance_counts.stop()
+    assert counting.made == 0  # counted in the worker, not here
+    _check_drawn(hand, stacks)
+    assert counting.made == 0  # and found here by the drawing
 
 
 def test_a_hand_never_face_up_has_no_chances_to_count() -> None:

@@ -22,6 +22,7 @@ bench bench/discord_requests.py counts them per action and must not see more.
 
 from __future__ import annotations
 
+from bot.discord_ui.announcer import chance_counts
 from bot.discord_ui.announcer.pings import IdlePings
 from bot.discord_ui.announcer.state import Places
 from bot.discord_ui.announcer.threads import Threads
@@ -99,3 +100,4 @@ class Announcer(Threads, IdlePings):
         self.closed = True
         self._stop_pings()
         await self.tasks.cancel_all()
+        chance_counts.stop()  # the worker process: the next bot started here starts another

@@ -51,12 +51,13 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.discord_ui.announcer.chance_counts import count_ahead
 from bot.discord_ui.announcer.send import UNKNOWN_CHANNEL, Sending
 from bot.discord_ui.announcer.state import Places, Runout, TableMessage, hand_by_id
 from bot.discord_ui.click_update import update_message
 from bot.discord_ui.presenter.announcements import after_hand_lines
 from bot.discord_ui.presenter.clock import clock_view
-from bot.discord_ui.presenter.hands import count_chances, shows_chances
+from bot.discord_ui.presenter.hands import shows_chances
 from bot.discord_ui.presenter.rulings import ruling_text, seat_names, worth_a_post
 from bot.discord_ui.presenter.table import TableScene, table_embed
 from bot.discord_ui.presenter.texts import deck_proof_filename, deck_proof_json
@@ -116,12 +117,13 @@ class TableEdits(Sending):
                            proof)
 
     async def _count_chances(self, hand: Hand | None) -> None:
-        """The chances to win the table of `hand` shows, counted in a worker thread (the engine
-        keeps them: render_table then finds them), so the loop is not held while they are. The
-        thread gets a copy of the hand's events, never the hand the loop goes on changing."""
+        """The chances to win the table of `hand` shows, counted in a worker process (kept
+        here afterwards: render_table then finds them), so neither the loop nor the GIL is
+        held while they are (chance_counts.py). The worker gets a copy of the hand's events,
+        never the hand the loop goes on changing."""
         if hand is not None and shows_chances(hand):
             try:
-                await asyncio.to_thread(count_chances, list(hand.events))
+                await count_ahead(hand.events)
             except Exception:
                 # Only a head start: drawing counts what it needs itself, so no edit is lost.
                 log.warning("chances of hand %s not counted ahead", hand.hand_id,

@@ -11,7 +11,6 @@ from bot.discord_ui.presenter.cards import Faces, cards_text, text_face
 from bot.discord_ui.presenter.limits import chips, display_name
 from bot.discord_ui.presenter.rulings import ruling_log_line, seat_names
 from bot.engine.equity import Equity, pot_equities
-from bot.engine.events import Event
 from bot.engine.hand import Hand
 from bot.engine.hand_events import PotAwarded, Ruling, UncalledReturned
 
@@ -83,24 +82,6 @@ def shows_chances(hand: Hand) -> bool:
     """Whether the table message of `hand` shows chances to win at some point: its live hands
     were turned face up before the board was complete (an all-in called)."""
     return any(isinstance(e, Ruling) and e.rule_id == "face-up" for e in hand.events)
-
-
-def count_chances(events: Sequence[Event]) -> None:
-    """Count every chance to win the table message of the hand of `events` shows, at each board
-    its hands were face up for (so each street of a paced run-out too): the main pot's and, with
-    side pots, each pot's. The engine keeps the counts (bot.engine.equity), so drawing the table
-    afterwards finds them. A pre-flop all-in takes 10-30 ms to count: the announcer calls this
-    in a worker thread, never on the event loop, with a copy of the hand's events taken on the
-    loop (the hand is rebuilt from them here: the live one may change meanwhile). The figures
-    are the ones drawing would count itself; a count not found then is simply counted there."""
-    hand = Hand.replay(events)
-    states = hand.face_up_equities()
-    pots = hand.table_pots()
-    if len(pots) < 2:
-        return
-    up = {s: hand.players[s].shown for s in hand.live_seats if len(hand.players[s].shown) == 2}
-    for board, _ in states:
-        pot_equities([p.eligible for p in pots], up, board)
 
 
 def pot_chance_lines(hand: Hand, names: Mapping[str, str]) -> list[str]:
