@@ -68,7 +68,16 @@ sys.path.insert(0, str(ROOT))
 import discord  # noqa: E402
 from discord.http import Route  # noqa: E402
 
-from bench.probes import GcPauses, LoopProbe, Sampler, by_area, pct, rss_bytes, thread_cpu  # noqa: E402
+from bench.probes import (  # noqa: E402
+    GcPauses,
+    LoopProbe,
+    Sampler,
+    by_area,
+    children_rss_bytes,
+    pct,
+    rss_bytes,
+    thread_cpu,
+)
 from bench.standin import EPOCH_SHIFT, Click, Gateway, Session, StandIn, Table, iso  # noqa: E402
 from bot.discord_ui.client import create_bot  # noqa: E402
 from bot.store.ownership import Shards  # noqa: E402
@@ -562,6 +571,7 @@ class Night:
         gc_runs = sum(s["collections"] for s in gc.get_stats()) - gc_before
         gc.callbacks.remove(pauses)
         rss_end = rss_bytes()
+        rss_workers = children_rss_bytes()
         self.stopping = True
         for t in list(self.sleeping):
             if t.wake is not None:
@@ -626,7 +636,8 @@ class Night:
             "gc_by_generation": {g: (n, round(c * 1e3, 1))
                                  for g, (n, c) in sorted(pauses.by_generation.items())},
             "rss_during_mib": [round(x / 2**20) for x in rss_track],
-            "rss_mib": rss_end / 2**20, "rss_start_mib": rss0 / 2**20,
+            "rss_mib": rss_end / 2**20, "rss_workers_mib": rss_workers / 2**20,
+            "rss_start_mib": rss0 / 2**20,
             "rss_bot_mib": rss_bot / 2**20,
             "kib_per_table": (rss_end - rss_bot) / max(len(self.tables), 1) / 1024,
             "errors": self.errors[:20] + list(LOG_ERRORS)[:20],
@@ -755,7 +766,8 @@ def report(r: dict[str, Any], label: str) -> None:
         print("  each thread's share of the time: " + ", ".join(
             f"{n} {x * 100:.0f}%" for n, x in p["thread_shares"].items()))
         print(f"rss_mib{where}: {p['rss_mib']:.0f}   ({p['kib_per_table']:.0f} KiB per table "
-              f"over the bot's {p['rss_bot_mib']:.0f} MiB before the tables; during the window "
+              f"over the bot's {p['rss_bot_mib']:.0f} MiB before the tables; its worker "
+              f"process {p['rss_workers_mib']:.0f} MiB; during the window "
               f"{' '.join(str(x) for x in p['rss_during_mib'])}; collections by generation "
               f"(runs, longest CPU ms): {p['gc_by_generation']})")
     answered = r["answered"]
