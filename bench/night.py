@@ -73,6 +73,7 @@ from bench.probes import (  # noqa: E402
     LoopProbe,
     Sampler,
     by_area,
+    children_cpu,
     children_rss_bytes,
     pct,
     rss_bytes,
@@ -544,6 +545,7 @@ class Night:
         self.api.measuring = True
         cpu0 = time.process_time()
         threads0 = thread_cpu()
+        workers0 = children_cpu()
         ru0 = resource.getrusage(resource.RUSAGE_SELF)
         t0 = time.perf_counter()
         probe.start()
@@ -563,6 +565,7 @@ class Night:
             sampler.stop()
         window = time.perf_counter() - t0
         cpu = time.process_time() - cpu0
+        workers_cpu = children_cpu() - workers0
         threads = {name: (spent - threads0.get(name, 0.0)) / (time.perf_counter() - t0)
                    for name, spent in thread_cpu().items()}
         ru1 = resource.getrusage(resource.RUSAGE_SELF)
@@ -623,6 +626,7 @@ class Night:
             * 1e3, "idle_cpu_share": idle_per_s,
             "stand_in_ms_per_action": stand_in / max(self.actions, 1) * 1e3,
             "cpu_share": cpu / window, "gc_runs": gc_runs,
+            "worker_cpu_ms_per_action": workers_cpu / max(self.actions, 1) * 1e3,
             "thread_shares": {n: round(x, 3) for n, x in sorted(threads.items(),
                                                                 key=lambda kv: -kv[1])
                               if x >= 0.005},
@@ -680,7 +684,12 @@ def night(args: argparse.Namespace, target: str, shard: tuple[int, int] | None =
 
 def worker_command(args: argparse.Namespace, tables: int, target: str,
                    shard: tuple[int, int] | None) -> list[str]:
-    cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", "--target", target,
+    # Started by `-c`, not by this file's path: the bot's chance-counting process (spawned)
+    # then imports none of this benchmark, as under `python -m bot` it imports nothing of the
+    # bot's main module (multiprocessing re-imports a main script in each process it spawns).
+    launch = f"import sys; sys.path.insert(0, {str(ROOT)!r}); from bench.night import main; " \
+             "sys.exit(main())"
+    cmd = [sys.executable, "-c", launch, "--worker", "--target", target,
            "--tables", str(tables), "--seconds", str(args.seconds), "--pace", str(args.pace),
            "--players", str(args.players), "--warmup", str(args.warmup),
            "--seed", str(args.seed), "--setup-parallel", str(args.setup_parallel),
@@ -764,7 +773,9 @@ def report(r: dict[str, Any], label: str) -> None:
               f"collection of the {p['gc_tracked']:,} objects tracked took "
               f"{p['gc_full_cpu_ms']:.0f} ms CPU)")
         print("  each thread's share of the time: " + ", ".join(
-            f"{n} {x * 100:.0f}%" for n, x in p["thread_shares"].items()))
+            f"{n} {x * 100:.0f}%" for n, x in p["thread_shares"].items())
+            + f"; the worker process (chances to win) {p['worker_cpu_ms_per_action']:.2f} ms "
+            "of CPU per action besides")
         print(f"rss_mib{where}: {p['rss_mib']:.0f}   ({p['kib_per_table']:.0f} KiB per table "
               f"over the bot's {p['rss_bot_mib']:.0f} MiB before the tables; its worker "
               f"process {p['rss_workers_mib']:.0f} MiB; during the window "

@@ -34,21 +34,39 @@ def rss_bytes() -> int:
     return 0
 
 
-def children_rss_bytes() -> int:
-    """The resident memory of this process's child processes (the chance-counting worker)."""
-    total = 0
+def _children() -> list[str]:
+    pids: list[str] = []
     for task in os.listdir("/proc/self/task"):
         try:
             with open(f"/proc/self/task/{task}/children") as f:
-                pids = f.read().split()
+                pids += f.read().split()
         except OSError:
             continue
-        for pid in pids:
-            try:
-                with open(f"/proc/{pid}/statm") as f:
-                    total += int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-            except OSError:  # it ended meanwhile
-                continue
+    return pids
+
+
+def children_rss_bytes() -> int:
+    """The resident memory of this process's child processes (the chance-counting worker)."""
+    total = 0
+    for pid in _children():
+        try:
+            with open(f"/proc/{pid}/statm") as f:
+                total += int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+        except OSError:  # it ended meanwhile
+            continue
+    return total
+
+
+def children_cpu() -> float:
+    """CPU seconds used so far by this process's running child processes."""
+    total = 0.0
+    for pid in _children():
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     return total
 
 
