@@ -17,6 +17,8 @@ import threading
 import aiosqlite
 import pytest
 
+from bot.discord_ui.announcer import chance_counts
+
 _exit_status = 0
 
 
@@ -38,6 +40,9 @@ def _blocking_threads() -> list[threading.Thread]:
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     global _exit_status
     _exit_status = int(exitstatus)
+    # The bots' chance-counting process is one per test process, as in production one per bot
+    # process: it outlives each test's bot and stops here, before the threads are checked.
+    chance_counts.stop(wait=True)
 
 
 @pytest.hookimpl(trylast=True)

@@ -29,3 +29,9 @@ def table_counts(events: Sequence[Event]) -> list[tuple[CountKey, Counted]]:
             for board, _ in states:
                 pot_equities([p.eligible for p in pots], up, board)
     return made
+
+
+def ready() -> bool:
+    """Nothing to count: a started worker process runs this once, so that it has imported what
+    counting needs (eval7, the engine) before the first all-in asks it to count."""
+    return True

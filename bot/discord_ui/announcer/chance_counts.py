@@ -12,7 +12,8 @@ Contract: `count_ahead(events)` counts what the table of the hand of `events` wi
 drawing the table finds them. It is only a head start: when the worker cannot count (it failed
 or was stopped), drawing counts what it needs itself, so no table edit is lost. One worker
 process serves the whole bot process, started at the first all-in (spawned: the bot's process
-has threads, which forking does not copy safely) and stopped at exit.
+has threads, which forking does not copy safely) when the bot deals its first hand (`warm`: a
+click that goes all-in then never waits for a process to start), and stopped at exit.
 """
 
 from __future__ import annotations
@@ -21,10 +22,10 @@ import asyncio
 import logging
 import multiprocessing
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-from bot.engine.chances import table_counts
+from bot.engine.chances import ready, table_counts
 from bot.engine.equity import remember
 from bot.engine.events import Event
 
@@ -41,6 +42,17 @@ def _pool() -> ProcessPoolExecutor:
     return _worker
 
 
+def warm() -> None:
+    """Start the worker process now if it is not running, without waiting for it."""
+    if _worker is None:
+        _pool().submit(ready).add_done_callback(_started)
+
+
+def _started(started: Future[bool]) -> None:
+    if not started.cancelled() and started.exception() is not None:
+        log.warning("the chance-counting process did not start: %r", started.exception())
+
+
 async def count_ahead(events: Sequence[Event]) -> None:
     """Count the chances of the hand of `events` in the worker process and keep them here."""
     global _worker
@@ -54,9 +66,9 @@ async def count_ahead(events: Sequence[Event]) -> None:
     remember(counts)
 
 
-def stop() -> None:
-    """Stop the worker process (the next count starts a new one)."""
+def stop(*, wait: bool = False) -> None:
+    """Stop the worker process (the next count starts a new one); `wait` until it has."""
     global _worker
     if _worker is not None:
-        _worker.shutdown(wait=False, cancel_futures=True)
+        _worker.shutdown(wait=wait, cancel_futures=True)
         _worker = None

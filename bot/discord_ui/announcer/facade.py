@@ -61,6 +61,7 @@ class Announcer(Threads, IdlePings):
         self._arm_pings(session, places)
 
     async def _new_hand(self, session: Session, places: Places, table: int, hand: Hand) -> None:
+        chance_counts.warm()  # before any all-in of the hand can ask it to count
         await self._load_settings(places)
         await self._post_table(session, places, table, hand)
         not_reached = await self._deal_hole_cards(places, hand)
@@ -100,4 +101,3 @@ class Announcer(Threads, IdlePings):
         self.closed = True
         self._stop_pings()
         await self.tasks.cancel_all()
-        chance_counts.stop()  # the worker process: the next bot started here starts another
