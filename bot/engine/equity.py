@@ -96,7 +96,7 @@ Counted = tuple[tuple[float, ...], bool, int]
 # Counts kept, the most recently used: a table asks again at every edit of an all-in hand.
 COUNTS_KEPT = 256
 _counts: OrderedDict[CountKey, Counted] = OrderedDict()
-_counts_lock = threading.Lock()  # counts may be made or handed in from worker threads
+_counts_lock = threading.Lock()  # counts may be made from any thread (the drawing, a replay)
 _made = threading.local()  # the counts a `recording()` block on this thread asked for
 
 
@@ -145,9 +145,9 @@ def _counted(
 ) -> Counted:
     """The shares of `holes` in order, counted.
 
-    This runs on the bot's event loop when an all-in is called before the flop (10,000 boards:
-    bench/night.py saw it as the longest block of the loop), so the loops below are written
-    for speed: each hand's known cards joined once, the draw inlined, a lone winner found
+    The bot counts in a worker process (10,000 boards for an all-in before the flop), and on
+    its event loop only when that process could not (bench/night.py once saw it as the
+    longest block of the loop), so the loops below are written for speed: each hand's known cards joined once, the draw inlined, a lone winner found
     without building a list. The figures are the same as counting board by board."""
     known = {c for h in holes for c in h} | set(board) | dead
     rest = [_CARDS[c] for c in FULL_DECK if c not in known]
