@@ -147,8 +147,9 @@ def _counted(
 
     The bot counts in a worker process (10,000 boards for an all-in before the flop), and on
     its event loop only when that process could not (bench/night.py once saw it as the
-    longest block of the loop), so the loops below are written for speed: each hand's known cards joined once, the draw inlined, a lone winner found
-    without building a list. The figures are the same as counting board by board."""
+    longest block of the loop), so the loops below are written for speed: each hand's known
+    cards joined once, the draw inlined, a lone winner found without building a list. The
+    figures are the same as counting board by board."""
     known = {c for h in holes for c in h} | set(board) | dead
     rest = [_CARDS[c] for c in FULL_DECK if c not in known]
     missing = 5 - len(board)

@@ -26,9 +26,10 @@ Contract:
   (`_hand_update`).
 
 Cost on the event loop (bench/night.py, a league network's peak): the chances to win a face-up
-hand shows (a pre-flop all-in: 10-30 ms of counting) are counted in a worker process before the
-table is drawn (`_count_chances`, chance_counts.py), so drawing finds them counted; and the buttons are drawn
-straight as component rows (buttons.py `DrawnButtons`), no View of items to build and collect.
+hand shows (a pre-flop all-in: 10-30 ms of counting) are counted in a worker process before
+the table is drawn (`_count_chances`, chance_counts.py), so drawing finds them counted; and the
+buttons are drawn straight as component rows (buttons.py `DrawnButtons`), no View of items to
+build and collect.
 
 Discord constraint (../shared/design/discord.md): an interaction is answered once, within 3
 seconds (a second response is error 40060), so the click's answer is tried only while its
