@@ -11,9 +11,9 @@ Contract: `count_ahead(events)` counts what the table of the hand of `events` wi
 (bot.engine.chances.table_counts) and keeps the counts in this process (equity.remember), so
 drawing the table finds them. It is only a head start: when the worker cannot count (it failed
 or was stopped), drawing counts what it needs itself, so no table edit is lost. One worker
-process serves the whole bot process, started at the first all-in (spawned: the bot's process
-has threads, which forking does not copy safely) when the bot deals its first hand (`warm`: a
-click that goes all-in then never waits for a process to start), and stopped at exit.
+process serves the whole bot process: started when the bot deals its first hand (`warm`: a
+click that goes all-in then never waits for a process to start), spawned (the bot's process
+has threads, which forking does not copy safely), and stopped at exit.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ async def count_ahead(events: Sequence[Event]) -> None:
     try:
         counts = await loop.run_in_executor(_pool(), table_counts, list(events))
     except BrokenProcessPool:
-        log.warning("the chance-counting process stopped; a new one starts at the next all-in")
+        log.warning("the chance-counting process stopped; a new one starts when next needed")
         _worker = None
         raise
     remember(counts)
