@@ -566,7 +566,7 @@ class Night:
         window = time.perf_counter() - t0
         cpu = time.process_time() - cpu0
         workers_cpu = children_cpu() - workers0
-        threads = {name: (spent - threads0.get(name, 0.0)) / (time.perf_counter() - t0)
+        threads = {name: (spent - threads0.get(name, 0.0)) / window
                    for name, spent in thread_cpu().items()}
         ru1 = resource.getrusage(resource.RUSAGE_SELF)
         stand_in = self.api.seconds - stand_in0

@@ -34,40 +34,38 @@ def rss_bytes() -> int:
     return 0
 
 
+def _proc(path: str) -> str | None:
+    """A /proc file's text, or None when its process or thread ended meanwhile."""
+    try:
+        with open(path) as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def _cpu_seconds(stat: str) -> float:
+    """User plus system CPU of a /proc stat line, in seconds (the name in parentheses may
+    hold spaces, so the fields are counted after it)."""
+    fields = stat.rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _children() -> list[str]:
-    pids: list[str] = []
-    for task in os.listdir("/proc/self/task"):
-        try:
-            with open(f"/proc/self/task/{task}/children") as f:
-                pids += f.read().split()
-        except OSError:
-            continue
-    return pids
+    return [pid for task in os.listdir("/proc/self/task")
+            for pid in (_proc(f"/proc/self/task/{task}/children") or "").split()]
 
 
 def children_rss_bytes() -> int:
     """The resident memory of this process's child processes (the chance-counting worker)."""
-    total = 0
-    for pid in _children():
-        try:
-            with open(f"/proc/{pid}/statm") as f:
-                total += int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-        except OSError:  # it ended meanwhile
-            continue
-    return total
+    pages = [int(text.split()[1]) for pid in _children()
+             if (text := _proc(f"/proc/{pid}/statm")) is not None]
+    return sum(pages) * os.sysconf("SC_PAGE_SIZE")
 
 
 def children_cpu() -> float:
     """CPU seconds used so far by this process's running child processes."""
-    total = 0.0
-    for pid in _children():
-        try:
-            with open(f"/proc/{pid}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
+    return sum(_cpu_seconds(text) for pid in _children()
+               if (text := _proc(f"/proc/{pid}/stat")) is not None)
 
 
 class LoopProbe:
@@ -184,16 +182,12 @@ def thread_cpu() -> dict[str, float]:
     /proc/self/task; the loop's thread is MainThread). Threads Python did not start (none
     here) are named by their id."""
     names = {t.native_id: t.name for t in threading.enumerate()}
-    tick = os.sysconf("SC_CLK_TCK")
     out: dict[str, float] = {}
     for task in os.listdir("/proc/self/task"):
-        try:
-            with open(f"/proc/self/task/{task}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-        except OSError:  # the thread ended meanwhile
-            continue
-        name = names.get(int(task), f"thread {task}")
-        out[name] = out.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / tick
+        text = _proc(f"/proc/self/task/{task}/stat")
+        if text is not None:
+            name = names.get(int(task), f"thread {task}")
+            out[name] = out.get(name, 0.0) + _cpu_seconds(text)
     return out
 
 

@@ -60,8 +60,7 @@ async def count_ahead(events: Sequence[Event]) -> None:
     try:
         counts = await loop.run_in_executor(_pool(), table_counts, list(events))
     except BrokenProcessPool:
-        log.warning("the chance-counting process stopped; a new one starts when next needed")
-        _worker = None
+        _worker = None  # a new one starts when next needed; the caller logs the failure
         raise
     remember(counts)
 
