@@ -23,7 +23,8 @@ work per action is the same but arrives --pace times as fast, so a compressed ru
 load, not a cheaper one. The bot's hand delay is the production 5 s times --pace.
 
 Printed per run: `tables:`, `click_p50_ms:`/`click_p99_ms:` (from the INTERACTION_CREATE frame
-handed to discord.py to the request carrying the table edit), `loop_block_ms:` (longest lag of a
+handed to discord.py to the request carrying the table edit; beside them the p99 of the clicks
+outside the bursts and the p50/p99 of those made in them), `loop_block_ms:` (longest lag of a
 5 ms ticker) and the longest single loop callback, `requests_per_action:` (every request to
 Discord in the window, DMs and posts included, per player action), CPU per action (the process,
 the stand-in's own share taken out), `rss_mib:` and the memory per table. Beside them, measured
@@ -223,12 +224,13 @@ class Night:
         return payload
 
     async def send(self, table: Table, user: dict[str, Any], itype: int, data: dict[str, Any],
-                   kind: str, message: dict[str, Any] | None = None) -> dict[str, Any]:
+                   kind: str, message: dict[str, Any] | None = None,
+                   burst: bool = False) -> dict[str, Any]:
         """Hand an interaction to discord.py and wait for Discord to have its answer."""
         payload = self.interaction(table, user, itype, data, message)
         loop = asyncio.get_running_loop()
         click = Click(kind, table, 0.0, loop.create_future(), measured=self.api.measuring,
-                      message=message)
+                      message=message, burst=burst)
 
         def stamp() -> None:
             click.at = time.perf_counter()
@@ -322,6 +324,7 @@ class Night:
         table.wake = wake
         table.sleeper = loop.call_later(seconds, _wake, wake)
         self.sleeping.add(table)
+        table.burst = False
         try:
             await wake
         finally:
@@ -334,6 +337,7 @@ class Night:
             await asyncio.sleep(BURST_EVERY * pace)
             for table in list(self.sleeping):
                 if self.rng.random() < BURST_SHARE and table.wake is not None:
+                    table.burst = not table.wake.done()
                     _wake(table.wake)
 
     async def play(self, table: Table) -> None:
@@ -386,11 +390,11 @@ class Night:
                     {"type": 1, "components": [{"type": 4, "custom_id": "amount",
                                                 "value": "min"}]}]}
                 self.actions += self.api.measuring
-                await self.send(table, user, 5, data, "act", msg)
+                await self.send(table, user, 5, data, "act", msg, burst=table.burst)
             else:
                 self.actions += self.api.measuring
                 await self.send(table, user, 3, {"custom_id": buttons[act], "component_type": 2},
-                                "act", msg)
+                                "act", msg, burst=table.burst)
 
     # -------------------------------------------------------------- the bot
 
@@ -614,6 +618,10 @@ class Night:
             "answers": dict(self.api.answers), "unanswered": unanswered + self.no_answer,
             "click_p50_ms": pct(lat, 50) * 1e3, "click_p99_ms": pct(lat, 99) * 1e3,
             "click_max_ms": max(lat, default=float("nan")) * 1e3,
+            "burst_clicks": len(self.api.burst_latencies),
+            "burst_p50_ms": pct(self.api.burst_latencies, 50) * 1e3,
+            "burst_p99_ms": pct(self.api.burst_latencies, 99) * 1e3,
+            "steady_p99_ms": pct(self.api.steady_latencies, 99) * 1e3,
             "latencies_ms": [round(x * 1e3, 3) for x in lat] if args.worker else [],
             "loop_block_ms": probe.worst_lag * 1e3,
             "longest_step_ms": probe.worst_step * 1e3, "longest_step": probe.worst_what,
@@ -744,6 +752,10 @@ def report(r: dict[str, Any], label: str) -> None:
           f"{r['seconds']:.0f} s, pace {r['pace']}, set up in {r['setup_seconds']:.1f} s)")
     print(f"click_p50_ms: {r['click_p50_ms']:.1f}   click_p99_ms: {r['click_p99_ms']:.1f}   "
           f"(raw click p50 {r['raw_click_p50_ms']:.2f} ms, same process)")
+    for p in r.get("per_process") or [r]:
+        print(f"  outside the bursts p99 {p['steady_p99_ms']:.1f} ms; the {p['burst_clicks']} "
+              f"clicks made in bursts p50 {p['burst_p50_ms']:.1f} ms, p99 "
+              f"{p['burst_p99_ms']:.1f} ms")
     print(f"loop_block_ms: {r['loop_block_ms']:.1f}   (longest single callback "
           f"{r['longest_step_ms']:.1f} ms: {r['longest_step']})")
     kinds: Counter[str] = Counter()

@@ -47,6 +47,7 @@ class Click:
     deferred: bool = False
     measured: bool = False  # fed inside the measurement window
     message: dict[str, Any] | None = None  # the message the click was made on
+    burst: bool = False  # made by a player woken by a burst
 
 
 @dataclass(eq=False)
@@ -60,6 +61,7 @@ class Table:
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     wake: asyncio.Future[None] | None = None
     sleeper: asyncio.TimerHandle | None = None
+    burst: bool = False  # its player was woken by a burst, not by his own thinking time
     tournaments: int = 0
 
 
@@ -128,6 +130,9 @@ class StandIn:
         self.tables: dict[int, Table] = {}  # by channel id
         self.users: dict[int, dict[str, Any]] = {}
         self.latencies: list[float] = []
+        # latencies split: the clicks of players woken by a burst, and the others
+        self.burst_latencies: list[float] = []
+        self.steady_latencies: list[float] = []
         self.answers: Counter[str] = Counter()  # how the measured clicks were answered
         self.unknown: Counter[str] = Counter()
         self.measuring = False
@@ -317,6 +322,8 @@ class StandIn:
             if how == "type 7":
                 if click.measured:
                     self.latencies.append(time.perf_counter() - click.at)
+                    (self.burst_latencies if click.burst
+                     else self.steady_latencies).append(self.latencies[-1])
             elif click.measured:
                 log.warning("a click was answered with %s, not the table: %s", how,
                             str(body)[:300])
