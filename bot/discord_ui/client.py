@@ -16,6 +16,7 @@ from bot.discord_ui.announcer import Announcer
 from bot.discord_ui.buttons import answer_table_click, release, table_view
 from bot.discord_ui.card_emojis import CardEmojiUploader, UploadFailed
 from bot.discord_ui.card_faces import TEXT_ART, CardArt
+from bot.discord_ui.freezer import Freezer
 from bot.discord_ui.heartbeat import Heartbeat
 from bot.discord_ui.live_clock import LiveClock
 from bot.discord_ui.paging import PageButton
@@ -26,6 +27,7 @@ from bot.engine.profile import Profile, ProfileError, make_profile
 from bot.league.service import score_tournament
 from bot.rulebook import Rulebook, load_rulebook
 from bot.service import Outcome, Session, TournamentService
+from bot.service.collector import FREEZE_EVERY
 from bot.store import Store
 from bot.store.backends import open_store
 from bot.store.ownership import Shards
@@ -94,6 +96,7 @@ class LeagueBot(commands.Bot):
         web_host: str = "127.0.0.1",
         web_port: int = 0,
         public_url: str | None = None,
+        freeze_every: float | None = FREEZE_EVERY,
         **options: Any,
     ) -> None:
         options.setdefault("intents", bot_intents())
@@ -127,6 +130,8 @@ class LeagueBot(commands.Bot):
         # system for a free port (tests); `self.web` is None while it is off.
         self.web_settings = (web_host, web_port, public_url)
         self.web: WebServer | None = None
+        # Seconds between two freezes of what has lived long (collector.py); None: none.
+        self.freezer = Freezer(freeze_every) if freeze_every is not None else None
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]  # discord.py's documented hook
 
     async def setup_hook(self) -> None:
@@ -199,6 +204,8 @@ class LeagueBot(commands.Bot):
         # Written every few seconds: a restart knows how long the bot was down (issue 18).
         self.heartbeat = Heartbeat(self.tournaments)
         self.heartbeat.start()
+        if self.freezer is not None:
+            self.freezer.start()
         self.live_clock.recovered(recovered)
         self.announcer.recovered(recovered)  # a run-out cut by the restart shown whole
         if recovered:
@@ -289,6 +296,8 @@ class LeagueBot(commands.Bot):
 
     async def close(self) -> None:
         try:
+            if self.freezer is not None:
+                self.freezer.stop()
             heartbeat = getattr(self, "heartbeat", None)
             if heartbeat is not None:
                 await heartbeat.stop()  # timers stop, and the last heartbeat is written

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from bot.engine.events import event_from_dict
+from bot.service.collector import after_start
 from bot.service.session import Clock, FinishHook, Listener, Outcome, SeedSource, Session
 from bot.store import (
     TOURNAMENT_STREAM,
@@ -159,9 +160,7 @@ class TournamentService:
             recovering = await self.store.recover(TOURNAMENT_STREAM)
             sessions = await self._rebuild_all(recovering, pause)
         finally:
-            gc.freeze()
-            # A pass holds the loop for as long as it takes (see GC_THRESHOLDS).
-            gc.set_threshold(*GC_THRESHOLDS)
+            after_start()  # frozen, the collector's passes skip it (collector.py)
             if collecting:
                 gc.enable()
         await self._back_online(sessions, {rec.tournament.id: rec.alive_at
@@ -300,21 +299,6 @@ BACK_ONLINE_PER_TURN = 20
 HEARTBEAT_SECONDS = 10.0
 # A downtime shorter than this is not made up for (nor said): a quick restart.
 OFFLINE_AT_LEAST = 1.0
-# The collector's thresholds once the bot has started (see recover): young objects allocated
-# (net of those freed) before a collection, young collections per middle one, middle ones per
-# full one (Python makes a full one only once the old generation has also grown by a quarter
-# since the last). Each pass holds the event loop for as long as it takes, and at a league
-# night's peak a pass's length follows the objects in flight it finds (bench/night.py, 1,000
-# tables): with (1,000, 2, 2,000) the longest young pass took 13 ms of CPU and the longest
-# middle one 26 ms in a 120 s window, against 43 and 77 ms with the former (5,000, 2, 100) in
-# the same hour. Full passes walk every object not frozen at start-up (~300,000 at 1,000
-# tables, 0.3-0.4 s) and are made rare: play leaves almost nothing to them any more (each
-# interaction is freed when answered, buttons.release; the Raise modal lets go of its input;
-# timers are kept, not cancelled at each action), 54-675 unreachable objects after two
-# minutes at 1,000 tables, so one every 2,000 middle passes (about 20 minutes there, ~105
-# middle passes a minute) keeps memory bounded. The default (700, 10, 10) ran ~120 young
-# passes a second under play (bench/store.py).
-GC_THRESHOLDS = (1_000, 2, 2_000)
 
 
 class _Slicer:

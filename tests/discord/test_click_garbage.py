@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 import discord
+import pytest
 
 from .conftest import HAND_DELAY, Harness
 from .test_tournament_flow import actor, button, first_hand, table_message, to_act
@@ -38,6 +39,8 @@ def carried_left_in_cycles() -> Iterator[Counter[str]]:
         gc.garbage.clear()
 
 
+# No freeze (collector.py) during these tests: frozen, a cycle would not be found.
+@pytest.mark.bot_options(freeze_every=None)
 async def test_an_answered_click_leaves_no_discord_object_in_a_cycle(harness: Harness) -> None:
     h = harness
     members = [h.alice, h.bob, h.carol]
@@ -68,6 +71,7 @@ async def test_an_answered_click_leaves_no_discord_object_in_a_cycle(harness: Ha
     assert left == Counter(), left
 
 
+@pytest.mark.bot_options(freeze_every=None)
 async def test_answered_slash_commands_leave_no_discord_object_in_a_cycle(
         harness: Harness) -> None:
     """Commands answered with a reply (/rule), refused (/join twice: the error handler) and
