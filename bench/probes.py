@@ -12,6 +12,7 @@ import sys
 import threading
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -74,8 +75,12 @@ class LoopProbe:
     long callback: a watchdog thread reads the loop thread's stack once a callback has run for
     BLOCK_TRACE seconds (--blocks), so a block names its cause, not only its task."""
 
-    def __init__(self, trace: bool = False) -> None:
+    def __init__(self, trace: bool = False, busy: Callable[[], bool] | None = None) -> None:
         self.worst_lag = 0.0
+        # The longest lag outside the moments `busy()` says are a burst's (at either end of
+        # the tick): what a click met when nothing had arrived all at once.
+        self.worst_quiet_lag = 0.0
+        self._busy = busy
         self.worst_step = 0.0
         self.worst_what = ""
         # (seconds, of them the thread's CPU, task, stack)
@@ -134,10 +139,15 @@ class LoopProbe:
                 self._caught[running[0]] = stack
 
     async def _tick(self) -> None:
+        busy = self._busy or (lambda: False)
         while True:
             began = time.perf_counter()
+            busy_before = busy()
             await asyncio.sleep(TICK)
-            self.worst_lag = max(self.worst_lag, time.perf_counter() - began - TICK)
+            lag = time.perf_counter() - began - TICK
+            self.worst_lag = max(self.worst_lag, lag)
+            if not busy_before and not busy():
+                self.worst_quiet_lag = max(self.worst_quiet_lag, lag)
 
     def stop(self) -> None:
         asyncio.events.Handle._run = self._original  # type: ignore[method-assign]

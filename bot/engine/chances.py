@@ -5,14 +5,15 @@
 chance the table message will show at each board its hands were face up for (each street of a
 paced run-out too), the main pot's and, with side pots, each pot's, and returns those counts as
 plain data. The bot's process `remember`s them (bot.engine.equity), so drawing the table finds
-every figure counted and counts nothing itself.
+every figure counted and counts nothing itself. `all_kept` asks whether that is so already
+(a click is answered at once when it is not, the chances following in an edit).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.engine.equity import Counted, CountKey, pot_equities, recording
+from bot.engine.equity import Counted, CountKey, NotKept, kept_only, pot_equities, recording
 from bot.engine.events import Event
 from bot.engine.hand import Hand
 
@@ -20,15 +21,31 @@ from bot.engine.hand import Hand
 def table_counts(events: Sequence[Event]) -> list[tuple[CountKey, Counted]]:
     """Every count the table of the hand of `events` shows (a pre-flop all-in takes 10-30 ms)."""
     with recording() as made:
-        hand = Hand.replay(events)
-        states = hand.face_up_equities()
-        pots = hand.table_pots()
-        if len(pots) >= 2:
-            up = {s: hand.players[s].shown for s in hand.live_seats
-                  if len(hand.players[s].shown) == 2}
-            for board, _ in states:
-                pot_equities([p.eligible for p in pots], up, board)
+        _ask_all(Hand.replay(events))
     return made
+
+
+def all_kept(hand: Hand) -> bool:
+    """Whether every count the table of `hand` shows is kept in this process, so that drawing
+    it counts nothing (asked without counting: microseconds)."""
+    try:
+        with kept_only():
+            _ask_all(hand)
+    except NotKept:
+        return False
+    return True
+
+
+def _ask_all(hand: Hand) -> None:
+    """Ask for every count the table of `hand` shows: the main pot's at each board its hands
+    were face up for and, with side pots, each pot's."""
+    states = hand.face_up_equities()
+    pots = hand.table_pots()
+    if len(pots) >= 2:
+        up = {s: hand.players[s].shown for s in hand.live_seats
+              if len(hand.players[s].shown) == 2}
+        for board, _ in states:
+            pot_equities([p.eligible for p in pots], up, board)
 
 
 def ready() -> bool:

@@ -98,6 +98,11 @@ COUNTS_KEPT = 256
 _counts: OrderedDict[CountKey, Counted] = OrderedDict()
 _counts_lock = threading.Lock()  # counts may be made from any thread (the drawing, a replay)
 _made = threading.local()  # the counts a `recording()` block on this thread asked for
+_kept_only = threading.local()  # a `kept_only()` block is running on this thread
+
+
+class NotKept(Exception):
+    """A count asked for inside `kept_only()` that was never made or is no longer kept."""
 
 
 def _count(holes: tuple[tuple[str, ...], ...], board: tuple[str, ...], dead: frozenset[str],
@@ -109,6 +114,8 @@ def _count(holes: tuple[tuple[str, ...], ...], board: tuple[str, ...], dead: fro
         if found is not None:
             _counts.move_to_end(key)
     if found is None:
+        if getattr(_kept_only, "on", False):
+            raise NotKept(key)
         found = _counted(holes, board, dead, samples)
         remember([(key, found)])
     made: list[tuple[CountKey, Counted]] | None = getattr(_made, "counts", None)
@@ -137,6 +144,17 @@ def recording() -> Iterator[list[tuple[CountKey, Counted]]]:
         yield made
     finally:
         _made.counts = None
+
+
+@contextlib.contextmanager
+def kept_only() -> Iterator[None]:
+    """Inside the block, on this thread, a count not kept raises NotKept instead of being made:
+    whether a drawing would find everything counted, asked without counting anything."""
+    _kept_only.on = True
+    try:
+        yield
+    finally:
+        _kept_only.on = False
 
 
 def _counted(

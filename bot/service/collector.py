@@ -15,10 +15,11 @@ Contract:
 - `freeze_survivors()` every FREEZE_EVERY seconds while the bot runs (the bot's timer): the
   young cyclic garbage is collected first (frozen, it would never be), then everything alive
   is frozen. A full pass then walks only what has aged since the last freeze. The cost is one
-  middle pass (1-12 ms at 1,000 tables, 0.5-1 a minute against ~70 the collector makes by
-  itself there). What it risks: an object alive at a freeze that later dies in a cycle is
-  never collected; at 1,000 tables for four minutes that was ~120 objects (two interactions
-  in flight, none of our own types).
+  middle pass each time (1-12 ms at 1,000 tables; six a minute against the ~70 the collector
+  makes by itself there). What it risks: an object alive at a freeze that later dies in a
+  cycle is never collected. At 1,000 tables (three minutes, a freeze every 10 s, then
+  everything unfrozen and collected) that was 112 objects, all the benchmark's own (its
+  argument parser, the two interactions of its raw-click peer), none of the bot's.
 """
 
 from __future__ import annotations
@@ -33,9 +34,10 @@ import gc
 # (700, 10, 10) ran ~120 young passes a second under play (bench/store.py).
 GC_THRESHOLDS = (1_000, 2, 2_000)
 
-# Seconds between two freezes while the bot runs: a full pass walks at most this long's
-# survivors.
-FREEZE_EVERY = 60.0
+# Seconds between two freezes while the bot runs: a full pass walks no more than what has
+# aged since the last (~100,000 objects a minute at 1,000 tables: ~110 ms of a full pass; a
+# tenth of that in 10 s).
+FREEZE_EVERY = 10.0
 
 
 def after_start() -> None:

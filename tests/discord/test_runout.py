@@ -4,11 +4,17 @@ waits, and the next deal waits for it. No hole card shows earlier than the face-
 
 from __future__ import annotations
 
+import asyncio
 import itertools
+from collections.abc import Sequence
 
 import pytest
 
+from bot.discord_ui.announcer import table_edits
 from bot.discord_ui.client import LeagueBot, create_bot
+from bot.discord_ui.presenter.hands import shows_chances
+from bot.engine import equity
+from bot.engine.events import Event
 from bot.engine.runout import runout_frames
 
 from .conftest import GUILD_ID, HAND_DELAY, Harness
@@ -88,6 +94,37 @@ async def test_the_board_runs_out_street_by_street_with_each_pots_chances(
     await h.advance(HAND_DELAY)
     assert session.tournament.tables[table].hand is not None  # dealt once it was all shown
 
+
+
+async def test_a_called_all_in_is_answered_at_once_and_its_chances_follow(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The click that turns the hands face up is not kept waiting while the chances are
+    counted (10-30 ms in the worker process, more behind other tables' counts at a network's
+    peak): it shows the hands at once, and the chances come in an edit once counted."""
+    h = harness
+    counted = asyncio.Event()
+    count_ahead = table_edits.count_ahead
+
+    async def slow_count(events: Sequence[Event]) -> None:
+        await h.env.external_wait(counted.wait(), reason="a worker process still counting")
+        await count_ahead(events)
+
+    monkeypatch.setattr(table_edits, "count_ahead", slow_count)
+    monkeypatch.setattr(equity, "_counts", type(equity._counts)())  # nothing kept before
+    session = await dealt(h, players=2)
+    table, hand, _ = to_act(session)
+    await click(h, session, "hp:a:")
+    answer = await click(h, session, "hp:c:")  # the call: both hands face up
+    assert shows_chances(hand)
+    shown = answer.response.embeds[0].description  # type: ignore[attr-defined]
+    cards = h.bot.card_art.for_server(True).cards
+    for p in hand.players.values():
+        assert cards(p.shown) in shown
+    assert "%" not in shown  # not counted yet: no figure, and nothing waited for one
+    counted.set()
+    await h.advance(1)
+    text = description(h, session, table)
+    assert text.splitlines()[0].startswith("Preflop") and text.count("%") == 2, text
 
 
 async def test_a_restart_mid_runout_shows_the_whole_hand(harness: Harness, tmp_path) -> None:

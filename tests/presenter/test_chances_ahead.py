@@ -13,7 +13,7 @@ from bot.discord_ui.announcer.chance_counts import count_ahead
 from bot.discord_ui.presenter.hands import shows_chances
 from bot.discord_ui.presenter.table import TableScene, table_embed
 from bot.engine import equity
-from bot.engine.chances import table_counts
+from bot.engine.chances import all_kept, table_counts
 from bot.engine.hand import Hand, HandConfig, Seat
 from bot.engine.profile import make_profile
 from bot.engine.runout import runout_frames
@@ -81,6 +81,28 @@ def test_a_pre_flop_all_in_drawn_street_by_street_counts_nothing_once_counted_el
     made = counting.made
     _check_drawn(hand, stacks)
     assert counting.made == made  # the drawing counted nothing itself
+
+
+@pytest.mark.parametrize("stacks", [(1000, 1000, 1000), (600, 1500, 3000)],
+                         ids=["one pot", "side pots"])
+def test_whether_all_is_counted_is_asked_without_counting(
+        stacks: tuple[int, ...], monkeypatch: pytest.MonkeyPatch) -> None:
+    """What lets a click be answered at once (announcer `answer_with_table`): `all_kept`
+    tells whether drawing the table would find every chance counted, and counts nothing."""
+    hand = _all_in(stacks)
+    counting = _Counting(monkeypatch)
+    assert not all_kept(hand) and counting.made == 0
+    counts = table_counts(list(hand.events))
+    made = counting.made
+    monkeypatch.setattr(equity, "_counts", type(equity._counts)())
+    equity.remember(counts[:-1])  # one count short
+    assert not all_kept(hand)
+    equity.remember(counts)
+    assert all_kept(hand) and counting.made == made
+    # Drawn without its chances, the table shows none and counts none.
+    monkeypatch.setattr(equity, "_counts", type(equity._counts)())
+    text = table_embed(hand, TableScene(names={}, table=1, chances=False)).description or ""
+    assert "%" not in text and "Hand over" in text and counting.made == made
 
 
 async def test_the_worker_process_counts_and_this_process_keeps_the_counts(

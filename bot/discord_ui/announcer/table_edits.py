@@ -27,7 +27,9 @@ Contract:
 
 Cost on the event loop (bench/night.py, a league network's peak): the chances to win a face-up
 hand shows (a pre-flop all-in: 10-30 ms of counting) are counted in a worker process before
-the table is drawn (`_count_chances`, chance_counts.py), so drawing finds them counted; and the
+the table is drawn (`_count_chances`, chance_counts.py), so drawing finds them counted; a click
+that turns the hands face up is not kept waiting for them: it is answered with the table
+without its chances, which follow in an edit once counted (`_show_chances`); and the
 buttons are drawn straight as component rows (buttons.py `DrawnButtons`), no View of items to
 build and collect.
 
@@ -63,6 +65,7 @@ from bot.discord_ui.presenter.rulings import ruling_text, seat_names, worth_a_po
 from bot.discord_ui.presenter.table import TableScene, table_embed
 from bot.discord_ui.presenter.texts import deck_proof_filename, deck_proof_json
 from bot.discord_ui.replies import NO_PINGS
+from bot.engine.chances import all_kept
 from bot.engine.events import Event
 from bot.engine.hand import Hand
 from bot.engine.hand_events import HandEnded, Ruling
@@ -91,7 +94,9 @@ class TableEdits(Sending):
     # ------------------------------------------------------------------ drawing and posting
 
     def render_table(self, session: Session, places: Places, table: int,
-                     hand: Hand) -> TableRender:
+                     hand: Hand, *, chances: bool = True) -> TableRender:
+        """The table message showing `hand`; `chances` False: without its chances to win
+        (not counted yet), counting nothing."""
         t = session.tournament
         now = self.clock()
         live = t.tables.get(table)
@@ -107,7 +112,7 @@ class TableEdits(Sending):
             names=self._names(places), table=table, deadline=deadline, away=away,
             clock=clock_view(t, now) if t.status == "running" else None, faces=faces,
             after_hand=after_hand_lines(t.events, hand.hand_id, self._names(places), faces)
-            if shown.is_over else (), bank=bank)
+            if shown.is_over else (), bank=bank, chances=chances)
         proof = None
         if shown.is_over and hand.hand_id not in places.proofs:
             text = deck_proof_json(hand)
@@ -122,13 +127,22 @@ class TableEdits(Sending):
         here afterwards: render_table then finds them), so neither the loop nor the GIL is
         held while they are (chance_counts.py). The worker gets a copy of the hand's events,
         never the hand the loop goes on changing."""
-        if hand is not None and shows_chances(hand):
+        if hand is not None and shows_chances(hand) and not all_kept(hand):
             try:
                 await count_ahead(hand.events)
             except Exception:
                 # Only a head start: drawing counts what it needs itself, so no edit is lost.
                 log.warning("chances of hand %s not counted ahead", hand.hand_id,
                             exc_info=True)
+
+    async def _show_chances(self, session: Session, places: Places, table: int,
+                            hand: Hand) -> None:
+        """Count the chances of `hand` (the click was answered without them), then edit its
+        table message to show them, if it still shows that hand."""
+        await self._count_chances(hand)
+        msg = places.messages.get(table)
+        if msg is not None and msg.hand_id == hand.hand_id:
+            self.mark_dirty(session, places, table)
 
     # ------------------------------------------------------------------ a paced run-out
 
@@ -352,14 +366,18 @@ class TableEdits(Sending):
         hand the click acted in) as it stands now: one request. False when the click is not on
         that hand's table message or the answer failed; the usual edit then follows."""
         places = await self.places_for(session)
-        await self._count_chances(hand)
         msg = places.messages.get(table)
         clicked = interaction.message.id if interaction.message is not None else None
         if msg is None or clicked != msg.message_id or msg.hand_id != hand.hand_id \
                 or interaction.response.is_done():
             return False
         places.dirty.discard(table)
-        render = self.render_table(session, places, table, hand)
+        # The click is not kept waiting for its table's chances to win (an all-in called:
+        # 10-30 ms in the worker process, more behind other counts): they follow in an edit.
+        counted = not shows_chances(hand) or all_kept(hand)
+        if not counted:
+            self.tasks.spawn(self._show_chances(session, places, table, hand))
+        render = self.render_table(session, places, table, hand, chances=counted)
         try:
             if render.proof is not None:
                 await interaction.response.edit_message(

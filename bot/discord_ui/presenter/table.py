@@ -67,6 +67,9 @@ class TableScene:
     faces: Faces = text_face
     after_hand: Sequence[str] = field(default_factory=tuple)  # shows, rabbit hunt (escaped)
     bank: TurnBank | None = None  # the time bank of the player to act (issue 23)
+    # False: drawn before the chances to win are counted (a click answered at once); they
+    # follow in an edit. Nothing is counted while drawing then.
+    chances: bool = True
 
 
 def _name(hand: Hand, names: Mapping[str, str], seat: int) -> str:
@@ -216,8 +219,8 @@ def table_embed(hand: Hand, scene: TableScene, *, log_lines: int = LOG_LINES) ->
     desc = [f"{board} · {pots_text(hand, scene.names)}"]
     # With side pots each pot's chances get a line of their own (a seat's one figure would
     # hide which pot it is for); with one pot the seat lines carry them.
-    pot_lines = pot_chance_lines(hand, scene.names) if not over else []
-    chances = win_chances(hand) if not over and not pot_lines else None
+    pot_lines = pot_chance_lines(hand, scene.names) if not over and scene.chances else []
+    chances = win_chances(hand) if not over and not pot_lines and scene.chances else None
     labels = hand_labels(hand) if over else None
     desc += [seat_line(hand, scene, s, chances, labels) for s in sorted(hand.players)]
     desc += pot_lines
@@ -226,7 +229,8 @@ def table_embed(hand: Hand, scene: TableScene, *, log_lines: int = LOG_LINES) ->
         desc.append(turn)
     if over:
         desc.append("**Hand over.**")
-        desc += equity_lines(hand, scene.names, scene.faces)
+        if scene.chances:
+            desc += equity_lines(hand, scene.names, scene.faces)
         desc += showdown_lines(hand, scene.names, scene.faces)
         desc += list(scene.after_hand)
     else:
