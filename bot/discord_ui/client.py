@@ -224,6 +224,9 @@ class LeagueBot(commands.Bot):
             self.loop.call_later(FINISHED_KEPT_SECONDS, self._forget_finished, session.store_id)
 
     def _forget_finished(self, tid: int) -> None:
+        feed = getattr(self, "screen_feed", None)
+        if feed is not None:
+            feed.let_go(tid)  # a screen left on still says who won
         if self.tournaments.forget_finished(tid):
             self.announcer.forget(tid)
             self.live_clock.forget(tid)

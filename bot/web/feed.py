@@ -11,6 +11,7 @@ read from the database.
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -19,6 +20,8 @@ from bot.web.views import clock_view, rail_view
 
 # A page kind of one tournament: its clock (None) or the rail of one table.
 Key = tuple[int, int | None]
+# Finished tournaments let go of whose name and winner the pages still show.
+LET_GO_KEPT = 256
 
 
 def sse(event: str, data: Any) -> bytes:
@@ -37,6 +40,10 @@ class Feed:
         self._pending: set[int] = set()
         self._tell: Callable[[int], None] | None = None
         self.builds = 0  # states built (tests, the benchmark)
+        # The name and winner of a finished tournament the bot let go of while a page watched
+        # it (`let_go`): a screen left on says who won, not only that it is over. The last
+        # LET_GO_KEPT of them.
+        self._let_go: OrderedDict[int, tuple[str, str | None]] = OrderedDict()
 
     def connect(self, tell: Callable[[int], None]) -> None:
         """`tell(tournament_id)` hands a change to the web thread (thread-safe)."""
@@ -50,6 +57,19 @@ class Feed:
         self._pending.add(tid)
         self._tell(tid)
 
+    def let_go(self, tid: int) -> None:
+        """The bot is about to let go of finished tournament `tid`: if a page watches it, keep
+        what its pages say afterwards (its name, its winner)."""
+        session = self.service.sessions.get(tid)
+        row = self.service.rows.get(tid)
+        if tid not in self.watched or session is None or row is None:
+            return
+        state = clock_view(session.tournament, name=row.name, names=session.names,
+                           now=self.clock())
+        self._let_go[tid] = (row.name, state.get("winner"))
+        while len(self._let_go) > LET_GO_KEPT:
+            self._let_go.popitem(last=False)
+
     def build(self, tid: int, keys: Iterable[Key]) -> dict[Key, bytes]:
         """The state event of each page kind asked for, as it is now."""
         self._pending.discard(tid)
@@ -60,16 +80,23 @@ class Feed:
         out: dict[Key, bytes] = {}
         for key in keys:
             self.builds += 1
-            out[key] = sse("state", self._view(session, key[1], name, now, row))
+            out[key] = sse("state", self._view(tid, session, key[1], name, now, row))
         return out
 
-    def _view(self, session: Session | None, table: int | None, name: str, now: float,
-              row: Any) -> dict[str, Any]:
+    def _view(self, tid: int, session: Session | None, table: int | None, name: str,
+              now: float, row: Any) -> dict[str, Any]:
         if session is None:
-            # Cancelled, or finished before a restart: nothing is running to show.
+            # Cancelled, finished before a restart, or finished and let go of: nothing is
+            # running to show.
             status = row.status if row is not None else "over"
-            return {"kind": "rail" if table is not None else "clock", "name": name,
-                    "status": status, "gone": True}
+            view: dict[str, Any] = {"kind": "rail" if table is not None else "clock",
+                                    "name": name, "status": status, "gone": True}
+            if table is not None:
+                view["table"] = table
+            if tid in self._let_go:
+                view["name"], view["winner"] = self._let_go[tid]
+                view["status"] = "finished"
+            return view
         t = session.tournament
         if table is None:
             return clock_view(t, name=name, names=session.names, now=now)

@@ -1,12 +1,13 @@
 """A finished tournament is let go of FINISHED_KEPT_SECONDS after its end (issue 24: at a
 network's peak every tournament of the night stayed in memory, ~80 KiB each): the channel and
-the standings still tell its result, from the store. Let go of, it is freed by reference
-counting alone: nothing of it is left in a cycle, which the bot's freezes of what lives long
-(bot/service/collector.py) would keep for good."""
+the standings still tell its result, from the store, and a screen left on its name and winner.
+Let go of, it is freed by reference counting alone: nothing of it is left in a cycle, which the
+bot's freezes of what lives long (bot/service/collector.py) would keep for good."""
 
 from __future__ import annotations
 
 import gc
+import json
 
 import pytest
 
@@ -31,6 +32,8 @@ async def test_a_finished_tournament_is_let_go_and_its_result_stays(harness: Har
     winner = by_id[str(session.tournament.winner)].name
     await h.advance(FINISHED_KEPT_SECONDS - 60)
     assert h.bot.tournaments.get(tid) is session  # the room still reads the winner
+    name = h.bot.tournaments.rows[tid].name
+    h.bot.screen_feed.watched = frozenset({tid})  # its clock on the room's TV, a table's rail
     del session
     gc.collect()
     gc.set_debug(gc.DEBUG_SAVEALL)  # what a pass finds unreachable stays in gc.garbage
@@ -44,6 +47,11 @@ async def test_a_finished_tournament_is_let_go_and_its_result_stays(harness: Har
         gc.garbage.clear()
     assert in_cycles == []
     assert h.bot.tournaments.get(tid) is None
+    # The screens left on still say whose tournament it was and who won it.
+    built = h.bot.screen_feed.build(tid, [(tid, None), (tid, 1)])
+    clock, rail = (json.loads(built[key].split(b"data: ", 1)[1]) for key in built)
+    assert clock["gone"] and clock["name"] == name and clock["winner"] == winner, clock
+    assert rail["gone"] and rail["table"] == 1 and rail["winner"] == winner, rail
     assert tid not in h.bot.tournaments.rows
     assert tid not in h.bot.announcer.places and tid not in h.bot.announcer.sessions
     assert tid not in h.bot.live_clock.sessions

@@ -9,8 +9,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from bot.discord_ui.client import FINISHED_KEPT_SECONDS
+from bot.web import server
 from tests.discord.conftest import Harness
-from tests.discord.test_live_night import bust, live_night
+from tests.discord.test_live_night import GUESTS, bust, live_night
 
 from .helpers import screen_link, seconds, shoot, text, wait_text
 
@@ -116,3 +120,41 @@ async def test_a_device_with_a_wrong_clock_counts_down_with_the_bots(harness: Ha
     await page.goto(url)
     await wait_text(page, "link", "● live")
     assert LEVEL - 5 * 60 - 3 <= seconds(await text(page, "countdown")) <= LEVEL - 5 * 60
+
+
+@pytest.fixture
+def quick_refresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pages' state sent again every half second (what no outcome tells, a tournament
+    let go of, reaches them then), not every 15 s; before the harness starts the server."""
+    monkeypatch.setattr(server, "PING_SECONDS", 0.5)
+
+
+async def test_a_screen_left_on_still_names_the_winner_once_the_bot_lets_go(
+        quick_refresh: None, harness: Harness, browser: Any, tmp_path: Path) -> None:
+    """The bot lets go of a finished tournament FINISHED_KEPT_SECONDS after its end (issue
+    24); the room's screen, left on or reloaded after that, still says whose night it was and
+    who won it."""
+    h = harness
+    session, members = await live_night(h)
+    await h.director.slash(h.channel, "tournament start")
+    url = await screen_link(h)
+    page = await browser.new_page(viewport={"width": 1920, "height": 1080})
+    await page.goto(url)
+    await wait_text(page, "link", "● live")
+    names = [m.name for m in members] + list(GUESTS)
+    for name in names[:-1]:
+        await bust(h, h.director, name)
+    assert session.tournament.status == "finished"
+    await wait_text(page, "banner", f"{names[-1]} wins")
+    await h.advance(FINISHED_KEPT_SECONDS + 60)
+    assert h.bot.tournaments.get(session.store_id) is None  # let go of
+    await asyncio.sleep(1.5)  # the state sent again since
+    assert await text(page, "banner") == f"{names[-1]} wins"
+    assert await text(page, "name") == "Friday Night"
+    await page.reload()
+    await wait_text(page, "link", "● live")
+    assert await text(page, "banner") == f"{names[-1]} wins"
+    assert await text(page, "name") == "Friday Night"
+    assert await text(page, "breakin") == "–"  # nothing left to count down (not "NaN:NaN")
+    problems = await shoot(page, tmp_path, "clock-let-go")
+    assert problems == {}

@@ -15,7 +15,7 @@
   }
 
   function tick() {
-    if (!state) return;
+    if (!state || state.gone) return;  // nothing runs any more: no countdown to work out
     const remaining = left();
     S.text("countdown", remaining === null ? (state.status === "running" ? "∞" : "--:--")
                                            : S.clock(remaining));
@@ -37,7 +37,9 @@
     body.classList.toggle("on-break", !!s.on_break && !over);
     body.classList.toggle("over", !!over);
     if (s.gone) {
-      S.banner(s.status === "cancelled" ? "Cancelled" : "This tournament is over");
+      S.text("breakin", "–");
+      S.banner(s.status === "cancelled" ? "Cancelled"
+               : s.winner ? `${s.winner} wins` : "This tournament is over");
       return;
     }
     if (s.status === "finished") S.banner(s.winner ? `${s.winner} wins` : "Finished");

@@ -15,7 +15,8 @@
     document.title = `${s.name} · table ${s.table}`;
     document.body.classList.toggle("paused", !!s.paused);
     if (s.gone || !s.exists) {
-      S.banner(s.gone ? "This tournament is over" : "This table is closed");
+      S.banner(!s.gone ? "This table is closed"
+               : s.winner ? `${s.winner} wins the tournament` : "This tournament is over");
       S.$("seats").replaceChildren(); S.$("log").replaceChildren();
       S.text("board", " "); S.text("pot", " "); S.text("hand", " ");
       return;
