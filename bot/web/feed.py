@@ -62,7 +62,8 @@ class Feed:
         what its pages say afterwards (its name, its winner)."""
         session = self.service.sessions.get(tid)
         row = self.service.rows.get(tid)
-        if tid not in self.watched or session is None or row is None:
+        if tid not in self.watched or session is None or row is None \
+                or session.tournament.status != "finished":
             return
         state = clock_view(session.tournament, name=row.name, names=session.names,
                            now=self.clock())
