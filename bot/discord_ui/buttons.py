@@ -88,8 +88,30 @@ class DrawnButtons(discord.ui.View):
     """
 
     def __init__(self) -> None:
-        super().__init__(timeout=None)
+        # discord.py's View.__init__ is not run: it draws a random id with os.urandom (a system
+        # call that lets go of the GIL, so the loop may then wait for the database's thread to
+        # give it back: half the loop's busy samples at 1,000 tables, bench/night.py --profile
+        # sample), makes a future and weighs children this view never has. What discord.py
+        # reads of a view it only sends is below: no children, nothing to dispatch, and
+        # "finished" (it never listens), so discord.py stores it nowhere.
+        self._children = []
         self.rows: list[list[dict[str, Any]]] = []
+        self._timeout: float | None = None
+
+    @property
+    def timeout(self) -> float | None:
+        return self._timeout
+
+    @timeout.setter
+    def timeout(self, value: float | None) -> None:
+        # Set by discord.py on a private answer's view; nothing here ever times out.
+        self._timeout = value
+
+    def is_finished(self) -> bool:
+        return True
+
+    def has_components_v2(self) -> bool:
+        return False
 
     def button(self, row: int, custom_id: str, label: str, *,
                style: discord.ButtonStyle = discord.ButtonStyle.secondary,

@@ -4,7 +4,10 @@ id alone."""
 
 from __future__ import annotations
 
+import os
+
 import discord
+import pytest
 
 from bot.discord_ui.buttons import (
     DrawnButtons,
@@ -76,3 +79,25 @@ def test_a_table_click_is_routed_by_its_custom_id_alone() -> None:
     for other in ("dl:a:1:2:3", "pg:standings:1:2", "hpm:1-t1-h1:9", "hp:x:1-t1-h1:9",
                   "hp:f:1-t1-h1:9:extra", "hp:z:q:1-t1-h1:9:100", "hp:t:1-t1-h1", ""):
         assert table_button(other) is None, other
+
+
+def test_drawing_buttons_asks_the_system_for_nothing_and_stores_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Drawn at every click: no random id from the system (os.urandom lets go of the GIL, and
+    at 1,000 tables the loop then waited for the database's thread to give it back), and a view
+    discord.py would store nowhere: it never listens for clicks."""
+    drawn: list[int] = []
+
+    def urandom(n: int) -> bytes:
+        drawn.append(n)
+        return bytes(n)
+
+    monkeypatch.setattr(os, "urandom", urandom)
+    view = DrawnButtons()
+    view.button(0, "hp:f:1-t1-h1:9", "Fold", style=discord.ButtonStyle.danger)
+    assert drawn == []
+    assert view.to_components() == _as_discord_py(
+        [[("hp:f:1-t1-h1:9", "Fold", discord.ButtonStyle.danger, False)]])
+    assert view.is_finished() and not view.is_dispatchable() and not view.has_components_v2()
+    view.timeout = 900.0  # what discord.py does to a private answer's view
+    assert view.timeout == 900.0
