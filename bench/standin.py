@@ -129,8 +129,7 @@ class StandIn:
         self.clicks: dict[str, Click] = {}  # by interaction token
         self.tables: dict[int, Table] = {}  # by channel id
         self.users: dict[int, dict[str, Any]] = {}
-        self.latencies: list[float] = []
-        # latencies split: the clicks of players woken by a burst, and the others
+        # Click latencies: of the players woken by a burst, and of the others.
         self.burst_latencies: list[float] = []
         self.steady_latencies: list[float] = []
         self.answers: Counter[str] = Counter()  # how the measured clicks were answered
@@ -316,14 +315,18 @@ class StandIn:
             return 204, None
         return 200, self.message(0, body, files)
 
+    @property
+    def latencies(self) -> list[float]:
+        """Every measured click's latency (the order does not matter: percentiles)."""
+        return self.burst_latencies + self.steady_latencies
+
     def _settle(self, token: str, click: Click, how: str, body: dict[str, Any]) -> None:
         del self.clicks[token]
         if click.kind == "act":
             if how == "type 7":
                 if click.measured:
-                    self.latencies.append(time.perf_counter() - click.at)
                     (self.burst_latencies if click.burst
-                     else self.steady_latencies).append(self.latencies[-1])
+                     else self.steady_latencies).append(time.perf_counter() - click.at)
             elif click.measured:
                 log.warning("a click was answered with %s, not the table: %s", how,
                             str(body)[:300])

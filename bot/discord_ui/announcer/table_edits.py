@@ -90,6 +90,12 @@ def table_deadline(session: Session, table: int, now: float) -> float | None:
     return turn.at if turn is not None else None
 
 
+def _chances_counted(hand: Hand) -> bool:
+    """Whether the table of `hand` can be drawn without counting: it shows no chances to win,
+    or every one is kept in this process already."""
+    return not shows_chances(hand) or all_kept(hand)
+
+
 class TableEdits(Sending):
     # ------------------------------------------------------------------ drawing and posting
 
@@ -127,7 +133,7 @@ class TableEdits(Sending):
         here afterwards: render_table then finds them), so neither the loop nor the GIL is
         held while they are (chance_counts.py). The worker gets a copy of the hand's events,
         never the hand the loop goes on changing."""
-        if hand is not None and shows_chances(hand) and not all_kept(hand):
+        if hand is not None and not _chances_counted(hand):
             try:
                 await count_ahead(hand.events)
             except Exception:
@@ -374,7 +380,7 @@ class TableEdits(Sending):
         places.dirty.discard(table)
         # The click is not kept waiting for its table's chances to win (an all-in called:
         # 10-30 ms in the worker process, more behind other counts): they follow in an edit.
-        counted = not shows_chances(hand) or all_kept(hand)
+        counted = _chances_counted(hand)
         if not counted:
             self.tasks.spawn(self._show_chances(session, places, table, hand))
         render = self.render_table(session, places, table, hand, chances=counted)
