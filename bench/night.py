@@ -131,6 +131,8 @@ class Night:
         self.errors: list[str] = []
         self.no_answer = 0
         self.burst_in_flight = 0  # clicks of a burst not answered yet (LoopProbe: busy)
+        self.burst_profiler: cProfile.Profile | None = None  # --profile burst: on while one is
+        self.burst_profiled = 0  # clicks made in the bursts profiled
         self.sleeping: set[Table] = set()
         self.setup_limit = asyncio.Semaphore(args.setup_parallel)
         self.ready_tables = 0
@@ -239,6 +241,10 @@ class Night:
 
         self.api.clicks[payload["token"]] = click
         self.burst_in_flight += burst
+        if burst and self.burst_profiler and self.api.measuring:
+            self.burst_profiled += 1
+            if self.burst_in_flight == 1:
+                self.burst_profiler.enable()
         try:
             await self.gateway.feed("INTERACTION_CREATE", payload, stamp)
             # A loop timer, not wait_for: the players' own overhead stays small.
@@ -249,6 +255,8 @@ class Night:
                 give_up.cancel()
         finally:
             self.burst_in_flight -= burst
+            if burst and self.burst_profiler and not self.burst_in_flight:
+                self.burst_profiler.disable()
 
     def _unanswered(self, token: str, click: Click) -> None:
         self.no_answer += 1
@@ -543,6 +551,8 @@ class Night:
         probe = LoopProbe(trace=args.blocks, busy=lambda: self.burst_in_flight > 0)
         sampler = Sampler() if args.profile == "sample" else None
         profiler = cProfile.Profile() if args.profile == "cprofile" else None
+        if args.profile == "burst":
+            profiler = self.burst_profiler = cProfile.Profile()
         # The window starts with (almost) no garbage left from the set-up, and ends with a
         # collection of everything: the cyclic garbage counted is what the window's play made.
         gc.collect()
@@ -561,7 +571,7 @@ class Night:
         probe.start()
         if sampler:
             sampler.start()
-        if profiler:
+        if profiler and not self.burst_profiler:
             profiler.enable()
         rss_track = [rss_bytes()]
         step = max(args.seconds / 10, 1.0)
@@ -569,6 +579,7 @@ class Night:
             await asyncio.sleep(min(step, args.seconds - (time.perf_counter() - t0)))
             rss_track.append(rss_bytes())
         self.api.measuring = False
+        self.burst_profiler = None
         if profiler:
             profiler.disable()
         if sampler:
@@ -672,7 +683,8 @@ class Night:
                 stats.dump_stats(os.environ["NIGHT_PROFILE_FILE"])
             stats.sort_stats("tottime").print_stats(args.top)
             stats.sort_stats("cumulative").print_stats(args.top)
-            result["profile"] = by_area(stats, self.actions) + "\n" + out.getvalue()
+            per = self.burst_profiled if args.profile == "burst" else self.actions
+            result["profile"] = by_area(stats, per) + "\n" + out.getvalue()
         return result
 
 
@@ -871,7 +883,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--setup-parallel", type=int, default=25,
                         help="tables setting up their tournament at once")
     parser.add_argument("--peer-samples", type=int, default=300)
-    parser.add_argument("--profile", choices=("sample", "cprofile"))
+    parser.add_argument("--profile", choices=("sample", "cprofile", "burst"),
+                        help="burst: cProfile only while a burst's clicks wait, per burst click")
     parser.add_argument("--top", type=int, default=25, help="profile lines")
     parser.add_argument("--url", help="a PostgreSQL server to use instead of pgserver (a fresh "
                         "database is created on it for each run)")

@@ -110,7 +110,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     bot = create_bot(settings.database, dev_guild_id=settings.dev_guild_id,
                      shards=settings.shards, web_host=settings.web_host,
-                     web_port=settings.web_port, public_url=settings.public_url)
+                     web_port=settings.web_port, public_url=settings.public_url,
+                     global_limit=settings.process_global_limit)
     try:
         # log_handler=None: logging is configured above, with the level from LOG_LEVEL.
         bot.run(settings.discord_token, log_handler=None)

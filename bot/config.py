@@ -15,6 +15,7 @@ from dotenv import load_dotenv
 from bot.store.ownership import ShardConfigError, Shards
 
 DEFAULT_DATABASE = "league.sqlite3"
+DEFAULT_GLOBAL_LIMIT = 50.0  # Discord's requests a second per bot (bot/discord_ui/global_limit.py)
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
 
 
@@ -41,11 +42,22 @@ class Settings:
     web_host: str = "127.0.0.1"
     web_port: int = 8080
     public_url: str | None = None
+    # DISCORD_GLOBAL_LIMIT: the requests a second this process keeps to; Discord's 50 unless it
+    # has raised the bot's limit.
+    global_limit: float = DEFAULT_GLOBAL_LIMIT
 
     @property
     def database(self) -> str | Path:
         """Where the store is: the URL when one is set, else the SQLite file."""
         return self.database_url or self.database_path
+
+    @property
+    def process_global_limit(self) -> float:
+        """This process's share of the global limit: the bot's token is one for all shard
+        processes, so each keeps to the share of the shards it serves."""
+        if self.shards is None:
+            return self.global_limit
+        return self.global_limit * len(self.shards.ids) / self.shards.count
 
     @property
     def log_level_number(self) -> int:
@@ -85,6 +97,7 @@ def load_settings(env_file: str | os.PathLike[str] | None = ".env") -> Settings:
         raise ConfigError(str(exc)) from None  # its message names the variable, not the value
     web_host, web_port, public_url = _web_settings()
     return Settings(
+        global_limit=_global_limit(),
         web_host=web_host, web_port=web_port, public_url=public_url,
         database_url=url,
         shards=shards,
@@ -94,6 +107,21 @@ def load_settings(env_file: str | os.PathLike[str] | None = ".env") -> Settings:
         log_level=level,
         league_data_dir=league_data_dir,
     )
+
+
+def _global_limit() -> float:
+    raw = (os.environ.get("DISCORD_GLOBAL_LIMIT") or "").strip()
+    if not raw:
+        return DEFAULT_GLOBAL_LIMIT
+    try:
+        value = float(raw)
+    except ValueError:
+        value = 0.0
+    if not 1 <= value <= 100_000:
+        raise ConfigError("DISCORD_GLOBAL_LIMIT must be the requests a second Discord allows the "
+                          "bot (50 unless Discord has raised it; at least 1); the value set is "
+                          "not one")
+    return value
 
 
 def _web_settings() -> tuple[str, int, str | None]:

@@ -37,6 +37,7 @@ from typing import Any, cast
 import discord
 
 from bot.discord_ui.context import GameBot, game_of
+from bot.discord_ui.global_limit import Priority, priority
 from bot.discord_ui.lookup import session_by_id, tournament_of_hand
 from bot.discord_ui.parsing import AMOUNT_CHARS, RaiseChoice, all_in_question, quick_amounts
 from bot.discord_ui.player_actions import (
@@ -360,7 +361,8 @@ class RaiseModal(discord.ui.Modal):
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         try:
-            await self._submit(interaction)
+            with priority(Priority.ANSWER):  # as a table click (answer_table_click)
+                await self._submit(interaction)
         except Refused as r:
             await send_private(interaction, refused_text(r))
         except Refusal as exc:
@@ -428,8 +430,11 @@ async def answer_table_click(interaction: discord.Interaction) -> bool:
     if button is None:
         return False
     try:
-        if await button.interaction_check(interaction):
-            await button.callback(interaction)
+        # A player waits for this answer: whatever it posts first goes first under Discord's
+        # global limit (global_limit.py; the answer itself is not held by it).
+        with priority(Priority.ANSWER):
+            if await button.interaction_check(interaction):
+                await button.callback(interaction)
     finally:
         release(interaction)
     return True

@@ -17,6 +17,7 @@ from bot.discord_ui.buttons import answer_table_click, release, table_view
 from bot.discord_ui.card_emojis import CardEmojiUploader, UploadFailed
 from bot.discord_ui.card_faces import TEXT_ART, CardArt
 from bot.discord_ui.freezer import Freezer
+from bot.discord_ui.global_limit import GlobalPacer, pace_globally
 from bot.discord_ui.heartbeat import Heartbeat
 from bot.discord_ui.live_clock import LiveClock
 from bot.discord_ui.paging import PageButton
@@ -73,6 +74,11 @@ def bot_intents() -> discord.Intents:
     return intents
 
 
+def _utc_seconds() -> float:
+    # discord.utils.utcnow, not time.time: SimCord virtualises it in tests.
+    return discord.utils.utcnow().timestamp()
+
+
 class LeagueBot(commands.Bot):
     store: Store
     tournaments: TournamentService
@@ -97,6 +103,7 @@ class LeagueBot(commands.Bot):
         web_port: int = 0,
         public_url: str | None = None,
         freeze_every: float | None = FREEZE_EVERY,
+        global_limit: float | None = None,
         **options: Any,
     ) -> None:
         options.setdefault("intents", bot_intents())
@@ -107,6 +114,13 @@ class LeagueBot(commands.Bot):
         options.setdefault("help_command", None)
         super().__init__(**options)
         sweep_buckets_sparingly(self.http)
+        # Requests a second this process keeps to (Discord's global limit, global_limit.py;
+        # put in front of the HTTP client at set-up). `python -m bot` passes
+        # DISCORD_GLOBAL_LIMIT (50 unless set); None: not paced (tests on SimCord, which has no
+        # global limit and runs a pacer's waits on the wall clock; benchmarks of the bot's own
+        # capacity).
+        self.global_pacer = GlobalPacer(global_limit) \
+            if global_limit is not None else None
         # A SQLite path or a postgresql:// URL, as given (Path() would mangle the URL's "//").
         self.database = database
         self.store_shards = shards  # (AutoShardedClient has a `shards` of its own)
@@ -135,6 +149,9 @@ class LeagueBot(commands.Bot):
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]  # discord.py's documented hook
 
     async def setup_hook(self) -> None:
+        if self.global_pacer is not None:
+            # Here, not in __init__: the client's HTTP client is the one it logs in with.
+            pace_globally(self.http, self.global_pacer)
         self.store = await open_store(self.database, shards=self.store_shards)
         await self._start_tournaments()
         self._start_web()
@@ -180,10 +197,7 @@ class LeagueBot(commands.Bot):
         """The game service, the announcer as its listener, the persistent table buttons, and
         every unfinished tournament brought back (same absolute timers: nobody gets extra time).
         """
-        # discord.utils.utcnow, not time.time: SimCord virtualises it in tests.
-        def clock() -> float:
-            return discord.utils.utcnow().timestamp()
-
+        clock = _utc_seconds
         self.announcer = Announcer(self, self.store, clock=clock, components=table_view,
                                    idle_ping_seconds=self.idle_ping_seconds,
                                    runout_pause=self.runout_pause,

@@ -26,6 +26,7 @@ from bot.discord_ui.announcer import chance_counts
 from bot.discord_ui.announcer.pings import IdlePings
 from bot.discord_ui.announcer.state import Places
 from bot.discord_ui.announcer.threads import Threads
+from bot.discord_ui.global_limit import Priority, priority
 from bot.discord_ui.presenter.announcements import Announcements
 from bot.discord_ui.presenter.league import night_counts_text
 from bot.discord_ui.presenter.notices import session_notice_text
@@ -41,8 +42,11 @@ class Announcer(Threads, IdlePings):
         if self.closed:
             return
         places = await self.places_for(session)
+        # Play waits for what the listener sends (hole cards, the new table, busts): under
+        # Discord's global limit it goes before what only refreshes (global_limit.py).
         async with places.lock:
-            await self._present(session, places, outcome)
+            with priority(Priority.GAME, raise_only=True):
+                await self._present(session, places, outcome)
 
     async def _present(self, session: Session, places: Places, outcome: Outcome) -> None:
         notice = session_notice_text(outcome.notice)

@@ -36,6 +36,7 @@ import discord
 
 from bot.discord_ui.announcer.send import Sending
 from bot.discord_ui.announcer.state import IdlePing, Places, hand_by_id
+from bot.discord_ui.global_limit import Priority, priority
 from bot.discord_ui.presenter.limits import display_name
 from bot.discord_ui.presenter.notices import idle_ping_text, ping_answered_text
 from bot.discord_ui.replies import NO_PINGS, ping_only
@@ -112,7 +113,7 @@ class IdlePings(Sending):
     async def _edit_ping(self, channel_id: int, message_id: int, text: str) -> None:
         """One edit; a ping already gone (or any refusal) is let be: nothing is retried."""
         partial = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
-        with contextlib.suppress(discord.HTTPException):
+        with contextlib.suppress(discord.HTTPException), priority(Priority.BACKGROUND):
             await partial.edit(content=text, allowed_mentions=NO_PINGS)
 
     def _ping_wake(self, session: Session, places: Places, table: int) -> None:

@@ -58,6 +58,7 @@ from bot.discord_ui.announcer.chance_counts import count_ahead
 from bot.discord_ui.announcer.send import UNKNOWN_CHANNEL, Sending
 from bot.discord_ui.announcer.state import Places, Runout, TableMessage, hand_by_id
 from bot.discord_ui.click_update import update_message
+from bot.discord_ui.global_limit import Priority, priority
 from bot.discord_ui.presenter.announcements import after_hand_lines
 from bot.discord_ui.presenter.clock import clock_view
 from bot.discord_ui.presenter.hands import shows_chances
@@ -294,9 +295,12 @@ class TableEdits(Sending):
             places.editing[table] = self.tasks.spawn(self._edit_loop(session, places, table))
 
     async def _edit_loop(self, session: Session, places: Places, table: int) -> None:
-        while table in places.dirty and table not in places.answering and not self.closed:
-            places.dirty.discard(table)
-            await self._edit_table(session, places, table)
+        # An edit only brings the message up to date, and the next one shows the latest state:
+        # under Discord's global limit it waits for the game's own messages (global_limit.py).
+        with priority(Priority.BACKGROUND):
+            while table in places.dirty and table not in places.answering and not self.closed:
+                places.dirty.discard(table)
+                await self._edit_table(session, places, table)
 
     async def _edit_table(self, session: Session, places: Places, table: int) -> None:
         msg = places.messages.get(table)
@@ -313,7 +317,8 @@ class TableEdits(Sending):
             if current is not None:
                 async with places.lock:
                     if places.messages.get(table) is None:
-                        await self._post_table(session, places, table, current)
+                        with priority(Priority.GAME, raise_only=True):
+                            await self._post_table(session, places, table, current)
                     else:
                         places.dirty.add(table)  # posted meanwhile: edit it to show the latest
             return
@@ -333,7 +338,8 @@ class TableEdits(Sending):
             log.info("table message %s is gone; posting the table again", msg.message_id)
             places.messages.pop(table, None)
             async with places.lock:
-                await self._post_table(session, places, table, hand)
+                with priority(Priority.GAME, raise_only=True):
+                    await self._post_table(session, places, table, hand)
         except discord.HTTPException as exc:
             log.warning("could not edit table message %s (HTTP %s)", msg.message_id,
                         exc.status)

@@ -1,0 +1,188 @@
+"""Discord's global rate limit, kept to before Discord has to say so.
+
+Contract: a bot may make about 50 requests a second in all, beside each route's own limit, and
+interaction answers do not count (../shared/design/discord.md). discord.py keeps to the global
+limit only once Discord has answered 429, and every such 429 counts toward the 10,000 invalid
+requests in ten minutes that get the bot's IP address banned. The bot asks more than that at a
+league network's peak: bench/night.py counts 85-95 such requests a second at 1,000 tables, and
+a first deal at 100 tables at once is some 700 requests in one instant (hole cards for 600
+players, 100 table messages).
+
+`pace_globally(http, pacer)` puts a `GlobalPacer` in front of discord.py's `HTTPClient.request`,
+the road of every request made with the bot's token; interaction answers and their follow-ups
+go through discord.py's webhook adapter instead, so they are never held. The pacer is a token
+bucket whose rate plus its bucket come to the limit, so no second ever sees more than the
+limit, however Discord lines up its seconds. Requests that must wait are let go by their
+`Priority`, then in the order they came:
+
+- `ANSWER`: made while a player waits for his click to be answered (posts of its outcome);
+- `GAME`: the game's own messages, which play waits for (hole cards, a new hand's table,
+  rulings and busts: everything the announcer's listener sends);
+- `DEFAULT`: everything else (commands' posts, league pages);
+- `BACKGROUND`: what only brings a shown message up to date (the table's coalesced edits, whose
+  next edit shows the latest state anyway; idle pings; the clock message).
+
+The sending code says which with `priority(...)`, a context variable: a task started inside
+one keeps it, so code that refreshes sets its own. When the bot asks more than the limit for
+long (requests wait over `SLOW_SECONDS`), a warning says so once a minute: Discord raises the
+limit of a large bot on request (DISCORD_GLOBAL_LIMIT then says by how much).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import contextvars
+import heapq
+import itertools
+import logging
+import time
+from collections.abc import Callable, Iterator
+from enum import IntEnum
+from typing import Any
+
+from discord.http import HTTPClient
+
+log = logging.getLogger(__name__)
+
+BUCKET_SHARE = 0.2  # of the limit, the most sent at once; the rest is the steady rate
+SLOW_SECONDS = 5.0  # a wait this long means the bot asks more than the limit for long
+WARN_EVERY = 60.0
+
+
+class Priority(IntEnum):
+    """Who waits for a request; lower goes first."""
+
+    ANSWER = 0
+    GAME = 1
+    DEFAULT = 2
+    BACKGROUND = 3
+
+
+_current: contextvars.ContextVar[Priority] = contextvars.ContextVar(
+    "global_limit_priority", default=Priority.DEFAULT)
+
+
+@contextlib.contextmanager
+def priority(level: Priority, *, raise_only: bool = False) -> Iterator[None]:
+    """Requests made inside (and in tasks started inside) wait as `level`. `raise_only`: keep
+    the current one when it already goes first (the announcer's listener inside a click)."""
+    if raise_only:
+        level = min(level, _current.get())
+    token = _current.set(level)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def current_priority() -> Priority:
+    return _current.get()
+
+
+class GlobalPacer:
+    """A token bucket shared by every request of one bot token (one process's, so each shard
+    process paces to its share: `limit` is per process)."""
+
+    def __init__(self, limit: float, clock: Callable[[], float] = time.monotonic) -> None:
+        """`clock`: seconds that never step back; Discord counts real seconds, so not the
+        bot's wall clock (SimCord's virtual time stands still while a test waits for this)."""
+        if limit <= 0:
+            raise ValueError("the global limit is a number of requests a second above 0")
+        self.capacity = max(1.0, limit * BUCKET_SHARE)
+        self.rate = limit - self.capacity
+        self.clock = clock
+        self.tokens = self.capacity
+        self.stamp = clock()
+        self._queue: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+        self._wake: asyncio.TimerHandle | None = None
+        self._warned_at: float | None = None
+        self.sent = 0
+        self.waited = 0  # requests that had to wait
+        self.longest_wait = 0.0
+
+    @property
+    def queued(self) -> int:
+        return sum(1 for _, _, fut in self._queue if not fut.done())
+
+    async def turn(self, level: Priority) -> None:
+        """Return once this request may be sent."""
+        self._refill()
+        if not self._queue and self.tokens >= 1.0:
+            self.tokens -= 1.0
+            self.sent += 1
+            return
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._queue, (int(level), next(self._order), fut))
+        began = self.clock()
+        self._schedule()
+        try:
+            await fut
+        except asyncio.CancelledError:
+            if fut.done() and not fut.cancelled():
+                self.tokens += 1.0  # granted, then cancelled before it was used: give it back
+                self.sent -= 1
+                self._schedule()
+            raise
+        waited = self.clock() - began
+        self.waited += 1
+        self.longest_wait = max(self.longest_wait, waited)
+        if waited >= SLOW_SECONDS:
+            self._warn(waited)
+
+    def _refill(self) -> None:
+        now = self.clock()
+        self.tokens = min(self.capacity, self.tokens + max(0.0, now - self.stamp) * self.rate)
+        self.stamp = now
+
+    def _schedule(self) -> None:
+        while self._queue and self._queue[0][2].done():  # cancelled while waiting
+            heapq.heappop(self._queue)
+        if self._wake is not None or not self._queue:
+            return
+        delay = max(0.0, (1.0 - self.tokens) / self.rate)
+        self._wake = asyncio.get_running_loop().call_later(delay, self._let_go)
+
+    def _let_go(self) -> None:
+        self._wake = None
+        self._refill()
+        while self._queue and self.tokens >= 1.0:
+            _, _, fut = heapq.heappop(self._queue)
+            if fut.done():
+                continue
+            self.tokens -= 1.0
+            self.sent += 1
+            fut.set_result(None)
+        self._schedule()
+
+    def _warn(self, waited: float) -> None:
+        now = self.clock()
+        if self._warned_at is not None and now - self._warned_at < WARN_EVERY:
+            return
+        self._warned_at = now
+        log.warning("Discord's global rate limit: a request waited %.0f s (%d waiting); the bot "
+                    "asks more than %.0f requests a second. Ask Discord to raise the bot's "
+                    "global limit, then set DISCORD_GLOBAL_LIMIT.", waited, self.queued,
+                    self.rate + self.capacity)
+
+
+class _Paced:
+    """`HTTPClient.request` behind the pacer."""
+
+    def __init__(self, request: Callable[..., Any], pacer: GlobalPacer) -> None:
+        self.request = request
+        self.pacer = pacer
+
+    async def __call__(self, route: Any, **kwargs: Any) -> Any:
+        await self.pacer.turn(_current.get())
+        return await self.request(route, **kwargs)
+
+
+def pace_globally(http: HTTPClient, pacer: GlobalPacer) -> None:
+    """Every request `http` makes waits for its turn first (see the module's docstring); once
+    per client, however often it is called."""
+    if isinstance(http.request, _Paced):
+        return
+    # discord.py has no hook for this: the method is replaced on this one client only.
+    http.request = _Paced(http.request, pacer)  # type: ignore[method-assign]  # no setting
