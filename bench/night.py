@@ -83,6 +83,7 @@ from bench.probes import (  # noqa: E402
 )
 from bench.standin import EPOCH_SHIFT, Click, Gateway, Session, StandIn, Table, iso  # noqa: E402
 from bot.discord_ui.client import create_bot  # noqa: E402
+from bot.discord_ui.global_limit import GlobalPacer, Priority  # noqa: E402
 from bot.store.ownership import Shards  # noqa: E402
 
 GUILD_BASE = 1_000_000_000  # guild i is (GUILD_BASE + i) << 22: shard i % count
@@ -133,6 +134,7 @@ class Night:
         self.burst_in_flight = 0  # clicks of a burst not answered yet (LoopProbe: busy)
         self.burst_profiler: cProfile.Profile | None = None  # --profile burst: on while one is
         self.burst_profiled = 0  # clicks made in the bursts profiled
+        self.paced_waits: dict[str, list[float]] = {}  # --global-limit: waits by priority
         self.sleeping: set[Table] = set()
         self.setup_limit = asyncio.Semaphore(args.setup_parallel)
         self.ready_tables = 0
@@ -412,11 +414,27 @@ class Night:
 
     # -------------------------------------------------------------- the bot
 
+    def _time_turns(self, pacer: GlobalPacer) -> None:
+        """Each paced request's wait for its turn, by priority, inside the window."""
+        turn = pacer.turn
+
+        async def timed(level: Priority) -> None:
+            began = time.perf_counter()
+            await turn(level)
+            if self.api.measuring:
+                self.paced_waits.setdefault(level.name, []).append(time.perf_counter() - began)
+
+        pacer.turn = timed  # type: ignore[method-assign]
+
     async def start_bot(self) -> None:
         shards = Shards.of(self.shard[1], {self.shard[0]}) if self.shard else None
+        processes = self.shard[1] if self.shard else 1
+        limit = self.args.global_limit / processes if self.args.global_limit else None
         bot = create_bot(self.target, shards=shards, sync_commands=False,
-                         hand_delay=HAND_DELAY * self.args.pace)
+                         hand_delay=HAND_DELAY * self.args.pace, global_limit=limit)
         self.bot = bot
+        if bot.global_pacer is not None:
+            self._time_turns(bot.global_pacer)
         api = self.api
         session = Session(api)
         http = bot.http
@@ -479,10 +497,12 @@ class Night:
         # the stand-in round trip
         route = Route("PATCH", "/channels/{channel_id}/messages/{message_id}",
                       channel_id=channel, message_id=int(msg["id"]))
+        # discord.py's own request, not the pacer's turn (--global-limit): the transport's cost
+        request = getattr(self.bot.http.request, "request", self.bot.http.request)
         cpu = time.process_time()
         began = time.perf_counter()
         for _ in range(samples):
-            await self.bot.http.request(route, json=payload)
+            await request(route, json=payload)
         trip = (time.perf_counter() - began) / samples
         trip_cpu = (time.process_time() - cpu) / samples
         # the raw click
@@ -579,6 +599,8 @@ class Night:
             await asyncio.sleep(min(step, args.seconds - (time.perf_counter() - t0)))
             rss_track.append(rss_bytes())
         self.api.measuring = False
+        pacer = self.bot.global_pacer
+        paced_queued = pacer.queued if pacer is not None else 0
         self.burst_profiler = None
         if profiler:
             profiler.disable()
@@ -645,6 +667,11 @@ class Night:
             "longest_step_ms": probe.worst_step * 1e3, "longest_step": probe.worst_what,
             "requests": requests, "requests_per_action": requests / max(self.actions, 1),
             "kinds": dict(self.api.kinds), "all_kinds": dict(self.api.all_kinds),
+            "global_limit": self.bot.global_pacer.rate + self.bot.global_pacer.capacity
+            if self.bot.global_pacer is not None else None,
+            "paced": {level: [len(w), pct(w, 50), pct(w, 99), max(w, default=0.0)]
+                      for level, w in self.paced_waits.items()},
+            "paced_queued": paced_queued,
             "unknown": dict(self.api.unknown),
             "cpu_s": cpu, "stand_in_s": stand_in,
             "user_s": ru1.ru_utime - ru0.ru_utime, "sys_s": ru1.ru_stime - ru0.ru_stime,
@@ -731,6 +758,8 @@ def worker_command(args: argparse.Namespace, tables: int, target: str,
         cmd += ["--gc", args.gc]
     if args.switch:
         cmd += ["--switch", str(args.switch)]
+    if args.global_limit:
+        cmd += ["--global-limit", str(args.global_limit)]
     return cmd
 
 
@@ -789,6 +818,14 @@ def report(r: dict[str, Any], label: str) -> None:
           f"{r['requests'] / r['seconds']:.0f}/s, of which {bound / r['seconds']:.0f}/s count "
           f"against Discord's global 50/s per bot, interaction answers being exempt)")
     print("  " + ", ".join(f"{k} {n}" for k, n in kinds.most_common()))
+    for p in r.get("per_process") or [r]:
+        if p.get("global_limit"):
+            waits = ", ".join(f"{level.lower()} {n} (p50 {p50 * 1e3:.0f} ms, p99 {p99 * 1e3:.0f} "
+                              f"ms, longest {top:.1f} s)"
+                              for level, (n, p50, p99, top) in sorted(p["paced"].items()))
+            print(f"  paced at {p['global_limit']:.0f}/s (Discord's global limit): the requests' "
+                  f"waits for their turn by priority: {waits}; {p['paced_queued']} still "
+                  f"waiting at the window's end")
     per = r.get("per_process") or [r]
     for p in per:
         where = f" shard {p['shard'][0]}" if p.get("shard") else ""
@@ -888,6 +925,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--top", type=int, default=25, help="profile lines")
     parser.add_argument("--url", help="a PostgreSQL server to use instead of pgserver (a fresh "
                         "database is created on it for each run)")
+    parser.add_argument("--global-limit", type=float, default=None,
+                        help="requests a second the bot keeps to (Discord's global limit, "
+                             "shared by the processes); default: not paced, the bot's own "
+                             "capacity as if Discord had raised the limit")
     parser.add_argument("--gc", help="collector thresholds to try instead of the bot's "
                         "(e.g. 5000,20,20)")
     parser.add_argument("--switch", type=float,

@@ -17,7 +17,7 @@ from bot.discord_ui.buttons import answer_table_click, release, table_view
 from bot.discord_ui.card_emojis import CardEmojiUploader, UploadFailed
 from bot.discord_ui.card_faces import TEXT_ART, CardArt
 from bot.discord_ui.freezer import Freezer
-from bot.discord_ui.global_limit import GlobalPacer, pace_globally
+from bot.discord_ui.global_limit import GlobalPacer, Priority, for_this_task, pace_globally
 from bot.discord_ui.heartbeat import Heartbeat
 from bot.discord_ui.live_clock import LiveClock
 from bot.discord_ui.paging import PageButton
@@ -79,6 +79,14 @@ def _utc_seconds() -> float:
     return discord.utils.utcnow().timestamp()
 
 
+class LeagueTree(app_commands.CommandTree["LeagueBot"]):
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        # A member waits for his command's answer: what it posts goes first under Discord's
+        # global limit (global_limit.py), as a table click's does.
+        for_this_task(Priority.ANSWER)
+        return True
+
+
 class LeagueBot(commands.Bot):
     store: Store
     tournaments: TournamentService
@@ -112,6 +120,7 @@ class LeagueBot(commands.Bot):
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         options.setdefault("command_prefix", commands.when_mentioned)
         options.setdefault("help_command", None)
+        options.setdefault("tree_cls", LeagueTree)
         super().__init__(**options)
         sweep_buckets_sparingly(self.http)
         # Requests a second this process keeps to (Discord's global limit, global_limit.py;

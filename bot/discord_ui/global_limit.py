@@ -15,17 +15,21 @@ bucket whose rate plus its bucket come to the limit, so no second ever sees more
 limit, however Discord lines up its seconds. Requests that must wait are let go by their
 `Priority`, then in the order they came:
 
-- `ANSWER`: made while a player waits for his click to be answered (posts of its outcome);
+- `ANSWER`: made while a player waits for his click or command to be answered (posts of its
+  outcome);
 - `GAME`: the game's own messages, which play waits for (hole cards, a new hand's table,
   rulings and busts: everything the announcer's listener sends);
 - `DEFAULT`: everything else (commands' posts, league pages);
 - `BACKGROUND`: what only brings a shown message up to date (the table's coalesced edits, whose
   next edit shows the latest state anyway; idle pings; the clock message).
 
-The sending code says which with `priority(...)`, a context variable: a task started inside
-one keeps it, so code that refreshes sets its own. When the bot asks more than the limit for
-long (requests wait over `SLOW_SECONDS`), a warning says so once a minute: Discord raises the
-limit of a large bot on request (DISCORD_GLOBAL_LIMIT then says by how much).
+The sending code says which with `priority(...)`. It holds for the task that said it only: a
+task or timer started inside (the deal a click's timer makes five seconds later, the table's
+edit) starts again at `DEFAULT`, so a click's priority never spreads to the work it leaves.
+
+When the bot asks more than the limit for long (requests wait over `SLOW_SECONDS`), a warning
+says so once a minute: Discord raises the limit of a large bot on request
+(DISCORD_GLOBAL_LIMIT then says by how much).
 """
 
 from __future__ import annotations
@@ -59,25 +63,34 @@ class Priority(IntEnum):
     BACKGROUND = 3
 
 
-_current: contextvars.ContextVar[Priority] = contextvars.ContextVar(
-    "global_limit_priority", default=Priority.DEFAULT)
+# (priority, the task that set it): a context variable is copied into every task and timer
+# started inside, so the task is kept with it and only that task reads it.
+_current: contextvars.ContextVar[tuple[Priority, asyncio.Task[Any] | None]] = \
+    contextvars.ContextVar("global_limit_priority", default=(Priority.DEFAULT, None))
 
 
 @contextlib.contextmanager
 def priority(level: Priority, *, raise_only: bool = False) -> Iterator[None]:
-    """Requests made inside (and in tasks started inside) wait as `level`. `raise_only`: keep
-    the current one when it already goes first (the announcer's listener inside a click)."""
+    """Requests this task makes inside wait as `level`. `raise_only`: keep the current one
+    when it already goes first (the announcer's listener inside a click)."""
     if raise_only:
-        level = min(level, _current.get())
-    token = _current.set(level)
+        level = min(level, current_priority())
+    token = _current.set((level, asyncio.current_task()))
     try:
         yield
     finally:
         _current.reset(token)
 
 
+def for_this_task(level: Priority) -> None:
+    """`level` for the rest of this task (discord.py runs each slash command in a task of its
+    own, after the tree's `interaction_check`)."""
+    _current.set((level, asyncio.current_task()))
+
+
 def current_priority() -> Priority:
-    return _current.get()
+    level, owner = _current.get()
+    return level if owner is asyncio.current_task() else Priority.DEFAULT
 
 
 class GlobalPacer:
@@ -175,7 +188,7 @@ class _Paced:
         self.pacer = pacer
 
     async def __call__(self, route: Any, **kwargs: Any) -> Any:
-        await self.pacer.turn(_current.get())
+        await self.pacer.turn(current_priority())
         return await self.request(route, **kwargs)
 
 

@@ -35,12 +35,16 @@ def paced_requests(h: Harness) -> list[tuple[str, str, Priority]]:
 
 
 @pytest.mark.bot_options(idle_ping_seconds=0)
-async def test_the_deal_goes_as_the_game_and_a_click_is_never_paced(harness: Harness) -> None:
+async def test_commands_and_clicks_go_first_the_deal_as_the_game_answers_never_paced(
+        harness: Harness) -> None:
     h = harness
     assert h.bot.global_pacer is None  # SimCord has no global limit (conftest's bots)
     seen = paced_requests(h)
     members = [h.alice, h.bob, h.carol]
     session = await create_and_join(h, members)
+    # A member waits for his command: its public answer (a post) goes first, as a click's.
+    registration = [(m, p) for m, _, p in seen]
+    assert registration and all(p is Priority.ANSWER for _, p in registration)
     await h.director.slash(h.channel, "tournament start")
     await h.advance(HAND_DELAY + 1)
     found = to_act(session)

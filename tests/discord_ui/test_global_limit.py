@@ -103,7 +103,7 @@ async def test_a_request_given_up_while_waiting_costs_no_turn() -> None:
         await gone
 
 
-async def test_priority_holds_inside_and_raise_only_never_lowers_it() -> None:
+async def test_priority_holds_in_its_task_only_and_raise_only_never_lowers_it() -> None:
     assert current_priority() is Priority.DEFAULT
     with priority(Priority.ANSWER):
         with priority(Priority.GAME, raise_only=True):
@@ -113,8 +113,13 @@ async def test_priority_holds_inside_and_raise_only_never_lowers_it() -> None:
         async def task() -> None:
             seen.append(current_priority())
 
-        await asyncio.create_task(task())  # a task started inside keeps it
-        assert seen == [Priority.ANSWER]
+        await asyncio.create_task(task())  # a task started inside does not (a click's deal)
+        loop = asyncio.get_running_loop()
+        timer = loop.create_future()
+        loop.call_soon(lambda: loop.create_task(task()).add_done_callback(timer.set_result))
+        await timer
+        assert seen == [Priority.DEFAULT, Priority.DEFAULT]
+        assert current_priority() is Priority.ANSWER
     with priority(Priority.BACKGROUND):
         with priority(Priority.GAME, raise_only=True):
             assert current_priority() is Priority.GAME
