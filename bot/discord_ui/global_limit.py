@@ -27,6 +27,11 @@ The sending code says which with `priority(...)`. It holds for the task that sai
 task or timer started inside (the deal a click's timer makes five seconds later, the table's
 edit) starts again at `DEFAULT`, so a click's priority never spreads to the work it leaves.
 
+A tournament's announcer sends what it sends in order, holding the tournament's lock: its
+requests carry the tournament as their group (`on_behalf_of`). A click or command that must
+wait for that lock while the holder waits for its turn would wait behind every other
+tournament's requests; so while it waits (`hurry`), the holder's requests go as `ANSWER`.
+
 When the bot asks more than the limit for long (requests wait over `SLOW_SECONDS`), a warning
 says so once a minute: Discord raises the limit of a large bot on request
 (DISCORD_GLOBAL_LIMIT then says by how much).
@@ -82,6 +87,25 @@ def priority(level: Priority, *, raise_only: bool = False) -> Iterator[None]:
         _current.reset(token)
 
 
+_group: contextvars.ContextVar[tuple[object, asyncio.Task[Any] | None]] = \
+    contextvars.ContextVar("global_limit_group", default=(None, None))
+
+
+@contextlib.contextmanager
+def on_behalf_of(group: object) -> Iterator[None]:
+    """Requests this task makes inside are `group`'s (a tournament's, under its lock)."""
+    token = _group.set((group, asyncio.current_task()))
+    try:
+        yield
+    finally:
+        _group.reset(token)
+
+
+def current_group() -> object:
+    group, owner = _group.get()
+    return group if owner is asyncio.current_task() else None
+
+
 def for_this_task(level: Priority) -> None:
     """`level` for the rest of this task (discord.py runs each slash command in a task of its
     own, after the tree's `interaction_check`)."""
@@ -107,7 +131,11 @@ class GlobalPacer:
         self.clock = clock
         self.tokens = self.capacity
         self.stamp = clock()
-        self._queue: list[tuple[int, int, asyncio.Future[None]]] = []
+        # (priority, arrival, the waiter, its group)
+        self._queue: list[tuple[int, int, asyncio.Future[None], object]] = []
+        # id(group) -> members waiting on it (hurry; by id: a group need not be hashable, and
+        # it lives while hurried)
+        self._hurried: dict[int, int] = {}
         self._order = itertools.count()
         self._wake: asyncio.TimerHandle | None = None
         self._warned_at: float | None = None
@@ -117,17 +145,36 @@ class GlobalPacer:
 
     @property
     def queued(self) -> int:
-        return sum(1 for _, _, fut in self._queue if not fut.done())
+        return sum(1 for _, _, fut, _ in self._queue if not fut.done())
 
-    async def turn(self, level: Priority) -> None:
+    @contextlib.contextmanager
+    def hurry(self, group: object) -> Iterator[None]:
+        """While inside, `group`'s requests (those waiting and those to come) go as `ANSWER`:
+        a member's click or command waits for what that group is sending."""
+        key = id(group)
+        self._hurried[key] = self._hurried.get(key, 0) + 1
+        if any(g is group and level > Priority.ANSWER for level, _, _, g in self._queue):
+            self._queue = [(Priority.ANSWER if g is group else level, n, fut, g)
+                           for level, n, fut, g in self._queue]
+            heapq.heapify(self._queue)
+        try:
+            yield
+        finally:
+            self._hurried[key] -= 1
+            if not self._hurried[key]:
+                del self._hurried[key]
+
+    async def turn(self, level: Priority, group: object = None) -> None:
         """Return once this request may be sent."""
+        if group is not None and id(group) in self._hurried:
+            level = Priority.ANSWER
         self._refill()
         if not self._queue and self.tokens >= 1.0:
             self.tokens -= 1.0
             self.sent += 1
             return
         fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._queue, (int(level), next(self._order), fut))
+        heapq.heappush(self._queue, (int(level), next(self._order), fut, group))
         began = self.clock()
         self._schedule()
         try:
@@ -161,7 +208,7 @@ class GlobalPacer:
         self._wake = None
         self._refill()
         while self._queue and self.tokens >= 1.0:
-            _, _, fut = heapq.heappop(self._queue)
+            _, _, fut, _ = heapq.heappop(self._queue)
             if fut.done():
                 continue
             self.tokens -= 1.0
@@ -188,7 +235,7 @@ class _Paced:
         self.pacer = pacer
 
     async def __call__(self, route: Any, **kwargs: Any) -> Any:
-        await self.pacer.turn(current_priority())
+        await self.pacer.turn(current_priority(), current_group())
         return await self.request(route, **kwargs)
 
 

@@ -8,6 +8,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from discord.http import Route
 from bot.__main__ import main
 from bot.config import ConfigError, load_settings
 from bot.discord_ui import client, global_limit
+from bot.discord_ui.announcer.state import AnnouncerState, Places
 from bot.discord_ui.client import create_bot
 from bot.discord_ui.global_limit import (
     GlobalPacer,
@@ -205,3 +207,61 @@ def test_the_bot_started_from_the_command_line_keeps_to_the_setting(
     with pytest.raises(Made):
         main([])
     assert made["global_limit"] == 30
+
+
+# ---------------------------------------------------------------- a click waiting for a tournament
+
+
+async def test_a_hurried_groups_requests_go_first_only_while_hurried() -> None:
+    pacer = GlobalPacer(20, loop_clock())
+    for _ in range(4):
+        await pacer.turn(Priority.DEFAULT)  # the bucket is empty now
+    order: list[str] = []
+
+    async def one(name: str, group: str) -> None:
+        await pacer.turn(Priority.GAME, group)
+        order.append(name)
+
+    waiting = [asyncio.create_task(one(f"{g} {i}", g)) for g in "BA" for i in range(2)]
+    await asyncio.sleep(0)
+    with pacer.hurry("A"):
+        waiting.append(asyncio.create_task(one("A new", "A")))
+        await asyncio.sleep(0)
+    waiting.append(asyncio.create_task(one("A later", "A")))
+    await asyncio.gather(*waiting)
+    assert order == ["A 0", "A 1", "A new", "B 0", "B 1", "A later"]
+
+
+async def test_a_click_waiting_for_a_tournaments_lock_hurries_what_it_sends() -> None:
+    pacer = GlobalPacer(20, loop_clock())
+    for _ in range(4):
+        await pacer.turn(Priority.DEFAULT)
+    state = AnnouncerState(SimpleNamespace(global_pacer=pacer), None,  # type: ignore[arg-type]
+                           clock=lambda: 0.0, components=lambda *a: None)  # type: ignore[arg-type]
+    mine, others = Places(1, 100), Places(2, 200)
+    order: list[str] = []
+
+    async def send(name: str) -> None:
+        await pacer.turn(current_priority(), global_limit.current_group())
+        order.append(name)
+
+    async def tournament(places: Places, names: list[str]) -> None:
+        async with state.holding(places):
+            with priority(Priority.GAME):
+                for name in names:
+                    await send(name)
+
+    async def click() -> None:
+        with priority(Priority.ANSWER):
+            async with state.holding(mine):
+                order.append("click's outcome presented")
+
+    other = asyncio.create_task(tournament(others, [f"other deal {i}" for i in range(6)]))
+    await asyncio.sleep(0)
+    deal = asyncio.create_task(tournament(mine, ["hole cards 1", "hole cards 2"]))
+    await asyncio.sleep(0)
+    await asyncio.gather(other, deal, asyncio.create_task(click()))
+    # This tournament's requests, hurried by the click waiting for its lock, go ahead of the
+    # other tournament's that had queued earlier; the click then goes on at once.
+    assert order == ["hole cards 1", "hole cards 2", "click's outcome presented",
+                     *(f"other deal {i}" for i in range(6))]

@@ -44,7 +44,7 @@ class Announcer(Threads, IdlePings):
         places = await self.places_for(session)
         # Play waits for what the listener sends (hole cards, the new table, busts): under
         # Discord's global limit it goes before what only refreshes (global_limit.py).
-        async with places.lock:
+        async with self.holding(places):
             with priority(Priority.GAME, raise_only=True):
                 await self._present(session, places, outcome)
 

@@ -20,12 +20,14 @@ closing the announcer cancels each of them.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Mapping
+import contextlib
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
 
 import discord
 
 from bot.discord_ui.card_faces import TEXT_ART, CardArt
+from bot.discord_ui.global_limit import Priority, current_priority, on_behalf_of
 from bot.discord_ui.presenter.cards import Faces
 from bot.discord_ui.presenter.limits import safe_name
 from bot.discord_ui.tasks import Tasks
@@ -128,6 +130,25 @@ class AnnouncerState:
         self.tasks = Tasks()
         self.closed = False
         self._faces: dict[bool, tuple[CardArt, Faces]] = {}  # four-colour -> (art, its faces)
+
+    @contextlib.asynccontextmanager
+    async def holding(self, places: Places) -> AsyncIterator[None]:
+        """The tournament's lock, held to send in order. Under Discord's global limit the
+        holder's requests are the tournament's, and a member's click or command that waits for
+        the lock hurries them (global_limit.py): it would otherwise wait behind every other
+        tournament's requests."""
+        pacer = getattr(self.client, "global_pacer", None)
+        if pacer is not None and places.lock.locked() \
+                and current_priority() is Priority.ANSWER:
+            with pacer.hurry(places):
+                await places.lock.acquire()
+        else:
+            await places.lock.acquire()
+        try:
+            with on_behalf_of(places):
+                yield
+        finally:
+            places.lock.release()
 
     async def places_for(self, session: Session) -> Places:
         tid = session.store_id

@@ -164,7 +164,7 @@ class TableEdits(Sending):
 
     async def _after_restart(self, session: Session) -> None:
         places = await self.places_for(session)
-        async with places.lock:
+        async with self.holding(places):
             for table, state in list(session.tournament.tables.items()):
                 msg = places.messages.get(table)
                 dealt = state.hand
@@ -315,7 +315,7 @@ class TableEdits(Sending):
             # while it posts), and a second message for one hand would leave the first one's
             # buttons to be clicked on a message the bot no longer edits.
             if current is not None:
-                async with places.lock:
+                async with self.holding(places):
                     if places.messages.get(table) is None:
                         with priority(Priority.GAME, raise_only=True):
                             await self._post_table(session, places, table, current)
@@ -337,7 +337,7 @@ class TableEdits(Sending):
             # Deleted by a moderator: post it again, as it stands now.
             log.info("table message %s is gone; posting the table again", msg.message_id)
             places.messages.pop(table, None)
-            async with places.lock:
+            async with self.holding(places):
                 with priority(Priority.GAME, raise_only=True):
                     await self._post_table(session, places, table, hand)
         except discord.HTTPException as exc:

@@ -74,7 +74,7 @@ class Threads(TableEdits):
         session = self.sessions.get(places.store_id)
         if session is None or self.closed:
             return
-        async with places.lock:
+        async with self.holding(places):
             await self._open_thread(session, places, table)
             self.mark_dirty(session, places, table)
 
