@@ -418,9 +418,9 @@ class Night:
         """Each paced request's wait for its turn, by priority, inside the window."""
         turn = pacer.turn
 
-        async def timed(level: Priority) -> None:
+        async def timed(level: Priority, group: object = None) -> None:
             began = time.perf_counter()
-            await turn(level)
+            await turn(level, group)
             if self.api.measuring:
                 self.paced_waits.setdefault(level.name, []).append(time.perf_counter() - began)
 
@@ -566,6 +566,11 @@ class Night:
             if self.errors and args.fail_fast:
                 break
         setup_seconds = time.perf_counter() - started
+        drained = time.perf_counter()
+        pacer = self.bot.global_pacer
+        while pacer is not None and pacer.queued and time.perf_counter() - drained < 900:
+            await asyncio.sleep(0.5)  # the start's backlog under Discord's global limit
+        drain_seconds = time.perf_counter() - drained
         await asyncio.sleep(args.warmup * args.pace)
         # ------------------------------------------------ the measured window
         probe = LoopProbe(trace=args.blocks, busy=lambda: self.burst_in_flight > 0)
@@ -671,7 +676,7 @@ class Night:
             if self.bot.global_pacer is not None else None,
             "paced": {level: [len(w), pct(w, 50), pct(w, 99), max(w, default=0.0)]
                       for level, w in self.paced_waits.items()},
-            "paced_queued": paced_queued,
+            "paced_queued": paced_queued, "paced_drain_s": drain_seconds,
             "unknown": dict(self.api.unknown),
             "cpu_s": cpu, "stand_in_s": stand_in,
             "user_s": ru1.ru_utime - ru0.ru_utime, "sys_s": ru1.ru_stime - ru0.ru_stime,
@@ -825,7 +830,8 @@ def report(r: dict[str, Any], label: str) -> None:
                               for level, (n, p50, p99, top) in sorted(p["paced"].items()))
             print(f"  paced at {p['global_limit']:.0f}/s (Discord's global limit): the requests' "
                   f"waits for their turn by priority: {waits}; {p['paced_queued']} still "
-                  f"waiting at the window's end")
+                  f"waiting at the window's end (the start's backlog drained in "
+                  f"{p['paced_drain_s']:.0f} s before it)")
     per = r.get("per_process") or [r]
     for p in per:
         where = f" shard {p['shard'][0]}" if p.get("shard") else ""

@@ -30,7 +30,9 @@ edit) starts again at `DEFAULT`, so a click's priority never spreads to the work
 A tournament's announcer sends what it sends in order, holding the tournament's lock: its
 requests carry the tournament as their group (`on_behalf_of`). A click or command that must
 wait for that lock while the holder waits for its turn would wait behind every other
-tournament's requests; so while it waits (`hurry`), the holder's requests go as `ANSWER`.
+tournament's requests, other members' answers included (a hundred tournaments started at
+once post some 500 messages); so while it waits (`hurry`), the holder's requests go before
+all others.
 
 When the bot asks more than the limit for long (requests wait over `SLOW_SECONDS`), a warning
 says so once a minute: Discord raises the limit of a large bot on request
@@ -62,6 +64,7 @@ WARN_EVERY = 60.0
 class Priority(IntEnum):
     """Who waits for a request; lower goes first."""
 
+    HURRIED = -1  # a member waits for the lock its group holds (`GlobalPacer.hurry`)
     ANSWER = 0
     GAME = 1
     DEFAULT = 2
@@ -149,12 +152,12 @@ class GlobalPacer:
 
     @contextlib.contextmanager
     def hurry(self, group: object) -> Iterator[None]:
-        """While inside, `group`'s requests (those waiting and those to come) go as `ANSWER`:
-        a member's click or command waits for what that group is sending."""
+        """While inside, `group`'s requests (those waiting and those to come) go before all
+        others: a member's click or command waits for what that group is sending."""
         key = id(group)
         self._hurried[key] = self._hurried.get(key, 0) + 1
-        if any(g is group and level > Priority.ANSWER for level, _, _, g in self._queue):
-            self._queue = [(Priority.ANSWER if g is group else level, n, fut, g)
+        if any(g is group and level > Priority.HURRIED for level, _, _, g in self._queue):
+            self._queue = [(Priority.HURRIED if g is group else level, n, fut, g)
                            for level, n, fut, g in self._queue]
             heapq.heapify(self._queue)
         try:
@@ -167,7 +170,7 @@ class GlobalPacer:
     async def turn(self, level: Priority, group: object = None) -> None:
         """Return once this request may be sent."""
         if group is not None and id(group) in self._hurried:
-            level = Priority.ANSWER
+            level = Priority.HURRIED
         self._refill()
         if not self._queue and self.tokens >= 1.0:
             self.tokens -= 1.0

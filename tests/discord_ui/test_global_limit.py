@@ -219,7 +219,8 @@ async def test_a_hurried_groups_requests_go_first_only_while_hurried() -> None:
     order: list[str] = []
 
     async def one(name: str, group: str) -> None:
-        await pacer.turn(Priority.GAME, group)
+        # B's are other members' answers; A's the game's, until a member waits for A.
+        await pacer.turn(Priority.ANSWER if group == "B" else Priority.GAME, group)
         order.append(name)
 
     waiting = [asyncio.create_task(one(f"{g} {i}", g)) for g in "BA" for i in range(2)]
@@ -245,9 +246,9 @@ async def test_a_click_waiting_for_a_tournaments_lock_hurries_what_it_sends() ->
         await pacer.turn(current_priority(), global_limit.current_group())
         order.append(name)
 
-    async def tournament(places: Places, names: list[str]) -> None:
+    async def tournament(places: Places, names: list[str], level: Priority) -> None:
         async with state.holding(places):
-            with priority(Priority.GAME):
+            with priority(level):
                 for name in names:
                     await send(name)
 
@@ -256,12 +257,15 @@ async def test_a_click_waiting_for_a_tournaments_lock_hurries_what_it_sends() ->
             async with state.holding(mine):
                 order.append("click's outcome presented")
 
-    other = asyncio.create_task(tournament(others, [f"other deal {i}" for i in range(6)]))
+    # The other tournament's are a member's answer (its start), this one's the game's (a deal).
+    other = asyncio.create_task(tournament(others, [f"other start {i}" for i in range(6)],
+                                           Priority.ANSWER))
     await asyncio.sleep(0)
-    deal = asyncio.create_task(tournament(mine, ["hole cards 1", "hole cards 2"]))
+    deal = asyncio.create_task(tournament(mine, ["hole cards 1", "hole cards 2"],
+                                          Priority.GAME))
     await asyncio.sleep(0)
     await asyncio.gather(other, deal, asyncio.create_task(click()))
-    # This tournament's requests, hurried by the click waiting for its lock, go ahead of the
-    # other tournament's that had queued earlier; the click then goes on at once.
+    # This tournament's requests, hurried by the click waiting for its lock, go ahead of all
+    # others, even answers queued earlier; the click then goes on at once.
     assert order == ["hole cards 1", "hole cards 2", "click's outcome presented",
-                     *(f"other deal {i}" for i in range(6))]
+                     *(f"other start {i}" for i in range(6))]
