@@ -568,7 +568,7 @@ class Night:
         setup_seconds = time.perf_counter() - started
         drained = time.perf_counter()
         pacer = self.bot.global_pacer
-        while pacer is not None and pacer.queued and time.perf_counter() - drained < 900:
+        while pacer is not None and pacer.queued and time.perf_counter() - drained < 300:
             await asyncio.sleep(0.5)  # the start's backlog under Discord's global limit
         drain_seconds = time.perf_counter() - drained
         await asyncio.sleep(args.warmup * args.pace)

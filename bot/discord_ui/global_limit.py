@@ -56,7 +56,8 @@ from discord.http import HTTPClient
 
 log = logging.getLogger(__name__)
 
-BUCKET_SHARE = 0.2  # of the limit, the most sent at once; the rest is the steady rate
+BUCKET_SHARE = 0.1  # of the limit, the most sent at once (a deal at one table, mostly); the
+# rest is the steady rate
 SLOW_SECONDS = 5.0  # a wait this long means the bot asks more than the limit for long
 WARN_EVERY = 60.0
 

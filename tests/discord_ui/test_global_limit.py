@@ -56,21 +56,21 @@ async def test_a_rush_of_requests_never_goes_over_the_limit_in_any_second() -> N
     await asyncio.gather(*(one() for _ in range(30)))
     assert len(granted) == 30
     assert most_in_a_second(granted) <= 20
-    # Four go at once (the bucket), the other 26 at 16 a second: about 1.6 s, not longer.
+    # Two go at once (the bucket), the other 28 at 18 a second: about 1.6 s, not longer.
     assert 1.5 <= clock() - began < 3.0
-    assert pacer.waited == 26 and pacer.sent == 30
+    assert pacer.waited == 28 and pacer.sent == 30
 
 
 async def test_requests_within_the_bucket_do_not_wait() -> None:
-    pacer = GlobalPacer(50, loop_clock())
-    for _ in range(10):  # a deal at one table: hole cards and the table message
+    pacer = GlobalPacer(70, loop_clock())
+    for _ in range(7):  # a deal at one table: six players' hole cards and the table message
         await pacer.turn(Priority.GAME)
     assert pacer.waited == 0 and pacer.longest_wait == 0.0
 
 
 async def test_the_game_goes_before_refreshes_queued_earlier() -> None:
     pacer = GlobalPacer(20, loop_clock())
-    for _ in range(4):
+    for _ in range(int(pacer.capacity)):
         await pacer.turn(Priority.DEFAULT)  # the bucket is empty now
     order: list[str] = []
 
@@ -90,7 +90,7 @@ async def test_the_game_goes_before_refreshes_queued_earlier() -> None:
 async def test_a_request_given_up_while_waiting_costs_no_turn() -> None:
     clock = loop_clock()
     pacer = GlobalPacer(20, clock)
-    for _ in range(4):
+    for _ in range(int(pacer.capacity)):
         await pacer.turn(Priority.DEFAULT)
     gone = asyncio.create_task(pacer.turn(Priority.ANSWER))
     kept = asyncio.create_task(pacer.turn(Priority.BACKGROUND))
@@ -98,9 +98,9 @@ async def test_a_request_given_up_while_waiting_costs_no_turn() -> None:
     gone.cancel()
     began = clock()
     await kept
-    # The cancelled one's turn went to the next: one interval (1/16 s), not two.
+    # The cancelled one's turn went to the next: one interval (1/18 s), not two.
     assert clock() - began < 0.1
-    assert pacer.sent == 5 and pacer.queued == 0
+    assert pacer.sent == pacer.capacity + 1 and pacer.queued == 0
     with pytest.raises(asyncio.CancelledError):
         await gone
 
@@ -175,7 +175,7 @@ def test_the_limit_is_discords_unless_set_and_shard_processes_share_it(
 async def test_the_bot_paces_what_it_sends_with_its_token_once(tmp_path: Path) -> None:
     bot = create_bot(tmp_path / "db.sqlite3", global_limit=50)
     pacer = bot.global_pacer
-    assert pacer is not None and (pacer.capacity, pacer.rate) == (10, 40)
+    assert pacer is not None and (pacer.capacity, pacer.rate) == (5, 45)
     sent: list[str] = []
 
     async def request(route: Route, **kwargs: Any) -> Any:
@@ -214,7 +214,7 @@ def test_the_bot_started_from_the_command_line_keeps_to_the_setting(
 
 async def test_a_hurried_groups_requests_go_first_only_while_hurried() -> None:
     pacer = GlobalPacer(20, loop_clock())
-    for _ in range(4):
+    for _ in range(int(pacer.capacity)):
         await pacer.turn(Priority.DEFAULT)  # the bucket is empty now
     order: list[str] = []
 
@@ -235,7 +235,7 @@ async def test_a_hurried_groups_requests_go_first_only_while_hurried() -> None:
 
 async def test_a_click_waiting_for_a_tournaments_lock_hurries_what_it_sends() -> None:
     pacer = GlobalPacer(20, loop_clock())
-    for _ in range(4):
+    for _ in range(int(pacer.capacity)):
         await pacer.turn(Priority.DEFAULT)
     state = AnnouncerState(SimpleNamespace(global_pacer=pacer), None,  # type: ignore[arg-type]
                            clock=lambda: 0.0, components=lambda *a: None)  # type: ignore[arg-type]
