@@ -3,7 +3,8 @@ through the real bot (create_bot/LeagueBot, the cogs, the sessions, the store, t
 announcer's edits and DMs), with only Discord itself replaced by a local stand-in.
 
     python bench/night.py [--tables 10,100,500,1000] [--seconds 60] [--backend sqlite|postgres]
-                          [--processes 2] [--pace 1.0] [--players 6] [--profile sample|cprofile]
+                          [--processes 2] [--pace 1.0] [--players 6]
+                          [--profile sample|cprofile|burst] [--global-limit 50]
 
 The stand-in sits at the transport: discord.py's own HTTPClient.request and webhook adapter run
 unchanged (routes, headers, JSON, rate-limit buckets, response parsing) over a fake aiohttp
@@ -32,6 +33,10 @@ the stand-in's own share taken out), `rss_mib:` and the memory per table. Beside
 in the same process before the tables start: the bare stand-in round trip (one table-sized edit
 through discord.py's HTTP client and the fake transport) and a raw click (discord.py dispatching
 a button click to a handler that answers with the same embed and buttons, no game).
+
+Unpaced by default (the bot's own capacity, as if Discord had raised its global limit);
+--global-limit 50 paces it as `python -m bot` does and prints how long each priority's requests
+waited for their turn (after waiting out the set-up's backlog, up to 5 minutes).
 
 The stand-in is bench/standin.py, the instruments bench/probes.py. NIGHT_CENSUS=1 in the
 environment lists the objects the collector tracks at the end of a run, by type. Each run is

@@ -19,9 +19,10 @@ limit, however Discord lines up its seconds. Requests that must wait are let go 
   outcome);
 - `GAME`: the game's own messages, which play waits for (hole cards, a new hand's table,
   rulings and busts: everything the announcer's listener sends);
-- `DEFAULT`: everything else (commands' posts, league pages);
+- `DEFAULT`: everything else (idle pings, the live night's clock message, posts nobody waits
+  for);
 - `BACKGROUND`: what only brings a shown message up to date (the table's coalesced edits, whose
-  next edit shows the latest state anyway; idle pings; the clock message).
+  next edit shows the latest state anyway; an idle ping's edit once he has acted).
 
 The sending code says which with `priority(...)`. It holds for the task that said it only: a
 task or timer started inside (the deal a click's timer makes five seconds later, the table's
@@ -48,6 +49,7 @@ import heapq
 import itertools
 import logging
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from enum import IntEnum
 from typing import Any
@@ -72,10 +74,24 @@ class Priority(IntEnum):
     BACKGROUND = 3
 
 
+Owner = Callable[[], "asyncio.Task[Any] | None"]  # a weak reference to the task that set it
+
+
+def _no_task() -> None:
+    return None
+
+
+def _this_task() -> Owner:
+    # Weak: the task's own context holds the value, and a strong reference would make every
+    # such task a cycle for the collector.
+    task = asyncio.current_task()
+    return weakref.ref(task) if task is not None else _no_task
+
+
 # (priority, the task that set it): a context variable is copied into every task and timer
 # started inside, so the task is kept with it and only that task reads it.
-_current: contextvars.ContextVar[tuple[Priority, asyncio.Task[Any] | None]] = \
-    contextvars.ContextVar("global_limit_priority", default=(Priority.DEFAULT, None))
+_current: contextvars.ContextVar[tuple[Priority, Owner]] = \
+    contextvars.ContextVar("global_limit_priority", default=(Priority.DEFAULT, _no_task))
 
 
 @contextlib.contextmanager
@@ -84,21 +100,21 @@ def priority(level: Priority, *, raise_only: bool = False) -> Iterator[None]:
     when it already goes first (the announcer's listener inside a click)."""
     if raise_only:
         level = min(level, current_priority())
-    token = _current.set((level, asyncio.current_task()))
+    token = _current.set((level, _this_task()))
     try:
         yield
     finally:
         _current.reset(token)
 
 
-_group: contextvars.ContextVar[tuple[object, asyncio.Task[Any] | None]] = \
-    contextvars.ContextVar("global_limit_group", default=(None, None))
+_group: contextvars.ContextVar[tuple[object, Owner]] = \
+    contextvars.ContextVar("global_limit_group", default=(None, _no_task))
 
 
 @contextlib.contextmanager
 def on_behalf_of(group: object) -> Iterator[None]:
     """Requests this task makes inside are `group`'s (a tournament's, under its lock)."""
-    token = _group.set((group, asyncio.current_task()))
+    token = _group.set((group, _this_task()))
     try:
         yield
     finally:
@@ -107,18 +123,20 @@ def on_behalf_of(group: object) -> Iterator[None]:
 
 def current_group() -> object:
     group, owner = _group.get()
-    return group if owner is asyncio.current_task() else None
+    task = asyncio.current_task()
+    return group if task is not None and owner() is task else None
 
 
 def for_this_task(level: Priority) -> None:
     """`level` for the rest of this task (discord.py runs each slash command in a task of its
     own, after the tree's `interaction_check`)."""
-    _current.set((level, asyncio.current_task()))
+    _current.set((level, _this_task()))
 
 
 def current_priority() -> Priority:
     level, owner = _current.get()
-    return level if owner is asyncio.current_task() else Priority.DEFAULT
+    task = asyncio.current_task()
+    return level if task is not None and owner() is task else Priority.DEFAULT
 
 
 class GlobalPacer:

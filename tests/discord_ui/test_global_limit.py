@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
@@ -23,6 +24,7 @@ from bot.discord_ui.global_limit import (
     GlobalPacer,
     Priority,
     current_priority,
+    for_this_task,
     pace_globally,
     priority,
 )
@@ -269,3 +271,18 @@ async def test_a_click_waiting_for_a_tournaments_lock_hurries_what_it_sends() ->
     # others, even answers queued earlier; the click then goes on at once.
     assert order == ["hole cards 1", "hole cards 2", "click's outcome presented",
                      *(f"other start {i}" for i in range(6))]
+
+
+async def test_a_commands_task_given_a_priority_is_freed_without_the_collector() -> None:
+    async def command() -> None:
+        for_this_task(Priority.ANSWER)
+        assert current_priority() is Priority.ANSWER
+
+    task = asyncio.create_task(command())
+    await task
+    await asyncio.sleep(0)
+    gone = weakref.ref(task)
+    del task
+    # The task's own context holds its priority: held strongly, it would be a cycle left to
+    # the collector after every command (and kept for good once frozen, collector.py).
+    assert gone() is None
