@@ -164,20 +164,26 @@ class TableEdits(Sending):
 
     async def _after_restart(self, session: Session) -> None:
         places = await self.places_for(session)
+        # The tables players wait for to act: the game's own messages (global_limit.py).
         async with self.holding(places):
-            for table, state in list(session.tournament.tables.items()):
-                msg = places.messages.get(table)
-                dealt = state.hand
-                if dealt is not None and (msg is None or msg.hand_id != dealt.hand_id):
-                    log.info("table %s of tournament %s: hand %s had no table message; "
-                             "posting it", table, session.store_id, dealt.hand_id)
-                    await self._post_table(session, places, table, dealt)
-            for table, msg in list(places.messages.items()):
-                ts = session.tournament.tables.get(table)
-                last = ts.last_hand if ts is not None and ts.hand is None else None
-                if last is not None and last.hand_id == msg.hand_id \
-                        and runout_streets(last.events):
-                    await self._show_whole(session, places, table, last)
+            with priority(Priority.GAME, raise_only=True):
+                await self._bring_back(session, places)
+
+    async def _bring_back(self, session: Session, places: Places) -> None:
+        """Post the table of a hand dealt without one; show whole a run-out cut short."""
+        for table, state in list(session.tournament.tables.items()):
+            msg = places.messages.get(table)
+            dealt = state.hand
+            if dealt is not None and (msg is None or msg.hand_id != dealt.hand_id):
+                log.info("table %s of tournament %s: hand %s had no table message; "
+                         "posting it", table, session.store_id, dealt.hand_id)
+                await self._post_table(session, places, table, dealt)
+        for table, msg in list(places.messages.items()):
+            ts = session.tournament.tables.get(table)
+            last = ts.last_hand if ts is not None and ts.hand is None else None
+            if last is not None and last.hand_id == msg.hand_id \
+                    and runout_streets(last.events):
+                await self._show_whole(session, places, table, last)
 
     def _start_runout(self, session: Session, places: Places, table: int, hand: Hand,
                       new: int) -> None:
