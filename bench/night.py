@@ -677,7 +677,7 @@ class Night:
             "longest_step_ms": probe.worst_step * 1e3, "longest_step": probe.worst_what,
             "requests": requests, "requests_per_action": requests / max(self.actions, 1),
             "kinds": dict(self.api.kinds), "all_kinds": dict(self.api.all_kinds),
-            "global_limit": self.bot.global_pacer.rate + self.bot.global_pacer.capacity
+            "global_limit": self.bot.global_pacer.limit
             if self.bot.global_pacer is not None else None,
             "paced": {level: [len(w), pct(w, 50), pct(w, 99), max(w, default=0.0)]
                       for level, w in self.paced_waits.items()},

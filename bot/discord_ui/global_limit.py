@@ -88,6 +88,13 @@ def _this_task() -> Owner:
     return weakref.ref(task) if task is not None else _no_task
 
 
+def _mine(owner: Owner) -> bool:
+    """Whether the running task is the one that set a value (tasks and timers started inside
+    inherit the value, not its ownership)."""
+    task = asyncio.current_task()
+    return task is not None and owner() is task
+
+
 # (priority, the task that set it): a context variable is copied into every task and timer
 # started inside, so the task is kept with it and only that task reads it.
 _current: contextvars.ContextVar[tuple[Priority, Owner]] = \
@@ -123,8 +130,7 @@ def on_behalf_of(group: object) -> Iterator[None]:
 
 def current_group() -> object:
     group, owner = _group.get()
-    task = asyncio.current_task()
-    return group if task is not None and owner() is task else None
+    return group if _mine(owner) else None
 
 
 def for_this_task(level: Priority) -> None:
@@ -135,8 +141,7 @@ def for_this_task(level: Priority) -> None:
 
 def current_priority() -> Priority:
     level, owner = _current.get()
-    task = asyncio.current_task()
-    return level if task is not None and owner() is task else Priority.DEFAULT
+    return level if _mine(owner) else Priority.DEFAULT
 
 
 class GlobalPacer:
@@ -148,6 +153,8 @@ class GlobalPacer:
         bot's wall clock (SimCord's virtual time stands still while a test waits for this)."""
         if limit <= 0:
             raise ValueError("the global limit is a number of requests a second above 0")
+        self.limit = limit
+        self.limit = limit
         self.capacity = max(1.0, limit * BUCKET_SHARE)
         self.rate = limit - self.capacity
         self.clock = clock
@@ -246,7 +253,7 @@ class GlobalPacer:
         log.warning("Discord's global rate limit: a request waited %.0f s (%d waiting); the bot "
                     "asks more than %.0f requests a second. Ask Discord to raise the bot's "
                     "global limit, then set DISCORD_GLOBAL_LIMIT.", waited, self.queued,
-                    self.rate + self.capacity)
+                    self.limit)
 
 
 class _Paced:

@@ -45,6 +45,12 @@ def loop_clock() -> Callable[[], float]:
     return asyncio.get_running_loop().time
 
 
+async def empty_the_bucket(pacer: GlobalPacer) -> None:
+    """The bucket's requests sent: the next one waits for its turn."""
+    for _ in range(int(pacer.capacity)):
+        await pacer.turn(Priority.DEFAULT)
+
+
 async def test_a_rush_of_requests_never_goes_over_the_limit_in_any_second() -> None:
     clock = loop_clock()
     pacer = GlobalPacer(20, clock)
@@ -72,8 +78,7 @@ async def test_requests_within_the_bucket_do_not_wait() -> None:
 
 async def test_the_game_goes_before_refreshes_queued_earlier() -> None:
     pacer = GlobalPacer(20, loop_clock())
-    for _ in range(int(pacer.capacity)):
-        await pacer.turn(Priority.DEFAULT)  # the bucket is empty now
+    await empty_the_bucket(pacer)
     order: list[str] = []
 
     async def one(name: str, level: Priority) -> None:
@@ -92,8 +97,7 @@ async def test_the_game_goes_before_refreshes_queued_earlier() -> None:
 async def test_a_request_given_up_while_waiting_costs_no_turn() -> None:
     clock = loop_clock()
     pacer = GlobalPacer(20, clock)
-    for _ in range(int(pacer.capacity)):
-        await pacer.turn(Priority.DEFAULT)
+    await empty_the_bucket(pacer)
     gone = asyncio.create_task(pacer.turn(Priority.ANSWER))
     kept = asyncio.create_task(pacer.turn(Priority.BACKGROUND))
     await asyncio.sleep(0)
@@ -216,8 +220,7 @@ def test_the_bot_started_from_the_command_line_keeps_to_the_setting(
 
 async def test_a_hurried_groups_requests_go_first_only_while_hurried() -> None:
     pacer = GlobalPacer(20, loop_clock())
-    for _ in range(int(pacer.capacity)):
-        await pacer.turn(Priority.DEFAULT)  # the bucket is empty now
+    await empty_the_bucket(pacer)
     order: list[str] = []
 
     async def one(name: str, group: str) -> None:
@@ -237,8 +240,7 @@ async def test_a_hurried_groups_requests_go_first_only_while_hurried() -> None:
 
 async def test_a_click_waiting_for_a_tournaments_lock_hurries_what_it_sends() -> None:
     pacer = GlobalPacer(20, loop_clock())
-    for _ in range(int(pacer.capacity)):
-        await pacer.turn(Priority.DEFAULT)
+    await empty_the_bucket(pacer)
     state = AnnouncerState(SimpleNamespace(global_pacer=pacer), None,  # type: ignore[arg-type]
                            clock=lambda: 0.0, components=lambda *a: None)  # type: ignore[arg-type]
     mine, others = Places(1, 100), Places(2, 200)
