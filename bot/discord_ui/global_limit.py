@@ -29,7 +29,7 @@ task or timer started inside (the deal a click's timer makes five seconds later,
 edit) starts again at `DEFAULT`, so a click's priority never spreads to the work it leaves.
 
 A tournament's announcer sends what it sends in order, holding the tournament's lock: its
-requests carry the tournament as their group (`on_behalf_of`). A click or command that must
+requests carry that lock as their group (`on_behalf_of`). A click or command that must
 wait for that lock while the holder waits for its turn would wait behind every other
 tournament's requests, other members' answers included (a hundred tournaments started at
 once post some 500 messages); so while it waits (`hurry`), the holder's requests go before
@@ -153,7 +153,6 @@ class GlobalPacer:
         bot's wall clock (SimCord's virtual time stands still while a test waits for this)."""
         if limit <= 0:
             raise ValueError("the global limit is a number of requests a second above 0")
-        self.limit = limit
         self.limit = limit
         self.capacity = max(1.0, limit * BUCKET_SHARE)
         self.rate = limit - self.capacity

@@ -5,6 +5,7 @@ request given up while waiting costs no turn, and the warning when the bot asks 
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import weakref
 from collections.abc import Callable
@@ -288,3 +289,20 @@ async def test_a_commands_task_given_a_priority_is_freed_without_the_collector()
     # The task's own context holds its priority: held strongly, it would be a cycle left to
     # the collector after every command (and kept for good once frozen, collector.py).
     assert gone() is None
+
+
+async def test_a_task_started_under_a_tournaments_lock_frees_the_tournament() -> None:
+    state = AnnouncerState(SimpleNamespace(global_pacer=None), None,  # type: ignore[arg-type]
+                           clock=lambda: 0.0, components=lambda *a: None)  # type: ignore[arg-type]
+    places = Places(1, 100)
+    async with state.holding(places):
+        # What the listener does under the lock: a table's coalesced edits, kept once done.
+        places.editing[1] = asyncio.create_task(asyncio.sleep(0))
+    await places.editing[1]
+    gone = weakref.ref(places)
+    gc.disable()  # freed by reference counting alone, or kept for good once frozen
+    try:
+        del places
+        assert gone() is None
+    finally:
+        gc.enable()

@@ -134,18 +134,20 @@ class AnnouncerState:
     @contextlib.asynccontextmanager
     async def holding(self, places: Places) -> AsyncIterator[None]:
         """The tournament's lock, held to send in order. Under Discord's global limit the
-        holder's requests are the tournament's, and a member's click or command that waits for
-        the lock hurries them (global_limit.py): it would otherwise wait behind every other
-        tournament's requests."""
+        holder's requests are the lock's, and a member's click or command that waits for the
+        lock hurries them (global_limit.py): it would otherwise wait behind every other
+        tournament's requests. The group is the lock, not `places`: a task spawned under it (an
+        edit loop kept in `places.editing`) copies the group with its context, and `places`
+        there would make a cycle that outlives the tournament under the collector's freezes."""
         pacer = getattr(self.client, "global_pacer", None)
         if pacer is not None and places.lock.locked() \
                 and current_priority() is Priority.ANSWER:
-            with pacer.hurry(places):
+            with pacer.hurry(places.lock):
                 await places.lock.acquire()
         else:
             await places.lock.acquire()
         try:
-            with on_behalf_of(places):
+            with on_behalf_of(places.lock):
                 yield
         finally:
             places.lock.release()
