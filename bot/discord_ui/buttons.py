@@ -12,7 +12,9 @@ below answer clicks and are never registered with discord.py, whose DynamicItem 
 rebuilds a View of the clicked message's every component for each click.
 
 A click that acts (fold, check/call, all-in, a raise from the modal) is answered by editing the
-table message in the click's own response: one request per action.
+table message in the click's own response: one request per action. One whose action waits
+past `ANSWER_WITHIN` (the tournament's lock held by a long deal) is acknowledged first, then
+answered by the same edit through its webhook (click_update.py `acknowledged_if_slow`).
 
 Acts: f fold, c check/call, r raise (modal), a all-in, A all-in confirmed (after a typed amount
 above every stack), m my cards, s show my cards (after the hand), h agree to a rabbit hunt.
@@ -36,6 +38,7 @@ from typing import Any, cast
 
 import discord
 
+from bot.discord_ui.click_update import acknowledged_if_slow, deferred
 from bot.discord_ui.context import GameBot, game_of
 from bot.discord_ui.global_limit import Priority, priority
 from bot.discord_ui.lookup import session_by_id, tournament_of_hand
@@ -196,7 +199,8 @@ async def _act_and_answer(interaction: discord.Interaction, hand_id: str, custom
         user = interaction.user.id
         table, hand, _ = dealt_in(session.tournament, member_player(user))
         async with bot.announcer.answering(interaction, session, table):
-            await act(session, user)
+            async with acknowledged_if_slow(interaction):
+                await act(session, user)
             answered = await bot.announcer.answer_with_table(interaction, session, table, hand)
         if not answered:
             await send_private(interaction, done)
@@ -264,12 +268,18 @@ class PlayButton(HandButton, template=TEMPLATE):
             await interaction.response.send_modal(RaiseModal(hand))
         elif self.act == "A":
             # From the private confirmation: the answer replaces the question.
-            text = await play(session, user, "all_in", None, names, expect=self.expect)
-            await interaction.response.edit_message(content=text, view=None)
+            async with acknowledged_if_slow(interaction):
+                text = await play(session, user, "all_in", None, names, expect=self.expect)
+            if deferred(interaction):
+                await interaction.edit_original_response(content=text, view=None)
+            else:
+                await interaction.response.edit_message(content=text, view=None)
         elif self.act in _ACTIONS:
             table, hand, _ = dealt_in(session.tournament, member_player(user))
             async with bot.announcer.answering(interaction, session, table):
-                await play(session, user, _ACTIONS[self.act], None, names, expect=self.expect)
+                async with acknowledged_if_slow(interaction):
+                    await play(session, user, _ACTIONS[self.act], None, names,
+                               expect=self.expect)
                 answered = await bot.announcer.answer_with_table(interaction, session, table,
                                                                  hand)
             if not answered:
@@ -382,8 +392,9 @@ class RaiseModal(discord.ui.Modal):
         names = session.names
         table, hand, _ = dealt_in(session.tournament, member_player(interaction.user.id))
         async with bot.announcer.answering(interaction, session, table):
-            result = await play_typed(session, interaction.user.id, self.amount.value, names,
-                                      expect=(self.hand_id, self.count))
+            async with acknowledged_if_slow(interaction):
+                result = await play_typed(session, interaction.user.id, self.amount.value,
+                                          names, expect=(self.hand_id, self.count))
             if isinstance(result, RaiseChoice):
                 legal = hand.legal()
                 total = legal.max_raise_to if legal is not None else 0

@@ -12,16 +12,34 @@ same parameters (`interaction_message_response_params`, the client's allowed men
 same webhook adapter and route (its rate-limit lock and retries), and afterwards the
 interaction counts as answered with a message update, so `is_done()` and the follow-ups behave
 as after `edit_message`. Files and attachments stay with `edit_message` (multipart).
+
+Discord drops an interaction not answered within 3 s of its creation: the player reads "This
+interaction failed" though his action was taken. A click waits for the tournament's lock, whose
+holder may be posting a whole deal at Discord's pace (20 tables of a multi-table start: 140
+requests, one after the other), or for its turn under the global limit. So the wait is guarded
+(`acknowledged_if_slow`): a click not answered within `ANSWER_WITHIN` is acknowledged with a
+deferred update, and its answer then edits the clicked message through the interaction's
+webhook (`edit_table`), as fast clicks' answers do, with no global limit on either.
 """
 
 from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
 
 import discord
 from discord.enums import InteractionResponseType
 from discord.http import Route
 from discord.webhook.async_ import async_context, interaction_message_response_params
 
+log = logging.getLogger(__name__)
+
 CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
+# Seconds a click may wait before it is acknowledged: Discord's 3 s run from the interaction's
+# creation, and the gateway's delivery, the deferral's own trip and a busy loop come out of them.
+ANSWER_WITHIN = 2.0
 
 
 async def update_message(interaction: discord.Interaction, *, embed: discord.Embed,
@@ -48,3 +66,67 @@ async def update_message(interaction: discord.Interaction, *, embed: discord.Emb
         session=interaction._session, proxy=http.proxy, proxy_auth=http.proxy_auth,
         payload=params.payload)
     response._response_type = InteractionResponseType.message_update
+
+
+def deferred(interaction: discord.Interaction) -> bool:
+    """Acknowledged without an answer yet (`acknowledged_if_slow`): the answer edits the
+    clicked message through the interaction's webhook (`edit_table`)."""
+    kind = interaction.response.type
+    return kind is InteractionResponseType.deferred_message_update
+
+
+@contextlib.asynccontextmanager
+async def acknowledged_if_slow(interaction: discord.Interaction,
+                               within: float = ANSWER_WITHIN) -> AsyncIterator[None]:
+    """Guard the part of a click's handling that may wait (its action, under the tournament's
+    lock): if it is still waiting `within` seconds after entering, the click is acknowledged
+    with a deferred update (the player sees nothing change until the table is edited).
+
+    Contract: the caller answers only after leaving (the deferral, if sent, is awaited on the
+    way out, so that the answer then sees `deferred(interaction)` and never races it: both are
+    initial responses, and Discord takes only one). For a component click or a modal
+    submitted from one: a deferred update acknowledges only those (slash commands defer at
+    once, `defer(thinking=True)`)."""
+    guard = _Guard(interaction)
+    handle = asyncio.get_running_loop().call_later(within, guard.late)
+    try:
+        yield
+    finally:
+        handle.cancel()
+        if guard.deferral is not None:
+            await guard.deferral
+
+
+class _Guard:
+    # One small object a click (with the timer's handle): at 1,000 tables some 200 clicks a
+    # second each leave what the collector's young passes then sweep.
+    __slots__ = ("deferral", "interaction")
+
+    def __init__(self, interaction: discord.Interaction) -> None:
+        self.interaction = interaction
+        self.deferral: asyncio.Task[None] | None = None
+
+    def late(self) -> None:
+        if not self.interaction.response.is_done():
+            self.deferral = asyncio.get_running_loop().create_task(_defer(self.interaction))
+
+
+async def _defer(interaction: discord.Interaction) -> None:
+    try:
+        await interaction.response.defer()
+    except discord.HTTPException as exc:
+        # Too late already, or Discord refused it: the answer is tried as usual and, if that
+        # fails too, the table is edited anyway (the action stands, committed before).
+        log.warning("could not acknowledge a slow click (HTTP %s)", exc.status)
+
+
+async def edit_table(interaction: discord.Interaction, *, embed: discord.Embed,
+                     view: discord.ui.View,
+                     attachments: list[discord.File] | None = None) -> None:
+    """The answer of a click acknowledged late (`deferred`): the clicked message edited through
+    the interaction's webhook (not under the global limit). Raises discord.HTTPException."""
+    if attachments is None:
+        await interaction.edit_original_response(content=None, embed=embed, view=view)
+    else:
+        await interaction.edit_original_response(content=None, embed=embed, view=view,
+                                                 attachments=attachments)

@@ -57,7 +57,7 @@ import discord
 from bot.discord_ui.announcer.chance_counts import count_ahead
 from bot.discord_ui.announcer.send import UNKNOWN_CHANNEL, Sending
 from bot.discord_ui.announcer.state import Places, Runout, TableMessage, hand_by_id
-from bot.discord_ui.click_update import update_message
+from bot.discord_ui.click_update import deferred, edit_table, update_message
 from bot.discord_ui.global_limit import Priority, priority
 from bot.discord_ui.presenter.announcements import after_hand_lines
 from bot.discord_ui.presenter.clock import clock_view
@@ -386,8 +386,9 @@ class TableEdits(Sending):
         places = await self.places_for(session)
         msg = places.messages.get(table)
         clicked = interaction.message.id if interaction.message is not None else None
+        late = deferred(interaction)  # acknowledged while it waited: edit through its webhook
         if msg is None or clicked != msg.message_id or msg.hand_id != hand.hand_id \
-                or interaction.response.is_done():
+                or (interaction.response.is_done() and not late):
             return False
         places.dirty.discard(table)
         # The click is not kept waiting for its table's chances to win (an all-in called:
@@ -397,7 +398,12 @@ class TableEdits(Sending):
             self.tasks.spawn(self._show_chances(session, places, table, hand))
         render = self.render_table(session, places, table, hand, chances=counted)
         try:
-            if render.proof is not None:
+            if late:
+                await edit_table(interaction, embed=render.embed, view=render.view,
+                                 attachments=None if render.proof is None else [render.proof])
+                if render.proof is not None:
+                    places.proofs.add(hand.hand_id)
+            elif render.proof is not None:
                 await interaction.response.edit_message(
                     content=None, embed=render.embed, view=render.view,
                     attachments=[render.proof])
