@@ -50,13 +50,15 @@ import itertools
 import logging
 import time
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from enum import IntEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from discord.http import HTTPClient
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 BUCKET_SHARE = 0.1  # of the limit, the most sent at once (a deal at one table, mostly); the
 # rest is the steady rate
@@ -142,6 +144,30 @@ def for_this_task(level: Priority) -> None:
 def current_priority() -> Priority:
     level, owner = _current.get()
     return level if _mine(owner) else Priority.DEFAULT
+
+
+async def side_by_side(work: Iterable[Awaitable[T]]) -> list[T]:
+    """Run `work` at once, each in a task of its own with this task's priority and group (a
+    task started inside would otherwise go as `DEFAULT`, outside the group a waiting click
+    hurries); their results in order. Returns once all have ended: the first failure is raised
+    then, so nothing still runs after the caller lets go of its lock."""
+    jobs = list(work)
+    if len(jobs) < 2:  # one table dealt, most often: no task to make
+        return [await one for one in jobs]
+    level, group = current_priority(), current_group()
+
+    async def on_my_behalf(one: Awaitable[T]) -> T:
+        with priority(level), on_behalf_of(group):
+            return await one
+
+    outcomes = await asyncio.gather(*(on_my_behalf(one) for one in jobs),
+                                    return_exceptions=True)
+    results: list[T] = []
+    for outcome in outcomes:
+        if isinstance(outcome, BaseException):
+            raise outcome
+        results.append(outcome)
+    return results
 
 
 class GlobalPacer:

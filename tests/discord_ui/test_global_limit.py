@@ -306,3 +306,36 @@ async def test_a_task_started_under_a_tournaments_lock_frees_the_tournament() ->
         assert gone() is None
     finally:
         gc.enable()
+
+
+async def test_work_side_by_side_keeps_the_callers_priority_and_group() -> None:
+    lock = asyncio.Lock()
+    seen: list[tuple[int, Priority, object]] = []
+
+    async def send(n: int) -> int:
+        await asyncio.sleep(0.01 * (3 - n))  # the last started ends first
+        seen.append((n, current_priority(), global_limit.current_group()))
+        return n * 10
+
+    with priority(Priority.GAME), global_limit.on_behalf_of(lock):
+        results = await global_limit.side_by_side(send(n) for n in range(3))
+    assert results == [0, 10, 20]  # in the order given
+    assert [n for n, _, _ in seen] == [2, 1, 0]  # at once, not one after another
+    # Each in a task of its own, yet the game's and the lock's (a click waiting for the lock
+    # hurries them): without the caller's, a task goes as DEFAULT and in no group.
+    assert all(level is Priority.GAME and group is lock for _, level, group in seen)
+
+
+async def test_work_side_by_side_ends_before_its_first_failure_is_raised() -> None:
+    ended: list[str] = []
+
+    async def fails() -> None:
+        raise RuntimeError("a request failed")
+
+    async def slow() -> None:
+        await asyncio.sleep(0.02)
+        ended.append("slow")
+
+    with pytest.raises(RuntimeError, match="a request failed"):
+        await global_limit.side_by_side([fails(), slow()])
+    assert ended == ["slow"]  # nothing still runs once the caller lets go of its lock

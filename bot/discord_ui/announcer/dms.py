@@ -7,7 +7,8 @@ it is not tried (he refused earlier in this tournament, or is a guest with no Di
 or Discord forbade it for another reason, "failed" for any other failure (this time only).
 `_deal_hole_cards(places, hand)` DMs each seated player his own two cards, to him alone, and
 returns the one channel post that tells those whose DM did not arrive to use `/cards` or the
-table's **My cards** button (None when every DM arrived).
+table's **My cards** button (None when every DM arrived). A deal's DMs are sent side by side
+(each to a channel of its own), and the function returns once all have ended.
 
 Discord constraint (../shared/design/discord.md): a DM may be refused (`discord.Forbidden`,
 code 50007) and there is no way to ask in advance; a refused DM is never retried in a loop,
@@ -32,6 +33,7 @@ from collections.abc import Callable
 import discord
 
 from bot.discord_ui.announcer.state import AnnouncerState, Places
+from bot.discord_ui.global_limit import side_by_side
 from bot.discord_ui.presenter.limits import player_name
 from bot.discord_ui.presenter.notices import dm_failed_text
 from bot.discord_ui.presenter.texts import hole_cards_text
@@ -71,11 +73,13 @@ class DirectMessages(AnnouncerState):
         refused_now: list[str] = []
         failed: list[str] = []
         off = await self._dm_off(places)
-        for seat in sorted(hand.players):
-            player = hand.players[seat].player
-            if off(player):
-                continue
-            why = await self._dm(places, player, hole_cards_text(hand, seat, faces))
+        to = [(seat, hand.players[seat].player) for seat in sorted(hand.players)]
+        to = [(seat, player) for seat, player in to if not off(player)]
+        # Side by side: each DM is a request (two the first time) to a channel of its own, and
+        # one after another a deal's DMs took a round trip each under the tournament's lock.
+        whys = await side_by_side(self._dm(places, player, hole_cards_text(hand, seat, faces))
+                                  for seat, player in to)
+        for (_, player), why in zip(to, whys, strict=True):
             if why == "refused_now":
                 refused_now.append(player)
             elif why == "failed":

@@ -11,7 +11,7 @@ two changes are never shown interleaved:
    the table messages they change (deadlines, away marks, shows, the rabbit hunt, a downtime's
    pause moving every deadline);
 5. each new hand: its table message posted, its hole cards sent by DM (dms.py), the post for
-   those a DM did not reach;
+   those a DM did not reach; the tables dealt in one change side by side, each in its order;
 6. the idle pings armed for the decisions now waiting (pings.py).
 The public API is this class's: `listener`, `report_unrecoverable`, `channel_deleted` (send.py),
 `answering`/`answer_with_table`/`refresh` (table_edits.py), `places`, and `close`.
@@ -26,7 +26,7 @@ from bot.discord_ui.announcer import chance_counts
 from bot.discord_ui.announcer.pings import IdlePings
 from bot.discord_ui.announcer.state import Places
 from bot.discord_ui.announcer.threads import Threads
-from bot.discord_ui.global_limit import Priority, priority
+from bot.discord_ui.global_limit import Priority, priority, side_by_side
 from bot.discord_ui.presenter.announcements import Announcements
 from bot.discord_ui.presenter.league import night_counts_text
 from bot.discord_ui.presenter.notices import session_notice_text
@@ -58,11 +58,18 @@ class Announcer(Threads, IdlePings):
             if hand.hand_id not in started:
                 await self._hand_update(session, places, table, hand, evs)
         await self._tournament_events(session, places, outcome.tournament_events)
-        for table, hand, evs in outcome.hand_events:
-            if hand.hand_id in started:
-                await self._new_hand(session, places, table, hand)
-                await self._hand_update(session, places, table, hand, evs, fresh=True)
+        # The tables dealt together (a multi-table start, the end of a break) side by side:
+        # each posts to its own place (its thread) and DMs its own players, and one after
+        # another 20 tables took 140 round trips under the tournament's lock.
+        await side_by_side(self._deal(session, places, table, hand, evs)
+                           for table, hand, evs in outcome.hand_events
+                           if hand.hand_id in started)
         self._arm_pings(session, places)
+
+    async def _deal(self, session: Session, places: Places, table: int, hand: Hand,
+                    evs: list[Event]) -> None:
+        await self._new_hand(session, places, table, hand)
+        await self._hand_update(session, places, table, hand, evs, fresh=True)
 
     async def _new_hand(self, session: Session, places: Places, table: int, hand: Hand) -> None:
         chance_counts.warm()  # before any all-in of the hand can ask it to count
