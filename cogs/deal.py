@@ -32,6 +32,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_ui.click_update import acknowledged_if_slow, replace_message
 from bot.discord_ui.client import LeagueBot
 from bot.discord_ui.directors import require_director
 from bot.discord_ui.lookup import find_session, player_counts, session_by_id
@@ -134,15 +135,16 @@ class DealButton(TemplateButton, template=TEMPLATE):
                 raise Refusal(NOT_FOR_DEAL) from None
         names = await names_of(bot, session)
         me = member_player(interaction.user.id)
-        done = await deals.answer(session, self.number, me, accept=self.accept,
-                                  player=self.who)
+        async with acknowledged_if_slow(interaction):  # the tournament's lock may be busy
+            done = await deals.answer(session, self.number, me, accept=self.accept,
+                                      player=self.who)
         made, ended = done.made, done.ended
         text = proposal_text(done.proposal, names, accepted=done.accepted, live=live,
                              made=made is not None,
                              ended=ended.reason if ended is not None else None)
         view = None if made is not None or ended is not None else deal_view(
             self.store_id, done.proposal, names, live=live, accepted=done.accepted)
-        await interaction.response.edit_message(content=text, view=view)
+        await replace_message(interaction, content=text, view=view)
         if made is not None:
             await interaction.followup.send(
                 deal_made_text(made, names, paused=session.tournament.paused,

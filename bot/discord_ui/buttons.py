@@ -38,7 +38,7 @@ from typing import Any, cast
 
 import discord
 
-from bot.discord_ui.click_update import acknowledged_if_slow, deferred
+from bot.discord_ui.click_update import acknowledged_if_slow, replace_message
 from bot.discord_ui.context import GameBot, game_of
 from bot.discord_ui.global_limit import Priority, priority
 from bot.discord_ui.lookup import session_by_id, tournament_of_hand
@@ -270,10 +270,7 @@ class PlayButton(HandButton, template=TEMPLATE):
             # From the private confirmation: the answer replaces the question.
             async with acknowledged_if_slow(interaction):
                 text = await play(session, user, "all_in", None, names, expect=self.expect)
-            if deferred(interaction):
-                await interaction.edit_original_response(content=text, view=None)
-            else:
-                await interaction.response.edit_message(content=text, view=None)
+            await replace_message(interaction, content=text, view=None)
         elif self.act in _ACTIONS:
             table, hand, _ = dealt_in(session.tournament, member_player(user))
             async with bot.announcer.answering(interaction, session, table):

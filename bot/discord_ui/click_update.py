@@ -130,3 +130,14 @@ async def edit_table(interaction: discord.Interaction, *, embed: discord.Embed,
     else:
         await interaction.edit_original_response(content=None, embed=embed, view=view,
                                                  attachments=attachments)
+
+
+async def replace_message(interaction: discord.Interaction, *, content: str,
+                          view: discord.ui.View | None) -> None:
+    """Answer a click by replacing its message's text and buttons (a deal's proposal, an
+    all-in's confirmation): in the click's response, or through its webhook once it was
+    acknowledged late (`deferred`). Raises discord.HTTPException."""
+    if deferred(interaction):
+        await interaction.edit_original_response(content=content, view=view)
+    else:
+        await interaction.response.edit_message(content=content, view=view)

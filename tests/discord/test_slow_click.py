@@ -18,7 +18,10 @@ from bot.discord_ui.announcer.state import Places
 from bot.discord_ui.click_update import ANSWER_WITHIN
 
 from .conftest import Harness
+from .test_deal import _online_paused, fresh, no_late_registration, proposal_message
 from .test_tournament_flow import actor, button, first_hand, table_message, to_act
+
+__all__ = ["no_late_registration"]  # a fixture, used by name
 
 BUSY = 4.0  # seconds the tournament's lock stays with another sender: past Discord's 3 s
 
@@ -163,3 +166,23 @@ async def test_a_refused_acknowledgement_still_leaves_the_action_and_the_table_e
     assert any(c.startswith(f"HTTP     PATCH /channels/{msg.channel.id}/messages/{msg.id}")
                for c in sent), sent
     assert "fold" in (table_message(h, session, table).embeds[0].description or "").lower()
+
+
+@pytest.mark.usefixtures("no_late_registration")
+async def test_a_deal_answer_kept_waiting_is_answered(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    h = harness
+    session, _ = await _online_paused(h, "tda")
+    assert len(h.env.errors) == 1  # its /td deal before the pause, refused (read: acknowledged)
+    cursor = h.env.error_cursor
+    await h.director.slash(h.channel, "td deal", method="icm")
+    msg = proposal_message(h)
+    assert session.tournament.deal_offer is not None
+    _, sent = await slowly(h, monkeypatch, lambda: h.alice.click(msg, label="Accept"))
+    assert "'type': 6" in sent[0] and "/callback" in sent[0], sent
+    assert any(c.startswith("HTTP     PATCH /webhooks/") and "@original" in c for c in sent[1:])
+    offer = session.tournament.deal_offer
+    assert offer is not None and str(h.alice.id) in offer.accepted
+    waiting = fresh(h, msg).content.rsplit("Waiting for: ", 1)[1]
+    assert "alice" not in waiting and "bob" in waiting  # the proposal shows her answer
+    assert not h.env.errors_since(cursor)
