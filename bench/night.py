@@ -5,6 +5,7 @@ announcer's edits and DMs), with only Discord itself replaced by a local stand-i
     python bench/night.py [--tables 10,100,500,1000] [--seconds 60] [--backend sqlite|postgres]
                           [--processes 2] [--pace 1.0] [--players 6]
                           [--profile sample|cprofile|burst] [--global-limit 50]
+                          [--round-trip 80]
 
 The stand-in sits at the transport: discord.py's own HTTPClient.request and webhook adapter run
 unchanged (routes, headers, JSON, rate-limit buckets, response parsing) over a fake aiohttp
@@ -37,6 +38,8 @@ a button click to a handler that answers with the same embed and buttons, no gam
 Unpaced by default (the bot's own capacity, as if Discord had raised its global limit);
 --global-limit 50 paces it as `python -m bot` does and prints how long each priority's requests
 waited for their turn (after waiting out the set-up's backlog, up to 5 minutes).
+--round-trip 80 answers every request after 80 ms, as Discord does over the network: the
+announcer then holds a tournament's lock for as long as its sends take, as in production.
 
 The stand-in is bench/standin.py, the instruments bench/probes.py. NIGHT_CENSUS=1 in the
 environment lists the objects the collector tracks at the end of a run, by type. Each run is
@@ -128,7 +131,7 @@ class Night:
         process_base = (GUILD_BASE * 4 + 7919 * (shard[0] if shard else 0) + os.getpid() % 997)
         self._ids = itertools.count(process_base << EPOCH_SHIFT)
         self.app_id = (GUILD_BASE * 3) << EPOCH_SHIFT
-        self.api = StandIn(self.app_id, self.next_id)
+        self.api = StandIn(self.app_id, self.next_id, args.round_trip / 1000)
         self.tables: list[Table] = []
         self.stopping = False
         self.actions = 0
@@ -770,6 +773,8 @@ def worker_command(args: argparse.Namespace, tables: int, target: str,
         cmd += ["--switch", str(args.switch)]
     if args.global_limit:
         cmd += ["--global-limit", str(args.global_limit)]
+    if args.round_trip:
+        cmd += ["--round-trip", str(args.round_trip)]
     return cmd
 
 
@@ -863,7 +868,9 @@ def report(r: dict[str, Any], label: str) -> None:
               f"{' '.join(str(x) for x in p['rss_during_mib'])}; collections by generation "
               f"(runs, longest CPU ms): {p['gc_by_generation']})")
     answered = r["answered"]
-    print(f"answered: {answered} of {r['actions']} clicks with the table edit; "
+    late = sum(x.get("answers", {}).get("late edit", 0) for x in per)
+    print(f"answered: {answered} of {r['actions']} clicks with the table edit ({late} of them "
+          "acknowledged first, kept waiting past 2 s); "
           f"unanswered {r['unanswered']}; errors {r['error_count']}; {r['commands']} slash "
           f"commands in the window ({r['tournaments']} tournaments in all: a finished one is "
           "followed by a new one at its table)")
@@ -940,6 +947,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="requests a second the bot keeps to (Discord's global limit, "
                              "shared by the processes); default: not paced, the bot's own "
                              "capacity as if Discord had raised the limit")
+    parser.add_argument("--round-trip", type=float, default=0.0,
+                        help="milliseconds each request to Discord takes to be answered (its "
+                             "network and its work; default 0: at once)")
     parser.add_argument("--gc", help="collector thresholds to try instead of the bot's "
                         "(e.g. 5000,20,20)")
     parser.add_argument("--switch", type=float,

@@ -65,19 +65,31 @@ class Table:
     tournaments: int = 0
 
 
+RATE_LIMIT_HEADERS = {"X-Ratelimit-Limit": "50", "X-Ratelimit-Remaining": "49",
+                      "X-Ratelimit-Reset-After": "1.0"}
+
+
 class Resp:
     """Just what discord.py reads of an aiohttp response."""
 
-    def __init__(self, status: int, body: Any) -> None:
+    def __init__(self, status: int, body: Any, round_trip: float = 0.0) -> None:
         self.status = status
+        self.round_trip = round_trip
         self.reason = "OK" if status < 300 else "Error"
         self._text = "" if body is None else orjson.dumps(body).decode()
-        self.headers = {"content-type": "application/json"} if body is not None else {}
+        # Discord tells each route's rate limit in every answer; without it discord.py takes a
+        # bucket's limit as 1 and sends one request of a route at a time (with a round trip,
+        # every new player's DM channel in the network one after another). The stand-in
+        # enforces no route limit: one that is never reached.
+        self.headers = {**RATE_LIMIT_HEADERS, "content-type": "application/json"} \
+            if body is not None else dict(RATE_LIMIT_HEADERS)
 
     async def text(self, encoding: str = "utf-8") -> str:
         return self._text
 
     async def __aenter__(self) -> Resp:
+        if self.round_trip:  # Discord's answer comes back after the network's round trip
+            await asyncio.sleep(self.round_trip)
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -113,12 +125,14 @@ class Socket:
 
 
 class StandIn:
-    """Discord's REST API as far as the bot uses it, answering at once. Every request is
+    """Discord's REST API as far as the bot uses it, answering at once (or after `round_trip`
+    seconds, the network's and Discord's, taken on the loop as a wait). Every request is
     counted by kind; table messages are kept (their latest state) so that a click can carry
     the message it was made on, as Discord's interaction does."""
 
-    def __init__(self, app_id: int, ids: Callable[[], int]) -> None:
+    def __init__(self, app_id: int, ids: Callable[[], int], round_trip: float = 0.0) -> None:
         self.app_id = app_id
+        self.round_trip = round_trip  # seconds each request takes to be answered
         self.ids = ids
         self.bot_user = {"id": str(app_id), "username": "League Bot", "discriminator": "0",
                          "global_name": None, "avatar": None, "bot": True}
@@ -153,7 +167,7 @@ class StandIn:
         except Exception:  # a stand-in bug must show, not hang a click
             log.exception("stand-in failed on %s %s", method, path)
             status, answer = 500, {"message": "stand-in error", "code": 0}
-        resp = Resp(status, answer)
+        resp = Resp(status, answer, self.round_trip)
         self.seconds += time.thread_time() - began
         return resp
 
@@ -281,15 +295,7 @@ class StandIn:
         resource: dict[str, Any] | None = None
         if kind == 7 and click is not None and click.table is not None \
                 and click.message is not None:
-            # The click's message is edited (as Discord does), which is the table's current
-            # one unless a newer table message came meanwhile: that one stays the table's.
-            table = click.table
-            current = table.message is not None and table.message["id"] == click.message["id"]
-            msg = self.message(table.channel, data, files,
-                               old=table.message if current else click.message)
-            if current:
-                self._table_message(table.channel, msg)
-            resource = {"type": 7, "message": msg}
+            resource = {"type": 7, "message": self._edit_clicked(click, data, files)}
         elif kind == 4:
             msg = self.message(0, data, files)
             resource = {"type": 4, "message": msg}
@@ -298,17 +304,35 @@ class StandIn:
                                   "response_message_ephemeral": bool(data.get("flags", 0) & 64)},
                   "resource": resource}
         if click is not None:
-            if kind == 5:
+            if kind in (5, 6):  # acknowledged: the answer follows through the webhook
                 click.deferred = True
             else:
                 self._settle(token, click, f"type {kind}", body)
         return (200, answer) if with_response else (204, None)
+
+    def _edit_clicked(self, click: Click, data: dict[str, Any], files: int) -> dict[str, Any]:
+        """The click's message edited (as Discord does), which is the table's current one
+        unless a newer table message came meanwhile: that one stays the table's."""
+        table = click.table
+        assert table is not None and click.message is not None
+        current = table.message is not None and table.message["id"] == click.message["id"]
+        msg = self.message(table.channel, data, files,
+                           old=table.message if current else click.message)
+        if current:
+            self._table_message(table.channel, msg)
+        return msg
 
     def _webhook(self, method: str, p: list[str], body: dict[str, Any],
                  files: int) -> tuple[int, Any]:
         token = p[2] if len(p) > 2 else ""
         self._count(f"{method} webhook" + (" @original" if "@original" in p else ""))
         click = self.clicks.get(token)
+        if click is not None and method == "PATCH" and "@original" in p and click.deferred \
+                and click.table is not None and click.message is not None:
+            # A click acknowledged late (type 6), answered by editing its message.
+            msg = self._edit_clicked(click, body, files)
+            self._settle(token, click, "late edit", body)
+            return 200, msg
         if click is not None:
             self._settle(token, click, "followup", body)
         if method == "DELETE":
@@ -323,7 +347,7 @@ class StandIn:
     def _settle(self, token: str, click: Click, how: str, body: dict[str, Any]) -> None:
         del self.clicks[token]
         if click.kind == "act":
-            if how == "type 7":
+            if how in ("type 7", "late edit"):  # the table edit, in time or acknowledged
                 if click.measured:
                     (self.burst_latencies if click.burst
                      else self.steady_latencies).append(time.perf_counter() - click.at)

@@ -50,3 +50,19 @@ def test_ten_tables_play_and_every_click_gets_its_table_edit(tmp_path: Path) -> 
     # (bench/discord_requests.py measures 1.29 on a six-handed table).
     assert 1.0 <= r["requests_per_action"] <= 3.5
     assert r["click_p99_ms"] > 0 and r["loop_block_ms"] > 0 and r["rss_mib"] > 0
+
+
+def test_with_discords_round_trip_every_click_is_still_answered_in_time(tmp_path: Path) -> None:
+    # Each request answered after 50 ms, as over the network: the announcer's sends then hold
+    # a tournament's lock for their round trips, and a route's requests may be in flight
+    # together only as far as the rate-limit headers the stand-in sends allow.
+    args = parse_args(["--seconds", "5", "--pace", "0.1", "--warmup", "5",
+                       "--peer-samples", "20", "--seed", "4", "--round-trip", "50"])
+    args.tables = 10
+    r = night(args, str(tmp_path / "night.sqlite3"))
+
+    assert r["errors"] == [] and r["unknown"] == {}
+    assert r["actions"] >= 30 and r["unanswered"] == 0
+    # Every click answered by its table edit within Discord's 3 s, none acknowledged late.
+    assert r["answers"] == {"type 7": r["actions"]}
+    assert r["all_kinds"].get("POST dm message", 0) >= 10 * 6
