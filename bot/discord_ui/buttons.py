@@ -11,6 +11,9 @@ its custom id alone (`answer_table_click`, called from the bot's `on_interaction
 below answer clicks and are never registered with discord.py, whose DynamicItem dispatch
 rebuilds a View of the clicked message's every component for each click.
 
+The Raise button opens a modal whose submission is routed the same way, by the modal's custom id
+`hpm:<hand id>:<event count>` (`answer_raise`): discord.py keeps nothing of it.
+
 A click that acts (fold, check/call, all-in, a raise from the modal) is answered by editing the
 table message in the click's own response: one request per action. One whose action waits
 past `ANSWER_WITHIN` (the tournament's lock held by a long deal) is acknowledged first, then
@@ -33,6 +36,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any, cast
 
@@ -265,7 +269,13 @@ class PlayButton(HandButton, template=TEMPLATE):
             await send_private(interaction, my_cards_text(session.tournament, user))
         elif self.act == "r":
             hand = dealt_in(session.tournament, member_player(user)).hand
-            await interaction.response.send_modal(RaiseModal(hand))
+            modal = RaiseModal(hand)
+            try:
+                await interaction.response.send_modal(modal)
+            finally:
+                # The modal and its input point at each other: once sent, nothing reads them,
+                # and they go by reference counting, not left to the collector each raise.
+                modal.clear_items()
         elif self.act == "A":
             # From the private confirmation: the answer replaces the question.
             async with acknowledged_if_slow(interaction):
@@ -345,62 +355,101 @@ class TimeButton(HandButton, template=TIME_TEMPLATE):
                               "Done: your time bank runs; the table shows your new deadline.")
 
 
+RAISE_TEMPLATE = re.compile(rf"hpm:(?P<hand>{HAND_ID}):(?P<n>[0-9]{{1,6}})")
+AMOUNT_INPUT = "amount"
+
+
 class RaiseModal(discord.ui.Modal):
-    """An amount for a bet or raise. The hints show only whole units of the smallest chip."""
+    """An amount for a bet or raise. The hints show only whole units of the smallest chip.
+
+    Drawn only, like the table's buttons: its submission is answered by `answer_raise`, routed
+    by the modal's custom id (`hpm:<hand id>:<event count>`), so discord.py keeps nothing of
+    it. Its store learns of a modal only once Discord's answer to the click has come back (a
+    submission arriving first was dropped), kept each for ten minutes with a timer, and is
+    empty after a restart (a raise typed across one was lost)."""
 
     def __init__(self, hand: Hand) -> None:
-        super().__init__(title=f"Raise — hand {hand.hand_id}"[:45], timeout=600,
+        super().__init__(title=f"Raise — hand {hand.hand_id}"[:45], timeout=None,
                          custom_id=f"hpm:{hand.hand_id}:{len(hand.events)}")
-        self.hand_id = hand.hand_id
-        self.count = len(hand.events)
         q = quick_amounts(hand)
         legal = hand.legal()
         verb = "Raise to" if legal is not None and legal.facing_bet else "Bet"
-        self.amount: discord.ui.TextInput[RaiseModal] = discord.ui.TextInput(
+        self.add_item(discord.ui.TextInput(
             label=f"{verb}: a number, min, half, pot or all-in"[:45],
-            custom_id="amount",
+            custom_id=AMOUNT_INPUT,
             default=str(q["min"]),
             placeholder=(f"min {chips(q['min'])} · ½ pot {chips(q['half'])} · pot "
                          f"{chips(q['pot'])} · all-in {chips(q['all-in'])}")[:100],
             max_length=AMOUNT_CHARS,
-        )
-        self.add_item(self.amount)
+        ))
+        self.stop()  # finished: discord.py stores and listens for nothing (answer_raise)
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        try:
-            with priority(Priority.ANSWER):  # as a table click (answer_table_click)
-                await self._submit(interaction)
-        except Refused as r:
-            await send_private(interaction, refused_text(r))
-        except Refusal as exc:
-            await send_private(interaction, str(exc))
-        except Exception:
-            log.exception("raise modal failed")
-            await send_private(interaction, generic_error_text(interaction))
-        finally:
-            release(interaction)  # answered here, and discord.py answers nothing after
-            # The text input and the modal point at each other: one cycle a raise, left to
-            # the collector, unless the modal lets go of its input once answered.
-            self.clear_items()
 
-    async def _submit(self, interaction: discord.Interaction) -> None:
-        bot = game_of(interaction)
-        session = _session(bot, self.hand_id)
-        names = session.names
-        table, hand, _ = dealt_in(session.tournament, member_player(interaction.user.id))
-        async with bot.announcer.answering(interaction, session, table):
-            async with acknowledged_if_slow(interaction):
-                result = await play_typed(session, interaction.user.id, self.amount.value,
-                                          names, expect=(self.hand_id, self.count))
-            if isinstance(result, RaiseChoice):
-                legal = hand.legal()
-                total = legal.max_raise_to if legal is not None else 0
-                await send_private(interaction, all_in_question(hand),
-                                   view=confirm_view(self.hand_id, self.count, total))
-                return
-            answered = await bot.announcer.answer_with_table(interaction, session, table, hand)
-        if not answered:
-            await send_private(interaction, result)
+def typed_amount(components: object) -> str | None:
+    """The amount input's value in a modal submission's components (rows, or labels, holding
+    the inputs), or None."""
+    if isinstance(components, list):
+        for c in components:
+            if not isinstance(c, dict):
+                continue
+            if c.get("custom_id") == AMOUNT_INPUT and isinstance(c.get("value"), str):
+                return cast(str, c["value"])
+            inner = typed_amount(c.get("components") or ([c["component"]] if "component" in c
+                                                   else None))
+            if inner is not None:
+                return inner
+    return None
+
+
+async def answer_raise(interaction: discord.Interaction) -> bool:
+    """Answer the Raise modal's submission (True), or leave the interaction alone (False).
+
+    Contract: called once for every interaction the bot receives (LeagueBot.on_interaction),
+    beside `answer_table_click`. The action is checked and applied under the lock like a
+    click's, and answered by editing the table message (one request), acknowledged first when
+    it waits past 2 s (click_update.py)."""
+    if interaction.type is not discord.InteractionType.modal_submit:
+        return False
+    data = cast(dict[str, Any], interaction.data or {})
+    custom_id = data.get("custom_id")
+    found = RAISE_TEMPLATE.fullmatch(custom_id) if isinstance(custom_id, str) else None
+    if found is None:
+        return False
+    text = typed_amount(data.get("components"))
+    try:
+        # As a table click (answer_table_click): the player waits for this answer.
+        with priority(Priority.ANSWER):
+            await _raise(interaction, found["hand"], int(found["n"]), text or "")
+    except Refused as r:
+        await send_private(interaction, refused_text(r))
+    except Refusal as exc:
+        await send_private(interaction, str(exc))
+    except Exception:
+        log.exception("raise modal failed")
+        await send_private(interaction, generic_error_text(interaction))
+    finally:
+        release(interaction)
+    return True
+
+
+async def _raise(interaction: discord.Interaction, hand_id: str, count: int, text: str) -> None:
+    bot = game_of(interaction)
+    session = _session(bot, hand_id)
+    names = session.names
+    table, hand, _ = dealt_in(session.tournament, member_player(interaction.user.id))
+    async with bot.announcer.answering(interaction, session, table):
+        async with acknowledged_if_slow(interaction):
+            result = await play_typed(session, interaction.user.id, text, names,
+                                      expect=(hand_id, count))
+        if isinstance(result, RaiseChoice):
+            legal = hand.legal()
+            total = legal.max_raise_to if legal is not None else 0
+            await send_private(interaction, all_in_question(hand),
+                               view=confirm_view(hand_id, count, total))
+            return
+        answered = await bot.announcer.answer_with_table(interaction, session, table, hand)
+    if not answered:
+        await send_private(interaction, result)
 
 
 # Each table button's class by the act letter after "hp:" (its template decides the rest).

@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_ui.announcer import Announcer
-from bot.discord_ui.buttons import answer_table_click, release, table_view
+from bot.discord_ui.buttons import answer_raise, answer_table_click, release, table_view
 from bot.discord_ui.card_emojis import CardEmojiUploader, UploadFailed
 from bot.discord_ui.card_faces import TEXT_ART, CardArt
 from bot.discord_ui.freezer import Freezer
@@ -310,9 +310,11 @@ class LeagueBot(commands.Bot):
             log.exception("command sync failed; existing commands stay as they were")
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A click on a table button is answered here, routed by its custom id (buttons.py);
-        every other interaction is discord.py's (commands, modals, the other buttons)."""
-        await answer_table_click(interaction)
+        """A click on a table button, and the Raise modal it opens, are answered here, routed
+        by their custom id (buttons.py); every other interaction is discord.py's (commands,
+        the other modals and buttons)."""
+        if not await answer_table_click(interaction):
+            await answer_raise(interaction)
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         await self.announcer.channel_deleted(channel.id)
