@@ -394,8 +394,10 @@ def typed_amount(components: object) -> str | None:
                 continue
             if c.get("custom_id") == AMOUNT_INPUT and isinstance(c.get("value"), str):
                 return cast(str, c["value"])
-            inner = typed_amount(c.get("components") or ([c["component"]] if "component" in c
-                                                   else None))
+            nested = c.get("components")
+            if nested is None and "component" in c:  # a label holds one component
+                nested = [c["component"]]
+            inner = typed_amount(nested)
             if inner is not None:
                 return inner
     return None
