@@ -42,7 +42,9 @@ waited for their turn (after waiting out the set-up's backlog, up to 5 minutes).
 announcer then holds a tournament's lock for as long as its sends take, as in production.
 
 The stand-in is bench/standin.py, the instruments bench/probes.py. NIGHT_CENSUS=1 in the
-environment lists the objects the collector tracks at the end of a run, by type. Each run is
+environment lists the objects the collector tracks at the end of a run, by type;
+NIGHT_ERRORS_FILE=path writes each warning or error the bot logged whole, with its traceback
+(the report shows the first 300 characters of five). Each run is
 its own process (clean memory figures). --processes 2 runs two bot processes on one PostgreSQL
 database, each serving the guilds of its shard (SHARD_COUNT=2) and --tables tables.
 """
@@ -113,6 +115,11 @@ class _Errors(logging.Handler):
 
     def emit(self, record: logging.LogRecord) -> None:
         LOG_ERRORS.append(f"{record.levelname} {record.name}: {record.getMessage()[:300]}")
+        where = os.environ.get("NIGHT_ERRORS_FILE")
+        if where:  # each one whole, with its traceback
+            with open(where, "a", encoding="utf-8") as out:
+                out.write(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
+                          .format(record) + "\n\n")
 
 
 LOG_ERRORS: list[str] = []

@@ -410,14 +410,10 @@ async def answer_raise(interaction: discord.Interaction) -> bool:
     beside `answer_table_click`. The action is checked and applied under the lock like a
     click's, and answered by editing the table message (one request), acknowledged first when
     it waits past 2 s (click_update.py)."""
-    if interaction.type is not discord.InteractionType.modal_submit:
-        return False
-    data = cast(dict[str, Any], interaction.data or {})
-    custom_id = data.get("custom_id")
-    found = RAISE_TEMPLATE.fullmatch(custom_id) if isinstance(custom_id, str) else None
+    found = _raise_submitted(interaction)
     if found is None:
         return False
-    text = typed_amount(data.get("components"))
+    text = typed_amount(cast(dict[str, Any], interaction.data or {}).get("components"))
     try:
         # As a table click (answer_table_click): the player waits for this answer.
         with priority(Priority.ANSWER):
@@ -479,13 +475,7 @@ async def answer_table_click(interaction: discord.Interaction) -> bool:
     discord.py answers a DynamicItem, without its per-click View of the whole message (0.23 ms
     a click under cProfile; every click of a burst waits for the ones before it, bench/night.py).
     An error the button does not answer itself goes to discord.py's `on_error`, logged."""
-    if interaction.type is not discord.InteractionType.component:
-        return False
-    data = cast(dict[str, Any], interaction.data or {})
-    custom_id = data.get("custom_id")
-    if not isinstance(custom_id, str) or data.get("component_type") != 2:
-        return False
-    button = table_button(custom_id)
+    button = _clicked_button(interaction)
     if button is None:
         return False
     try:
@@ -497,6 +487,29 @@ async def answer_table_click(interaction: discord.Interaction) -> bool:
     finally:
         release(interaction)
     return True
+
+
+def _clicked_button(interaction: discord.Interaction) -> HandButton | None:
+    if interaction.type is not discord.InteractionType.component:
+        return None
+    data = cast(dict[str, Any], interaction.data or {})
+    custom_id = data.get("custom_id")
+    if not isinstance(custom_id, str) or data.get("component_type") != 2:
+        return None
+    return table_button(custom_id)
+
+
+def _raise_submitted(interaction: discord.Interaction) -> re.Match[str] | None:
+    if interaction.type is not discord.InteractionType.modal_submit:
+        return None
+    custom_id = cast(dict[str, Any], interaction.data or {}).get("custom_id")
+    return RAISE_TEMPLATE.fullmatch(custom_id) if isinstance(custom_id, str) else None
+
+
+def routed_here(interaction: discord.Interaction) -> bool:
+    """A table button's click or the Raise modal's submission: answered by this module
+    (`answer_table_click`, `answer_raise`), never by discord.py."""
+    return _clicked_button(interaction) is not None or _raise_submitted(interaction) is not None
 
 
 def release(interaction: discord.Interaction) -> None:

@@ -13,15 +13,22 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_ui.announcer import Announcer
-from bot.discord_ui.buttons import answer_raise, answer_table_click, release, table_view
+from bot.discord_ui.buttons import (
+    answer_raise,
+    answer_table_click,
+    release,
+    routed_here,
+    table_view,
+)
 from bot.discord_ui.card_emojis import CardEmojiUploader, UploadFailed
 from bot.discord_ui.card_faces import TEXT_ART, CardArt
 from bot.discord_ui.freezer import Freezer
 from bot.discord_ui.global_limit import GlobalPacer, Priority, for_this_task, pace_globally
 from bot.discord_ui.heartbeat import Heartbeat
+from bot.discord_ui.in_flight import InFlight
 from bot.discord_ui.live_clock import LiveClock
 from bot.discord_ui.paging import PageButton
-from bot.discord_ui.presenter.notices import card_emojis_failed_text
+from bot.discord_ui.presenter.notices import card_emojis_failed_text, restarting_text
 from bot.discord_ui.rate_limit_buckets import sweep_buckets_sparingly
 from bot.discord_ui.replies import error_message, generic_error_text, send_private
 from bot.engine.profile import Profile, ProfileError, make_profile
@@ -81,6 +88,10 @@ def _utc_seconds() -> float:
 
 class LeagueTree(app_commands.CommandTree["LeagueBot"]):
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        if not self.client.in_flight.track():  # closing: see in_flight.py
+            if interaction.type is discord.InteractionType.application_command:
+                await send_private(interaction, restarting_text())
+            return False
         # A member waits for his command's answer: what it posts goes first under Discord's
         # global limit (global_limit.py), as a table click's does.
         for_this_task(Priority.ANSWER)
@@ -155,6 +166,7 @@ class LeagueBot(commands.Bot):
         self.web: WebServer | None = None
         # Seconds between two freezes of what has lived long (collector.py); None: none.
         self.freezer = Freezer(freeze_every) if freeze_every is not None else None
+        self.in_flight = InFlight()  # the interactions being answered, for close()
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]  # discord.py's documented hook
 
     async def setup_hook(self) -> None:
@@ -313,6 +325,10 @@ class LeagueBot(commands.Bot):
         """A click on a table button, and the Raise modal it opens, are answered here, routed
         by their custom id (buttons.py); every other interaction is discord.py's (commands,
         the other modals and buttons)."""
+        if not self.in_flight.track():  # closing: see in_flight.py
+            if routed_here(interaction):
+                await send_private(interaction, restarting_text())
+            return
         if not await answer_table_click(interaction):
             await answer_raise(interaction)
 
@@ -324,6 +340,9 @@ class LeagueBot(commands.Bot):
 
     async def close(self) -> None:
         try:
+            # The interactions being answered are played out first: their commits land before
+            # the store closes, their answers before the connection does (in_flight.py).
+            await self.in_flight.finish()
             if self.freezer is not None:
                 self.freezer.stop()
             heartbeat = getattr(self, "heartbeat", None)

@@ -123,3 +123,8 @@ def settings_text(four_colour: bool, idle_ping_seconds: int, *, changed: bool,
            "hole cards come only with My cards (no DM)")
     return (f"{head}, cards are shown in {colours} and {ping}; for players who have not "
             f"chosen with `/cards dm:`, {dms}.")
+
+
+def restarting_text() -> str:
+    """An interaction that arrived while the bot was closing for a restart: nothing was done."""
+    return "The bot is restarting: nothing was done. Try again in a minute."
