@@ -47,6 +47,7 @@ from bot.discord_ui.presenter.deals import (
     stacks_help,
 )
 from bot.discord_ui.presenter.limits import safe_name
+from bot.discord_ui.presenter.notices import restarting_text
 from bot.discord_ui.replies import Refusal, generic_error_text, send_private
 from bot.discord_ui.tasks import Tasks
 from bot.discord_ui.td_group import attach_to_td, detach_from_td
@@ -114,6 +115,9 @@ class DealButton(TemplateButton, template=TEMPLATE):
         return None if self.fields["who"] == "-" else self.fields["who"]
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        if not _bot(interaction).in_flight.track():  # closing: see bot/discord_ui/in_flight.py
+            await send_private(interaction, restarting_text())
+            return
         try:
             await self._answer(interaction)
         except Refused as r:

@@ -13,7 +13,10 @@ import pytest
 from bot.discord_ui.client import create_bot
 
 from .conftest import GUILD_ID, HAND_DELAY, Harness
+from .test_deal import _online_paused, no_late_registration, proposal_message
 from .test_tournament_flow import actor, button, first_hand, table_message, to_act
+
+__all__ = ["no_late_registration"]  # a fixture, used by name
 
 WAIT = 1.5  # seconds: under the 2 s after which a click is acknowledged first (click_update.py)
 RESTARTING = "The bot is restarting: nothing was done. Try again in a minute."
@@ -82,4 +85,18 @@ async def test_a_click_or_command_arriving_while_the_bot_closes_is_refused(
     assert typed.ephemeral and typed.response is not None
     assert typed.response.content == RESTARTING
     assert len(hand.events) == before  # nothing was done
+    h.bot.in_flight.closing = False
+
+
+@pytest.mark.usefixtures("no_late_registration")
+async def test_a_deal_answer_arriving_while_the_bot_closes_is_refused(harness: Harness) -> None:
+    h = harness
+    session, _ = await _online_paused(h, "tda")
+    await h.director.slash(h.channel, "td deal", method="icm")
+    msg = proposal_message(h)
+    h.bot.in_flight.closing = True
+    r = await h.alice.click(msg, label="Accept")
+    assert r.ephemeral and r.response is not None and r.response.content == RESTARTING
+    offer = session.tournament.deal_offer
+    assert offer is not None and not offer.accepted  # nothing was done
     h.bot.in_flight.closing = False
