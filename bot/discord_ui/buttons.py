@@ -202,11 +202,9 @@ async def _act_and_answer(interaction: discord.Interaction, hand_id: str, custom
         session = _session(bot, hand_id)
         user = interaction.user.id
         table, hand, _ = dealt_in(session.tournament, member_player(user))
-        async with bot.announcer.answering(interaction, session, table):
-            async with acknowledged_if_slow(interaction):
-                await act(session, user)
-            answered = await bot.announcer.answer_with_table(interaction, session, table, hand)
-        if not answered:
+        async with bot.announcer.answering(interaction, session, table, hand) as click:
+            await act(session, user)
+        if not click.answered:
             await send_private(interaction, done)
     except Refused as r:
         await send_private(interaction, refused_text(r))
@@ -283,13 +281,9 @@ class PlayButton(HandButton, template=TEMPLATE):
             await replace_message(interaction, content=text, view=None)
         elif self.act in _ACTIONS:
             table, hand, _ = dealt_in(session.tournament, member_player(user))
-            async with bot.announcer.answering(interaction, session, table):
-                async with acknowledged_if_slow(interaction):
-                    await play(session, user, _ACTIONS[self.act], None, names,
-                               expect=self.expect)
-                answered = await bot.announcer.answer_with_table(interaction, session, table,
-                                                                 hand)
-            if not answered:
+            async with bot.announcer.answering(interaction, session, table, hand) as click:
+                await play(session, user, _ACTIONS[self.act], None, names, expect=self.expect)
+            if not click.answered:
                 await send_private(interaction, "Done: the table shows your action.")
         elif self.act == "s":
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -435,18 +429,17 @@ async def _raise(interaction: discord.Interaction, hand_id: str, count: int, tex
     session = _session(bot, hand_id)
     names = session.names
     table, hand, _ = dealt_in(session.tournament, member_player(interaction.user.id))
-    async with bot.announcer.answering(interaction, session, table):
-        async with acknowledged_if_slow(interaction):
-            result = await play_typed(session, interaction.user.id, text, names,
-                                      expect=(hand_id, count))
+    async with bot.announcer.answering(interaction, session, table, hand) as click:
+        result = await play_typed(session, interaction.user.id, text, names,
+                                  expect=(hand_id, count))
         if isinstance(result, RaiseChoice):
-            legal = hand.legal()
-            total = legal.max_raise_to if legal is not None else 0
-            await send_private(interaction, all_in_question(hand),
-                               view=confirm_view(hand_id, count, total))
-            return
-        answered = await bot.announcer.answer_with_table(interaction, session, table, hand)
-    if not answered:
+            click.decline()  # nothing was done: the answer is the question
+    if isinstance(result, RaiseChoice):
+        legal = hand.legal()
+        total = legal.max_raise_to if legal is not None else 0
+        await send_private(interaction, all_in_question(hand),
+                           view=confirm_view(hand_id, count, total))
+    elif not click.answered:
         await send_private(interaction, result)
 
 

@@ -77,38 +77,48 @@ def deferred(interaction: discord.Interaction) -> bool:
 
 @contextlib.asynccontextmanager
 async def acknowledged_if_slow(interaction: discord.Interaction,
-                               within: float = ANSWER_WITHIN) -> AsyncIterator[None]:
+                               within: float = ANSWER_WITHIN) -> AsyncIterator[SlowGuard]:
     """Guard the part of a click's handling that may wait (its action, under the tournament's
     lock): if it is still waiting `within` seconds after entering, the click is acknowledged
     with a deferred update (the player sees nothing change until the table is edited).
 
     Contract: the caller answers only after leaving (the deferral, if sent, is awaited on the
     way out, so that the answer then sees `deferred(interaction)` and never races it: both are
-    initial responses, and Discord takes only one). For a component click or a modal
-    submitted from one: a deferred update acknowledges only those (slash commands defer at
-    once, `defer(thinking=True)`)."""
-    guard = _Guard(interaction)
-    handle = asyncio.get_running_loop().call_later(within, guard.late)
+    initial responses, and Discord takes only one). Code inside that answers before leaving
+    (the listener answering a click before its outcome's posts) calls `settle()` on the
+    yielded guard first. For a component click or a modal submitted from one: a deferred
+    update acknowledges only those (slash commands defer at once, `defer(thinking=True)`)."""
+    guard = SlowGuard(interaction)
+    guard.handle = asyncio.get_running_loop().call_later(within, guard.late)
     try:
-        yield
+        yield guard
     finally:
-        handle.cancel()
-        if guard.deferral is not None:
-            await guard.deferral
+        await guard.settle()
 
 
-class _Guard:
+class SlowGuard:
+    """The guard of one click (`acknowledged_if_slow`)."""
+
     # One small object a click (with the timer's handle): at 1,000 tables some 200 clicks a
     # second each leave what the collector's young passes then sweep.
-    __slots__ = ("deferral", "interaction")
+    __slots__ = ("deferral", "handle", "interaction")
 
     def __init__(self, interaction: discord.Interaction) -> None:
         self.interaction = interaction
+        self.handle: asyncio.TimerHandle | None = None
         self.deferral: asyncio.Task[None] | None = None
 
     def late(self) -> None:
         if not self.interaction.response.is_done():
             self.deferral = asyncio.get_running_loop().create_task(_defer(self.interaction))
+
+    async def settle(self) -> None:
+        """No deferral from now on, and one already sent has been answered by Discord: the
+        click may be answered (in its response, or through its webhook if `deferred`)."""
+        if self.handle is not None:
+            self.handle.cancel()
+        if self.deferral is not None:
+            await self.deferral
 
 
 async def _defer(interaction: discord.Interaction) -> None:

@@ -49,6 +49,8 @@ class Announcer(Threads, IdlePings):
                 await self._present(session, places, outcome)
 
     async def _present(self, session: Session, places: Places, outcome: Outcome) -> None:
+        # A click's own outcome: its answer (the table's edit) first, then the posts.
+        shown = await self._answer_click_first(session, places, outcome)
         notice = session_notice_text(outcome.notice)
         if notice is not None:
             await self.send(places, places.channel_id, notice)
@@ -65,6 +67,19 @@ class Announcer(Threads, IdlePings):
                            for table, hand, evs in outcome.hand_events
                            if hand.hand_id in started)
         self._arm_pings(session, places)
+        places.dirty.difference_update(shown)  # the answers showed this change already
+
+    async def _answer_click_first(self, session: Session, places: Places,
+                                  outcome: Outcome) -> set[int]:
+        """The click this outcome is (if any) answered with its table before anything is
+        posted: a showdown's ruling or a bust post took a round trip each before it. The
+        tables so shown."""
+        shown: set[int] = set()
+        for table, hand, evs in outcome.hand_events:
+            if table in places.answering and await self.answer_click(session, places, table,
+                                                                     hand, evs):
+                shown.add(table)
+        return shown
 
     async def _deal(self, session: Session, places: Places, table: int, hand: Hand,
                     evs: list[Event]) -> None:

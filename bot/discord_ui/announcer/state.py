@@ -23,10 +23,12 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 import discord
 
 from bot.discord_ui.card_faces import TEXT_ART, CardArt
+from bot.discord_ui.click_update import SlowGuard
 from bot.discord_ui.global_limit import Priority, current_priority, on_behalf_of
 from bot.discord_ui.presenter.cards import Faces
 from bot.discord_ui.presenter.limits import safe_name
@@ -52,6 +54,27 @@ class TableMessage:
     # commit that ends its last hand is gone from the tournament, and its message is still
     # drawn to the end from this. None for a message recovered after a restart.
     hand: Hand | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(eq=False)
+class ClickAnswer:
+    """A click on a table message being answered (table_edits.py `answering`): its response
+    carries the table's edit, sent by the listener before the posts of the click's outcome, or
+    when the click's handling ends. `answered`: None until tried, then whether the table was
+    shown in the click's answer."""
+
+    interaction: discord.Interaction
+    session: Session
+    table: int
+    hand: Hand  # the hand the click acted in
+    message_id: int  # the table message clicked
+    task: asyncio.Task[Any] | None  # the click's own: only its outcome is answered early
+    guard: SlowGuard | None = None  # acknowledges the click if it waits (click_update.py)
+    answered: bool | None = None
+
+    def decline(self) -> None:
+        """Nothing was done (an all-in to confirm first): the answer is the caller's own."""
+        self.answered = False
 
 
 @dataclass
@@ -89,7 +112,7 @@ class Places:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     dirty: set[int] = field(default_factory=set)
     editing: dict[int, asyncio.Task[None]] = field(default_factory=dict)
-    answering: dict[int, int] = field(default_factory=dict)  # table -> message an interaction edits
+    answering: dict[int, ClickAnswer] = field(default_factory=dict)  # table -> click answered
     pings: dict[int, IdlePing] = field(default_factory=dict)
     # One loop timer per table, for its ping's moment or earlier (pings.py).
     ping_timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)

@@ -49,15 +49,15 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass
 
 import discord
 
 from bot.discord_ui.announcer.chance_counts import count_ahead
 from bot.discord_ui.announcer.send import UNKNOWN_CHANNEL, Sending
-from bot.discord_ui.announcer.state import Places, Runout, TableMessage, hand_by_id
-from bot.discord_ui.click_update import deferred, edit_table, update_message
+from bot.discord_ui.announcer.state import ClickAnswer, Places, Runout, TableMessage, hand_by_id
+from bot.discord_ui.click_update import acknowledged_if_slow, deferred, edit_table, update_message
 from bot.discord_ui.global_limit import Priority, priority
 from bot.discord_ui.presenter.announcements import after_hand_lines
 from bot.discord_ui.presenter.clock import clock_view
@@ -194,6 +194,9 @@ class TableEdits(Sending):
         frames = runout_frames(hand.events)
         if not frames or frames[0] < len(hand.events) - new:
             return  # no run-out, or one shown before (a restart shows the hand whole)
+        shown = places.runouts.get(table)
+        if shown is not None and shown.hand.hand_id == hand.hand_id:
+            return  # started already, for the click's answer (answer_click)
         self._end_runout(places, table)
         runout = places.runouts[table] = Runout(hand, frames)
         runout.task = self.tasks.spawn(self._pace_runout(session, places, table, runout))
@@ -358,25 +361,55 @@ class TableEdits(Sending):
     # ------------------------------------------------------------------ answering a click
 
     @contextlib.asynccontextmanager
-    async def answering(self, interaction: discord.Interaction, session: Session,
-                        table: int) -> AsyncIterator[Callable[[], bool]]:
-        """While a click on the table message is being handled, the table is not edited
-        separately: the click's response will carry the edit (`answer_with_table`). Yields a
-        function telling whether that is the case (the click is on the current table message).
-        On leaving, edits the click's response did not carry are made as usual."""
+    async def answering(self, interaction: discord.Interaction, session: Session, table: int,
+                        hand: Hand) -> AsyncIterator[ClickAnswer]:
+        """Handle a click on a table message: the block is its action, in `hand`; the click's
+        response carries the table's edit, and the table is not edited separately meanwhile.
+
+        Contract: the listener sends that answer as soon as the click's own outcome is
+        committed, before the outcome's posts (`answer_click`: a showdown's ruling, a bust),
+        under the tournament's lock; if it did not (the outcome changed no hand of this
+        table, or the click is not on its current message), it is sent on leaving, unless the
+        block raised (a refusal, answered privately by the caller) or declined it
+        (`click.decline()`). The block is guarded: a click still in it after 2 s is
+        acknowledged first (click_update.py). Afterwards `click.answered` tells whether the
+        table was shown in the answer; edits it did not carry are made as usual."""
         places = await self.places_for(session)
         msg = places.messages.get(table)
-        clicked = interaction.message.id if interaction.message is not None else None
+        clicked = interaction.message.id if interaction.message is not None else 0
+        click = ClickAnswer(interaction, session, table, hand, clicked, asyncio.current_task())
         ours = msg is not None and clicked == msg.message_id
         if ours:
-            places.answering[table] = clicked  # type: ignore[assignment]  # checked above
+            places.answering[table] = click
         try:
-            yield lambda: ours
+            async with acknowledged_if_slow(interaction) as click.guard:
+                yield click
+            if click.answered is None:
+                click.answered = await self.answer_with_table(interaction, session, table, hand)
         finally:
-            if ours:
-                places.answering.pop(table, None)
+            if ours and places.answering.get(table) is click:
+                del places.answering[table]
                 if table in places.dirty:
                     self.mark_dirty(session, places, table)
+
+    async def answer_click(self, session: Session, places: Places, table: int, hand: Hand,
+                           evs: list[Event]) -> bool:
+        """The listener's part of `answering`: if a click at `table` in `hand` is being handled
+        in this task (the outcome, `evs` of the hand, is the click's own), answer it now with
+        the table as it stands; a run-out is started first, so that the answer shows its
+        first street. True when it was shown that way (this change's edit of the table is
+        done)."""
+        click = places.answering.get(table)
+        if click is None or click.answered is not None or click.task is not \
+                asyncio.current_task() or click.hand.hand_id != hand.hand_id:
+            return False
+        if any(isinstance(e, HandEnded) for e in evs):
+            self._start_runout(session, places, table, hand, len(evs))
+        if click.guard is not None:
+            await click.guard.settle()
+        click.answered = await self.answer_with_table(click.interaction, click.session, table,
+                                                      click.hand)
+        return click.answered
 
     async def answer_with_table(self, interaction: discord.Interaction, session: Session,
                                 table: int, hand: Hand) -> bool:
