@@ -12,9 +12,11 @@ Contract:
   deleted by a moderator is posted again as it stands; a deleted thread is channel trouble
   (send.py).
 - a button click on the table message is answered by editing that message in the click's own
-  response (`answering`, then `answer_with_table`): one request, not a defer, a follow-up and
-  an edit. While a click is being handled its table is not edited separately; what the answer
-  did not carry is edited as usual afterwards.
+  response (`answering`, `answer_with_table`): one request, not a defer, a follow-up and an
+  edit. The listener sends it as soon as the click's own outcome is committed, before that
+  outcome's posts (`answer_click`); a click that waits past 2 s is acknowledged first and
+  answered through its webhook (click_update.py). While a click is being handled its table
+  is not edited separately; what the answer did not carry is edited as usual afterwards.
 - at the hand's end the deck proof is attached to the table message, once (no post of its own).
 - a board run out after an all-in (the hand over and committed at once) is shown a street at a
   time, `runout_pause` seconds apart (the bot's setting, LeagueBot.runout_pause): the table
@@ -34,8 +36,8 @@ buttons are drawn straight as component rows (buttons.py `DrawnButtons`), no Vie
 build and collect.
 
 Discord constraint (../shared/design/discord.md): an interaction is answered once, within 3
-seconds (a second response is error 40060), so the click's answer is tried only while its
-response is not done, and any failure falls back to the ordinary edit; edits of a message
+seconds (a second response is error 40060), so the click's answer is tried once, only while
+its response is not done (or deferred), and any failure falls back to the ordinary edit; edits of a message
 older than an hour are capped (30046), which is why each hand gets a new message; a mention
 added by an edit notifies nobody (the idle ping is a message of its own, pings.py).
 
