@@ -14,7 +14,7 @@ from bot.discord_ui.client import create_bot
 
 from .conftest import GUILD_ID, HAND_DELAY, Harness
 from .test_deal import _online_paused, no_late_registration, proposal_message
-from .test_tournament_flow import actor, button, first_hand, table_message, to_act
+from .test_tournament_flow import button, first_decision
 
 __all__ = ["no_late_registration"]  # a fixture, used by name
 
@@ -25,27 +25,21 @@ RESTARTING = "The bot is restarting: nothing was done. Try again in a minute."
 async def test_a_click_being_answered_when_the_bot_closes_is_taken_and_answered(
         harness: Harness, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     h = harness
-    members = [h.alice, h.bob, h.carol]
-    session = await first_hand(h, members)
-    found = to_act(session)
-    assert found is not None
-    table, hand, seat = found
-    player = actor(members, hand, seat)
-    msg = table_message(h, session, table)
-    before = len(hand.events)
+    d = await first_decision(h, [h.alice, h.bob, h.carol])
+    before = len(d.hand.events)
     # The click waits WAIT seconds before its action is applied and committed (the
     # tournament's lock held elsewhere), and the bot is told to close meanwhile.
-    run_locked = session._run_locked
+    run_locked = d.session._run_locked
 
     async def slow_run_locked(*args: Any, **kwargs: Any) -> Any:
         await asyncio.sleep(WAIT)
         return await run_locked(*args, **kwargs)
 
-    monkeypatch.setattr(session, "_run_locked", slow_run_locked)
+    monkeypatch.setattr(d.session, "_run_locked", slow_run_locked)
     seen = len(h.env.transcript().splitlines())
     settle, h.env.settle_timeout = h.env.settle_timeout, WAIT - 0.1
     try:
-        shown = await player.click(msg, custom_id=button(msg, "hp:f:"))
+        shown = await d.player.click(d.msg, custom_id=button(d.msg, "hp:f:"))
     finally:
         h.env.settle_timeout = settle
     closing = asyncio.ensure_future(h.bot.close())
@@ -56,35 +50,29 @@ async def test_a_click_being_answered_when_the_bot_closes_is_taken_and_answered(
     sent = [c for c in h.env.transcript().splitlines()[seen:] if c.startswith("HTTP")]
     # Committed before the store closed, and answered before the connection did.
     assert not h.env.errors  # no "commit failed", no answer to a closed connection
-    assert shown.acknowledged and shown.response is not None and shown.response.id == msg.id
+    assert shown.acknowledged and shown.response is not None and shown.response.id == d.msg.id
     assert any("/callback" in c and "'type': 7" in c for c in sent), sent
-    assert len(hand.events) > before
+    assert len(d.hand.events) > before
     new = create_bot(tmp_path / "db.sqlite3", dev_guild_id=GUILD_ID, hand_delay=HAND_DELAY)
     await h.env.restart_bot(new)
     h.bot = new
-    again = new.tournaments.unfinished_in(h.guild.id)[0].tournament.tables[table].hand
-    assert again is not None and len(again.events) == len(hand.events)  # the fold is kept
+    again = new.tournaments.unfinished_in(h.guild.id)[0].tournament.tables[d.table].hand
+    assert again is not None and len(again.events) == len(d.hand.events)  # the fold is kept
 
 
 async def test_a_click_or_command_arriving_while_the_bot_closes_is_refused(
         harness: Harness) -> None:
     h = harness
-    members = [h.alice, h.bob, h.carol]
-    session = await first_hand(h, members)
-    found = to_act(session)
-    assert found is not None
-    table, hand, seat = found
-    player = actor(members, hand, seat)
-    msg = table_message(h, session, table)
-    before = len(hand.events)
+    d = await first_decision(h, [h.alice, h.bob, h.carol])
+    before = len(d.hand.events)
     h.bot.in_flight.closing = True  # what close() sets first
-    clicked = await player.click(msg, custom_id=button(msg, "hp:c:"))
+    clicked = await d.player.click(d.msg, custom_id=button(d.msg, "hp:c:"))
     assert clicked.ephemeral and clicked.response is not None
     assert clicked.response.content == RESTARTING
-    typed = await player.slash(h.channel, "fold")
+    typed = await d.player.slash(h.channel, "fold")
     assert typed.ephemeral and typed.response is not None
     assert typed.response.content == RESTARTING
-    assert len(hand.events) == before  # nothing was done
+    assert len(d.hand.events) == before  # nothing was done
     h.bot.in_flight.closing = False
 
 

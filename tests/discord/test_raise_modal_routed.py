@@ -12,29 +12,23 @@ from bot.discord_ui.buttons import typed_amount
 from bot.discord_ui.client import create_bot
 
 from .conftest import GUILD_ID, HAND_DELAY, Harness
-from .test_tournament_flow import actor, button, first_hand, table_message, to_act
+from .test_tournament_flow import button, first_decision
 
 
 async def test_a_raise_typed_across_a_restart_is_taken(harness: Harness, tmp_path: Path) -> None:
     h = harness
-    members = [h.alice, h.bob, h.carol]
-    session = await first_hand(h, members)
-    found = to_act(session)
-    assert found is not None
-    table, hand, seat = found
-    player = actor(members, hand, seat)
-    msg = table_message(h, session, table)
-    shown = await player.click(msg, custom_id=button(msg, "hp:r:"))
+    d = await first_decision(h, [h.alice, h.bob, h.carol])
+    shown = await d.player.click(d.msg, custom_id=button(d.msg, "hp:r:"))
     assert shown.modal is not None
-    before = len(hand.events)
+    before = len(d.hand.events)
     await h.bot.close()
     new = create_bot(tmp_path / "db.sqlite3", dev_guild_id=GUILD_ID, hand_delay=HAND_DELAY)
     await h.env.restart_bot(new)
     h.bot = new
-    result = await player.submit_modal(shown, {"amount": "min"})
+    result = await d.player.submit_modal(shown, {"amount": "min"})
     assert result.acknowledged and not result.ephemeral
-    assert result.response is not None and result.response.id == msg.id
-    now = new.tournaments.unfinished_in(h.guild.id)[0].tournament.tables[table].hand
+    assert result.response is not None and result.response.id == d.msg.id
+    now = new.tournaments.unfinished_in(h.guild.id)[0].tournament.tables[d.table].hand
     assert now is not None and len(now.events) > before
     assert "raise" in (result.response.embeds[0].description or "").lower()
 

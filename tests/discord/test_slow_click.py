@@ -19,7 +19,7 @@ from bot.discord_ui.click_update import ANSWER_WITHIN
 
 from .conftest import Harness
 from .test_deal import _online_paused, fresh, no_late_registration, proposal_message
-from .test_tournament_flow import actor, button, first_hand, table_message, to_act
+from .test_tournament_flow import button, first_decision, table_message
 
 __all__ = ["no_late_registration"]  # a fixture, used by name
 
@@ -75,48 +75,36 @@ def acknowledged_then_edited(result: Any, sent: list[str], message_id: int) -> N
 async def test_a_click_kept_waiting_past_discords_three_seconds_is_answered(
         harness: Harness, monkeypatch: pytest.MonkeyPatch, prefix: str) -> None:
     h = harness
-    members = [h.alice, h.bob, h.carol]
-    session = await first_hand(h, members)
-    found = to_act(session)
-    assert found is not None
-    table, hand, seat = found
-    player = actor(members, hand, seat)
-    msg = table_message(h, session, table)
-    before = len(hand.events)
-    cid = button(msg, prefix)
+    d = await first_decision(h, [h.alice, h.bob, h.carol])
+    before = len(d.hand.events)
+    cid = button(d.msg, prefix)
     assert cid is not None
-    shown, sent = await slowly(h, monkeypatch, lambda: player.click(msg, custom_id=cid))
-    acknowledged_then_edited(shown, sent, msg.id)
+    shown, sent = await slowly(h, monkeypatch, lambda: d.player.click(d.msg, custom_id=cid))
+    acknowledged_then_edited(shown, sent, d.msg.id)
     assert not h.env.errors
     # The action was taken, and the table message shows the hand after it.
-    assert len(hand.events) > before
-    now = table_message(h, session, table).embeds[0]
-    assert now.title.startswith(f"Hand {hand.hand_id}")
+    assert len(d.hand.events) > before
+    now = table_message(h, d.session, d.table).embeds[0]
+    assert now.title.startswith(f"Hand {d.hand.hand_id}")
     assert ("fold" if prefix == "hp:f:" else "raise") in (now.description or "").lower()
 
 
 async def test_a_raise_kept_waiting_and_its_all_in_confirmation_are_answered(
         harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
     h = harness
-    members = [h.alice, h.bob, h.carol]
-    session = await first_hand(h, members)
-    found = to_act(session)
-    assert found is not None
-    table, hand, seat = found
-    player = actor(members, hand, seat)
-    msg = table_message(h, session, table)
-    shown = await player.click(msg, custom_id=button(msg, "hp:r:"))
+    d = await first_decision(h, [h.alice, h.bob, h.carol])
+    shown = await d.player.click(d.msg, custom_id=button(d.msg, "hp:r:"))
     assert shown.modal is not None
     # A typed amount beyond every stack: the bot asks to confirm, and the confirmation, kept
     # waiting, is answered in its own message.
-    asked = await player.submit_modal(shown, {"amount": "99999999999999"})
+    asked = await d.player.submit_modal(shown, {"amount": "99999999999999"})
     confirm = asked.followups[-1] if asked.followups else asked.response
     all_in = confirm.components[0]["components"][0]
-    before = len(hand.events)
-    done, sent = await slowly(h, monkeypatch,
-                              lambda: player.click(confirm.message, custom_id=all_in["custom_id"]))
+    before = len(d.hand.events)
+    _, sent = await slowly(h, monkeypatch,
+                           lambda: d.player.click(confirm.message, custom_id=all_in["custom_id"]))
     assert "'type': 6" in sent[0] and any("PATCH /webhooks/" in c for c in sent[1:]), sent
-    assert len(hand.events) > before and hand.players[seat].all_in
+    assert len(d.hand.events) > before and d.hand.players[d.seat].all_in
     edited = next(c for c in sent if "PATCH /webhooks/" in c)
     assert "all-in" in edited, edited
     assert not h.env.errors
@@ -125,21 +113,15 @@ async def test_a_raise_kept_waiting_and_its_all_in_confirmation_are_answered(
 async def test_a_raise_from_the_modal_kept_waiting_is_answered(
         harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
     h = harness
-    members = [h.alice, h.bob, h.carol]
-    session = await first_hand(h, members)
-    found = to_act(session)
-    assert found is not None
-    table, hand, seat = found
-    player = actor(members, hand, seat)
-    msg = table_message(h, session, table)
-    shown = await player.click(msg, custom_id=button(msg, "hp:r:"))
+    d = await first_decision(h, [h.alice, h.bob, h.carol])
+    shown = await d.player.click(d.msg, custom_id=button(d.msg, "hp:r:"))
     assert shown.modal is not None
-    before = len(hand.events)
+    before = len(d.hand.events)
     result, sent = await slowly(h, monkeypatch,
-                                lambda: player.submit_modal(shown, {"amount": "min"}))
-    acknowledged_then_edited(result, sent, msg.id)
-    assert len(hand.events) > before
-    assert "raise" in (table_message(h, session, table).embeds[0].description or "").lower()
+                                lambda: d.player.submit_modal(shown, {"amount": "min"}))
+    acknowledged_then_edited(result, sent, d.msg.id)
+    assert len(d.hand.events) > before
+    assert "raise" in (table_message(h, d.session, d.table).embeds[0].description or "").lower()
     assert not h.env.errors
 
 
@@ -147,25 +129,19 @@ async def test_a_refused_acknowledgement_still_leaves_the_action_and_the_table_e
         harness: Harness, monkeypatch: pytest.MonkeyPatch,
         caplog: pytest.LogCaptureFixture) -> None:
     h = harness
-    members = [h.alice, h.bob, h.carol]
-    session = await first_hand(h, members)
-    found = to_act(session)
-    assert found is not None
-    table, hand, seat = found
-    player = actor(members, hand, seat)
-    msg = table_message(h, session, table)
-    before = len(hand.events)
+    d = await first_decision(h, [h.alice, h.bob, h.carol])
+    before = len(d.hand.events)
     h.env.inject_error("POST", "/interactions/*/callback", status=500)  # the deferral
     _, sent = await slowly(h, monkeypatch,
-                           lambda: player.click(msg, custom_id=button(msg, "hp:f:")))
+                           lambda: d.player.click(d.msg, custom_id=button(d.msg, "hp:f:")))
     logged = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
     assert "could not acknowledge a slow click (HTTP 500)" in logged, logged
     assert "could not answer a click with the table (HTTP 404)" in logged, logged
     # Too late to answer the click: the action stands and the table message is edited.
-    assert len(hand.events) > before
-    assert any(c.startswith(f"HTTP     PATCH /channels/{msg.channel.id}/messages/{msg.id}")
+    assert len(d.hand.events) > before
+    assert any(c.startswith(f"HTTP     PATCH /channels/{d.msg.channel.id}/messages/{d.msg.id}")
                for c in sent), sent
-    assert "fold" in (table_message(h, session, table).embeds[0].description or "").lower()
+    assert "fold" in (table_message(h, d.session, d.table).embeds[0].description or "").lower()
 
 
 @pytest.mark.usefixtures("no_late_registration")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import dataclass
 
 import discord
 import pytest
@@ -127,6 +128,28 @@ async def first_hand(h: Harness, members: list[MemberActor]) -> Session:
     await h.director.slash(h.channel, "tournament start")
     await h.advance(HAND_DELAY)
     return session
+
+
+@dataclass
+class Decision:
+    """The decision a hand waits for: who makes it, and the table message he clicks on."""
+
+    session: Session
+    table: int
+    hand: Hand
+    seat: int
+    player: MemberActor
+    msg: discord.Message
+
+
+async def first_decision(h: Harness, members: list[MemberActor]) -> Decision:
+    """A tournament of `members`, started: the first decision of its first hand."""
+    session = await first_hand(h, members)
+    found = to_act(session)
+    assert found is not None
+    table, hand, seat = found
+    return Decision(session, table, hand, seat, actor(members, hand, seat),
+                    table_message(h, session, table))
 
 
 def actor(members: list[MemberActor], hand: Hand, seat: int) -> MemberActor:
