@@ -37,9 +37,10 @@ build and collect.
 
 Discord constraint (../shared/design/discord.md): an interaction is answered once, within 3
 seconds (a second response is error 40060), so the click's answer is tried once, only while
-its response is not done (or deferred), and any failure falls back to the ordinary edit; edits of a message
-older than an hour are capped (30046), which is why each hand gets a new message; a mention
-added by an edit notifies nobody (the idle ping is a message of its own, pings.py).
+its response is not done (or deferred), and any failure falls back to the ordinary edit;
+edits of a message older than an hour are capped (30046), which is why each hand gets a new
+message; a mention added by an edit notifies nobody (the idle ping is a message of its own,
+pings.py).
 
 Privacy: nothing here reads `PlayerState.hole`; the presenter shows only cards a Shown event
 made public.
