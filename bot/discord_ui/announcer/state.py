@@ -67,7 +67,6 @@ class ClickAnswer:
     session: Session
     table: int
     hand: Hand  # the hand the click acted in
-    message_id: int  # the table message clicked
     task: asyncio.Task[Any] | None  # the click's own: only its outcome is answered early
     guard: SlowGuard | None = None  # acknowledges the click if it waits (click_update.py)
     answered: bool | None = None

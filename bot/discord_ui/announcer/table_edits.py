@@ -380,7 +380,7 @@ class TableEdits(Sending):
         places = await self.places_for(session)
         msg = places.messages.get(table)
         clicked = interaction.message.id if interaction.message is not None else 0
-        click = ClickAnswer(interaction, session, table, hand, clicked, asyncio.current_task())
+        click = ClickAnswer(interaction, session, table, hand, asyncio.current_task())
         ours = msg is not None and clicked == msg.message_id
         if ours:
             places.answering[table] = click
