@@ -28,6 +28,7 @@ from discord.ext import commands
 
 from bot.discord_ui.client import LeagueBot
 from bot.discord_ui.directors import require_director
+from bot.discord_ui.presenter.notices import restarting_text
 from bot.discord_ui.presenter.server_files import (
     LEVEL_LABELS,
     created_text,
@@ -223,6 +224,9 @@ class LevelModal(discord.ui.Modal):
             self.add_item(field)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
+        if not _bot(interaction).in_flight.track():  # closing: see bot/discord_ui/in_flight.py
+            await send_private(interaction, restarting_text())
+            return
         try:
             values: dict[str, int] = {}
             for key, field in self.inputs.items():

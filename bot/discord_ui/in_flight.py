@@ -2,8 +2,8 @@
 
 Contract: each interaction the bot answers itself registers the task answering it (`track`,
 from `LeagueTree.interaction_check` for slash commands, `LeagueBot.on_interaction` for the
-table's buttons and the Raise modal, and the deal's buttons; the other buttons only page or
-show). `LeagueBot.close` first stops taking new ones (`track`
+table's buttons and the Raise modal, the deal's buttons and a structure level's form; the
+other buttons only page or show). `LeagueBot.close` first stops taking new ones (`track`
 then says False, and the caller answers "restarting, nothing was done") and waits up to
 `GRACE_SECONDS` for those in flight. Without the wait, a command still running when the bot
 closed committed after the store had closed ("commit failed") and its answer went to an HTTP

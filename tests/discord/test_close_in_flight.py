@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bot.discord_ui.client import create_bot
+from bot.service.server_files import resolve_structure
 
 from .conftest import GUILD_ID, HAND_DELAY, Harness
 from .test_deal import _online_paused, no_late_registration, proposal_message
@@ -88,3 +89,17 @@ async def test_a_deal_answer_arriving_while_the_bot_closes_is_refused(harness: H
     offer = session.tournament.deal_offer
     assert offer is not None and not offer.accepted  # nothing was done
     h.bot.in_flight.closing = False
+
+
+async def test_a_structure_level_sent_while_the_bot_closes_is_refused(harness: Harness) -> None:
+    h = harness
+    await h.director.slash(h.channel, "td structure new", name="Friday", **{"from": "turbo"})
+    shown = await h.director.slash(h.channel, "td structure level", name="Friday", number=7)
+    assert shown.modal is not None
+    h.bot.in_flight.closing = True
+    r = await h.director.submit_modal(shown, {"small": "300", "big": "700", "ante": "0",
+                                              "minutes": "10"})
+    assert r.ephemeral and r.response is not None and r.response.content == RESTARTING
+    h.bot.in_flight.closing = False
+    level = (await resolve_structure(h.bot.store, h.guild.id, "Friday")).levels[6]
+    assert level.big_blind == 600  # nothing was changed
