@@ -71,6 +71,7 @@ class _Reads:
     # servers, leagues, seasons
     guild_settings = _read(SqlTransaction.guild_settings)
     hole_card_dm_choices = _read(SqlTransaction.hole_card_dm_choices)
+    dm_channel = _read(SqlTransaction.dm_channel)
     leagues = _read(SqlTransaction.leagues)
     league = _read(SqlTransaction.league)
     league_by_name = _read(SqlTransaction.league_by_name)
@@ -139,6 +140,7 @@ class Transaction(_Reads):
     # servers, leagues, seasons
     put_guild_settings = _read(SqlTransaction.put_guild_settings)
     put_hole_card_dms = _read(SqlTransaction.put_hole_card_dms)
+    put_dm_channel = _read(SqlTransaction.put_dm_channel)
     create_league = _read(SqlTransaction.create_league)
     put_league_settings = _read(SqlTransaction.put_league_settings)
     create_season = _read(SqlTransaction.create_season)

@@ -83,6 +83,21 @@ class LeagueSql(SqlBase):
             (guild_id, user_id, int(dms), self.now),
         )
 
+    # --- each player's DM channel (issue 24) ----------------------------------------------------
+
+    def dm_channel(self, user_id: int) -> int | None:
+        """The DM channel Discord opened with this user, if the bot ever had it opened."""
+        r = self.one("SELECT channel_id FROM dm_channels WHERE user_id = ?", (user_id,))
+        return None if r is None else int(r["channel_id"])
+
+    def put_dm_channel(self, user_id: int, channel_id: int) -> None:
+        self.exec(
+            "INSERT INTO dm_channels (user_id, channel_id, updated_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET channel_id = excluded.channel_id, "
+            "updated_at = excluded.updated_at",
+            (user_id, channel_id, self.now),
+        )
+
     # --- leagues -------------------------------------------------------------------------------
 
     def leagues(self, guild_id: int) -> list[LeagueRow]:

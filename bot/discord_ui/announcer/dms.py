@@ -15,7 +15,8 @@ code 50007) and there is no way to ask in advance; a refused DM is never retried
 as invalid requests get the bot banned. So a refusal is remembered (`Places.dm_refused`) for
 the rest of the tournament and never tried again; a restarted bot tries once more at its next
 deal. Any other failure is told for that hand only: the next deal tries again. A player's DM
-channel is opened once and kept (`create_dm` is a request of its own).
+channel is opened once and kept (`create_dm` is a request of its own, under the global limit),
+in memory and in the store, so that a restarted bot does not open every player's again.
 
 A player may turn the hole-card DMs off (`/cards dm:False`, kept per server in the store), and
 a server may set the default for players who have not chosen (`/td settings card_dms:`); the DM
@@ -39,6 +40,7 @@ from bot.discord_ui.presenter.notices import dm_failed_text
 from bot.discord_ui.presenter.texts import hole_cards_text
 from bot.discord_ui.replies import NO_PINGS
 from bot.engine.hand import Hand
+from bot.store import StoreError
 from bot.tournament.players import member_id
 
 log = logging.getLogger(__name__)
@@ -56,9 +58,14 @@ class DirectMessages(AnnouncerState):
         try:
             channel = self._dm_channels.get(uid)
             if channel is None:
-                channel = await self.client.create_dm(discord.Object(uid))
-                self._dm_channels[uid] = channel
-            await channel.send(text, allowed_mentions=NO_PINGS)
+                channel = await self._dm_channel(uid)
+            try:
+                await channel.send(text, allowed_mentions=NO_PINGS)
+            except discord.NotFound:
+                # A channel kept from before is gone: Discord opens it again, once.
+                self._dm_channels.pop(uid, None)
+                channel = await self._open_dm(uid)
+                await channel.send(text, allowed_mentions=NO_PINGS)
             return None
         except discord.Forbidden as exc:
             places.dm_refused.add(player)
@@ -66,6 +73,26 @@ class DirectMessages(AnnouncerState):
         except discord.HTTPException as exc:
             log.warning("DM to a player failed (HTTP %s)", exc.status)
             return "failed"
+
+    async def _dm_channel(self, uid: int) -> discord.abc.Messageable:
+        """His DM channel: known from the store (opened before a restart: no request), or
+        opened by Discord now and kept."""
+        known = await self.store.dm_channel(uid)
+        if known is None:
+            return await self._open_dm(uid)
+        channel = self.client.get_partial_messageable(known, type=discord.ChannelType.private)
+        self._dm_channels[uid] = channel
+        return channel
+
+    async def _open_dm(self, uid: int) -> discord.abc.Messageable:
+        channel = await self.client.create_dm(discord.Object(uid))
+        self._dm_channels[uid] = channel
+        try:
+            await self.store.write(lambda tx: tx.put_dm_channel(uid, channel.id))
+        except StoreError:
+            # Kept in memory all the same; only a restart would open it again.
+            log.warning("could not keep a player's DM channel in the store")
+        return channel
 
     async def _deal_hole_cards(self, places: Places, hand: Hand) -> str | None:
         """Every seated player's cards by DM; the channel post for those they did not reach."""

@@ -148,7 +148,8 @@ class AnnouncerState:
         self.art = art
         self.places: dict[int, Places] = {}
         self.sessions: dict[int, Session] = {}
-        self._dm_channels: dict[int, discord.DMChannel] = {}  # player -> his DM channel (dms.py)
+        # player -> his DM channel (dms.py): opened by Discord, or known from the store
+        self._dm_channels: dict[int, discord.abc.Messageable] = {}
         self.tasks = Tasks()
         self.closed = False
         self._faces: dict[bool, tuple[CardArt, Faces]] = {}  # four-colour -> (art, its faces)
