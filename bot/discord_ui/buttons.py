@@ -37,7 +37,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, cast
 
 import discord
@@ -193,12 +193,28 @@ async def _click_is_current(interaction: discord.Interaction, hand_id: str, coun
     return True
 
 
+@contextlib.asynccontextmanager
+async def _answered_privately(interaction: discord.Interaction,
+                              what: str) -> AsyncIterator[None]:
+    """A refusal raised inside is the player's private answer; any other failure is logged
+    ("<what> failed") and the player told it went wrong, with its reference."""
+    try:
+        yield
+    except Refused as r:
+        await send_private(interaction, refused_text(r))
+    except Refusal as exc:
+        await send_private(interaction, str(exc))
+    except Exception:
+        log.exception("%s failed", what)
+        await send_private(interaction, generic_error_text(interaction))
+
+
 async def _act_and_answer(interaction: discord.Interaction, hand_id: str, custom_id: str | None,
                           act: Callable[[Session, int], Awaitable[None]], done: str) -> None:
     """Run a one-tap action and answer the click by editing the table message (one request);
     `done` privately when the table could not be shown in the response."""
     bot = game_of(interaction)
-    try:
+    async with _answered_privately(interaction, f"button {custom_id}"):
         session = _session(bot, hand_id)
         user = interaction.user.id
         table, hand, _ = dealt_in(session.tournament, member_player(user))
@@ -206,13 +222,6 @@ async def _act_and_answer(interaction: discord.Interaction, hand_id: str, custom
             await act(session, user)
         if not click.answered:
             await send_private(interaction, done)
-    except Refused as r:
-        await send_private(interaction, refused_text(r))
-    except Refusal as exc:
-        await send_private(interaction, str(exc))
-    except Exception:
-        log.exception("button %s failed", custom_id)
-        await send_private(interaction, generic_error_text(interaction))
 
 
 class HandButton(TemplateButton, template=r"(?!)"):
@@ -248,16 +257,8 @@ class PlayButton(HandButton, template=TEMPLATE):
         return await super().interaction_check(interaction)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = game_of(interaction)
-        try:
-            await self._dispatch(bot, interaction)
-        except Refused as r:
-            await send_private(interaction, refused_text(r))
-        except Refusal as exc:
-            await send_private(interaction, str(exc))
-        except Exception:
-            log.exception("button %s failed", self.item.custom_id)
-            await send_private(interaction, generic_error_text(interaction))
+        async with _answered_privately(interaction, f"button {self.item.custom_id}"):
+            await self._dispatch(game_of(interaction), interaction)
 
     async def _dispatch(self, bot: GameBot, interaction: discord.Interaction) -> None:
         session = _session(bot, self.hand_id)
@@ -410,15 +411,9 @@ async def answer_raise(interaction: discord.Interaction) -> bool:
     text = typed_amount(cast(dict[str, Any], interaction.data or {}).get("components"))
     try:
         # As a table click (answer_table_click): the player waits for this answer.
-        with priority(Priority.ANSWER):
-            await _raise(interaction, found["hand"], int(found["n"]), text or "")
-    except Refused as r:
-        await send_private(interaction, refused_text(r))
-    except Refusal as exc:
-        await send_private(interaction, str(exc))
-    except Exception:
-        log.exception("raise modal failed")
-        await send_private(interaction, generic_error_text(interaction))
+        async with _answered_privately(interaction, "raise modal"):
+            with priority(Priority.ANSWER):
+                await _raise(interaction, found["hand"], int(found["n"]), text or "")
     finally:
         release(interaction)
     return True

@@ -88,8 +88,7 @@ async def acknowledged_if_slow(interaction: discord.Interaction,
     (the listener answering a click before its outcome's posts) calls `settle()` on the
     yielded guard first. For a component click or a modal submitted from one: a deferred
     update acknowledges only those (slash commands defer at once, `defer(thinking=True)`)."""
-    guard = SlowGuard(interaction)
-    guard.handle = asyncio.get_running_loop().call_later(within, guard.late)
+    guard = SlowGuard(interaction, within)
     try:
         yield guard
     finally:
@@ -103,10 +102,10 @@ class SlowGuard:
     # second each leave what the collector's young passes then sweep.
     __slots__ = ("deferral", "handle", "interaction")
 
-    def __init__(self, interaction: discord.Interaction) -> None:
+    def __init__(self, interaction: discord.Interaction, within: float) -> None:
         self.interaction = interaction
-        self.handle: asyncio.TimerHandle | None = None
         self.deferral: asyncio.Task[None] | None = None
+        self.handle = asyncio.get_running_loop().call_later(within, self.late)
 
     def late(self) -> None:
         if not self.interaction.response.is_done():
@@ -115,8 +114,7 @@ class SlowGuard:
     async def settle(self) -> None:
         """No deferral from now on, and one already sent has been answered by Discord: the
         click may be answered (in its response, or through its webhook if `deferred`)."""
-        if self.handle is not None:
-            self.handle.cancel()
+        self.handle.cancel()
         if self.deferral is not None:
             await self.deferral
 

@@ -100,8 +100,7 @@ class DirectMessages(AnnouncerState):
         refused_now: list[str] = []
         failed: list[str] = []
         off = await self._dm_off(places)
-        to = [(seat, hand.players[seat].player) for seat in sorted(hand.players)]
-        to = [(seat, player) for seat, player in to if not off(player)]
+        to = [(seat, p.player) for seat, p in sorted(hand.players.items()) if not off(p.player)]
         # Side by side: each DM is a request (two the first time) to a channel of its own, and
         # one after another a deal's DMs took a round trip each under the tournament's lock.
         whys = await side_by_side(self._dm(places, player, hole_cards_text(hand, seat, faces))
