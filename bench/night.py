@@ -44,7 +44,8 @@ announcer then holds a tournament's lock for as long as its sends take, as in pr
 The stand-in is bench/standin.py, the instruments bench/probes.py. NIGHT_CENSUS=1 in the
 environment lists the objects the collector tracks at the end of a run, by type;
 NIGHT_ERRORS_FILE=path writes each warning or error the bot logged whole, with its traceback
-(the report shows the first 300 characters of five). Each run is
+(the report shows the first 300 characters of five); NIGHT_FROZEN_KINDS=25 names that many
+kinds of the cyclic garbage the collector's freezes kept (four by default). Each run is
 its own process (clean memory figures). --processes 2 runs two bot processes on one PostgreSQL
 database, each serving the guilds of its shard (SHARD_COUNT=2) and --tables tables.
 """
@@ -92,6 +93,7 @@ from bench.probes import (  # noqa: E402
     thread_cpu,
 )
 from bench.standin import EPOCH_SHIFT, Click, Gateway, Session, StandIn, Table, iso  # noqa: E402
+from bot.discord_ui.buttons import release  # noqa: E402
 from bot.discord_ui.client import create_bot  # noqa: E402
 from bot.discord_ui.global_limit import GlobalPacer, Priority  # noqa: E402
 from bot.store.ownership import Shards  # noqa: E402
@@ -490,6 +492,9 @@ class Night:
         embed.add_field(name="Pot", value="1,250")
         embed.set_footer(text="Level 3 · 50/100 · next level in 12 min")
 
+        return await self._peers(samples, embed)
+
+    async def _peers(self, samples: int, embed: discord.Embed) -> dict[str, float]:
         class Raw(discord.ui.View):
             def __init__(self) -> None:
                 super().__init__(timeout=None)
@@ -502,6 +507,10 @@ class Night:
 
             async def callback(self, interaction: discord.Interaction) -> None:
                 await interaction.response.edit_message(embed=embed, view=self.view)
+                # As the bot does with its clicks: otherwise the interaction and its response,
+                # in a cycle, may be old by a freeze, which would keep them for good and the
+                # run would count them as the bot's (the freezes' garbage, at its end).
+                release(interaction)
 
         view = Raw()
         self.bot.add_view(view)
@@ -659,6 +668,17 @@ class Night:
         full0 = time.thread_time()
         left_in_cycles = gc.collect()
         full_cpu = time.thread_time() - full0
+        # What the freezes kept of the cyclic garbage (bot/service/collector.py): frozen, no
+        # pass frees it. Unfrozen, a full pass finds it (start-up's freeze included, so the
+        # benchmark's own set-up garbage counts too).
+        gc.unfreeze()
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        gc.collect()
+        gc.set_debug(0)
+        frozen_kinds = Counter(f"{type(o).__module__}.{type(o).__qualname__}"
+                               for o in gc.garbage)
+        frozen_in_cycles = len(gc.garbage)
+        gc.garbage.clear()
         bursts.cancel()
         for task in players:
             task.cancel()
@@ -708,7 +728,9 @@ class Night:
             "gc_longest_cpu_ms": pauses.longest_cpu * 1e3,
             "gc_collected_per_action": (pauses.collected + left_in_cycles) / max(self.actions, 1),
             "gc_left_in_cycles": left_in_cycles, "gc_tracked": tracked,
-            "gc_full_cpu_ms": full_cpu * 1e3,
+            "gc_full_cpu_ms": full_cpu * 1e3, "gc_frozen_in_cycles": frozen_in_cycles,
+            "gc_frozen_kinds": frozen_kinds.most_common(
+                int(os.environ.get("NIGHT_FROZEN_KINDS", "4"))),
             "gc_longest_collected": pauses.longest_collected,
             "gc_by_generation": {g: (n, round(c * 1e3, 1))
                                  for g, (n, c) in sorted(pauses.by_generation.items())},
@@ -864,7 +886,9 @@ def report(r: dict[str, Any], label: str) -> None:
               f"{p['gc_collected_per_action']:.0f} such objects per action, "
               f"{p['gc_left_in_cycles']} of them left uncollected at the end, when a full "
               f"collection of the {p['gc_tracked']:,} objects tracked took "
-              f"{p['gc_full_cpu_ms']:.0f} ms CPU)")
+              f"{p['gc_full_cpu_ms']:.0f} ms CPU; the freezes kept "
+              f"{p['gc_frozen_in_cycles']} objects of cycles, "
+              + ", ".join(f"{k} {n}" for k, n in p['gc_frozen_kinds']) + ")")
         print("  each thread's share of the time: " + ", ".join(
             f"{n} {x * 100:.0f}%" for n, x in p["thread_shares"].items())
             + f"; the worker process (chances to win) {p['worker_cpu_ms_per_action']:.2f} ms "

@@ -17,9 +17,10 @@ Contract:
   is frozen. A full pass then walks only what has aged since the last freeze. The cost is one
   middle pass each time (1-12 ms at 1,000 tables; six a minute against the ~70 the collector
   makes by itself there). What it risks: an object alive at a freeze that later dies in a
-  cycle is never collected. At 1,000 tables (three minutes, a freeze every 10 s, then
-  everything unfrozen and collected) that was 112 objects, all the benchmark's own (its
-  argument parser, the two interactions of its raw-click peer), none of the bot's.
+  cycle, or old and already dead in one, is never collected. bench/night.py prints it at each
+  run's end ("the freezes kept"): at 1,000 tables, 164 objects in a 90 s run answered at once
+  (the benchmark's argument parser among them), 1,752 with an 80 ms round trip on every
+  request (tasks cancelled mid-request: the exception, its traceback and the request's file).
 """
 
 from __future__ import annotations
@@ -28,11 +29,17 @@ import gc
 
 # Young objects allocated (net of those freed) before a collection, young collections per
 # middle one, middle ones per full one (Python makes a full one only once the old generation
-# has also grown by a quarter since the last). At 1,000 tables (bench/night.py) (1,000, 2,
-# 2,000) gave young passes of up to 13 ms of CPU and middle ones of up to 26 ms in a 120 s
-# window, against 43 and 77 ms with the former (5,000, 2, 100) in the same hour; the default
-# (700, 10, 10) ran ~120 young passes a second under play (bench/store.py).
-GC_THRESHOLDS = (1_000, 2, 2_000)
+# has also grown by a quarter since the last). The middle threshold 0 makes every second pass
+# a middle one, which then walks only what the one young pass before it left: with 2 (three
+# young passes' survivors, 10,000-25,000 objects at 1,000 tables) the middle passes took 17-26
+# ms of CPU, the loop's longest blocks, several of them in each burst of clicks; with 0 they
+# took 12-15 ms, and the click p99 was lower in five of six runs back to back (bench/night.py,
+# 2 December; the README has the figures). The price: what outlives two passes is old
+# sooner, so a little more cyclic garbage is old when a freeze comes and is kept (the
+# benchmark prints it: ~130 more objects in a 3-minute run at 1,000 tables). Before, (1,000,
+# 2, 2,000) was measured against (5,000, 2, 100) and the default (700, 10, 10), which ran
+# ~120 young passes a second under play (bench/store.py).
+GC_THRESHOLDS = (1_000, 0, 2_000)
 
 # Seconds between two freezes while the bot runs: a full pass walks no more than what has
 # aged since the last (~100,000 objects a minute at 1,000 tables: ~110 ms of a full pass; a

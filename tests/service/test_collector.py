@@ -52,3 +52,28 @@ def test_start_up_freezes_what_it_built_and_sets_the_thresholds(thawed: None) ->
     after_start()
     assert not tracked(built)
     assert gc.get_threshold() == GC_THRESHOLDS
+
+
+def test_what_outlives_two_passes_is_old_so_middle_passes_stay_small(thawed: None) -> None:
+    """With the bot's thresholds every second pass is a middle one: a middle pass walks only
+    what the one young pass before it left, and what outlives both is in the old generation,
+    which only the full passes (and the freezes) walk."""
+    after_start()
+    gc.collect()
+    alive = Node()
+    made: list[int] = []
+
+    def record(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            made.append(info["generation"])
+
+    gc.callbacks.append(record)
+    try:
+        kept = []
+        while len(made) < 2:
+            kept.append([len(kept)])  # allocations: the collector's own passes fall due
+    finally:
+        gc.callbacks.remove(record)
+    assert made == [0, 1]
+    assert any(o is alive for o in gc.get_objects(generation=2))
+    assert len(kept) >= GC_THRESHOLDS[0]
