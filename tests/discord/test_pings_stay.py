@@ -4,6 +4,9 @@ true (issue 23: no "ghost pings")."""
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
 import pytest
 from simcord.backend.models.message import Message as Stored
 
@@ -90,3 +93,31 @@ async def test_the_next_players_ping_waits_his_own_full_time(harness: Harness) -
     assert notified(h) == {}, "pinged before his 10 s were up"
     await h.advance(5)
     assert list(notified(h).values()) == [[second.id]]
+
+
+async def test_a_ping_still_on_its_way_when_he_acts_is_posted_and_then_says_so(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With Discord's round trip, the player may act while his ping is being posted: Discord
+    has the message already, its answer is still on the way. The ping's sending is played out
+    (before, it was cancelled: the message stayed "your turn", never edited, and the cancelled
+    task's cycle was kept for good by the collector's freezes), then edited to say he acted."""
+    h = harness
+    session = await dealt(h)
+    table, hand, seat = to_act(session)
+    slow = member(h, hand.players[seat].player)
+    real = h.bot.http.request
+
+    async def answered_late(route: Any, **kwargs: Any) -> Any:
+        result = await real(route, **kwargs)
+        if route.method == "POST" and "your turn" in str(kwargs.get("json")):
+            await asyncio.sleep(3.0)  # Discord made the message; its answer is on the way
+        return result
+
+    monkeypatch.setattr(h.bot.http, "request", answered_late)
+    await h.advance(11)  # the ping is posted at 10 s; its answer comes at 13 s
+    (ping_id,) = notified(h)
+    call = hand.legal().call_amount
+    await click(h, session, "hp:c:")  # he calls meanwhile
+    await h.advance(5)
+    said = h.env.backend.messages[h.channel.id][ping_id].content
+    assert said == f"{slow.name} acted at table {table}: called {call:,}.", said

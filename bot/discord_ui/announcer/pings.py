@@ -91,8 +91,10 @@ class IdlePings(Sending):
 
     def _end_ping(self, session: Session, places: Places, table: int, ping: IdlePing) -> None:
         places.pings.pop(table, None)
-        if ping.task is not None and not ping.task.done():
-            ping.task.cancel()
+        # A ping still being posted is not cancelled: Discord may have the message already,
+        # its answer on the way, and a cancelled post left it saying "your turn" for good (and
+        # the cancelled task's cycle, kept by the collector's freezes). Played out, it sees
+        # that it is no longer the table's ping and edits itself to say so (`_send_ping`).
         if ping.message is not None:
             channel_id, message_id = ping.message
             text = self._answered_text(session, places, table, ping)
