@@ -19,8 +19,9 @@ Contract:
   makes by itself there). What it risks: an object alive at a freeze that later dies in a
   cycle, or old and already dead in one, is never collected. bench/night.py prints it at each
   run's end ("the freezes kept"): at 1,000 tables, 164 objects in a 90 s run answered at once
-  (the benchmark's argument parser among them), 1,752 with an 80 ms round trip on every
-  request (tasks cancelled mid-request: the exception, its traceback and the request's file).
+  (the benchmark's argument parser among them), 1,148 with an 80 ms round trip on every
+  request (mostly the in-memory files of table edits in flight; idle pings cancelled
+  mid-request were the rest until they were played out instead, pings.py).
 """
 
 from __future__ import annotations
