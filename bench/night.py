@@ -492,9 +492,6 @@ class Night:
         embed.add_field(name="Pot", value="1,250")
         embed.set_footer(text="Level 3 · 50/100 · next level in 12 min")
 
-        return await self._peers(samples, embed)
-
-    async def _peers(self, samples: int, embed: discord.Embed) -> dict[str, float]:
         class Raw(discord.ui.View):
             def __init__(self) -> None:
                 super().__init__(timeout=None)

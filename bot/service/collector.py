@@ -37,7 +37,7 @@ import gc
 # took 12-15 ms, and the click p99 was lower in five of six runs back to back (bench/night.py,
 # 2 December; the README has the figures). The price: what outlives two passes is old
 # sooner, so a little more cyclic garbage is old when a freeze comes and is kept (the
-# benchmark prints it: ~130 more objects in a 3-minute run at 1,000 tables). Before, (1,000,
+# benchmark prints it: 120-190 more objects in a 3-minute run at 1,000 tables). Before, (1,000,
 # 2, 2,000) was measured against (5,000, 2, 100) and the default (700, 10, 10), which ran
 # ~120 young passes a second under play (bench/store.py).
 GC_THRESHOLDS = (1_000, 0, 2_000)
