@@ -10,7 +10,6 @@ write or draw a chart defer first; long standings page with buttons.
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Awaitable, Sequence
 from typing import Any, Literal, TypeVar
@@ -22,6 +21,7 @@ from discord.ext import commands
 from bot.discord_ui.autocomplete import league_autocomplete
 from bot.discord_ui.client import LeagueBot
 from bot.discord_ui.directors import is_director, require_director
+from bot.discord_ui.files import MemoryFile
 from bot.discord_ui.paging import page_buttons, register_pager
 from bot.discord_ui.parsing import parse_hand_ref
 from bot.discord_ui.presenter.bank import dealt_prizes_line, money_mode_text, settle_heading
@@ -155,16 +155,14 @@ def race_png(view: service.SeasonView) -> discord.File:
     series = {names[uid]: race[uid] for uid in order if uid in race}
     png = render_race(f"{view.title}: points race", series,
                       [str(i) for i in range(1, len(view.nights) + 1)])
-    return discord.File(io.BytesIO(png), filename="points-race.png")
+    return MemoryFile(png, "points-race.png")
 
 
 def export_files(view: service.SeasonView) -> list[discord.File]:
     stem = "".join(c if c.isalnum() else "-" for c in view.title.casefold()).strip("-")
     return [
-        discord.File(io.BytesIO(standings_csv(view.standings, view.options)),
-                     filename=f"{stem}-standings.csv"),
-        discord.File(io.BytesIO(ledger_csv(ledger(view.nights), view.options)),
-                     filename=f"{stem}-ledger.csv"),
+        MemoryFile(standings_csv(view.standings, view.options), f"{stem}-standings.csv"),
+        MemoryFile(ledger_csv(ledger(view.nights), view.options), f"{stem}-ledger.csv"),
     ]
 
 

@@ -4,7 +4,6 @@ tournament decides. Thin: parse, find the tournament, call, answer privately."""
 
 from __future__ import annotations
 
-import io
 from typing import Literal
 
 import discord
@@ -13,6 +12,7 @@ from discord.ext import commands
 
 from bot.discord_ui.buttons import confirm_view
 from bot.discord_ui.client import LeagueBot
+from bot.discord_ui.files import MemoryFile
 from bot.discord_ui.lookup import find_session
 from bot.discord_ui.parsing import AMOUNT_CHARS, RaiseChoice, all_in_question, parse_hand_ref
 from bot.discord_ui.player_actions import (
@@ -245,7 +245,7 @@ class Play(commands.Cog):
             text = phh_with_names(text, {str(e.user_id): e.display_name for e in entries})
         content, attachment = history_reply(text, str(ref), fmt)
         await send_private(interaction, content, file=(
-            discord.File(io.BytesIO(attachment[1].encode()), filename=attachment[0])
+            MemoryFile(attachment[1].encode(), attachment[0])
             if attachment is not None else None))
 
     @history.autocomplete("hand")

@@ -18,7 +18,6 @@ cog loads (cogs/director.py owns the group), as cogs/deal.py does.
 
 from __future__ import annotations
 
-import io
 import logging
 from typing import Any
 
@@ -28,6 +27,7 @@ from discord.ext import commands
 
 from bot.discord_ui.client import LeagueBot
 from bot.discord_ui.directors import require_director
+from bot.discord_ui.files import MemoryFile
 from bot.discord_ui.presenter.notices import restarting_text
 from bot.discord_ui.presenter.server_files import (
     LEVEL_LABELS,
@@ -170,7 +170,7 @@ class FileGroup(app_commands.Group):
         except ServerFileError as exc:
             raise Refusal(refusal_text(exc)) from None
         await send_private(interaction, export_text(self.kind, " ".join(name.split())),
-                           file=discord.File(io.BytesIO(data), filename=filename))
+                           file=MemoryFile(data, filename))
 
     @app_commands.command(name="level", description="Change one level in a form (one past the "
                                                     "last adds a level)")

@@ -20,8 +20,8 @@ Contract:
   cycle, or old and already dead in one, is never collected. bench/night.py prints it at each
   run's end ("the freezes kept"): at 1,000 tables, 164 objects in a 90 s run answered at once
   (the benchmark's argument parser among them), 1,148 with an 80 ms round trip on every
-  request (mostly the in-memory files of table edits in flight; idle pings cancelled
-  mid-request were the rest until they were played out instead, pings.py).
+  request (the in-memory files of table edits, until files.MemoryFile; idle pings cancelled
+  mid-request, until they were played out instead, pings.py).
 """
 
 from __future__ import annotations

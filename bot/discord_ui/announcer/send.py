@@ -24,13 +24,13 @@ so a failed post is only logged, and the next change of the table posts it again
 from __future__ import annotations
 
 import contextlib
-import io
 import logging
 
 import discord
 
 from bot.discord_ui.announcer.dms import DirectMessages
 from bot.discord_ui.announcer.state import Places
+from bot.discord_ui.files import MemoryFile
 from bot.discord_ui.presenter.limits import MESSAGE_CHARS, safe_name, safe_text, truncate
 from bot.discord_ui.presenter.notices import (
     channel_lost_text,
@@ -79,7 +79,7 @@ class Sending(DirectMessages):
             return
         first = text.split("\n", 1)[0]
         await self.send(places, channel_id, truncate(first, 1900) + "\n(Full text attached.)",
-                        file=discord.File(io.BytesIO(text.encode()), filename=filename))
+                        file=MemoryFile(text.encode(), filename))
 
     # ------------------------------------------------------------------ trouble
 

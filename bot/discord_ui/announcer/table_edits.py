@@ -50,7 +50,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
 from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass
@@ -61,6 +60,7 @@ from bot.discord_ui.announcer.chance_counts import count_ahead
 from bot.discord_ui.announcer.send import UNKNOWN_CHANNEL, Sending
 from bot.discord_ui.announcer.state import ClickAnswer, Places, Runout, TableMessage, hand_by_id
 from bot.discord_ui.click_update import acknowledged_if_slow, deferred, edit_table, update_message
+from bot.discord_ui.files import MemoryFile
 from bot.discord_ui.global_limit import Priority, priority
 from bot.discord_ui.presenter.announcements import after_hand_lines
 from bot.discord_ui.presenter.clock import clock_view
@@ -127,7 +127,7 @@ class TableEdits(Sending):
         if shown.is_over and hand.hand_id not in places.proofs:
             text = deck_proof_json(hand)
             if text is not None:
-                proof = discord.File(io.BytesIO(text.encode()), filename=deck_proof_filename(hand))
+                proof = MemoryFile(text.encode(), deck_proof_filename(hand))
         # The buttons are the hand's as it is (over: My cards, Show my cards).
         return TableRender(table_embed(shown, scene), self.components(session, table, hand),
                            proof)
