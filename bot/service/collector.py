@@ -19,9 +19,9 @@ Contract:
   makes by itself there). What it risks: an object alive at a freeze that later dies in a
   cycle, or old and already dead in one, is never collected. bench/night.py prints it at each
   run's end ("the freezes kept"): at 1,000 tables, 164 objects in a 90 s run answered at once
-  (the benchmark's argument parser among them), 1,148 with an 80 ms round trip on every
-  request (the in-memory files of table edits, until files.MemoryFile; idle pings cancelled
-  mid-request, until they were played out instead, pings.py).
+  (the benchmark's argument parser among them), 122 with an 80 ms round trip on every
+  request (1,752 before two cycles were mended: idle pings cancelled mid-request, now played
+  out, pings.py; the in-memory files of table edits, now files.MemoryFile).
 """
 
 from __future__ import annotations
