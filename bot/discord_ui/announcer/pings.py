@@ -4,9 +4,10 @@ Contract: after every change `_arm_pings` looks at each table's decision (the ha
 number of its events). A member to act who is not marked away, in a running tournament that is
 not paused, gets one short new message after `idle_ping_seconds` (the server's setting, read at
 every deal; 0: never), at his table, mentioning him alone. When the decision changes (he acted,
-timed out, the hand ended, the table broke) the waiting ping is cancelled, and a ping already
-sent is never deleted: it is edited once to say what happened ("ann acted at table 1: called
-200.", presenter/notices.py `ping_answered_text`), without the mention. So the notification on
+timed out, the hand ended, the table broke) a ping not yet due is dropped, one being posted is
+played out, and a ping sent is never deleted: it is edited once to say what happened ("ann
+acted at table 1: called 200.", presenter/notices.py `ping_answered_text`), without the
+mention. So the notification on
 his phone always opens a message that exists and is true (a deleted ping leaves a "ghost"
 notification). A player who acts promptly costs no request at all; a ping costs two (the post
 and its edit), as many as the post and the deletion did; a guest (no Discord account) is never
@@ -91,7 +92,7 @@ class IdlePings(Sending):
 
     def _end_ping(self, session: Session, places: Places, table: int, ping: IdlePing) -> None:
         places.pings.pop(table, None)
-        # A ping still being posted is not cancelled: Discord may have the message already,
+        # A ping still being posted is played out, not cancelled: Discord may have the message,
         # its answer on the way, and a cancelled post left it saying "your turn" for good (and
         # the cancelled task's cycle, kept by the collector's freezes). Played out, it sees
         # that it is no longer the table's ping and edits itself to say so (`_send_ping`).
@@ -123,14 +124,15 @@ class IdlePings(Sending):
         decision it was armed for is over, and the next player's ping falls due later)."""
         places.ping_timers.pop(table, None)
         ping = places.pings.get(table)
-        if self.closed or ping is None or ping.task is not None:
+        if self.closed or ping is None or ping.posting:
             return
         loop = asyncio.get_running_loop()
         if ping.due - loop.time() > WAKE_SLACK:
             places.ping_timers[table] = loop.call_at(ping.due, self._ping_wake, session,
                                                      places, table)
             return
-        ping.task = self.tasks.spawn(self._send_ping(session, places, table, ping))
+        ping.posting = True
+        self.tasks.spawn(self._send_ping(session, places, table, ping))
 
     async def _send_ping(self, session: Session, places: Places, table: int,
                          ping: IdlePing) -> None:

@@ -80,7 +80,7 @@ class ClickAnswer:
 class IdlePing:
     key: tuple[str, int]  # the decision: (hand id, number of the hand's events)
     due: float = 0.0  # the loop time it falls due (the table's wake-up: Places.ping_timers)
-    task: asyncio.Task[None] | None = None  # the task that posts it, once due
+    posting: bool = False  # its post is made or being made (played out, never cancelled)
     message: tuple[int, int] | None = None  # (channel, message) of the ping, once sent
     player: str = ""  # the player it is for
 
