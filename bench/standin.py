@@ -150,6 +150,9 @@ class StandIn:
         self.unknown: Counter[str] = Counter()
         self.measuring = False
         self.dm_channels: dict[int, int] = {}
+        # The DM channels' ids, for the lookup each message makes (a scan of the values above
+        # took 0.12 ms a message at 1,000 tables: the stand-in's own work, on the bot's loop).
+        self.dm_channel_ids: set[int] = set()
         self.emojis = [{"id": str(ids()), "name": name, "animated": False, "available": True,
                         "require_colons": True, "managed": False, "roles": [],
                         "user": self.bot_user} for name in card_images()]
@@ -231,7 +234,7 @@ class StandIn:
                params: dict[str, Any]) -> tuple[int, Any]:
         if p[0] == "channels" and len(p) == 3 and p[2] == "messages" and method == "POST":
             channel = int(p[1])
-            if channel in self.dm_channels.values():
+            if channel in self.dm_channel_ids:
                 self._count("POST dm message")
             else:
                 self._count("POST channel message" + (" (table)" if self._is_table(body)
@@ -257,6 +260,7 @@ class StandIn:
             self._count("POST create dm")
             uid = int(body["recipient_id"])
             dm = self.dm_channels.setdefault(uid, self.ids())
+            self.dm_channel_ids.add(dm)
             user = self.users.get(uid) or {"id": str(uid), "username": f"u{uid}",
                                            "discriminator": "0", "avatar": None}
             return 200, {"id": str(dm), "type": 1, "recipients": [user],

@@ -36,6 +36,7 @@ from bot.discord_ui.click_update import acknowledged_if_slow, replace_message
 from bot.discord_ui.client import LeagueBot
 from bot.discord_ui.directors import require_director
 from bot.discord_ui.lookup import find_session, player_counts, session_by_id
+from bot.discord_ui.nonces import nonce
 from bot.discord_ui.presenter.answers import refused_text
 from bot.discord_ui.presenter.deals import (
     NOT_FOR_DEAL,
@@ -195,7 +196,7 @@ async def td_deal(interaction: discord.Interaction,
     assert isinstance(channel, discord.abc.Messageable)
     message = await channel.send(proposal_text(proposal, names, live=live),
                                  view=deal_view(session.store_id, proposal, names, live=live),
-                                 allowed_mentions=discord.AllowedMentions.none())
+                                 allowed_mentions=discord.AllowedMentions.none(), nonce=nonce())
     cog = bot.get_cog(Deals.__cog_name__)
     if isinstance(cog, Deals):
         cog.tasks.spawn(_run_out(bot, session, message, proposal, names, live))

@@ -478,9 +478,12 @@ async def answer_table_click(interaction: discord.Interaction) -> bool:
 
 
 def _clicked_button(interaction: discord.Interaction) -> HandButton | None:
-    if interaction.type is not discord.InteractionType.component:
+    return _button_clicked(interaction.type.value, interaction.data)
+
+
+def _button_clicked(kind: int, data: object) -> HandButton | None:
+    if kind != discord.InteractionType.component.value or not isinstance(data, dict):
         return None
-    data = cast(dict[str, Any], interaction.data or {})
     custom_id = data.get("custom_id")
     if not isinstance(custom_id, str) or data.get("component_type") != 2:
         return None
@@ -488,9 +491,13 @@ def _clicked_button(interaction: discord.Interaction) -> HandButton | None:
 
 
 def _raise_submitted(interaction: discord.Interaction) -> re.Match[str] | None:
-    if interaction.type is not discord.InteractionType.modal_submit:
+    return _raise_in(interaction.type.value, interaction.data)
+
+
+def _raise_in(kind: int, data: object) -> re.Match[str] | None:
+    if kind != discord.InteractionType.modal_submit.value or not isinstance(data, dict):
         return None
-    custom_id = cast(dict[str, Any], interaction.data or {}).get("custom_id")
+    custom_id = data.get("custom_id")
     return RAISE_TEMPLATE.fullmatch(custom_id) if isinstance(custom_id, str) else None
 
 
@@ -498,6 +505,15 @@ def routed_here(interaction: discord.Interaction) -> bool:
     """A table button's click or the Raise modal's submission: answered by this module
     (`answer_table_click`, `answer_raise`), never by discord.py."""
     return _clicked_button(interaction) is not None or _raise_submitted(interaction) is not None
+
+
+def routed_payload(payload: dict[str, Any]) -> bool:
+    """`routed_here`, asked of an INTERACTION_CREATE payload before discord.py parses it
+    (click_payloads.py)."""
+    kind, data = payload.get("type"), payload.get("data")
+    if not isinstance(kind, int):
+        return False
+    return _button_clicked(kind, data) is not None or _raise_in(kind, data) is not None
 
 
 def release(interaction: discord.Interaction) -> None:

@@ -22,11 +22,13 @@ from bot.discord_ui.buttons import (
 )
 from bot.discord_ui.card_emojis import CardEmojiUploader, UploadFailed
 from bot.discord_ui.card_faces import TEXT_ART, CardArt
+from bot.discord_ui.click_payloads import slim_routed_clicks
 from bot.discord_ui.freezer import Freezer
 from bot.discord_ui.global_limit import GlobalPacer, Priority, for_this_task, pace_globally
 from bot.discord_ui.heartbeat import Heartbeat
 from bot.discord_ui.in_flight import InFlight
 from bot.discord_ui.live_clock import LiveClock
+from bot.discord_ui.nonces import nonce
 from bot.discord_ui.paging import PageButton
 from bot.discord_ui.presenter.notices import card_emojis_failed_text, restarting_text
 from bot.discord_ui.rate_limit_buckets import sweep_buckets_sparingly
@@ -134,6 +136,7 @@ class LeagueBot(commands.Bot):
         options.setdefault("tree_cls", LeagueTree)
         super().__init__(**options)
         sweep_buckets_sparingly(self.http)
+        slim_routed_clicks(self._connection)
         # Requests a second this process keeps to (Discord's global limit, global_limit.py;
         # put in front of the HTTP client at set-up). `python -m bot` passes
         # DISCORD_GLOBAL_LIMIT (50 unless set); None: not paced (tests on SimCord, which has no
@@ -198,7 +201,8 @@ class LeagueBot(commands.Bot):
         for user_id in await self._directors_to_tell():
             try:
                 user = self.get_user(user_id) or await self.fetch_user(user_id)
-                await user.send(text, allowed_mentions=discord.AllowedMentions.none())
+                await user.send(text, allowed_mentions=discord.AllowedMentions.none(),
+                                nonce=nonce())
             except discord.HTTPException:
                 continue
             return

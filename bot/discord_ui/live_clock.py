@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.discord_ui.card_faces import TEXT_ART, CardArt
+from bot.discord_ui.nonces import nonce
 from bot.discord_ui.presenter.cards import Faces
 from bot.discord_ui.presenter.league import night_counts_text
 from bot.discord_ui.presenter.live import (
@@ -321,7 +322,7 @@ class LiveClock:
             return None
         channel = self.client.get_partial_messageable(ch.channel_id)
         try:
-            return await channel.send(text, allowed_mentions=NO_PINGS)
+            return await channel.send(text, allowed_mentions=NO_PINGS, nonce=nonce())
         except discord.HTTPException as exc:
             # A failed post must not stop the night; nothing is retried in a loop.
             log.warning("could not post in channel %s (HTTP %s, code %s)", ch.channel_id,

@@ -15,6 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord_ui.nonces import nonce
 from bot.discord_ui.presenter.answers import refused_text
 from bot.discord_ui.presenter.refusals import refusal_text
 from bot.engine.errors import IllegalAction
@@ -112,7 +113,7 @@ async def send_public(interaction: discord.Interaction, message: str = "", *,
         return
     channel = interaction.client.get_partial_messageable(interaction.channel_id)
     try:
-        await channel.send(text, **kwargs)
+        await channel.send(text, nonce=nonce(), **kwargs)
     except discord.HTTPException:
         # No right to post here: the user at least learns it was done.
         await interaction.followup.send(text if text is not None else missing, ephemeral=True,

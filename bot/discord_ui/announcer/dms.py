@@ -35,6 +35,7 @@ import discord
 
 from bot.discord_ui.announcer.state import AnnouncerState, Places
 from bot.discord_ui.global_limit import side_by_side
+from bot.discord_ui.nonces import nonce
 from bot.discord_ui.presenter.limits import player_name
 from bot.discord_ui.presenter.notices import dm_failed_text
 from bot.discord_ui.presenter.texts import hole_cards_text
@@ -60,12 +61,12 @@ class DirectMessages(AnnouncerState):
             if channel is None:
                 channel = await self._dm_channel(uid)
             try:
-                await channel.send(text, allowed_mentions=NO_PINGS)
+                await channel.send(text, allowed_mentions=NO_PINGS, nonce=nonce())
             except discord.NotFound:
                 # A channel kept from before is gone: Discord opens it again, once.
                 self._dm_channels.pop(uid, None)
                 channel = await self._open_dm(uid)
-                await channel.send(text, allowed_mentions=NO_PINGS)
+                await channel.send(text, allowed_mentions=NO_PINGS, nonce=nonce())
             return None
         except discord.Forbidden as exc:
             places.dm_refused.add(player)

@@ -31,6 +31,7 @@ import discord
 from bot.discord_ui.announcer.dms import DirectMessages
 from bot.discord_ui.announcer.state import Places
 from bot.discord_ui.files import MemoryFile
+from bot.discord_ui.nonces import nonce
 from bot.discord_ui.presenter.limits import MESSAGE_CHARS, safe_name, safe_text, truncate
 from bot.discord_ui.presenter.notices import (
     channel_lost_text,
@@ -63,7 +64,8 @@ class Sending(DirectMessages):
         try:
             return await channel.send(truncate(content, MESSAGE_CHARS) or None,
                                       allowed_mentions=mentions, file=file or missing,
-                                      embed=embed or missing, view=view or missing)
+                                      embed=embed or missing, view=view or missing,
+                                      nonce=nonce())
         except discord.HTTPException as exc:
             # One failed post must not stop the game, and nothing is retried in a loop.
             log.warning("could not post in channel %s (HTTP %s, code %s)", channel_id,
@@ -154,5 +156,5 @@ class Sending(DirectMessages):
             if channel.permissions_for(guild.me).send_messages and channel.id != \
                     places.channel_id:
                 with contextlib.suppress(discord.HTTPException):
-                    await channel.send(text, allowed_mentions=NO_PINGS)
+                    await channel.send(text, allowed_mentions=NO_PINGS, nonce=nonce())
                     return
