@@ -27,6 +27,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_ui.answers_first import AnswersFirst
 from bot.discord_ui.card_faces import TEXT_ART, CardArt
 from bot.discord_ui.click_update import SlowGuard
 from bot.discord_ui.global_limit import Priority, current_priority, on_behalf_of
@@ -153,6 +154,8 @@ class AnnouncerState:
         self.tasks = Tasks()
         self.closed = False
         self._faces: dict[bool, tuple[CardArt, Faces]] = {}  # four-colour -> (art, its faces)
+        # Posts, edits and DMs wait while members' clicks wait for their answers.
+        self.answers_first = AnswersFirst()
 
     @contextlib.asynccontextmanager
     async def holding(self, places: Places) -> AsyncIterator[None]:
@@ -163,10 +166,15 @@ class AnnouncerState:
         edit loop kept in `places.editing`) copies the group with its context, and `places`
         there would make a cycle that outlives the tournament under the collector's freezes."""
         pacer = getattr(self.client, "global_pacer", None)
-        if pacer is not None and places.lock.locked() \
-                and current_priority() is Priority.ANSWER:
-            with pacer.hurry(places.lock):
-                await places.lock.acquire()
+        if places.lock.locked() and current_priority() is Priority.ANSWER:
+            # A member waits: the holder does not hold its posts back for the clicks (this
+            # one among them), and under the global limit its requests are hurried.
+            with self.answers_first.wanted(places.lock):
+                if pacer is not None:
+                    with pacer.hurry(places.lock):
+                        await places.lock.acquire()
+                else:
+                    await places.lock.acquire()
         else:
             await places.lock.acquire()
         try:

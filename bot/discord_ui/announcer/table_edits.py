@@ -311,6 +311,11 @@ class TableEdits(Sending):
         # under Discord's global limit it waits for the game's own messages (global_limit.py).
         with priority(Priority.BACKGROUND):
             while table in places.dirty and table not in places.answering and not self.closed:
+                # After the clicks waiting for their answers (answers_first.py); a click at
+                # this table meanwhile answers with it, and this edit is not needed.
+                await self.answers_first.before_posting()
+                if table not in places.dirty or table in places.answering or self.closed:
+                    break
                 places.dirty.discard(table)
                 await self._edit_table(session, places, table)
 
@@ -450,4 +455,6 @@ class TableEdits(Sending):
             log.warning("could not answer a click with the table (HTTP %s)", exc.status)
             self.mark_dirty(session, places, table)
             return False
+        finally:
+            self.answers_first.answered(interaction)
         return True
