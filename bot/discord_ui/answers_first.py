@@ -12,7 +12,7 @@ waits while any member's click is still unanswered, and goes as soon as none is,
 Contract:
 - `click(interaction)`: the context a click or modal the bot answers itself is handled in
   (buttons.py), from its arrival; it counts as waiting until `answered(interaction)` (its table
-  edit sent, table_edits.py) or the context's end, whichever comes first.
+  edit on its way, table_edits.py) or the context's end, whichever comes first.
 - `before_posting(lock)`: awaited before a post, an edit or a DM (announcer/send.py, dms.py,
   table_edits.py). It returns at once when no click waits, when the click this task handles is
   itself not answered yet (what it posts before its answer is part of answering it), or when a

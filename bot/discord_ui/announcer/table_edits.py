@@ -438,6 +438,9 @@ class TableEdits(Sending):
         if not counted:
             self.tasks.spawn(self._show_chances(session, places, table, hand))
         render = self.render_table(session, places, table, hand, chances=counted)
+        # Answered for the posts waiting on it (answers_first.py) once its request is on its
+        # way: Discord's round trip is not the loop's work, and the posts need not wait for it.
+        self.answers_first.answered(interaction)
         try:
             if late:
                 await edit_table(interaction, embed=render.embed, view=render.view,
@@ -455,6 +458,4 @@ class TableEdits(Sending):
             log.warning("could not answer a click with the table (HTTP %s)", exc.status)
             self.mark_dirty(session, places, table)
             return False
-        finally:
-            self.answers_first.answered(interaction)
         return True
