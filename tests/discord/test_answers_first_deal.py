@@ -1,5 +1,6 @@
-"""The announcer's posts, edits and DMs ask the clicks' gate first (answers_first.py), with the
-tournament's lock they hold; a table click is counted from its arrival to its answer."""
+"""The bot's own news waits for the members' clicks before it takes the tournament's lock
+(answers_first.py); a click's own outcome does not, and a click counts as waiting from its
+arrival until its table answers it."""
 
 from __future__ import annotations
 
@@ -10,33 +11,37 @@ import pytest
 from bot.discord_ui.answers_first import AnswersFirst
 
 from .conftest import HAND_DELAY, Harness
-from .test_tournament_flow import button, create_and_join, first_decision
+from .test_tournament_flow import button, create_and_join, first_decision, table_message, to_act
 
 
-async def test_a_deal_asks_the_gate_before_its_table_and_each_dm(
+async def test_a_deal_waits_for_the_clicks_before_the_lock_and_a_click_does_not(
         harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
     h = harness
     gate = h.bot.announcer.answers_first
-    asked: list[Any] = []
-    sent_before: list[int] = []
-    ask = gate.before_posting
+    asked: list[tuple[bool, bool]] = []  # (the lock held, posted anything yet)
+    ask = gate.after_answers
 
-    async def before_posting(lock: object = None) -> None:
-        asked.append(lock)
-        sent_before.append(len(h.dms(h.alice)) + len(h.dms(h.bob)) + len(h.dms(h.carol)))
-        await ask(lock)
+    async def after_answers() -> None:
+        places = h.bot.announcer.places.get(session.store_id)
+        asked.append((places is not None and places.lock.locked(), bool(h.dms(h.alice))))
+        await ask()
 
-    monkeypatch.setattr(gate, "before_posting", before_posting)
     session = await create_and_join(h, [h.alice, h.bob, h.carol])
-    asked.clear()
-    sent_before.clear()
+    monkeypatch.setattr(gate, "after_answers", after_answers)
     await h.director.slash(h.channel, "tournament start")
     await h.advance(HAND_DELAY + 1)
     places = h.bot.announcer.places[session.store_id]
     assert places.messages and all(len(h.dms(m)) == 1 for m in (h.alice, h.bob, h.carol))
-    # The table's post and three DMs, each asked before it went, with the tournament's lock.
-    assert len(asked) >= 4 and all(lock is places.lock for lock in asked)
-    assert sent_before[-3:] == [0, 1, 2]
+    # The deal asked before anything was posted, and before it took the lock.
+    assert (False, False) in asked
+    turn = to_act(session)
+    assert turn is not None
+    table, hand, seat = turn
+    asked.clear()
+    member = {str(m.id): m for m in (h.alice, h.bob, h.carol)}[hand.players[seat].player]
+    msg = table_message(h, session, table)
+    await member.click(msg, custom_id=button(msg, "hp:c:"))
+    assert asked == []  # a click's own outcome is shown as part of its answer
 
 
 async def test_a_click_counts_as_waiting_until_its_table_answers_it(

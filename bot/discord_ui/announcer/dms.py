@@ -60,7 +60,6 @@ class DirectMessages(AnnouncerState):
             channel = self._dm_channels.get(uid)
             if channel is None:
                 channel = await self._dm_channel(uid)
-            await self.answers_first.before_posting(places.lock)
             try:
                 await channel.send(text, allowed_mentions=NO_PINGS, nonce=nonce())
             except discord.NotFound:

@@ -61,7 +61,6 @@ class Sending(DirectMessages):
             return None
         channel = self.client.get_partial_messageable(channel_id)
         missing = discord.utils.MISSING
-        await self.answers_first.before_posting(places.lock)
         try:
             return await channel.send(truncate(content, MESSAGE_CHARS) or None,
                                       allowed_mentions=mentions, file=file or missing,

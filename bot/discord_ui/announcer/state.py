@@ -154,7 +154,7 @@ class AnnouncerState:
         self.tasks = Tasks()
         self.closed = False
         self._faces: dict[bool, tuple[CardArt, Faces]] = {}  # four-colour -> (art, its faces)
-        # Posts, edits and DMs wait while members' clicks wait for their answers.
+        # The bot's own news waits while members' clicks wait for their answers.
         self.answers_first = AnswersFirst()
 
     @contextlib.asynccontextmanager
@@ -166,15 +166,10 @@ class AnnouncerState:
         edit loop kept in `places.editing`) copies the group with its context, and `places`
         there would make a cycle that outlives the tournament under the collector's freezes."""
         pacer = getattr(self.client, "global_pacer", None)
-        if places.lock.locked() and current_priority() is Priority.ANSWER:
-            # A member waits: the holder does not hold its posts back for the clicks (this
-            # one among them), and under the global limit its requests are hurried.
-            with self.answers_first.wanted(places.lock):
-                if pacer is not None:
-                    with pacer.hurry(places.lock):
-                        await places.lock.acquire()
-                else:
-                    await places.lock.acquire()
+        if pacer is not None and places.lock.locked() \
+                and current_priority() is Priority.ANSWER:
+            with pacer.hurry(places.lock):
+                await places.lock.acquire()
         else:
             await places.lock.acquire()
         try:

@@ -313,7 +313,7 @@ class TableEdits(Sending):
             while table in places.dirty and table not in places.answering and not self.closed:
                 # After the clicks waiting for their answers (answers_first.py); a click at
                 # this table meanwhile answers with it, and this edit is not needed.
-                await self.answers_first.before_posting()
+                await self.answers_first.after_answers()
                 if table not in places.dirty or table in places.answering or self.closed:
                     break
                 places.dirty.discard(table)
@@ -438,8 +438,8 @@ class TableEdits(Sending):
         if not counted:
             self.tasks.spawn(self._show_chances(session, places, table, hand))
         render = self.render_table(session, places, table, hand, chances=counted)
-        # Answered for the posts waiting on it (answers_first.py) once its request is on its
-        # way: Discord's round trip is not the loop's work, and the posts need not wait for it.
+        # Answered for the news waiting on it (answers_first.py) once its request is on its
+        # way: Discord's round trip is not the loop's work, and the news need not wait for it.
         self.answers_first.answered(interaction)
         try:
             if late:
