@@ -608,7 +608,6 @@ class Night:
         gc.callbacks.append(pauses)
         requests0 = self.api.requests
         stand_in0 = self.api.seconds
-        held0 = self.bot.announcer.answers_first.held
         self.api.measuring = True
         cpu0 = time.process_time()
         threads0 = thread_cpu()
@@ -626,7 +625,6 @@ class Night:
             await asyncio.sleep(min(step, args.seconds - (time.perf_counter() - t0)))
             rss_track.append(rss_bytes())
         self.api.measuring = False
-        news_held = self.bot.announcer.answers_first.held - held0
         pacer = self.bot.global_pacer
         paced_queued = pacer.queued if pacer is not None else 0
         self.burst_profiler = None
@@ -693,7 +691,6 @@ class Night:
             "players": args.players, "setup_seconds": setup_seconds,
             "actions": self.actions, "answered": len(lat), "modal_opens": self.modal_opens,
             "commands": self.commands, "tournaments": sum(t.tournaments for t in self.tables),
-            "news_held": news_held,
             "answers": dict(self.api.answers), "unanswered": unanswered + self.no_answer,
             "click_p50_ms": pct(lat, 50) * 1e3, "click_p99_ms": pct(lat, 99) * 1e3,
             "click_max_ms": max(lat, default=float("nan")) * 1e3,
@@ -824,7 +821,7 @@ def in_workers(args: argparse.Namespace, tables: int, target: str, processes: in
     merged = dict(results[0])
     lat = [x for r in results for x in r["latencies_ms"]]
     for key in ("tables", "actions", "answered", "requests", "unanswered", "error_count",
-                "modal_opens", "commands", "tournaments", "news_held"):
+                "modal_opens", "commands", "tournaments"):
         merged[key] = sum(r[key] for r in results)
     merged["click_p50_ms"] = pct(lat, 50)
     merged["click_p99_ms"] = pct(lat, 99)
@@ -901,8 +898,7 @@ def report(r: dict[str, Any], label: str) -> None:
     answered = r["answered"]
     late = sum(x.get("answers", {}).get("late edit", 0) for x in per)
     print(f"answered: {answered} of {r['actions']} clicks with the table edit ({late} of them "
-          f"acknowledged first, kept waiting past 2 s; {r['news_held']} times the bot's own news "
-          "waited for clicks); "
+          "acknowledged first, kept waiting past 2 s); "
           f"unanswered {r['unanswered']}; errors {r['error_count']}; {r['commands']} slash "
           f"commands in the window ({r['tournaments']} tournaments in all: a finished one is "
           "followed by a new one at its table)")

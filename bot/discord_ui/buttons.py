@@ -412,8 +412,7 @@ async def answer_raise(interaction: discord.Interaction) -> bool:
     try:
         # As a table click (answer_table_click): the player waits for this answer.
         async with _answered_privately(interaction, "raise modal"):
-            with priority(Priority.ANSWER), game_of(interaction).announcer.answers_first.click(
-                    interaction):
+            with priority(Priority.ANSWER):
                 await _raise(interaction, found["hand"], int(found["n"]), text or "")
     finally:
         release(interaction)
@@ -469,10 +468,8 @@ async def answer_table_click(interaction: discord.Interaction) -> bool:
         return False
     try:
         # A player waits for this answer: whatever it posts first goes first under Discord's
-        # global limit (global_limit.py; the answer itself is not held by it), and the bot's
-        # own posts wait until it is answered (answers_first.py).
-        with priority(Priority.ANSWER), game_of(interaction).announcer.answers_first.click(
-                interaction):
+        # global limit (global_limit.py; the answer itself is not held by it).
+        with priority(Priority.ANSWER):
             if await button.interaction_check(interaction):
                 await button.callback(interaction)
     finally:

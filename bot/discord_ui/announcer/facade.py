@@ -41,11 +41,6 @@ class Announcer(Threads, IdlePings):
     async def listener(self, session: Session, outcome: Outcome) -> None:
         if self.closed:
             return
-        if not self.answers_first.handling_a_click():
-            # The bot's own news (a deal, a clock run out, a command's change) waits for the
-            # members' clicks waiting for their answers, before it takes the lock: holding the
-            # lock meanwhile would keep the next click at this tournament waiting.
-            await self.answers_first.after_answers()
         places = await self.places_for(session)
         # Play waits for what the listener sends (hole cards, the new table, busts): under
         # Discord's global limit it goes before what only refreshes (global_limit.py).

@@ -27,7 +27,6 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.answers_first import AnswersFirst
 from bot.discord_ui.card_faces import TEXT_ART, CardArt
 from bot.discord_ui.click_update import SlowGuard
 from bot.discord_ui.global_limit import Priority, current_priority, on_behalf_of
@@ -154,8 +153,6 @@ class AnnouncerState:
         self.tasks = Tasks()
         self.closed = False
         self._faces: dict[bool, tuple[CardArt, Faces]] = {}  # four-colour -> (art, its faces)
-        # The bot's own news waits while members' clicks wait for their answers.
-        self.answers_first = AnswersFirst()
 
     @contextlib.asynccontextmanager
     async def holding(self, places: Places) -> AsyncIterator[None]:

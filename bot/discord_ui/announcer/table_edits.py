@@ -311,11 +311,6 @@ class TableEdits(Sending):
         # under Discord's global limit it waits for the game's own messages (global_limit.py).
         with priority(Priority.BACKGROUND):
             while table in places.dirty and table not in places.answering and not self.closed:
-                # After the clicks waiting for their answers (answers_first.py); a click at
-                # this table meanwhile answers with it, and this edit is not needed.
-                await self.answers_first.after_answers()
-                if table not in places.dirty or table in places.answering or self.closed:
-                    break
                 places.dirty.discard(table)
                 await self._edit_table(session, places, table)
 
@@ -438,9 +433,6 @@ class TableEdits(Sending):
         if not counted:
             self.tasks.spawn(self._show_chances(session, places, table, hand))
         render = self.render_table(session, places, table, hand, chances=counted)
-        # Answered for the news waiting on it (answers_first.py) once its request is on its
-        # way: Discord's round trip is not the loop's work, and the news need not wait for it.
-        self.answers_first.answered(interaction)
         try:
             if late:
                 await edit_table(interaction, embed=render.embed, view=render.view,
