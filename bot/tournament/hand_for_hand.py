@@ -124,6 +124,8 @@ class HandForHandPlay(HandForHandState, OnlinePlay):
             held = max(0.0, self.play_time(now) - (self.hfh_idle_since or 0.0))
             view = dataclasses.replace(view, seconds_left=view.seconds_left + held,
                                        ends_at=None)
+        if self.hand_for_hand == view.hand_for_hand:
+            return view  # most of the time (not on the bubble): no copy at every table drawn
         return dataclasses.replace(view, hand_for_hand=self.hand_for_hand)
 
     # ================================================================== commands
