@@ -93,6 +93,7 @@ from bench.probes import (  # noqa: E402
     thread_cpu,
 )
 from bench.standin import EPOCH_SHIFT, Click, Gateway, Session, StandIn, Table, iso  # noqa: E402
+from bot import event_loop  # noqa: E402
 from bot.discord_ui.buttons import release  # noqa: E402
 from bot.discord_ui.client import create_bot  # noqa: E402
 from bot.discord_ui.global_limit import GlobalPacer, Priority  # noqa: E402
@@ -702,6 +703,7 @@ class Night:
             "loop_block_ms": probe.worst_lag * 1e3,
             "quiet_loop_block_ms": probe.worst_quiet_lag * 1e3,
             "longest_step_ms": probe.worst_step * 1e3, "longest_step": probe.worst_what,
+            "loop": self.args.loop,
             "requests": requests, "requests_per_action": requests / max(self.actions, 1),
             "kinds": dict(self.api.kinds), "all_kinds": dict(self.api.all_kinds),
             "global_limit": self.bot.global_pacer.limit
@@ -770,7 +772,10 @@ def night(args: argparse.Namespace, target: str, shard: tuple[int, int] | None =
     handler = _Errors(level=logging.WARNING)
     logging.getLogger().addHandler(handler)
     try:
-        return asyncio.run(Night(args, target, shard).run())
+        # The bot's own loop, as `python -m bot` runs it (bot/event_loop.py), unless asked for
+        # asyncio's (the loop probe then also times each callback: bench/probes.py).
+        runner = event_loop.run if args.loop == "uvloop" else asyncio.run
+        return runner(Night(args, target, shard).run())
     finally:
         logging.getLogger().removeHandler(handler)
 
@@ -797,6 +802,7 @@ def worker_command(args: argparse.Namespace, tables: int, target: str,
         cmd += ["--gc", args.gc]
     if args.switch:
         cmd += ["--switch", str(args.switch)]
+    cmd += ["--loop", args.loop]
     if args.global_limit:
         cmd += ["--global-limit", str(args.global_limit)]
     if args.round_trip:
@@ -836,7 +842,8 @@ def in_workers(args: argparse.Namespace, tables: int, target: str, processes: in
 
 def report(r: dict[str, Any], label: str) -> None:
     print(f"--- {label}")
-    print(f"tables: {r['tables']}   ({r['players']} players each, collector thresholds "
+    print(f"tables: {r['tables']}   ({r['players']} players each, {r['loop']}'s loop, "
+          f"collector thresholds "
           f"{r['gc_thresholds']}, {r['actions']} actions in "
           f"{r['seconds']:.0f} s, pace {r['pace']}, set up in {r['setup_seconds']:.1f} s)")
     print(f"click_p50_ms: {r['click_p50_ms']:.1f}   click_p99_ms: {r['click_p99_ms']:.1f}   "
@@ -845,8 +852,9 @@ def report(r: dict[str, Any], label: str) -> None:
         print(f"  outside the bursts p99 {p['steady_p99_ms']:.1f} ms; the {p['burst_clicks']} "
               f"clicks made in bursts p50 {p['burst_p50_ms']:.1f} ms, p99 "
               f"{p['burst_p99_ms']:.1f} ms")
-    print(f"loop_block_ms: {r['loop_block_ms']:.1f}   (longest single callback "
-          f"{r['longest_step_ms']:.1f} ms: {r['longest_step']}; outside the bursts "
+    longest = (f"longest single callback {r['longest_step_ms']:.1f} ms: {r['longest_step']}"
+               if r["loop"] == "asyncio" else "single callbacks not timed on uvloop")
+    print(f"loop_block_ms: {r['loop_block_ms']:.1f}   ({longest}; outside the bursts "
           + "/".join(f"{p['quiet_loop_block_ms']:.1f}" for p in r.get("per_process") or [r])
           + " ms)")
     kinds: Counter[str] = Counter()
@@ -984,8 +992,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="the interpreter's thread switch interval to try, in seconds (the "
                         "loop waits up to this long for the GIL held by the database's or the "
                         "chances' thread)")
+    parser.add_argument("--loop", choices=("uvloop", "asyncio"), default=event_loop.loop_name(),
+                        help="the event loop (default: the bot's, bot/event_loop.py); on "
+                        "asyncio's the probe also times each callback (--blocks needs it)")
     parser.add_argument("--blocks", action="store_true",
-                        help="read the loop's stack during every callback over 15 ms")
+                        help="read the loop's stack during every callback over 15 ms "
+                        "(with --loop asyncio)")
     parser.add_argument("--fail-fast", action="store_true")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--target", help=argparse.SUPPRESS)

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import os
 import sys
+from typing import TYPE_CHECKING
 
 from bot.config import ConfigError, load_settings
 from bot.datafiles import set_league_data_dir
+from bot.event_loop import run
 from bot.league.points import PointsError
 from bot.rulebook import RulebookError
 from bot.tournament.errors import StructureError
+
+if TYPE_CHECKING:
+    from discord import Client
 
 PERMISSIONS = (
     "Send Messages, Send Messages in Threads, Create Public Threads, Embed Links, "
@@ -71,6 +75,13 @@ def keep_secrets_out_of_logs() -> None:
         logger.setLevel(max(logger.level, logging.INFO))
 
 
+async def _serve(bot: Client, token: str) -> None:
+    """What discord.py's `Client.run` runs: the bot connected until it closes, and closed on
+    the way out whatever stops it."""
+    async with bot:
+        await bot.start(token)
+
+
 async def _check_database(target: str | os.PathLike[str]) -> None:
     from bot.store.backends import open_store
 
@@ -104,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         # Before connecting to Discord: a damaged database refuses to start at once, with the
         # store's one line naming `python -m bot.db check` and the last backup.
-        asyncio.run(_check_database(settings.database))
+        run(_check_database(settings.database))
     except (StoreError, MigrationError) as exc:
         print(f"The bot cannot start: {exc}", file=sys.stderr)
         return 1
@@ -113,8 +124,11 @@ def main(argv: list[str] | None = None) -> int:
                      web_port=settings.web_port, public_url=settings.public_url,
                      global_limit=settings.process_global_limit)
     try:
-        # log_handler=None: logging is configured above, with the level from LOG_LEVEL.
-        bot.run(settings.discord_token, log_handler=None)
+        # discord.py's own `bot.run`, on the bot's event loop (uvloop: bot/event_loop.py);
+        # logging is configured above, with the level from LOG_LEVEL.
+        run(_serve(bot, settings.discord_token))
+    except KeyboardInterrupt:
+        return 0  # Ctrl-C: the bot closed on its way out (`async with bot`)
     except (StoreError, MigrationError, ExtensionFailed) as exc:
         # A damaged database (DatabaseCorrupt names `python -m bot.db check` and the last
         # backup), one the migrations cannot bring up to date, or a cog that cannot be loaded
