@@ -703,7 +703,10 @@ class Night:
             "loop_block_ms": probe.worst_lag * 1e3,
             "quiet_loop_block_ms": probe.worst_quiet_lag * 1e3,
             "longest_step_ms": probe.worst_step * 1e3, "longest_step": probe.worst_what,
-            "loop": self.args.loop,
+            # The loop that ran, not the one asked for (`--loop uvloop` without uvloop installed
+            # runs on asyncio's: bot/event_loop.py).
+            "loop": "uvloop" if "uvloop" in type(asyncio.get_running_loop()).__module__
+            else "asyncio",
             "requests": requests, "requests_per_action": requests / max(self.actions, 1),
             "kinds": dict(self.api.kinds), "all_kinds": dict(self.api.all_kinds),
             "global_limit": self.bot.global_pacer.limit

@@ -124,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
                      web_port=settings.web_port, public_url=settings.public_url,
                      global_limit=settings.process_global_limit)
     try:
-        # discord.py's own `bot.run`, on the bot's event loop (uvloop: bot/event_loop.py);
+        # What discord.py's `bot.run` does, on the bot's event loop (uvloop: bot/event_loop.py);
         # logging is configured above, with the level from LOG_LEVEL.
         run(_serve(bot, settings.discord_token))
     except KeyboardInterrupt:
