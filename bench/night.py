@@ -784,13 +784,13 @@ def night(args: argparse.Namespace, target: str, shard: tuple[int, int] | None =
 
 
 def worker_command(args: argparse.Namespace, tables: int, target: str,
-                   shard: tuple[int, int] | None) -> list[str]:
+                   shard: tuple[int, int] | None, result: Path) -> list[str]:
     # Started by `-c`, not by this file's path: the bot's chance-counting process (spawned)
     # then imports none of this benchmark, as under `python -m bot` it imports nothing of the
     # bot's main module (multiprocessing re-imports a main script in each process it spawns).
     launch = f"import sys; sys.path.insert(0, {str(ROOT)!r}); from bench.night import main; " \
              "sys.exit(main())"
-    cmd = [sys.executable, "-c", launch, "--worker", "--target", target,
+    cmd = [sys.executable, "-c", launch, "--worker", "--target", target, "--result", str(result),
            "--tables", str(tables), "--seconds", str(args.seconds), "--pace", str(args.pace),
            "--players", str(args.players), "--warmup", str(args.warmup),
            "--seed", str(args.seed), "--setup-parallel", str(args.setup_parallel),
@@ -817,14 +817,18 @@ def in_workers(args: argparse.Namespace, tables: int, target: str, processes: in
                ) -> dict[str, Any]:
     """A run in child processes (one per shard); their figures merged."""
     shards = [(i, processes) for i in range(processes)] if processes > 1 else [None]
-    procs = [subprocess.Popen(worker_command(args, tables, target, s), stdout=subprocess.PIPE,
-                              text=True) for s in shards]
     results = []
-    for p in procs:
-        out, _ = p.communicate()
-        if p.returncode != 0:
-            raise RuntimeError(f"a worker failed (exit {p.returncode})")
-        results.append(json.loads(out.strip().splitlines()[-1]))
+    # Each worker writes its figures to a file of its own, not to stdout: a result of over
+    # 64 KiB fills the pipe, and whatever else writes to the inherited stdout meanwhile (the
+    # bot's spawned process, a library at exit) lands inside it.
+    with tempfile.TemporaryDirectory() as tmp:
+        files = [Path(tmp) / f"worker{i}.json" for i in range(len(shards))]
+        procs = [subprocess.Popen(worker_command(args, tables, target, s, f))
+                 for s, f in zip(shards, files, strict=True)]
+        for p, f in zip(procs, files, strict=True):
+            if p.wait() != 0:
+                raise RuntimeError(f"a worker failed (exit {p.returncode})")
+            results.append(json.loads(f.read_text()))
     if len(results) == 1:
         return dict(results[0])
     merged = dict(results[0])
@@ -1005,6 +1009,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--target", help=argparse.SUPPRESS)
     parser.add_argument("--shard", help=argparse.SUPPRESS)
+    parser.add_argument("--result", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     return args
 
@@ -1015,7 +1020,7 @@ def main(argv: list[str] | None = None) -> int:
         shard = tuple(int(x) for x in args.shard.split("/")) if args.shard else None
         args.tables = int(args.tables)
         result = night(args, args.target, shard)  # type: ignore[arg-type]
-        print(json.dumps(result))
+        Path(args.result).write_text(json.dumps(result))
         return 0
     if args.processes > 1 and args.backend != "postgres":
         print("several processes share one database: use --backend postgres")

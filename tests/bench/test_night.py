@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.night import night, parse_args
+from bench.night import in_workers, night, parse_args
 
 
 @pytest.fixture(autouse=True)
@@ -70,3 +70,16 @@ def test_with_discords_round_trip_every_click_is_still_answered_in_time(tmp_path
     assert r["all_kinds"].get("POST dm message", 0) >= 10 * 6
     # On asyncio's loop the probe times every callback as well.
     assert r["loop"] == "asyncio" and r["longest_step_ms"] > 0 and r["longest_step"]
+
+
+def test_a_run_in_a_worker_process_brings_its_figures_back(tmp_path: Path) -> None:
+    # `--processes` runs each shard in a process of its own, which hands its figures back in a
+    # file: a 1,000-table result (its latencies) is over 64 KiB, and through a shared stdout
+    # pipe another writer's line once landed inside it.
+    args = parse_args(["--seconds", "3", "--pace", "0.1", "--warmup", "3",
+                       "--peer-samples", "20", "--seed", "5"])
+    r = in_workers(args, 10, str(tmp_path / "night.sqlite3"), 1)
+
+    assert r["tables"] == 10 and r["error_count"] == 0
+    assert r["actions"] >= 10 and r["answered"] == r["actions"]
+    assert len(r["latencies_ms"]) == r["actions"]
