@@ -818,9 +818,10 @@ def in_workers(args: argparse.Namespace, tables: int, target: str, processes: in
     """A run in child processes (one per shard); their figures merged."""
     shards = [(i, processes) for i in range(processes)] if processes > 1 else [None]
     results = []
-    # Each worker writes its figures to a file of its own, not to stdout: a result of over
-    # 64 KiB fills the pipe, and whatever else writes to the inherited stdout meanwhile (the
-    # bot's spawned process, a library at exit) lands inside it.
+    # Each worker writes its figures to a file of its own, not to stdout: a 1,000-table
+    # result is over 64 KiB, a pipe's capacity, and with two workers the second one's line
+    # came back cut at exactly 65,536 characters while this process still waited for the
+    # first. A file holds it whole, and nothing else writes to it.
     with tempfile.TemporaryDirectory() as tmp:
         files = [Path(tmp) / f"worker{i}.json" for i in range(len(shards))]
         procs = [subprocess.Popen(worker_command(args, tables, target, s, f))

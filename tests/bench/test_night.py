@@ -74,8 +74,8 @@ def test_with_discords_round_trip_every_click_is_still_answered_in_time(tmp_path
 
 def test_a_run_in_a_worker_process_brings_its_figures_back(tmp_path: Path) -> None:
     # `--processes` runs each shard in a process of its own, which hands its figures back in a
-    # file: a 1,000-table result (its latencies) is over 64 KiB, and through a shared stdout
-    # pipe another writer's line once landed inside it.
+    # file: a 1,000-table result (its latencies) is over 64 KiB, and through stdout the second
+    # of two workers' results once came back cut at a pipe's 65,536 characters.
     args = parse_args(["--seconds", "3", "--pace", "0.1", "--warmup", "3",
                        "--peer-samples", "20", "--seed", "5"])
     r = in_workers(args, 10, str(tmp_path / "night.sqlite3"), 1)
