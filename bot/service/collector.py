@@ -35,8 +35,8 @@ import gc
 # young passes' survivors, 10,000-25,000 objects at 1,000 tables) the middle passes took 17-26
 # ms of CPU, the loop's longest blocks, several of them in each burst of clicks; with 0 they
 # took 12-15 ms, and the click p99 was lower in five of six runs back to back (bench/night.py,
-# 2 December; the README has the figures). The price: what outlives two passes is old
-# sooner, so a little more cyclic garbage is old when a freeze comes and is kept (the
+# 2 December; bench/NIGHT.md, eighth part, has the figures). The price: what outlives two
+# passes is old sooner, so a little more cyclic garbage is old when a freeze comes and is kept (the
 # benchmark prints it: 120-190 more objects in a 3-minute run at 1,000 tables). Before, (1,000,
 # 2, 2,000) was measured against (5,000, 2, 100) and the default (700, 10, 10), which ran
 # ~120 young passes a second under play (bench/store.py).
