@@ -5,7 +5,7 @@ announcer's edits and DMs), with only Discord itself replaced by a local stand-i
     python bench/night.py [--tables 10,100,500,1000] [--seconds 60] [--backend sqlite|postgres]
                           [--processes 2] [--pace 1.0] [--players 6]
                           [--profile sample|cprofile|burst] [--global-limit 50]
-                          [--round-trip 80]
+                          [--round-trip 80] [--burst-spread 1]
 
 The stand-in sits at the transport: discord.py's own HTTPClient.request and webhook adapter run
 unchanged (routes, headers, JSON, rate-limit buckets, response parsing) over a fake aiohttp
@@ -20,9 +20,11 @@ a tournament ends).
 
 Players act at a human pace in wall-clock time: one decision every 2-8 s (uniform), one in ten a
 snap decision (0.3-1 s), and every 20 s a burst: 30% of the players still thinking act at the
-same instant. --pace compresses time (0.1: ten times faster thinking, hand delay and bursts); the
-work per action is the same but arrives --pace times as fast, so a compressed run is a heavier
-load, not a cheaper one. The bot's hand delay is the production 5 s times --pace.
+same instant (--burst-spread 1: each of them within the next second instead, at a moment of his
+own, as people react to a common cue). --pace compresses time (0.1: ten times faster thinking,
+hand delay and bursts); the work per action is the same but arrives --pace times as fast, so a
+compressed run is a heavier load, not a cheaper one. The bot's hand delay is the production 5 s
+times --pace.
 
 Printed per run: `tables:`, `click_p50_ms:`/`click_p99_ms:` (from the INTERACTION_CREATE frame
 handed to discord.py to the request carrying the table edit; beside them the p99 of the clicks
@@ -152,6 +154,7 @@ class Night:
         self.burst_in_flight = 0  # clicks of a burst not answered yet (LoopProbe: busy)
         self.burst_profiler: cProfile.Profile | None = None  # --profile burst: on while one is
         self.burst_profiled = 0  # clicks made in the bursts profiled
+        self.burst_arrivals: list[list[float]] = []  # per burst: when its clicks reached the bot
         self.paced_waits: dict[str, list[float]] = {}  # --global-limit: waits by priority
         self.sleeping: set[Table] = set()
         self.setup_limit = asyncio.Semaphore(args.setup_parallel)
@@ -258,6 +261,8 @@ class Night:
 
         def stamp() -> None:
             click.at = time.perf_counter()
+            if burst and self.api.measuring and self.burst_arrivals:
+                self.burst_arrivals[-1].append(click.at)
 
         self.api.clicks[payload["token"]] = click
         self.burst_in_flight += burst
@@ -366,13 +371,21 @@ class Night:
             table.sleeper.cancel()
 
     async def bursts(self) -> None:
-        pace = self.args.pace
+        pace, spread = self.args.pace, self.args.burst_spread
+        loop = asyncio.get_running_loop()
         while not self.stopping:
             await asyncio.sleep(BURST_EVERY * pace)
+            self.burst_arrivals.append([])
             for table in list(self.sleeping):
                 if self.rng.random() < BURST_SHARE and table.wake is not None:
-                    table.burst = not table.wake.done()
-                    _wake(table.wake)
+                    if spread:
+                        # Each player reacts to the common cue in his own time: his thinking
+                        # ends at a moment drawn over the spread, unless it ends sooner (then
+                        # this timer finds his thinking over and does nothing).
+                        loop.call_later(self.rng.uniform(0.0, spread) * pace, _burst_wake,
+                                        table, table.wake)
+                    else:
+                        _burst_wake(table, table.wake)
 
     async def play(self, table: Table) -> None:
         try:
@@ -689,6 +702,7 @@ class Night:
         result = {
             "tables": len(self.tables), "backend": "postgres" if "://" in self.target
             else "sqlite", "shard": self.shard, "seconds": window, "pace": args.pace,
+            "burst_spread": args.burst_spread,
             "players": args.players, "setup_seconds": setup_seconds,
             "actions": self.actions, "answered": len(lat), "modal_opens": self.modal_opens,
             "commands": self.commands, "tournaments": sum(t.tournaments for t in self.tables),
@@ -698,6 +712,8 @@ class Night:
             "burst_clicks": len(self.api.burst_latencies),
             "burst_p50_ms": pct(self.api.burst_latencies, 50) * 1e3,
             "burst_p99_ms": pct(self.api.burst_latencies, 99) * 1e3,
+            # How long each burst took to reach the bot, first click to last.
+            "burst_spans_ms": [(max(b) - min(b)) * 1e3 for b in self.burst_arrivals if b],
             "steady_p99_ms": pct(self.api.steady_latencies, 99) * 1e3,
             "latencies_ms": [round(x * 1e3, 3) for x in lat] if args.worker else [],
             "loop_block_ms": probe.worst_lag * 1e3,
@@ -764,6 +780,13 @@ def _wake(fut: asyncio.Future[None]) -> None:
         fut.set_result(None)
 
 
+def _burst_wake(table: Table, fut: asyncio.Future[None]) -> None:
+    """End a player's thinking in a burst: his click counts among the bursts' clicks."""
+    if table.wake is fut and not fut.done():
+        table.burst = True
+        fut.set_result(None)
+
+
 # ------------------------------------------------------------------ running
 
 
@@ -794,7 +817,8 @@ def worker_command(args: argparse.Namespace, tables: int, target: str,
            "--tables", str(tables), "--seconds", str(args.seconds), "--pace", str(args.pace),
            "--players", str(args.players), "--warmup", str(args.warmup),
            "--seed", str(args.seed), "--setup-parallel", str(args.setup_parallel),
-           "--peer-samples", str(args.peer_samples), "--top", str(args.top)]
+           "--peer-samples", str(args.peer_samples), "--top", str(args.top),
+           "--burst-spread", str(args.burst_spread)]
     if shard is not None:
         cmd += ["--shard", f"{shard[0]}/{shard[1]}"]
     if args.profile:
@@ -853,13 +877,17 @@ def report(r: dict[str, Any], label: str) -> None:
     print(f"tables: {r['tables']}   ({r['players']} players each, {r['loop']}'s loop, "
           f"collector thresholds "
           f"{r['gc_thresholds']}, {r['actions']} actions in "
-          f"{r['seconds']:.0f} s, pace {r['pace']}, set up in {r['setup_seconds']:.1f} s)")
+          f"{r['seconds']:.0f} s, pace {r['pace']}, "
+          + (f"bursts spread over {spread:g} s" if (spread := r.get("burst_spread"))
+             else "bursts in one instant")
+          + f", set up in {r['setup_seconds']:.1f} s)")
     print(f"click_p50_ms: {r['click_p50_ms']:.1f}   click_p99_ms: {r['click_p99_ms']:.1f}   "
           f"(raw click p50 {r['raw_click_p50_ms']:.2f} ms, same process)")
     for p in r.get("per_process") or [r]:
         print(f"  outside the bursts p99 {p['steady_p99_ms']:.1f} ms; the {p['burst_clicks']} "
               f"clicks made in bursts p50 {p['burst_p50_ms']:.1f} ms, p99 "
-              f"{p['burst_p99_ms']:.1f} ms")
+              f"{p['burst_p99_ms']:.1f} ms; a burst's clicks reached the bot over "
+              f"{pct(p['burst_spans_ms'], 50):.0f} ms (the median burst, first to last)")
     longest = (f"longest single callback {r['longest_step_ms']:.1f} ms: {r['longest_step']}"
                if r["loop"] == "asyncio" else "single callbacks not timed on uvloop")
     print(f"loop_block_ms: {r['loop_block_ms']:.1f}   ({longest}; outside the bursts "
@@ -984,6 +1012,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--peer-samples", type=int, default=300)
     parser.add_argument("--profile", choices=("sample", "cprofile", "burst"),
                         help="burst: cProfile only while a burst's clicks wait, per burst click")
+    parser.add_argument("--burst-spread", type=float, default=0.0,
+                        help="seconds over which a burst's clicks are spread, each at a random "
+                             "moment (default 0: all in the same instant)")
     parser.add_argument("--top", type=int, default=25, help="profile lines")
     parser.add_argument("--url", help="a PostgreSQL server to use instead of pgserver (a fresh "
                         "database is created on it for each run)")

@@ -83,3 +83,22 @@ def test_a_run_in_a_worker_process_brings_its_figures_back(tmp_path: Path) -> No
     assert r["tables"] == 10 and r["error_count"] == 0
     assert r["actions"] >= 10 and r["answered"] == r["actions"]
     assert len(r["latencies_ms"]) == r["actions"]
+
+
+def test_a_bursts_clicks_can_be_spread_over_a_second_as_people_react(tmp_path: Path) -> None:
+    # --burst-spread: each player woken by a burst acts at a moment of his own within the
+    # spread (here 5 s at pace 0.1: half a second), not all in the same instant; his click
+    # still counts among the bursts' and is answered with its table edit.
+    args = parse_args(["--seconds", "6", "--pace", "0.1", "--warmup", "5",
+                       "--peer-samples", "20", "--seed", "6", "--burst-spread", "5"])
+    args.tables = 20
+    r = night(args, str(tmp_path / "night.sqlite3"))
+
+    assert r["errors"] == [] and r["unanswered"] == 0
+    assert r["answered"] == r["actions"] >= 30
+    assert r["burst_spread"] == 5.0 and r["burst_clicks"] >= 3
+    # A burst in one instant reaches the bot within a millisecond or so at this size; spread,
+    # its clicks arrive over a good part of the half second, and never after it ends (the
+    # slack: a click waits for the loop behind the ones before it).
+    assert max(r["burst_spans_ms"]) >= 50
+    assert max(r["burst_spans_ms"]) <= 500 + 250
