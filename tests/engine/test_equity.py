@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from itertools import combinations
 
 import pytest
@@ -48,6 +49,65 @@ def test_the_estimate_is_the_same_for_the_same_cards() -> None:
     assert first.win[1] == again.win[4]
     assert first.win[2] == again.win[5]
     assert first.win[3] == again.win[9]
+
+
+# Two hands before the flop, counted once over all 1,712,304 boards (eval7, board by board):
+# the first hand's share, a split counted as half.
+HEADS_UP_EXACT = [
+    ("As Kd", "Qh Qc", 1_466_936 / 3_424_608),  # 42.84%
+    ("7h 2c", "Ad Ac", 404_320 / 3_424_608),  # 11.81%
+    ("Jh Th", "9c 9d", 1_673_442 / 3_424_608),  # 48.87%
+]
+
+
+@pytest.mark.parametrize(("first", "second", "exact"), HEADS_UP_EXACT)
+def test_two_hands_before_the_flop_are_estimated_within_the_draws_error(
+    first: str, second: str, exact: float
+) -> None:
+    eq = main_pot_equity({"ann": cards(first), "ben": cards(second)})
+    assert not eq.exact and eq.boards == SAMPLES
+    # One standard error of 10,000 boards is at most 0.5 point: four of them is 2 points.
+    assert eq.win["ann"] == pytest.approx(exact, abs=0.02)
+    assert eq.win["ann"] + eq.win["ben"] == pytest.approx(1)
+    # Whoever is listed first, the same boards are drawn: the same figure for the same cards.
+    swapped = main_pot_equity({"ben": cards(second), "ann": cards(first)})
+    assert swapped.win == eq.win
+
+
+def test_two_hands_counted_on_many_threads_at_once_give_the_figures_of_one_thread() -> None:
+    # The drawing's generator is one for the process: each count seeds it and draws under a
+    # lock, so a count on another thread cannot change which boards this one draws. Each case
+    # asks a number of boards of its own, so that none is answered from the counts kept.
+    from concurrent.futures import ThreadPoolExecutor
+
+    from bot.engine import equity
+
+    cases = [(cards(a), cards(b), SAMPLES + 100 * i + j)
+             for i in range(20) for j, (a, b, _) in enumerate(HEADS_UP_EXACT)]
+
+    def count(case: tuple[list[str], list[str], int]) -> dict[int, float]:
+        return main_pot_equity({1: case[0], 2: case[1]}, samples=case[2]).win
+
+    together = []
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads taking turns as often as they can
+    try:
+        with ThreadPoolExecutor(max_workers=6) as pool:
+            together = list(pool.map(count, cases))
+    finally:
+        sys.setswitchinterval(interval)
+    equity._counts.clear()  # count them again, one at a time, not from the counts kept
+    assert [count(case) for case in cases] == together
+
+
+def test_two_hands_with_cards_known_out_of_the_deck_leave_them_out_before_the_flop() -> None:
+    # Aces against kings with both other aces and both other kings out: neither can make a set,
+    # so the kings need a straight or a flush; the shares still add up to one.
+    hands = {1: cards("Ac Ad"), 2: cards("Ks Kh")}
+    with_dead = main_pot_equity(hands, dead=cards("As Ah Kc Kd"))
+    assert not with_dead.exact and with_dead.boards == SAMPLES
+    assert with_dead.win[1] + with_dead.win[2] == pytest.approx(1)
+    assert with_dead.win[1] > main_pot_equity(hands).win[1]
 
 
 @pytest.mark.parametrize(("hands", "board"), [
