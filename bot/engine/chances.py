@@ -38,14 +38,16 @@ def all_kept(hand: Hand) -> bool:
 
 def _ask_all(hand: Hand) -> None:
     """Ask for every count the table of `hand` shows: the main pot's at each board its hands
-    were face up for and, with side pots, each pot's."""
-    states = hand.face_up_equities()
+    were face up for and, with side pots, each pot's. The pots are asked first, so that every
+    pot of a board is counted over the same boards at once (`pot_equities`); the main pot's
+    count is then found kept."""
     pots = hand.table_pots()
     if len(pots) >= 2:
         up = {s: hand.players[s].shown for s in hand.live_seats
               if len(hand.players[s].shown) == 2}
-        for board, _ in states:
+        for board, _ in hand.face_up_boards():
             pot_equities([p.eligible for p in pots], up, board)
+    hand.face_up_equities()
 
 
 def ready() -> bool:

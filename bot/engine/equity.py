@@ -113,8 +113,12 @@ class NotKept(Exception):
 
 def _count(holes: tuple[tuple[str, ...], ...], board: tuple[str, ...], dead: frozenset[str],
            samples: int) -> Counted:
-    """The shares of `holes` in order: kept, or counted now (`_counted`)."""
-    key: CountKey = (holes, board, dead, samples)
+    """The shares of `holes` in order: kept, or counted now (`_counted`). Counts are kept with
+    the hands in one order (`_in_order`), so the same question asked with the hands listed
+    another way (the table lists them by seat, the run-out as they were turned up) finds
+    them."""
+    order = _in_order(holes)
+    key: CountKey = (tuple(holes[i] for i in order), board, dead, samples)
     with _counts_lock:
         found = _counts.get(key)
         if found is not None:
@@ -122,12 +126,25 @@ def _count(holes: tuple[tuple[str, ...], ...], board: tuple[str, ...], dead: fro
     if found is None:
         if getattr(_kept_only, "on", False):
             raise NotKept(key)
-        found = _counted(holes, board, dead, samples)
+        found = _counted(key[0], board, dead, samples)
         remember([(key, found)])
-    made: list[tuple[CountKey, Counted]] | None = getattr(_made, "counts", None)
+    made: dict[CountKey, Counted] | None = getattr(_made, "counts", None)
     if made is not None:
-        made.append((key, found))
-    return found
+        made.setdefault(key, found)
+    shares = [0.0] * len(holes)
+    for kept_at, i in enumerate(order):
+        shares[i] = found[0][kept_at]
+    return tuple(shares), found[1], found[2]
+
+
+def _in_order(holes: Sequence[Sequence[str]]) -> list[int]:
+    """The indexes of `holes` with the hands in one fixed order, whoever holds them."""
+    return sorted(range(len(holes)), key=lambda i: sorted(holes[i]))
+
+
+def _kept(key: CountKey) -> bool:
+    with _counts_lock:
+        return key in _counts
 
 
 def remember(counts: Iterable[tuple[CountKey, Counted]]) -> None:
@@ -142,14 +159,17 @@ def remember(counts: Iterable[tuple[CountKey, Counted]]) -> None:
 
 @contextlib.contextmanager
 def recording() -> Iterator[list[tuple[CountKey, Counted]]]:
-    """Every count asked for inside the block on this thread (kept or made), in order: what a
-    worker process hands back for the bot's own process to `remember`."""
+    """Every count asked for inside the block on this thread (kept or made), each once in the
+    order first asked, listed when the block ends: what a worker process hands back for the
+    bot's own process to `remember`."""
     made: list[tuple[CountKey, Counted]] = []
-    _made.counts = made
+    asked: dict[CountKey, Counted] = {}
+    _made.counts = asked
     try:
         yield made
     finally:
         _made.counts = None
+        made.extend(asked.items())
 
 
 @contextlib.contextmanager
@@ -189,9 +209,81 @@ def _counted(
         return _heads_up_drawn(holes, board, samples), False, samples
     else:
         fixed_lists = [[_CARDS[c] for c in h] + base for h in holes]
-        scores = _tally(fixed_lists, _drawn(rest, missing, samples, _seed(holes, board, dead)))
+        scores = _tally(fixed_lists, _drawn(rest, missing, samples, _seed(known, board)))
         count = samples
     return tuple(s / (_WHOLE * count) for s in scores), exact, count
+
+
+def _count_pots_together(questions: Sequence[tuple[tuple[tuple[str, ...], ...], frozenset[str]]],
+                         board: tuple[str, ...], samples: int) -> None:
+    """Count and keep, over one set of boards, every pot of `questions` (each pot's hands in
+    `_in_order` and its dead cards) not kept already: the figures `_counted` gives each pot
+    alone, for less work.
+
+    Each pot of a hand is counted among its own contenders with the other face-up hands dead
+    (`pot_equities`), so every pot's boards come from the same unseen cards: drawn from the
+    same seed (`_seed` takes the known cards whoever holds them) they are the same boards, and
+    a hand's evaluation on a board serves every pot it contests. A five-way all-in with three
+    side pots evaluates five hands a board instead of 5 + 4 + 3 + 2. Pots that do not share
+    their unseen cards, or that `_counted` would count one exactly and another by drawing, are
+    left to be counted one by one."""
+    keys: list[CountKey] = [(holes, board, dead, samples) for holes, dead in questions]
+    todo = [i for i, key in enumerate(keys) if not _kept(key)]
+    if len(todo) < 2:
+        return
+    knowns = {frozenset(c for h in questions[i][0] for c in h) | questions[i][1] for i in todo}
+    if len(knowns) != 1:
+        return
+    known = set(next(iter(knowns))) | set(board)
+    rest = [_CARDS[c] for c in FULL_DECK if c not in known]
+    missing = 5 - len(board)
+    total = comb(len(rest), missing)
+    ways = {total * len(questions[i][0]) <= EXACT_EVALUATIONS for i in todo}
+    if len(ways) != 1:
+        return
+    exact = ways.pop()
+    # Two hands with none dead are drawn inside eval7 (`_heads_up_drawn`), on boards of its own.
+    if not exact and any(len(questions[i][0]) == 2 and not questions[i][1] for i in todo):
+        return
+    hands = sorted({h for i in todo for h in questions[i][0]}, key=sorted)
+    at = {h: n for n, h in enumerate(hands)}
+    members = [[at[h] for h in questions[i][0]] for i in todo]
+    base = [_CARDS[c] for c in board]
+    if exact:
+        fixed: list[Sequence[eval7.Card]] = [tuple([_CARDS[c] for c in h] + base)
+                                             for h in hands]
+        scores = _tally_pots(fixed, members, combinations(rest, missing))
+        count = total
+    else:
+        fixed = [[_CARDS[c] for c in h] + base for h in hands]
+        scores = _tally_pots(fixed, members, _drawn(rest, missing, samples, _seed(known, board)))
+        count = samples
+    remember([(keys[i], (tuple(s / (_WHOLE * count) for s in pot), exact, count))
+              for i, pot in zip(todo, scores, strict=True)])
+
+
+def _tally_pots(fixed: Sequence[Sequence[eval7.Card]], pots: Sequence[Sequence[int]],
+                runouts: Iterable[Sequence[eval7.Card]]) -> list[list[int]]:
+    """Each pot's shares of its hands as `_tally` counts them, every hand evaluated once a
+    board: `pots[p]` lists the indexes in `fixed` of pot p's hands."""
+    evaluate = _evaluate
+    whole = _WHOLE
+    scores = [[0] * len(pot) for pot in pots]
+    counted = list(zip(pots, scores, strict=True))
+    for extra in runouts:
+        values = [evaluate(f + extra) for f in fixed]  # type: ignore[operator]  # same sequence types
+        for pot, score in counted:
+            mine = [values[i] for i in pot]
+            top = max(mine)
+            ways = mine.count(top)
+            if ways == 1:
+                score[mine.index(top)] += whole
+            else:
+                share = whole // ways
+                for i, v in enumerate(mine):
+                    if v == top:
+                        score[i] += share
+    return scores
 
 
 def _heads_up_drawn(holes: tuple[tuple[str, ...], ...], board: tuple[str, ...], samples: int
@@ -206,7 +298,7 @@ def _heads_up_drawn(holes: tuple[tuple[str, ...], ...], board: tuple[str, ...], 
     below 2^24, so rounding gives them back exactly."""
     first, second = sorted(holes, key=sorted)
     with _eval7_draw_lock:
-        _eval7_seed(int.from_bytes(_seed(holes, board, ())[:8], "big"))
+        _eval7_seed(int.from_bytes(_seed([c for h in holes for c in h], board)[:8], "big"))
         share = _eval7_hand_vs_range(
             [_CARDS[c] for c in first], [((_CARDS[second[0]], _CARDS[second[1]]), 1.0)],
             [_CARDS[c] for c in board], samples)
@@ -252,11 +344,12 @@ def _tally(fixed: Sequence[Sequence[eval7.Card]], runouts: Iterable[Sequence[eva
     return scores
 
 
-def _seed(holes: Sequence[Sequence[str]], board: Sequence[str], dead: Iterable[str]) -> bytes:
-    """The draw's seed: the cards themselves, in an order that does not depend on who holds
-    which hand or on the order the caller listed them."""
-    text = "|".join(["".join(sorted(h)) for h in sorted(holes, key=sorted)]
-                    + ["".join(sorted(board)), "".join(sorted(dead))])
+def _seed(known: Iterable[str], board: Sequence[str]) -> bytes:
+    """The draw's seed: the cards known to be out of the deck (hands and dead cards alike) and
+    the board, in an order that does not depend on who holds which card or on the order the
+    caller listed them. Every pot of one hand has the same known cards, so the same seed and
+    the same boards (`_count_pots_together`)."""
+    text = "".join(sorted(set(known) - set(board))) + "|" + "".join(sorted(board))
     return hashlib.sha256(b"equity|" + text.encode()).digest()
 
 
@@ -307,6 +400,14 @@ def pot_equities(
     face-up hands are cards out of the deck (dead), since the table has seen them. A pot one
     player alone contests is his (a chance of 1); a pot whose contenders are not all face up
     gets no figures (None). Exact or sampled as `main_pot_equity`."""
+    if not getattr(_kept_only, "on", False):
+        asked = []
+        for eligible in pots:
+            if len(eligible) >= 2 and all(k in hands for k in eligible):
+                holes = [tuple(hands[k]) for k in eligible]
+                asked.append((tuple(holes[i] for i in _in_order(holes)), frozenset(
+                    c for k, cards in hands.items() if k not in eligible for c in cards)))
+        _count_pots_together(asked, tuple(board), SAMPLES)
     out: list[Equity[K] | None] = []
     for eligible in pots:
         if len(eligible) == 1:

@@ -375,6 +375,10 @@ class Hand:
         """Once the live hands are turned face up with board cards to come: for the board as
         it was then and after each street since (while incomplete), each face-up hand's chance
         to win the main pot, which every live hand contests (`equity.main_pot_equity`)."""
+        return [(b, main_pot_equity(h, b)) for b, h in self.face_up_boards()]
+
+    def face_up_boards(self) -> list[tuple[tuple[str, ...], dict[int, tuple[str, ...]]]]:
+        """The boards `face_up_equities` counts on, each with the hands face up on it."""
         states: dict[tuple[str, ...], dict[int, tuple[str, ...]]] = {}
         board: tuple[str, ...] = ()
         hands: dict[int, tuple[str, ...]] = {}
@@ -390,7 +394,7 @@ class Hand:
                 continue
             if faced and len(board) < 5:
                 states[board] = dict(hands)  # the last word on each board: every hand up
-        return [(b, main_pot_equity(h, b)) for b, h in states.items()
+        return [(b, h) for b, h in states.items()
                 if len(h) >= 2 and all(len(c) == 2 for c in h.values())]
 
     @property

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine.equity import main_pot_equity, pot_equities
+from bot.engine import equity
+from bot.engine.equity import SAMPLES, kept_only, main_pot_equity, pot_equities
 from bot.engine.hand import Hand, HandConfig, Seat
 from bot.engine.profile import make_profile
 from bot.engine.runout import runout_frames, runout_streets
@@ -67,3 +68,48 @@ def test_each_pot_is_counted_among_its_own_contenders_with_the_others_cards_dead
     assert lone.win == {3: 1.0}
     # A pot whose contenders are not all face up gets no figures.
     assert pot_equities([(1, 4)], hands, board) == [None]
+
+
+# Four hands all in before the flop for four amounts: a main pot and two contested side pots
+# (the fourth, the biggest stack's own excess, goes back to him).
+FOUR_WAYS = {1: cards("As Ah"), 2: cards("Kd Kc"), 3: cards("7c 2d"), 4: cards("9s 8s")}
+FOUR_POTS = [(1, 2, 3, 4), (2, 3, 4), (3, 4)]
+
+
+@pytest.mark.parametrize("board", ["", "Qs 8h 3c", "Qs 8h 3c 5d"],
+                         ids=["before the flop", "the flop", "the turn"])
+def test_every_pot_counted_at_once_gets_the_figures_of_each_pot_counted_alone(
+        board: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(equity, "_counts", type(equity._counts)())
+    together = pot_equities(FOUR_POTS, FOUR_WAYS, cards(board))
+    for pot, found in zip(FOUR_POTS, together, strict=True):
+        monkeypatch.setattr(equity, "_counts", type(equity._counts)())  # counted afresh
+        dead = [c for k, hand in FOUR_WAYS.items() if k not in pot for c in hand]
+        alone = main_pot_equity({k: FOUR_WAYS[k] for k in pot}, cards(board), dead)
+        assert found == alone
+
+
+def test_every_pot_counted_at_once_evaluates_each_hand_once_a_board(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(equity, "_counts", type(equity._counts)())
+    evaluated = 0
+    evaluate = equity._evaluate
+
+    def counting(hand: object) -> int:
+        nonlocal evaluated
+        evaluated += 1
+        return evaluate(hand)
+
+    monkeypatch.setattr(equity, "_evaluate", counting)
+    pot_equities(FOUR_POTS, FOUR_WAYS)
+    # Four hands on each of 10,000 boards, not 4 + 3 + 2 of them.
+    assert evaluated == 4 * SAMPLES
+
+
+def test_a_count_asked_with_the_hands_listed_another_way_is_found_kept(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(equity, "_counts", type(equity._counts)())
+    first = main_pot_equity({1: FOUR_WAYS[1], 2: FOUR_WAYS[2], 3: FOUR_WAYS[3]})
+    with kept_only():  # counting anything here would raise NotKept
+        again = main_pot_equity({3: FOUR_WAYS[3], 1: FOUR_WAYS[1], 2: FOUR_WAYS[2]})
+    assert again.win == first.win

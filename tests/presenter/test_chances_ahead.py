@@ -6,6 +6,8 @@ the loop (or the GIL) while the table is drawn."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from bot.discord_ui.announcer import chance_counts
@@ -38,14 +40,16 @@ class _Counting:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.made = 0
-        counted = equity._counted
+        # A count is made one pot at a time (`_counted`) or every pot of a board at once.
+        for name in ("_counted", "_tally_pots"):
+            monkeypatch.setattr(equity, name, self._counting(getattr(equity, name)))
+        monkeypatch.setattr(equity, "_counts", type(equity._counts)())
 
+    def _counting(self, count: Callable[..., object]) -> Callable[..., object]:
         def counting(*args: object) -> object:
             self.made += 1
-            return counted(*args)  # type: ignore[arg-type]
-
-        monkeypatch.setattr(equity, "_counted", counting)
-        monkeypatch.setattr(equity, "_counts", type(equity._counts)())
+            return count(*args)
+        return counting
 
 
 def _all_in(stacks: tuple[int, ...]) -> Hand:
