@@ -6,8 +6,6 @@ the loop (or the GIL) while the table is drawn."""
 
 from __future__ import annotations
 
-import asyncio
-import os
 from collections.abc import Callable
 
 import pytest
@@ -123,18 +121,6 @@ async def test_the_worker_process_counts_and_this_process_keeps_the_counts(
     assert counting.made == 0  # counted in the worker, not here
     _check_drawn(hand, stacks)
     assert counting.made == 0  # and found here by the drawing
-
-
-async def test_the_worker_process_gives_way_to_the_bots_own_work() -> None:
-    # Where the bot's loop and the counting want the same core, the loop comes first: the
-    # worker runs at a niceness of its own, above the bot's (at most Linux's 19).
-    mine = os.nice(0)
-    try:
-        loop = asyncio.get_running_loop()
-        theirs = await loop.run_in_executor(chance_counts._pool(), os.nice, 0)
-    finally:
-        chance_counts.stop(wait=True)
-    assert theirs == min(mine + chance_counts.NICENESS, 19) > mine
 
 
 def test_a_hand_never_face_up_has_no_chances_to_count() -> None:

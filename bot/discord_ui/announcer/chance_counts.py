@@ -21,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
-import os
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -32,13 +31,6 @@ from bot.engine.events import Event
 
 log = logging.getLogger(__name__)
 
-# How much less the worker's counting weighs than the bot's own threads when they want the
-# same core (Linux's scheduler gives a process of niceness 10 about a tenth of the share of
-# one of 0). The chances are a head start, never awaited by a click's answer (drawing answers
-# without them and an edit follows): where cores run short (two bots on two cores, bench/night.py
-# --processes 2) the event loops and the database come first.
-NICENESS = 10
-
 _worker: ProcessPoolExecutor | None = None
 
 
@@ -46,8 +38,7 @@ def _pool() -> ProcessPoolExecutor:
     global _worker
     if _worker is None:
         _worker = ProcessPoolExecutor(max_workers=1,
-                                      mp_context=multiprocessing.get_context("spawn"),
-                                      initializer=os.nice, initargs=(NICENESS,))
+                                      mp_context=multiprocessing.get_context("spawn"))
     return _worker
 
 
