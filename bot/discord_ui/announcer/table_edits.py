@@ -148,8 +148,16 @@ class TableEdits(Sending):
     async def _show_chances(self, session: Session, places: Places, table: int,
                             hand: Hand) -> None:
         """Count the chances of `hand` (the click was answered without them), then edit its
-        table message to show them, if it still shows that hand."""
+        table message to show them, if it still shows that hand.
+
+        The edit is asked for once the tournament's lock is free: the click's outcome may
+        still be being presented under it (its bust and the night's end are posted after the
+        answer), and that presenting ends by dropping the edits its answer made already
+        (facade.py `_present`), which would drop this one too when the count came back first
+        (two hands' counts take ~1 ms)."""
         await self._count_chances(hand)
+        async with self.holding(places):
+            pass
         msg = places.messages.get(table)
         if msg is not None and msg.hand_id == hand.hand_id:
             self.mark_dirty(session, places, table)
