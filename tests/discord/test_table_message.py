@@ -179,9 +179,10 @@ async def test_chances_counted_before_the_click_is_done_are_still_shown(
         harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
     """The chances of a called all-in may come back from the worker while the click's outcome
     is still being presented (the bust and the night's end are posted after the answer). The
-    presenting ends by dropping the edits its answer already made; the chances' edit is not
-    one of them and still follows. (Seen once two hands' counts took ~1 ms: the table was left
-    without its chances.)"""
+    presenting leaves out only its own edit of the table, which the answer made; an edit
+    another task asks for meanwhile, as the chances' here, still follows. (Before, the
+    presenting ended by dropping every edit asked for the answered table, and once two hands'
+    counts took ~1 ms the table was left without its chances.)"""
     h = harness
     monkeypatch.setattr(equity, "_counts", type(equity._counts)())  # nothing kept before
 

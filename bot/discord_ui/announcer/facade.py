@@ -58,8 +58,9 @@ class Announcer(Threads, IdlePings):
         await self._open_threads(session, places, outcome)
         for table, hand, evs in outcome.hand_events:
             if hand.hand_id not in started:
-                await self._hand_update(session, places, table, hand, evs)
-        await self._tournament_events(session, places, outcome.tournament_events)
+                await self._hand_update(session, places, table, hand, evs,
+                                        answered=table in shown)
+        await self._tournament_events(session, places, outcome.tournament_events, shown)
         # The tables dealt together (a multi-table start, the end of a break) side by side:
         # each posts to its own place (its thread) and DMs its own players, and one after
         # another 20 tables took 140 round trips under the tournament's lock.
@@ -67,7 +68,6 @@ class Announcer(Threads, IdlePings):
                            for table, hand, evs in outcome.hand_events
                            if hand.hand_id in started)
         self._arm_pings(session, places)
-        places.dirty.difference_update(shown)  # the answers showed this change already
 
     async def _answer_click_first(self, session: Session, places: Places,
                                   outcome: Outcome) -> set[int]:
@@ -95,7 +95,9 @@ class Announcer(Threads, IdlePings):
             await self.send(places, places.location(table), not_reached)
 
     async def _tournament_events(self, session: Session, places: Places,
-                                 events: list[Event]) -> None:
+                                 events: list[Event], shown: set[int]) -> None:
+        """Post what `events` say, and edit the tables they change, but those in `shown`: the
+        click's answer drew them after the change."""
         if not events:
             return
         t = session.tournament
@@ -118,10 +120,12 @@ class Announcer(Threads, IdlePings):
             table = getattr(e, "table", None)
             # The table message shows deadlines, away marks, shows and the rabbit hunt.
             if isinstance(table, int) and table in places.messages:
-                self.mark_dirty(session, places, table)
+                if table not in shown:
+                    self.mark_dirty(session, places, table)
             elif isinstance(e, tev.OfflinePause):  # every deadline moved (issue 18)
-                for shown in list(places.messages):
-                    self.mark_dirty(session, places, shown)
+                for other in list(places.messages):
+                    if other not in shown:
+                        self.mark_dirty(session, places, other)
 
     async def close(self) -> None:
         self.closed = True

@@ -148,16 +148,8 @@ class TableEdits(Sending):
     async def _show_chances(self, session: Session, places: Places, table: int,
                             hand: Hand) -> None:
         """Count the chances of `hand` (the click was answered without them), then edit its
-        table message to show them, if it still shows that hand.
-
-        The edit is asked for once the tournament's lock is free: the click's outcome may
-        still be being presented under it (its bust and the night's end are posted after the
-        answer), and that presenting ends by dropping the edits its answer made already
-        (facade.py `_present`), which would drop this one too when the count came back first
-        (two hands' counts take ~1 ms)."""
+        table message to show them, if it still shows that hand."""
         await self._count_chances(hand)
-        async with self.holding(places):
-            pass
         msg = places.messages.get(table)
         if msg is not None and msg.hand_id == hand.hand_id:
             self.mark_dirty(session, places, table)
@@ -294,7 +286,12 @@ class TableEdits(Sending):
         await self.store.write(remember)
 
     async def _hand_update(self, session: Session, places: Places, table: int, hand: Hand,
-                           evs: list[Event], fresh: bool = False) -> None:
+                           evs: list[Event], fresh: bool = False, answered: bool = False
+                           ) -> None:
+        """Post the rulings of `evs` and edit the table to show them, unless the message was
+        just posted (`fresh`) or a click's answer drew it after them (`answered`). Only this
+        change's own edit is left out that way: an edit another task asks for meanwhile (its
+        chances counted, a run-out's next street, a clock) still follows."""
         where = places.location(table)
         by_seat = seat_names(hand, self._names(places))
         for e in evs:
@@ -303,7 +300,7 @@ class TableEdits(Sending):
         ended = any(isinstance(e, HandEnded) for e in evs)
         if ended and not fresh:
             self._start_runout(session, places, table, hand, len(evs))
-        if not fresh or ended:  # a message just posted already shows the latest state
+        if (not fresh or ended) and not answered:  # a message just posted shows the latest
             self.mark_dirty(session, places, table)
 
     # ------------------------------------------------------------------ coalesced edits
