@@ -264,16 +264,18 @@ def _count_pots_together(questions: Sequence[tuple[tuple[tuple[str, ...], ...], 
 
 def _tally_pots(fixed: Sequence[Sequence[eval7.Card]], pots: Sequence[Sequence[int]],
                 runouts: Iterable[Sequence[eval7.Card]]) -> list[list[int]]:
-    """Each pot's shares of its hands as `_tally` counts them, every hand evaluated once a
-    board: `pots[p]` lists the indexes in `fixed` of pot p's hands."""
+    """Each pot's shares of its hands (in units of 1 / _WHOLE), every hand evaluated once a
+    board: `pots[p]` lists the indexes in `fixed` of pot p's hands, in order."""
     evaluate = _evaluate
     whole = _WHOLE
     scores = [[0] * len(pot) for pot in pots]
-    counted = list(zip(pots, scores, strict=True))
+    # A pot of every hand (the main pot) reads the evaluations as they are, without a copy.
+    counted = [(None if len(pot) == len(fixed) else pot, score)
+               for pot, score in zip(pots, scores, strict=True)]
     for extra in runouts:
         values = [evaluate(f + extra) for f in fixed]  # type: ignore[operator]  # same sequence types
         for pot, score in counted:
-            mine = [values[i] for i in pot]
+            mine = values if pot is None else [values[i] for i in pot]
             top = max(mine)
             ways = mine.count(top)
             if ways == 1:
@@ -291,12 +293,12 @@ def _heads_up_drawn(holes: tuple[tuple[str, ...], ...], board: tuple[str, ...], 
     """Two hands' shares over `samples` drawn boards, drawn and scored inside eval7 (its Monte
     Carlo routine, C: ~1 ms for 10,000 boards where the loop of `_tally` takes ~20 ms).
 
-    The hands go in a fixed order (sorted as `_seed` sorts them) and eval7's generator is seeded
-    from the cards, so the same cards give the same boards whoever holds them; the lock keeps
+    `holes` come in `_in_order` (as `_count` keeps them) and eval7's generator is seeded from
+    the cards, so the same cards give the same boards whoever holds them; the lock keeps
     another thread from seeding that one generator between our seeding and our drawing. eval7
     counts a split as half a win and returns a 32-bit float: the half-wins are whole numbers
     below 2^24, so rounding gives them back exactly."""
-    first, second = sorted(holes, key=sorted)
+    first, second = holes
     with _eval7_draw_lock:
         _eval7_seed(int.from_bytes(_seed([c for h in holes for c in h], board)[:8], "big"))
         share = _eval7_hand_vs_range(
@@ -304,8 +306,7 @@ def _heads_up_drawn(holes: tuple[tuple[str, ...], ...], board: tuple[str, ...], 
             [_CARDS[c] for c in board], samples)
     halves = 2 * samples
     won = round(share * halves)
-    mine = (won / halves, (halves - won) / halves)
-    return mine if holes[0] == first else (mine[1], mine[0])
+    return won / halves, (halves - won) / halves
 
 
 def _tally(fixed: Sequence[Sequence[eval7.Card]], runouts: Iterable[Sequence[eval7.Card]]
@@ -329,19 +330,7 @@ def _tally(fixed: Sequence[Sequence[eval7.Card]], runouts: Iterable[Sequence[eva
                 a += half
                 b += half
         return [a, b]
-    scores = [0] * len(fixed)
-    for extra in runouts:
-        values = [evaluate(f + extra) for f in fixed]  # type: ignore[operator]  # same sequence types
-        top = max(values)
-        ways = values.count(top)
-        if ways == 1:
-            scores[values.index(top)] += whole
-        else:
-            share = whole // ways
-            for i, v in enumerate(values):
-                if v == top:
-                    scores[i] += share
-    return scores
+    return _tally_pots(fixed, [range(len(fixed))], runouts)[0]
 
 
 def _seed(known: Iterable[str], board: Sequence[str]) -> bytes:
@@ -400,23 +389,25 @@ def pot_equities(
     face-up hands are cards out of the deck (dead), since the table has seen them. A pot one
     player alone contests is his (a chance of 1); a pot whose contenders are not all face up
     gets no figures (None). Exact or sampled as `main_pot_equity`."""
+    contested: dict[int, tuple[dict[K, Sequence[str]], frozenset[str]]] = {}
+    for p, eligible in enumerate(pots):
+        mine = {k: hands[k] for k in eligible if k in hands}
+        if len(eligible) >= 2 and len(mine) == len(eligible):
+            contested[p] = (mine, frozenset(c for k, cards in hands.items() if k not in mine
+                                            for c in cards))
     if not getattr(_kept_only, "on", False):
         asked = []
-        for eligible in pots:
-            if len(eligible) >= 2 and all(k in hands for k in eligible):
-                holes = [tuple(hands[k]) for k in eligible]
-                asked.append((tuple(holes[i] for i in _in_order(holes)), frozenset(
-                    c for k, cards in hands.items() if k not in eligible for c in cards)))
+        for mine, dead in contested.values():
+            holes = [tuple(cards) for cards in mine.values()]
+            asked.append((tuple(holes[i] for i in _in_order(holes)), dead))
         _count_pots_together(asked, tuple(board), SAMPLES)
     out: list[Equity[K] | None] = []
-    for eligible in pots:
+    for p, eligible in enumerate(pots):
         if len(eligible) == 1:
             out.append(Equity({eligible[0]: 1.0}, True, 0))
-            continue
-        mine = {k: hands[k] for k in eligible if k in hands}
-        if len(mine) < 2 or len(mine) != len(eligible):
+        elif p in contested:
+            mine, dead = contested[p]
+            out.append(main_pot_equity(mine, board, dead))
+        else:
             out.append(None)
-            continue
-        dead = [c for k, cards in hands.items() if k not in mine for c in cards]
-        out.append(main_pot_equity(mine, board, dead))
     return out
