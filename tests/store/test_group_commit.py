@@ -4,6 +4,8 @@ each caller hears its own outcome only after the COMMIT."""
 from __future__ import annotations
 
 import asyncio
+import threading
+import time
 from collections.abc import Callable
 
 import pytest
@@ -56,3 +58,113 @@ async def test_only_changed_deadlines_are_written_and_the_memo_follows_rollbacks
         ("action", 99.0), ("level", 600.0)]
     await store.commit(lambda tx: tx.sync_deadlines(tid, [level]))
     assert [d.kind for d in await store.deadlines(tid)] == ["level"]
+
+
+async def test_a_change_handed_over_during_a_commit_is_committed_without_waiting_for_the_loop(
+        store: Store) -> None:
+    """The database thread takes the next batch itself the moment one commits: in a burst of
+    clicks the loop is busy drawing tables, and a commit waiting for it to come back and hand
+    the batch over waited for the whole burst."""
+    async with store.transaction() as tx:
+        tid = (await tx.create_tournament(1, "t")).id
+    first_in = threading.Event()
+    go_on = threading.Event()
+    second_at: list[float] = []
+
+    def first(tx: SqlTransaction) -> int:
+        first_in.set()
+        go_on.wait(5)
+        return append(tid, "first")(tx)
+
+    def second(tx: SqlTransaction) -> int:
+        second_at.append(time.monotonic())
+        return append(tid, "second")(tx)
+
+    one = asyncio.create_task(store.commit(first))
+    assert await asyncio.to_thread(first_in.wait, 5)
+    two = asyncio.create_task(store.commit(second))
+    await asyncio.sleep(0)  # `two` hands its change over while `first` is being written
+    go_on.set()
+    time.sleep(0.3)  # the loop is busy: nothing on it can hand anything over meanwhile
+    busy_until = time.monotonic()
+    assert (await one, await two) == (1, 2)
+    assert second_at and second_at[0] < busy_until
+    assert [e.type for e in await store.load_events(tid)] == ["first", "second"]
+
+
+async def test_a_transaction_gets_the_connection_while_commits_keep_coming(store: Store) -> None:
+    """The thread's run of batches ends within MAX_RUN, so a transaction or a read waiting for
+    the connection is never starved by a steady stream of commits."""
+    async with store.transaction() as tx:
+        tid = (await tx.create_tournament(1, "t")).id
+    stop = False
+
+    async def stream() -> int:
+        n = 0
+        while not stop:
+            await asyncio.gather(*(store.commit(append(tid, "x")) for _ in range(20)))
+            n += 20
+        return n
+
+    streaming = asyncio.create_task(stream())
+    await asyncio.sleep(0.05)
+    async with asyncio.timeout(5):
+        async with store.transaction() as tx:
+            await tx.append_events(tid, TOURNAMENT_STREAM, [{"type": "between"}])
+    stop = True
+    written = await streaming
+    types = [e.type for e in await store.load_events(tid)]
+    assert "between" in types and types.count("x") == written
+
+
+async def test_a_cancelled_commit_not_yet_taken_is_never_written(store: Store) -> None:
+    async with store.transaction() as tx:
+        tid = (await tx.create_tournament(1, "t")).id
+    first_in = threading.Event()
+    go_on = threading.Event()
+
+    def first(tx: SqlTransaction) -> int:
+        first_in.set()
+        go_on.wait(5)
+        return append(tid, "first")(tx)
+
+    one = asyncio.create_task(store.commit(first))
+    assert await asyncio.to_thread(first_in.wait, 5)
+    two = asyncio.create_task(store.commit(append(tid, "cancelled")))
+    await asyncio.sleep(0)
+    two.cancel()  # still waiting its turn: the thread has not taken it
+    with pytest.raises(asyncio.CancelledError):
+        await two
+    go_on.set()
+    assert await one == 1
+    assert [e.type for e in await store.load_events(tid)] == ["first"]
+
+
+async def test_a_commit_cancelled_once_taken_still_reports_what_was_written(
+        store: Store) -> None:
+    """Once in a batch its COMMIT decides: the caller hears the outcome (memory must match the
+    database), and the cancellation lands after."""
+    async with store.transaction() as tx:
+        tid = (await tx.create_tournament(1, "t")).id
+    inside = threading.Event()
+    go_on = threading.Event()
+    heard: list[int] = []
+
+    def slow(tx: SqlTransaction) -> int:
+        inside.set()
+        go_on.wait(5)
+        return append(tid, "taken")(tx)
+
+    async def caller() -> None:
+        heard.append(await store.commit(slow))
+        await asyncio.sleep(10)
+
+    task = asyncio.create_task(caller())
+    assert await asyncio.to_thread(inside.wait, 5)
+    task.cancel()
+    await asyncio.sleep(0.01)
+    go_on.set()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert heard == [1]
+    assert [e.type for e in await store.load_events(tid)] == ["taken"]
