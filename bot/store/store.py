@@ -8,7 +8,8 @@ the caller announce anything. If it raises, nothing of it is in the database.
 
 `commit` is the game's path (issue 15): the whole change runs in ONE hop to the database
 thread, and changes that arrive together (from different tournaments) share one transaction and
-one fsync (group commit), each in its own savepoint so one failing change fails alone.
+one fsync (group commit); if one of them fails, the batch runs again with each change in its own
+savepoint, so that one failing change fails alone.
 `transaction()` is for everything else: one hop per statement, the caller may read its writes.
 
 `Store.open(path)` opens a SQLite file (bot/store/sqlite/); `PostgresStore.open(url)`
@@ -201,8 +202,11 @@ class Store(_Reads):
         return result
 
     async def commit(self, change: Change[T]) -> T:
-        """Run `change(tx)` in the database thread in its own savepoint of a shared transaction;
-        return its result once that transaction has committed (or raise what it raised)."""
+        """Run `change(tx)` in the database thread in a transaction shared with the changes
+        handed over meanwhile; return its result once that transaction has committed (or raise
+        what it raised: then nothing of it is written, and the others commit without it).
+        `change` must do nothing but its statements: it runs a second time, the first rolled
+        back, when another change of its batch fails (_apply_batch)."""
         if self._closed:
             raise StoreError("store is closed")
         loop = asyncio.get_running_loop()
@@ -292,7 +296,43 @@ class Store(_Reads):
                 return
 
     def _apply_batch(self, changes: list[Change[Any]], conn: Any) -> list[tuple[bool, Any]]:
-        """In the database thread: BEGIN, each change in its savepoint, COMMIT.
+        """In the database thread: the batch in one transaction. Changes nearly always succeed,
+        so they are first run together, without savepoints (on PostgreSQL each savepoint's
+        statements were a round trip to the server); if any of them fails, that is rolled back
+        and the batch runs again, each change in its savepoint, so that the failing one fails
+        alone. A change may therefore run twice, the first time rolled back: it must do nothing
+        but its statements."""
+        if len(changes) > 1:
+            together = self._apply_together(changes, conn)
+            if together is not None:
+                return together
+        return self._apply_in_savepoints(changes, conn)
+
+    def _apply_together(self, changes: list[Change[Any]], conn: Any
+                        ) -> list[tuple[bool, Any]] | None:
+        """BEGIN, every change, COMMIT; None (nothing written) if anything failed."""
+        backend = self._backend
+        batch = self._memo.child()
+        finishing: set[int] = set()
+        values: list[Any] = []
+        try:
+            backend.begin(conn)
+            for change in changes:
+                values.append(change(self._sql(conn, batch, finishing)))
+            backend.commit(conn)
+        except Exception:
+            backend.rollback_quietly(conn)
+            return None
+        except BaseException:
+            backend.rollback_quietly(conn)
+            raise
+        batch.merge_into_parent()
+        backend.committed(conn, finishing)
+        return [(True, value) for value in values]
+
+    def _apply_in_savepoints(self, changes: list[Change[Any]], conn: Any
+                             ) -> list[tuple[bool, Any]]:
+        """BEGIN, each change in its savepoint, COMMIT.
 
         The transaction's own statements travel together (`script`: on PostgreSQL one message,
         where a round trip costs more than a statement's work): "BEGIN; SAVEPOINT", then after

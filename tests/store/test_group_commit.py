@@ -168,3 +168,31 @@ async def test_a_commit_cancelled_once_taken_still_reports_what_was_written(
         await task
     assert heard == [1]
     assert [e.type for e in await store.load_events(tid)] == ["taken"]
+
+
+async def test_changes_that_all_succeed_share_one_transaction_without_savepoints(
+        store: Store) -> None:
+    """Savepoints are only for a batch in which something failed: the common batch spends no
+    statements on them (on PostgreSQL each was a round trip to the server)."""
+    async with store.transaction() as tx:
+        tids = [(await tx.create_tournament(1, f"t{i}")).id for i in range(3)]
+    statements: list[str] = []
+    await store._hop(lambda conn: conn.set_trace_callback(statements.append))
+    try:
+        assert await asyncio.gather(*(store.commit(append(tid, "x")) for tid in tids)) == [1] * 3
+        together = list(statements)
+        statements.clear()
+        results = await asyncio.gather(
+            *(store.commit(append(tid, "y", fail=tid == tids[0])) for tid in tids),
+            return_exceptions=True)
+        again = list(statements)
+    finally:
+        await store._hop(lambda conn: conn.set_trace_callback(None))
+    assert not any("SAVEPOINT" in s for s in together)
+    assert sum(s.startswith("COMMIT") for s in together) == 1
+    # One failed: rolled back, then each change again in its savepoint.
+    assert isinstance(results[0], ValueError) and results[1:] == [2, 2]
+    assert any(s.startswith("ROLLBACK TO SAVEPOINT") for s in again)
+    for tid in tids:
+        types = [e.type for e in await store.load_events(tid)]
+        assert types == (["x"] if tid == tids[0] else ["x", "y"])
