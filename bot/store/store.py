@@ -310,22 +310,32 @@ class Store(_Reads):
 
     def _apply_together(self, changes: list[Change[Any]], conn: Any
                         ) -> list[tuple[bool, Any]] | None:
-        """BEGIN, every change, COMMIT; None (nothing written) if anything failed."""
+        """BEGIN, every change, COMMIT; None (nothing written) if a change failed. A failed
+        BEGIN or COMMIT fails them all, as in savepoints, and nothing runs again: a COMMIT's
+        failure is no change's, and running them again could not make it succeed."""
         backend = self._backend
         batch = self._memo.child()
         finishing: set[int] = set()
         values: list[Any] = []
         try:
             backend.begin(conn)
+        except BaseException as exc:
+            backend.rollback_quietly(conn)
+            return [(False, exc)] * len(changes)
+        try:
             for change in changes:
                 values.append(change(self._sql(conn, batch, finishing)))
-            backend.commit(conn)
         except Exception:
             backend.rollback_quietly(conn)
             return None
         except BaseException:
             backend.rollback_quietly(conn)
             raise
+        try:
+            backend.commit(conn)
+        except BaseException as exc:
+            backend.rollback_quietly(conn)
+            return [(False, exc)] * len(changes)
         batch.merge_into_parent()
         backend.committed(conn, finishing)
         return [(True, value) for value in values]

@@ -4,6 +4,7 @@ each caller hears its own outcome only after the COMMIT."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import threading
 import time
 from collections.abc import Callable
@@ -196,3 +197,29 @@ async def test_changes_that_all_succeed_share_one_transaction_without_savepoints
     for tid in tids:
         types = [e.type for e in await store.load_events(tid)]
         assert types == (["x"] if tid == tids[0] else ["x", "y"])
+
+
+async def test_a_failed_commit_fails_the_whole_batch_and_runs_nothing_again(
+        store: Store) -> None:
+    """Only a change's own failure sends the batch round again in savepoints; a COMMIT that
+    fails (here a foreign key checked at COMMIT) fails every change of it, once."""
+    async with store.transaction() as tx:
+        tid = (await tx.create_tournament(1, "t")).id
+    runs: list[str] = []
+
+    def good(tx: SqlTransaction) -> int:
+        runs.append("good")
+        return append(tid, "kept?")(tx)
+
+    def breaks_the_commit(tx: SqlTransaction) -> None:
+        runs.append("bad")
+        tx.exec("PRAGMA defer_foreign_keys = ON")
+        tx.exec("INSERT INTO deadlines (tournament_id, kind, key, due_at) VALUES (?, ?, ?, ?)",
+                (tid + 1000, "action", "0", 1.0))
+
+    results = await asyncio.gather(store.commit(good), store.commit(breaks_the_commit),
+                                   return_exceptions=True)
+    assert all(isinstance(r, sqlite3.IntegrityError) for r in results)
+    assert sorted(runs) == ["bad", "good"]
+    assert await store.load_events(tid) == []
+    assert await store.commit(append(tid, "after")) == 1
