@@ -21,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -42,9 +41,6 @@ from .statements import Change, SqlTransaction
 T = TypeVar("T")
 # Changes committed together at most: a bound on how long the first of them waits for the rest.
 MAX_BATCH = 256
-# How long the database thread goes on committing batch after batch before it lets a waiting
-# transaction or read have the connection (seconds).
-MAX_RUN = 0.05
 
 __all__ = ["DEFAULT_BUSY_TIMEOUT_MS", "MAX_BATCH", "Change", "SqlTransaction", "Store",
            "Synchronous", "Transaction"]
@@ -70,8 +66,6 @@ class Store(_Reads):
         self._closed = False
         self._memo = Memo()
         self._pending: list[_Pending] = []
-        # Guards _pending and each item's `taken`: the database thread takes its batches itself.
-        self._taking = threading.Lock()
         self._writer: asyncio.Task[None] | None = None
 
     @property
@@ -211,19 +205,15 @@ class Store(_Reads):
             raise StoreError("store is closed")
         loop = asyncio.get_running_loop()
         item = _Pending(change, loop.create_future())
-        with self._taking:
-            self._pending.append(item)
+        self._pending.append(item)
         if self._writer is None or self._writer.done():
             self._writer = loop.create_task(self._write_pending())
         try:
             result: T = await asyncio.shield(item.future)
             return result
         except asyncio.CancelledError:
-            with self._taking:
-                never_taken = not item.taken
-                if never_taken:
-                    self._pending.remove(item)  # never started: nothing of it is written
-            if never_taken:
+            if not item.taken:
+                self._pending.remove(item)  # never started: nothing of it is written
                 raise
         # Already in a batch: its COMMIT decides, and the caller's memory must match the
         # database, so wait for the outcome, report it, and let the cancellation land later.
@@ -237,63 +227,24 @@ class Store(_Reads):
         return outcome
 
     async def _write_pending(self) -> None:
-        """Hand the database thread the pending changes until none are left. The thread takes
-        batch after batch itself (_write_batches): the next batch starts the moment the one
-        before has committed, not once this loop, busy with a burst of clicks, comes back to
-        hand it over. Between runs the lock is let go, so a transaction or a read waiting for
-        the connection has it next."""
-        loop = asyncio.get_running_loop()
         while self._pending:
             async with self._lock:
+                batch = self._pending[:MAX_BATCH]
+                del self._pending[:MAX_BATCH]
+                for item in batch:
+                    item.taken = True
+                changes = [item.change for item in batch]
                 try:
-                    await self._hop(partial(self._write_batches, loop))
-                except BaseException as exc:  # the connection is gone: nothing of it committed
-                    with self._taking:
-                        batch = self._take()
-                    self._settle(batch, [(False, exc)] * len(batch))
-                    if not isinstance(exc, Exception):
-                        raise
-
-    def _take(self) -> list[_Pending]:
-        """The next batch, marked taken (with `_taking` held)."""
-        batch = self._pending[:MAX_BATCH]
-        del self._pending[:len(batch)]
-        for item in batch:
-            item.taken = True
-        return batch
-
-    @staticmethod
-    def _settle(batch: list[_Pending], outcomes: list[tuple[bool, Any]]) -> None:
-        """In the loop: each change's caller gets its outcome."""
-        for item, (ok, value) in zip(batch, outcomes, strict=True):
-            if item.future.done():
-                continue
-            if ok:
-                item.future.set_result(value)
-            else:
-                item.future.set_exception(value)
-
-    def _write_batches(self, loop: asyncio.AbstractEventLoop, conn: Any) -> None:
-        """In the database thread: commit batches of pending changes, one after another, for up
-        to MAX_RUN seconds, handing each batch's outcomes to the loop as soon as it is durable."""
-        until = time.monotonic() + MAX_RUN
-        while True:
-            with self._taking:
-                batch = self._take()
-            if not batch:
-                return
-            try:
-                outcomes = self._apply_batch([item.change for item in batch], conn)
-            except BaseException as exc:  # taken, so its callers must hear of it, not hang
-                outcomes = [(False, exc)] * len(batch)
-            try:
-                loop.call_soon_threadsafe(self._settle, batch, outcomes)
-            except RuntimeError:  # the loop is closed: nobody waits for these any more
-                return
-            if time.monotonic() >= until or not all(ok for ok, _ in outcomes):
-                # A failure may have broken the connection: the next run starts on a fresh
-                # one (each hop asks the backend for it).
-                return
+                    outcomes = await self._hop(partial(self._apply_batch, changes))
+                except BaseException as exc:  # the connection is gone: nothing committed
+                    outcomes = [(False, exc)] * len(batch)
+            for item, (ok, value) in zip(batch, outcomes, strict=True):
+                if item.future.done():
+                    continue
+                if ok:
+                    item.future.set_result(value)
+                else:
+                    item.future.set_exception(value)
 
     def _apply_batch(self, changes: list[Change[Any]], conn: Any) -> list[tuple[bool, Any]]:
         """In the database thread: the batch in one transaction. Changes nearly always succeed,

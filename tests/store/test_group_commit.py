@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import threading
-import time
 from collections.abc import Callable
 
 import pytest
@@ -61,41 +60,9 @@ async def test_only_changed_deadlines_are_written_and_the_memo_follows_rollbacks
     assert [d.kind for d in await store.deadlines(tid)] == ["level"]
 
 
-async def test_a_change_handed_over_during_a_commit_is_committed_without_waiting_for_the_loop(
-        store: Store) -> None:
-    """The database thread takes the next batch itself the moment one commits: in a burst of
-    clicks the loop is busy drawing tables, and a commit waiting for it to come back and hand
-    the batch over waited for the whole burst."""
-    async with store.transaction() as tx:
-        tid = (await tx.create_tournament(1, "t")).id
-    first_in = threading.Event()
-    go_on = threading.Event()
-    second_at: list[float] = []
-
-    def first(tx: SqlTransaction) -> int:
-        first_in.set()
-        go_on.wait(5)
-        return append(tid, "first")(tx)
-
-    def second(tx: SqlTransaction) -> int:
-        second_at.append(time.monotonic())
-        return append(tid, "second")(tx)
-
-    one = asyncio.create_task(store.commit(first))
-    assert await asyncio.to_thread(first_in.wait, 5)
-    two = asyncio.create_task(store.commit(second))
-    await asyncio.sleep(0)  # `two` hands its change over while `first` is being written
-    go_on.set()
-    time.sleep(0.3)  # the loop is busy: nothing on it can hand anything over meanwhile
-    busy_until = time.monotonic()
-    assert (await one, await two) == (1, 2)
-    assert second_at and second_at[0] < busy_until
-    assert [e.type for e in await store.load_events(tid)] == ["first", "second"]
-
-
 async def test_a_transaction_gets_the_connection_while_commits_keep_coming(store: Store) -> None:
-    """The thread's run of batches ends within MAX_RUN, so a transaction or a read waiting for
-    the connection is never starved by a steady stream of commits."""
+    """Group commit lets the connection go between batches, so a transaction or a read waiting
+    for it is never starved by a steady stream of commits."""
     async with store.transaction() as tx:
         tid = (await tx.create_tournament(1, "t")).id
     stop = False
