@@ -267,24 +267,15 @@ class Store(_Reads):
         backend = self._backend
         batch = self._memo.child()
         finishing: set[int] = set()
-        values: list[Any] = []
         try:
             backend.begin(conn)
-        except BaseException as exc:
-            backend.rollback_quietly(conn)
-            return [(False, exc)] * len(changes)
-        try:
-            for change in changes:
-                values.append(change(self._sql(conn, batch, finishing)))
-        except Exception:
-            backend.rollback_quietly(conn)
-            return None
-        except BaseException:
-            backend.rollback_quietly(conn)
-            raise
-        try:
+            try:
+                values = [change(self._sql(conn, batch, finishing)) for change in changes]
+            except Exception:  # a change's own failure: the batch goes again in savepoints
+                backend.rollback_quietly(conn)
+                return None
             backend.commit(conn)
-        except BaseException as exc:
+        except BaseException as exc:  # as in savepoints: BEGIN or COMMIT failed, or worse
             backend.rollback_quietly(conn)
             return [(False, exc)] * len(changes)
         batch.merge_into_parent()
