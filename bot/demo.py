@@ -24,7 +24,7 @@ from bot.discord_ui.presenter.texts import hole_cards_text
 from bot.engine.hand_events import HandEnded, Ruling
 from bot.engine.profile import make_profile
 from bot.service import Outcome, Session, TournamentService
-from bot.store import Store, Transaction
+from bot.store import SqlTransaction, Store
 from bot.tournament.payouts import load_payout_table
 from bot.tournament.players import member_player
 from bot.tournament.structure import load_structure
@@ -134,8 +134,8 @@ async def _register(session: Session, user_id: int, name: str) -> None:
     def register(t: Tournament, now: float) -> object:
         return t.register(member_player(user_id), now)
 
-    async def entry(tx: Transaction) -> object:
-        return await tx.add_entry(session.store_id, user_id, name)
+    def entry(tx: SqlTransaction) -> object:
+        return tx.add_entry(session.store_id, user_id, name)
 
     await session.run(register, also=entry)
 

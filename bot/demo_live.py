@@ -16,14 +16,14 @@ import asyncio
 import random
 import re
 import tempfile
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.discord_ui.presenter.live import LiveTexts, clock_text, live_names
 from bot.engine.profile import make_profile
 from bot.service import Outcome, Session, TournamentService
-from bot.store import Store, Transaction
+from bot.store import SqlTransaction, Store
 from bot.tournament.live import BustReport, bust_report
 from bot.tournament.payouts import load_payout_table
 from bot.tournament.players import PlayerId, member_player
@@ -177,9 +177,9 @@ def _register(player: PlayerId) -> Callable[[Tournament, float], object]:
     return lambda t, at: t.register(player, at)
 
 
-def _entry(store_id: int, uid: int, name: str) -> Callable[[Transaction], Awaitable[object]]:
-    async def entry(tx: Transaction) -> object:
-        return await tx.add_entry(store_id, uid, name)
+def _entry(store_id: int, uid: int, name: str) -> Callable[[SqlTransaction], object]:
+    def entry(tx: SqlTransaction) -> object:
+        return tx.add_entry(store_id, uid, name)
 
     return entry
 

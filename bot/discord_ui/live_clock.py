@@ -237,8 +237,8 @@ class LiveClock:
             return
         ch.clock_message, ch.clock_shown = msg.id, text
         store_id, channel_id = ch.store_id, ch.channel_id
-        await self.store.write(lambda tx: tx.put_message(store_id, CLOCK_KEY, channel_id,
-                                                         msg.id))
+        await self.store.commit(lambda tx: tx.put_message(store_id, CLOCK_KEY, channel_id,
+                                                          msg.id))
 
     # ------------------------------------------------------------------ the break's last minute
 
@@ -283,7 +283,7 @@ class LiveClock:
             ch.warned.add(key)
             if msg is not None:
                 store_id, channel_id = ch.store_id, ch.channel_id
-                await self.store.write(lambda tx: tx.put_message(
+                await self.store.commit(lambda tx: tx.put_message(
                     store_id, f"{BREAK_KEY}{key}", channel_id, msg.id))
 
     async def cancelled(self, session: Session) -> None:

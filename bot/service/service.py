@@ -26,6 +26,7 @@ from bot.store import (
     TOURNAMENT_STREAM,
     HandRow,
     RecoveredTournament,
+    SqlTransaction,
     Store,
     TournamentRow,
     Transaction,
@@ -116,17 +117,22 @@ class TournamentService:
         """A new tournament open for registration; `created_by` is kept as its creator (who
         may start it), in the same transaction."""
         now = self.clock()
-        async with self.store.transaction() as tx:
-            row = await tx.create_tournament(
+
+        def create(tx: SqlTransaction) -> tuple[TournamentRow, Tournament]:
+            # One hop, committed with the game's changes (Store.commit). It may run twice, the
+            # first run rolled back: Tournament.create is pure, so both give the same.
+            row = tx.create_tournament(
                 guild_id, name, league_id=league_id, season_id=season_id,
                 channel_id=channel_id, profile=config.profile.to_dict(),
                 config=config.to_dict(),
             )
             tournament = Tournament.create(row.id, config, now)
-            await tx.append_events(row.id, "tournament", tournament.events)
+            tx.append_events(row.id, "tournament", tournament.events)
             if created_by is not None:
-                await tx.add_director_action(row.id, created_by, "create",
-                                             "created the tournament")
+                tx.add_director_action(row.id, created_by, "create", "created the tournament")
+            return row, tournament
+
+        row, tournament = await self.store.commit(create)
         return self._session(row, tournament)
 
     def get(self, tournament_id: int) -> Session | None:

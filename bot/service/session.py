@@ -47,7 +47,14 @@ log = logging.getLogger(__name__)
 Clock = Callable[[], float]
 SeedSource = Callable[[], str]
 Command = Callable[[Tournament, float], Any]
-Also = Callable[[Transaction], Awaitable[Any]]
+# Store writes that go with a change (an entry row, the season a night counts in), run in the
+# change's own hop to the database thread and committed with it (Store.commit). Like the
+# change's statements they may run twice, the first run rolled back: statements only.
+Also = Callable[[SqlTransaction], Any]
+# Writes that must await reads of their own between statements (a guest's past nights linked):
+# they take a transaction of their own, which keeps every other write of the process waiting
+# for as long as its hops take, so nothing played often goes this way.
+AlsoAwaited = Callable[[Transaction], Awaitable[Any]]
 
 
 class Notice(StrEnum):
@@ -151,13 +158,15 @@ class Session:
 
     # ------------------------------------------------------------------ commands
 
-    async def run(self, command: Command, also: Also | None = None) -> Outcome:
+    async def run(self, command: Command, also: Also | None = None, *,
+                  also_awaited: AlsoAwaited | None = None) -> Outcome:
         """Run a command, follow on, commit, then tell the listener. Errors from the command
-        (refusals) propagate with nothing changed. `also` adds store writes (an entry, money
-        paid) to the same transaction. The Discord side calls this through the use cases
-        (bot/service/usecases), never directly."""
+        (refusals) propagate with nothing changed. `also` (or `also_awaited`) adds store writes
+        (an entry, money paid) to the same transaction; what it returns is `outcome.extra`. The
+        Discord side calls this through the use cases (bot/service/usecases), never
+        directly."""
         async with self.lock:
-            outcome = await self._run_locked(command, also)
+            outcome = await self._run_locked(command, also, also_awaited)
             if self._failed_timers:
                 # Something committed again: the retrying episode is over.
                 self._failed_timers = 0
@@ -173,7 +182,8 @@ class Session:
         self._arm()
         return outcome
 
-    async def _run_locked(self, command: Command, also: Also | None = None) -> Outcome:
+    async def _run_locked(self, command: Command, also: Also | None = None,
+                          also_awaited: AlsoAwaited | None = None) -> Outcome:
         t = self.tournament
         committed = t.event_count
         before = self._hands_now()
@@ -200,9 +210,9 @@ class Session:
                 self.tournament = self._rebuilt(committed)
             raise
         outcome = self._collect(before, known, committed, result)
-        if outcome or also is not None:
+        if outcome or also is not None or also_awaited is not None:
             try:
-                await self._commit(outcome, also)
+                await self._commit(outcome, also, also_awaited)
             except NotOwner:
                 # Another process holds this tournament now (PostgreSQL lease lost): stop
                 # here; a fresh recover() claims and rebuilds it from the database.
@@ -310,16 +320,26 @@ class Session:
                     out.hand_events.append((table, dealt, list(dealt.events)))
         return out
 
-    async def _commit(self, outcome: Outcome, also: Also | None = None) -> None:
-        """Everything the change wrote, in one transaction: without `also`, one hop to the
-        database thread, committed together with other tables' changes (Store.commit)."""
+    async def _commit(self, outcome: Outcome, also: Also | None = None,
+                      also_awaited: AlsoAwaited | None = None) -> None:
+        """Everything the change wrote, in one transaction: one hop to the database thread,
+        committed together with other tables' changes (Store.commit), `also` included; only
+        `also_awaited` takes a transaction of its own."""
         plan = self._plan(outcome)
-        if also is None:
-            new_rows = await self.store.commit(plan.write)
-        else:
+        if also_awaited is not None:
             async with self.store.transaction() as tx:
-                outcome.extra = await also(tx)
+                outcome.extra = await also_awaited(tx)
                 new_rows = await tx.apply(plan.write)
+        elif also is not None:
+            write_also = also
+
+            def write(tx: SqlTransaction) -> tuple[Any, dict[str, int]]:
+                extra = write_also(tx)
+                return extra, plan.write(tx)
+
+            outcome.extra, new_rows = await self.store.commit(write)
+        else:
+            new_rows = await self.store.commit(plan.write)
         # Hand rows created in this transaction count only once it has committed.
         self._hand_rows.update(new_rows)
         if new_rows:

@@ -158,7 +158,7 @@ async def test_a_failed_commit_leaves_nothing_behind_and_play_goes_on(tmp_path: 
     table, seat = acting(session)
     n_heard = len(heard)
 
-    async def broken(tx: object) -> None:
+    def broken(tx: object) -> None:
         raise RuntimeError("disk full")
 
     with pytest.raises(RuntimeError):

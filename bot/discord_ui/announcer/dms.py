@@ -89,7 +89,7 @@ class DirectMessages(AnnouncerState):
         channel = await self.client.create_dm(discord.Object(uid))
         self._dm_channels[uid] = channel
         try:
-            await self.store.write(lambda tx: tx.put_dm_channel(uid, channel.id))
+            await self.store.commit(lambda tx: tx.put_dm_channel(uid, channel.id))
         except StoreError:
             # Kept in memory all the same; only a restart would open it again.
             log.warning("could not keep a player's DM channel in the store")

@@ -75,7 +75,7 @@ from bot.engine.hand import Hand
 from bot.engine.hand_events import HandEnded, Ruling
 from bot.engine.runout import runout_frames, runout_streets
 from bot.service import Session
-from bot.store import Transaction
+from bot.store import SqlTransaction
 
 log = logging.getLogger(__name__)
 
@@ -279,11 +279,13 @@ class TableEdits(Sending):
         places.messages[table] = TableMessage(hand.hand_id, where, msg.id, hand)
         store_id = places.store_id
 
-        async def remember(tx: Transaction) -> None:
-            await tx.put_message(store_id, f"hand:{hand.hand_id}", where, msg.id)
-            await tx.put_table(store_id, table, message_id=msg.id)
+        def remember(tx: SqlTransaction) -> None:
+            tx.put_message(store_id, f"hand:{hand.hand_id}", where, msg.id)
+            tx.put_table(store_id, table, message_id=msg.id)
 
-        await self.store.write(remember)
+        # One hop, committed with the game's changes: a transaction of its own would keep
+        # them all waiting while its hops wait for a busy loop (bench/NIGHT.md, fifteenth part).
+        await self.store.commit(remember)
 
     async def _hand_update(self, session: Session, places: Places, table: int, hand: Hand,
                            evs: list[Event], fresh: bool = False, answered: bool = False

@@ -56,7 +56,7 @@ class Threads(TableEdits):
             await self._trouble(places, places.channel_id, exc)
             return
         places.threads[table] = thread.id
-        await self.store.write(
+        await self.store.commit(
             lambda tx: tx.put_table(places.store_id, table, thread_id=thread.id))
 
     @staticmethod

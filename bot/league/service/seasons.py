@@ -14,6 +14,7 @@ from bot.store import (
     LeagueRow,
     LeagueSettings,
     SeasonRow,
+    SqlTransaction,
     Store,
     StoreError,
     TournamentRow,
@@ -299,13 +300,14 @@ class NightSeason:
     final: bool = False
 
 
-async def stamp_season(tx: Transaction, tournament_id: int) -> NightSeason:
-    """At a night's start, in the transaction that starts it: it counts in its league's season
-    active at this moment, recorded on the tournament (a season that ends or starts later
-    changes nothing about it)."""
-    season = await tx.stamp_season(tournament_id)
-    t = await tx.tournament(tournament_id)
-    league = None if t is None or t.league_id is None else await tx.league(t.league_id)
+def stamp_season(tx: SqlTransaction, tournament_id: int) -> NightSeason:
+    """At a night's start, in the transaction that starts it (in the database thread, with
+    the start's own statements): it counts in its league's season active at this moment,
+    recorded on the tournament (a season that ends or starts later changes nothing about
+    it)."""
+    season = tx.stamp_season(tournament_id)
+    t = tx.tournament(tournament_id)
+    league = None if t is None or t.league_id is None else tx.league(t.league_id)
     return NightSeason(league, season)
 
 

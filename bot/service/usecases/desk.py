@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Literal
 
-from bot.service.session import Outcome, Session
+from bot.service.session import AlsoAwaited, Outcome, Session
 from bot.service.usecases.refused import Refused, Why
-from bot.service.usecases.running import Also, run
-from bot.store import Transaction
+from bot.service.usecases.running import run
+from bot.store import SqlTransaction, Transaction
 from bot.tournament.live import bust_report
 from bot.tournament.players import PlayerId, member_player
 from bot.tournament.tournament import Tournament
@@ -87,19 +87,19 @@ async def add_member(session: Session, user_id: int, display: str) -> Outcome:
     player = member_player(user_id)
     session.set_name(player, display)
 
-    async def entry(tx: Transaction) -> None:
+    def entry(tx: SqlTransaction) -> None:
         # Read in the transaction: another command may have entered him meanwhile.
-        if any(e.user_id == user_id for e in await tx.entries(session.store_id)):
-            await tx.update_entry(session.store_id, user_id, status="registered")
+        if any(e.user_id == user_id for e in tx.entries(session.store_id)):
+            tx.update_entry(session.store_id, user_id, status="registered")
         else:
-            await tx.add_entry(session.store_id, user_id, display)
+            tx.add_entry(session.store_id, user_id, display)
 
     return await run(session, lambda t, now: t.register(player, now), also=entry,
                      desk=True)
 
 
 async def link_guest(session: Session, guest: str, user_id: int, member_name: str,
-                     by: int, *, past: Also) -> Outcome:
+                     by: int, *, past: AlsoAwaited) -> Outcome:
     """Tonight's guest is this member; `past` links him in the finished nights, in the same
     transaction (its result is the outcome's `extra`)."""
     target = member_player(user_id)
@@ -113,7 +113,7 @@ async def link_guest(session: Session, guest: str, user_id: int, member_name: st
         return done
 
     return await run(session, lambda t, now: t.link_guest(guest, target, member_player(by), now),
-                     also=linked, desk=True)
+                     also_awaited=linked, desk=True)
 
 
 async def clock_player(session: Session, player: str, by: PlayerId, *,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.league.service import stamp_season
 from bot.service.session import Outcome, Session
 from bot.service.usecases.running import run
-from bot.store import Transaction
+from bot.store import SqlTransaction
 from bot.tournament.players import member_player
 
 
@@ -14,11 +14,11 @@ async def join(session: Session, user_id: int, display: str) -> Outcome:
     player = member_player(user_id)
     session.set_name(player, display)
 
-    async def entry(tx: Transaction) -> None:
-        if any(e.user_id == user_id for e in await tx.entries(session.store_id)):
-            await tx.update_entry(session.store_id, user_id, status="registered")
+    def entry(tx: SqlTransaction) -> None:
+        if any(e.user_id == user_id for e in tx.entries(session.store_id)):
+            tx.update_entry(session.store_id, user_id, status="registered")
         else:
-            await tx.add_entry(session.store_id, user_id, display)
+            tx.add_entry(session.store_id, user_id, display)
 
     return await run(session, lambda t, now: t.register(player, now), also=entry)
 

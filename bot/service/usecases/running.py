@@ -3,18 +3,16 @@ transaction, and every refusal turned into `Refused` with the names it may need.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 from bot.engine.errors import IllegalAction
-from bot.service.session import Outcome, Session
+from bot.service.session import Also, AlsoAwaited, Outcome, Session
 from bot.service.usecases.refused import Refused, from_game
-from bot.store import Transaction
 from bot.tournament.errors import TournamentError
 from bot.tournament.tournament import Tournament
 
 Command = Callable[[Tournament, float], Any]
-Also = Callable[[Transaction], Awaitable[Any]]
 
 
 def names_now(session: Session) -> dict[str, str]:
@@ -27,12 +25,13 @@ def names_now(session: Session) -> dict[str, str]:
 
 
 async def run(session: Session, command: Command, *, also: Also | None = None,
-              desk: bool = False) -> Outcome:
+              also_awaited: AlsoAwaited | None = None, desk: bool = False) -> Outcome:
     """`command` against the tournament (its checks made again there, under the lock) and
-    `also`'s rows in the same transaction; a refusal of the game, of a re-check or of the
-    still-current check is raised as `Refused`, nothing changed. `desk`: a live desk command."""
+    `also`'s rows in the same transaction (Session.run); a refusal of the game, of a re-check
+    or of the still-current check is raised as `Refused`, nothing changed. `desk`: a live
+    desk command."""
     try:
-        return await session.run(command, also=also)
+        return await session.run(command, also=also, also_awaited=also_awaited)
     except Refused as refused:
         raise refused.naming(names_now(session), desk=desk) from None
     except (IllegalAction, TournamentError) as exc:
