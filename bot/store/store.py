@@ -10,7 +10,11 @@ the caller announce anything. If it raises, nothing of it is in the database.
 thread, and changes that arrive together (from different tournaments) share one transaction and
 one fsync (group commit); if one of them fails, the batch runs again with each change in its own
 savepoint, so that one failing change fails alone.
-`transaction()` is for everything else: one hop per statement, the caller may read its writes.
+`transaction()` is for writes that must await something between their statements: one hop per
+statement, the caller may read its writes. It holds the store, every other write of the process
+waiting, for as long as its hops take, and each hop's answer waits for the event loop: nothing
+made often goes this way (a registration, a message id, a new tournament are changes given to
+`commit`; bench/NIGHT.md, fifteenth part).
 
 `Store.open(path)` opens a SQLite file (bot/store/sqlite/); `PostgresStore.open(url)`
 (bot/store/postgres/) a PostgreSQL database; `open_store(target)` (backends.py) either.
