@@ -120,7 +120,9 @@ class TournamentService:
 
         def create(tx: SqlTransaction) -> tuple[TournamentRow, Tournament]:
             # One hop, committed with the game's changes (Store.commit). It may run twice, the
-            # first run rolled back: Tournament.create is pure, so both give the same.
+            # first run rolled back: Tournament.create is pure, so both give the same (on
+            # PostgreSQL the first run's row id is not used again, and the lease it took on
+            # that id stays with this process, on no tournament).
             row = tx.create_tournament(
                 guild_id, name, league_id=league_id, season_id=season_id,
                 channel_id=channel_id, profile=config.profile.to_dict(),
