@@ -14,7 +14,7 @@ import pytest
 
 from bot.service import TournamentService
 from bot.service.usecases import entries
-from bot.store import Store
+from bot.store import SqlTransaction, Store
 from tests.service.helpers import FakeClock, config
 
 
@@ -86,8 +86,6 @@ async def test_a_registration_whose_row_fails_registers_nobody(
     session = await service.create(guild_id=1, channel_id=2, name="Tuesday", config=config())
     await entries.join(session, 101, "P101")
     events = len(await store.load_events(session.store_id, "tournament"))
-
-    from bot.store import SqlTransaction
 
     def refused(self: SqlTransaction, *args: object, **kwargs: object) -> None:
         raise RuntimeError("disk full")

@@ -13,9 +13,10 @@ from collections.abc import Mapping, Sequence
 from typing import Literal
 
 from bot.service.session import AlsoAwaited, Outcome, Session
+from bot.service.usecases.entries import entry_row
 from bot.service.usecases.refused import Refused, Why
 from bot.service.usecases.running import run
-from bot.store import SqlTransaction, Transaction
+from bot.store import Transaction
 from bot.tournament.live import bust_report
 from bot.tournament.players import PlayerId, member_player
 from bot.tournament.tournament import Tournament
@@ -86,16 +87,8 @@ async def add_member(session: Session, user_id: int, display: str) -> Outcome:
     """A server member entered by the director, as if he had joined."""
     player = member_player(user_id)
     session.set_name(player, display)
-
-    def entry(tx: SqlTransaction) -> None:
-        # Read in the transaction: another command may have entered him meanwhile.
-        if any(e.user_id == user_id for e in tx.entries(session.store_id)):
-            tx.update_entry(session.store_id, user_id, status="registered")
-        else:
-            tx.add_entry(session.store_id, user_id, display)
-
-    return await run(session, lambda t, now: t.register(player, now), also=entry,
-                     desk=True)
+    return await run(session, lambda t, now: t.register(player, now),
+                     also=entry_row(session.store_id, user_id, display), desk=True)
 
 
 async def link_guest(session: Session, guest: str, user_id: int, member_name: str,
