@@ -64,9 +64,11 @@ class Backend(Protocol):
         """The SQLite file (None on PostgreSQL)."""
         ...
 
-    async def hop(self, fn: Callable[[Any], T]) -> T:
-        """Run `fn(connection)` in the database thread: one round trip, however many
-        statements."""
+    def hop(self, fn: Callable[[Any], T]) -> asyncio.Future[T]:
+        """Hand `fn(connection)` to the database thread now (one round trip, however many
+        statements); the future has its result. The thread runs what it is handed one after
+        another in the order handed: Store relies on that to hold its lock only while handing
+        a hop over, not while it runs."""
         ...
 
     # In the database thread: -----------------------------------------------------------------

@@ -119,11 +119,27 @@ class Store(_Reads):
 
     # --- the database thread -------------------------------------------------------------------
 
-    async def _hop(self, fn: Callable[[Any], T]) -> T:
-        """Run `fn(connection)` in the database thread: one round trip, not one per statement."""
+    def _hand(self, fn: Callable[[Any], T]) -> asyncio.Future[T]:
+        """Hand `fn(connection)` to the database thread now: one round trip, not one per
+        statement. The thread runs what it is handed in the order handed."""
         if self._closed:
             raise StoreError("store is closed")
-        return await self._backend.hop(fn)
+        return self._backend.hop(fn)
+
+    async def _hop(self, fn: Callable[[Any], T]) -> T:
+        """Run `fn(connection)` in the database thread (a transaction's hops, under its lock)."""
+        return await self._hand(fn)
+
+    async def _handed(self, fn: Callable[[Any], T]) -> T:
+        """A hop that is not part of a transaction (a read, the writer's batch): handed over
+        once no transaction holds the store, then awaited without holding it. Since the thread
+        runs hops in the order handed, a transaction that takes the lock next runs its BEGIN
+        after this hop all the same; what is spared is the wait, at a busy hour, for this task's
+        turn of the loop after its answer is in, during which nobody else could hand anything
+        over (bench/NIGHT.md, sixteenth part)."""
+        async with self._lock:
+            future = self._hand(fn)
+        return await future
 
     def _sql(self, conn: Any, memo: Memo, finishing: set[int]) -> SqlTransaction:
         """The statements, on this connection, in the database thread."""
@@ -136,8 +152,7 @@ class Store(_Reads):
         memo = self._memo
         if self._owner is not None and self._owner is asyncio.current_task():
             return await self._hop(lambda conn: fn(self._sql(conn, memo, set())))
-        async with self._lock:
-            return await self._hop(lambda conn: fn(self._sql(conn, memo, set())))
+        return await self._handed(lambda conn: fn(self._sql(conn, memo, set())))
 
     # --- transactions --------------------------------------------------------------------------
 
@@ -232,6 +247,8 @@ class Store(_Reads):
 
     async def _write_pending(self) -> None:
         while self._pending:
+            # As `_handed`: the batch is taken and handed over under the lock, and awaited
+            # without it (what arrives meanwhile joins the next batch).
             async with self._lock:
                 batch = self._pending[:MAX_BATCH]
                 del self._pending[:MAX_BATCH]
@@ -239,9 +256,14 @@ class Store(_Reads):
                     item.taken = True
                 changes = [item.change for item in batch]
                 try:
-                    outcomes = await self._hop(partial(self._apply_batch, changes))
-                except BaseException as exc:  # the connection is gone: nothing committed
-                    outcomes = [(False, exc)] * len(batch)
+                    future = self._hand(partial(self._apply_batch, changes))
+                except BaseException as exc:  # closed: nothing handed over
+                    future = asyncio.get_running_loop().create_future()
+                    future.set_exception(exc)
+            try:
+                outcomes = await future
+            except BaseException as exc:  # the connection is gone: nothing committed
+                outcomes = [(False, exc)] * len(batch)
             for item, (ok, value) in zip(batch, outcomes, strict=True):
                 if item.future.done():
                     continue

@@ -24,17 +24,17 @@ class Hops:
     def __init__(self, store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
         self.hops = 0
         self.transactions = 0
-        hop, transaction = store._hop, store.transaction
+        hand, transaction = store._hand, store.transaction
 
-        async def counted_hop(fn: Callable[[Any], Any]) -> Any:
+        def counted_hand(fn: Callable[[Any], Any]) -> Any:
             self.hops += 1
-            return await hop(fn)
+            return hand(fn)
 
         def counted_transaction() -> Any:
             self.transactions += 1
             return transaction()
 
-        monkeypatch.setattr(store, "_hop", counted_hop)
+        monkeypatch.setattr(store, "_hand", counted_hand)
         monkeypatch.setattr(store, "transaction", counted_transaction)
 
     def reset(self) -> None:

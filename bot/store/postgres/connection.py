@@ -110,10 +110,11 @@ class PgSession:
         self.generation = 0  # sessions opened so far; a new one has none of the old locks
         self.on_new_session: Callable[[int], None] = lambda generation: None
 
-    async def run(self, fn: Callable[[psycopg.Connection[PgRow]], T]) -> T:
-        """Run `fn(connection)` in the database thread: one hop, however many statements."""
+    def run(self, fn: Callable[[psycopg.Connection[PgRow]], T]) -> asyncio.Future[T]:
+        """Hand `fn(connection)` to the database thread now (one hop, however many
+        statements); its one worker runs them in the order handed."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, self._call, fn)
+        return loop.run_in_executor(self._executor, self._call, fn)
 
     def run_here(self, fn: Callable[[psycopg.Connection[PgRow]], T]) -> T:
         """The same from a plain thread (opening, closing): blocks until done."""

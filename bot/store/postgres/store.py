@@ -15,6 +15,7 @@ claim in its shards, and a tournament this process creates is its own.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import os
@@ -62,8 +63,8 @@ class PgBackend:
         self.leases = leases
         self.ownership = leases
 
-    async def hop(self, fn: Callable[[Conn], T]) -> T:
-        return await self.session.run(fn)
+    def hop(self, fn: Callable[[Conn], T]) -> asyncio.Future[T]:
+        return self.session.run(fn)
 
     # --- in the database thread ----------------------------------------------------------------
 
@@ -171,8 +172,7 @@ class PostgresStore(Store):
     async def claim(self, tournament_ids: Sequence[int]) -> set[int]:
         """Take the leases of these tournaments (those not held by another process); return
         the ones this process now holds."""
-        async with self._lock:
-            return await self._hop(lambda conn: self.leases.claim(conn, tournament_ids))
+        return await self._handed(lambda conn: self.leases.claim(conn, tournament_ids))
 
     async def release(self, tournament_ids: Sequence[int]) -> None:
         """Hand tournaments back (this process stops running them)."""
@@ -181,13 +181,11 @@ class PostgresStore(Store):
             for t in tournament_ids:  # whoever runs it next may change what we remember
                 self._memo.forget(t)
 
-        async with self._lock:
-            await self._hop(release)
+        await self._handed(release)
 
     async def lease_holders(self, tournament_ids: Sequence[int]) -> dict[int, int]:
         """Server process id holding each tournament's lease (absent: nobody runs it)."""
-        async with self._lock:
-            return await self._hop(lambda conn: holders(conn, tournament_ids))
+        return await self._handed(lambda conn: holders(conn, tournament_ids))
 
 
 __all__ = ["PgBackend", "PostgresStore", "is_postgres_url"]

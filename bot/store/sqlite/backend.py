@@ -108,14 +108,18 @@ class SqliteBackend:
         private_file(db_path)  # the -wal/-shm now exist; make sure of their mode too
         return cls(conn, db_path)
 
-    async def hop(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """Run `fn` in aiosqlite's thread, with its connection. aiosqlite has no public call
-        for this; `_execute` is how its own methods reach the thread (0.17 to 0.22), and
-        `_conn` is the sqlite3 connection it owns there."""
+    def hop(self, fn: Callable[[sqlite3.Connection], T]) -> asyncio.Future[T]:
+        """Hand `fn` to aiosqlite's thread now, with its connection. aiosqlite has no public
+        call for this; its own `_execute` (0.17 to 0.22) does the same, but as a coroutine it
+        would queue `fn` only once awaited, and Store needs it queued when handed over (see
+        Backend.hop): `_tx` is the queue its thread takes (future, function) pairs from in
+        order, and `_conn` the sqlite3 connection it owns there."""
         conn = self._conn
-        result: T = await conn._execute(  # type: ignore[no-untyped-call]  # aiosqlite private
-            lambda: fn(conn._conn))
-        return result
+        if not conn._running or not conn._connection:
+            raise ValueError("Connection closed")  # as aiosqlite's own `_execute` says it
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        conn._tx.put_nowait((future, lambda: fn(conn._conn)))
+        return future
 
     # --- in the database thread ----------------------------------------------------------------
 
