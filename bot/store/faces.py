@@ -71,6 +71,7 @@ class _Reads:
     # servers, leagues, seasons
     guild_settings = _read(SqlTransaction.guild_settings)
     hole_card_dm_choices = _read(SqlTransaction.hole_card_dm_choices)
+    deal_settings = _read(SqlTransaction.deal_settings)
     dm_channel = _read(SqlTransaction.dm_channel)
     leagues = _read(SqlTransaction.leagues)
     league = _read(SqlTransaction.league)

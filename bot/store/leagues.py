@@ -8,6 +8,7 @@ from typing import Any
 
 from .errors import LeagueNameTaken, StoreError
 from .rows import (
+    DealSettings,
     GuildSettings,
     LeagueRow,
     LeagueSettings,
@@ -73,6 +74,10 @@ class LeagueSql(SqlBase):
         rows = self.fetch("SELECT user_id, hole_card_dms FROM player_settings "
                           "WHERE guild_id = ?", (guild_id,))
         return {int(r["user_id"]): bool(r["hole_card_dms"]) for r in rows}
+
+    def deal_settings(self, guild_id: int) -> DealSettings:
+        """The settings and the hole-card DM choices together: a deal reads both (one hop)."""
+        return DealSettings(self.guild_settings(guild_id), self.hole_card_dm_choices(guild_id))
 
     def put_hole_card_dms(self, guild_id: int, user_id: int, dms: bool) -> None:
         """His choice: hole cards by DM at every deal (True) or only by My cards (False)."""

@@ -31,6 +31,19 @@ class GuildSettings:
 
 
 @dataclass(frozen=True)
+class DealSettings:
+    """What a deal reads of its server, in one read: the settings, and the players who chose
+    whether their hole cards come by DM (user id -> his choice)."""
+
+    settings: GuildSettings
+    hole_card_dm_choices: dict[int, bool] = field(default_factory=dict)
+
+    def hole_card_dms(self, user_id: int) -> bool:
+        """Whether this player's hole cards go by DM: his choice, else the server's default."""
+        return self.hole_card_dm_choices.get(user_id, self.settings.hole_card_dms)
+
+
+@dataclass(frozen=True)
 class LeagueRow:
     id: int
     guild_id: int

@@ -61,6 +61,8 @@ def script(tx: SqlTransaction) -> list[tuple[str, Any]]:
     c("put_hole_card_dms", 1, 2**60, True)  # he changes his mind: one row, the last choice
     c("put_hole_card_dms", 2, 2**60, False)
     c("hole_card_dm_choices", 1)
+    c("deal_settings", 1)
+    c("deal_settings", 3)  # a server with nothing kept: the defaults
     c("dm_channel", 2**60)  # none kept yet
     c("put_dm_channel", 2**60, 2**61)
     c("put_dm_channel", 2**60, 2**61 + 1)  # opened again: one row, the last channel

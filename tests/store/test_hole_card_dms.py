@@ -23,5 +23,10 @@ async def test_choices_and_the_server_default_survive_a_restart(store: Store,
         assert (await again.guild_settings(11)).hole_card_dms is False
         assert await again.hole_card_dm_choices(11) == {5: False, 6: True}
         assert await again.hole_card_dm_choices(12) == {5: True}
+        deal = await again.deal_settings(11)  # what a deal reads, in one hop
+        assert deal.settings.hole_card_dms is False
+        assert [deal.hole_card_dms(uid) for uid in (5, 6, 7)] == [False, True, False]
+        other = await again.deal_settings(12)  # 7 has not chosen: the server's default, on
+        assert [other.hole_card_dms(uid) for uid in (5, 7)] == [True, True]
     finally:
         await again.close()

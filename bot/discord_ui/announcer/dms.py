@@ -20,7 +20,8 @@ in memory and in the store, so that a restarted bot does not open every player's
 
 A player may turn the hole-card DMs off (`/cards dm:False`, kept per server in the store), and
 a server may set the default for players who have not chosen (`/td settings card_dms:`); the DM
-stays the default. Both are read at every deal (`_dm_off`). A player with DMs off is sent
+stays the default. Both are read at every deal, with the server's other settings
+(`_load_settings`, one read). A player with DMs off is sent
 nothing and named in no post: his cards reach him only as his private **My cards** answer.
 
 Privacy: the cards go to their owner only; the channel post names players, never cards.
@@ -95,13 +96,14 @@ class DirectMessages(AnnouncerState):
             log.warning("could not keep a player's DM channel in the store")
         return channel
 
-    async def _deal_hole_cards(self, places: Places, hand: Hand) -> str | None:
-        """Every seated player's cards by DM; the channel post for those they did not reach."""
+    async def _deal_hole_cards(self, places: Places, hand: Hand,
+                               dm_off: Callable[[str], bool]) -> str | None:
+        """Every seated player's cards by DM, but to those with `dm_off`; the channel post for
+        those they did not reach."""
         faces = self.faces(places)
         refused_now: list[str] = []
         failed: list[str] = []
-        off = await self._dm_off(places)
-        to = [(seat, p.player) for seat, p in sorted(hand.players.items()) if not off(p.player)]
+        to = [(seat, p.player) for seat, p in sorted(hand.players.items()) if not dm_off(p.player)]
         # Side by side: each DM is a request (two the first time) to a channel of its own, and
         # one after another a deal's DMs took a round trip each under the tournament's lock.
         whys = await side_by_side(self._dm(places, player, hole_cards_text(hand, seat, faces))
@@ -115,20 +117,6 @@ class DirectMessages(AnnouncerState):
             return None
         names = [self._name(places, p) for p in refused_now + failed]
         return dm_failed_text(names, never_again=not failed)
-
-    async def _dm_off(self, places: Places) -> Callable[[str], bool]:
-        """Who turned his hole-card DMs off: his own choice in this server, else the server's
-        default (read now: either may have changed since the last deal)."""
-        if places.guild_id is None:
-            return lambda player: False
-        default = (await self.store.guild_settings(places.guild_id)).hole_card_dms
-        choices = await self.store.hole_card_dm_choices(places.guild_id)
-
-        def off(player: str) -> bool:
-            uid = member_id(player)
-            return uid is not None and not choices.get(uid, default)
-
-        return off
 
     def _name(self, places: Places, player: str) -> str:
         return player_name(self._names(places), player, "A player")

@@ -88,9 +88,9 @@ class Announcer(Threads, IdlePings):
 
     async def _new_hand(self, session: Session, places: Places, table: int, hand: Hand) -> None:
         chance_counts.warm()  # before any all-in of the hand can ask it to count
-        await self._load_settings(places)
+        dm_off = await self._load_settings(places)
         await self._post_table(session, places, table, hand)
-        not_reached = await self._deal_hole_cards(places, hand)
+        not_reached = await self._deal_hole_cards(places, hand, dm_off)
         if not_reached is not None:
             await self.send(places, places.location(table), not_reached)
 

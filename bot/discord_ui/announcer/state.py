@@ -5,8 +5,9 @@ Contract: `places_for(session)` returns the tournament's `Places`, loaded once f
 the first time (after a restart too): its channel, the thread of each table, and the table
 message of each table's latest hand (`hand:<hand id>` message rows). So a restarted bot edits
 the same table messages and posts in the same threads instead of starting new ones. The
-server's settings (deck colours, idle ping) are read again at every deal (`_load_settings`): a
-director may change them during a night.
+server's settings (deck colours, idle ping, who has the hole-card DMs off) are read again at
+every deal, in one read (`_load_settings`): a director or a player may change them during a
+night.
 
 Discord constraint: a table message lives by its channel and message ids only (the bot keeps no
 `discord.Message` across changes: `get_partial_messageable(...).get_partial_message(...)` costs no
@@ -37,6 +38,7 @@ from bot.engine.hand import Hand
 from bot.service import Session
 from bot.store import Store
 from bot.tournament.hand_id import HandId
+from bot.tournament.players import member_id
 
 DEFAULT_IDLE_PING = 10.0
 
@@ -231,16 +233,24 @@ class AnnouncerState:
             kept = self._faces[places.four_colour] = (art, art.for_server(places.four_colour).card)
         return kept[1]
 
-    async def _load_settings(self, places: Places) -> None:
+    async def _load_settings(self, places: Places) -> Callable[[str], bool]:
         """The server's card colours and idle ping, read again at every deal (a director may
-        have changed them)."""
+        have changed them), and who has the hole-card DMs off: his own choice in this server,
+        else the server's default (either may have changed since the last deal). One read."""
         if places.guild_id is None:
-            return
-        settings = await self.store.guild_settings(places.guild_id)
+            return lambda player: False
+        deal = await self.store.deal_settings(places.guild_id)
+        settings = deal.settings
         places.four_colour = settings.four_colour_deck
         places.idle_ping_seconds = float(
             settings.idle_ping_seconds if self.idle_ping_override is None
             else self.idle_ping_override)
+
+        def dm_off(player: str) -> bool:
+            uid = member_id(player)
+            return uid is not None and not deal.hole_card_dms(uid)
+
+        return dm_off
 
 
 def hand_by_id(session: Session, table: int, hand_id: str,
