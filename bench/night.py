@@ -90,6 +90,9 @@ from bench.probes import (  # noqa: E402
     by_area,
     children_cpu,
     children_rss_bytes,
+    cpu_since,
+    database_server_cpu,
+    machine_cpu,
     pct,
     rss_bytes,
     thread_cpu,
@@ -626,6 +629,7 @@ class Night:
         cpu0 = time.process_time()
         threads0 = thread_cpu()
         workers0 = children_cpu()
+        machine0, database0 = machine_cpu(), database_server_cpu()
         ru0 = resource.getrusage(resource.RUSAGE_SELF)
         t0 = time.perf_counter()
         probe.start()
@@ -649,6 +653,8 @@ class Night:
         window = time.perf_counter() - t0
         cpu = time.process_time() - cpu0
         workers_cpu = children_cpu() - workers0
+        machine = [b - a for a, b in zip(machine0, machine_cpu(), strict=True)]
+        database_cores = cpu_since(database0, database_server_cpu()) / window
         threads = {name: (spent - threads0.get(name, 0.0)) / window
                    for name, spent in thread_cpu().items()}
         ru1 = resource.getrusage(resource.RUSAGE_SELF)
@@ -737,6 +743,9 @@ class Night:
             * 1e3, "idle_cpu_share": idle_per_s,
             "stand_in_ms_per_action": stand_in / max(self.actions, 1) * 1e3,
             "cpu_share": cpu / window, "gc_runs": gc_runs,
+            # What the whole machine did meanwhile, in cores: whether it had any to spare.
+            "machine_busy_cores": machine[0] / window, "machine_steal_cores": machine[2] / window,
+            "database_cores": database_cores,
             "worker_cpu_ms_per_action": workers_cpu / max(self.actions, 1) * 1e3,
             "thread_shares": {n: round(x, 3) for n, x in sorted(threads.items(),
                                                                 key=lambda kv: -kv[1])
@@ -939,6 +948,12 @@ def report(r: dict[str, Any], label: str) -> None:
               f"process {p['rss_workers_mib']:.0f} MiB; during the window "
               f"{' '.join(str(x) for x in p['rss_during_mib'])}; collections by generation "
               f"(runs, longest CPU ms): {p['gc_by_generation']})")
+    first = per[0]
+    if "machine_busy_cores" in first:  # the machine is one: the first process's window
+        print(f"  the machine: {first['machine_busy_cores']:.2f} of its {os.cpu_count()} cores "
+              f"busy in the window (the database server's processes "
+              f"{first['database_cores']:.2f}; taken by the virtual machine's host "
+              f"{first['machine_steal_cores']:.2f})")
     answered = r["answered"]
     late = sum(x.get("answers", {}).get("late edit", 0) for x in per)
     print(f"answered: {answered} of {r['actions']} clicks with the table edit ({late} of them "

@@ -69,6 +69,35 @@ def children_cpu() -> float:
                if (text := _proc(f"/proc/{pid}/stat")) is not None)
 
 
+def machine_cpu() -> tuple[float, float, float]:
+    """The whole machine's CPU so far, in seconds summed over its cores (/proc/stat's first
+    line): busy, idle (waiting for the disk included) and stolen (a virtual machine's cores
+    taken by its host)."""
+    text = _proc("/proc/stat") or ""
+    line = text.splitlines()[0].split() if text else ["cpu"] + ["0"] * 8
+    user, nice, system, idle, iowait, irq, softirq, steal = (int(x) for x in line[1:9])
+    tick = os.sysconf("SC_CLK_TCK")
+    return ((user + nice + system + irq + softirq) / tick, (idle + iowait) / tick, steal / tick)
+
+
+def database_server_cpu() -> dict[int, float]:
+    """CPU seconds used so far by each of the machine's PostgreSQL processes (pgserver's server
+    and the backends serving each connection; none on SQLite), by process id."""
+    out: dict[int, float] = {}
+    for pid in os.listdir("/proc"):
+        if pid.isdigit() and (_proc(f"/proc/{pid}/comm") or "").strip() == "postgres":
+            text = _proc(f"/proc/{pid}/stat")
+            if text is not None:
+                out[int(pid)] = _cpu_seconds(text)
+    return out
+
+
+def cpu_since(before: dict[int, float], now: dict[int, float]) -> float:
+    """What the processes running now used since `before` (all of it for those started since;
+    one that ended meanwhile is not counted, its last figures being gone)."""
+    return sum(spent - before.get(pid, 0.0) for pid, spent in now.items())
+
+
 class LoopProbe:
     """The longest lag of a 5 ms ticker (how long the loop was held up at once), the longest
     single callback the loop ran (with what it was), and what the loop was doing during each

@@ -5,6 +5,7 @@ asserted here (performance belongs in bench/): only that the night ran as player
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -51,6 +52,11 @@ def test_ten_tables_play_and_every_click_gets_its_table_edit(tmp_path: Path) -> 
     assert 1.0 <= r["requests_per_action"] <= 3.5
     assert r["click_p99_ms"] > 0 and r["loop_block_ms"] > 0 and r["rss_mib"] > 0
     assert r["loop"] == "uvloop"  # the bot's own loop, as `python -m bot` runs it
+    # The machine's own account: at least this process's work, at most every core; no
+    # database server on SQLite.
+    cores = os.cpu_count() or 1
+    assert r["cpu_share"] * 0.5 <= r["machine_busy_cores"] <= cores + 0.05
+    assert r["database_cores"] == 0 and 0 <= r["machine_steal_cores"] <= cores
 
 
 def test_with_discords_round_trip_every_click_is_still_answered_in_time(tmp_path: Path) -> None:
