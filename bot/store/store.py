@@ -260,10 +260,19 @@ class Store(_Reads):
                 except BaseException as exc:  # closed: nothing handed over
                     future = asyncio.get_running_loop().create_future()
                     future.set_exception(exc)
-            try:
-                outcomes = await future
-            except BaseException as exc:  # the connection is gone: nothing committed
-                outcomes = [(False, exc)] * len(batch)
+            cancelled = False
+            while True:
+                try:
+                    outcomes = await asyncio.shield(future)
+                except asyncio.CancelledError:
+                    # This task is cancelled, not the batch: the thread runs it to its end, and
+                    # its callers hear how it ended (as `commit` tells a caller cancelled once
+                    # its change is taken), so that nobody is told "not written" of a COMMIT.
+                    cancelled = True
+                    continue
+                except BaseException as exc:  # the connection is gone: nothing committed
+                    outcomes = [(False, exc)] * len(batch)
+                break
             for item, (ok, value) in zip(batch, outcomes, strict=True):
                 if item.future.done():
                     continue
@@ -271,6 +280,12 @@ class Store(_Reads):
                     item.future.set_result(value)
                 else:
                     item.future.set_exception(value)
+            if cancelled:
+                for item in self._pending:  # never handed over: nothing of them is written
+                    if not item.future.done():
+                        item.future.set_exception(StoreError("the store's writer was stopped"))
+                self._pending.clear()
+                raise asyncio.CancelledError
 
     def _apply_batch(self, changes: list[Change[Any]], conn: Any) -> list[tuple[bool, Any]]:
         """In the database thread: the batch in one transaction. Changes nearly always succeed,

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.store import TOURNAMENT_STREAM, SqlTransaction, Store
+from bot.store import TOURNAMENT_STREAM, SqlTransaction, Store, StoreError
 
 
 def append(tid: int, kind: str, fail: bool = False) -> Callable[[SqlTransaction], int]:
@@ -136,6 +136,38 @@ async def test_a_commit_cancelled_once_taken_still_reports_what_was_written(
         await task
     assert heard == [1]
     assert [e.type for e in await store.load_events(tid)] == ["taken"]
+
+
+async def test_a_writer_stopped_during_its_batch_still_tells_each_caller_the_outcome(
+        store: Store) -> None:
+    """The writer task cancelled (the loop closing) while its batch is in the database thread:
+    the batch commits all the same, so its caller hears it was written; a change still waiting
+    for the next batch hears it was not, and is not."""
+    async with store.transaction() as tx:
+        tid = (await tx.create_tournament(1, "t")).id
+    inside, go_on = threading.Event(), threading.Event()
+
+    def slow(tx: SqlTransaction) -> int:
+        inside.set()
+        go_on.wait(5)
+        return append(tid, "in the batch")(tx)
+
+    taken = asyncio.create_task(store.commit(slow))
+    assert await asyncio.to_thread(inside.wait, 5)
+    waiting = asyncio.create_task(store.commit(append(tid, "waiting")))
+    await asyncio.sleep(0)
+    writer = store._writer
+    assert writer is not None
+    writer.cancel()
+    await asyncio.sleep(0.01)
+    go_on.set()
+    assert await taken == 1
+    with pytest.raises(StoreError):
+        await waiting
+    with pytest.raises(asyncio.CancelledError):
+        await writer
+    assert [e.type for e in await store.load_events(tid)] == ["in the batch"]
+    assert await store.commit(append(tid, "after")) == 2  # a new writer takes over
 
 
 async def test_changes_that_all_succeed_share_one_transaction_without_savepoints(
