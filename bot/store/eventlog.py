@@ -85,7 +85,7 @@ class EventLogSql(SqlBase):
         if shape is None:
             text = dumps(list(keys))
             # ON CONFLICT DO NOTHING: the same statement on SQLite (3.24+) and PostgreSQL.
-            self.write("INSERT INTO event_shapes (type, keys) VALUES (?, ?) ON CONFLICT DO NOTHING",
+            self.exec("INSERT INTO event_shapes (type, keys) VALUES (?, ?) ON CONFLICT DO NOTHING",
                       (type_, text))
             r = self.one("SELECT id FROM event_shapes WHERE type = ? AND keys = ?", (type_, text))
             assert r is not None
@@ -237,7 +237,7 @@ class EventLogSql(SqlBase):
         return plain(HandRow, row)
 
     def finish_hand(self, hand_id: int, finished_at: float | None = None) -> None:
-        self.write(
+        self.exec(
             "UPDATE hands SET finished_at = ? WHERE id = ?",
             (self.now if finished_at is None else finished_at, hand_id),
         )
@@ -251,7 +251,7 @@ class EventLogSql(SqlBase):
             "VALUES (?, ?, ?, ?) RETURNING *",
             (tournament_id, last_event_id, dumps(state), self.now),
         )
-        self.write(
+        self.exec(
             "DELETE FROM snapshots WHERE tournament_id = ? AND id NOT IN (SELECT id FROM snapshots "
             "WHERE tournament_id = ? ORDER BY last_event_id DESC, id DESC LIMIT ?)",
             (tournament_id, tournament_id, max(1, keep)),
@@ -268,7 +268,7 @@ class EventLogSql(SqlBase):
     ) -> DeadlineRow:
         """Arm (or move) a timer at an absolute unix time."""
         self.ownership.check(tournament_id)
-        self.write(
+        self.exec(
             "INSERT INTO deadlines (tournament_id, kind, key, due_at, data) VALUES (?, ?, ?, ?, ?) "
             "ON CONFLICT (tournament_id, kind, key) DO UPDATE SET due_at = excluded.due_at, "
             "data = excluded.data",
@@ -280,18 +280,18 @@ class EventLogSql(SqlBase):
     def clear_deadline(self, tournament_id: int, kind: str, key: str | None = None) -> None:
         """Disarm one timer, or every timer of `kind` when key is None."""
         if key is None:
-            self.write(
+            self.exec(
                 "DELETE FROM deadlines WHERE tournament_id = ? AND kind = ?", (tournament_id, kind)
             )
         else:
-            self.write(
+            self.exec(
                 "DELETE FROM deadlines WHERE tournament_id = ? AND kind = ? AND key = ?",
                 (tournament_id, kind, key),
             )
         self.memo.deadlines[tournament_id] = None
 
     def clear_deadlines(self, tournament_id: int) -> None:
-        self.write("DELETE FROM deadlines WHERE tournament_id = ?", (tournament_id,))
+        self.exec("DELETE FROM deadlines WHERE tournament_id = ?", (tournament_id,))
         self.memo.deadlines[tournament_id] = {}
 
     def sync_deadlines(
@@ -308,11 +308,11 @@ class EventLogSql(SqlBase):
         new: DeadlineMap = {(kind, key): (float(due_at), dumps(data))
                             for kind, key, due_at, data in wanted}
         for kind, key in current.keys() - new.keys():
-            self.write("DELETE FROM deadlines WHERE tournament_id = ? AND kind = ? AND key = ?",
+            self.exec("DELETE FROM deadlines WHERE tournament_id = ? AND kind = ? AND key = ?",
                       (tournament_id, kind, key))
         for (kind, key), (due_at, data) in new.items():
             if current.get((kind, key)) != (due_at, data):
-                self.write(
+                self.exec(
                     "INSERT INTO deadlines (tournament_id, kind, key, due_at, data) "
                     "VALUES (?, ?, ?, ?, ?) ON CONFLICT (tournament_id, kind, key) DO UPDATE "
                     "SET due_at = excluded.due_at, data = excluded.data",
@@ -329,7 +329,7 @@ class EventLogSql(SqlBase):
         for start in range(0, len(ids), _ROWS_PER_INSERT):
             chunk = ids[start:start + _ROWS_PER_INSERT]
             values = ", ".join(["(?, ?)"] * len(chunk))
-            self.write(
+            self.exec(
                 f"INSERT INTO heartbeats (tournament_id, alive_at) VALUES {values} "
                 "ON CONFLICT (tournament_id) DO UPDATE SET alive_at = excluded.alive_at",
                 [x for tid in chunk for x in (tid, at)])

@@ -36,7 +36,7 @@ class LeagueSql(SqlBase):
                                    hole_card_dms=bool(r["hole_card_dms"]))
 
     def put_guild_settings(self, settings: GuildSettings) -> GuildSettings:
-        self.write(
+        self.exec(
             "INSERT INTO guild_settings (guild_id, profile, knob_overrides, director_role_id, "
             "structure_presets, payout_presets, points_system, tournament_channel_id, updated_at, "
             "four_colour_deck, idle_ping_seconds, hole_card_dms) "
@@ -81,7 +81,7 @@ class LeagueSql(SqlBase):
 
     def put_hole_card_dms(self, guild_id: int, user_id: int, dms: bool) -> None:
         """His choice: hole cards by DM at every deal (True) or only by My cards (False)."""
-        self.write(
+        self.exec(
             "INSERT INTO player_settings (guild_id, user_id, hole_card_dms, updated_at) "
             "VALUES (?, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET "
             "hole_card_dms = excluded.hole_card_dms, updated_at = excluded.updated_at",
@@ -96,7 +96,7 @@ class LeagueSql(SqlBase):
         return None if r is None else int(r["channel_id"])
 
     def put_dm_channel(self, user_id: int, channel_id: int) -> None:
-        self.write(
+        self.exec(
             "INSERT INTO dm_channels (user_id, channel_id, updated_at) VALUES (?, ?, ?) "
             "ON CONFLICT (user_id) DO UPDATE SET channel_id = excluded.channel_id, "
             "updated_at = excluded.updated_at",
@@ -138,7 +138,7 @@ class LeagueSql(SqlBase):
         return plain(LeagueSettings, r, options=True)
 
     def put_league_settings(self, settings: LeagueSettings) -> LeagueSettings:
-        self.write(
+        self.exec(
             "INSERT INTO league_settings (league_id, points_system, options, currency, updated_at) "
             "VALUES (?, ?, ?, ?, ?) ON CONFLICT (league_id) DO UPDATE SET "
             "points_system = excluded.points_system, options = excluded.options, "
@@ -200,7 +200,7 @@ class LeagueSql(SqlBase):
             "UPDATE seasons SET ends_at = ? WHERE id = ? RETURNING *",
             (self.now if ends_at is None else ends_at, season_id),
         )
-        self.write("DELETE FROM active_seasons WHERE season_id = ?", (season_id,))
+        self.exec("DELETE FROM active_seasons WHERE season_id = ?", (season_id,))
         return plain(SeasonRow, row)
 
     def stamp_season(self, tournament_id: int) -> SeasonRow | None:
@@ -232,7 +232,7 @@ class LeagueSql(SqlBase):
 
     def keep_season_final(self, season_id: int, settings: LeagueSettings) -> LeagueSettings:
         """Keep the settings a season ended with; the first kept stay (never overwritten)."""
-        self.write(
+        self.exec(
             "INSERT INTO season_finals (season_id, final_at, settings) VALUES (?, ?, ?) "
             "ON CONFLICT (season_id) DO NOTHING",
             (season_id, self.now, dumps({"points_system": settings.points_system,

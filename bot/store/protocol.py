@@ -12,7 +12,6 @@ committed and rolled back there, its `dialect` (the statements it spells differe
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -79,13 +78,6 @@ class Backend(Protocol):
         ...
 
     def begin(self, conn: Any) -> None: ...
-
-    def pipelined(self, conn: Any) -> contextlib.AbstractContextManager[Callable[[], None] | None]:
-        """A batch's changes run inside this (Store._apply_together). PostgreSQL: a pipeline,
-        statements sent without waiting for each answer; it gives the function that waits for
-        every answer so far (a statement whose rows or count are read calls it), and on leaving
-        it waits for the rest, raising a statement's error there. SQLite: nothing (None)."""
-        ...
 
     def commit(self, conn: Any) -> None: ...
 

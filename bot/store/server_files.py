@@ -41,7 +41,7 @@ class ServerFileSql(SqlBase):
     def put_server_file(self, guild_id: int, kind: FileKind, name: str, body: str,
                         updated_by: int) -> ServerFile:
         """Create or replace the server's file of that kind and name."""
-        self.write(
+        self.exec(
             "INSERT INTO server_files (guild_id, kind, name, body, updated_by, updated_at) "
             "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, kind, name) DO UPDATE SET "
             "body = excluded.body, updated_by = excluded.updated_by, "

@@ -99,12 +99,9 @@ class SqlBase:
     tournaments these are: what every area's statements need."""
 
     def __init__(self, conn: Any, clock: Clock, memo: Memo, dialect: Dialect,
-                 ownership: Ownership, finishing: set[int] | None = None,
-                 sync: Callable[[], None] | None = None) -> None:
+                 ownership: Ownership, finishing: set[int] | None = None) -> None:
         self.conn = conn
         self._execute = dialect.executor(conn)
-        # In a pipelined batch (PostgreSQL): waits for the answers of everything sent so far.
-        self._sync = sync
         self.clock = clock
         self.memo = memo
         self.dialect = dialect
@@ -119,8 +116,6 @@ class SqlBase:
     def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         """The rows (none for a statement that returns none)."""
         cur = self._execute(sql, params)
-        if self._sync is not None:
-            self._sync()
         return cur.fetchall() if cur.description is not None else []
 
     def one(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
@@ -129,18 +124,8 @@ class SqlBase:
         return rows[0] if rows else None
 
     def exec(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """Execute; return the number of rows changed (in a pipelined batch this waits for the
-        server's answer: `write` where the count is not read)."""
-        cur = self._execute(sql, params)
-        if self._sync is not None:
-            self._sync()
-        return int(cur.rowcount)
-
-    def write(self, sql: str, params: Sequence[Any] = ()) -> None:
-        """Execute, without waiting for the answer in a pipelined batch: a failure shows at the
-        next statement that waits, or when the batch ends, and fails the batch, which then runs
-        again change by change (Store._apply_batch), so that it is the failing change's."""
-        self._execute(sql, params)
+        """Execute; return the number of rows changed."""
+        return int(self._execute(sql, params).rowcount)
 
     def returning(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row:
         row = self.one(sql, params)

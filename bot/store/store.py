@@ -141,13 +141,11 @@ class Store(_Reads):
             future = self._hand(fn)
         return await future
 
-    def _sql(self, conn: Any, memo: Memo, finishing: set[int],
-             sync: Callable[[], None] | None = None) -> SqlTransaction:
-        """The statements, on this connection, in the database thread (`sync`: in a pipelined
-        batch, SqlBase)."""
+    def _sql(self, conn: Any, memo: Memo, finishing: set[int]) -> SqlTransaction:
+        """The statements, on this connection, in the database thread."""
         backend = self._backend
         return SqlTransaction(conn, self.clock, memo, backend.dialect, backend.ownership,
-                              finishing, sync)
+                              finishing)
 
     async def _run(self, fn: Change[T]) -> T:
         """A read: committed data, or (from the task holding a transaction) its own writes."""
@@ -313,12 +311,7 @@ class Store(_Reads):
         try:
             backend.begin(conn)
             try:
-                # Pipelined on PostgreSQL: a statement's failure may show at a later change's
-                # statement or on leaving; either way the batch goes again in savepoints,
-                # without the pipeline, where the failure is its own change's.
-                with backend.pipelined(conn) as sync:
-                    values = [change(self._sql(conn, batch, finishing, sync))
-                              for change in changes]
+                values = [change(self._sql(conn, batch, finishing)) for change in changes]
             except Exception:  # a change's own failure: the batch goes again in savepoints
                 backend.rollback_quietly(conn)
                 return None

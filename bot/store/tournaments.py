@@ -118,7 +118,7 @@ class TournamentSql(SqlBase):
         )
         if row["status"] in ("finished", "cancelled"):
             # A finished tournament has no clocks left to run after a restart.
-            self.write("DELETE FROM deadlines WHERE tournament_id = ?", (tournament_id,))
+            self.exec("DELETE FROM deadlines WHERE tournament_id = ?", (tournament_id,))
             self.memo.deadlines[tournament_id] = {}
             self.finishing.add(tournament_id)
         return tournament_row(row)
@@ -158,7 +158,7 @@ class TournamentSql(SqlBase):
         return plain(TableRow, row)
 
     def break_table(self, tournament_id: int, table_no: int) -> None:
-        self.write(
+        self.exec(
             "UPDATE tables SET broken_at = ? WHERE tournament_id = ? AND table_no = ?",
             (self.now, tournament_id, table_no),
         )

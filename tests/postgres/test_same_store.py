@@ -45,10 +45,6 @@ from tests.store.test_export import (  # noqa: F401
     test_public_view_and_the_default_show_no_hole_cards,
     test_whole_tournament_export_lists_every_hand_in_order,
 )
-from tests.store.test_group_commit import (  # noqa: F401
-    test_a_failing_statement_whose_answer_nobody_reads_fails_its_change_alone,
-    test_one_failing_change_fails_alone_and_the_others_commit,
-)
 from tests.store.test_handing_over import (  # noqa: F401
     test_a_read_still_waits_for_another_tasks_transaction,
     test_the_database_thread_goes_on_while_the_loop_is_busy,

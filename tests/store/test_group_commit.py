@@ -41,28 +41,6 @@ async def test_one_failing_change_fails_alone_and_the_others_commit(store: Store
     assert await store.commit(append(tids[0], "next")) == 2
 
 
-async def test_a_failing_statement_whose_answer_nobody_reads_fails_its_change_alone(
-        store: Store) -> None:
-    """On PostgreSQL a batch is pipelined: a `write` does not wait for the server, so its
-    failure shows later, at another change's statement or at the batch's end. It is still its
-    own change's alone: the batch runs again change by change."""
-    async with store.transaction() as tx:
-        tids = [(await tx.create_tournament(1, f"t{i}")).id for i in range(3)]
-
-    def bad(tx: SqlTransaction) -> int:
-        seq = append(tids[1], "lost")(tx)
-        tx.write("INSERT INTO no_such_table VALUES (1)", ())
-        return seq
-
-    results = await asyncio.gather(store.commit(append(tids[0], "first")), store.commit(bad),
-                                   store.commit(append(tids[2], "last")), return_exceptions=True)
-    assert results[0] == 1 and results[2] == 1
-    assert isinstance(results[1], Exception) and "no_such_table" in str(results[1])
-    assert [[e.type for e in await store.load_events(t)] for t in tids] == [
-        ["first"], [], ["last"]]
-    assert await store.commit(append(tids[1], "again")) == 1  # nothing of it remembered
-
-
 async def test_only_changed_deadlines_are_written_and_the_memo_follows_rollbacks(
         store: Store) -> None:
     async with store.transaction() as tx:

@@ -20,7 +20,7 @@ import contextlib
 import logging
 import os
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TypeVar
 
@@ -74,15 +74,6 @@ class PgBackend:
 
     def begin(self, conn: Conn) -> None:
         conn.execute(POSTGRES.begin)
-
-    @contextlib.contextmanager
-    def pipelined(self, conn: Conn) -> Iterator[Callable[[], None] | None]:
-        """psycopg's pipeline: a batch of ~200 changes (a burst) was ~500 round trips to the
-        server, each waiting for its answer (bench/NIGHT.md, sixteenth part); the statements
-        whose answer nobody reads now go without waiting, and leave with the next one that
-        is read."""
-        with conn.pipeline() as pipeline:
-            yield pipeline.sync
 
     def commit(self, conn: Conn) -> None:
         conn.execute("COMMIT")

@@ -130,10 +130,6 @@ class SqliteBackend:
     def begin(self, conn: sqlite3.Connection) -> None:
         conn.execute(SQLITE.begin)  # IMMEDIATE: the write lock at once, or the busy timeout
 
-    def pipelined(self, conn: sqlite3.Connection
-                  ) -> contextlib.AbstractContextManager[Callable[[], None] | None]:
-        return contextlib.nullcontext()  # in-process: a statement has no round trip to save
-
     def commit(self, conn: sqlite3.Connection) -> None:
         conn.execute("COMMIT")
 
