@@ -265,10 +265,14 @@ class Store(_Reads):
                 try:
                     outcomes = await asyncio.shield(future)
                 except asyncio.CancelledError:
+                    cancelled = True
+                    if future.cancelled():  # the batch itself, never run (its thread stopped)
+                        outcomes = [(False, StoreError("the store's writer was stopped"))
+                                    ] * len(batch)
+                        break
                     # This task is cancelled, not the batch: the thread runs it to its end, and
                     # its callers hear how it ended (as `commit` tells a caller cancelled once
                     # its change is taken), so that nobody is told "not written" of a COMMIT.
-                    cancelled = True
                     continue
                 except BaseException as exc:  # the connection is gone: nothing committed
                     outcomes = [(False, exc)] * len(batch)
