@@ -120,16 +120,18 @@ class Play(commands.Cog):
     async def cards(self, interaction: discord.Interaction, dm: bool | None = None) -> None:
         if dm is None:
             session = find_session(self.bot, interaction)
+            faces = self.bot.announcer.card_faces(session)
             await send_private(interaction, my_cards_text(session.tournament,
-                                                          interaction.user.id))
+                                                          interaction.user.id, faces))
             return
         assert interaction.guild_id is not None
         guild, user = interaction.guild_id, interaction.user.id
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.bot.store.write(lambda tx: tx.put_hole_card_dms(guild, user, dm))
         try:
-            cards: str | None = my_cards_text(find_session(self.bot, interaction).tournament,
-                                              user)
+            session = find_session(self.bot, interaction)
+            cards: str | None = my_cards_text(session.tournament, user,
+                                              self.bot.announcer.card_faces(session))
         except Refusal:
             cards = None  # no tournament here: the choice is saved all the same
         await send_private(interaction, card_dms_saved_text(dm, cards))

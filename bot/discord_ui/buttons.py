@@ -265,7 +265,8 @@ class PlayButton(HandButton, template=TEMPLATE):
         names = session.names
         user = interaction.user.id
         if self.act == "m":
-            await send_private(interaction, my_cards_text(session.tournament, user))
+            faces = bot.announcer.card_faces(session)
+            await send_private(interaction, my_cards_text(session.tournament, user, faces))
         elif self.act == "r":
             hand = dealt_in(session.tournament, member_player(user)).hand
             modal = RaiseModal(hand)

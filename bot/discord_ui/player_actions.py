@@ -14,6 +14,7 @@ from collections.abc import Mapping
 
 from bot.discord_ui.parsing import RaiseChoice, resolve_raise
 from bot.discord_ui.presenter.answers import PASSED, refused_text
+from bot.discord_ui.presenter.cards import Faces, text_face
 from bot.discord_ui.presenter.controls import acted_text
 from bot.discord_ui.presenter.texts import hole_cards_text
 from bot.discord_ui.replies import Refusal
@@ -92,7 +93,9 @@ async def play_typed(session: Session, user_id: int, text: str,
     return acted_text(played.acted)
 
 
-def my_cards_text(t: Tournament, user_id: int) -> str:
+def my_cards_text(t: Tournament, user_id: int, faces: Faces = text_face) -> str:
+    """His hole cards, for his eyes only (My cards, `/cards`), in `faces`: the server's card
+    emojis, as his DM and the table show them (Announcer.card_faces)."""
     player = member_player(user_id)
     p = t.players.get(player)
     if p is None:
@@ -104,7 +107,7 @@ def my_cards_text(t: Tournament, user_id: int) -> str:
         if hand is not None:
             seat = hand.seat_of(player)
             if seat is not None:
-                text = hole_cards_text(hand, seat)
+                text = hole_cards_text(hand, seat, faces)
                 return text if hand is ts.hand else f"(Last hand) {text}"
     return "You are not dealt into a hand right now; your cards come with the next deal."
 

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 
-from bot.engine.cards import pretty_cards
-
 from .conftest import HAND_DELAY, Harness
 from .test_tournament_flow import card_patterns, create_and_join, reply, table_message, to_act
 
@@ -58,7 +56,13 @@ async def test_a_player_turns_his_card_dms_off_and_reads_them_with_my_cards(
                if (c.custom_id or "").startswith("hp:m:"))
     shown = await h.alice.click(msg, custom_id=cid)
     assert shown.ephemeral
-    assert f"(`{' '.join(mine)}`)" in reply(shown) or pretty_cards(list(mine)) in reply(shown)
+    assert f"(`{' '.join(mine)}`)" in reply(shown)
+    # In the server's card emojis, as the table and the DMs draw them: his answer looks just
+    # like the DM bob got, and `/cards` says the same.
+    assert reply(shown).count("<:") == 2
+    bobs = await h.bob.click(msg, custom_id=cid)
+    assert reply(bobs) == h.dms(h.bob)[0].content
+    assert reply(await h.alice.slash(h.channel, "cards")) == reply(shown)
     # He turns them back on: the next deal DMs him again.
     back = await h.alice.slash(h.channel, "cards", dm=True)
     assert reply(back).startswith("Saved: your hole cards come to you by DM")

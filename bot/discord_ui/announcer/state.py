@@ -31,7 +31,7 @@ import discord
 from bot.discord_ui.card_faces import TEXT_ART, CardArt
 from bot.discord_ui.click_update import SlowGuard
 from bot.discord_ui.global_limit import Priority, current_priority, on_behalf_of
-from bot.discord_ui.presenter.cards import Faces
+from bot.discord_ui.presenter.cards import Faces, text_face
 from bot.discord_ui.presenter.limits import safe_name
 from bot.discord_ui.tasks import Tasks
 from bot.engine.hand import Hand
@@ -232,6 +232,14 @@ class AnnouncerState:
         if kept is None or kept[0] is not art:
             kept = self._faces[places.four_colour] = (art, art.for_server(places.four_colour).card)
         return kept[1]
+
+    def card_faces(self, session: Session) -> Faces:
+        """How this tournament's server draws cards (its deck colours, the bot's emojis, as read
+        at the last deal): a player's private answers show his cards as his DM and the table
+        do. Plain text before the announcer has shown this tournament (right after a restart):
+        loading its places is the announcer's own work, under its order, not a button's."""
+        places = self.places.get(session.store_id)
+        return self.faces(places) if places is not None and places.loaded else text_face
 
     async def _load_settings(self, places: Places) -> Callable[[str], bool]:
         """The server's card colours and idle ping, read again at every deal (a director may
