@@ -149,6 +149,9 @@ class AnnouncerState:
         # The bot's card art: emojis once uploaded, text until then (or if refused).
         self.art = art
         self.places: dict[int, Places] = {}
+        # A tournament's first showing loads its Places from the store (after a restart too),
+        # once, even when two tasks ask at the same moment (places_for).
+        self._loading: dict[int, asyncio.Lock] = {}
         self.sessions: dict[int, Session] = {}
         # player -> his DM channel (dms.py): opened by Discord, or known from the store
         self._dm_channels: dict[int, discord.abc.Messageable] = {}
@@ -181,34 +184,51 @@ class AnnouncerState:
         tid = session.store_id
         self.sessions[tid] = session
         places = self.places.get(tid)
-        if places is None:
-            row = await self.store.tournament(tid)
-            channel_id = row.channel_id if row is not None and row.channel_id else 0
-            places = self.places[tid] = Places(
-                tid, channel_id, row.guild_id if row is not None else None,
-                safe_name(row.name) if row is not None else f"#{tid}")
-        if not places.loaded:
-            places.loaded = True
-            await self._load_settings(places)
-            for entry in await self.store.entries(tid):
-                # The service fills the names at recovery; an entry it has not seen yet counts.
-                if str(entry.user_id) not in session.names:
-                    session.set_name(str(entry.user_id), entry.display_name)
-            for table in await self.store.tables(tid):
-                if table.thread_id:
-                    places.threads[table.table_no] = table.thread_id
-                    places.use_threads = True
-            for msg in await self.store.messages(tid):
-                if not msg.key.startswith("hand:"):
-                    continue
-                hand_id = HandId.parse_or_none(msg.key[5:])
-                if hand_id is None:
-                    continue
-                current = places.messages.get(hand_id.table)
-                if current is None or hand_id.number >= HandId.parse(current.hand_id).number:
-                    places.messages[hand_id.table] = TableMessage(str(hand_id), msg.channel_id,
-                                                                  msg.message_id)
+        if places is not None and places.loaded:
+            return places
+        # Two tasks may ask for a tournament not yet shown at the same moment (a click's answer
+        # and a clock's edit right after a restart): one loads while the other waits, and both
+        # get the same Places, whole; a second one would lose the first one's message ids and
+        # lock.
+        loading = self._loading.setdefault(tid, asyncio.Lock())
+        async with loading:
+            places = self.places.get(tid)
+            if places is None:
+                row = await self.store.tournament(tid)
+                channel_id = row.channel_id if row is not None and row.channel_id else 0
+                places = self.places[tid] = Places(
+                    tid, channel_id, row.guild_id if row is not None else None,
+                    safe_name(row.name) if row is not None else f"#{tid}")
+            if not places.loaded:
+                await self._load_places(session, places)
+                places.loaded = True
+        if self._loading.get(tid) is loading and not loading.locked():
+            del self._loading[tid]
         return places
+
+    async def _load_places(self, session: Session, places: Places) -> None:
+        """What the store keeps of a tournament's places: its server's settings, its players'
+        names, its tables' threads and each table's latest message."""
+        tid = places.store_id
+        await self._load_settings(places)
+        for entry in await self.store.entries(tid):
+            # The service fills the names at recovery; an entry it has not seen yet counts.
+            if str(entry.user_id) not in session.names:
+                session.set_name(str(entry.user_id), entry.display_name)
+        for table in await self.store.tables(tid):
+            if table.thread_id:
+                places.threads[table.table_no] = table.thread_id
+                places.use_threads = True
+        for msg in await self.store.messages(tid):
+            if not msg.key.startswith("hand:"):
+                continue
+            hand_id = HandId.parse_or_none(msg.key[5:])
+            if hand_id is None:
+                continue
+            current = places.messages.get(hand_id.table)
+            if current is None or hand_id.number >= HandId.parse(current.hand_id).number:
+                places.messages[hand_id.table] = TableMessage(str(hand_id), msg.channel_id,
+                                                              msg.message_id)
 
     def forget(self, tid: int) -> None:
         """A finished tournament the service no longer holds: nothing of it is kept here."""
