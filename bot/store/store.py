@@ -50,6 +50,19 @@ __all__ = ["DEFAULT_BUSY_TIMEOUT_MS", "MAX_BATCH", "Change", "SqlTransaction", "
            "Synchronous", "Transaction"]
 
 
+async def _to_the_end(future: asyncio.Future[Any]) -> bool:
+    """Wait until `future` is done even if this task is cancelled meanwhile (what it stands for
+    runs on in the database thread either way, and its outcome must be heard); True if the task
+    was cancelled, for the caller to raise once it has dealt with the outcome."""
+    cancelled = False
+    while not future.done():
+        try:
+            await asyncio.wait([future])  # unlike awaiting it, never cancels `future`
+        except asyncio.CancelledError:
+            cancelled = True
+    return cancelled
+
+
 @dataclass(eq=False)
 class _Pending:
     change: Change[Any]
@@ -162,13 +175,12 @@ class Store(_Reads):
         Otherwise a cancelled COMMIT could still land after we released the lock, and the next
         transaction would find the connection in an unknown state.
         """
-        fut = asyncio.ensure_future(self._hop(fn))
-        try:
-            await asyncio.shield(fut)
-        except asyncio.CancelledError:
-            with contextlib.suppress(Exception):
-                await fut
-            raise
+        fut = self._hand(fn)
+        if await _to_the_end(fut):
+            if not fut.cancelled():
+                fut.exception()  # heard: the cancellation is what the caller gets
+            raise asyncio.CancelledError
+        fut.result()
 
     @contextlib.asynccontextmanager
     async def transaction(self) -> AsyncIterator[Transaction]:
@@ -236,9 +248,7 @@ class Store(_Reads):
                 raise
         # Already in a batch: its COMMIT decides, and the caller's memory must match the
         # database, so wait for the outcome, report it, and let the cancellation land later.
-        while not item.future.done():
-            with contextlib.suppress(asyncio.CancelledError):
-                await asyncio.shield(item.future)
+        await _to_the_end(item.future)
         task = asyncio.current_task()
         if task is not None:
             task.cancel()
@@ -260,23 +270,17 @@ class Store(_Reads):
                 except BaseException as exc:  # closed: nothing handed over
                     future = asyncio.get_running_loop().create_future()
                     future.set_exception(exc)
-            cancelled = False
-            while True:
-                try:
-                    outcomes = await asyncio.shield(future)
-                except asyncio.CancelledError:
-                    cancelled = True
-                    if future.cancelled():  # the batch itself, never run (its thread stopped)
-                        outcomes = [(False, StoreError("the store's writer was stopped"))
-                                    ] * len(batch)
-                        break
-                    # This task is cancelled, not the batch: the thread runs it to its end, and
-                    # its callers hear how it ended (as `commit` tells a caller cancelled once
-                    # its change is taken), so that nobody is told "not written" of a COMMIT.
-                    continue
-                except BaseException as exc:  # the connection is gone: nothing committed
-                    outcomes = [(False, exc)] * len(batch)
-                break
+            # Cancelled or not, this task waits for the batch, and its callers hear how it
+            # ended: nobody is told "not written" of a COMMIT (as `commit` tells a caller
+            # cancelled once its change is taken).
+            cancelled = await _to_the_end(future)
+            outcomes: list[tuple[bool, Any]]
+            if future.cancelled():  # the batch itself, never run (its thread stopped)
+                outcomes = [(False, StoreError("the store's writer was stopped"))] * len(batch)
+            elif (failed := future.exception()) is not None:  # the connection is gone
+                outcomes = [(False, failed)] * len(batch)
+            else:
+                outcomes = future.result()
             for item, (ok, value) in zip(batch, outcomes, strict=True):
                 if item.future.done():
                     continue

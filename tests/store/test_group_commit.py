@@ -23,6 +23,19 @@ def append(tid: int, kind: str, fail: bool = False) -> Callable[[SqlTransaction]
     return change
 
 
+class Held:
+    """A change that stops in the database thread (`inside` is set then) until `go_on` is."""
+
+    def __init__(self, tid: int, kind: str) -> None:
+        self.inside, self.go_on = threading.Event(), threading.Event()
+        self.change = append(tid, kind)
+
+    def __call__(self, tx: SqlTransaction) -> int:
+        self.inside.set()
+        self.go_on.wait(5)
+        return self.change(tx)
+
+
 async def test_one_failing_change_fails_alone_and_the_others_commit(store: Store) -> None:
     async with store.transaction() as tx:
         tids = [(await tx.create_tournament(1, f"t{i}")).id for i in range(4)]
@@ -88,22 +101,15 @@ async def test_a_transaction_gets_the_connection_while_commits_keep_coming(store
 async def test_a_cancelled_commit_not_yet_taken_is_never_written(store: Store) -> None:
     async with store.transaction() as tx:
         tid = (await tx.create_tournament(1, "t")).id
-    first_in = threading.Event()
-    go_on = threading.Event()
-
-    def first(tx: SqlTransaction) -> int:
-        first_in.set()
-        go_on.wait(5)
-        return append(tid, "first")(tx)
-
+    first = Held(tid, "first")
     one = asyncio.create_task(store.commit(first))
-    assert await asyncio.to_thread(first_in.wait, 5)
+    assert await asyncio.to_thread(first.inside.wait, 5)
     two = asyncio.create_task(store.commit(append(tid, "cancelled")))
     await asyncio.sleep(0)
     two.cancel()  # still waiting its turn: the thread has not taken it
     with pytest.raises(asyncio.CancelledError):
         await two
-    go_on.set()
+    first.go_on.set()
     assert await one == 1
     assert [e.type for e in await store.load_events(tid)] == ["first"]
 
@@ -114,24 +120,18 @@ async def test_a_commit_cancelled_once_taken_still_reports_what_was_written(
     database), and the cancellation lands after."""
     async with store.transaction() as tx:
         tid = (await tx.create_tournament(1, "t")).id
-    inside = threading.Event()
-    go_on = threading.Event()
+    slow = Held(tid, "taken")
     heard: list[int] = []
-
-    def slow(tx: SqlTransaction) -> int:
-        inside.set()
-        go_on.wait(5)
-        return append(tid, "taken")(tx)
 
     async def caller() -> None:
         heard.append(await store.commit(slow))
         await asyncio.sleep(10)
 
     task = asyncio.create_task(caller())
-    assert await asyncio.to_thread(inside.wait, 5)
+    assert await asyncio.to_thread(slow.inside.wait, 5)
     task.cancel()
     await asyncio.sleep(0.01)
-    go_on.set()
+    slow.go_on.set()
     with pytest.raises(asyncio.CancelledError):
         await task
     assert heard == [1]
@@ -145,22 +145,16 @@ async def test_a_writer_stopped_during_its_batch_still_tells_each_caller_the_out
     for the next batch hears it was not, and is not."""
     async with store.transaction() as tx:
         tid = (await tx.create_tournament(1, "t")).id
-    inside, go_on = threading.Event(), threading.Event()
-
-    def slow(tx: SqlTransaction) -> int:
-        inside.set()
-        go_on.wait(5)
-        return append(tid, "in the batch")(tx)
-
+    slow = Held(tid, "in the batch")
     taken = asyncio.create_task(store.commit(slow))
-    assert await asyncio.to_thread(inside.wait, 5)
+    assert await asyncio.to_thread(slow.inside.wait, 5)
     waiting = asyncio.create_task(store.commit(append(tid, "waiting")))
     await asyncio.sleep(0)
     writer = store._writer
     assert writer is not None
     writer.cancel()
     await asyncio.sleep(0.01)
-    go_on.set()
+    slow.go_on.set()
     assert await taken == 1
     with pytest.raises(StoreError):
         await waiting
