@@ -1,4 +1,10 @@
-"""`python -m bot` runs the bot; `python -m bot demo` plays a demo without a token."""
+"""`python -m bot` runs the bot; `python -m bot demo` plays a demo without a token.
+
+`python -m bot --demo-without-token` (what `python3 run.py` runs) plays the demo, saying so,
+when no token is set: a league trying the bot for the first time sees a game at once. Plain
+`python -m bot` (Docker, a service manager) exits instead, so a missing token is never taken
+for a running bot.
+"""
 
 from __future__ import annotations
 
@@ -36,11 +42,19 @@ To get a token:
      from "General Information"):
      https://discord.com/oauth2/authorize?client_id=APP_ID&scope=bot+applications.commands&permissions={PERMISSIONS_INTEGER}
      Scopes: bot + applications.commands. Permissions: {PERMISSIONS}.
-  5. Run `python -m bot` again.
+  5. Start the bot again (`python3 run.py`, or `python -m bot` in its environment).
 
 No privileged intents are needed.
 To try the game without Discord or a token, run:   python -m bot demo
 """
+
+DEMO_INSTEAD = """\
+Meanwhile, the offline demo: a short tournament among simulated players, as the channel and
+each player's DMs would show it. Nothing here connects to Discord.
+"""
+DEMO_OVER = ("\nThat was the demo. To run the bot on your server, put its token in .env "
+             "(see above) and start it again.")
+DEMO_WITHOUT_TOKEN = "--demo-without-token"
 
 
 def _run_demo(argv: list[str]) -> int:
@@ -93,6 +107,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run the bot or the demo. Any error that stops either prints one clear line and gives a
     non-zero exit status; nothing is left running after it."""
     args = sys.argv[1:] if argv is None else argv
+    demo_without_token = DEMO_WITHOUT_TOKEN in args
+    args = [a for a in args if a != DEMO_WITHOUT_TOKEN]
     try:
         settings = load_settings()
     except ConfigError as exc:
@@ -107,6 +123,11 @@ def main(argv: list[str] | None = None) -> int:
             return 1
     if not settings.discord_token:
         print(NO_TOKEN_HELP, file=sys.stderr)
+        if demo_without_token:
+            print(DEMO_INSTEAD, file=sys.stderr, flush=True)
+            played = main(["demo"])
+            print(DEMO_OVER, file=sys.stderr)
+            return played
         return 2
     configure_logging(settings.log_level_number)
     from bot.discord_ui.client import ExtensionFailed, create_bot
