@@ -8,12 +8,15 @@ for a running bot.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import os
+import signal
 import sys
 from typing import TYPE_CHECKING
 
-from bot.config import ConfigError, load_settings
+from bot.config import ConfigError, Settings, load_settings
 from bot.datafiles import set_league_data_dir
 from bot.event_loop import run
 from bot.league.points import PointsError
@@ -91,9 +94,29 @@ def keep_secrets_out_of_logs() -> None:
 
 async def _serve(bot: Client, token: str) -> None:
     """What discord.py's `Client.run` runs: the bot connected until it closes, and closed on
-    the way out whatever stops it."""
-    async with bot:
-        await bot.start(token)
+    the way out whatever stops it. SIGTERM (`docker stop`, a service manager's stop) stops it
+    as Ctrl-C does: closed cleanly, its last heartbeat written."""
+    serving = asyncio.current_task()
+    stopping = False
+
+    def stop() -> None:
+        nonlocal stopping
+        stopping = True
+        if serving is not None:
+            serving.cancel()
+
+    loop = asyncio.get_running_loop()
+    with contextlib.suppress(NotImplementedError):  # Windows: no signal handlers on the loop
+        loop.add_signal_handler(signal.SIGTERM, stop)
+    try:
+        async with bot:
+            await bot.start(token)
+    except asyncio.CancelledError:
+        if not stopping:
+            raise
+    finally:
+        with contextlib.suppress(NotImplementedError):
+            loop.remove_signal_handler(signal.SIGTERM)
 
 
 async def _check_database(target: str | os.PathLike[str]) -> None:
@@ -130,34 +153,45 @@ def main(argv: list[str] | None = None) -> int:
             return played
         return 2
     configure_logging(settings.log_level_number)
+    return _run_bot(settings, settings.discord_token)
+
+
+def _run_bot(settings: Settings, token: str) -> int:
     from bot.discord_ui.client import ExtensionFailed, create_bot
     from bot.store import MigrationError, StoreError
+    from bot.store.backends import is_database_url
+    from bot.store.runlock import running_on
 
-    try:
-        # Before connecting to Discord: a damaged database refuses to start at once, with the
-        # store's one line naming `python -m bot.db check` and the last backup.
-        run(_check_database(settings.database))
-    except (StoreError, MigrationError) as exc:
-        print(f"The bot cannot start: {exc}", file=sys.stderr)
-        return 1
-    bot = create_bot(settings.database, dev_guild_id=settings.dev_guild_id,
-                     shards=settings.shards, web_host=settings.web_host,
-                     web_port=settings.web_port, public_url=settings.public_url,
-                     global_limit=settings.process_global_limit)
-    try:
-        # What discord.py's `bot.run` does, on the bot's event loop (uvloop: bot/event_loop.py);
-        # logging is configured above, with the level from LOG_LEVEL.
-        run(_serve(bot, settings.discord_token))
-    except KeyboardInterrupt:
-        return 0  # Ctrl-C: the bot closed on its way out (`async with bot`)
-    except (StoreError, MigrationError, ExtensionFailed) as exc:
-        # A damaged database (DatabaseCorrupt names `python -m bot.db check` and the last
-        # backup), one the migrations cannot bring up to date, or a cog that cannot be loaded
-        # (named, with its error): refuse to start.
-        print(f"The bot cannot start: {exc}", file=sys.stderr)
-        return 1
+    with contextlib.ExitStack() as running:
+        try:
+            if not is_database_url(settings.database):
+                # One bot on a SQLite file: a second one started by mistake is refused, and
+                # so is a restore while this one runs (`python -m bot.db restore`).
+                running.enter_context(running_on(settings.database_path))
+            # Before connecting to Discord: a damaged database refuses to start at once, with
+            # the store's one line naming `python -m bot.db check` and the last backup.
+            run(_check_database(settings.database))
+        except (StoreError, MigrationError) as exc:
+            print(f"The bot cannot start: {exc}", file=sys.stderr)
+            return 1
+        bot = create_bot(settings.database, dev_guild_id=settings.dev_guild_id,
+                         shards=settings.shards, web_host=settings.web_host,
+                         web_port=settings.web_port, public_url=settings.public_url,
+                         global_limit=settings.process_global_limit,
+                         backup_dir=settings.backup_dir, backup_keep=settings.backup_keep)
+        try:
+            # What discord.py's `bot.run` does, on the bot's event loop (uvloop:
+            # bot/event_loop.py); logging is configured above, with the level from LOG_LEVEL.
+            run(_serve(bot, token))
+        except KeyboardInterrupt:
+            return 0  # Ctrl-C: the bot closed on its way out (`async with bot`)
+        except (StoreError, MigrationError, ExtensionFailed) as exc:
+            # A damaged database (DatabaseCorrupt names `python -m bot.db check` and the last
+            # backup), one the migrations cannot bring up to date, or a cog that cannot be
+            # loaded (named, with its error): refuse to start.
+            print(f"The bot cannot start: {exc}", file=sys.stderr)
+            return 1
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

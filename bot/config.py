@@ -1,6 +1,13 @@
 """Settings from the environment and an optional `.env` file (python-dotenv).
 
-The token is kept out of `repr` and never logged: logs end up in bug reports.
+The token is kept out of `repr` and never logged: logs end up in bug reports. Every variable
+read here is listed, with a comment, in `.env.example` (tests/test_settings_listed.py).
+
+In the Docker image CONTAINER_VOLUME names the container's volume (/data): the league's data
+must live there or it is lost with the container, whatever an `--env-file .env` copied from
+`.env.example` says. A relative DATABASE_PATH is then taken inside the volume, an absolute one
+outside it refused, and the screens listen on every interface (127.0.0.1 inside a container
+reaches nothing outside it).
 """
 
 from __future__ import annotations
@@ -15,6 +22,10 @@ from dotenv import load_dotenv
 from bot.store.ownership import ShardConfigError, Shards
 
 DEFAULT_DATABASE = "league.sqlite3"
+# The bot's own backups (bot/service/backups.py): the folder, beside the database unless set
+# (a relative BACKUP_DIR is taken from the database's folder), and how many it keeps.
+DEFAULT_BACKUP_DIR = "backups"
+DEFAULT_BACKUP_KEEP = 14
 DEFAULT_GLOBAL_LIMIT = 50.0  # Discord's requests a second per bot (bot/discord_ui/global_limit.py)
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
 
@@ -45,6 +56,10 @@ class Settings:
     # DISCORD_GLOBAL_LIMIT: the requests a second this process keeps to; Discord's 50 unless it
     # has raised the bot's limit.
     global_limit: float = DEFAULT_GLOBAL_LIMIT
+    # Where the bot's own daily and after-tournament backups go (SQLite only), and how many of
+    # them it keeps (0: it takes none).
+    backup_dir: Path = Path(DEFAULT_BACKUP_DIR)
+    backup_keep: int = DEFAULT_BACKUP_KEEP
 
     @property
     def database(self) -> str | Path:
@@ -70,7 +85,10 @@ def load_settings(env_file: str | os.PathLike[str] | None = ".env") -> Settings:
     if env_file is not None and Path(env_file).is_file():
         load_dotenv(env_file, override=False)
     token = (os.environ.get("DISCORD_TOKEN") or "").strip() or None
-    database = (os.environ.get("DATABASE_PATH") or "").strip() or DEFAULT_DATABASE
+    volume_raw = (os.environ.get("CONTAINER_VOLUME") or "").strip()
+    volume = Path(volume_raw) if volume_raw else None
+    database = _on_the_volume(
+        Path((os.environ.get("DATABASE_PATH") or "").strip() or DEFAULT_DATABASE), volume)
     guild_raw = (os.environ.get("DEV_GUILD_ID") or "").strip()
     dev_guild_id: int | None = None
     if guild_raw:
@@ -95,18 +113,45 @@ def load_settings(env_file: str | os.PathLike[str] | None = ".env") -> Settings:
         shards = Shards.from_settings(os.environ.get("SHARD_COUNT"), os.environ.get("SHARD_IDS"))
     except ShardConfigError as exc:
         raise ConfigError(str(exc)) from None  # its message names the variable, not the value
-    web_host, web_port, public_url = _web_settings()
+    web_host, web_port, public_url = _web_settings(
+        default_host="0.0.0.0" if volume is not None else "127.0.0.1")
     return Settings(
+        backup_dir=database.parent / ((os.environ.get("BACKUP_DIR") or "").strip()
+                                      or DEFAULT_BACKUP_DIR),
+        backup_keep=_backup_keep(),
         global_limit=_global_limit(),
         web_host=web_host, web_port=web_port, public_url=public_url,
         database_url=url,
         shards=shards,
         discord_token=token,
-        database_path=Path(database),
+        database_path=database,
         dev_guild_id=dev_guild_id,
         log_level=level,
         league_data_dir=league_data_dir,
     )
+
+
+def _on_the_volume(database: Path, volume: Path | None) -> Path:
+    """DATABASE_PATH as the bot uses it: inside the container's volume when there is one."""
+    if volume is None:
+        return database
+    inside = Path(os.path.normpath(volume / database))  # an absolute one stays as it is
+    if not inside.is_relative_to(volume):
+        raise ConfigError(
+            f"DATABASE_PATH must be inside the container's volume {volume} (or relative, "
+            "which puts it there), or the league's data is lost with the container; the "
+            "path set is outside it")
+    return inside
+
+
+def _backup_keep() -> int:
+    raw = (os.environ.get("BACKUP_KEEP") or "").strip()
+    if not raw:
+        return DEFAULT_BACKUP_KEEP
+    if not raw.isdigit() or int(raw) > 10_000:
+        raise ConfigError("BACKUP_KEEP must be how many of its own backups the bot keeps (a "
+                          "whole number, 0 to take none); the value set is not one")
+    return int(raw)
 
 
 def _global_limit() -> float:
@@ -124,9 +169,9 @@ def _global_limit() -> float:
     return value
 
 
-def _web_settings() -> tuple[str, int, str | None]:
+def _web_settings(default_host: str) -> tuple[str, int, str | None]:
     """WEB_HOST, WEB_PORT (0 turns the screens off) and PUBLIC_URL."""
-    host = (os.environ.get("WEB_HOST") or "").strip() or "127.0.0.1"
+    host = (os.environ.get("WEB_HOST") or "").strip() or default_host
     port_raw = (os.environ.get("WEB_PORT") or "").strip() or "8080"
     if not port_raw.isdigit() or int(port_raw) > 65535:
         raise ConfigError("WEB_PORT must be a port number from 0 to 65535 (0 turns the "

@@ -1,12 +1,15 @@
-"""Database maintenance: `python -m bot.db migrate|backup PATH|check|copy --to TARGET
-[--database TARGET]`.
+"""Database maintenance: `python -m bot.db migrate|backup PATH|backups|restore PATH|check|
+health|copy --to TARGET [--database TARGET]`.
 
 The database is a SQLite file or a postgresql:// URL; it defaults to the bot's own setting
 (bot.config: $DATABASE_URL, else $DATABASE_PATH, else ./league.sqlite3; .env read too).
 `backup` and `check` are safe while the bot runs (WAL: readers never block the writer;
 tests/service/test_maintenance_while_playing.py checks that no announced action is lost).
 `copy` moves a league's whole history into a NEW database (SQLite to PostgreSQL and back) and
-checks its chips there.
+checks its chips there. `backups` lists the bot's own backups (BACKUP_DIR) with their time
+and size; `restore` puts a backup back, the bot stopped (refused while one runs on the file), the
+database as it was kept aside. `health` is the Docker image's health check: the bot's own
+heartbeat is fresh and the database opens (exit 0), else one line saying what is wrong (1).
 """
 
 from __future__ import annotations
@@ -16,13 +19,19 @@ import asyncio
 import os
 import sqlite3
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from bot.config import ConfigError, load_settings
+from bot.config import DEFAULT_BACKUP_DIR, ConfigError, load_settings
 from bot.service import conservation_checks
+from bot.service.service import HEARTBEAT_SECONDS
 from bot.store import DatabaseCorrupt, MigrationError, StoreError
 from bot.store.backends import is_database_url, newest_schema_version, open_store
+from bot.store.files import recorded_backups
+from bot.store.ownership import process_name
+from bot.store.runlock import running_on
+from bot.store.sqlite.backups import check_backup, list_backups, restore_backup
 
 Target = str | os.PathLike[str]
 
@@ -44,6 +53,13 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser(
         "check", parents=[common], help="integrity check and chip conservation of every tournament"
     )
+    sub.add_parser("backups", parents=[common],
+                   help="list the bot's own backups (BACKUP_DIR) with their time and size")
+    restore = sub.add_parser("restore", parents=[common], help="put a backup back (the bot "
+                             "stopped; the database as it was is kept aside)")
+    restore.add_argument("path", type=Path)
+    sub.add_parser("health", parents=[common], help="exit 0 if the bot is alive: its heartbeat "
+                   "is fresh and the database opens (the Docker health check)")
     copy = sub.add_parser("copy", parents=[common], help="copy the whole history into a NEW "
                           "database (SQLite <-> PostgreSQL) and check its chips")
     copy.add_argument("--to", required=True, help="new SQLite file or postgresql:// URL")
@@ -61,9 +77,13 @@ def _target(args: argparse.Namespace) -> Target:
 
 async def _run(args: argparse.Namespace) -> int:
     target = _target(args)
+    if args.command in ("backups", "restore"):
+        return _backups(args, target)
     if args.command != "migrate" and not is_database_url(target) and not Path(target).exists():
         print(f"{target}: no such database", file=sys.stderr)
-        return 2
+        return 1 if args.command == "health" else 2
+    if args.command == "health":
+        return await health(target, process_name(load_settings().shards))
     if args.command == "check":
         return await _check(target)
     if args.command == "copy":
@@ -85,6 +105,111 @@ async def _run(args: argparse.Namespace) -> int:
         return 0
     finally:
         await store.close()
+
+
+def _backups(args: argparse.Namespace, target: Target) -> int:
+    """`backups` and `restore`: the SQLite file's, where the bot keeps them (BACKUP_DIR)."""
+    if is_database_url(target):
+        print("On PostgreSQL the bot takes no backups of its own: back the database up with "
+              "pg_dump and put it back with pg_restore (docs/setup.md).", file=sys.stderr)
+        return 2
+    database = Path(target)
+    if args.command == "backups":
+        print("\n".join(backup_lines(database, _backup_dir(args, database))))
+        return 0
+    return restore(database, args.path)
+
+
+def _backup_dir(args: argparse.Namespace, database: Path) -> Path:
+    """The settings' BACKUP_DIR; with --database, its default beside that file."""
+    settings = load_settings()
+    if getattr(args, "database", None) is None or database == settings.database_path:
+        return settings.backup_dir
+    return database.parent / DEFAULT_BACKUP_DIR
+
+
+def backup_lines(database: Path, folder: Path) -> list[str]:
+    """The backups of `database`, oldest first: the bot's own in `folder`, and those made with
+    `python -m bot.db backup` elsewhere that still exist."""
+    rows = [(b.made_at, b.size, b.why, b.path) for b in list_backups(folder, database)]
+    own = {row[3].resolve() for row in rows}
+    rows += [(at, path.stat().st_size, "by hand", path) for at, path in
+             recorded_backups(database) if path.resolve() not in own]
+    if not rows:
+        return [f"No backups of {database} yet (the bot makes its own in {folder})."]
+    lines = [f"Backups of {database}, oldest first (times in UTC):"]
+    for at, size, why, path in sorted(rows):
+        when = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(at))
+        lines.append(f"  {when}  {_size(size):>9}  {why:<24}  {path}")
+    lines.append("Put one back (the bot stopped): python -m bot.db restore PATH")
+    return lines
+
+
+def _size(n: int) -> str:
+    size, unit = float(n), "bytes"
+    for bigger in ("KB", "MB", "GB"):
+        if size < 1024:
+            break
+        size, unit = size / 1024, bigger
+    return f"{n} bytes" if unit == "bytes" else f"{size:.1f} {unit}"
+
+
+def restore(database: Path, backup: Path) -> int:
+    """Put `backup` back in the place of `database`, the bot stopped; checked first."""
+    if not backup.is_file():
+        print(f"{backup}: no such file", file=sys.stderr)
+        return 2
+    if database.exists() and backup.resolve() == database.resolve():
+        print(f"{backup} is the database itself; name a backup", file=sys.stderr)
+        return 2
+    try:
+        version = check_backup(backup)
+        newest = newest_schema_version(database)
+        if version > newest:
+            raise StoreError(f"{backup} was made by a newer bot (schema {version}; this one "
+                             f"knows up to {newest}): update the bot first")
+        with running_on(database):
+            aside = restore_backup(database, backup, time.time())
+    except (StoreError, OSError) as exc:
+        print(f"Not restored: {exc}", file=sys.stderr)
+        return 1
+    print(f"Restored {database} from {backup}.")
+    if aside is not None:
+        print(f"The database as it was is kept at {aside}.")
+    print("Start the bot again: it brings the schema up to date by itself and resumes every "
+          "unfinished tournament as the backup has it.")
+    return 0
+
+
+# The health check's limit: six of the bot's heartbeats missed.
+HEALTHY_WITHIN = 6 * HEARTBEAT_SECONDS
+
+
+async def health(target: Target, process: str) -> int:
+    """0 if the bot serving `process` wrote its heartbeat within HEALTHY_WITHIN seconds and
+    the database opens; else 1, with one line saying what is wrong."""
+    try:
+        store = await open_store(target, migrate=False, verify=False)
+    except Exception as exc:  # whatever stops it opening is the finding
+        print(f"unhealthy: {_shown(target)} does not open: {type(exc).__name__}")
+        return 1
+    try:
+        at = await store.process_alive_at(process)
+    except Exception as exc:
+        print(f"unhealthy: {_shown(target)} cannot be read: {type(exc).__name__}")
+        return 1
+    finally:
+        await store.close()
+    if at is None:
+        print("unhealthy: the bot has written no heartbeat yet (starting, or not running)")
+        return 1
+    age = max(0.0, time.time() - at)
+    if age > HEALTHY_WITHIN:
+        print(f"unhealthy: the bot's last heartbeat is {age:.0f} s old (it writes one every "
+              f"{HEARTBEAT_SECONDS:.0f} s)")
+        return 1
+    print(f"healthy: the bot's heartbeat is {age:.0f} s old and the database opens")
+    return 0
 
 
 def _shown(target: Target) -> str:

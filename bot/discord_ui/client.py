@@ -6,12 +6,14 @@ from __future__ import annotations
 import logging
 import os
 import secrets
+from pathlib import Path
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.config import DEFAULT_BACKUP_KEEP
 from bot.discord_ui.announcer import Announcer
 from bot.discord_ui.buttons import (
     answer_raise,
@@ -23,6 +25,7 @@ from bot.discord_ui.buttons import (
 from bot.discord_ui.card_emojis import CardEmojiUploader, UploadFailed
 from bot.discord_ui.card_faces import TEXT_ART, CardArt
 from bot.discord_ui.click_payloads import slim_routed_clicks
+from bot.discord_ui.directors import DIRECTOR_ROLE_NAME
 from bot.discord_ui.freezer import Freezer
 from bot.discord_ui.global_limit import GlobalPacer, Priority, for_this_task, pace_globally
 from bot.discord_ui.heartbeat import Heartbeat
@@ -30,17 +33,22 @@ from bot.discord_ui.in_flight import InFlight
 from bot.discord_ui.live_clock import LiveClock
 from bot.discord_ui.nonces import nonce
 from bot.discord_ui.paging import PageButton
-from bot.discord_ui.presenter.notices import card_emojis_failed_text, restarting_text
+from bot.discord_ui.presenter.notices import (
+    backups_failing_text,
+    card_emojis_failed_text,
+    restarting_text,
+)
 from bot.discord_ui.rate_limit_buckets import sweep_buckets_sparingly
 from bot.discord_ui.replies import error_message, generic_error_text, send_private
 from bot.engine.profile import Profile, ProfileError, make_profile
 from bot.league.service import score_tournament
 from bot.rulebook import Rulebook, load_rulebook
 from bot.service import Outcome, Session, TournamentService
+from bot.service.backups import Backups
 from bot.service.collector import FREEZE_EVERY
 from bot.store import Store
 from bot.store.backends import open_store
-from bot.store.ownership import Shards
+from bot.store.ownership import Shards, process_name
 from bot.web import Feed, ScreenLinks, WebServer
 
 log = logging.getLogger(__name__)
@@ -125,6 +133,8 @@ class LeagueBot(commands.Bot):
         public_url: str | None = None,
         freeze_every: float | None = FREEZE_EVERY,
         global_limit: float | None = None,
+        backup_dir: Path | None = None,
+        backup_keep: int = DEFAULT_BACKUP_KEEP,
         **options: Any,
     ) -> None:
         options.setdefault("intents", bot_intents())
@@ -170,6 +180,10 @@ class LeagueBot(commands.Bot):
         # Seconds between two freezes of what has lived long (collector.py); None: none.
         self.freezer = Freezer(freeze_every) if freeze_every is not None else None
         self.in_flight = InFlight()  # the interactions being answered, for close()
+        # The bot's own backups of a SQLite database (bot/service/backups.py): the folder
+        # (None: none taken; `python -m bot` passes BACKUP_DIR) and how many are kept.
+        self.backup_settings = (backup_dir, backup_keep)
+        self.backups: Backups | None = None
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]  # discord.py's documented hook
 
     async def setup_hook(self) -> None:
@@ -240,9 +254,16 @@ class LeagueBot(commands.Bot):
         )
         self.add_dynamic_items(PageButton)  # the table's buttons: on_interaction
         recovered = await self.tournaments.recover()
-        # Written every few seconds: a restart knows how long the bot was down (issue 18).
-        self.heartbeat = Heartbeat(self.tournaments)
+        # Written every few seconds: a restart knows how long the bot was down (issue 18), and
+        # the health check that this process is alive.
+        self.heartbeat = Heartbeat(self.tournaments, process=process_name(self.store_shards))
         self.heartbeat.start()
+        folder, keep = self.backup_settings
+        if folder is not None:
+            self.backups = Backups.for_store(self.store, folder, keep=keep, clock=clock,
+                                             on_failure=self._backups_failing)
+            if self.backups is not None:
+                self.backups.start()
         if self.freezer is not None:
             self.freezer.start()
         self.live_clock.recovered(recovered)
@@ -261,6 +282,45 @@ class LeagueBot(commands.Bot):
             await score_tournament(self.store, session.store_id)
         finally:  # a scoring that failed (logged by the session) does not keep it for good
             self.loop.call_later(FINISHED_KEPT_SECONDS, self._forget_finished, session.store_id)
+            if self.backups is not None:  # with its points (in the background)
+                self.backups.after_tournament(session.store_id)
+
+    async def _backups_failing(self, reason: str) -> None:
+        """Backups fail (at most once a day): said to each server's director role, in the
+        channel of its latest tournament (else the first the bot may write in)."""
+        await self.wait_until_ready()
+        text = backups_failing_text(reason)
+        latest: dict[int, int] = {}
+        for row in await self.store.tournaments():
+            if row.channel_id is not None:
+                latest[row.guild_id] = row.channel_id  # (by id: the latest last)
+        for guild in self.guilds:
+            channel = self._writable(guild, latest.get(guild.id))
+            if channel is None:
+                log.warning("server %s: no channel to say that backups fail", guild.id)
+                continue
+            role = await self._director_role(guild)
+            mention = discord.AllowedMentions(roles=[role] if role is not None else False)
+            try:
+                await channel.send(text if role is None else f"{role.mention} {text}",
+                                   allowed_mentions=mention, nonce=nonce())
+            except discord.HTTPException:
+                log.warning("server %s: could not say that backups fail", guild.id)
+
+    def _writable(self, guild: discord.Guild, preferred: int | None
+                  ) -> discord.TextChannel | None:
+        channels = guild.text_channels
+        first = guild.get_channel(preferred) if preferred is not None else None
+        if isinstance(first, discord.TextChannel):
+            channels = [first, *channels]
+        return next((c for c in channels if c.permissions_for(guild.me).send_messages), None)
+
+    async def _director_role(self, guild: discord.Guild) -> discord.Role | None:
+        """The server's director role (`/td role`), else its role named Tournament Director."""
+        role_id = (await self.store.guild_settings(guild.id)).director_role_id
+        if role_id is not None:
+            return guild.get_role(role_id)
+        return next((r for r in guild.roles if r.name.casefold() == DIRECTOR_ROLE_NAME), None)
 
     def _forget_finished(self, tid: int) -> None:
         feed = getattr(self, "screen_feed", None)
@@ -349,6 +409,8 @@ class LeagueBot(commands.Bot):
             await self.in_flight.finish()
             if self.freezer is not None:
                 self.freezer.stop()
+            if self.backups is not None:
+                await self.backups.close()  # one being made is finished first
             heartbeat = getattr(self, "heartbeat", None)
             if heartbeat is not None:
                 await heartbeat.stop()  # timers stop, and the last heartbeat is written

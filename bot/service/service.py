@@ -239,17 +239,26 @@ class TournamentService:
     def _running_ids(self) -> list[int]:
         return [tid for tid, s in self.sessions.items() if s.tournament.status == "running"]
 
-    async def beat(self) -> None:
-        """The heartbeat: this process is alive now, for each of its running tournaments (one
-        small statement, grouped with the game's commits). The host calls it every
+    async def beat(self, process: str | None = None) -> None:
+        """The heartbeat: this process is alive now, for each of its running tournaments and,
+        given its name (`process_name`), for itself whatever it runs, which its health check
+        reads (one small change, grouped with the game's commits). The host calls it every
         HEARTBEAT_SECONDS (the Discord bot: bot/discord_ui/heartbeat.py)."""
         if not self.closed:
-            await self._write_beat(self._running_ids())
+            await self._write_beat(self._running_ids(), process)
 
-    async def _write_beat(self, ids: list[int]) -> None:
-        if ids:
-            at = self.clock()
-            await self.store.commit(lambda tx: tx.heartbeat(ids, at))
+    async def _write_beat(self, ids: list[int], process: str | None = None) -> None:
+        if not ids and process is None:
+            return
+        at = self.clock()
+
+        def beat(tx: SqlTransaction) -> None:
+            if ids:
+                tx.heartbeat(ids, at)
+            if process is not None:
+                tx.process_alive(process, at)
+
+        await self.store.commit(beat)
 
     async def stop(self) -> None:
         """A clean stop: no timer fires any more, and a last heartbeat says when the clocks

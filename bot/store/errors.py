@@ -18,7 +18,8 @@ class DatabaseCorrupt(StoreError):
     """The database file is damaged or is not a database: the bot refuses to start on it.
 
     The message is one line a person can act on: it names `python -m bot.db check` and the last
-    backup `python -m bot.db backup` made of this file, if any.
+    backup made of this file (the bot's own or `python -m bot.db backup`'s), if any, with the
+    command that puts it back.
     """
 
     def __init__(self, path: Path, detail: str) -> None:
@@ -26,14 +27,25 @@ class DatabaseCorrupt(StoreError):
         self.detail = detail
         backup = last_backup(path)
         if backup is None:
-            restore = "no backup of it made with `python -m bot.db backup` is recorded"
+            restore = "no backup of it is recorded"
         else:
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(backup[0]))
-            restore = f"the last backup is {backup[1]} (made {when})"
+            restore = (f"the last backup is {backup[1]} (made {when}); `python -m bot.db "
+                       f"restore {backup[1]} --database {path}` puts it back")
         super().__init__(
             f"the database {path} is damaged ({detail}); refusing to start on it. "
             f"Run `python -m bot.db check --database {path}` to see what is wrong; {restore}."
         )
+
+
+class BotRunning(StoreError):
+    """A bot is running on this SQLite file (it holds the file's run lock): a second bot, or a
+    restore under it, is refused."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        super().__init__(f"a bot is running on {path}; stop it first (Ctrl-C, `systemctl stop "
+                         "...`, or `docker compose stop bot`)")
 
 
 class ChannelBusy(StoreError):

@@ -338,3 +338,15 @@ class EventLogSql(SqlBase):
         """The tournament's last heartbeat (None: never written)."""
         r = self.one("SELECT alive_at FROM heartbeats WHERE tournament_id = ?", (tournament_id,))
         return None if r is None else float(r[0])
+
+    def process_alive(self, process: str, at: float) -> None:
+        """The bot process serving `process` (its shards) is alive at `at`, running a
+        tournament or not: what its health check reads."""
+        self.exec("INSERT INTO process_heartbeats (process, alive_at) VALUES (?, ?) "
+                  "ON CONFLICT (process) DO UPDATE SET alive_at = excluded.alive_at",
+                  (process, at))
+
+    def process_alive_at(self, process: str) -> float | None:
+        """The process's last heartbeat (None: never written)."""
+        r = self.one("SELECT alive_at FROM process_heartbeats WHERE process = ?", (process,))
+        return None if r is None else float(r[0])

@@ -58,6 +58,7 @@ class _Reads:
     tournament_hand_events = _read(SqlTransaction.tournament_hand_events)
     latest_snapshot = _read(SqlTransaction.latest_snapshot)
     deadlines = _read(SqlTransaction.deadlines)
+    process_alive_at = _read(SqlTransaction.process_alive_at)
     recover_tournament = _read(SqlTransaction.recover_tournament)
     recover = _read(SqlTransaction.recover)
     # tournaments and their furniture

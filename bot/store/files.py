@@ -31,21 +31,30 @@ def backup_log_path(path: Path) -> Path:
     return Path(f"{path}.backups")
 
 
-def last_backup(path: Path) -> tuple[float, Path] | None:
-    """The newest backup of `path` that still exists, as (unix time, file)."""
+def recorded_backups(path: Path) -> list[tuple[float, Path]]:
+    """The backups of `path` recorded beside it that still exist, as (unix time, file), oldest
+    first."""
     try:
         lines = backup_log_path(path).read_text(encoding="utf-8").splitlines()
     except OSError:
-        return None
-    for line in reversed(lines):
+        return []
+    found = []
+    for line in lines:
         when, _, where = line.partition("\t")
         with contextlib.suppress(ValueError):
             if where and Path(where).exists():
-                return float(when), Path(where)
-    return None
+                found.append((float(when), Path(where)))
+    return found
+
+
+def last_backup(path: Path) -> tuple[float, Path] | None:
+    """The newest backup of `path` that still exists, as (unix time, file)."""
+    found = recorded_backups(path)
+    return found[-1] if found else None
 
 
 def record_backup(path: Path, dest: Path, at: float) -> None:
     fd = os.open(backup_log_path(path), os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
     with os.fdopen(fd, "a", encoding="utf-8") as f:
         f.write(f"{at}\t{dest.resolve()}\n")
+

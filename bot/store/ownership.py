@@ -86,6 +86,14 @@ class Shards:
         return self.shard_of(guild_id) in self.ids
 
 
+def process_name(shards: Shards | None) -> str:
+    """What a bot process's own heartbeat is kept under: "all" for one that serves every shard,
+    else its shards ("shards 0,1 of 4"), which its health check knows from the same settings."""
+    if shards is None or len(shards.ids) == shards.count:
+        return "all"
+    return f"shards {','.join(map(str, sorted(shards.ids)))} of {shards.count}"
+
+
 def _parse_ids(text: str, count: int) -> set[int]:
     allowed = (f"SHARD_IDS must list shard numbers from 0 to {count - 1}, separated by commas, "
                "or a range like 0-1")

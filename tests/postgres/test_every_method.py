@@ -170,6 +170,11 @@ def script(tx: SqlTransaction) -> list[tuple[str, Any]]:
     c("server_file", 1, "structure", "nothing")
     c("server_file_names", 1, "structure")
     c("server_file_names", 2, "payouts")
+    c("process_alive_at", "all")  # never written
+    c("process_alive", "all", T0 + 1.5)
+    c("process_alive", "all", T0 + 11.5)  # one row, the last beat
+    c("process_alive", "shards 1/2", T0 + 3)
+    c("process_alive_at", "all")
     return c.answers
 
 

@@ -71,6 +71,7 @@ async def test_the_bot_refuses_a_damaged_database_naming_the_check_and_the_last_
     assert "\n" not in message
     assert "python -m bot.db check" in message
     assert str(backup.resolve()) in message
+    assert f"python -m bot.db restore {backup.resolve()} --database {db}" in message
     # The backup it names is whole and opens.
     restored = await Store.open(backup)
     assert [t.name for t in await restored.tournaments()] == ["Tuesday"]
@@ -81,7 +82,7 @@ async def test_without_a_backup_the_refusal_says_none_is_recorded(tmp_path: Path
     db = tmp_path / "league.sqlite3"
     await filled(db)
     garbage_in_the_middle(db)
-    with pytest.raises(DatabaseCorrupt, match="no backup of it made with"):
+    with pytest.raises(DatabaseCorrupt, match="no backup of it is recorded"):
         await Store.open(db)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.discord_ui.presenter.announcements import people
-from bot.discord_ui.presenter.limits import chips
+from bot.discord_ui.presenter.limits import chips, safe_text
 from bot.engine.events import Event
 from bot.engine.hand_events import Acted, HandKilled, Ruling
 from bot.service import Notice
@@ -110,6 +110,16 @@ def card_emojis_failed_text(*, will_retry_at_restart: bool) -> str:
         return text + "Discord was busy or did not answer; I try again at my next restart."
     return text + ("Discord refused them (the bot's emoji list may be full or locked); whoever "
                    "runs the bot can check its emojis in the Discord developer portal.")
+
+
+def backups_failing_text(reason: str) -> str:
+    """Said to each server's director role, at most once a day, while the bot's own backups of
+    its database fail."""
+    return ("**The league's database could not be backed up** "
+            f"({safe_text(reason, 300)}). Play goes on and nothing is lost, but there is no "
+            "fresh copy to go back to until this is fixed. Whoever hosts the bot: look at the "
+            "backup folder (BACKUP_DIR: free space, write permission); `python -m bot.db "
+            "backups` lists the backups there. Said at most once a day while backups fail.")
 
 
 def settings_text(four_colour: bool, idle_ping_seconds: int, *, changed: bool,

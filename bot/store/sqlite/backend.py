@@ -154,7 +154,7 @@ class SqliteBackend:
 
     async def backup(self, store: StoreView, target: str | os.PathLike[str]) -> Path:
         """Online backup to a new self-contained file (0600), safe while the bot is writing."""
-        return await maintenance.backup(store, self._conn, self.file, target)
+        return await maintenance.backup(store, self.file, target)
 
     async def schema_version(self, store: StoreView) -> int:
         return await maintenance.schema_version(store)

@@ -5,20 +5,17 @@ same names call these (PostgreSQL has its own, bot/store/postgres/maintenance.py
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
-import aiosqlite
-
 from ..checks import CheckReport, ConservationCheck, run_checks
-from ..errors import StoreError
 from ..files import record_backup
 from ..rows import StoredEvent, TournamentRow
 from ..sql import Clock
+from .backups import copy_database
 
 
 class _Store(Protocol):
@@ -52,36 +49,12 @@ async def check(store: _Store, checks: Sequence[ConservationCheck] = ()) -> Chec
     return CheckReport(integrity, fks, reports)
 
 
-async def backup(store: _Store, conn: aiosqlite.Connection, path: Path,
-                 target: str | os.PathLike[str]) -> Path:
-    """Online backup to a new self-contained file (0600), safe while the bot is writing."""
+async def backup(store: _Store, path: Path, target: str | os.PathLike[str]) -> Path:
+    """Online backup to a new self-contained file (0600), checked, safe while the bot is
+    writing: through a connection of its own in a worker thread (backups.py), so the store's
+    connection and the event loop never wait for it."""
     dest = Path(target)
-    if dest.exists():
-        raise StoreError(f"{dest} exists; refusing to overwrite a backup")
-    tmp = dest.with_name(f".{dest.name}.partial")
-    with contextlib.suppress(FileNotFoundError):
-        tmp.unlink()
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    os.close(os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600))
-    target_conn = await aiosqlite.connect(tmp, isolation_level=None)
-    ok = False
-    try:
-        # One step (pages=-1): a consistent snapshot; WAL lets writers go on meanwhile.
-        async with store._lock:
-            await conn.backup(target_conn, pages=-1)
-        # A backup should be one file, not a WAL database that needs its sidecars.
-        await target_conn.execute("PRAGMA journal_mode = DELETE")
-        rows = list(await target_conn.execute_fetchall("PRAGMA quick_check"))
-        if str(rows[0][0]) != "ok":
-            raise StoreError(f"backup failed its quick_check: {rows[0][0]}")
-        ok = True
-    finally:
-        await target_conn.close()
-        if not ok:  # never leave a half-made backup that looks like a real one
-            for p in (tmp, Path(f"{tmp}-journal"), Path(f"{tmp}-wal"), Path(f"{tmp}-shm")):
-                with contextlib.suppress(FileNotFoundError):
-                    p.unlink()
-    os.replace(tmp, dest)
+    await asyncio.to_thread(copy_database, path, dest)
     # Remembered beside the database, so a refusal to start on a damaged one can name it.
     record_backup(path, dest, store.clock())
     return dest
