@@ -84,9 +84,7 @@ class Backups:
 
     async def due(self) -> BackupFile | None:
         """The daily backup, if it is due."""
-        if self.clock() < self.next_at:
-            return None
-        return await self.take("daily")
+        return await self.take("daily", only_if_due=True)
 
     def after_tournament(self, tournament_id: int) -> None:
         """A tournament has finished (committed): a backup with it, in the background."""
@@ -95,13 +93,14 @@ class Backups:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def take(self, why: str) -> BackupFile | None:
+    async def take(self, why: str, *, only_if_due: bool = False) -> BackupFile | None:
         """One backup now, checked, then the oldest beyond `keep` deleted; None if it failed
-        (logged, and said to the directors at most once a day). One at a time."""
+        (logged, and said to the directors at most once a day). One at a time; `only_if_due`:
+        none if the daily one is not due (looked at once the one before is made)."""
         async with self._lock:
-            if self.closed:
-                return None
             now = self.clock()
+            if self.closed or (only_if_due and now < self.next_at):
+                return None
             try:
                 dest = free_backup_path(self.folder, self.database, now, why)
                 made = await self.store.backup(dest)
@@ -136,9 +135,10 @@ class Backups:
         return True
 
     async def close(self) -> None:
-        """No more backups; one being made is finished first (its copy runs in a thread)."""
-        self.closed = True
+        """No more backups: the one being made and those already asked for (a tournament that
+        just finished) are made first; their copies run in a thread."""
         async with self._lock:
             if self._daily is not None:
                 self._daily.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        self.closed = True

@@ -99,9 +99,11 @@ def list_backups(folder: Path, database: Path) -> list[BackupFile]:
         if match is None or not entry.is_file():
             continue
         made = time.strptime(match.group(1), _STAMP)
-        found.append(BackupFile(Path(entry.path), float(calendar.timegm(made)),
-                                entry.stat().st_size, match.group(2)))
-    return sorted(found, key=lambda b: (b.made_at, b.path.name))
+        stat = entry.stat()
+        found.append((stat.st_mtime_ns, BackupFile(
+            Path(entry.path), float(calendar.timegm(made)), stat.st_size, match.group(2))))
+    # By the bot's clock, then (two in one second) in the order they were written.
+    return [b for _, b in sorted(found, key=lambda f: (f[1].made_at, f[0]))]
 
 
 def prune_backups(folder: Path, database: Path, keep: int) -> list[Path]:
