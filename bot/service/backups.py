@@ -134,11 +134,16 @@ class Backups:
         self._told_at = now
         return True
 
+    async def made(self) -> None:
+        """Wait until the backups asked for after tournaments are made (or have failed)."""
+        while self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+
     async def close(self) -> None:
         """No more backups: the one being made and those already asked for (a tournament that
         just finished) are made first; their copies run in a thread."""
         async with self._lock:
             if self._daily is not None:
                 self._daily.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.made()
         self.closed = True

@@ -87,12 +87,13 @@ def free_backup_path(folder: Path, database: Path, at: float, why: str) -> Path:
 
 
 def list_backups(folder: Path, database: Path) -> list[BackupFile]:
-    """The bot's own backups of `database` in `folder`, oldest first."""
+    """The bot's own backups of `database` in `folder`, oldest first (none if the folder
+    cannot be read: making the next one then says why)."""
     pattern = re.compile(re.escape(database.stem) + _NAMED)
     found = []
     try:
         entries = list(os.scandir(folder))
-    except FileNotFoundError:
+    except OSError:
         return []
     for entry in entries:
         match = pattern.fullmatch(entry.name)
