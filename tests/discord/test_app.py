@@ -1,9 +1,13 @@
 from __future__ import annotations
 
+import asyncio
+import os
+import signal
+
 import discord
 import pytest
 
-from bot.__main__ import main
+from bot.__main__ import _serve, main
 from bot.config import load_settings
 from bot.discord_ui.client import EXTENSIONS, ExtensionFailed, create_bot
 
@@ -14,6 +18,21 @@ def test_no_token_explains_and_exits_2(monkeypatch, tmp_path, capsys):
     assert main([]) == 2
     err = capsys.readouterr().err
     assert "Reset Token" in err and "applications.commands" in err and "python -m bot demo" in err
+
+
+def test_the_first_start_without_a_token_says_how_to_get_one_and_plays_the_demo(
+        monkeypatch, tmp_path, capsys):
+    """What `python3 run.py` runs (`--demo-without-token`): a league trying the bot sees a game
+    at once, and is told it is the offline demo."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert main(["--demo-without-token"]) == 0
+    out, err = capsys.readouterr()
+    assert err.startswith("DISCORD_TOKEN is not set, so the bot cannot connect to Discord.")
+    assert "Meanwhile, the offline demo" in err and "Nothing here connects to Discord" in err
+    assert err.rstrip().endswith("put its token in .env (see above) and start it again.")
+    assert "The tournament has started" in out and "Results:" in out
+    assert not (tmp_path / "league.sqlite3").exists()  # the demo keeps nothing
 
 
 def test_settings_never_show_the_token(monkeypatch, tmp_path):
@@ -69,3 +88,35 @@ def test_a_corrupt_database_refuses_to_start_before_connecting(monkeypatch, tmp_
     err = capsys.readouterr().err
     assert err.startswith("The bot cannot start: ") and "python -m bot.db check" in err
     assert "not-a-real-token" not in err
+
+
+async def test_sigterm_closes_the_bot_cleanly_as_ctrl_c_does() -> None:
+    """`docker stop` and a service manager's stop send SIGTERM: the bot closes (its last
+    heartbeat written, the store closed) instead of dying where it stands."""
+
+    class Bot:
+        closed = False
+
+        async def __aenter__(self) -> Bot:
+            return self
+
+        async def __aexit__(self, *exc: object) -> None:
+            self.closed = True
+
+        async def start(self, token: str) -> None:
+            await asyncio.Event().wait()  # connected until stopped
+
+    async def sigterm_once_handled() -> None:
+        for _ in range(500):  # never sent to a process that would die of it
+            if signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
+                os.kill(os.getpid(), signal.SIGTERM)
+                return
+            await asyncio.sleep(0.01)
+        raise AssertionError("SIGTERM is not handled")
+
+    bot = Bot()
+    sender = asyncio.get_running_loop().create_task(sigterm_once_handled())
+    await asyncio.wait_for(_serve(bot, "token"), 30)
+    await sender
+    assert bot.closed
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL  # as it was
