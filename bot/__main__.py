@@ -11,9 +11,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 import signal
 import sys
+import time
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot.config import ConfigError, Settings, load_settings
@@ -25,6 +26,10 @@ from bot.tournament.errors import StructureError
 
 if TYPE_CHECKING:
     from discord import Client
+
+    from bot.store import Store
+
+log = logging.getLogger(__name__)
 
 PERMISSIONS = (
     "Send Messages, Send Messages in Threads, Create Public Threads, Embed Links, "
@@ -119,11 +124,39 @@ async def _serve(bot: Client, token: str) -> None:
             loop.remove_signal_handler(signal.SIGTERM)
 
 
-async def _check_database(target: str | os.PathLike[str]) -> None:
-    from bot.store.backends import open_store
+async def _check_database(settings: Settings) -> None:
+    """The database opened before connecting to Discord: a damaged one refuses to start at
+    once, and its migrations run. A SQLite league that an update's migrations are about to
+    change is backed up first, into BACKUP_DIR (`before-update-to-<version>`): an update that
+    goes wrong is undone with `python -m bot.db restore`."""
+    from bot.store.backends import is_database_url, newest_schema_version, open_store
 
-    store = await open_store(target)
+    target = settings.database
+    if is_database_url(target) or not Path(target).exists() or settings.backup_keep <= 0:
+        store = await open_store(target)
+        await store.close()
+        return
+    store = await open_store(target, migrate=False)
+    try:
+        version, newest = await store.schema_version(), newest_schema_version(target)
+        if 0 < version < newest:
+            await _before_update(store, settings.backup_dir, newest)
+    finally:
+        await store.close()
+    store = await open_store(target, verify=False)  # checked just above
     await store.close()
+
+
+async def _before_update(store: Store, folder: Path, newest: int) -> None:
+    from bot.store.sqlite.backups import free_backup_path
+
+    dest = free_backup_path(folder, store.path, time.time(), f"before-update-to-{newest}")
+    try:
+        await store.backup(dest)
+    except Exception as exc:  # the update goes on: the daily backups say it again
+        log.error("no backup before the update's migrations (%s: %s)", type(exc).__name__, exc)
+    else:
+        log.info("backed up before the update's migrations: %s", dest)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -170,7 +203,7 @@ def _run_bot(settings: Settings, token: str) -> int:
                 running.enter_context(running_on(settings.database_path))
             # Before connecting to Discord: a damaged database refuses to start at once, with
             # the store's one line naming `python -m bot.db check` and the last backup.
-            run(_check_database(settings.database))
+            run(_check_database(settings))
         except (StoreError, MigrationError) as exc:
             print(f"The bot cannot start: {exc}", file=sys.stderr)
             return 1

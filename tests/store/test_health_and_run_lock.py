@@ -1,5 +1,6 @@
-"""The health check the Docker image runs (`python -m bot.db health`), and the lock that keeps
-one bot to a SQLite file."""
+"""What keeps a self-hosted league safe around the bot's start: the health check the Docker
+image runs (`python -m bot.db health`), the lock that keeps one bot to a SQLite file, and the
+backup an update takes before its migrations."""
 
 from __future__ import annotations
 
@@ -11,11 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.__main__ import main
+from bot.__main__ import _check_database, main
+from bot.config import Settings
 from bot.db import HEALTHY_WITHIN, health
-from bot.store import Store
+from bot.store import Store, load_migrations
 from bot.store.errors import BotRunning
 from bot.store.runlock import running_on
+from bot.store.sqlite.backups import check_backup, list_backups
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -82,3 +85,23 @@ def test_a_second_bot_on_the_same_file_is_refused_before_connecting(
     err = capsys.readouterr().err
     assert err.startswith(f"The bot cannot start: a bot is running on {db}; stop it first")
     assert "not-a-real-token" not in err
+
+
+async def test_an_update_backs_the_league_up_before_its_migrations(tmp_path: Path) -> None:
+    """A league's database one migration behind (the bot just updated): before the new
+    migration runs, a backup at the old schema goes into the backup folder."""
+    db = tmp_path / "league.sqlite3"
+    migrations = load_migrations()
+    old = await Store.open(db, migrations=migrations[:-1])
+    assert await old.schema_version() == migrations[-2].version
+    await old.close()
+    await _check_database(Settings(database_path=db, backup_dir=tmp_path / "backups"))
+    (backup,) = list_backups(tmp_path / "backups", db)
+    assert backup.why == f"before-update-to-{migrations[-1].version}"
+    assert check_backup(backup.path) == migrations[-2].version
+    store = await Store.open(db)
+    assert await store.schema_version() == migrations[-1].version
+    await store.close()
+    # Up to date: started again, no backup of its own.
+    await _check_database(Settings(database_path=db, backup_dir=tmp_path / "backups"))
+    assert len(list_backups(tmp_path / "backups", db)) == 1
