@@ -5,15 +5,22 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 from .errors import BotRunning
 
-try:
+if sys.platform == "win32":
+    import msvcrt
+
+    def _lock(fd: int) -> None:
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+else:
     import fcntl
-except ImportError:  # Windows
-    fcntl = None  # type: ignore[assignment]
+
+    def _lock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
 def run_lock_path(path: Path) -> Path:
@@ -31,12 +38,7 @@ def running_on(path: Path) -> Iterator[None]:
     fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
     try:
         try:
-            if fcntl is not None:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            else:
-                import msvcrt
-
-                msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+            _lock(fd)
         except OSError:
             raise BotRunning(path) from None
         yield
