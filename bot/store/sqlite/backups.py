@@ -120,7 +120,7 @@ def check_backup(path: Path) -> int:
     """The schema version of a backup that passes SQLite's integrity check; StoreError saying
     what is wrong otherwise (not a database, damaged, not the bot's)."""
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
     except sqlite3.Error as exc:
         raise StoreError(f"{path} cannot be opened: {exc}") from None
     try:
