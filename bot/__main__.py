@@ -211,7 +211,8 @@ def _run_bot(settings: Settings, token: str) -> int:
                          shards=settings.shards, web_host=settings.web_host,
                          web_port=settings.web_port, public_url=settings.public_url,
                          global_limit=settings.process_global_limit,
-                         backup_dir=settings.backup_dir, backup_keep=settings.backup_keep)
+                         backup_dir=settings.backup_dir, backup_keep=settings.backup_keep,
+                         process_heartbeat=True)
         try:
             # What discord.py's `bot.run` does, on the bot's event loop (uvloop:
             # bot/event_loop.py); logging is configured above, with the level from LOG_LEVEL.

@@ -135,6 +135,7 @@ class LeagueBot(commands.Bot):
         global_limit: float | None = None,
         backup_dir: Path | None = None,
         backup_keep: int = DEFAULT_BACKUP_KEEP,
+        process_heartbeat: bool = False,
         **options: Any,
     ) -> None:
         options.setdefault("intents", bot_intents())
@@ -183,6 +184,10 @@ class LeagueBot(commands.Bot):
         # The bot's own backups of a SQLite database (bot/service/backups.py): the folder
         # (None: none taken; `python -m bot` passes BACKUP_DIR) and how many are kept.
         self.backup_settings = (backup_dir, backup_keep)
+        # The process's own heartbeat, whatever it runs, for its health check (`python -m
+        # bot` turns it on). Off by default: a test that runs hours of virtual time would wait
+        # on the wall clock for its commit every few seconds.
+        self.process_heartbeat = process_heartbeat
         self.backups: Backups | None = None
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]  # discord.py's documented hook
 
@@ -256,7 +261,9 @@ class LeagueBot(commands.Bot):
         recovered = await self.tournaments.recover()
         # Written every few seconds: a restart knows how long the bot was down (issue 18), and
         # the health check that this process is alive.
-        self.heartbeat = Heartbeat(self.tournaments, process=process_name(self.store_shards))
+        self.heartbeat = Heartbeat(
+            self.tournaments,
+            process=process_name(self.store_shards) if self.process_heartbeat else None)
         self.heartbeat.start()
         folder, keep = self.backup_settings
         if folder is not None:

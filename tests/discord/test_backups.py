@@ -28,8 +28,9 @@ def backup_dir(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def simcord_bot(tmp_path: Path, backup_dir: Path) -> LeagueBot:
+    # What `python -m bot` turns on: its backups and its own heartbeat.
     return create_bot(tmp_path / "db.sqlite3", dev_guild_id=GUILD_ID, hand_delay=HAND_DELAY,
-                      backup_dir=backup_dir, backup_keep=14)
+                      backup_dir=backup_dir, backup_keep=14, process_heartbeat=True)
 
 
 async def live_night_to_its_end(h: Harness) -> int:

@@ -105,3 +105,29 @@ async def test_an_update_backs_the_league_up_before_its_migrations(tmp_path: Pat
     # Up to date: started again, no backup of its own.
     await _check_database(Settings(database_path=db, backup_dir=tmp_path / "backups"))
     assert len(list_backups(tmp_path / "backups", db)) == 1
+
+
+def test_the_bot_started_from_the_command_line_backs_up_and_beats_for_its_health(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.discord_ui import client
+
+    monkeypatch.chdir(tmp_path)
+    for name in ("DATABASE_URL", "BACKUP_DIR", "BACKUP_KEEP", "CONTAINER_VOLUME"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("DATABASE_PATH", "league.sqlite3")
+    monkeypatch.setenv("BACKUP_KEEP", "7")
+    made: dict[str, object] = {}
+
+    class Made(Exception):
+        pass
+
+    def create(database: object, **options: object) -> object:
+        made.update(options)
+        raise Made
+
+    monkeypatch.setattr(client, "create_bot", create)
+    with pytest.raises(Made):
+        main([])
+    assert made["backup_dir"] == Path("backups") and made["backup_keep"] == 7
+    assert made["process_heartbeat"] is True

@@ -2,6 +2,6 @@
 -- tournaments' own heartbeats are written only while one is running), keyed by the shards the
 -- process serves. `python -m bot.db health`, the Docker image's health check, reads it.
 CREATE TABLE process_heartbeats (
-    process  TEXT PRIMARY KEY,
+    process  TEXT NOT NULL PRIMARY KEY,
     alive_at REAL NOT NULL
 );
