@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 # What was installed into .venv, and from which pyproject.toml and constraints.txt.
 STAMP = VENV / "installed.txt"
-NEWEST_NEEDED = (3, 11)
+OLDEST_PYTHON = (3, 11)
 
 
 def venv_python() -> Path:
@@ -94,8 +94,8 @@ def run_in_venv(args: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    if sys.version_info < NEWEST_NEEDED:
-        sys.exit(f"run.py: the bot needs Python {NEWEST_NEEDED[0]}.{NEWEST_NEEDED[1]} or "
+    if sys.version_info < OLDEST_PYTHON:
+        sys.exit(f"run.py: the bot needs Python {OLDEST_PYTHON[0]}.{OLDEST_PYTHON[1]} or "
                  f"newer; this python3 is {sys.version.split()[0]}.")
     command = argv[:1]
     make_venv()

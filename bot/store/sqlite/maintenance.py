@@ -23,7 +23,6 @@ class _Store(Protocol):
     way round)."""
 
     clock: Clock
-    _lock: asyncio.Lock
 
     async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]: ...
 
