@@ -122,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     bot = create_bot(settings.database, dev_guild_id=settings.dev_guild_id,
                      shards=settings.shards, web_host=settings.web_host,
                      web_port=settings.web_port, public_url=settings.public_url,
-                     global_limit=settings.process_global_limit)
+                     global_limit=settings.process_global_limit, docs_url=settings.docs_url)
     try:
         # What discord.py's `bot.run` does, on the bot's event loop (uvloop: bot/event_loop.py);
         # logging is configured above, with the level from LOG_LEVEL.

@@ -45,6 +45,9 @@ class Settings:
     # DISCORD_GLOBAL_LIMIT: the requests a second this process keeps to; Discord's 50 unless it
     # has raised the bot's limit.
     global_limit: float = DEFAULT_GLOBAL_LIMIT
+    # DOCS_URL: where the league publishes the docs/ folder; /help and the first message in
+    # a new server link its guides. None: no links.
+    docs_url: str | None = None
 
     @property
     def database(self) -> str | Path:
@@ -97,6 +100,7 @@ def load_settings(env_file: str | os.PathLike[str] | None = ".env") -> Settings:
         raise ConfigError(str(exc)) from None  # its message names the variable, not the value
     web_host, web_port, public_url = _web_settings()
     return Settings(
+        docs_url=_docs_url(),
         global_limit=_global_limit(),
         web_host=web_host, web_port=web_port, public_url=public_url,
         database_url=url,
@@ -136,3 +140,13 @@ def _web_settings() -> tuple[str, int, str | None]:
         raise ConfigError("PUBLIC_URL must start with https:// (or http://): the address the "
                           "screen links use, e.g. https://poker.example.org")
     return host, int(port_raw), public
+
+
+def _docs_url() -> str | None:
+    """DOCS_URL: the address of the docs/ folder (its pages are linked by name)."""
+    url = (os.environ.get("DOCS_URL") or "").strip().rstrip("/") or None
+    if url is not None and not url.startswith(("http://", "https://")):
+        raise ConfigError("DOCS_URL must start with https:// (or http://): the address of the "
+                          "docs/ folder, e.g. https://github.com/you/holdem-league-bot/blob/"
+                          "main/docs")
+    return url

@@ -62,6 +62,7 @@ RUNOUT_PAUSE = 2.0
 
 # Loaded in this order; one that is missing or fails stops the start-up with its name.
 EXTENSIONS: tuple[str, ...] = (
+    "bot.cogs.help",
     "bot.cogs.rules",
     "bot.cogs.tournament",
     "bot.cogs.play",
@@ -125,6 +126,7 @@ class LeagueBot(commands.Bot):
         public_url: str | None = None,
         freeze_every: float | None = FREEZE_EVERY,
         global_limit: float | None = None,
+        docs_url: str | None = None,
         **options: Any,
     ) -> None:
         options.setdefault("intents", bot_intents())
@@ -148,6 +150,7 @@ class LeagueBot(commands.Bot):
         self.database = database
         self.store_shards = shards  # (AutoShardedClient has a `shards` of its own)
         self.dev_guild_id = dev_guild_id
+        self.docs_url = docs_url  # the league's guides, linked by /help (DOCS_URL)
         self.extension_names = extensions
         self.sync_commands = sync_commands
         self.rulebook: Rulebook = rulebook or load_rulebook()
