@@ -13,7 +13,8 @@ once this runs again:
   night) in Debian's headless chromium, as tests/web drive it (never a browser download).
 
 They go to docs/pictures/. Discord's own renderer is approximated (fonts, spacing); the words,
-the cards and the layout are the bot's.
+the cards and the layout are the bot's. Emojis are drawn from Debian's fonts-noto-color-emoji
+when it is installed (without it they are boxes).
 """
 
 from __future__ import annotations
