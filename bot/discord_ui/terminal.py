@@ -9,7 +9,6 @@ a renderer of the presenter's sentences.
 
 from __future__ import annotations
 
-import os
 import re
 import sys
 from datetime import UTC, datetime
@@ -60,10 +59,10 @@ class Terminal:
 
     @classmethod
     def for_output(cls, out: TextIO | None = None) -> Terminal:
-        """Styled when `out` is a terminal and the reader has not asked for no colour."""
+        """Styled when `out` is a terminal; plain into a file or a pipe."""
         stream = out or sys.stdout
         isatty = getattr(stream, "isatty", lambda: False)
-        return cls(styled=bool(isatty()) and "NO_COLOR" not in os.environ)
+        return cls(styled=bool(isatty()))
 
     def _style(self, code: str, text: str) -> str:
         return f"\x1b[{code}m{text}\x1b[0m" if self.styled else text

@@ -19,7 +19,8 @@ PLAYER_GUIDE = (
     "amount, or ½ pot, Pot…), All-in; **Time** spends your time bank. Or type `/fold`, "
     "`/check`, `/call`, `/bet`, `/raise`, `/allin`.\n"
     "4. Someone taking too long: `/clock`. Stepping away: `/away`, then `/back`.\n"
-    "5. A rule in doubt: `/rule` (e.g. `/rule topic:string bet`) posts it for the table.\n"
+    "5. A rule in doubt: `/rule` (e.g. `/rule topic:string-bet`, or a question) posts it for "
+    "the table.\n"
     "After the night: `/history` (a hand you played), `/standings`, `/stats`."
 )
 
