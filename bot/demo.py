@@ -41,9 +41,9 @@ from bot.tournament.tournament import Tournament, TournamentConfig
 USERS = {101: "Alex", 102: "Dana", 103: "Sam", 104: "Kim"}  # Discord user id -> name
 PLAYERS: dict[str, str] = {member_player(uid): name for uid, name in USERS.items()}
 START = 1_700_000_000.0
-# Seconds of the demo's clock per action: about the pace of a real table, so the blinds rise
-# every few hands as a turbo's do.
-SECONDS_PER_ACTION = 20
+# Seconds of the demo's clock per action: a little slower than a real table, so a turbo's
+# blinds rise every two or three hands and the demo ends in about thirty.
+SECONDS_PER_ACTION = 30
 RULE = "━" * 64
 INDENT = "  "
 # How strong a made hand is, by its category, for the simulated players' decisions.
@@ -97,7 +97,11 @@ def strength(hole: Sequence[str], board: Sequence[str]) -> float:
     """A rough 0-to-1 strength for a simulated player: the two cards before the flop, the
     made hand after it."""
     if board:
-        return _MADE[describe([*hole, *board]).category]
+        category = describe([*hole, *board]).category
+        ranks = [card[0] for card in board]
+        # A pair on the board is everybody's: it makes nobody's hand.
+        shared = len(set(ranks)) < len(ranks) and category in ("pair", "two_pair")
+        return _MADE[category] - (0.25 if shared else 0.0)
     high, low = sorted((RANKS.index(c[0]) for c in hole), reverse=True)
     if high == low:
         return 0.5 + high / 24
@@ -107,13 +111,16 @@ def strength(hole: Sequence[str], board: Sequence[str]) -> float:
 
 
 def choose(hand: Hand, legal: Legal, rng: random.Random) -> tuple[str, int | None]:
-    """A simulated player's action: folds weak hands to a bet, bets and raises strong ones,
-    now and then a bluff; amounts of half the pot to the pot, in big blinds."""
+    """A simulated player's action: folds weak hands to a bet (middling ones to a big bet),
+    bets and raises strong ones, now and then a bluff; amounts of half the pot to the pot, in
+    big blinds."""
     hole = hand.hole_cards(legal.seat) or ()
     power = strength(hole, hand.board) if len(hole) == 2 else 0.5
     roll = rng.random()
     if legal.facing_bet:
-        if power < 0.35 and roll < 0.8:
+        # The share of the pot after calling that the call costs: a big bet needs a better hand.
+        price = legal.call_amount / max(hand.pot_total + legal.call_amount, 1)
+        if power < 0.35 and roll < 0.8 or power < 0.6 and price > 0.3 and roll < 0.7:
             return "fold", None
         if power > 0.8 and legal.can_raise and roll < 0.5:
             return _bet(hand, legal, rng)
