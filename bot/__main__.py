@@ -212,7 +212,7 @@ def _run_bot(settings: Settings, token: str) -> int:
                          web_port=settings.web_port, public_url=settings.public_url,
                          global_limit=settings.process_global_limit,
                          backup_dir=settings.backup_dir, backup_keep=settings.backup_keep,
-                         process_heartbeat=True)
+                         process_heartbeat=True, docs_url=settings.docs_url)
         try:
             # What discord.py's `bot.run` does, on the bot's event loop (uvloop:
             # bot/event_loop.py); logging is configured above, with the level from LOG_LEVEL.

@@ -60,6 +60,9 @@ class Settings:
     # them it keeps (0: it takes none).
     backup_dir: Path = Path(DEFAULT_BACKUP_DIR)
     backup_keep: int = DEFAULT_BACKUP_KEEP
+    # DOCS_URL: where the league publishes the docs/ folder; /help and the first message in
+    # a new server link its guides. None: no links.
+    docs_url: str | None = None
 
     @property
     def database(self) -> str | Path:
@@ -119,6 +122,7 @@ def load_settings(env_file: str | os.PathLike[str] | None = ".env") -> Settings:
         backup_dir=database.parent / ((os.environ.get("BACKUP_DIR") or "").strip()
                                       or DEFAULT_BACKUP_DIR),
         backup_keep=_backup_keep(),
+        docs_url=_docs_url(),
         global_limit=_global_limit(),
         web_host=web_host, web_port=web_port, public_url=public_url,
         database_url=url,
@@ -181,3 +185,13 @@ def _web_settings(default_host: str) -> tuple[str, int, str | None]:
         raise ConfigError("PUBLIC_URL must start with https:// (or http://): the address the "
                           "screen links use, e.g. https://poker.example.org")
     return host, int(port_raw), public
+
+
+def _docs_url() -> str | None:
+    """DOCS_URL: the address of the docs/ folder (its pages are linked by name)."""
+    url = (os.environ.get("DOCS_URL") or "").strip().rstrip("/") or None
+    if url is not None and not url.startswith(("http://", "https://")):
+        raise ConfigError("DOCS_URL must start with https:// (or http://): the address of the "
+                          "docs/ folder, e.g. https://github.com/you/holdem-league-bot/blob/"
+                          "main/docs")
+    return url

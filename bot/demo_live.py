@@ -1,26 +1,28 @@
-"""`python -m bot demo live`: a short live night (issue 12), offline, printed as the channel
-would show it.
+"""`python -m bot demo live`: a short live night, offline, printed as the channel would show
+it.
 
 No Discord and no token: the real game service runs a live tournament (real cards and chips:
 the bot deals nothing) on a temporary database, on a clock of its own that jumps from moment
 to moment, and a director works the desk: guests entered by name, the seat draw, levels, busts
 with their balancing moves, an undone bust, the clock called on a player, the chip race, the
-final table, heads-up and the results. Every line printed is the live presenter's own text;
-Discord's timestamps are shown as a reader's client would show them ("in 10 minutes", "20:10"),
-and the one clock message is printed again each time the bot would edit it.
+final table, heads-up and the results. Every line printed is the live presenter's own text,
+rendered for a terminal (`bot.discord_ui.terminal`: no Markdown marks, Discord's timestamps as
+a reader's client shows them, "in 10 minutes", "20:10"). The one clock message is printed
+whole when it is posted, then only the lines each edit changes.
 """
 
 from __future__ import annotations
 
 import asyncio
+import difflib
 import random
-import re
+import sys
 import tempfile
 from collections.abc import Callable
-from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.discord_ui.presenter.live import LiveTexts, clock_text, live_names
+from bot.discord_ui.terminal import Terminal
 from bot.engine.profile import make_profile
 from bot.service import Outcome, Session, TournamentService
 from bot.store import SqlTransaction, Store
@@ -37,34 +39,33 @@ GUESTS = ("Pat (guest)", "Jo (guest)", "Ray (guest)")
 DIRECTOR = "900"
 START = 1_700_000_000.0
 CHANNEL = "#live  "
-_STAMP = re.compile(r"<t:(-?\d+):([tR])>")
-
-
-def shown(text: str, now: float) -> str:
-    """Discord's timestamps as a reader's client shows them, at the demo's `now`."""
-    def stamp(m: re.Match[str]) -> str:
-        at = int(m.group(1))
-        if m.group(2) == "t":
-            return datetime.fromtimestamp(at, UTC).strftime("%H:%M")
-        secs = at - round(now)
-        span = abs(secs)
-        amount = (f"{span // 60} minute{'s' if span // 60 != 1 else ''}" if span >= 60
-                  else f"{span} second{'s' if span != 1 else ''}")
-        return f"in {amount}" if secs >= 0 else f"{amount} ago"
-
-    return _STAMP.sub(stamp, text)
+def changed_lines(before: str, after: str) -> list[tuple[str, str]]:
+    """What an edit of a message changed, marked as a diff marks it: `+` for each line it
+    wrote or rewrote, `-` for each line it took away; the lines it left alone are not shown."""
+    old, new = before.splitlines(), after.splitlines()
+    out = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=old, b=new, autojunk=False
+                                                      ).get_opcodes():
+        if op == "equal":
+            continue
+        out += [("+", line) for line in new[j1:j2]]
+        # Old lines beyond those rewritten were taken away.
+        out += [("-", line) for line in old[i1 + (j2 - j1):i2]]
+    return out
 
 
 class Desk:
-    """Prints what the live channel shows: each post, and the clock message when it changes."""
+    """Prints what the live channel shows: each post, and the clock message: whole when it is
+    posted, then only its lines that an edit changes."""
 
-    def __init__(self, now: list[float]) -> None:
+    def __init__(self, now: list[float], terminal: Terminal) -> None:
         self.now = now
+        self.terminal = terminal
         self.clock_shown: str | None = None
         self.warned: set[int] = set()
 
-    def print(self, text: str) -> None:
-        print(CHANNEL + shown(text, self.now[0]).replace("\n", "\n" + CHANNEL))
+    def print(self, text: str, prefix: str = CHANNEL) -> None:
+        print(prefix + self.terminal.render(text, self.now[0]).replace("\n", "\n" + prefix))
         print()
 
     def names(self, t: Tournament) -> dict[str, str]:
@@ -87,11 +88,17 @@ class Desk:
         text = clock_text(t.clock_view(now), title="Demo Night", winner=winner,
                           chip_race_due=t.chip_race_due(now), smallest_chip=t.smallest_chip,
                           names=names)
-        if text != self.clock_shown:
-            verb = "posted" if self.clock_shown is None else "edited"
-            print(f"{CHANNEL}[the clock message, {verb}:]")
+        if text == self.clock_shown:
+            return
+        if self.clock_shown is None:
+            print(f"{CHANNEL}[the clock message, posted:]")
             self.print(text)
-            self.clock_shown = text
+        else:
+            print(f"{CHANNEL}[the clock message, edited:]")
+            for mark, line in changed_lines(self.clock_shown, text):
+                print(f"{CHANNEL}  {mark} {self.terminal.render(line, now)}")
+            print()
+        self.clock_shown = text
 
     def break_warning(self, t: Tournament) -> None:
         """The post a minute before a break ends (the bot's own timer in the live clock)."""
@@ -110,7 +117,7 @@ class Desk:
 async def _night(store: Store, seed: int) -> None:
     rng = random.Random(seed)
     now = [START]
-    desk = Desk(now)
+    desk = Desk(now, Terminal.for_output(sys.stdout))
     config = TournamentConfig(profile=make_profile("treps"), structure=load_structure("turbo"),
                               payouts=load_payout_table("standard"), seats_per_table=5,
                               buy_in=20, mode="live")

@@ -42,6 +42,7 @@ DARK = {"bg": (49, 51, 56), "embed": (43, 45, 49), "text": (219, 222, 225),
 LIGHT = {"bg": (255, 255, 255), "embed": (242, 243, 245), "text": (49, 51, 56),
          "muted": (92, 94, 102), "stamp": (227, 229, 232)}
 _FONT_DIR = Path("/usr/share/fonts/truetype/dejavu")
+_EMOJI_FONT = Path("/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")
 
 
 def _font(bold: bool) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
@@ -142,21 +143,65 @@ class Canvas:
             w = round(img.width * EMOJI_PX / img.height)
             self.emoji[emoji_name(palette, stem)] = img.resize((w, EMOJI_PX),
                                                                Image.Resampling.LANCZOS)
+        # The text font's "no glyph" box, to find the characters it cannot draw.
+        self.missing_glyph = bytes(self.fonts[False].getmask("\U000f0000"))
+        self.unicode_emoji: dict[str, Image.Image | None] = {}
+
+    def _unicode_emoji(self, tokens: Iterator[str]) -> Iterator[str | Image.Image]:
+        """The tokens, with each character the text font has no glyph for drawn from the
+        system's colour emoji font where it has one (Debian's fonts-noto-color-emoji), as
+        Discord draws ⏳ or 👥; without that font the character stays (a box)."""
+        for tok in tokens:
+            if tok.isascii():
+                yield tok
+                continue
+            text = ""
+            for ch in tok:
+                if ch == "\ufe0f":
+                    continue  # the emoji presentation selector: the picture is the emoji
+                pic = self._emoji_picture(ch)
+                if pic is None:
+                    text += ch
+                    continue
+                if text:
+                    yield text
+                    text = ""
+                yield pic
+            if text:
+                yield text
+
+    def _emoji_picture(self, ch: str) -> Image.Image | None:
+        if ch in self.unicode_emoji:
+            return self.unicode_emoji[ch]
+        font = self.fonts[False]
+        pic = None
+        if _EMOJI_FONT.exists() and bytes(font.getmask(ch)) == self.missing_glyph:
+            big = ImageFont.truetype(str(_EMOJI_FONT), 109)  # its one bitmap size
+            canvas = Image.new("RGBA", (160, 160))
+            ImageDraw.Draw(canvas).text((0, 0), ch, font=big, embedded_color=True)
+            box = canvas.getbbox()
+            if box is not None:
+                glyph = canvas.crop(box)
+                side = EMOJI_PX - 4
+                pic = glyph.resize((max(1, round(glyph.width * side / glyph.height)), side),
+                                   Image.Resampling.LANCZOS)
+        self.unicode_emoji[ch] = pic
+        return pic
 
     def paragraph(self, draw: ImageDraw.ImageDraw | None, img: Image.Image | None, x0: int,
                   y: int, text: str, right: int, now: float, colour: str = "text") -> int:
         """Lay out one line of Discord markdown from (x0, y), wrapping at `right`; the next y."""
         bold = strike = False
         x = x0
-        for tok in _tokens(text, now):
+        for tok in self._unicode_emoji(_tokens(text, now)):
             if tok == "**":
                 bold = not bold
                 continue
             if tok == "~~":
                 strike = not strike
                 continue
-            if m := re.fullmatch(r"<:(\w+):\d+>", tok):
-                pic = self.emoji[m.group(1)]
+            if isinstance(tok, Image.Image) or re.fullmatch(r"<:(\w+):\d+>", tok):
+                pic = tok if isinstance(tok, Image.Image) else self.emoji[tok.split(":")[1]]
                 if x + pic.width > right:
                     x, y = x0, y + LINE_PX
                 if img is not None:
@@ -217,6 +262,36 @@ class Canvas:
                                             colour & 255))
         lay(img)
         return img
+
+
+    def message(self, author: str, text: str, now: float) -> Image.Image:
+        """A plain message (a DM, the live clock) as a picture `self.width` wide: the author's
+        name in bold, then the text as Discord lays it out. Headings (`# `) are drawn bold at
+        the text's size and code spans as plain text: an approximation, as the rest is."""
+        pad = 12
+        right = self.width - pad
+        lines = [f"**{author}**", *(_plain_code(line) for line in text.split("\n"))]
+
+        def lay(img: Image.Image | None) -> int:
+            draw = ImageDraw.Draw(img) if img is not None else None
+            y = pad
+            for line in lines:
+                if not line.strip():
+                    y += LINE_PX // 2
+                    continue
+                if line.startswith("# "):
+                    line = f"**{line[2:]}**"
+                y = self.paragraph(draw, img, pad, y, line, right, now)
+            return y + pad
+
+        height = lay(None)
+        img = Image.new("RGBA", (self.width, height), self.theme["bg"] + (255,))
+        lay(img)
+        return img
+
+
+def _plain_code(line: str) -> str:
+    return re.sub(r"`([^`]*)`", r"\1", line)
 
 
 def render(out: Path, *, palette: Palette, light: bool, width: int) -> list[int]:

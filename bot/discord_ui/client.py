@@ -70,6 +70,7 @@ RUNOUT_PAUSE = 2.0
 
 # Loaded in this order; one that is missing or fails stops the start-up with its name.
 EXTENSIONS: tuple[str, ...] = (
+    "bot.cogs.help",
     "bot.cogs.rules",
     "bot.cogs.tournament",
     "bot.cogs.play",
@@ -136,6 +137,7 @@ class LeagueBot(commands.Bot):
         backup_dir: Path | None = None,
         backup_keep: int = DEFAULT_BACKUP_KEEP,
         process_heartbeat: bool = False,
+        docs_url: str | None = None,
         **options: Any,
     ) -> None:
         options.setdefault("intents", bot_intents())
@@ -159,6 +161,7 @@ class LeagueBot(commands.Bot):
         self.database = database
         self.store_shards = shards  # (AutoShardedClient has a `shards` of its own)
         self.dev_guild_id = dev_guild_id
+        self.docs_url = docs_url  # the league's guides, linked by /help (DOCS_URL)
         self.extension_names = extensions
         self.sync_commands = sync_commands
         self.rulebook: Rulebook = rulebook or load_rulebook()

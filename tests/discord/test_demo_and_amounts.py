@@ -1,8 +1,10 @@
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from bot.demo import run_demo
+from bot.demo import RULE, run_demo
 from bot.discord_ui.parsing import (
     all_in_question,
     parse_amount,
@@ -17,11 +19,35 @@ from bot.engine.hand import Hand, HandConfig, Seat
 from bot.tournament.hand_id import HandId
 
 
-def test_demo_plays_offline(capsys) -> None:
+def test_the_demo_tells_each_hand_as_it_happens(capsys) -> None:
     assert run_demo(["3"]) == 0
     out = capsys.readouterr().out
-    assert "wins the tournament" in out and "DM to" in out and "Deck fingerprint" in out
-    assert "Hand over." in out and "is out in" in out
+    # Rendered for a terminal: no Markdown marks, no Discord timestamps, no hand ids.
+    assert not any(mark in out for mark in ("**", "~~", "`", "<t:"))
+    assert re.search(r"\d+-t\d+-h\d+", out) is None
+    hands = out.split(RULE + "\n")[1:]
+    assert len(hands) >= 3
+    for number, text in enumerate(hands, start=1):
+        lines = text.splitlines()
+        assert lines[0].startswith(f"Hand {number} at table 1 · blinds ")
+        seats = re.findall(r"(\d+) (\w+) [\d,]+( [A-Z/]+)?", lines[1].removeprefix("Seats: "))
+        assert lines[2].startswith("Cards by DM: ")
+        assert all(f" {name} " in lines[2] + " " for _, name, _ in seats)
+        # Before the flop the player after the big blind acts first (heads-up: the button).
+        order = [name for _, name, _ in seats]
+        bb = next(i for i, (_, _, marks) in enumerate(seats) if "BB" in marks)
+        first = lines[3].strip()
+        assert first.split(" ")[0] == order[(bb + 1) % len(order)], text
+        assert first.split(" ")[1] in ("folds", "calls", "raises", "checks"), text
+        assert len(lines) <= 40, f"hand {number} takes more than a screen"
+    assert "💀 " in out and "is out in" in out
+    assert "🏆 " in out and "wins the tournament!" in out
+
+
+def test_the_demo_keeps_the_dms_out_when_asked(capsys) -> None:
+    assert run_demo(["3", "--no-dms"]) == 0
+    out = capsys.readouterr().out
+    assert "Seats: " in out and "Cards by DM" not in out
 
 
 @pytest.mark.parametrize("text,value", [("1,200", 1200), ("600", 600), ("1.5k", 1500),
