@@ -57,6 +57,7 @@ def test_the_two_readme_commands_on_a_fresh_copy(tmp_path: Path) -> None:
     assert "making the virtual environment .venv" in first.stderr
     assert "DISCORD_TOKEN is not set" in first.stderr and "Reset Token" in first.stderr
     assert "the offline demo" in first.stderr
+    assert "absent from the `packages` configuration" not in first.stderr  # a quiet install
     assert "The tournament has started" in first.stdout and "wins the tournament!" in first.stdout
     # Running the bot installed what running needs, none of the test tools.
     assert imports(copy, "discord") and imports(copy, "bot.cogs.play")
