@@ -69,8 +69,10 @@ def clock_view(t: Tournament, *, name: str, names: Mapping[str, str],
     if running and t.smallest_chip:
         if t.chip_race_due(now) is not None:
             chip_up = {"chip": t.smallest_chip, "when": "now"}
-        elif later_breaks and chip_no_longer_needed(s, t.smallest_chip,
-                                                    later_breaks[0]) is not None:
+        elif not view.on_break and later_breaks and chip_no_longer_needed(
+                s, t.smallest_chip, later_breaks[0]) is not None:
+            # Said before the break that races them off (on a break, "at the break" would
+            # read as this one, which may colour nothing up).
             chip_up = {"chip": t.smallest_chip, "when": "break"}
     winner = _name(t, names, t.winner) if t.winner else None
     return {
@@ -101,11 +103,14 @@ def clock_view(t: Tournament, *, name: str, names: Mapping[str, str],
         "deal": None if view.deal is None else {
             "method": view.deal.method,
             "prizes": [{"name": _name(t, names, p), "prize": a} for p, a in view.deal.prizes],
-            "played_for": view.deal.played_for,
+            # Once the night is over the kept amount is the winner's: nothing is played for.
+            "played_for": 0 if t.status == "finished" else view.deal.played_for,
         },
         "chip_up": chip_up,
         "tables": sorted(t.tables) if not t.live and running else [],
         "winner": winner,
+        "results": [{"place": r.place, "name": _name(t, names, r.player), "prize": r.prize}
+                    for r in t.results()] if t.status == "finished" else [],
     }
 
 

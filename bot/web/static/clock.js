@@ -24,7 +24,8 @@
     if (warning && warned !== period) { warned = period; S.beep(1, 660); }
     let breakIn = state.break_in;
     if (state.break_at !== null && !state.paused) breakIn = state.break_at - S.serverNow();
-    S.text("breakin", state.on_break ? "now" : breakIn === null ? "–" : S.clock(breakIn));
+    // On a break: the break after this one (this one's end is the big countdown).
+    S.text("breakin", breakIn === null ? "–" : S.clock(breakIn));
   }
 
   function show(s) {
@@ -65,8 +66,8 @@
     if (s.payouts.length > 5) shown.push(`… ${s.payouts.length} paid`);
     if (s.deal) {  // a deal fixed the prizes of everyone still in
       const dealt = s.deal.prizes.map((d) => `${d.name} ${S.chips(d.prize)}`);
-      dealt.push(s.deal.played_for ? `${S.chips(s.deal.played_for)} still played for`
-                                   : "play goes on for the title");
+      if (s.deal.played_for) dealt.push(`${S.chips(s.deal.played_for)} still played for`);
+      else if (!over) dealt.push("play goes on for the title");
       shown.push(`Deal (${s.deal.method === "icm" ? "ICM" : "chip chop"}): ` + dealt.join(" · "));
     }
     S.text("payouts", shown.join(" · ") || " ");
