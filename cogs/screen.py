@@ -1,5 +1,6 @@
 """`/td screen`: the link to this channel's tournament clock page, privately, for a director;
-`/td screen revoke:True` makes every earlier link stop working. Attached to the director's
+`/td screen revoke:True` makes every earlier link stop working (after the night too: a finished
+tournament's links stop by themselves a day after its end). Attached to the director's
 `/td` group (cogs/director.py, loaded before this cog), as cogs/live.py attaches its own."""
 
 from __future__ import annotations
@@ -13,10 +14,15 @@ from discord.ext import commands
 
 from bot.discord_ui.client import LeagueBot
 from bot.discord_ui.directors import require_director
-from bot.discord_ui.lookup import find_session
-from bot.discord_ui.presenter.screen import screen_link_text, screen_off_text
+from bot.discord_ui.lookup import channel_key, find_session
+from bot.discord_ui.presenter.screen import (
+    screen_link_text,
+    screen_off_text,
+    screen_revoked_text,
+)
 from bot.discord_ui.replies import Refusal, send_private
 from bot.discord_ui.td_group import attach_to_td, detach_from_td
+from bot.store.rows import TournamentRow
 
 log = logging.getLogger(__name__)
 
@@ -27,10 +33,23 @@ async def td_screen(interaction: discord.Interaction, revoke: bool = False) -> N
     if not isinstance(bot, LeagueBot):
         raise Refusal("The screen command is not available. Nothing was done.")
     await require_director(bot, interaction)
-    session = find_session(bot, interaction)
     web = bot.web
     if web is None:
         raise Refusal(screen_off_text())
+    try:
+        session = find_session(bot, interaction)
+    except Refusal:
+        if not revoke:
+            raise
+        # After the night: its links can still be revoked (they would stop a day after its end).
+        ended = await _last_ended_here(bot, interaction)
+        if ended is None:
+            raise
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await bot.screen_links.revoke(ended.id, interaction.user.id)
+        web.revoked(ended.id)
+        await send_private(interaction, screen_revoked_text(ended.name))
+        return
     await interaction.response.defer(ephemeral=True, thinking=True)
     token = await bot.screen_links.issue(session.store_id, interaction.user.id, revoke=revoke)
     if revoke:
@@ -39,6 +58,17 @@ async def td_screen(interaction: discord.Interaction, revoke: bool = False) -> N
     await send_private(interaction, screen_link_text(
         name, web.link(session.store_id, token), revoked=revoke,
         online=not session.tournament.live))
+
+
+async def _last_ended_here(bot: LeagueBot,
+                           interaction: discord.Interaction) -> TournamentRow | None:
+    """This channel's latest finished or cancelled tournament (None: none)."""
+    if interaction.guild_id is None:
+        return None
+    here = channel_key(interaction.channel)
+    ended = [r for r in await bot.store.tournaments(interaction.guild_id)
+             if r.channel_id == here and not r.unfinished]
+    return max(ended, key=lambda r: r.id, default=None)
 
 
 class Screen(commands.Cog):

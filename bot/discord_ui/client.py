@@ -293,6 +293,8 @@ class LeagueBot(commands.Bot):
         feed = getattr(self, "screen_feed", None)  # (a restart's news may come before it)
         if feed is not None:
             feed.changed(session)  # the pages first: a set lookup when none is open
+            if session.tournament.status in ("finished", "cancelled"):
+                self.screen_links.ended(session.store_id, session.tournament.last_at)
         if session.tournament.live:
             await self.live_clock.listener(session, outcome)
         else:

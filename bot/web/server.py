@@ -36,7 +36,7 @@ from importlib import resources
 from aiohttp import web
 
 from bot.web.feed import Feed, Key, sse
-from bot.web.links import ScreenLinks, token_hash
+from bot.web.links import Grant, ScreenLinks, token_hash
 
 log = logging.getLogger(__name__)
 
@@ -206,6 +206,7 @@ class WebServer:
         while True:
             await asyncio.sleep(PING_SECONDS)
             for tid in {key[0] for key in self._topics}:
+                self._drop_revoked(tid)  # a finished night's links stop a day after its end
                 self._dirty(tid)
 
     async def stop(self) -> None:
@@ -250,12 +251,12 @@ class WebServer:
     # ------------------------------------------------------------------ web thread
 
     def _drop_revoked(self, tid: int) -> None:
-        valid = self.links.known(tid) or frozenset()
+        now = self._now()
         for key, topic in self._topics.items():
             if key[0] != tid:
                 continue
             for client in list(topic.clients):
-                if client.token_sha256 not in valid:
+                if not self.links.still_open(tid, client.token_sha256, now):
                     client.done.set()  # its stream says "revoked" and ends
 
     def _dirty(self, tid: int) -> None:
@@ -371,8 +372,9 @@ class WebServer:
 
     # ------------------------------------------------------------------ requests
 
-    async def _allowed(self, request: web.Request) -> tuple[int, str]:
-        """The tournament and the token's hash if the token opens it; else 404."""
+    async def _allowed(self, request: web.Request) -> tuple[int, str, Grant]:
+        """The tournament, the token's hash and what it opens if the token opens it; else
+        404."""
         tid = int(request.match_info["tid"])
         token = request.match_info["token"]
         if not _TOKEN.fullmatch(token):
@@ -399,9 +401,10 @@ class WebServer:
             except Exception:
                 log.exception("screens: the links of tournament %s could not be read", tid)
                 raise web.HTTPServiceUnavailable() from None
-        if not self.links.opens(tid, token):
+        grant = self.links.grant(tid, token, self._now())
+        if grant is None:
             raise web.HTTPNotFound()
-        return tid, token_hash(token)
+        return tid, token_hash(token), grant
 
     def _html(self, name: str) -> web.Response:
         body, csp = self._pages[name]
@@ -419,11 +422,11 @@ class WebServer:
         return self._html("rail")
 
     async def _clock_events(self, request: web.Request) -> web.StreamResponse:
-        tid, digest = await self._allowed(request)
+        tid, digest, _ = await self._allowed(request)
         return await self._stream(request, (tid, None), digest)
 
     async def _rail_events(self, request: web.Request) -> web.StreamResponse:
-        tid, digest = await self._allowed(request)
+        tid, digest, _ = await self._allowed(request)
         return await self._stream(request, (tid, int(request.match_info["table"])), digest)
 
     async def _stream(self, request: web.Request, key: Key, digest: str) -> web.StreamResponse:
@@ -452,7 +455,7 @@ class WebServer:
             pass
         finally:
             self._unwatch(key, client)
-        if digest not in (self.links.known(key[0]) or frozenset()):
+        if not self.links.still_open(key[0], digest, self._now()):
             # Revoked: say so, so the page stops instead of reconnecting to a 404.
             with contextlib.suppress(Exception):
                 await response.write(sse("revoked", {}))

@@ -15,6 +15,8 @@ from bot.web.links import token_hash
 from tests.discord.conftest import GUILD_ID, HAND_DELAY, Harness
 from tests.discord.test_live_night import bust, live_night
 
+from tests.discord.test_tournament_flow import refused, reply
+
 from .helpers import screen_link, text, wait_text
 
 
@@ -88,3 +90,48 @@ async def test_the_page_comes_back_after_a_restart_and_dies_when_revoked(
     finally:
         if new.web is not None:
             await new.web.stop()
+
+
+async def test_a_finished_nights_links_are_revocable_and_stop_after_a_day(
+        harness: Harness) -> None:
+    """After the night the director can still revoke the room's links (the tournament is no
+    longer running in the channel), and a finished night's links stop by themselves a day after
+    its end."""
+    h = harness
+    session, members = await live_night(h)
+    await h.director.slash(h.channel, "tournament start")
+    url = await screen_link(h)
+    kept = await screen_link(h)
+    names = [m.name for m in members] + ["Dana Smith", "Ed Guest", "Flo", "Gabe", "Hank"]
+    for name in names[:-1]:
+        await bust(h, h.director, name)
+    assert session.tournament.status == "finished"
+    assert await status(url) == 200  # the room still reads who won
+
+    r = await h.director.slash(h.channel, "td screen", revoke=True)
+    words = reply(r)
+    assert r.ephemeral and "no longer work" in words and "No tournament" not in words, words
+    assert "http" not in words  # nothing to show any more: no new link
+    assert await status(url) == 404 and await status(kept) == 404
+
+    # A link of a finished night works for a day after its end, then stops by itself.
+    await h.advance(60)
+    later = await h.director.slash(h.channel, "td screen", revoke=True)
+    assert "no longer work" in reply(later)
+    r = await h.director.slash(h.channel, "td screen")
+    assert "No tournament" in refused(h, r)  # no new link for a night that is over
+
+
+async def test_a_finished_nights_link_stops_a_day_after_its_end(harness: Harness) -> None:
+    h = harness
+    session, members = await live_night(h)
+    await h.director.slash(h.channel, "tournament start")
+    url = await screen_link(h)
+    names = [m.name for m in members] + ["Dana Smith", "Ed Guest", "Flo", "Gabe", "Hank"]
+    for name in names[:-1]:
+        await bust(h, h.director, name)
+    assert session.tournament.status == "finished"
+    await h.advance(23 * 3600)
+    assert await status(url) == 200
+    await h.advance(3600 + 60)
+    assert await status(url) == 404

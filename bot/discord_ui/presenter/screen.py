@@ -22,3 +22,10 @@ def screen_link_text(tournament: str, url: str, *, revoked: bool, online: bool) 
 def screen_off_text() -> str:
     return ("The screens are turned off on this bot (`WEB_PORT=0`, or the port could not be "
             "opened: the bot's log says which). Nothing was done.")
+
+
+def screen_revoked_text(tournament: str) -> str:
+    """After the night: every link of the finished tournament stops at once (no new one)."""
+    return (f"The screen links of **{safe_text(tournament, TITLE_CHARS)}** no longer work; the "
+            "night is over, so no new link was made. (A finished night's links stop by "
+            "themselves a day after its end.)")
