@@ -14,7 +14,6 @@ from bot.discord_ui.client import create_bot
 from bot.web.links import token_hash
 from tests.discord.conftest import GUILD_ID, HAND_DELAY, Harness
 from tests.discord.test_live_night import bust, live_night
-
 from tests.discord.test_tournament_flow import refused, reply
 
 from .helpers import screen_link, text, wait_text
