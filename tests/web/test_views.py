@@ -7,6 +7,8 @@ from bot.tournament.structure import Break, Level
 from bot.web.views import clock_view
 from tests.tournament.helpers import T0, make, structure
 from tests.tournament.test_deals import TD, _live_final
+from tests.tournament.test_hand_for_hand import _on_the_bubble
+from tests.tournament.test_live import live_night
 
 # Chips 25/100/500: level 3 still needs the 25s, so the first break colours nothing up; from
 # level 4 on every blind is a multiple of 100, so the second break races the 25s off.
@@ -42,3 +44,23 @@ def test_a_finished_night_after_a_deal_plays_for_nothing_more() -> None:
     done = clock_view(t, name="n", names={}, now=now + 4)
     assert done["deal"] is None or done["deal"]["played_for"] == 0
     assert [r["place"] for r in done["results"]][:3] == [1, 2, 3]
+
+
+def test_hand_for_hand_and_the_bubbles_burst_are_on_the_screen() -> None:
+    t = _on_the_bubble("tda")
+    assert t.hand_for_hand
+    view = clock_view(t, name="n", names={}, now=T0)
+    assert view["hand_for_hand"] == {"left": 5, "paid": 4}
+    assert view["bubble_at"] is None
+    # Live: the director's hand for hand, ended by the bust that bursts the bubble.
+    live = live_night(members=6, guests=0)
+    live.start("s", T0)
+    paid = live.places_paid()
+    while len(live.playing) > paid + 1:
+        live.bust(live.playing[0], T0 + 10, recorded_by=TD)
+    live.set_hand_for_hand(True, TD, T0 + 20)
+    assert clock_view(live, name="n", names={}, now=T0 + 21)["hand_for_hand"] == {
+        "left": paid + 1, "paid": paid}
+    live.bust(live.playing[0], T0 + 30, recorded_by=TD)
+    burst = clock_view(live, name="n", names={}, now=T0 + 31)
+    assert burst["hand_for_hand"] is None and burst["bubble_at"] == T0 + 30

@@ -189,7 +189,7 @@ class LiveTexts:
     def _changes(self, t: Tournament, events: Sequence[Event], now: float,
                  report: BustReport | None) -> list[str]:
         blocks: list[str] = []
-        fallback = Announcements(self.names, self.faces)
+        fallback = Announcements(self.names, self.faces, results=t.results)
         i = 0
         while i < len(events):
             e = events[i]
