@@ -29,6 +29,7 @@ import logging
 import re
 import socket
 import threading
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
@@ -54,6 +55,16 @@ MAX_BEHIND = 256 * 1024
 RETRY_MS = 2000
 # How long a request waits for the bot's loop (the state, the link hashes).
 BOT_WAIT = 5.0
+# A connection must send a whole request's headers within this many seconds of opening (or of
+# its last answer, kept alive): a socket that trickles its headers, or sends none, is closed.
+HEADER_SECONDS = 15.0
+# Event streams open at once on one link, and from one address (a room's TVs and the players'
+# phones behind one router fit well within them); beyond, a clear 429.
+MAX_STREAMS_PER_LINK = 64
+MAX_STREAMS_PER_ADDRESS = 32
+# The `Server` header every answer carries: the software and its version are nobody's business.
+SERVER_NAME = "screens"
+LOOPBACK = ("127.0.0.1", "::1")
 
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,128}")
 
@@ -75,6 +86,25 @@ def _page(template: str) -> tuple[bytes, str]:
     csp = (f"default-src 'none'; style-src {digest(css)}; script-src {digest(script)}; "
            "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
     return html.encode(), csp
+
+
+async def _plain_server_header(request: web.Request, response: web.StreamResponse) -> None:
+    response.headers["Server"] = SERVER_NAME
+
+
+def _address(request: web.Request) -> str:
+    """Who opens a stream: the peer's address, or behind a reverse proxy on this machine (the
+    peer is the loopback) the address the proxy saw, the last of X-Forwarded-For."""
+    remote = request.remote or ""
+    forwarded = request.headers.get("X-Forwarded-For")
+    if remote in LOOPBACK and forwarded:
+        return forwarded.rsplit(",", 1)[-1].strip()[:64] or remote
+    return remote
+
+
+def _too_many(why: str) -> web.HTTPTooManyRequests:
+    return web.HTTPTooManyRequests(
+        text=f"{why} Close one (or wait a minute) and reload.", headers={"Retry-After": "60"})
 
 
 @dataclass(eq=False)
@@ -128,6 +158,8 @@ class WebServer:
         self._again: set[int] = set()
         self._last_push: dict[int, float] = {}
         self._pages = {name: _page(name) for name in ("clock", "rail")}
+        self._streams_by_link: Counter[str] = Counter()
+        self._streams_by_address: Counter[str] = Counter()
         self._refreshing: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ links
@@ -183,8 +215,13 @@ class WebServer:
                                self._rail_page)
             app.router.add_get(r"/screen/{tid:\d{1,18}}/{token}/table/{table:\d{1,3}}/events",
                                self._rail_events)
+            app.on_response_prepare.append(_plain_server_header)
             self._runner = web.AppRunner(app, access_log=None, handle_signals=False,
-                                         shutdown_timeout=1.0)
+                                         shutdown_timeout=1.0,
+                                         keepalive_timeout=HEADER_SECONDS,
+                                         # A stream whose page went away ends at once (and
+                                         # frees its place under the caps).
+                                         handler_cancellation=True)
             loop.run_until_complete(self._runner.setup())
             site = web.SockSite(self._runner, sock)
             loop.run_until_complete(site.start())
@@ -430,6 +467,24 @@ class WebServer:
         return await self._stream(request, (tid, int(request.match_info["table"])), digest)
 
     async def _stream(self, request: web.Request, key: Key, digest: str) -> web.StreamResponse:
+        address = _address(request)
+        if self._streams_by_link[digest] >= MAX_STREAMS_PER_LINK:
+            raise _too_many(f"This link already has {MAX_STREAMS_PER_LINK} screens open.")
+        if self._streams_by_address[address] >= MAX_STREAMS_PER_ADDRESS:
+            raise _too_many(f"This address already has {MAX_STREAMS_PER_ADDRESS} screens open.")
+        self._streams_by_link[digest] += 1
+        self._streams_by_address[address] += 1
+        try:
+            return await self._open_stream(request, key, digest)
+        finally:
+            for counts, which in ((self._streams_by_link, digest),
+                                  (self._streams_by_address, address)):
+                counts[which] -= 1
+                if counts[which] <= 0:
+                    del counts[which]
+
+    async def _open_stream(self, request: web.Request, key: Key,
+                           digest: str) -> web.StreamResponse:
         response = web.StreamResponse(headers={
             "Content-Type": "text/event-stream", "Cache-Control": "no-store",
             "X-Accel-Buffering": "no", "Referrer-Policy": "no-referrer"})
