@@ -15,20 +15,33 @@ from discord.ext import commands
 from bot.discord_ui.client import LeagueBot
 from bot.discord_ui.directors import require_director
 from bot.discord_ui.lookup import channel_key, find_session
+from bot.discord_ui.parsing import parse_screen_message
 from bot.discord_ui.presenter.screen import (
+    MESSAGE_CHARS,
+    logo_refusal_text,
+    screen_control_text,
     screen_link_text,
     screen_off_text,
     screen_revoked_text,
+    screen_touch_text,
 )
 from bot.discord_ui.replies import Refusal, send_private
+from bot.discord_ui.screen_touch import LOGO_BYTES, image_type, set_touch
 from bot.discord_ui.td_group import attach_to_td, detach_from_td
 from bot.store.rows import TournamentRow
 
 log = logging.getLogger(__name__)
 
 
-@app_commands.describe(revoke="True: every earlier link of this tournament stops working")
-async def td_screen(interaction: discord.Interaction, revoke: bool = False) -> None:
+@app_commands.describe(
+    revoke="True: every earlier link of this tournament stops working",
+    control="True: your private remote (the clock with its controls) instead of a view link",
+    message="A line shown on the screen under the tournament's name ('none' clears it)",
+    logo="The league's logo on the screen: a PNG or JPEG, at most 256 KB")
+async def td_screen(interaction: discord.Interaction, revoke: bool = False,
+                    control: bool = False,
+                    message: app_commands.Range[str, 1, MESSAGE_CHARS] | None = None,
+                    logo: discord.Attachment | None = None) -> None:
     bot = interaction.client
     if not isinstance(bot, LeagueBot):
         raise Refusal("The screen command is not available. Nothing was done.")
@@ -50,14 +63,40 @@ async def td_screen(interaction: discord.Interaction, revoke: bool = False) -> N
         web.revoked(ended.id)
         await send_private(interaction, screen_revoked_text(ended.name))
         return
+    name = bot.tournaments.rows[session.store_id].name
+    if message is not None or logo is not None:
+        image = await read_logo(logo) if logo is not None else None
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text = None if message is None else parse_screen_message(message)
+        await set_touch(bot.store, bot.screen_feed, session.store_id, interaction.user.id,
+                        message=text, clear_message=message is not None and text is None,
+                        logo=image)
+        await send_private(interaction, screen_touch_text(name, message=message is not None,
+                                                          text=text, logo=image is not None))
+        return
     await interaction.response.defer(ephemeral=True, thinking=True)
-    token = await bot.screen_links.issue(session.store_id, interaction.user.id, revoke=revoke)
+    token = await bot.screen_links.issue(session.store_id, interaction.user.id, revoke=revoke,
+                                         control=control)
     if revoke:
         web.revoked(session.store_id)
-    name = bot.tournaments.rows[session.store_id].name
+    url = web.link(session.store_id, token)
+    if control:
+        await send_private(interaction, screen_control_text(name, url, revoked=revoke))
+        return
     await send_private(interaction, screen_link_text(
-        name, web.link(session.store_id, token), revoked=revoke,
-        online=not session.tournament.live))
+        name, url, revoked=revoke, online=not session.tournament.live))
+
+
+async def read_logo(attachment: discord.Attachment) -> tuple[bytes, str]:
+    """The uploaded logo's bytes and type: a PNG or JPEG (by its first bytes, whatever its
+    name says) of at most LOGO_BYTES; anything else is refused and nothing changes."""
+    if attachment.size > LOGO_BYTES:
+        raise Refusal(logo_refusal_text(too_big=True))
+    data = await attachment.read()
+    kind = image_type(data)
+    if len(data) > LOGO_BYTES or kind is None:
+        raise Refusal(logo_refusal_text(too_big=len(data) > LOGO_BYTES))
+    return data, kind
 
 
 async def _last_ended_here(bot: LeagueBot,

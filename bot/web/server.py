@@ -30,9 +30,11 @@ import re
 import socket
 import threading
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from importlib import resources
+from typing import Any
+from urllib.parse import urlsplit
 
 from aiohttp import web
 
@@ -92,6 +94,32 @@ async def _plain_server_header(request: web.Request, response: web.StreamRespons
     response.headers["Server"] = SERVER_NAME
 
 
+# What the director's remote can do (bot/discord_ui/remote.py runs each as its `/td` command).
+CONTROLS = frozenset({"pause", "resume", "plus", "minus", "next", "previous", "break",
+                      "hfh_on", "hfh_off"})
+# (tournament, the link's director, control) -> (done, the answer's words); on the bot's loop.
+Remote = Callable[[int, int, str], Coroutine[Any, Any, tuple[bool, str]]]
+
+
+def _same_site(request: web.Request) -> bool:
+    """A request from the remote's own page: the custom header (a cross-site form cannot set
+    it, and a cross-site script would need a preflight this server never grants), JSON, and
+    the browser's own word on where it comes from where it gives one."""
+    if request.headers.get("X-Screen-Control") != "1":
+        return False
+    if request.content_type != "application/json":
+        return False
+    site = request.headers.get("Sec-Fetch-Site")
+    if site is not None and site != "same-origin":
+        return False
+    origin = request.headers.get("Origin")
+    if origin is not None:
+        host = request.headers.get("X-Forwarded-Host") or request.host
+        if urlsplit(origin).netloc != host:
+            return False
+    return True
+
+
 def _address(request: web.Request) -> str:
     """Who opens a stream: the peer's address, or behind a reverse proxy on this machine (the
     peer is the loopback) the address the proxy saw, the last of X-Forwarded-For."""
@@ -129,9 +157,15 @@ class WebServer:
 
     def __init__(self, feed: Feed, links: ScreenLinks, *, host: str = "127.0.0.1",
                  port: int = 8080, public_url: str | None = None,
-                 clock: Callable[[], float]) -> None:
+                 clock: Callable[[], float],
+                 first_open: Callable[[int], Awaitable[None]] | None = None,
+                 remote: Remote | None = None) -> None:
         self.feed = feed
         self.links = links
+        # Run on the bot's loop the first time a tournament's page is opened (its extras).
+        self.first_open = first_open
+        # The director's remote: runs a control on the bot's loop (None: no remote).
+        self.remote = remote
         self.host = host
         self.asked_port = port
         self.port: int | None = None
@@ -158,6 +192,11 @@ class WebServer:
         self._again: set[int] = set()
         self._last_push: dict[int, float] = {}
         self._pages = {name: _page(name) for name in ("clock", "rail")}
+        # The remote: the clock's page marked for its controls (the same scripts and CSP).
+        body, csp = self._pages["clock"]
+        self._pages["clock_control"] = (body.replace(b'<body class="clock connecting">',
+                                                     b'<body class="clock connecting control">'),
+                                        csp)
         self._streams_by_link: Counter[str] = Counter()
         self._streams_by_address: Counter[str] = Counter()
         self._refreshing: asyncio.Task[None] | None = None
@@ -211,6 +250,8 @@ class WebServer:
             app = web.Application()
             app.router.add_get(r"/screen/{tid:\d{1,18}}/{token}", self._clock_page)
             app.router.add_get(r"/screen/{tid:\d{1,18}}/{token}/events", self._clock_events)
+            app.router.add_post(r"/screen/{tid:\d{1,18}}/{token}/control", self._control)
+            app.router.add_get(r"/screen/{tid:\d{1,18}}/{token}/logo", self._logo)
             app.router.add_get(r"/screen/{tid:\d{1,18}}/{token}/table/{table:\d{1,3}}",
                                self._rail_page)
             app.router.add_get(r"/screen/{tid:\d{1,18}}/{token}/table/{table:\d{1,3}}/events",
@@ -429,8 +470,18 @@ class WebServer:
                 else:
                     answer.set_result(None)
 
+            async def first() -> frozenset[str]:
+                valid = await self.links.valid(tid)
+                if self.first_open is not None:
+                    try:
+                        await self.first_open(tid)
+                    except Exception:  # the page opens without them
+                        log.exception("screens: the extras of tournament %s could not be read",
+                                      tid)
+                return valid
+
             def read() -> None:
-                bot_loop.create_task(self.links.valid(tid)).add_done_callback(done)
+                bot_loop.create_task(first()).add_done_callback(done)
 
             bot_loop.call_soon_threadsafe(read)
             try:
@@ -451,8 +502,51 @@ class WebServer:
             "Content-Security-Policy": csp})
 
     async def _clock_page(self, request: web.Request) -> web.Response:
-        await self._allowed(request)
-        return self._html("clock")
+        _, _, grant = await self._allowed(request)
+        return self._html("clock_control" if grant.kind == "control" else "clock")
+
+    async def _control(self, request: web.Request) -> web.Response:
+        """A control of the director's remote: only a control link's token opens it, only
+        from its own page (a cross-site request is refused), and it runs the same use case as
+        the `/td` command (refused the same way: the answer says why)."""
+        tid, _, grant = await self._allowed(request)
+        if grant.kind != "control":
+            raise web.HTTPForbidden(text="This link shows the clock; it cannot control it.")
+        if not _same_site(request):
+            raise web.HTTPForbidden(text="Controls work only from the remote's own page.")
+        if request.content_length is None or request.content_length > 256:
+            raise web.HTTPBadRequest(text="A control is a short JSON body.")
+        try:
+            body = await request.json()
+        except ValueError:
+            raise web.HTTPBadRequest(text="A control is a short JSON body.") from None
+        action = body.get("action") if isinstance(body, dict) else None
+        if not isinstance(action, str) or action not in CONTROLS or self.remote is None:
+            raise web.HTTPBadRequest(text="Unknown control.")
+        bot_loop = self._bot_loop
+        context = self._bot_context
+        assert bot_loop is not None and context is not None
+        remote = self.remote
+        future = context.run(asyncio.run_coroutine_threadsafe,
+                             remote(tid, grant.director_id, action), bot_loop)
+        try:
+            ok, text = await asyncio.wait_for(asyncio.wrap_future(future), BOT_WAIT * 2)
+        except TimeoutError:
+            future.cancel()
+            raise web.HTTPServiceUnavailable(text="The bot did not answer in time.") from None
+        return web.json_response({"ok": ok, "text": text},
+                                 headers={"Cache-Control": "no-store"})
+
+    async def _logo(self, request: web.Request) -> web.Response:
+        """The league's logo, served by the bot itself (never a third party's address)."""
+        tid, _, _ = await self._allowed(request)
+        logo = self.feed.logos.get(tid)
+        if logo is None:
+            raise web.HTTPNotFound()
+        data, content_type = logo
+        return web.Response(body=data, content_type=content_type, headers={
+            "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff",
+            "Content-Security-Policy": "default-src 'none'"})
 
     async def _rail_page(self, request: web.Request) -> web.Response:
         await self._allowed(request)

@@ -170,6 +170,10 @@ def script(tx: SqlTransaction) -> list[tuple[str, Any]]:
     c("server_file", 1, "structure", "nothing")
     c("server_file_names", 1, "structure")
     c("server_file_names", 2, "payouts")
+    c("screen_logo", 1)
+    c("put_screen_logo", 1, b"\x89PNG\r\n\x1a\nfirst", "image/png", 7)
+    c("put_screen_logo", 1, b"\xff\xd8\xffsecond", "image/jpeg", 8)
+    c("screen_logo", 1)
     return c.answers
 
 

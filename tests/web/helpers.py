@@ -42,7 +42,7 @@ FIT = """() => {
   return bad;
 }"""
 
-SIZES = {"tv": (1920, 1080), "laptop": (1366, 768), "phone": (390, 844)}
+SIZES = {"tv": (1920, 1080), "laptop": (1280, 720), "phone": (390, 844)}
 
 
 async def screen_link(h: Harness, **options: Any) -> str:
@@ -62,6 +62,15 @@ async def wait_text(page: Any, element: str, expected: str, timeout: float = 500
     await page.wait_for_function(
         "([id, want]) => document.getElementById(id).textContent.trim() === want",
         arg=[element, expected], timeout=timeout)
+
+
+async def payouts(page: Any) -> list[str]:
+    """The money list as the room reads it, one line per place: "1st 113"."""
+    lines = await page.evaluate(
+        "() => Array.from(document.querySelectorAll('#payouts li')).map("
+        "(li) => Array.from(li.children).map((c) => c.textContent.trim()).filter(Boolean)"
+        ".join(' '))")
+    return [str(line) for line in lines]
 
 
 def seconds(countdown: str) -> int:
