@@ -3,6 +3,7 @@ whether any of it is cut or off the screen."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -79,6 +80,17 @@ def seconds(countdown: str) -> int:
     for p in parts:
         total = total * 60 + p
     return total
+
+
+def shots(tmp_path: Path) -> Path:
+    """Where the screenshots go: the test's tmp folder, or SCREENSHOTS (docs/screens/ when the
+    guide's pictures are made again: `SCREENSHOTS=docs/screens pytest tests/web`)."""
+    folder = os.environ.get("SCREENSHOTS")
+    if not folder:
+        return tmp_path
+    path = Path(folder)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
 
 
 async def shoot(page: Any, folder: Path, name: str) -> dict[str, list[str]]:

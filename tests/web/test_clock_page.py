@@ -34,7 +34,7 @@ async def test_the_clock_on_the_rooms_screen(harness: Harness, browser: Any,
     assert await text(page, "level") == "Level 1"
     assert await text(page, "blinds") == "25 / 50"
     assert await text(page, "ante") == "No ante"
-    assert await text(page, "next") == "L2 · 50/100"
+    assert await text(page, "next") == "50/100"
     assert await text(page, "players") == "14 of 14"
     assert await text(page, "pool") == "280"
     assert (await payouts(page))[:2] == ["1st 113", "2nd 70"]

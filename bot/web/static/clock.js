@@ -92,6 +92,20 @@
     }
   }
 
+  /* "Re-buys, late entry and add-on until level 4": what is still open, by its last level. */
+  function entryWords(entry) {
+    if (!entry) return " ";
+    const byLevel = new Map();
+    [["re-buys", entry.rebuys], ["late entry", entry.late], ["add-on", entry.add_on]]
+      .forEach(([what, level]) => { if (level) byLevel.set(level, [...(byLevel.get(level) || []), what]); });
+    const parts = [...byLevel.entries()].sort((a, b) => a[0] - b[0]).map(([level, whats]) => {
+      const list = whats.length > 1 ? `${whats.slice(0, -1).join(", ")} and ${whats[whats.length - 1]}` : whats[0];
+      return `${list} until level ${level}`;
+    });
+    const text = parts.join(" · ");
+    return text ? text[0].toUpperCase() + text.slice(1) : " ";
+  }
+
   function levelWords(s) {
     const b = s.blinds;
     return `Level ${s.level}: blinds ${b.sb}, ${b.bb}` + (b.ante ? `, ante ${b.ante}` : "");
@@ -102,6 +116,7 @@
     const items = [];
     const add = (label, value, cls) => items.push([label, value, cls || ""]);
     if (over && s.results && s.results.length) {
+      add("Results", "", "head");
       s.results.filter((r) => r.prize).forEach((r) => add(`${ordinal(r.place)} ${r.name}`, money(r.prize)));
     } else if (s.deal) {  // a deal fixed the prizes of everyone still in
       add(`Deal (${s.deal.method === "icm" ? "ICM" : "chip chop"})`, "", "head");
@@ -196,11 +211,17 @@
     S.text("blinds", blinds(s.blinds));
     S.$("blinds").classList.toggle("long", blinds(s.blinds).length > 11);
     S.text("ante", s.blinds.ante ? `Ante ${S.chips(s.blinds.ante)}` : "No ante");
-    const up = (s.upcoming || []).map((u) => u.break ? `Break ${u.minutes} min` : `L${u.level} · ${short(u.blinds)}`);
-    let next = up[0] || (s.status === "running" ? "Last level" : "–");
-    if (over) next = "–";
+    // The next level's blinds big, its number and the one after small ("Level 3 · then …").
+    const up = s.upcoming || [];
+    const named = (u) => u.break ? `a ${u.minutes} min break` : `L${u.level} ${short(u.blinds)}`;
+    let next = "–", next2 = " ";
+    if (!over && up.length) {
+      next = up[0].break ? `Break ${up[0].minutes} min` : short(up[0].blinds);
+      next2 = (up[0].break ? "" : `Level ${up[0].level}`) +
+        (up.length > 1 ? `${up[0].break ? "" : " · "}then ${named(up[1])}` : "");
+    } else if (!over && s.status === "running") next = "Last level";
     S.text("next", next);
-    S.text("next2", over ? " " : up.slice(1).join(" · ") || " ");
+    S.text("next2", next2 || " ");
     S.text("players", `${s.players_left} of ${s.entries}`);
     S.text("paid", s.paid ? `${s.paid} paid` : " ");
     S.text("entries", String(s.entries));
@@ -209,13 +230,10 @@
     if (s.add_ons) extra.push(`${s.add_ons} add-on${s.add_ons === 1 ? "" : "s"}`);
     S.text("extra", extra.join(" · ") || " ");
     S.text("chips", S.chips(s.chips_in_play));
-    const open = [];
-    if (s.entry && s.entry.rebuys) open.push(`Re-buys until level ${s.entry.rebuys}`);
-    if (s.entry && s.entry.late) open.push(`Late entry until level ${s.entry.late}`);
-    if (s.entry && s.entry.add_on) open.push(`Add-on until level ${s.entry.add_on}`);
-    S.text("entry", open.join(" · ") || (s.status === "running" ? "Entries closed" : " "));
+    S.text("entry", entryWords(s.entry));
+    S.$("entry").hidden = !s.entry || !(s.entry.rebuys || s.entry.late || s.entry.add_on);
     S.text("average", S.chips(s.average_stack));
-    S.text("averagebb", s.average_bb ? `${s.average_bb.toLocaleString("en-US")} BB` : " ");
+    S.text("averagebb", s.average_bb && !over ? `${s.average_bb.toLocaleString("en-US")} BB` : " ");
     const chipup = S.$("chipup");
     chipup.hidden = !s.chip_up;
     if (s.chip_up) S.text("chipup", s.chip_up.when === "now"
