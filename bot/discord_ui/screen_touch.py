@@ -6,7 +6,7 @@ feed (bot/web/feed.py)."""
 
 from __future__ import annotations
 
-from bot.league.service.seasons import league_settings, options_of
+from bot.league.service.seasons import league_money
 from bot.store import Store
 from bot.web import Feed
 from bot.web.feed import Extras
@@ -28,12 +28,7 @@ async def load_extras(store: Store, feed: Feed, tournament_id: int) -> None:
     row = await store.tournament(tournament_id)
     if row is None:
         return
-    currency, decimals = None, 0
-    if row.league_id is not None:
-        league = await store.league(row.league_id)
-        if league is not None:
-            settings = await league_settings(store, league)
-            currency, decimals = settings.currency, options_of(settings).decimals
+    currency, decimals = await league_money(store, row.league_id)
     message = None
     for action in await store.director_actions(tournament_id):
         if action.action == MESSAGE_ACTION:

@@ -24,7 +24,7 @@ here. Everything is a pure function of the tournament's events and state.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from bot.discord_ui.presenter.announcements import Announcements, ordinal, people, reason_text
 from bot.discord_ui.presenter.cards import Faces, cards_text, text_face
@@ -42,6 +42,8 @@ from bot.discord_ui.presenter.rulings import rule_ref
 from bot.engine.events import Event
 from bot.engine.hand_events import Seat
 from bot.engine.profile import Profile
+from bot.league.points import SeasonOptions
+from bot.league.render import money as league_money_text
 from bot.tournament import events as tev
 from bot.tournament.live import (
     BustReport,
@@ -131,12 +133,26 @@ def at_time(at: float) -> str:
     return f"<t:{int(at)}:t> (<t:{int(at)}:R>)"
 
 
+# How a night names an amount of money: "$113", "12.50 EUR", or plain (`chips`) when its league
+# has no currency.
+Money = Callable[[int], str]
+
+
+def money_in(currency: str | None, decimals: int) -> Money:
+    """The league's way of naming money (its `/league money` currency and decimals)."""
+    if currency is None and decimals == 0:
+        return chips
+    options = SeasonOptions(decimals=decimals)
+    return lambda amount: league_money_text(amount, options, currency)
+
+
 class LiveTexts:
     """Turns the events of one change of a live tournament into channel posts."""
 
     def __init__(self, names: Mapping[str, str], profile: Profile, *,
                  faces: Faces = text_face, tournament_name: str = "",
-                 season: str = "") -> None:
+                 season: str = "", money: Money = chips) -> None:
+        self.money = money
         self.names = names
         self.profile = profile
         self.faces = faces
@@ -347,7 +363,7 @@ class LiveTexts:
         by = f", busted by {self.name(r.knocked_out_by)}" if r.knocked_out_by else ""
         if r.prize:
             lines = [f"💰 {self.bold(r.player)} finishes **{ordinal(r.place)}** and wins "
-                     f"**{chips(r.prize)}**{by}."]
+                     f"**{self.money(r.prize)}**{by}."]
         else:
             lines = [f"💀 {self.bold(r.player)} is out in **{ordinal(r.place)}** place{by}."]
         if r.finished:
@@ -471,7 +487,7 @@ class LiveTexts:
         title = (safe_text(self.tournament_name, TITLE_CHARS) if self.tournament_name
                  else "the tournament")
         head = [f"🏆 {self.bold(e.winner)} wins {title}! {t.entries} entries, prize pool "
-                f"{chips(e.prize_pool)}."]
+                f"{self.money(e.prize_pool)}."]
         lines = head + [self.result_line(r, points) for r in t.results()]
         scored = bool(points)
         season = f"{self.season} " if self.season else ""
@@ -483,7 +499,7 @@ class LiveTexts:
     def result_line(self, r: Result, points: Mapping[str, float]) -> str:
         parts = [f"{r.place}. {self.bold(r.player) if r.place == 1 else self.name(r.player)}"]
         if r.prize:
-            parts.append(f"**{chips(r.prize)}**")
+            parts.append(f"**{self.money(r.prize)}**")
         if r.out_at is not None:
             out = f"out <t:{int(r.out_at)}:t>"
             if r.knocked_out_by:
@@ -520,14 +536,14 @@ def _after_consequences(events: Sequence[Event], i: int) -> int:
 
 def clock_text(view: ClockView, *, title: str, chip_race_due: int | None = None,
                smallest_chip: int = 0, winner: str | None = None,
-               names: Mapping[str, str] | None = None) -> str:
+               names: Mapping[str, str] | None = None, money: Money = chips) -> str:
     """The tournament's one clock message: big enough to read across a room, and the same
     text for as long as nothing changes (its timestamps count down by themselves). `names`
     (player id -> name) names the dealt players once a deal is made."""
     lines = [f"**{safe_text(title, TITLE_CHARS)}** · live clock"]
     if view.status == "finished":
         lines.append(f"# 🏆 {safe_name(winner)} wins" if winner else "# 🏆 Finished")
-        lines.append(f"{view.entries} entries · prize pool {chips(view.prize_pool)} · the "
+        lines.append(f"{view.entries} entries · prize pool {money(view.prize_pool)} · the "
                      "results are below.")
         return "\n".join(lines)
     here = Level(view.small_blind, view.big_blind, view.ante, 0)
@@ -567,7 +583,8 @@ def clock_text(view: ClockView, *, title: str, chip_race_due: int | None = None,
     lines.append(field)
     lines.append(f"📊 Average stack **{chips(view.average_stack)}**")
     if view.prize_pool:
-        lines.append(f"💰 Prize pool **{chips(view.prize_pool)}**" + payouts_line(view.payouts))
+        lines.append(f"💰 Prize pool **{money(view.prize_pool)}**"
+                     + payouts_line(view.payouts, money))
     if view.deal is not None:
         lines.append(f"🤝 {deal_text(view.deal, names or {})}")
     return "\n".join(lines)
@@ -579,10 +596,10 @@ def cancelled_clock_text(title: str) -> str:
             "The director cancelled this tournament.")
 
 
-def payouts_line(payouts: Sequence[int]) -> str:
+def payouts_line(payouts: Sequence[int], money: Money = chips) -> str:
     if not payouts:
         return ""
-    shown = [f"{ordinal(i + 1)} {chips(p)}" for i, p in enumerate(payouts[:CLOCK_PAYOUTS_SHOWN])]
+    shown = [f"{ordinal(i + 1)} {money(p)}" for i, p in enumerate(payouts[:CLOCK_PAYOUTS_SHOWN])]
     more = len(payouts) - CLOCK_PAYOUTS_SHOWN
     return " · " + " · ".join(shown) + (f" · … {len(payouts)} paid" if more > 0 else "")
 
