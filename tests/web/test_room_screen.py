@@ -78,8 +78,15 @@ async def test_the_rooms_screen_from_the_start_to_the_winner(harness: Harness, b
     assert await text(page, "chips") == "160,000"
 
     # The break: its own screen; the footer names the break after it.
-    for _ in range(3):
+    for _ in range(2):
         await h.advance(LEVEL)
+    await wait_text(page, "level", "Level 4")
+    # A minute before the break: said aloud (a change brings the bot's clock to the page).
+    await h.advance(LEVEL - 50)
+    await h.director.slash(h.channel, "td screen", message="Break soon: the bar is open")
+    await page.wait_for_function(
+        "() => document.body.dataset.said === 'One minute to the break'")
+    await h.advance(50)
     await wait_text(page, "banner", "BREAK")
     assert await text(page, "breakin") != "now"
     assert await shoot(page, folder, "02-break") == {}
