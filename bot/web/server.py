@@ -36,7 +36,7 @@ from importlib import resources
 from typing import Any
 from urllib.parse import urlsplit
 
-from aiohttp import web
+from aiohttp import web, web_response
 
 from bot.web.feed import Feed, Key, sse
 from bot.web.links import Grant, ScreenLinks, token_hash
@@ -257,6 +257,10 @@ class WebServer:
             app.router.add_get(r"/screen/{tid:\d{1,18}}/{token}/table/{table:\d{1,3}}/events",
                                self._rail_events)
             app.on_response_prepare.append(_plain_server_header)
+            # The answers aiohttp makes before any route (a malformed request's 400) take the
+            # module's default instead of the hook: the same name there. Only aiohttp's server
+            # responses read it (its client's User-Agent is another name).
+            setattr(web_response, "SERVER_SOFTWARE", SERVER_NAME)  # noqa: B010  (not exported)
             self._runner = web.AppRunner(app, access_log=None, handle_signals=False,
                                          shutdown_timeout=1.0,
                                          keepalive_timeout=HEADER_SECONDS,

@@ -112,3 +112,13 @@ async def test_the_server_header_names_no_software(harness: Harness) -> None:
                 assert response.headers["Server"] == "screens", address
                 assert not any("aiohttp" in v or "Python" in v
                                for v in response.headers.values()), response.headers
+    # Nor a request too broken to route (answered 400 before any of the server's code).
+    split = urlsplit(url)
+    assert split.hostname is not None and split.port is not None
+    reader, writer = await asyncio.open_connection(split.hostname, split.port)
+    writer.write(b"GARBAGE\x00 / HTTP/1.1\r\n\r\n")
+    await writer.drain()
+    answer = await asyncio.wait_for(reader.read(), 10)
+    writer.close()
+    assert answer.startswith(b"HTTP/1.") and b" 400 " in answer.split(b"\r\n")[0]
+    assert b"\r\nServer: screens\r\n" in answer and b"aiohttp" not in answer, answer
