@@ -33,12 +33,11 @@ from bot.discord_ui.presenter.league import night_counts_text
 from bot.discord_ui.presenter.limits import chips
 from bot.discord_ui.presenter.live import (
     LiveTexts,
-    Money,
     cancelled_clock_text,
     clock_text,
     live_names,
-    money_in,
 )
+from bot.discord_ui.presenter.money import Money, money_in
 from bot.discord_ui.presenter.notices import session_notice_text
 from bot.discord_ui.replies import NO_PINGS
 from bot.discord_ui.tasks import Tasks

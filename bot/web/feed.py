@@ -107,6 +107,9 @@ class Feed:
             return
         state = clock_view(session.tournament, name=row.name, names=session.names,
                            now=self.clock())
+        self._moves.pop(tid, None)  # a page of a gone tournament shows only who won
+        self.extras.pop(tid, None)
+        self.logos.pop(tid, None)
         self._let_go[tid] = (row.name, state.get("winner"))
         while len(self._let_go) > LET_GO_KEPT:
             self._let_go.popitem(last=False)

@@ -24,7 +24,7 @@ here. Everything is a pure function of the tournament's events and state.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from bot.discord_ui.presenter.announcements import Announcements, ordinal, people, reason_text
 from bot.discord_ui.presenter.cards import Faces, cards_text, text_face
@@ -37,13 +37,12 @@ from bot.discord_ui.presenter.limits import (
     safe_text,
     truncate,
 )
+from bot.discord_ui.presenter.money import Money
 from bot.discord_ui.presenter.restart import caught_up_text
 from bot.discord_ui.presenter.rulings import rule_ref
 from bot.engine.events import Event
 from bot.engine.hand_events import Seat
 from bot.engine.profile import Profile
-from bot.league.points import SeasonOptions
-from bot.league.render import money as league_money_text
 from bot.tournament import events as tev
 from bot.tournament.live import (
     BustReport,
@@ -131,19 +130,6 @@ def clock_left(seconds: float) -> str:
 def at_time(at: float) -> str:
     """A moment as each reader's own clock shows it, and how far off it is."""
     return f"<t:{int(at)}:t> (<t:{int(at)}:R>)"
-
-
-# How a night names an amount of money: "$113", "12.50 EUR", or plain (`chips`) when its league
-# has no currency.
-Money = Callable[[int], str]
-
-
-def money_in(currency: str | None, decimals: int) -> Money:
-    """The league's way of naming money (its `/league money` currency and decimals)."""
-    if currency is None and decimals == 0:
-        return chips
-    options = SeasonOptions(decimals=decimals)
-    return lambda amount: league_money_text(amount, options, currency)
 
 
 class LiveTexts:
