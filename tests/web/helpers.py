@@ -32,6 +32,15 @@ FIT = """() => {
       bad.push(`${what} cut: ${el.scrollWidth}x${el.scrollHeight} in ` +
                `${el.clientWidth}x${el.clientHeight}`);
   }
+  // A box that clips what it holds (overflow hidden) must hold all of it: a list cut at the
+  // bottom of its panel is text the room cannot read.
+  for (const el of document.querySelectorAll("main *")) {
+    const style = getComputedStyle(el);
+    if (el.closest("[hidden]") || style.display === "none" || style.overflow !== "hidden") continue;
+    if (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1)
+      bad.push(`${el.id || el.className || el.tagName.toLowerCase()} clips its content: ` +
+               `${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight}`);
+  }
   for (const box of document.querySelectorAll("header, main, footer")) {
     if (box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1)
       bad.push(`${box.tagName.toLowerCase()} overflows: ${box.scrollWidth}x${box.scrollHeight} ` +
