@@ -39,7 +39,9 @@ from bot.discord_ui.presenter.notices import (
     restarting_text,
 )
 from bot.discord_ui.rate_limit_buckets import sweep_buckets_sparingly
+from bot.discord_ui.remote import run_control
 from bot.discord_ui.replies import error_message, generic_error_text, send_private
+from bot.discord_ui.screen_touch import load_extras
 from bot.engine.profile import Profile, ProfileError, make_profile
 from bot.league.service import score_tournament
 from bot.rulebook import Rulebook, load_rulebook
@@ -348,8 +350,17 @@ class LeagueBot(commands.Bot):
         host, port, public_url = self.web_settings
         if port == 0:
             return
+        feed = self.screen_feed
+
+        async def first_open(tid: int) -> None:
+            await load_extras(self.store, feed, tid)
+
+        async def remote(tid: int, director_id: int, action: str) -> tuple[bool, str]:
+            return await run_control(self, tid, director_id, action)
+
         web = WebServer(self.screen_feed, self.screen_links, host=host, port=port,
-                        public_url=public_url, clock=self.tournaments.clock)
+                        public_url=public_url, clock=self.tournaments.clock,
+                        first_open=first_open, remote=remote)
         try:
             web.start()
         except OSError as exc:
@@ -362,7 +373,10 @@ class LeagueBot(commands.Bot):
     async def _present(self, session: Session, outcome: Outcome) -> None:
         feed = getattr(self, "screen_feed", None)  # (a restart's news may come before it)
         if feed is not None:
-            feed.changed(session)  # the pages first: a set lookup when none is open
+            # The pages first: a set lookup when none is open.
+            feed.changed(session, outcome.tournament_events)
+            if session.tournament.status in ("finished", "cancelled"):
+                self.screen_links.ended(session.store_id, session.tournament.last_at)
         if session.tournament.live:
             await self.live_clock.listener(session, outcome)
         else:

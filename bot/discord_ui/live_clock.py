@@ -30,16 +30,19 @@ from bot.discord_ui.card_faces import TEXT_ART, CardArt
 from bot.discord_ui.nonces import nonce
 from bot.discord_ui.presenter.cards import Faces
 from bot.discord_ui.presenter.league import night_counts_text
+from bot.discord_ui.presenter.limits import chips
 from bot.discord_ui.presenter.live import (
     LiveTexts,
     cancelled_clock_text,
     clock_text,
     live_names,
 )
+from bot.discord_ui.presenter.money import Money, money_in
 from bot.discord_ui.presenter.notices import session_notice_text
 from bot.discord_ui.replies import NO_PINGS
 from bot.discord_ui.tasks import Tasks
 from bot.league.service import night_season, points_by_player
+from bot.league.service.seasons import league_money
 from bot.service import Outcome, Session
 from bot.store import Store
 from bot.tournament import events as tev
@@ -74,6 +77,7 @@ class LiveChannel:
     warning: asyncio.Task[None] | None = None
     warning_for: tuple[int, float] | None = None  # (period, ends_at) the task waits for
     four_colour: bool = True
+    money: Money = chips  # how the night names money: its league's currency
     loaded: bool = False
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one change presented at a time
     loading: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -132,6 +136,8 @@ class LiveClock:
         if ch.guild_id is not None:
             settings = await self.store.guild_settings(ch.guild_id)
             ch.four_colour = settings.four_colour_deck
+        if row is not None:
+            ch.money = money_in(*await league_money(self.store, row.league_id))
         await self._load_members(ch)
         for msg in await self.store.messages(tid):
             if msg.key == CLOCK_KEY:
@@ -183,7 +189,7 @@ class LiveClock:
                                                for e in events) else None
         counted = await night_season(self.store, ch.store_id) if points is not None else None
         texts = LiveTexts(self.names(session, ch), t.profile, faces=self.faces(ch),
-                          tournament_name=ch.name,
+                          tournament_name=ch.name, money=ch.money,
                           season=night_counts_text(counted, finished=True)
                           if counted is not None and counted.season is not None else "")
         report = outcome.result if isinstance(outcome.result, BustReport) else None
@@ -208,7 +214,8 @@ class LiveClock:
         names = self.names(session, ch)
         winner = names.get(t.winner) if t.winner is not None else None
         return clock_text(t.clock_view(now), title=ch.name, chip_race_due=t.chip_race_due(now),
-                          smallest_chip=t.smallest_chip, winner=winner, names=names)
+                          smallest_chip=t.smallest_chip, winner=winner, names=names,
+                          money=ch.money)
 
     async def _show_clock(self, session: Session, ch: LiveChannel) -> None:
         await self._show_text(ch, self.clock_of(session, ch))
@@ -277,7 +284,8 @@ class LiveClock:
             period = t.period_index(now)
             if not isinstance(s.periods[period], Break) and not t.in_called_break(now):
                 return
-            texts = LiveTexts(self.names(session, ch), t.profile, faces=self.faces(ch))
+            texts = LiveTexts(self.names(session, ch), t.profile, faces=self.faces(ch),
+                              money=ch.money)
             msg = await self._send(ch, texts.break_ending(
                 ends_at, s.level_number(period), s.level_for_hand(period)))
             ch.warned.add(key)

@@ -153,6 +153,23 @@ def parse_reason(text: str | None, *, what: str = "reason") -> str:
     return flat
 
 
+# The message line on the room's screen, at most this long.
+SCREEN_MESSAGE_CHARS = 120
+CLEARED = ("none", "off", "clear", "-")
+
+
+def parse_screen_message(text: str) -> str | None:
+    """The screen's message line on one line (None: "none" clears it); refused when longer
+    than SCREEN_MESSAGE_CHARS."""
+    flat = " ".join(text.split())
+    if not flat or flat.casefold() in CLEARED:
+        return None
+    if len(flat) > SCREEN_MESSAGE_CHARS:
+        raise Refusal(f"That message is {len(flat):,} characters long; the screen shows up to "
+                      f"{SCREEN_MESSAGE_CHARS}. Nothing was done.")
+    return flat
+
+
 # Numeric rule knobs and the values a league may choose (the engine checks the rest).
 KNOB_RANGES: dict[str, tuple[int, int]] = {
     "clock_seconds": (10, 600),

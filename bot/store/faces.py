@@ -95,6 +95,7 @@ class _Reads:
     # a server's own structures and payout tables (issue 21)
     server_file = _read(SqlTransaction.server_file)
     server_file_names = _read(SqlTransaction.server_file_names)
+    screen_logo = _read(SqlTransaction.screen_logo)
 
 
 class Transaction(_Reads):
@@ -157,3 +158,4 @@ class Transaction(_Reads):
     open_appeal = _read(SqlTransaction.open_appeal)
     close_appeal = _read(SqlTransaction.close_appeal)
     put_server_file = _read(SqlTransaction.put_server_file)
+    put_screen_logo = _read(SqlTransaction.put_screen_logo)

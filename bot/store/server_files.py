@@ -1,4 +1,5 @@
-"""A server's own blind structures and payout tables (issue 21): the text of each, by name.
+"""A server's own blind structures and payout tables (issue 21): the text of each, by name;
+and the server's logo for the room's screen (an image, checked by the Discord side).
 
 The store keeps the text only; bot/tournament/structure_files.py reads and checks it (the same
 parser as the presets) before the service writes it.
@@ -24,7 +25,37 @@ class ServerFile:
     updated_at: float
 
 
+@dataclass(frozen=True)
+class ScreenLogo:
+    guild_id: int
+    image: bytes
+    content_type: str
+    updated_by: int
+    updated_at: float
+
+
 class ServerFileSql(SqlBase):
+    def screen_logo(self, guild_id: int) -> ScreenLogo | None:
+        r = self.one("SELECT * FROM screen_logos WHERE guild_id = ?", (guild_id,))
+        if r is None:
+            return None
+        return ScreenLogo(int(r["guild_id"]), bytes(r["image"]), str(r["content_type"]),
+                          int(r["updated_by"]), float(r["updated_at"]))
+
+    def put_screen_logo(self, guild_id: int, image: bytes, content_type: str,
+                        updated_by: int) -> ScreenLogo:
+        """Set (or replace) the server's logo."""
+        self.exec(
+            "INSERT INTO screen_logos (guild_id, image, content_type, updated_by, updated_at) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+            "image = excluded.image, content_type = excluded.content_type, "
+            "updated_by = excluded.updated_by, updated_at = excluded.updated_at",
+            (guild_id, image, content_type, updated_by, self.now),
+        )
+        found = self.screen_logo(guild_id)
+        assert found is not None
+        return found
+
     def server_file(self, guild_id: int, kind: FileKind, name: str) -> ServerFile | None:
         r = self.one("SELECT * FROM server_files WHERE guild_id = ? AND kind = ? AND name = ?",
                      (guild_id, kind, name))

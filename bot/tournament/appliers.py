@@ -181,6 +181,7 @@ class Appliers(DealState):
 
     def _on_level_time_set(self, e: ev.LevelTimeSet) -> None:
         play = self.play_time(e.at)
+        self.period_floor = e.period
         if self.break_until is not None and play < self.break_until:
             held = self.break_until + self.level_shift  # the called break: its own time
             self.break_until = play + e.seconds_left
@@ -190,11 +191,13 @@ class Appliers(DealState):
 
     def _on_level_set(self, e: ev.LevelSet) -> None:
         self.break_until = None
+        self.period_floor = e.period
         self.level_shift = self.structure.period_start(e.period) - self.play_time(e.at)
         self.announced_period = e.period - 1  # its LevelStarted follows
 
     def _on_break_called(self, e: ev.BreakCalled) -> None:
         play = self.play_time(e.at)
+        self.period_floor = e.period
         held = play + self.level_shift
         self.break_until = play + e.seconds
         self.level_shift = held - self.break_until
@@ -207,6 +210,7 @@ class Appliers(DealState):
             held = self.structure.period_start(e.period)
         self.break_until = None
         self.level_shift = held - play
+        self.period_floor = e.period
         self.announced_period = e.period - 1  # its LevelStarted follows
 
     def _on_hand_dealt(self, e: ev.HandDealt) -> None:

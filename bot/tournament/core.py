@@ -142,6 +142,10 @@ class TournamentCore:
         # `break_until` (play time; None when none is called). See `level_time`.
         self.level_shift = 0.0
         self.break_until: float | None = None
+        # The period the director's last change left running: the clock never reads an
+        # earlier one (time added early in a level makes that level longer; it never takes the
+        # clock back into the break or level before it). See `period_index`.
+        self.period_floor = 0
         # The latest time an event names: the tournament's last sign of life in its log (a
         # restart takes the later of it and the bot's heartbeat as when the bot stopped).
         self.last_at = 0.0
@@ -258,7 +262,10 @@ class TournamentCore:
         return self._future_absolute(self.structure.period_start(index) - self.level_shift)
 
     def period_index(self, now: float) -> int:
-        return self.structure.period_at(self.level_time(now))
+        """The period running at `now`: where the structure's clock stands, never before the
+        period a director's change left running (more time than the structure gives a level
+        keeps that level on the clock, it does not bring back the one before)."""
+        return max(self.structure.period_at(self.level_time(now)), self.period_floor)
 
     def level_number(self, now: float) -> int:
         return self.structure.level_number(self.period_index(now))

@@ -17,8 +17,9 @@ hands are dealt, so the clock stands while every table waits between the rounds)
 (the clock runs as always). Held time is folded into `level_shift` when the next round is dealt,
 so the structure's clock reads as if the wait never happened.
 
-Live (no hands dealt by the bot): the director turns it on and off (`set_hand_for_hand`), and the
-clock message and screen show it (`ClockView.hand_for_hand`).
+Live (no hands dealt by the bot): the director turns it on and off (`set_hand_for_hand`), the
+bust that bursts the bubble turns it off (as online), and the clock message and screen show it
+(`ClockView.hand_for_hand`).
 
 The state lives in this mixin (immutable values, replaced on change, so class-level defaults
 are safe); `_apply` here handles its events and keeps the round's book on `HandDealt`,
@@ -165,8 +166,14 @@ class HandForHandPlay(HandForHandState, OnlinePlay):
         self._check_hand_for_hand(now)
 
     def _check_hand_for_hand(self, now: float) -> None:
-        """Start or end hand-for-hand as the field and the tables now stand (online)."""
-        if self.live or self.status != "running":
+        """Start or end hand-for-hand as the field and the tables now stand (online); at a live
+        night the director starts it, and the bust that bursts the bubble ends it."""
+        if self.status != "running":
+            return
+        if self.live:
+            left, paid = len(self.playing), self.places_paid()
+            if self.hand_for_hand and paid and left <= paid:
+                self._emit(hev.HandForHandEnded(left, paid, "bubble", now))
             return
         left, paid = len(self.playing), self.places_paid()
         if not self.hand_for_hand:

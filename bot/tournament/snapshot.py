@@ -47,7 +47,7 @@ class Snapshots(DealState):
             "hand_counter": self.hand_counter, "smallest_chip": self.smallest_chip,
             "clock": [self.clock_base, self.running_since, self.paused, self.announced_period],
             "last_at": self.last_at,
-            "level_clock": [self.level_shift, self.break_until],
+            "level_clock": [self.level_shift, self.break_until, self.period_floor],
             "money": [self.pool, self.entries, self.chips_in, self.chips_adjusted,
                       self.chips_raced, self.chips_removed],
             "prizes": dict(sorted(self.prizes.items())),
@@ -97,8 +97,11 @@ class Snapshots(DealState):
         t.smallest_chip = int(snapshot["smallest_chip"])
         t.clock_base, t.running_since, t.paused, t.announced_period = snapshot["clock"]
         t.last_at = float(snapshot.get("last_at", 0.0))
-        # Snapshots before issue 20 have no director's changes to the level clock.
-        t.level_shift, t.break_until = snapshot.get("level_clock", [0.0, None])
+        # Older snapshots have no director's changes to the level clock (or no period floor:
+        # 0, the clock as the bot that took them read it).
+        level_clock = snapshot.get("level_clock", [0.0, None])
+        t.level_shift, t.break_until = level_clock[0], level_clock[1]
+        t.period_floor = int(level_clock[2]) if len(level_clock) > 2 else 0
         (t.pool, t.entries, t.chips_in, t.chips_adjusted, t.chips_raced,
          t.chips_removed) = snapshot["money"]
         t.prizes = dict(snapshot["prizes"])

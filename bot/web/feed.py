@@ -11,17 +11,33 @@ read from the database.
 from __future__ import annotations
 
 import json
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Any
 
+from bot.engine.events import Event
 from bot.service import Session, TournamentService
-from bot.web.views import clock_view, rail_view
+from bot.tournament import events as tev
+from bot.web.views import NAME_CHARS, clock_view, rail_view
 
 # A page kind of one tournament: its clock (None) or the rail of one table.
 Key = tuple[int, int | None]
 # Finished tournaments let go of whose name and winner the pages still show.
 LET_GO_KEPT = 256
+# The latest balancing moves a screen's second view lists.
+MOVES_SHOWN = 6
+
+
+@dataclass(frozen=True)
+class Extras:
+    """What a screen shows beside the tournament's own state, read from the store by the
+    Discord side (the league's currency, the director's message line, whether a logo is set)."""
+
+    currency: str | None = None
+    decimals: int = 0
+    message: str | None = None
+    logo: bool = False
 
 
 def sse(event: str, data: Any) -> bytes:
@@ -44,14 +60,38 @@ class Feed:
         # it (`let_go`): a screen left on says who won, not only that it is over. The last
         # LET_GO_KEPT of them.
         self._let_go: OrderedDict[int, tuple[str, str | None]] = OrderedDict()
+        # Per tournament: its extras (set by the Discord side) and its latest moves (seen in
+        # the outcomes since the bot started).
+        self.extras: dict[int, Extras] = {}
+        # Each tournament's logo as its pages fetch it: the image's bytes and content type.
+        self.logos: dict[int, tuple[bytes, str]] = {}
+        self._moves: dict[int, deque[dict[str, Any]]] = {}
 
     def connect(self, tell: Callable[[int], None]) -> None:
         """`tell(tournament_id)` hands a change to the web thread (thread-safe)."""
         self._tell = tell
 
-    def changed(self, session: Session) -> None:
-        """The listener hook: a committed change of `session`'s tournament."""
+    def changed(self, session: Session, events: Iterable[Event] = ()) -> None:
+        """The listener hook: a committed change of `session`'s tournament (`events`: its
+        tournament events, for the moves a screen lists)."""
         tid = session.store_id
+        for e in events:
+            if isinstance(e, tev.PlayerMoved):
+                moves = self._moves.setdefault(tid, deque(maxlen=MOVES_SHOWN))
+                name = (session.names.get(e.player)
+                        or session.tournament.display_name(e.player) or "a player")
+                moves.appendleft({"name": name[:NAME_CHARS],
+                                  "from": [e.from_table, e.from_seat],
+                                  "to": [e.to_table, e.to_seat]})
+        self.tell(tid)
+
+    def set_extras(self, tid: int, extras: Extras) -> None:
+        """The league's and the director's touch for tournament `tid` (bot loop)."""
+        self.extras[tid] = extras
+        self.tell(tid)
+
+    def tell(self, tid: int) -> None:
+        """The pages of `tid` need its state again."""
         if tid not in self.watched or tid in self._pending or self._tell is None:
             return
         self._pending.add(tid)
@@ -67,6 +107,9 @@ class Feed:
             return
         state = clock_view(session.tournament, name=row.name, names=session.names,
                            now=self.clock())
+        self._moves.pop(tid, None)  # a page of a gone tournament shows only who won
+        self.extras.pop(tid, None)
+        self.logos.pop(tid, None)
         self._let_go[tid] = (row.name, state.get("winner"))
         while len(self._let_go) > LET_GO_KEPT:
             self._let_go.popitem(last=False)
@@ -100,5 +143,11 @@ class Feed:
             return view
         t = session.tournament
         if table is None:
-            return clock_view(t, name=name, names=session.names, now=now)
+            view = clock_view(t, name=name, names=session.names, now=now)
+            view["moves"] = list(self._moves.get(tid, ()))
+            extras = self.extras.get(tid, Extras())
+            view["money"] = {"currency": extras.currency, "decimals": extras.decimals}
+            view["message"] = extras.message
+            view["logo"] = extras.logo
+            return view
         return rail_view(t, table, name=name, names=session.names, now=now)

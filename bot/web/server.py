@@ -29,14 +29,17 @@ import logging
 import re
 import socket
 import threading
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from importlib import resources
+from typing import Any
+from urllib.parse import urlsplit
 
-from aiohttp import web
+from aiohttp import web, web_response
 
 from bot.web.feed import Feed, Key, sse
-from bot.web.links import ScreenLinks, token_hash
+from bot.web.links import Grant, ScreenLinks, token_hash
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +57,16 @@ MAX_BEHIND = 256 * 1024
 RETRY_MS = 2000
 # How long a request waits for the bot's loop (the state, the link hashes).
 BOT_WAIT = 5.0
+# A connection must send a whole request's headers within this many seconds of opening (or of
+# its last answer, kept alive): a socket that trickles its headers, or sends none, is closed.
+HEADER_SECONDS = 15.0
+# Event streams open at once on one link, and from one address (a room's TVs and the players'
+# phones behind one router fit well within them); beyond, a clear 429.
+MAX_STREAMS_PER_LINK = 64
+MAX_STREAMS_PER_ADDRESS = 32
+# The `Server` header every answer carries: the software and its version are nobody's business.
+SERVER_NAME = "screens"
+LOOPBACK = ("127.0.0.1", "::1")
 
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,128}")
 
@@ -75,6 +88,51 @@ def _page(template: str) -> tuple[bytes, str]:
     csp = (f"default-src 'none'; style-src {digest(css)}; script-src {digest(script)}; "
            "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
     return html.encode(), csp
+
+
+async def _plain_server_header(request: web.Request, response: web.StreamResponse) -> None:
+    response.headers["Server"] = SERVER_NAME
+
+
+# What the director's remote can do (bot/discord_ui/remote.py runs each as its `/td` command).
+CONTROLS = frozenset({"pause", "resume", "plus", "minus", "next", "previous", "break",
+                      "hfh_on", "hfh_off"})
+# (tournament, the link's director, control) -> (done, the answer's words); on the bot's loop.
+Remote = Callable[[int, int, str], Coroutine[Any, Any, tuple[bool, str]]]
+
+
+def _same_site(request: web.Request) -> bool:
+    """A request from the remote's own page: the custom header (a cross-site form cannot set
+    it, and a cross-site script would need a preflight this server never grants), JSON, and
+    the browser's own word on where it comes from where it gives one."""
+    if request.headers.get("X-Screen-Control") != "1":
+        return False
+    if request.content_type != "application/json":
+        return False
+    site = request.headers.get("Sec-Fetch-Site")
+    if site is not None and site != "same-origin":
+        return False
+    origin = request.headers.get("Origin")
+    if origin is not None:
+        host = request.headers.get("X-Forwarded-Host") or request.host
+        if urlsplit(origin).netloc != host:
+            return False
+    return True
+
+
+def _address(request: web.Request) -> str:
+    """Who opens a stream: the peer's address, or behind a reverse proxy on this machine (the
+    peer is the loopback) the address the proxy saw, the last of X-Forwarded-For."""
+    remote = request.remote or ""
+    forwarded = request.headers.get("X-Forwarded-For")
+    if remote in LOOPBACK and forwarded:
+        return forwarded.rsplit(",", 1)[-1].strip()[:64] or remote
+    return remote
+
+
+def _too_many(why: str) -> web.HTTPTooManyRequests:
+    return web.HTTPTooManyRequests(
+        text=f"{why} Close one (or wait a minute) and reload.", headers={"Retry-After": "60"})
 
 
 @dataclass(eq=False)
@@ -99,9 +157,15 @@ class WebServer:
 
     def __init__(self, feed: Feed, links: ScreenLinks, *, host: str = "127.0.0.1",
                  port: int = 8080, public_url: str | None = None,
-                 clock: Callable[[], float]) -> None:
+                 clock: Callable[[], float],
+                 first_open: Callable[[int], Awaitable[None]] | None = None,
+                 remote: Remote | None = None) -> None:
         self.feed = feed
         self.links = links
+        # Run on the bot's loop the first time a tournament's page is opened (its extras).
+        self.first_open = first_open
+        # The director's remote: runs a control on the bot's loop (None: no remote).
+        self.remote = remote
         self.host = host
         self.asked_port = port
         self.port: int | None = None
@@ -128,6 +192,13 @@ class WebServer:
         self._again: set[int] = set()
         self._last_push: dict[int, float] = {}
         self._pages = {name: _page(name) for name in ("clock", "rail")}
+        # The remote: the clock's page marked for its controls (the same scripts and CSP).
+        body, csp = self._pages["clock"]
+        self._pages["clock_control"] = (body.replace(b'<body class="clock connecting">',
+                                                     b'<body class="clock connecting control">'),
+                                        csp)
+        self._streams_by_link: Counter[str] = Counter()
+        self._streams_by_address: Counter[str] = Counter()
         self._refreshing: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ links
@@ -179,12 +250,23 @@ class WebServer:
             app = web.Application()
             app.router.add_get(r"/screen/{tid:\d{1,18}}/{token}", self._clock_page)
             app.router.add_get(r"/screen/{tid:\d{1,18}}/{token}/events", self._clock_events)
+            app.router.add_post(r"/screen/{tid:\d{1,18}}/{token}/control", self._control)
+            app.router.add_get(r"/screen/{tid:\d{1,18}}/{token}/logo", self._logo)
             app.router.add_get(r"/screen/{tid:\d{1,18}}/{token}/table/{table:\d{1,3}}",
                                self._rail_page)
             app.router.add_get(r"/screen/{tid:\d{1,18}}/{token}/table/{table:\d{1,3}}/events",
                                self._rail_events)
+            app.on_response_prepare.append(_plain_server_header)
+            # The answers aiohttp makes before any route (a malformed request's 400) take the
+            # module's default instead of the hook: the same name there. Only aiohttp's server
+            # responses read it (its client's User-Agent is another name).
+            setattr(web_response, "SERVER_SOFTWARE", SERVER_NAME)  # noqa: B010  (not exported)
             self._runner = web.AppRunner(app, access_log=None, handle_signals=False,
-                                         shutdown_timeout=1.0)
+                                         shutdown_timeout=1.0,
+                                         keepalive_timeout=HEADER_SECONDS,
+                                         # A stream whose page went away ends at once (and
+                                         # frees its place under the caps).
+                                         handler_cancellation=True)
             loop.run_until_complete(self._runner.setup())
             site = web.SockSite(self._runner, sock)
             loop.run_until_complete(site.start())
@@ -206,6 +288,7 @@ class WebServer:
         while True:
             await asyncio.sleep(PING_SECONDS)
             for tid in {key[0] for key in self._topics}:
+                self._drop_revoked(tid)  # a finished night's links stop a day after its end
                 self._dirty(tid)
 
     async def stop(self) -> None:
@@ -250,12 +333,12 @@ class WebServer:
     # ------------------------------------------------------------------ web thread
 
     def _drop_revoked(self, tid: int) -> None:
-        valid = self.links.known(tid) or frozenset()
+        now = self._now()
         for key, topic in self._topics.items():
             if key[0] != tid:
                 continue
             for client in list(topic.clients):
-                if client.token_sha256 not in valid:
+                if not self.links.still_open(tid, client.token_sha256, now):
                     client.done.set()  # its stream says "revoked" and ends
 
     def _dirty(self, tid: int) -> None:
@@ -371,8 +454,9 @@ class WebServer:
 
     # ------------------------------------------------------------------ requests
 
-    async def _allowed(self, request: web.Request) -> tuple[int, str]:
-        """The tournament and the token's hash if the token opens it; else 404."""
+    async def _allowed(self, request: web.Request) -> tuple[int, str, Grant]:
+        """The tournament, the token's hash and what it opens if the token opens it; else
+        404."""
         tid = int(request.match_info["tid"])
         token = request.match_info["token"]
         if not _TOKEN.fullmatch(token):
@@ -390,8 +474,18 @@ class WebServer:
                 else:
                     answer.set_result(None)
 
+            async def first() -> frozenset[str]:
+                valid = await self.links.valid(tid)
+                if self.first_open is not None:
+                    try:
+                        await self.first_open(tid)
+                    except Exception:  # the page opens without them
+                        log.exception("screens: the extras of tournament %s could not be read",
+                                      tid)
+                return valid
+
             def read() -> None:
-                bot_loop.create_task(self.links.valid(tid)).add_done_callback(done)
+                bot_loop.create_task(first()).add_done_callback(done)
 
             bot_loop.call_soon_threadsafe(read)
             try:
@@ -399,9 +493,10 @@ class WebServer:
             except Exception:
                 log.exception("screens: the links of tournament %s could not be read", tid)
                 raise web.HTTPServiceUnavailable() from None
-        if not self.links.opens(tid, token):
+        grant = self.links.grant(tid, token, self._now())
+        if grant is None:
             raise web.HTTPNotFound()
-        return tid, token_hash(token)
+        return tid, token_hash(token), grant
 
     def _html(self, name: str) -> web.Response:
         body, csp = self._pages[name]
@@ -411,22 +506,83 @@ class WebServer:
             "Content-Security-Policy": csp})
 
     async def _clock_page(self, request: web.Request) -> web.Response:
-        await self._allowed(request)
-        return self._html("clock")
+        _, _, grant = await self._allowed(request)
+        return self._html("clock_control" if grant.kind == "control" else "clock")
+
+    async def _control(self, request: web.Request) -> web.Response:
+        """A control of the director's remote: only a control link's token opens it, only
+        from its own page (a cross-site request is refused), and it runs the same use case as
+        the `/td` command (refused the same way: the answer says why)."""
+        tid, _, grant = await self._allowed(request)
+        if grant.kind != "control":
+            raise web.HTTPForbidden(text="This link shows the clock; it cannot control it.")
+        if not _same_site(request):
+            raise web.HTTPForbidden(text="Controls work only from the remote's own page.")
+        if request.content_length is None or request.content_length > 256:
+            raise web.HTTPBadRequest(text="A control is a short JSON body.")
+        try:
+            body = await request.json()
+        except ValueError:
+            raise web.HTTPBadRequest(text="A control is a short JSON body.") from None
+        action = body.get("action") if isinstance(body, dict) else None
+        if not isinstance(action, str) or action not in CONTROLS or self.remote is None:
+            raise web.HTTPBadRequest(text="Unknown control.")
+        bot_loop = self._bot_loop
+        context = self._bot_context
+        assert bot_loop is not None and context is not None
+        remote = self.remote
+        future = context.run(asyncio.run_coroutine_threadsafe,
+                             remote(tid, grant.director_id, action), bot_loop)
+        try:
+            ok, text = await asyncio.wait_for(asyncio.wrap_future(future), BOT_WAIT * 2)
+        except TimeoutError:
+            future.cancel()
+            raise web.HTTPServiceUnavailable(text="The bot did not answer in time.") from None
+        return web.json_response({"ok": ok, "text": text},
+                                 headers={"Cache-Control": "no-store"})
+
+    async def _logo(self, request: web.Request) -> web.Response:
+        """The league's logo, served by the bot itself (never a third party's address)."""
+        tid, _, _ = await self._allowed(request)
+        logo = self.feed.logos.get(tid)
+        if logo is None:
+            raise web.HTTPNotFound()
+        data, content_type = logo
+        return web.Response(body=data, content_type=content_type, headers={
+            "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff",
+            "Content-Security-Policy": "default-src 'none'"})
 
     async def _rail_page(self, request: web.Request) -> web.Response:
         await self._allowed(request)
         return self._html("rail")
 
     async def _clock_events(self, request: web.Request) -> web.StreamResponse:
-        tid, digest = await self._allowed(request)
+        tid, digest, _ = await self._allowed(request)
         return await self._stream(request, (tid, None), digest)
 
     async def _rail_events(self, request: web.Request) -> web.StreamResponse:
-        tid, digest = await self._allowed(request)
+        tid, digest, _ = await self._allowed(request)
         return await self._stream(request, (tid, int(request.match_info["table"])), digest)
 
     async def _stream(self, request: web.Request, key: Key, digest: str) -> web.StreamResponse:
+        address = _address(request)
+        if self._streams_by_link[digest] >= MAX_STREAMS_PER_LINK:
+            raise _too_many(f"This link already has {MAX_STREAMS_PER_LINK} screens open.")
+        if self._streams_by_address[address] >= MAX_STREAMS_PER_ADDRESS:
+            raise _too_many(f"This address already has {MAX_STREAMS_PER_ADDRESS} screens open.")
+        self._streams_by_link[digest] += 1
+        self._streams_by_address[address] += 1
+        try:
+            return await self._open_stream(request, key, digest)
+        finally:
+            for counts, which in ((self._streams_by_link, digest),
+                                  (self._streams_by_address, address)):
+                counts[which] -= 1
+                if counts[which] <= 0:
+                    del counts[which]
+
+    async def _open_stream(self, request: web.Request, key: Key,
+                           digest: str) -> web.StreamResponse:
         response = web.StreamResponse(headers={
             "Content-Type": "text/event-stream", "Cache-Control": "no-store",
             "X-Accel-Buffering": "no", "Referrer-Policy": "no-referrer"})
@@ -452,7 +608,7 @@ class WebServer:
             pass
         finally:
             self._unwatch(key, client)
-        if digest not in (self.links.known(key[0]) or frozenset()):
+        if not self.links.still_open(key[0], digest, self._now()):
             # Revoked: say so, so the page stops instead of reconnecting to a 404.
             with contextlib.suppress(Exception):
                 await response.write(sse("revoked", {}))

@@ -69,10 +69,13 @@ def clock_view(t: Tournament, *, name: str, names: Mapping[str, str],
     if running and t.smallest_chip:
         if t.chip_race_due(now) is not None:
             chip_up = {"chip": t.smallest_chip, "when": "now"}
-        elif later_breaks and chip_no_longer_needed(s, t.smallest_chip,
-                                                    later_breaks[0]) is not None:
+        elif not view.on_break and later_breaks and chip_no_longer_needed(
+                s, t.smallest_chip, later_breaks[0]) is not None:
+            # Said before the break that races them off (on a break, "at the break" would
+            # read as this one, which may colour nothing up).
             chip_up = {"chip": t.smallest_chip, "when": "break"}
     winner = _name(t, names, t.winner) if t.winner else None
+    paid = t.places_paid() if t.status != "registering" else 0
     return {
         "kind": "clock",
         "name": name,
@@ -89,24 +92,102 @@ def clock_view(t: Tournament, *, name: str, names: Mapping[str, str],
             "level": view.level + (0 if view.on_break else 1),
             "blinds": _blinds(view.next_level),
         },
+        "upcoming": _upcoming(t, index, view.on_break and t.in_called_break(now)),
         "break_at": _time(view.next_break_at),
         "break_in": _time(break_in),
         "players_left": view.players_left,
         "entries": view.entries,
         "rebuys": view.rebuys,
         "add_ons": view.add_ons,
+        "chips_in_play": view.chips_in_play,
         "average_stack": view.average_stack,
+        "average_bb": round(view.average_stack / view.big_blind, 1) if view.big_blind else None,
         "prize_pool": view.prize_pool,
         "payouts": list(view.payouts),  # empty after a deal: `deal` has the prizes
+        "paid": paid,
         "deal": None if view.deal is None else {
             "method": view.deal.method,
             "prizes": [{"name": _name(t, names, p), "prize": a} for p, a in view.deal.prizes],
-            "played_for": view.deal.played_for,
+            # Once the night is over the kept amount is the winner's: nothing is played for.
+            "played_for": 0 if t.status == "finished" else view.deal.played_for,
         },
         "chip_up": chip_up,
+        "entry": _entry_status(t, view.level) if running else None,
+        "hand_for_hand": {"left": view.players_left, "paid": paid}
+        if running and view.hand_for_hand else None,
+        "bubble_at": _bubble_at(t, paid),
+        "final_table": running and t.final_table is not None and len(t.tables) == 1,
         "tables": sorted(t.tables) if not t.live and running else [],
+        "seating": _seating(t, names) if running else [],
+        "busts": _busts(t, names),
         "winner": winner,
+        "results": [{"place": r.place, "name": _name(t, names, r.player), "prize": r.prize}
+                    for r in t.results()] if t.status == "finished" else [],
     }
+
+
+# The levels after the one in play a screen lists (TD3 and Blinds Are Up show two).
+UPCOMING = 2
+# The last busts a screen's second view lists.
+BUSTS_SHOWN = 6
+
+
+def _upcoming(t: Tournament, index: int, called_break: bool) -> list[dict[str, Any]]:
+    """The periods after the one in play, up to UPCOMING levels (a break between them too)."""
+    s = t.structure
+    out: list[dict[str, Any]] = []
+    start = index if called_break else index + 1  # a called break holds the level in play
+    levels = 0
+    for i in range(start, len(s.periods)):
+        p = s.periods[i]
+        if isinstance(p, Break):
+            out.append({"break": True, "minutes": p.seconds // 60})
+            continue
+        out.append({"break": False, "level": s.level_number(i), "blinds": _blinds(p),
+                    "minutes": p.seconds // 60})
+        levels += 1
+        if levels == UPCOMING:
+            break
+    return out
+
+
+def _entry_status(t: Tournament, level: int) -> dict[str, Any]:
+    """Until which level late entries, re-buys and the add-on are open (None: not offered or
+    closed)."""
+    s = t.structure
+
+    def until(last: int | None) -> int | None:
+        return last if last is not None and level <= last else None
+
+    return {"late": until(s.late_registration_level),
+            "rebuys": until(s.rebuys.until_level if s.rebuys else None),
+            "add_on": until(s.add_on.until_level if s.add_on else None)}
+
+
+def _bubble_at(t: Tournament, paid: int) -> float | None:
+    """When the bubble burst (the player out in the first place not paid went out), if it
+    has."""
+    if not paid or len(t.playing) > paid:
+        return None
+    for r in t.results():
+        if r.place <= paid + 1 <= r.place + len(r.tied_with) and r.out_at is not None:
+            return r.out_at
+    return None
+
+
+def _seating(t: Tournament, names: Mapping[str, str]) -> list[dict[str, Any]]:
+    """Who sits where: each table's seats in order (what the seating post says)."""
+    return [{"table": n, "seats": [{"seat": seat, "name": _name(t, names, player)}
+                                   for seat, player in sorted(ts.seats.items())]}
+            for n, ts in sorted(t.tables.items())]
+
+
+def _busts(t: Tournament, names: Mapping[str, str]) -> list[dict[str, Any]]:
+    """The last players out, latest first, with their places and prizes."""
+    out = sorted((r for r in t.results() if r.out_at is not None),
+                 key=lambda r: (-(r.out_at or 0.0), r.place))
+    return [{"place": r.place, "name": _name(t, names, r.player), "prize": r.prize}
+            for r in out[:BUSTS_SHOWN]]
 
 
 def rail_view(t: Tournament, table: int, *, name: str, names: Mapping[str, str],

@@ -13,7 +13,7 @@ from bot.tournament import events as tev
 from bot.tournament import hfh_events as hev
 
 from .conftest import HAND_DELAY, Harness
-from .test_live_night import Channel, clock_id, live_night
+from .test_live_night import Channel, bust, clock_id, live_night
 from .test_td_clock import posted_since
 from .test_tournament_flow import create_and_join, message_text, refused, reply, table_message
 
@@ -98,3 +98,28 @@ def test_the_bubble_burst_names_who_went_out_and_the_round_places() -> None:
     assert placed[0].text == (
         "ben takes **5th** place: out in the same hand-for-hand round as ann, with 3,000 "
         "chips at the start of the hand (`/rule topic:hand-for-hand`).")
+
+
+async def test_live_hand_for_hand_ends_by_itself_when_the_bubble_bursts(
+        harness: Harness) -> None:
+    """The director turned hand for hand on at the bubble; the bust that bursts it ends it, as
+    online (he need not turn it off), and the channel hears who went out on it."""
+    h = harness
+    seen = Channel(h)
+    session, members = await live_night(h)
+    await h.director.slash(h.channel, "tournament start")
+    t = session.tournament
+    paid = t.places_paid()
+    names = [m.name for m in members] + ["Dana Smith", "Ed Guest", "Flo", "Gabe", "Hank"]
+    out = iter(names)
+    while len(t.playing) > paid + 1:
+        await bust(h, h.director, next(out))
+    await h.director.slash(h.channel, "td handforhand", on=True)
+    assert t.hand_for_hand
+    seen.new()
+    bubble = next(out)
+    await bust(h, h.director, bubble)
+    assert not t.hand_for_hand and len(t.playing) == paid
+    posts = seen.new()
+    assert any("The bubble has burst" in p and bubble in p for p in posts), posts
+    assert "Hand for hand" not in seen.message(clock_id(h, session)).content

@@ -308,3 +308,23 @@ async def test_the_clock_under_tda_counts_25_then_5_and_can_be_stopped(harness: 
     assert seen.new() == [f"⏱ The clock on {names[guest]} is stopped: he acted."]
     await h.advance(60)
     assert seen.new() == []
+
+
+async def test_money_is_said_in_the_leagues_currency(harness: Harness) -> None:
+    """The league's `/league money` currency in every post that names money at a live night:
+    the clock message, a bust in the money, the results."""
+    h = harness
+    await h.director.slash(h.channel, "league money", currency="$")
+    session, members = await live_night(h)
+    seen = Channel(h)
+    await h.director.slash(h.channel, "tournament start")
+    clock = seen.message(clock_id(h, session)).content
+    assert "💰 Prize pool **$280** · 1st $113 · 2nd $70" in clock, clock
+    names = [m.name for m in members] + list(GUESTS)
+    for name in names[:-2]:
+        await bust(h, h.director, name)
+    seen.new()
+    await bust(h, h.director, names[-2])
+    posts = seen.new()
+    assert any(f"**{names[-2]}** finishes **2nd** and wins **$70**" in p for p in posts), posts
+    assert any("prize pool $280." in p and "**$113**" in p for p in posts), posts

@@ -175,6 +175,10 @@ def script(tx: SqlTransaction) -> list[tuple[str, Any]]:
     c("process_alive", "all", T0 + 11.5)  # one row, the last beat
     c("process_alive", "shards 1/2", T0 + 3)
     c("process_alive_at", "all")
+    c("screen_logo", 1)
+    c("put_screen_logo", 1, b"\x89PNG\r\n\x1a\nfirst", "image/png", 7)
+    c("put_screen_logo", 1, b"\xff\xd8\xffsecond", "image/jpeg", 8)
+    c("screen_logo", 1)
     return c.answers
 
 

@@ -5,7 +5,8 @@ A column declared REAL on SQLite and INTEGER on PostgreSQL would pass the test o
 columns (test_copy_and_check.py) and then round a time to whole seconds on one backend only.
 Types are compared as their storage class: SQLite's declared affinity against PostgreSQL's type,
 normalised (INTEGER/BIGINT/SMALLINT are integers; REAL is SQLite's 8-byte float, PostgreSQL's
-DOUBLE PRECISION; TEXT, and PostgreSQL's JSON that SQLite keeps as TEXT). PostgreSQL's 4-byte
+DOUBLE PRECISION; TEXT, and PostgreSQL's JSON that SQLite keeps as TEXT; bytes: SQLite's BLOB,
+PostgreSQL's bytea). PostgreSQL's 4-byte
 `real` is not SQLite's REAL: it would lose precision, so it is its own class and fails.
 """
 
@@ -19,11 +20,12 @@ import psycopg
 
 from bot.store import Store
 
-SQLITE_CLASSES = {"INTEGER": "integer", "REAL": "float8", "TEXT": "text"}
+SQLITE_CLASSES = {"INTEGER": "integer", "REAL": "float8", "TEXT": "text", "BLOB": "bytes"}
 POSTGRES_CLASSES = {
     "smallint": "integer", "integer": "integer", "bigint": "integer",
     "double precision": "float8", "real": "float4",
     "text": "text", "json": "text", "jsonb": "text", "character varying": "text",
+    "bytea": "bytes",
 }
 
 

@@ -178,3 +178,55 @@ def test_a_pause_and_the_bots_downtime_keep_the_changes() -> None:
     t.back_online(T0 + 1300, T0 + 2300)  # 100 s ran, then 1000 s down
     assert t.clock_view(T0 + 2300).seconds_left == 600
     _kept(t, T0 + 2300)
+
+
+def _level_three_early(way: str) -> tuple[Tournament, float]:
+    """A tournament 22 s into level 3 (the level right after WITH_BREAK's break), reached the
+    way a director reaches it: the break running out, `/td level to:3`, or `/td level to:3`
+    then a pause and a resume."""
+    t = make(n=3, struct=WITH_BREAK)
+    if way == "break-ran-out":
+        at = T0 + 1500 + 22  # levels 1 and 2 (600 s each) and the break (300 s) have run
+        t.tick(at)
+    elif way == "level-to":
+        t.set_level("td", T0 + 100, level=3)
+        at = T0 + 122
+    else:
+        t.set_level("td", T0 + 100, level=3)
+        t.pause("td", "a table is short", T0 + 110)
+        t.resume("td", T0 + 500)
+        at = T0 + 512
+    view = t.clock_view(at)
+    assert (view.level, view.on_break, view.seconds_left) == (3, False, 578)
+    return t, at
+
+
+@pytest.mark.parametrize("way", ["break-ran-out", "level-to", "pause-resume"])
+def test_time_added_early_in_the_level_after_a_break_stays_in_that_level(way: str) -> None:
+    t, at = _level_three_early(way)
+    out = t.set_level_time("td", at, change=60)
+    (e,) = _of(out, ev.LevelTimeSet)
+    assert (e.level, e.on_break, e.seconds_left) == (3, False, 638)
+    assert not _of(out, ev.LevelStarted)  # nothing goes back to the break
+    view = t.clock_view(at + 1)
+    assert (view.level, view.on_break, view.seconds_left) == (3, False, 637)
+    assert view.small_blind == 100 and view.next_level == Level(200, 400, 0, 600)
+    _kept(t, at + 30)
+    # The break is not played again, and level 3 ends once, at its new end.
+    assert not _of(t.tick(at + 637), ev.LevelStarted)
+    out = t.tick(at + 638)
+    assert [(x.level, x.is_break) for x in _of(out, ev.LevelStarted)] == [(4, False)]
+
+
+def test_time_set_to_none_then_added_stays_in_the_level_that_followed() -> None:
+    t = make(n=3, struct=WITH_BREAK)
+    out = t.set_level_time("td", T0 + 100, seconds_left=0)
+    assert [x.level for x in _of(out, ev.LevelStarted)] == [2]
+    out = t.set_level_time("td", T0 + 100, change=120)
+    (e,) = _of(out, ev.LevelTimeSet)
+    assert (e.level, e.seconds_left) == (2, 720)
+    view = t.clock_view(T0 + 100)
+    assert (view.level, view.small_blind, view.seconds_left) == (2, 50, 720)
+    _kept(t, T0 + 110)
+    assert not _of(t.tick(T0 + 819), ev.LevelStarted)
+    assert [x.is_break for x in _of(t.tick(T0 + 820), ev.LevelStarted)] == [True]

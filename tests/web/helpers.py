@@ -3,6 +3,7 @@ whether any of it is cut or off the screen."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,15 @@ FIT = """() => {
       bad.push(`${what} cut: ${el.scrollWidth}x${el.scrollHeight} in ` +
                `${el.clientWidth}x${el.clientHeight}`);
   }
+  // A box that clips what it holds (overflow hidden) must hold all of it: a list cut at the
+  // bottom of its panel is text the room cannot read.
+  for (const el of document.querySelectorAll("main *")) {
+    const style = getComputedStyle(el);
+    if (el.closest("[hidden]") || style.display === "none" || style.overflow !== "hidden") continue;
+    if (el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1)
+      bad.push(`${el.id || el.className || el.tagName.toLowerCase()} clips its content: ` +
+               `${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight}`);
+  }
   for (const box of document.querySelectorAll("header, main, footer")) {
     if (box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1)
       bad.push(`${box.tagName.toLowerCase()} overflows: ${box.scrollWidth}x${box.scrollHeight} ` +
@@ -42,7 +52,7 @@ FIT = """() => {
   return bad;
 }"""
 
-SIZES = {"tv": (1920, 1080), "laptop": (1366, 768), "phone": (390, 844)}
+SIZES = {"tv": (1920, 1080), "laptop": (1280, 720), "phone": (390, 844)}
 
 
 async def screen_link(h: Harness, **options: Any) -> str:
@@ -64,12 +74,32 @@ async def wait_text(page: Any, element: str, expected: str, timeout: float = 500
         arg=[element, expected], timeout=timeout)
 
 
+async def payouts(page: Any) -> list[str]:
+    """The money list as the room reads it, one line per place: "1st 113"."""
+    lines = await page.evaluate(
+        "() => Array.from(document.querySelectorAll('#payouts li')).map("
+        "(li) => Array.from(li.children).map((c) => c.textContent.trim()).filter(Boolean)"
+        ".join(' '))")
+    return [str(line) for line in lines]
+
+
 def seconds(countdown: str) -> int:
     parts = [int(p) for p in countdown.split(":")]
     total = 0
     for p in parts:
         total = total * 60 + p
     return total
+
+
+def shots(tmp_path: Path) -> Path:
+    """Where the screenshots go: the test's tmp folder, or SCREENSHOTS (docs/screens/ when the
+    guide's pictures are made again: `SCREENSHOTS=docs/screens pytest tests/web`)."""
+    folder = os.environ.get("SCREENSHOTS")
+    if not folder:
+        return tmp_path
+    path = Path(folder)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
 
 
 async def shoot(page: Any, folder: Path, name: str) -> dict[str, list[str]]:

@@ -16,7 +16,7 @@ from bot.web import server
 from tests.discord.conftest import Harness
 from tests.discord.test_live_night import GUESTS, bust, live_night
 
-from .helpers import screen_link, seconds, shoot, text, wait_text
+from .helpers import payouts, screen_link, seconds, shoot, text, wait_text
 
 LEVEL = 20 * 60  # the regular structure's levels
 
@@ -34,10 +34,10 @@ async def test_the_clock_on_the_rooms_screen(harness: Harness, browser: Any,
     assert await text(page, "level") == "Level 1"
     assert await text(page, "blinds") == "25 / 50"
     assert await text(page, "ante") == "No ante"
-    assert await text(page, "next") == "L2 · 50/100"
+    assert await text(page, "next") == "50/100"
     assert await text(page, "players") == "14 of 14"
     assert await text(page, "pool") == "280"
-    assert (await text(page, "payouts")).startswith("1st 113 · 2nd 70")
+    assert (await payouts(page))[:2] == ["1st 113", "2nd 70"]
     assert await text(page, "breakin") == "1:20:00"
 
     # The countdown falls about a second a second (worked out in the browser).
@@ -93,7 +93,7 @@ async def test_the_clock_on_the_rooms_screen(harness: Harness, browser: Any,
     await wait_text(page, "banner", "BREAK")
     assert await page.evaluate("document.body.classList.contains('on-break')")
     assert (await text(page, "level")).startswith("Break · then level 5")
-    assert await text(page, "breakin") == "now"
+    assert await text(page, "breakin") != "now"  # the break after this one, if any
     assert 9 * 60 <= seconds(await text(page, "countdown")) <= 10 * 60
     problems = await shoot(page, tmp_path, "clock-break")
     assert problems == {}

@@ -15,7 +15,7 @@ from tests.discord.test_deal import (  # noqa: F401  (the autouse fixture, regis
     proposal_message,
 )
 
-from .helpers import screen_link, shoot, text, wait_text
+from .helpers import payouts, screen_link, shoot, wait_text
 
 
 async def test_the_screen_shows_the_dealt_prizes(harness: Harness, browser: Any,
@@ -26,15 +26,16 @@ async def test_the_screen_shows_the_dealt_prizes(harness: Harness, browser: Any,
     page = await browser.new_page(viewport={"width": 1920, "height": 1080})
     await page.goto(url)
     await wait_text(page, "link", "● live")
-    assert (await text(page, "payouts")).startswith("1st 28 · 2nd 12")
+    assert (await payouts(page))[:2] == ["1st 28", "2nd 12"]
     await h.director.slash(h.channel, "td deal", method="icm", keep=4,
                            stacks="alice 8000, bob 6000, carol 4000, dana 2000")
     msg = proposal_message(h)
     for name in ("alice", "bob", "carol", "dana"):
         await h.director.click(fresh(h, msg), label=f"✓ {name}")
     await page.wait_for_function(
-        "() => document.getElementById('payouts').textContent.startsWith('Deal (ICM): alice')")
-    shown = await text(page, "payouts")
-    assert shown.endswith("· 4 still played for") and "1st" not in shown, shown
-    assert all(name in shown for name in ("alice", "bob", "carol", "dana")), shown
+        "() => document.getElementById('payouts').textContent.startsWith('Deal (ICM)')")
+    shown = await payouts(page)
+    assert shown[0] == "Deal (ICM)" and shown[-1] == "Still played for 4", shown
+    assert not any(line.startswith("1st") for line in shown), shown
+    assert [line.split()[0] for line in shown[1:-1]] == ["alice", "bob", "carol", "dana"], shown
     assert await shoot(page, tmp_path, "clock-after-a-deal") == {}

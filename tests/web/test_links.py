@@ -9,11 +9,14 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import aiohttp
+import pytest
 
 from bot.discord_ui.client import create_bot
-from bot.web.links import token_hash
+from bot.web import links as links_module
+from bot.web.links import ENDED_LINK_SECONDS, ScreenLinks, token_hash
 from tests.discord.conftest import GUILD_ID, HAND_DELAY, Harness
 from tests.discord.test_live_night import bust, live_night
+from tests.discord.test_tournament_flow import refused, reply
 
 from .helpers import screen_link, text, wait_text
 
@@ -88,3 +91,64 @@ async def test_the_page_comes_back_after_a_restart_and_dies_when_revoked(
     finally:
         if new.web is not None:
             await new.web.stop()
+
+
+async def test_a_finished_nights_links_are_revocable_and_stop_after_a_day(
+        harness: Harness) -> None:
+    """After the night the director can still revoke the room's links (the tournament is no
+    longer running in the channel), and a finished night's links stop by themselves a day after
+    its end."""
+    h = harness
+    session, members = await live_night(h)
+    await h.director.slash(h.channel, "tournament start")
+    url = await screen_link(h)
+    kept = await screen_link(h)
+    names = [m.name for m in members] + ["Dana Smith", "Ed Guest", "Flo", "Gabe", "Hank"]
+    for name in names[:-1]:
+        await bust(h, h.director, name)
+    assert session.tournament.status == "finished"
+    assert await status(url) == 200  # the room still reads who won
+
+    r = await h.director.slash(h.channel, "td screen", revoke=True)
+    words = reply(r)
+    assert r.ephemeral and "no longer work" in words and "No tournament" not in words, words
+    assert "http" not in words  # nothing to show any more: no new link
+    assert await status(url) == 404 and await status(kept) == 404
+
+    # A link of a finished night works for a day after its end, then stops by itself.
+    await h.advance(60)
+    later = await h.director.slash(h.channel, "td screen", revoke=True)
+    assert "no longer work" in reply(later)
+    r = await h.director.slash(h.channel, "td screen")
+    assert "No tournament" in refused(h, r)  # no new link for a night that is over
+
+
+async def test_a_finished_nights_link_stops_a_day_after_its_end(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    h = harness
+    session, members = await live_night(h)
+    await h.director.slash(h.channel, "tournament start")
+    url = await screen_link(h)
+    names = [m.name for m in members] + ["Dana Smith", "Ed Guest", "Flo", "Gabe", "Hank"]
+    for name in names[:-1]:
+        await bust(h, h.director, name)
+    assert session.tournament.status == "finished"
+    # A day after the end (kept from the finish's own time, as a restart reads it too).
+    links = h.bot.screen_links
+    assert not links.expired(session.store_id, h.now() + ENDED_LINK_SECONDS - 60)
+    assert links.expired(session.store_id, h.now() + ENDED_LINK_SECONDS + 60)
+    # The server keeps to it: with the day made two minutes, the link dies in three.
+    monkeypatch.setattr(links_module, "ENDED_LINK_SECONDS", 120.0)
+    assert await status(url) == 200
+    await h.advance(180)
+    assert await status(url) == 404
+
+
+def test_the_day_counts_from_the_stored_end() -> None:
+    """After a restart the end is read with the links (the tournament row's finished_at)."""
+    links = ScreenLinks(store=None)  # type: ignore[arg-type]  # nothing is read here
+    links.ended(7, 1000.0)
+    links.ended(7, 5000.0)  # the first end counts
+    assert not links.expired(7, 1000.0 + ENDED_LINK_SECONDS)
+    assert links.expired(7, 1001.0 + ENDED_LINK_SECONDS)
+    assert not links.expired(8, 10**9)  # a night still running never expires

@@ -29,10 +29,12 @@ from bot.discord_ui.announcer.threads import Threads
 from bot.discord_ui.global_limit import Priority, priority, side_by_side
 from bot.discord_ui.presenter.announcements import Announcements
 from bot.discord_ui.presenter.league import night_counts_text
+from bot.discord_ui.presenter.money import money_in
 from bot.discord_ui.presenter.notices import session_notice_text
 from bot.engine.events import Event
 from bot.engine.hand import Hand
 from bot.league.service import night_season
+from bot.league.service.seasons import league_money
 from bot.service import Outcome, Session
 from bot.tournament import events as tev
 
@@ -106,13 +108,16 @@ class Announcer(Threads, IdlePings):
             p = t.players.get(player)
             return (p.table,) if p is not None and p.table is not None else ()
 
-        season = ""
+        season, money = "", money_in(None, 0)
         if any(isinstance(e, tev.Finished) for e in events):
             season = night_counts_text(await night_season(self.store, session.store_id),
                                        finished=True)
+            row = await self.store.tournament(session.store_id)
+            if row is not None:  # the results name prizes in the league's currency
+                money = money_in(*await league_money(self.store, row.league_id))
         writer = Announcements(self._names(places), self.faces(places),
                                clock_seconds=t.profile.clock_seconds, results=t.results,
-                               table_of=table_of, season=season)
+                               table_of=table_of, season=season, money=money)
         for post in writer.posts(events):
             for where in self._post_locations(places, session, post):
                 await self.send_long(places, where, post.text, "announcement.txt")

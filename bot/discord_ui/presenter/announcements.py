@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from bot.discord_ui.presenter.cards import Faces, cards_text, text_face
 from bot.discord_ui.presenter.level_clock import level_clock_text
 from bot.discord_ui.presenter.limits import chips, player_name, safe_text
+from bot.discord_ui.presenter.money import Money
 from bot.discord_ui.presenter.restart import offline_pause_text
 from bot.discord_ui.presenter.rulings import rule_ref, tournament_ruling_text
 from bot.discord_ui.presenter.time_bank import bank_used_text
@@ -61,7 +62,8 @@ class Announcements:
                  clock_seconds: int = 0,
                  results: Callable[[], Sequence[Result]] = tuple,
                  table_of: Callable[[str], tuple[int, ...]] = lambda player: (),
-                 season: str = "") -> None:
+                 season: str = "", money: Money = chips) -> None:
+        self.money = money  # the league's currency, for the results
         self.names = names
         self.faces = faces
         self.clock_seconds = clock_seconds
@@ -291,7 +293,7 @@ class Announcements:
     def finish_text(self, e: tev.Finished) -> str:
         rows = [f"🏆 **{self.name(e.winner)} wins the tournament!**"]
         for r in list(self.results())[:25]:
-            prize = f" — {chips(r.prize)}" if r.prize else ""
+            prize = f" — {self.money(r.prize)}" if r.prize else ""
             rows.append(f"{ordinal(r.place)}: {self.name(r.player)}{prize}")
         if self.season:
             rows.append(self.season)

@@ -43,6 +43,8 @@ class ClockView:
     payouts: tuple[int, ...]
     hand_for_hand: bool = False  # the tables play hand for hand on the bubble (issue 21)
     deal: DealView | None = None  # the deal made at the final table: it replaces `payouts`
+    # Before the start: the first level's length (the clock has not started, so no end).
+    not_started_seconds: int | None = None
 
 
 def clock_view(t: Tournament, now: float) -> ClockView:
@@ -69,6 +71,7 @@ def clock_view(t: Tournament, now: float) -> ClockView:
         average_stack=chips_in_play // left if left else 0,
         # The tournament's own payouts: the table's places, or nothing once a deal fixed them.
         pool=pool, payouts=own.payouts, hand_for_hand=own.hand_for_hand, deal=own.deal,
+        not_started_seconds=None if t.status == "running" else structure.periods[0].seconds,
     )
 
 
@@ -79,6 +82,8 @@ def blinds_text(small_blind: int, big_blind: int, ante: int) -> str:
 
 
 def _time_left(view: ClockView) -> str:
+    if view.not_started_seconds is not None:
+        return f"{view.not_started_seconds // 60} min · not started yet"
     if view.paused:
         return "paused"
     if view.ends_at is None:

@@ -37,6 +37,7 @@ from bot.discord_ui.presenter.limits import (
     safe_text,
     truncate,
 )
+from bot.discord_ui.presenter.money import Money
 from bot.discord_ui.presenter.restart import caught_up_text
 from bot.discord_ui.presenter.rulings import rule_ref
 from bot.engine.events import Event
@@ -136,7 +137,8 @@ class LiveTexts:
 
     def __init__(self, names: Mapping[str, str], profile: Profile, *,
                  faces: Faces = text_face, tournament_name: str = "",
-                 season: str = "") -> None:
+                 season: str = "", money: Money = chips) -> None:
+        self.money = money
         self.names = names
         self.profile = profile
         self.faces = faces
@@ -189,7 +191,7 @@ class LiveTexts:
     def _changes(self, t: Tournament, events: Sequence[Event], now: float,
                  report: BustReport | None) -> list[str]:
         blocks: list[str] = []
-        fallback = Announcements(self.names, self.faces)
+        fallback = Announcements(self.names, self.faces, results=t.results)
         i = 0
         while i < len(events):
             e = events[i]
@@ -347,7 +349,7 @@ class LiveTexts:
         by = f", busted by {self.name(r.knocked_out_by)}" if r.knocked_out_by else ""
         if r.prize:
             lines = [f"💰 {self.bold(r.player)} finishes **{ordinal(r.place)}** and wins "
-                     f"**{chips(r.prize)}**{by}."]
+                     f"**{self.money(r.prize)}**{by}."]
         else:
             lines = [f"💀 {self.bold(r.player)} is out in **{ordinal(r.place)}** place{by}."]
         if r.finished:
@@ -471,7 +473,7 @@ class LiveTexts:
         title = (safe_text(self.tournament_name, TITLE_CHARS) if self.tournament_name
                  else "the tournament")
         head = [f"🏆 {self.bold(e.winner)} wins {title}! {t.entries} entries, prize pool "
-                f"{chips(e.prize_pool)}."]
+                f"{self.money(e.prize_pool)}."]
         lines = head + [self.result_line(r, points) for r in t.results()]
         scored = bool(points)
         season = f"{self.season} " if self.season else ""
@@ -483,7 +485,7 @@ class LiveTexts:
     def result_line(self, r: Result, points: Mapping[str, float]) -> str:
         parts = [f"{r.place}. {self.bold(r.player) if r.place == 1 else self.name(r.player)}"]
         if r.prize:
-            parts.append(f"**{chips(r.prize)}**")
+            parts.append(f"**{self.money(r.prize)}**")
         if r.out_at is not None:
             out = f"out <t:{int(r.out_at)}:t>"
             if r.knocked_out_by:
@@ -520,14 +522,14 @@ def _after_consequences(events: Sequence[Event], i: int) -> int:
 
 def clock_text(view: ClockView, *, title: str, chip_race_due: int | None = None,
                smallest_chip: int = 0, winner: str | None = None,
-               names: Mapping[str, str] | None = None) -> str:
+               names: Mapping[str, str] | None = None, money: Money = chips) -> str:
     """The tournament's one clock message: big enough to read across a room, and the same
     text for as long as nothing changes (its timestamps count down by themselves). `names`
     (player id -> name) names the dealt players once a deal is made."""
     lines = [f"**{safe_text(title, TITLE_CHARS)}** · live clock"]
     if view.status == "finished":
         lines.append(f"# 🏆 {safe_name(winner)} wins" if winner else "# 🏆 Finished")
-        lines.append(f"{view.entries} entries · prize pool {chips(view.prize_pool)} · the "
+        lines.append(f"{view.entries} entries · prize pool {money(view.prize_pool)} · the "
                      "results are below.")
         return "\n".join(lines)
     here = Level(view.small_blind, view.big_blind, view.ante, 0)
@@ -567,7 +569,8 @@ def clock_text(view: ClockView, *, title: str, chip_race_due: int | None = None,
     lines.append(field)
     lines.append(f"📊 Average stack **{chips(view.average_stack)}**")
     if view.prize_pool:
-        lines.append(f"💰 Prize pool **{chips(view.prize_pool)}**" + payouts_line(view.payouts))
+        lines.append(f"💰 Prize pool **{money(view.prize_pool)}**"
+                     + payouts_line(view.payouts, money))
     if view.deal is not None:
         lines.append(f"🤝 {deal_text(view.deal, names or {})}")
     return "\n".join(lines)
@@ -579,10 +582,10 @@ def cancelled_clock_text(title: str) -> str:
             "The director cancelled this tournament.")
 
 
-def payouts_line(payouts: Sequence[int]) -> str:
+def payouts_line(payouts: Sequence[int], money: Money = chips) -> str:
     if not payouts:
         return ""
-    shown = [f"{ordinal(i + 1)} {chips(p)}" for i, p in enumerate(payouts[:CLOCK_PAYOUTS_SHOWN])]
+    shown = [f"{ordinal(i + 1)} {money(p)}" for i, p in enumerate(payouts[:CLOCK_PAYOUTS_SHOWN])]
     more = len(payouts) - CLOCK_PAYOUTS_SHOWN
     return " · " + " · ".join(shown) + (f" · … {len(payouts)} paid" if more > 0 else "")
 

@@ -22,3 +22,57 @@ def screen_link_text(tournament: str, url: str, *, revoked: bool, online: bool) 
 def screen_off_text() -> str:
     return ("The screens are turned off on this bot (`WEB_PORT=0`, or the port could not be "
             "opened: the bot's log says which). Nothing was done.")
+
+
+def screen_revoked_text(tournament: str) -> str:
+    """After the night: every link of the finished tournament stops at once (no new one)."""
+    return (f"The screen links of **{safe_text(tournament, TITLE_CHARS)}** no longer work; the "
+            "night is over, so no new link was made. (A finished night's links stop by "
+            "themselves a day after its end.)")
+
+
+def screen_control_text(tournament: str, url: str, *, revoked: bool) -> str:
+    """The remote's link, only to the director: whoever has it runs the clock."""
+    head = (f"Earlier screen links of **{safe_text(tournament, TITLE_CHARS)}** no longer work. "
+            if revoked else "")
+    return (f"{head}Your remote for the clock of **{safe_text(tournament, TITLE_CHARS)}**:\n"
+            f"<{url}>\nIt opens the clock with its controls: pause and resume, ±1 minute, the "
+            "next or previous level, a break now or its end, hand for hand (live). Big buttons "
+            "on a phone; on the TV's keyboard: space, ← →, ↑ ↓, B, H, and ? for the keys. Each "
+            "control is posted here as your command. **Keep this link to yourself**: whoever "
+            "has it runs the clock in your name; `/td screen revoke:True` stops it.")
+
+
+# The remote's words (the page shows them; the channel hears the command's own post).
+REMOTE_PAUSE_REASON = "director's pause (remote)"
+REMOTE_GONE = "This tournament is over: there is no clock left to run. Nothing was done."
+
+
+def remote_receipt(action: str) -> str:
+    """The remote's answer to a control that has no words of its own."""
+    return {"pause": "Paused.", "resume": "Resumed."}.get(action, "Unknown control.")
+
+
+# What `/td screen message:` accepts (the parser refuses longer; Discord's option says so too).
+MESSAGE_CHARS = 120
+
+
+def screen_touch_text(tournament: str, *, message: bool, text: str | None, logo: bool) -> str:
+    """The director's receipt for the screen's message line and logo."""
+    parts = []
+    if message:
+        parts.append(f"The screen of **{safe_text(tournament, TITLE_CHARS)}** now shows: "
+                     f"“{safe_text(text, MESSAGE_CHARS)}”." if text is not None else
+                     f"The screen of **{safe_text(tournament, TITLE_CHARS)}** shows no "
+                     "message now.")
+    if logo:
+        parts.append("The logo is set for this server's screens (kept by the bot, served by "
+                     "it).")
+    return " ".join(parts)
+
+
+def logo_refusal_text(*, too_big: bool) -> str:
+    if too_big:
+        return ("That image is too big: the logo may be up to 256 KB (a PNG or JPEG). Nothing "
+                "was done.")
+    return "The logo must be a PNG or JPEG image (up to 256 KB). Nothing was done."

@@ -150,6 +150,17 @@ async def season_settings(store: Store | Transaction, league: LeagueRow,
     return await league_settings(store, league)
 
 
+async def league_money(store: Store | Transaction,
+                       league_id: int | None) -> tuple[str | None, int]:
+    """A league's currency and its decimals (None, 0 without a league or a currency): how
+    every post and screen of its nights names money."""
+    league = await store.league(league_id) if league_id is not None else None
+    if league is None:
+        return None, 0
+    settings = await league_settings(store, league)
+    return settings.currency, options_of(settings).decimals
+
+
 def options_of(settings: LeagueSettings) -> SeasonOptions:
     """The season options a league's settings hold."""
     try:

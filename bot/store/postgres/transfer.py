@@ -22,7 +22,7 @@ TABLES: tuple[str, ...] = (
     "active_seasons", "tournaments",
     "tables", "messages", "entries", "hands", "event_shapes", "events", "snapshots", "deadlines",
     "heartbeats", "results", "director_actions", "appeals", "tournament_scoring",
-    "season_finals", "server_files", "dm_channels", "process_heartbeats",
+    "season_finals", "server_files", "dm_channels", "process_heartbeats", "screen_logos",
 )
 # Tables whose id PostgreSQL hands out (an identity): moved on past the copied ids.
 _IDENTITY_TABLES = ("leagues", "seasons", "tournaments", "entries", "hands", "event_shapes",

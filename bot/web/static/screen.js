@@ -2,7 +2,7 @@
 /* What both screens share: the stream of states (Server-Sent Events; the browser reconnects by
    itself and the server sends the whole state on every connection), the server's clock (every
    countdown is worked out from the server's deadline and the server's time, never from this
-   device's clock alone, so it does not drift), numbers, cards, and a beep (WebAudio: no files). */
+   device's clock alone, so it does not drift), numbers, cards, a beep (WebAudio: no files) and the voice (speech synthesis). */
 const Screen = (() => {
   let offset = 0;  // the server's clock minus this device's, in seconds
   const $ = (id) => document.getElementById(id);
@@ -78,5 +78,23 @@ const Screen = (() => {
       osc.start(at); osc.stop(at + 0.3);
     }
   }
-  return { $, serverNow, chips, clock, text, card, connect, banner, enableSound, beep };
+  /* Voice announcements, opt-in: the browser's own speech synthesis (no service). The last
+     words said are kept on the page (data-said) for whoever checks it. */
+  let voice = false;
+  function enableVoice() {
+    voice = true;
+    document.body.classList.add("voice");
+    say("Voice announcements on");
+  }
+  function say(words) {
+    if (!voice) return;
+    document.body.dataset.said = words;
+    try {
+      const u = new SpeechSynthesisUtterance(words);
+      u.rate = 0.95;
+      window.speechSynthesis.speak(u);
+    } catch (err) { /* no speech on this device: the words stay on the page */ }
+  }
+  return { $, serverNow, chips, clock, text, card, connect, banner, enableSound, beep,
+           enableVoice, say };
 })();
