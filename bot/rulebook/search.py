@@ -45,6 +45,7 @@ class Named(Protocol):
     def keywords(self) -> tuple[str, ...]: ...
     @property
     def summary(self) -> str: ...
+    def texts(self) -> list[str]: ...
 
 
 R = TypeVar("R", bound=Named)
@@ -157,6 +158,23 @@ def _word(raw: str) -> str:
         return raw  # "have", "same": a filler word stays itself, so it stays filler
     stem = _stem(raw)
     return SYNONYMS.get(stem, SYNONYMS.get(raw, stem))
+
+
+# Words that say nothing of a topic yet are no filler either ("obviously", "forgot"): a query
+# word the rulebook does not know makes a sure answer doubtful, unless it is one of these.
+GENERIC = frozenset(_word(w) for w in """
+hes shes isnt wasnt arent dont doesnt didnt havent hasnt thats theyre weve youve ill youll
+obviously forgot forget tiny bit little lot lots know knew look looks looking few until
+against anything something everything nothing people person everyone everybody nobody
+mistake mistakes previous vs versus gave give gives guess suppose supposed correct true
+false fine sure normal normally usually always never often exactly only else other another
+different whole entire since though although instead already gonna wanna gotta yeah yes
+no not nope lol hey hello thanks thank question questions ask asked asking answer case
+situation spot exact work works working job some mean totally literally basically kind
+sort proper properly legit normal official officially standard supposedly fair enough
+good bad big small huge tons bunch couple pretty quite very real really happen happened
+ok time times thing someone something go goes went going come comes came done try tried
+""".split())
 
 
 def words(text: str) -> list[str]:
@@ -364,6 +382,13 @@ INTENT_BONUS = 1.5
 TELLING_IDF = 2.6
 VAGUE_CAP = 0.55
 PHRASE_BONUS = 0.1
+# A rule offered when the lookup is unsure scores at least this much.
+SUGGEST_CUTOFF = 0.15
+# Without a phrase that means one rule, a sure answer scores this much and this far ahead.
+SURE_SCORE = 0.75
+SURE_MARGIN = 0.2
+# A phrase's rule is in doubt when another rule's words score this far above its own.
+INTENT_DISPUTE = 0.25
 
 
 @dataclass(frozen=True)
@@ -372,6 +397,14 @@ class NotCovered:
 
     topic: str
     suggestions: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Ranking(Generic[R]):
+    """The rules a query may mean, best first, and whether the first is meant for sure."""
+
+    rules: tuple[R, ...]
+    sure: bool
 
 
 @dataclass(frozen=True)
@@ -429,6 +462,9 @@ class Index(Generic[R]):
         self.vocabulary = sorted(set(self.idf) | {w for e in self.entries
                                                   for w in e.summary_words})
         self._by_id = {e.rule.id: e for e in self.entries}
+        # every word the rulebook uses, texts included: a query word outside it is strange
+        self.known = frozenset(self.vocabulary) | {
+            w for e in self.entries for t in e.rule.texts() for w in content_words(words(t))}
 
     # --- the query ---------------------------------------------------------------------------
 
@@ -458,17 +494,53 @@ class Index(Generic[R]):
         """Whether the query has a meaningful word that no rule's names or keywords know."""
         return any(w not in self.idf for w in q.content)
 
-    def intent(self, q: Query) -> str | None:
-        """The rule a phrase of the query means, if it has one (patterns are tried on the
-        words as typed and as normalised)."""
+    def strange(self, q: Query) -> list[str]:
+        """The query's words that no rule's names, keywords or texts use and that are more than
+        table filler: words of a topic the rulebook may not cover ("rake", "sunglasses")."""
+        return [w for w in q.content
+                if w not in self.known and w not in GENERIC and not w.isdigit()]
+
+    def intents(self, q: Query) -> list[str]:
+        """The rules phrases of the query mean, in the order the phrases are listed (patterns
+        are tried on the words as typed and as normalised)."""
+        return [rule_id for rule_id, _ in self._intent_spans(q)]
+
+    def _intent_spans(self, q: Query) -> list[tuple[str, tuple[int, int]]]:
+        """Each rule a phrase means, with the words (first, past the last) the phrase spans."""
+        found: list[tuple[str, tuple[int, int]]] = []
         compared = _compare_amounts(q.text)
         if compared is not None and compared in self._by_id:
-            return compared
-        texts = (q.plain, q.joined)
+            found.append((compared, (0, len(q.words))))
+        seen = {rule_id for rule_id, _ in found}
         for pattern, rule_id in _INTENTS:
-            if rule_id in self._by_id and any(pattern.search(t) for t in texts):
-                return rule_id
-        return None
+            if rule_id not in self._by_id or rule_id in seen:
+                continue
+            for text in (q.plain, q.joined):
+                m = pattern.search(text)
+                if m is not None:
+                    first = len(text[:m.start()].split())
+                    found.append((rule_id, (first, max(first + 1, len(text[:m.end()].split())))))
+                    seen.add(rule_id)
+                    break
+        return found
+
+    def _rival_intents(self, q: Query) -> list[str]:
+        """Rules meant by phrases of the query other than the first one's words: a phrase
+        inside the first phrase ("prize" in "chop the prize money") is part of its meaning,
+        not another topic."""
+        spans = self._intent_spans(q)
+        if not spans:
+            return []
+        (top, (a, b)), rivals = spans[0], []
+        for rule_id, (c, d) in spans[1:]:
+            if rule_id != top and (d <= a or c >= b):
+                rivals.append(rule_id)
+        return rivals
+
+    def intent(self, q: Query) -> str | None:
+        """The rule the query's first meaningful phrase means, if any."""
+        found = self.intents(q)
+        return found[0] if found else None
 
     def not_covered(self, q: Query) -> NotCovered | None:
         texts = (q.plain, q.joined)
@@ -478,9 +550,12 @@ class Index(Generic[R]):
         return None
 
     def scored(self, q: Query) -> list[tuple[float, R]]:
-        """Every rule with a score above 0, best first (ties keep the book's order)."""
+        """Every rule with a score above 0, best first (ties keep the book's order); the rule a
+        phrase of the query means comes first."""
+        return self._scored(q, self.intent(q))
+
+    def _scored(self, q: Query, intent: str | None) -> list[tuple[float, R]]:
         content = [w for w in q.content if len(w) >= 2 or w in self.idf]
-        intent = self.intent(q)
         if not content:
             return [(INTENT_BONUS, self._by_id[intent].rule)] if intent else []
         weights = {w: self.idf.get(w, self.max_idf * 0.35) for w in content}
@@ -511,6 +586,43 @@ class Index(Generic[R]):
             if score > 0:
                 results.append((score, e.rule))
         return sorted(results, key=lambda sr: -sr[0])
+
+    def ranked(self, q: Query) -> Ranking[R]:
+        """The rules the query may mean, best first, and whether the first is meant for sure.
+
+        Sure only when nothing speaks against it: a phrase of the query means one rule and no
+        phrase means another, or (no phrase) one rule covers the query's words well and clearly
+        better than any other; and never with a word the rulebook does not know, which may be
+        the real topic of the question."""
+        intents = self.intents(q)
+        words_only = self._scored(q, None)
+        score_of = {rule.id: s for s, rule in words_only}
+        strange = self.strange(q)
+        order = [self._by_id[i].rule for i in intents]
+        order += [rule for s, rule in words_only
+                  if rule.id not in intents and s >= SUGGEST_CUTOFF]
+        if not order:
+            return Ranking((), False)
+        top = order[0]
+        # a telling word the first rule does not use at all points at another topic as well
+        unexplained = self._unexplained(q, self._by_id[top.id])
+        if intents:
+            other = next(((s, r) for s, r in words_only if r.id != top.id), None)
+            disputed = other is not None and other[0] >= SURE_SCORE and (
+                other[0] - score_of.get(top.id, 0.0) >= INTENT_DISPUTE)
+            sure = not self._rival_intents(q) and not disputed
+        else:
+            best = words_only[0][0]
+            second = words_only[1][0] if len(words_only) > 1 else 0.0
+            sure = best >= SURE_SCORE and best - second >= SURE_MARGIN
+        sure = sure and not strange and not unexplained
+        return Ranking(tuple(order), sure)
+
+    def _unexplained(self, q: Query, e: _Entry[R]) -> list[str]:
+        """The query's telling words (few rules use them) that rule `e` does not use."""
+        mine = e.name_words | e.key_words | e.summary_words
+        return [w for w in q.content if w not in mine and w not in GENERIC
+                and self.idf.get(w, 0.0) >= TELLING_IDF]
 
     def _phrase(self, q: Query, e: _Entry[R]) -> float:
         """A name of the rule said within the query, as a phrase of two words or more."""

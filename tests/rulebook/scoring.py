@@ -12,7 +12,9 @@ A query is right when:
 - otherwise: the confident answer is one of `expect` (right-confident), or the answer is unsure and the
   first rule it offers is one of `expect` (right-unsure); an answer saying the topic is not
   covered is wrong;
-- and, with an `amount`, the amount the answer works out (`Worked.amount`) is that number.
+- and, with an `amount`, the answer works that number out: it is one of the results the answer
+  states (`Worked.figures`: a raise-it answer states the total and the chips put in, a split
+  pot each share); the report also counts how often it is the main number (`Worked.amount`).
 
     from tests.rulebook.scoring import load_set, score
     report = score(load_set("tests/rulebook/tuning_set.toml"))
@@ -30,6 +32,7 @@ from typing import Any
 
 from bot.engine.profile import make_profile
 from bot.rulebook import Rulebook, load_rulebook
+from bot.rulebook.loader import Answer, Rule
 
 UNCOVERED = "uncovered"
 DEFAULT_PROFILE = "tda"
@@ -68,8 +71,9 @@ class Outcome:
     case: Case
     verdict: str  # "confident", "unsure" or "uncovered" (see bot.rulebook.loader.Answer.kind)
     rule: str | None  # the confident rule, or the first offered when unsure
-    amount: int | None  # the number worked out, if any
+    amount: int | None  # the main number worked out, if any
     right: bool
+    figures: tuple[int, ...] = ()  # every result the answer states
 
     @property
     def confident(self) -> bool:
@@ -132,6 +136,16 @@ class Report:
     def confident_on_uncovered(self) -> int:
         return sum(o.confident and o.case.uncovered for o in self.outcomes)
 
+    @property
+    def amounts_asked(self) -> int:
+        return sum(o.case.amount is not None for o in self.outcomes)
+
+    @property
+    def amounts_main(self) -> int:
+        """Cases with an amount whose answer gives it as its main number."""
+        return sum(o.case.amount is not None and o.amount == o.case.amount
+                   for o in self.outcomes)
+
     def per_kind(self) -> dict[str, KindScore]:
         kinds: dict[str, KindScore] = {}
         for o in self.outcomes:
@@ -150,6 +164,9 @@ class Report:
             f"confident answers {self.confident}, precision {self.confident_precision:.1%} "
             f"({self.confident - self.confident_right} wrong); confident on uncovered topics "
             f"{self.confident_on_uncovered}",
+            f"amounts asked {self.amounts_asked}: stated by the answer "
+            f"{sum(o.case.amount in o.figures for o in self.outcomes)}, as its main number "
+            f"{self.amounts_main}",
         ]
         lines += [f"  {kind or '-':<10} {k.right}/{k.total}"
                   for kind, k in sorted(self.per_kind().items())]
@@ -167,6 +184,15 @@ def load_set(path: str | Path) -> list[dict[str, Any]]:
     return out
 
 
+def meant(answer: Answer) -> Rule | None:
+    """The rule an answer gives: the confident one, or the first offered when unsure."""
+    if answer.kind == "confident":
+        return answer.rule
+    if answer.kind == "unsure" and answer.suggestions:
+        return answer.suggestions[0]
+    return None
+
+
 def judge(book: Rulebook, case: Case) -> Outcome:
     answer = book.answer(case.q, profile=make_profile(case.profile))
     verdict = answer.kind
@@ -176,13 +202,14 @@ def judge(book: Rulebook, case: Case) -> Outcome:
     else:
         rule = answer.suggestions[0].id if answer.suggestions else None
     amount = answer.worked.amount if answer.worked is not None else None
+    figures = answer.worked.figures if answer.worked is not None else ()
     if case.uncovered:
         right = verdict != "confident"
     else:
         right = verdict in ("confident", "unsure") and rule in case.expect
         if case.amount is not None:
-            right = right and amount == case.amount
-    return Outcome(case, verdict, rule, amount, right)
+            right = right and case.amount in figures
+    return Outcome(case, verdict, rule, amount, right, figures)
 
 
 def score(queries: Iterable[Mapping[str, Any]], book: Rulebook | None = None) -> Report:
