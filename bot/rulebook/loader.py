@@ -474,7 +474,12 @@ class Rulebook:
             key = "".join(w for w in plain_words(query) if w not in STOPWORDS)
             if key in self._keys:
                 return Answer("confident", self._keys[key]), scored
-        if self._index.unknown(q) or not ranking.rules:
+        if not self._index.intents(q):
+            # a name said in table talk ("dude limped": call)
+            said = "".join(w for w in q.words if w not in STOPWORDS)
+            if said in self._keys:
+                return Answer("confident", self._keys[said]), scored
+        if (self._index.unknown(q) or not ranking.rules) and not self._index.intents(q):
             # a word the rulebook does not know: a name misspelt as a whole comes first
             typo = self._misspelt_name(query)
             if typo is not None:

@@ -76,6 +76,7 @@ let lets like
 as by from into onto over up down again still yet really actually now ever even
 way thing things stuff game poker hand hands during while after before because
 play plays playing played league leagues tonight today week night last per many much
+snap dude bro lol hey yo ya pls plz u ur wtf omg idk tbh btw imo
 """.split())
 
 # Words for the same thing, after stemming (left: as stemmed; right: the word used).
@@ -94,7 +95,7 @@ SYNONYMS: dict[str, str] = {
     "insult": "swear", "reentry": "rebuy", "buyback": "rebuy", "rebought": "rebuy",
     "payout": "prize", "pay": "prize", "paid": "prize", "money": "prize", "collud": "collusion",
     "colluding": "collusion", "forever": "tank", "stall": "tank", "slow": "tank",
-    "slowroll": "tank", "hurry": "tank", "ages": "tank", "hu": "headsup", "misdealt": "misdeal",
+    "hurry": "tank", "ages": "tank", "hu": "headsup", "misdealt": "misdeal",
     "dealt": "deal", "dealing": "deal", "reshuffl": "shuffl", "vap": "smok", "vape": "smok",
     "cigarett": "smok", "cigar": "smok", "stream": "screenshot", "screenshar": "screenshot",
     "seated": "seat", "sitting": "seat", "sit": "seat", "ranking": "rank", "chips": "chip",
@@ -106,6 +107,13 @@ SYNONYMS: dict[str, str] = {
     "complaint": "appeal", "registr": "regist", "register": "regist", "join": "regist",
     "signup": "regist", "rerais": "rais", "think": "tank", "thinking": "tank",
     "deciding": "tank",
+    # table talk for the same deeds
+    "limp": "call", "limped": "call", "limper": "call", "limping": "call", "flat": "call",
+    "flatted": "call", "ship": "allin", "shipp": "allin", "jamm": "allin", "shoved": "allin",
+    "3bet": "rais", "4bet": "rais", "5bet": "rais", "3bett": "rais", "4bett": "rais",
+    "threebet": "rais", "86d": "disqualif", "86ed": "disqualif", "barred": "disqualif",
+    "hollywood": "tank", "hollywoodd": "tank", "rathol": "pocket", "ratholing": "pocket",
+    "tabled": "show", "tabl": "tabl",
 }
 
 # Spelling families the stemmer does not join, and word pairs that are one word.
@@ -220,8 +228,16 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"\bchop\w*\b.*\b(final|last|two|three|prize|money|it up)\b|\bfinal table deal\b|"
      r"\bdeal at the final table\b|\bchop the (money|prize)|\b(td|director) deal\b|"
      r"\bhow (does|do) (a|the) deal\b", "deal"),
+    # one player to a hand: said before "his friend ... cards" (show one, show all)
+    (r"\b(advice|advise|advising|coach\w*|help(ing|ed)? (me|him|her) (play|decide)|tell\w* "
+     r"(me|him|her) (what|how) to)\b|\brailbird|\bsweat(ing|er)?\b", "one-player-to-a-hand"),
+    # a card shown to a friend is shown to the table: said before a flashed card of the deal
+    (r"\b(show\w*|flash\w*|reveal\w*|let)\b.*\b(friend|buddy|neighbou?r|mate|pal|"
+     r"another player|other player|wife|girlfriend|boyfriend|husband)\b", "show-one-show-all"),
     # betting
-    (r"\bcall(ed|ing)?\b.*\b(and|then) (i )?(raise|raising)\b", "string-bet"),
+    (r"\bcall(ed|ing)?\b.*\b(and|then) (i )?(raise|raising)\b|\bcall\w*\b.*\b(then|and)\b.*"
+     r"\b(more|added?|extra|another)\b.*\bchips\b|\b(say|said|state|stated|announce|name|"
+     r"declare)\w* (the |an |your )?amount\b|\bone motion\b|\bsingle motion\b", "string-bet"),
     (r"\b(went|go|going|goes|came|come) back\b.*\b(stack|chips)\b|\bmore than one "
      r"(motion|trip)\b|\b(several|multiple|two) (trips|motions)\b|\bstring", "string-bet"),
     (r"\bwhat can i do\b|\bmy options\b|\bcheck or bet\b|\bcan i check\b(?!\s+the\b)",
@@ -238,6 +254,9 @@ INTENTS: tuple[tuple[str, str], ...] = (
      "declared-raise"),
     (r"\b(said|say|says) raise #(?!.*\bto\b)", "raise-it"),
     (r"\b(said|say|says|announced?) (check|call|fold|allin)\b", "verbal-declaration"),
+    (r"\b(one|a|an|single|odd|extra) (odd |extra )?chip (left|over|remains?|remaining)\b|"
+     r"\bleft ?over chip\b|\bextra chip\b.*\b(split|chop\w*|tie|tied)\b|"
+     r"\b(split|chop\w*|tie|tied)\b.*\bextra chip\b", "odd-chip"),
     (r"\bsingle chip\b|\bone chip\b|\boversized? chip\b", "single-chip"),
     (r"\bnot enough to call\b|\bless than (the |a )?(call|bet)\b|\bbelow (the |a )?call\b|"
      r"\bbet # facing (a |the )?bet\b|\bshort of (the |a )?call\b", "below-call"),
@@ -260,9 +279,13 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(out of|before) (it was |its )?(my|his|her|your|their) turn\b|\bout of turn\b",
      "out-of-turn"),
     (r"\bhalf\b.*\braise\b", "fifty-percent"),
+    (r"\bmin ?click|\bclick back\b|\b[345] ?bet (siz\w*|amount|min\w*)|"
+     r"\b(siz\w*|min\w*) (of )?(a )?[345] ?bet\b", "minimum-raise"),
     # deal and blinds
-    (r"\bheadsup\b.*\b(small blind|sb|acts? first|first to act|button post)\b|"
-     r"\b(small blind|acts? first)\b.*\bheadsup\b", "heads-up"),
+    (r"\bheadsup\b.*\b(small blind|sb|acts? first|first to act|button post|blinds?|post\w*)\b|"
+     r"\b(small blind|acts? first|blinds?|post\w*)\b.*\bheadsup\b", "heads-up"),
+    (r"\b(who|which|does|do|is)\b.*\b(acts?|goes|bets?|speaks?) first\b|\bfirst to (act|speak)\b|"
+     r"\border of (action|betting|play)\b", "streets"),
     (r"\bwho (deals|shuffles|deal|shuffle)\b(?! first)", "shuffle-and-deal"),
     (r"\bwho deals first\b|\bfirst (deal|deals|dealer)\b|\bfirst ace\b", "first-dealer"),
     (r"\bdealt face up\b|\bface up (during|in) the deal\b", "exposed-card"),
@@ -271,22 +294,29 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\bproof\b|\bfingerprint\b|\bseed\b", "deck-commitment"),
     (r"\b(dealer|card|cards)\b.*\b(flips?|flipped|flash|flashed|exposed?|boxed)\b|"
      r"\b(flips?|flipped|flashed?|exposed?)\b.*\b(card|deal)\b(?!.*penalt)", "exposed-card"),
-    (r"\bburn(s|ed|t|ing)?\b", "burn-cards"),
     (r"\b(turned|flipped) (over|up)\b.*\bdeal|\bdeal\w*\b.*\b(turned|flipped) (over|up)\b",
      "exposed-card"),
+    (r"\bburn(s|ed|t|ing)?\b", "burn-cards"),
     (r"\bwrong (card|player|seat)\b|\bskipped\b|\bmisdeal|\b(gave|dealt|got) (me |him |her )?"
      r"(three|3|only one|one card|too many|an extra)\b", "misdeal"),
     (r"\b(new|another|change|fresh) deck\b|\bbent\b|\bmarked\b", "deck-changes"),
-    (r"\bfair\b|\brigged\b|\bverify\b|\bprovabl|\btrust\b", "deck-commitment"),
+    (r"\b(shuffle|deck|deal|cards?|rng|random|online)\b.*\bfair\b|\bfair\b.*\b(shuffle|deck|"
+     r"deal|cards?)\b|\brigged\b|\bverify\b|\bprovabl|\btrust\b", "deck-commitment"),
     # pots and showdown
     (r"\bodd chip", "odd-chip"),
     (r"^(?!.*\b(bust|busted|knocked|eliminated|out)\b).*\bsame hand\b|\b(we|they) both have\b",
      "split-pot"),
-    (r"\b(hand|cards?) (is |was |got |been )*(declared |ruled |called )?dead\b|\bdead hand",
-     "dead-hand"),
     (r"\bwhat beats\b|\bbeats? (a|an|two|three)\b|\bbest hand\b|\bwhich hand wins\b",
      "hand-rankings"),
     (r"\b(throw|threw|thrown|tossed)\b.*\b(away|face down)\b", "muck"),
+    (r"\bkill\w*\b.*\b(face up|turned (up|over)|winning|winner|wins|won|best hand)\b",
+     "winning-hand-shown"),
+    (r"\bprotector\b|\bforeign (chips|objects)\b", "foreign-objects"),
+    (r"\b(hand|cards)\b.*\b(killed|mucked|swept|scooped|taken)\b.*\bdealer\b|\b(went|got|ended "
+     r"up|thrown) (in|into) the muck\b", "unprotected-hands"),
+    (r"\b(dealer|someone|he|she)\b.*\b(kill\w*|muck\w*|swept|sweeps|grabb\w*|took)\b.*\b(my|his|"
+     r"her|a|their) (hand|cards)\b|\b(raise|chips|bet) back\b.*\b(kill\w*|muck\w*)\b|"
+     r"\bunprotected\b", "unprotected-hands"),
     (r"\bwinning hand\b.*\b(face up|turned|killed|mucked)\b|\b(killed|mucked)\b.*"
      r"\bwinning hand\b", "winning-hand-shown"),
     (r"\bshow one\b.*\bshow all\b|\bother card\b|\bshowed (his |her )?friend\b|"
@@ -296,24 +326,36 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\bshow\w* (only )?one card\b(?!.*\bafter\b)|\bonly show\w* one\b", "show-two-cards"),
     (r"\b(one|1) card\b.*\bmuck|\b(both|two|2) cards\b.*\bwin\b", "show-two-cards"),
     (r"\bshow (both|two|2) cards\b|\bshow\w*\b.*\bcards?\b.*\bto win\b", "show-two-cards"),
+    (r"\b(hand|cards?) (is |was |got |been )*(declared |ruled |called )?dead\b|\bdead hand",
+     "dead-hand"),
     (r"\bwho\b.*\b(turns?|shows?)\b.*\bfirst\b|\bwho (has to )?shows? first\b|\bshow first\b|"
      r"\bhave to show\b|\bmust i show\b",
      "showdown-order"),
+    (r"\bmuck\w*", "muck"),
     (r"\b(show|see|deal|run)\b.*\b(turn|river|rest of the board|board)\b.*\b(after|once)\b.*"
      r"\bfold", "rabbit-hunt"),
     (r"\bwould have (come|been|fallen)\b|\bwhat was coming\b|\brabbit", "rabbit-hunt"),
     (r"\bwould have had\b|\bcould have had\b|\btable talk\b|\bfolded cards\b",
      "discussing-hands"),
     # time and presence
-    (r"\bhow long\b.*\bclock\b", "clock"),
+    (r"\bsmok\w*|\bvap(e|es|ing)\b|\bcigar", "smoking"),
+    (r"\b(blind|level|tournament|blinds) clock\b", "blind-levels"),
+    (r"\bhow long\b.*\bclock\b|\bcall\w* (the )?(time|clock)\b|\b(time|clock) on (him|her|them|"
+     r"a|the|that|this|someone)\b|\btimes? (is )?up\b|\b(ran|run|runs|running) out of time\b|"
+     r"\btime (ran|runs|running) out\b|\bclock (ran|runs|run|expired?|expires|is up|ends?|ended)\b",
+     "clock"),
+    (r"\btable (break|breaks|broken)\b|\bbreak (up )?(a |the )?table\b", "breaking-tables"),
     (r"\b(blinds?|levels?)\b.*\b(go|goes|going) up\b|\b(blinds?|levels?)\b.*\b(increase|rise|"
      r"change)|\b(how long|when)\b.*\b(levels?|breaks?)\b(?!.*\btabl)|\bnext level\b",
      "blind-levels"),
     (r"\bhow long\b.*\b(act|decide|think|decision|turn|have)\b|\btime limit\b|"
-     r"\btaking (forever|ages|too long|so long)\b", "action-time"),
-    (r"\b(was|were|is|am|been|went|go|going|while|when) away\b|"
-     r"\b(bathroom|toilet|restroom|loo|afk|brb|drink)\b|\bstep(ped|s)? (away|out)\b|"
-     r"\b(left|leave|leaving) (the |my )?(table|seat)\b", "away"),
+     r"\btaking (forever|ages|too long|so long)\b|\btank\w*|\bhollywood\w*|\btime ?bank\b",
+     "action-time"),
+    (r"\b(was|were|is|am|been|went|go|going|while|when|im|hes|shes|player|he|she|someone) "
+     r"away\b|\b(bathroom|toilet|restroom|loo|afk|brb|get a drink|getting a drink|"
+     r"went to the bar)\b|\bstep(ped|s)? (away|out)\b|\bsitting out\b|"
+     r"\b(left|leave|leaving) (the |my )?(table|seat)\b|\bnot (at|in) (the table|his seat|her seat|"
+     r"my seat|their seat)\b", "away"),
     (r"\b(be|being|stay) (at|in) (the table|my seat|your seat)\b", "table-presence"),
     # tournament
     (r"\bfinal table\b", "final-table"),
@@ -355,22 +397,72 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(talk|talking|discuss|discussing|comment\w*)\b.*\bhands?\b", "discussing-hands"),
     (r"\bunprotected\b|\bmisclick|\b(swept|grabbed|took|killed|mucked)\b.*\bmy (cards|hand)\b",
      "unprotected-hands"),
-    (r"\bpocket\b|\bhid(e|ing|den)\b.*\bchips\b", "chip-visibility"),
-    (r"\bscreenshot\b|\b(hid(e|ing|den)|cover|covering)\b.*\bcards\b", "card-visibility"),
+    (r"\bpocket\b|\bhid(e|ing|den)\b.*\bchips\b|\brat ?hol\w*|\b(went|go|goes|going|gone) "
+     r"south\b|\bsouth with\b|\bchips?\b.*\b(off the table|in view|visible|hidden|covered)\b",
+     "chip-visibility"),
+    (r"\bscreenshot\b|\b(hid(e|ing|den)|cover|covering)\b.*\bcards\b|\bcards?\b.*\b(above|below|"
+     r"under|on|off|over) (the )?(table|edge)\b|\bcards?\b.*\b(in (plain |full )?view|visible)\b|"
+     r"\bin (my|his|her) lap\b", "card-visibility"),
+    (r"\boverrul\w*|\bfairness\b|\bbest interest\b|\bunusual circumstance", "director-decision"),
+    (r"\b86\w*|\bbarred\b|\bbanned\b", "disqualification"),
     (r"\b(another|other|different) game\b|\bside bets?\b", "foreign-objects"),
 )
 
 # Topics none of the rulebooks here covers: answered with no rule and these suggestions.
 NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    (r"\bangl", "angle shooting", ("verbal-declaration", "cheating", "director-decision")),
-    (r"\bstraddl", "straddles", ("blinds", "minimum-raise", "out-of-turn")),
-    (r"\bomaha\b|\bpot limit\b|\bfixed limit\b|\bstud\b|\bplo\b", "other poker games",
-     ("minimum-bet", "minimum-raise", "rulebooks")),
-    (r"\brun it twice\b|\brun it (two|#) times\b", "running it twice",
+    (r"\bangl(e|es|ing)\b|\bangle ?shoot", "angle shooting",
+     ("verbal-declaration", "cheating", "director-decision")),
+    (r"\bstraddl|\bmississippi\b|\bsleeper\b", "straddles",
+     ("blinds", "minimum-raise", "out-of-turn")),
+    (r"\bomaha\b|\bpot limit\b|\b(fixed|spread) limit\b|\blimit (holdem|hold em|poker|game)\b|"
+     r"\bstud\b|\bplo\b|\bshort ?deck\b|\bsix plus\b|\bpineapple\b|\bbadugi\b|\brazz\b|"
+     r"\bhorse (game|rules|poker|format)\b|\blowball\b|\btriple draw\b|\b(five|5) card draw\b|"
+     r"\bdraw poker\b|\bhi ?lo\b|\bhigh ?low\b|\bdealers choice\b|\bmixed games?\b|"
+     r"\bopen face\b|\bchinese poker\b|\bcourchevel\b|\bother (poker )?(games|variants)\b|"
+     r"\bvariants?\b", "other poker games", ("minimum-bet", "minimum-raise", "rulebooks")),
+    (r"\brun(ning|s)? it (twice|two times|three times|thrice|# times|#x|again|more than once)\b|"
+     r"\brun it (2|3)x\b|\brun (two|2|three|3) boards\b", "running it twice",
      ("rabbit-hunt", "face-up", "side-pots")),
     (r"\binsurance\b", "all-in insurance", ("face-up", "side-pots", "cheating")),
-    (r"\btip\b|\btipping\b", "tipping", ("payouts", "house-rules", "director-decision")),
-    (r"\bsatellit", "satellites", ("payouts", "late-registration", "rebuys")),
+    (r"\btip(s|ped|ping)?\b|\btok(e|es|ing)\b", "tipping",
+     ("payouts", "house-rules", "director-decision")),
+    (r"\bsatellit|\bticket to\b|\bseat (to|into) the main\b", "satellites",
+     ("payouts", "late-registration", "rebuys")),
+    (r"\brak(e|es|ed|ing)\b|\b(entry|house|admin|service|staff) fees?\b|\bjuice\b|\bvig\b",
+     "rake and fees", ("payouts", "house-rules")),
+    (r"\bcash (game|games|table|tables|poker)\b|\bring games?\b|\bhit and run\b|"
+     r"\bbuy(ing)? the button\b|\bmissed blinds?\b|\bpost\w* (to |a big blind to )?(come|get|"
+     r"sit) in\b|\bout of position\b.*\bpost|\bpost\w*\b.*\bout of position\b|"
+     r"\b(seat|table) change (button|list|request)\b|\b(min|minimum|max|maximum) buy ?in\b|"
+     r"\bchop\w* (the )?blinds\b", "cash-game practices", ("blinds", "rebuys", "house-rules")),
+    (r"\bbomb ?pots?\b|\bkill (pot|pots|button|blind|blinds)\b|\bbutton ante\b|"
+     r"\bdouble board\b", "bomb pots, kill pots and other special pots", ("blinds", "antes")),
+    (r"\bbount(y|ies)\b|\bknock ?out (bounty|tournament|tourney)\b|\bpko\b|"
+     r"\bprogressive (knock|ko)", "bounties", ("payouts",)),
+    (r"\bbad beat\b|\bhigh hand\b|\bjackpot\b|\bseven deuce\b|\b7 ?2 (game|bounty)\b",
+     "bad-beat and side games", ("payouts", "hand-rankings")),
+    (r"\b(pot|implied|reverse implied) odds\b|\bodds (of|to|for|on)\b|\bwhat are the odds\b|"
+     r"\bequity\b|\bexpected value\b|\bev\b|\bgto\b|\bouts\b|\branges?\b|\bbluff\w*|"
+     r"\b(poker|physical|timing|betting) tells?\b|\bspot (a )?tells?\b|\bbankroll|\bvariance\b|"
+     r"\btilt\w*\b|\bstarting hands?\b|\b(good|strong|weak|playable|premium|best) (starting )?"
+     r"(hands|cards) to play\b|\b(good|strong|weak|playable|premium) (starting )?hands?\b|"
+     r"\bhow (to|do i|should i|do you|can i) (play|beat|win at|get better|improve)\b|"
+     r"\bshould (i|you|he) (call|fold|shove|jam|push|raise|bet|check|bluff|play|limp|reraise|xbet|"
+     r"open|defend|slowplay)\b|\bhow many (big blinds|bbs)\b|\bpreflop charts?\b|"
+     r"\b(positional|position) (play|strategy)\b|\bstrategy (for|on|in|against|to|when)\b|"
+     r"\b(best|good|winning|basic|optimal|right) (strategy|play|move)\b|\bicm (pressure|"
+     r"strategy)\b|\b(chip leader|big stack|short stack) (strategy|should)\b|\bm ratio\b|"
+     r"\bcalculat\w*\b.*\b(odds|pot|equity|outs)\b|\bslow ?play(ing)? (a|my|the|big|strong|"
+     r"monsters?|aces)\b", "poker strategy and odds", ()),
+    (r"^(?!.*\b(get|got|getting|grab|grabbed|went for|going for|fetch|fetching) (a |some |me a )?"
+     r"drinks?\b).*\b(drink|drinking|drinks|alcohol|beer|beers|drunk|booze|food|eat|eating|snacks?|"
+     r"dress|dress code|sunglasses|hoodie|hats?|music)\b", "food, drink and dress",
+     ("house-rules",)),
+    (r"\benglish\b|\bforeign language\b|\bother language", "the language spoken at the table",
+     ("language", "one-player-to-a-hand")),
+    (r"\bslow ?roll\w*|\bslowroll\w*|\bcoffee ?hous\w*|\bspeech play\b|\bneedl(e|ing)\b|"
+     r"\bcelebrat\w*|\bgloat\w*|\bberat\w*|\bhollywood\w* (to|with|a) (sell|fake)\b",
+     "table manners the rulebooks do not name", ("showdown-order", "language", "house-rules")),
 )
 
 _INTENTS = tuple((re.compile(p), rid) for p, rid in INTENTS)

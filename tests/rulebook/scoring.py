@@ -8,7 +8,8 @@ or a list); `profile` the rule profile of the channel (default tda, the bot's de
 (optional) the number the answer must state.
 
 A query is right when:
-- `expect` is uncovered: the lookup does not answer it with a confident rule;
+- `expect` is uncovered: the lookup does not answer it with a confident rule (where `expect`
+  also names rules, a confident answer with one of them is right too);
 - otherwise: the confident answer is one of `expect` (right-confident), or the answer is unsure and the
   first rule it offers is one of `expect` (right-unsure); an answer saying the topic is not
   covered is wrong;
@@ -203,8 +204,9 @@ def judge(book: Rulebook, case: Case) -> Outcome:
         rule = answer.suggestions[0].id if answer.suggestions else None
     amount = answer.worked.amount if answer.worked is not None else None
     figures = answer.worked.figures if answer.worked is not None else ()
-    if case.uncovered:
-        right = verdict != "confident"
+    if UNCOVERED in case.expect:
+        # not covered, or (where the set allows) one of the rules named
+        right = verdict != "confident" or rule in case.expect
     else:
         right = verdict in ("confident", "unsure") and rule in case.expect
         if case.amount is not None:
