@@ -129,7 +129,8 @@ _ASK_MIN_RAISE = re.compile(
     r"\b(min|mini|minimum|least|smallest|lowest|how much|how big|at least|legal|next)\b.*"
     r"\b(rais\w*|reraise\w*|xbet\w*|click|raise)\b|"
     r"\b(rais\w*|reraise\w*|xbet\w*)\b.*\b(min|minimum|at least|least|smallest|how much)\b|"
-    r"\bmin ?rais")
+    r"\bmin ?rais|\b(what|how much)\b.*\b(need|needs|have|has|must|got)\b.{0,12}\b(raise|reraise|"
+    r"make it)\b")
 _ASK_MIN_BET = re.compile(r"\b(min|minimum|least|smallest|lowest)\b.*\b(bet|open\w*|lead)\b|"
                           r"\b(bet|open\w*)\b.*\b(min|minimum|at least)\b|\bmin ?bet")
 _ASK_REOPEN = re.compile(
@@ -179,12 +180,13 @@ _DEEDS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), d) for p
      rf"(?:from\s+)?{N}\s+to\s+{N}", "bet-raise"),
     (rf"\b(?:went|goes|action was|action went|it was)\s+{N}(?:\s+(?:then\s+|and\s+)?{N})"
      rf"(?:\s+(?:then\s+|and\s+)?{N})?(?:\s+(?:then\s+|and\s+)?{N})?", "sequence"),
-    (rf"\b(?:allin|shove\w*|jam\w*|push\w*|ship\w*|all in)\s+(?:for\s+|of\s+)?{N}|"
-     rf"{N}\s+(?:allin|shove|jam)\b", "allin"),
+    (rf"\b(?:allin|shove\w*|jam\w*|push\w*|ship\w*)\s+(?:for\s+|of\s+|with\s+)?{N}", "allin"),
+    (rf"{N}\s+(?:allin|shove|jam)\b", "allin"),
     (rf"\b(?:rais\w*|reraise\w*|xbet\w*|makes it|made it|make it|opens? to|opened to|"
      rf"opens?|opened|min raised to|limp raise\w* to)\s+(?:it\s+)?(?:to\s+)?{N}", "raise"),
     (rf"\b(?:bets?|betting|leads?(?: out)?(?: for)?|donks?|fires?|fired|c ?bets?)\s+"
-     rf"(?:of\s+|for\s+)?{N}|(?:\b(?:a|an|the|his|her|their)\s+)?{N}\s+bet\b", "bet"),
+     rf"(?:of\s+|for\s+)?{N}", "bet"),
+    (rf"(?:\b(?:a|an|the|his|her|their)\s+)?{N}\s+bet\b", "bet"),
     (r"\bcall(?:s|ed)?\b|\bflat(?:s|ted)?\b", "call"),
 ))
 
@@ -224,7 +226,9 @@ def _facing(shape: str, t: _Text) -> tuple[tuple[int, int], str, int] | None:
         rf"\b(?:facing|into|vs|versus|against|over|to call|call)\s+(?:a\s+|an\s+|the\s+|his\s+|"
         rf"her\s+|my\s+|their\s+)?(?:(raise|reraise|bet|shove|allin)\s+(?:to\s+|of\s+|for\s+)?)?"
         rf"{N}(?:\s+(raise|bet|open|shove|allin))?|"
-        rf"\b(?:the\s+)?(bet|raise)\s+(?:is|was|of)\s+(?:to\s+)?{N}", shape)
+        rf"\b(?:the\s+)?(bet|raise)\s+(?:in front of (?:me|him|her)\s+|to (?:me|him|her)\s+|"
+        rf"i (?:face|faced|am facing)\s+|facing (?:me|him|her)\s+)?(?:is|was|of)\s+(?:to\s+)?{N}",
+        shape)
     if m is None:
         return None
     word = m.group(1) or m.group(3) or m.group(4)
@@ -496,12 +500,11 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     if facing is not None:
         skip.append(facing[0])
     deeds = _deeds(shape, t, skip)
-    spot = _Spot(blinds=blinds)
-    prior = [(d, a) for _, d, a in deeds]
     if facing is not None:
-        # the bet faced comes after the deeds told before it
-        prior = [p for p in prior if p[0] != "call"] + [(facing[1], facing[2])]
-        prior = _dedupe(prior)
+        # the bet faced takes its place among the deeds told
+        deeds = sorted([*deeds, (facing[0][0], facing[1], facing[2])])
+    spot = _Spot(blinds=blinds)
+    prior = _dedupe([(d, a) for _, d, a in deeds])
     if re.search(r"\bfrom the (small blind|sb)\b|\bin the (small blind|sb)\b", shape):
         spot.hero = "sb"
     elif re.search(r"\bfrom the (big blind|bb)\b|\bin the (big blind|bb)\b", shape):
@@ -589,7 +592,8 @@ def _deed_in_question(shape: str, t: _Text) -> _Deed | None:
     if m:
         return m.span(), "raise_to", t.value(next(g for g in m.groups() if g is not None)), 0
     m = re.search(rf"\b(?:lets\s+)?make it\s+{N}", shape)
-    if m and (re.search(r"\b(facing|into|vs|against|over|call)\b", shape)):
+    rest = shape[:m.start()] + shape[m.end():] if m else ""
+    if m and re.search(r"\b(facing|into|vs|against|over|call|bet|raise\w*)\b", rest):
         return m.span(), "make_it", t.value(m.group(1)), 0
     m = re.search(rf"\b(?:puts?|put|putting|throws?|threw|thrown|tosse[sd]?|toss|pushe[sd]?|"
                   rf"push|slides?|slid|sticks?|stuck|drops?|dropped|bets?|slid)\s+(?:in\s+|out\s+|"

@@ -264,7 +264,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"your|the) stack\b|\bover (my|his|your) stack\b", "all-in-over-stack"),
     (r"\b(chips|bet|money) (come|comes|came|get|go|goes|given) back\b|\bextra chips\b|"
      r"\b(nobody|no one|noone) call|\bnot called\b|\buncalled\b", "uncalled-bet"),
-    (r"\ballin\b.*\b(another|second|then|more)\b.*\ballin", "cumulative-all-ins"),
+    (r"\bcumulative\b|\b(combined|several|multiple)\b.*\ballins?\b|\ballin\b.*\b(another|second|"
+     r"then|more)\b.*\ballin", "cumulative-all-ins"),
     (r"\b(several|multiple|two|both|many|#) (small |short )?allin.*\b(together|add|raise)\b|"
      r"\ballin\w* add up\b", "cumulative-all-ins"),
     (r"\b(raise|reraise|rais)\b.*\bafter (a |an |the )?(short|incomplete|partial) allin\b|"
@@ -289,8 +290,10 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\bwho (deals|shuffles|deal|shuffle)\b(?! first)", "shuffle-and-deal"),
     (r"\bwho deals first\b|\bfirst (deal|deals|dealer)\b|\bfirst ace\b", "first-dealer"),
     (r"\bdealt face up\b|\bface up (during|in) the deal\b", "exposed-card"),
-    (r"\ballin\b.*\b(flip|turn|show)\w*\b.*\bcards\b|\b(flip|turn|show)\w*\b.*\bcards\b.*"
-     r"\ballin\b", "face-up"),
+    (r"\ballin\b.*\b(flip|turn|show)\w*\b.*\b(cards|hands)\b|\b(flip|turn|show)\w*\b.*\b(cards|"
+     r"hands)\b.*\ballin\b|\ballin\b.*\b(cards|hands) (face )?up\b", "face-up"),
+    (r"\b(flop|turn|river|board|burn|burn card|bottom card|top card) (card )?(got |was |is |gets )?"
+     r"(flashed|exposed|flipped|shown|seen)\b", "exposed-card"),
     (r"\bproof\b|\bfingerprint\b|\bseed\b", "deck-commitment"),
     (r"\b(dealer|card|cards)\b.*\b(flips?|flipped|flash|flashed|exposed?|boxed)\b|"
      r"\b(flips?|flipped|flashed?|exposed?)\b.*\b(card|deal)\b(?!.*penalt)", "exposed-card"),
@@ -319,6 +322,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"\bunprotected\b", "unprotected-hands"),
     (r"\bwinning hand\b.*\b(face up|turned|killed|mucked)\b|\b(killed|mucked)\b.*"
      r"\bwinning hand\b", "winning-hand-shown"),
+    (r"\b(called|caller|calling player)\b.*\b(show\w*|see)\b|\b(show\w*|see)\b.*\b(called|caller)\b",
+     "showdown-order"),
     (r"\bshow one\b.*\bshow all\b|\bother card\b|\bshowed (his |her )?friend\b|"
      r"\b(friend|neighbou?r|buddy|mate)\b.*\b(cards|hand)\b|\bshow\w* (his |her |my )?(cards|"
      r"hand) to (his|her|a|the|my) (friend|neighbou?r|buddy|mate)\b", "show-one-show-all"),
@@ -332,6 +337,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"\bhave to show\b|\bmust i show\b",
      "showdown-order"),
     (r"\bmuck\w*", "muck"),
+    (r"\b(at|during) (the )?showdown\b", "showdown-order"),
     (r"\b(show|see|deal|run)\b.*\b(turn|river|rest of the board|board)\b.*\b(after|once)\b.*"
      r"\bfold", "rabbit-hunt"),
     (r"\bwould have (come|been|fallen)\b|\bwhat was coming\b|\brabbit", "rabbit-hunt"),
@@ -341,7 +347,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\bsmok\w*|\bvap(e|es|ing)\b|\bcigar", "smoking"),
     (r"\b(blind|level|tournament|blinds) clock\b", "blind-levels"),
     (r"\bhow long\b.*\bclock\b|\bcall\w* (the )?(time|clock)\b|\b(time|clock) on (him|her|them|"
-     r"a|the|that|this|someone)\b|\btimes? (is )?up\b|\b(ran|run|runs|running) out of time\b|"
+     r"a|the|that|this|someone)\b|\bclock (the|him|her|them|that|this|someone|a)\b|\btimes? (is )?up\b|\b(ran|run|runs|running) out of time\b|"
      r"\btime (ran|runs|running) out\b|\bclock (ran|runs|run|expired?|expires|is up|ends?|ended)\b",
      "clock"),
     (r"\btable (break|breaks|broken)\b|\bbreak (up )?(a |the )?table\b", "breaking-tables"),
@@ -373,13 +379,16 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\bdown to two\b|\btwo left\b|\bheadsup\b.*\bbutton\b", "heads-up-blinds"),
     (r"\bcolou?r ?up\b|\bchip ?race\b|\brace off\b|\b(remov\w*|race|racing|get rid of|"
      r"take off)\b.*\b(#|small|smallest|low|lowest|odd) chips\b", "chip-race"),
-    (r"\bmoved?\b.*\b(another|new|other|different) table\b|\bbalanc", "table-balancing"),
+    (r"\bmoved?\b.*\b(another|new|other|different) table\b|\bbalanc|\bshort ?handed\b|"
+     r"\b(uneven|unbalanced) tables?\b", "table-balancing"),
     (r"\btable (break|breaks|broken)\b|\bbreak (up )?(a |the )?table\b", "breaking-tables"),
     (r"\b(rebuy|reentry|buyback|buy back)\b", "rebuys"),
     (r"\b(first|second|third) place\b|\bprize\b|\bpayout", "payouts"),
     (r"\b(stack|chip count|count)\b.*\b(wrong|off|miscounted|mistake|incorrect)\b|"
      r"\b(wrong|incorrect)\b.*\bstack\b", "stack-adjustment"),
     # rulings
+    (r"\b(penalt\w*|punish\w*|happens?|caught)\b.*\bcheat\w*|\bcheat\w*\b.*\b(penalt\w*|"
+     r"punish\w*|caught)\b", "disqualification"),
     (r"\bpenalt|\bpenali[sz]", "penalty"),
     (r"\b(director|td|floor|ruling)\b.*\b(wrong|mistake|error|unfair|disagree)\b|\bappeal|"
      r"\b(disagree|dispute|contest|challenge)\b",
@@ -397,7 +406,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(talk|talking|discuss|discussing|comment\w*)\b.*\bhands?\b", "discussing-hands"),
     (r"\bunprotected\b|\bmisclick|\b(swept|grabbed|took|killed|mucked)\b.*\bmy (cards|hand)\b",
      "unprotected-hands"),
-    (r"\bpocket\b|\bhid(e|ing|den)\b.*\bchips\b|\brat ?hol\w*|\b(went|go|goes|going|gone) "
+    (r"\bpocket\b|\bpalm\w*|\bhid(e|ing|den)\b.*\bchips\b|\brat ?hol\w*|\b(went|go|goes|going|gone) "
      r"south\b|\bsouth with\b|\bchips?\b.*\b(off the table|in view|visible|hidden|covered)\b",
      "chip-visibility"),
     (r"\bscreenshot\b|\b(hid(e|ing|den)|cover|covering)\b.*\bcards\b|\bcards?\b.*\b(above|below|"
@@ -460,6 +469,10 @@ NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      ("house-rules",)),
     (r"\benglish\b|\bforeign language\b|\bother language", "the language spoken at the table",
      ("language", "one-player-to-a-hand")),
+    (r"\bbuy ?ins?\b(?!.*\b(again|back|late|rebuy|re ?entry|add ?on|twice)\b)", "the buy-in",
+     ("payouts", "rebuys", "late-registration")),
+    (r"\b(read|reading|spot|spotting|pick up|picking up|have|has|got) (a |his |her |their |any )?"
+     r"tells?\b|\btells\b(?! (me|him|her|you|us|them|the|a|what|how))", "reading tells", ()),
     (r"\bslow ?roll\w*|\bslowroll\w*|\bcoffee ?hous\w*|\bspeech play\b|\bneedl(e|ing)\b|"
      r"\bcelebrat\w*|\bgloat\w*|\bberat\w*|\bhollywood\w* (to|with|a) (sell|fake)\b",
      "table manners the rulebooks do not name", ("showdown-order", "language", "house-rules")),
@@ -706,7 +719,9 @@ class Index(Generic[R]):
         else:
             best = words_only[0][0]
             second = words_only[1][0] if len(words_only) > 1 else 0.0
-            sure = best >= SURE_SCORE and best - second >= SURE_MARGIN
+            # without a phrase, every word of the question must be one the rule uses
+            sure = best >= SURE_SCORE and best - second >= SURE_MARGIN and not self._unused(
+                q, self._by_id[top.id])
         sure = sure and not strange and not unexplained
         return Ranking(tuple(order), sure)
 
@@ -715,6 +730,11 @@ class Index(Generic[R]):
         mine = e.name_words | e.key_words | e.summary_words
         return [w for w in q.content if w not in mine and w not in GENERIC
                 and self.idf.get(w, 0.0) >= TELLING_IDF]
+
+    def _unused(self, q: Query, e: _Entry[R]) -> list[str]:
+        """The query's words, filler aside, that rule `e` does not use."""
+        mine = e.name_words | e.key_words | e.summary_words
+        return [w for w in q.content if w not in mine and w not in GENERIC and len(w) > 1]
 
     def _phrase(self, q: Query, e: _Entry[R]) -> float:
         """A name of the rule said within the query, as a phrase of two words or more."""
