@@ -77,8 +77,8 @@ class Worked:
 _NUMBER = re.compile(r"(?<![\w.#])\$?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(\s?k\b)?(?![\w/.]*%)")
 _COUNTS = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
            "8": "eight", "9": "nine"}
-_WORD_WAYS = {"seven": 7, "eight": 8, "nine": 9, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "2": 2, "3": 3, "4": 4,
-              "5": 5, "6": 6, "7": 7, "8": 8, "9": 9}
+_WORD_WAYS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+              "nine": 9}
 
 
 @dataclass(frozen=True)
@@ -345,11 +345,12 @@ def _reopen_answer(hand: Hand, spot: _Spot, profile: Profile) -> Worked | None:
         return None
     several = sum(d == "allin" for d, _ in spot.prior) >= 2
     rule = "cumulative-all-ins" if several else "not-reopened"
+    facts = {"call": legal.call_amount, "current": hand.current_bet,
+             "last_raise": hand.last_full_raise, "several": int(several),
+             "add_up": int(profile.cumulative_short_all_ins_reopen)}
     if legal.can_raise:
-        return _worked("reopened", rule, [legal.min_raise_to], profile,
-                       call=legal.call_amount, current=hand.current_bet)
-    return _worked("not-reopened", rule, [legal.call_amount], profile,
-                   current=hand.current_bet, last_raise=hand.last_full_raise)
+        return _worked("reopened", rule, [legal.min_raise_to], profile, **facts)
+    return _worked("not-reopened", rule, [legal.call_amount], profile, **facts)
 
 
 def _act(spot: _Spot, profile: Profile, how: str, amount: int) -> Worked | None:
@@ -374,15 +375,19 @@ def _act(spot: _Spot, profile: Profile, how: str, amount: int) -> Worked | None:
     except IllegalAction as exc:
         if exc.rule_id == "below-call":
             return _worked("below-call", "below-call", [hand.current_bet], profile,
-                           asked=amount, call=legal.call_amount)
+                           asked=amount, call=legal.call_amount, current=hand.current_bet)
         return None
     acted = _acted(hand, before, seat)
     if acted is None:
         return None
     rulings = _new_rulings(hand, before)
-    facts = {"asked": amount, "to": acted.to, "added": acted.added, "had": had,
-             "facing": legal.call_amount + had, "last_raise": _last_raise(hand, before),
-             "returned": max(0, amount - acted.to) if how == "make_it" else 0}
+    facing = legal.call_amount + had
+    target = facing + amount if how == "raise_by" else amount
+    facts = {"asked": amount, "target": target, "to": acted.to, "added": acted.added,
+             "had": had, "facing": facing, "last_raise": _last_raise(hand, before),
+             "min_to": legal.min_raise_to, "increase": target - facing,
+             "returned": max(0, target - acted.to),
+             "fifty": int(profile.make_it == "fifty_percent")}
     if "all-in-over-stack" in rulings:
         return _worked("over-stack", "all-in-over-stack", [acted.to], profile, **facts)
     if how == "raise_by":
@@ -437,6 +442,7 @@ def _declared_vs_chips(spot: _Spot, profile: Profile, said: int, threw: int) -> 
     hand, seat = played
     before = len(hand.events)
     had = hand.player(seat).bet
+    faced = hand.current_bet
     try:
         hand.raise_to(seat, said)
     except IllegalAction:
@@ -445,8 +451,9 @@ def _declared_vs_chips(spot: _Spot, profile: Profile, said: int, threw: int) -> 
     if acted is None:
         return None
     return _worked("declared-vs-chips", "verbal-declaration", [acted.to], profile,
-                   said=said, threw=threw, returned=max(0, threw - acted.to + had),
-                   to=acted.to, corrected=int(acted.to != said))
+                   said=said, threw=threw, to=acted.to, facing=faced,
+                   returned=max(0, threw - (acted.to - had)),
+                   called=int(acted.action == "call"))
 
 
 def _split(t: _Text, profile: Profile) -> Worked | None:
@@ -511,9 +518,10 @@ def work_out(query: str, profile: Profile) -> Worked | None:
         spot.hero = "bb"
     spot.preflop = _preflop(prior, blinds, shape)
     if spot.preflop:
-        prior = _preflop_deeds(prior, blinds)
-    if prior is None:
-        return None
+        read = _preflop_deeds(prior, blinds)
+        if read is None:
+            return None
+        prior = read
     spot.prior = prior
     if hero is not None:
         return _question_deed(hero, spot, t, profile)

@@ -74,12 +74,26 @@ async def test_unknown_topic_is_private(harness):
     assert harness.channel.history(viewer=harness.bob) == []
 
 
-async def test_unknown_topic_offers_the_closest_rules(harness):
+async def test_an_unsure_answer_offers_the_closest_rules_as_buttons(harness):
+    """Not sure which rule is meant: the closest rules, privately, each a button that posts
+    it in the channel as the server plays it."""
     result = await harness.alice.slash(harness.channel, "rule", topic="cards and chips")
-    assert result.ephemeral
-    assert result.response.content.startswith("No rule for 'cards and chips'; closest: ")
-    assert result.response.content.count("`") == 8  # three rules and the list command
-    assert result.response.content.endswith("`/rule topic:list` lists every rule.")
+    assert result.ephemeral and not result.response.embeds
+    assert result.response.content.startswith("Not sure which rule you mean by 'cards and "
+                                              "chips'.")
+    assert "`/rule topic:list`" in result.response.content
+    buttons = [c for row in result.response.components for c in row["components"]]
+    answer = harness.bot.rulebook.answer("cards and chips")
+    assert answer.kind == "unsure"
+    assert [b["label"] for b in buttons] == [r.title for r in answer.suggestions]
+    assert harness.channel.history(viewer=harness.bob) == []
+    tapped = await harness.alice.click(result.response.message, label=buttons[0]["label"])
+    assert not tapped.ephemeral
+    rule = answer.suggestions[0]
+    posted = harness.channel.last_message.embeds[0]
+    assert posted.title == rule.title
+    assert posted.description == rule.text_for(make_profile("tda"))
+    assert posted.footer.text.endswith("this server's profile: tda")
 
 
 async def test_a_topic_no_rulebook_covers_is_said_so(harness):
@@ -143,7 +157,7 @@ async def test_autocomplete(harness):
 
 
 async def test_error_goes_through_the_one_handler(harness, monkeypatch, caplog):
-    def boom(query, suggestions=3):
+    def boom(query, suggestions=3, profile=None):
         raise RuntimeError("rulebook exploded")
 
     monkeypatch.setattr(harness.bot.rulebook, "answer", boom)

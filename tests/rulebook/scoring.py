@@ -10,9 +10,9 @@ or a list); `profile` the rule profile of the channel (default tda, the bot's de
 A query is right when:
 - `expect` is uncovered: the lookup does not answer it with a confident rule (where `expect`
   also names rules, a confident answer with one of them is right too);
-- otherwise: the confident answer is one of `expect` (right-confident), or the answer is unsure and the
-  first rule it offers is one of `expect` (right-unsure); an answer saying the topic is not
-  covered is wrong;
+- otherwise: the confident answer is one of `expect` (right-confident), or the answer is
+  unsure and the first rule it offers is one of `expect` (right-unsure); an answer saying the
+  topic is not covered is wrong;
 - and, with an `amount`, the answer works that number out: it is one of the results the answer
   states (`Worked.figures`: a raise-it answer states the total and the chips put in, a split
   pot each share); the report also counts how often it is the main number (`Worked.amount`).
@@ -161,7 +161,8 @@ class Report:
     def summary(self) -> str:
         lines = [
             f"right {self.right}/{self.total} ({self.right_share:.1%}): "
-            f"{self.right_confident} confident, {self.right_unsure} unsure with the right rule first",
+            f"{self.right_confident} confident, {self.right_unsure} unsure with the right rule "
+            "first",
             f"confident answers {self.confident}, precision {self.confident_precision:.1%} "
             f"({self.confident - self.confident_right} wrong); confident on uncovered topics "
             f"{self.confident_on_uncovered}",
