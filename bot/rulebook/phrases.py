@@ -274,6 +274,6 @@ NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      r"tells?\b|\btells\b(?! (me|him|her|you|us|them|the|a|what|how))", "reading tells", ()),
     (r"\bslow ?roll\w*|\bslowroll\w*|\bcoffee ?hous\w*|\bspeech play\b|\bneedl(e|ing)\b|"
      r"\bcelebrat\w*|\bgloat\w*|\bberat\w*|\bhollywood\w* (to|with|a) (sell|fake)\b",
-     "table manners the rulebooks do not name", ("showdown-order", "language", "house-rules")),
+     "slow-rolling and other table manners", ("showdown-order", "language", "house-rules")),
 )
 

@@ -111,6 +111,50 @@ async def test_a_topic_no_rulebook_covers_is_said_so(harness):
     assert harness.channel.history(viewer=harness.bob) == []
 
 
+async def test_a_question_with_amounts_is_worked_out_under_the_channels_profile(harness):
+    """The engine's numbers for this league, above the rule, in the channel; the footer names
+    the profile they were worked out under."""
+    await harness.set_profile("treps")
+    asked = "facing a raise to 600 at 100/200 he silently puts in 850"
+    treps = (await harness.alice.slash(harness.channel, "rule", topic=asked)).response
+    embed = treps.embeds[0]
+    assert not treps.ephemeral and embed.title == "The 50% rule"
+    assert embed.description.startswith("**Worked out:** a raise to 1,000: 850 facing 600 "
+                                        "adds 250, at least half the last full raise of 400")
+    rule = harness.bot.rulebook.get("fifty-percent")
+    assert embed.description.endswith(rule.text_for(make_profile("treps")))
+    assert embed.footer.text.endswith("this server's profile: treps")
+    await harness.set_profile("tavern")
+    tavern = (await harness.alice.slash(harness.channel, "rule", topic=asked)).response
+    embed = tavern.embeds[0]
+    assert embed.title == "Make it X"
+    assert embed.description.startswith("**Worked out:** a call of 600")
+    assert "250 goes back" in embed.description.split("\n")[0]
+    assert embed.footer.text.endswith("this server's profile: tavern")
+    short = (await harness.bob.slash(harness.channel, "rule",
+                                     topic="he raised 50 to 100 whats the least i can reraise "
+                                           "to")).response.embeds[0]
+    assert short.title == "Minimum raise"
+    assert short.description.startswith("**Worked out:** to 150 at least (the last full raise "
+                                        "was 50")
+    assert len(short) <= 6000 and len(short.description) <= 4096
+
+
+async def test_a_topic_no_rulebook_covers_offers_close_rules_as_buttons(harness):
+    result = await harness.alice.slash(harness.channel, "rule", topic="bomb pot")
+    assert result.ephemeral and not result.response.embeds
+    assert result.response.content.startswith(
+        "None of this league's rulebooks covers bomb pots")
+    labels = [c["label"] for row in result.response.components for c in row["components"]]
+    assert labels == ["Blinds", "Antes"]
+    strategy = await harness.alice.slash(harness.channel, "rule",
+                                         topic="how do i calculate pot odds")
+    assert strategy.response.content.startswith(
+        "None of this league's rulebooks covers poker strategy and odds")
+    assert not strategy.response.components  # nothing close: no rule offered
+    assert harness.channel.history(viewer=harness.bob) == []
+
+
 async def test_rule_answers_with_the_live_rule_first(harness):
     """A league at a real table reads the rule as its rulebook states it, then the bot's way."""
     await harness.set_profile("tavern")

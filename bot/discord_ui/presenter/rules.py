@@ -151,6 +151,7 @@ def worked_text(w: Worked) -> str:
         return (f"a call of {to}: a declared raise short of a full raise is read as \"make it "
                 f"{chips(f['target'])}\", so it is a call and {chips(f['returned'])} goes back.")
     if w.kind == "raise-it":
+        to = chips(f["to"])
         said = (f"\"raise {chips(f['asked'])}\" adds {chips(f['asked'])} to the "
                 f"{chips(f['facing'])} bet faced")
         if f["to"] == f["target"]:
@@ -172,7 +173,7 @@ def worked_text(w: Worked) -> str:
                 f"back to his stack before his turn ends and make a full raise, to "
                 f"{chips(f['min_to'])} at least.")
     if w.kind == "declared-vs-chips":
-        back = f" and {chips(f['returned'])} goes back" if f["returned"] else ""
+        back = f"; {chips(f['returned'])} goes back" if f["returned"] else ""
         deed = ("a call of" if f.get("called") else "a raise to" if f["facing"] else "a bet of")
         held = ("" if f["to"] == f["said"] else
                 f" ({chips(f['said'])} is short of a full raise, read as these rules read it)")
