@@ -274,7 +274,8 @@ class Rule:
 
         The league's own rulebook first; for a knob, the rulebooks that play the knob's value
         (a Tavern league that switched to the 50% rule follows TREPS and the TDA there); where
-        those are silent, the TDA, as design/rules.md says; failing all, every citation.
+        those are silent, the TDA, as design/rules.md says; failing all, every citation but
+        those of a rulebook that is silent on the rule.
         """
         if profile is None:
             return self.follows
@@ -284,9 +285,11 @@ class Rule:
             if source is not None:
                 by_source.setdefault(source, []).append(citation)
         for source in self._sources_for(profile):
-            if by_source.get(source):
+            if by_source.get(source) and source not in self.silent:
                 return tuple(by_source[source])
-        return self.follows
+        # a silent rulebook is not cited for the rule it says nothing on
+        return tuple(c for c in self.follows if _citation_source(c) not in self.silent) or (
+            self.follows)
 
     def _sources_for(self, profile: Profile) -> list[str]:
         knob = self.knob
