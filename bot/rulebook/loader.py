@@ -494,6 +494,10 @@ class Rulebook:
                           ranking.rules[1:suggestions + 1]), scored
         return Answer("unsure", None, ranking.rules[:suggestions]), scored
 
+    def forget(self) -> None:
+        """Work the next query out afresh (see search.Index.forget)."""
+        self._index.forget()
+
     def _misspelt_name(self, query: str) -> Rule | None:
         """A short query that is a name with a letter or two wrong ("dead butn")."""
         key = normalise(query)

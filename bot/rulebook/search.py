@@ -33,7 +33,8 @@ import difflib
 import functools
 import math
 import re
-from collections.abc import Iterable, Sequence
+import typing
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
@@ -57,6 +58,7 @@ class Named(Protocol):
 
 
 R = TypeVar("R", bound=Named)
+T = TypeVar("T")
 
 # The longest topic `/rule` accepts (the option's max_length) and the most words read of it.
 MAX_QUERY_CHARS = 100
@@ -232,6 +234,8 @@ INTENT_BONUS = 1.5
 TELLING_IDF = 2.6
 VAGUE_CAP = 0.55
 PHRASE_BONUS = 0.1
+# Queries whose workings are kept (an answer and its autocomplete share them).
+MEMO_SIZE = 64
 # A rule offered when the lookup is unsure scores at least this much.
 SUGGEST_CUTOFF = 0.15
 # Without a phrase that means one rule, a sure answer scores this much and this far ahead.
@@ -265,10 +269,7 @@ class Query:
     content: tuple[str, ...]  # the meaningful ones, typos corrected
     # every run of 2 to MAX_PHRASE_WORDS words, with and without filler words
     grams: frozenset[tuple[str, ...]] = frozenset()
-
-    @property
-    def joined(self) -> str:
-        return " ".join(self.words)
+    joined: str = ""  # the words joined by spaces (what phrases are matched against)
 
 
 @dataclass
@@ -282,6 +283,8 @@ class _Entry(Generic[R]):
     prefixes: set[str]  # every name word, for prefix search as a player types
     # names of two words or more: as said, and without filler words
     multiword: list[tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=list)
+    # each name's meaningful words, for how fully a query says a name
+    cover: list[tuple[str, ...]] = field(default_factory=list)
 
 
 class Index(Generic[R]):
@@ -299,9 +302,11 @@ class Index(Generic[R]):
             title_words = set(content_words(words(f"{rule.id.replace('-', ' ')} {rule.title}")))
             multiword = [(p, tuple(w for w in p if w not in STOPWORDS)) for p in phrases
                           if 2 <= len(p) <= MAX_PHRASE_WORDS]
+            cover = [c for c in (tuple(w for w in p if w not in STOPWORDS and w != NUMBER)
+                                 for p in phrases) if c]
             self.entries.append(_Entry(rule, [p for p in phrases if p], name_words,
                                        key_words - name_words, summary_words, title_words,
-                                       prefixes, [(p, st) for p, st in multiword if st]))
+                                       prefixes, [(p, st) for p, st in multiword if st], cover))
         count = len(self.entries) or 1
         df: dict[str, int] = {}
         for e in self.entries:
@@ -312,6 +317,21 @@ class Index(Generic[R]):
         self.vocabulary = sorted(set(self.idf) | {w for e in self.entries
                                                   for w in e.summary_words})
         self._by_id = {e.rule.id: e for e in self.entries}
+        self._cache: dict[tuple[str, Query], object] = {}
+        # word -> (rule, share of the word's weight it earns: name 1, keyword .85, summary .3)
+        self._word_index: dict[str, list[tuple[int, float]]] = {}
+        # a name or keyword phrase of two words or more -> (rule, what saying it is worth)
+        self._phrase_index: dict[tuple[str, ...], list[tuple[int, float]]] = {}
+        for i, e in enumerate(self.entries):
+            for w in e.name_words | e.key_words | e.summary_words:
+                share = 1.0 if w in e.name_words else 0.85 if w in e.key_words else 0.3
+                self._word_index.setdefault(w, []).append((i, share))
+            for phrase, stripped in e.multiword:
+                # "at the table" says less than "string bet": the telling words count
+                bonus = PHRASE_BONUS + 0.06 * min(len(stripped), 4)
+                grams = {phrase} | ({stripped} if len(stripped) >= 2 else set())
+                for gram in grams:
+                    self._phrase_index.setdefault(gram, []).append((i, bonus))
         # every word the rulebook uses, texts included: a query word outside it is strange
         self.known = frozenset(self.vocabulary) | {
             w for e in self.entries for t in e.rule.texts() for w in content_words(words(t))}
@@ -333,7 +353,7 @@ class Index(Generic[R]):
         ws = [fixes.get(w, w) for w in ws]
         plain = " ".join(plain_words(bounded)[:MAX_QUERY_WORDS])
         grams = _grams(ws) | _grams([w for w in ws if w not in STOPWORDS])
-        return Query(bounded, plain, tuple(ws), tuple(corrected), grams)
+        return Query(bounded, plain, tuple(ws), tuple(corrected), grams, " ".join(ws))
 
     def _correct(self, word: str) -> str:
         return _closest(word, tuple(self.vocabulary))
@@ -357,6 +377,9 @@ class Index(Generic[R]):
 
     def _intent_spans(self, q: Query) -> list[tuple[str, tuple[int, int]]]:
         """Each rule a phrase means, with the words (first, past the last) the phrase spans."""
+        return self._memo(("intents", q), lambda: self._find_intents(q))
+
+    def _find_intents(self, q: Query) -> list[tuple[str, tuple[int, int]]]:
         found: list[tuple[str, tuple[int, int]]] = []
         compared = _compare_amounts(q.text)
         if compared is not None and compared in self._by_id:
@@ -405,37 +428,66 @@ class Index(Generic[R]):
         return self._scored(q, self.intent(q))
 
     def _scored(self, q: Query, intent: str | None) -> list[tuple[float, R]]:
+        out = [(free + INTENT_BONUS if rule.id == intent else capped, rule)
+               for free, capped, rule in self._word_scores(q)]
+        return sorted([sr for sr in out if sr[0] > 0], key=lambda sr: -sr[0])
+
+    def _word_scores(self, q: Query) -> list[tuple[float, float, R]]:
+        """Each rule's score from the query's words: as it is, and capped where only common
+        words are shared (a rule a phrase means is not capped)."""
+        return self._memo(("words", q), lambda: self._compute_word_scores(q))
+
+    def _compute_word_scores(self, q: Query) -> list[tuple[float, float, R]]:
         content = [w for w in q.content if len(w) >= 2 or w in self.idf]
+        scores = [(0.0, 0.0, e.rule) for e in self.entries]
         if not content:
-            return [(INTENT_BONUS, self._by_id[intent].rule)] if intent else []
+            return scores
         weights = {w: self.idf.get(w, self.max_idf * 0.35) for w in content}
         total = sum(weights[w] for w in content)
-        results = []
-        for e in self.entries:
-            covered = 0.0
-            for w in content:
-                if w in e.name_words:
-                    covered += weights[w]
-                elif w in e.key_words:
-                    covered += weights[w] * 0.85
-                elif w in e.summary_words:
-                    covered += weights[w] * 0.3
-            score = covered / total if total else 0.0
+        # only the rules that share a word or a phrase with the query are scored
+        covered: dict[int, float] = {}
+        for w in content:
+            for i, share in self._word_index.get(w, ()):
+                covered[i] = covered.get(i, 0.0) + weights[w] * share
+        phrases: dict[int, float] = {}
+        for gram in q.grams:
+            for i, bonus in self._phrase_index.get(gram, ()):
+                phrases[i] = max(phrases.get(i, 0.0), bonus)
+        said = set(content)
+        for i in covered.keys() | phrases.keys():
+            e = self.entries[i]
+            score = covered.get(i, 0.0) / total if total else 0.0
             if score > 0:
                 # of two rules the query covers alike, the one whose name it says most fully
-                score += 0.2 * self._name_cover(content, e)
+                score += 0.2 * self._name_cover(said, e)
                 # a word of the rule's own title says more than one of its aliases
                 score += 0.1 * sum(w in e.title_words for w in content) / len(content)
-            phrase = self._phrase(q, e)
+            phrase = phrases.get(i, 0.0)
             score += phrase
-            if intent == e.rule.id:
-                score += INTENT_BONUS
-            elif not phrase and not self._telling(content, e):
+            capped = score
+            if not phrase and not self._telling(content, e):
                 # only common words in common ("cards and chips"): a hint, never an answer
-                score = min(score, VAGUE_CAP)
-            if score > 0:
-                results.append((score, e.rule))
-        return sorted(results, key=lambda sr: -sr[0])
+                capped = min(score, VAGUE_CAP)
+            scores[i] = (score, capped, e.rule)
+        return scores
+
+    def forget(self) -> None:
+        """Drop what was worked out for recent queries (and the typo and word caches): the next
+        query is worked out afresh, as a new question is (benchmarks measure that)."""
+        self._cache.clear()
+        _closest.cache_clear()
+        _word.cache_clear()
+
+    def _memo(self, key: tuple[str, Query], compute: Callable[[], T]) -> T:
+        """What was worked out for this query already (an answer and the autocomplete of the
+        same words, several steps of one answer), kept for the last few queries."""
+        if key in self._cache:
+            return typing.cast(T, self._cache[key])
+        if len(self._cache) >= MEMO_SIZE:
+            self._cache.clear()
+        value = compute()
+        self._cache[key] = value
+        return value
 
     def ranked(self, q: Query) -> Ranking[R]:
         """The rules the query may mean, best first, and whether the first is meant for sure.
@@ -481,29 +533,16 @@ class Index(Generic[R]):
         mine = e.name_words | e.key_words | e.summary_words
         return [w for w in q.content if w not in mine and w not in GENERIC and len(w) > 1]
 
-    def _phrase(self, q: Query, e: _Entry[R]) -> float:
-        """A name of the rule said within the query, as a phrase of two words or more."""
-        best = 0.0
-        grams = q.grams
-        for phrase, stripped in e.multiword:
-            if phrase in grams or (len(stripped) >= 2 and stripped in grams):
-                # "at the table" says less than "string bet": count the telling words
-                best = max(best, PHRASE_BONUS + 0.06 * min(len(stripped), 4))
-        return best
-
     def _telling(self, content: Sequence[str], e: _Entry[R]) -> bool:
         return any(self.idf.get(w, 0.0) >= TELLING_IDF
                    for w in content if w in e.name_words or w in e.key_words)
 
     @staticmethod
-    def _name_cover(content: Sequence[str], e: _Entry[R]) -> float:
+    def _name_cover(said: set[str] | frozenset[str], e: _Entry[R]) -> float:
         """How much of its best-said name the query says (1.0: every word of a name)."""
-        said = set(content)
         best = 0.0
-        for phrase in e.phrases:
-            words_ = [w for w in phrase if w not in STOPWORDS and w != NUMBER]
-            if words_:
-                best = max(best, sum(w in said for w in words_) / len(words_))
+        for words_ in e.cover:
+            best = max(best, sum(w in said for w in words_) / len(words_))
         return best
 
     def prefix_hits(self, text: str) -> list[R]:

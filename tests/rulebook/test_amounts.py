@@ -58,7 +58,9 @@ def test_minimum_reraise_after_a_raise(book: Rulebook, profile: Profile) -> None
     # blinds 25/50, the first player raises to 100: the next minimum raise is to 150
     hand = _hand(profile, [DEEP] * 4)
     hand.raise_to(_act(hand), 100)
-    expected = hand.legal().min_raise_to  # type: ignore[union-attr]
+    legal = hand.legal()
+    assert legal is not None
+    expected = legal.min_raise_to
     rule, figures = _answer(book, "he raised 50 to 100, whats the least i can reraise to",
                             profile)
     assert (rule, figures) == ("minimum-raise", (expected,)) and expected == 150
@@ -172,7 +174,9 @@ def test_said_raise_then_only_the_chips_to_call(book: Rulebook, profile: Profile
     hand = _to_flop(_hand(profile, [DEEP] * 3))
     hand.bet(_act(hand), 400)
     seat = _act(hand)
-    minimum = hand.legal().min_raise_to  # type: ignore[union-attr]
+    legal = hand.legal()
+    assert legal is not None
+    minimum = legal.min_raise_to
     if profile.short_declared_raise == "minimum":
         expected = minimum
     else:
