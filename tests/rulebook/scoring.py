@@ -37,6 +37,9 @@ from bot.rulebook.loader import Answer, Rule
 
 UNCOVERED = "uncovered"
 DEFAULT_PROFILE = "tda"
+# What `/rule` must reach on questions it was never tuned on.
+RIGHT_TARGET = 0.90
+PRECISION_TARGET = 0.98
 
 
 @dataclass(frozen=True)
@@ -154,6 +157,18 @@ class Report:
             k.total += 1
             k.right += o.right
         return kinds
+
+    def shortfalls(self, right: float = RIGHT_TARGET, precision: float = PRECISION_TARGET,
+                   on_uncovered: int = 0) -> list[str]:
+        """The targets this report misses (none: it meets them all)."""
+        out = []
+        if self.right_share < right:
+            out.append(f"right {self.right_share:.1%} < {right:.0%}")
+        if self.confident_precision < precision:
+            out.append(f"confident precision {self.confident_precision:.1%} < {precision:.0%}")
+        if self.confident_on_uncovered > on_uncovered:
+            out.append(f"{self.confident_on_uncovered} confident answers on uncovered topics")
+        return out
 
     def misses(self) -> list[Outcome]:
         return [o for o in self.outcomes if not o.right]
