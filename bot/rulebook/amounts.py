@@ -540,6 +540,21 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     return None
 
 
+# Words of a question that asks for an amount ("min raise?", "how much", "what's the total").
+_ASKS = re.compile(r"\b(min|mini|minimum|least|smallest|lowest|how much|how many|total|what "
+                   r"(does|do|is|s|would)|whats|can (he|she|i|a|they)|what now|who gets)\b")
+
+
+def asks_amounts(query: str) -> bool:
+    """Whether a question is about amounts the engine might settle: several amounts, or one with
+    a question about it. Such a question that `work_out` cannot read is not answered with a
+    sure rule: its number would be missing."""
+    t = _read(query)
+    if t is None:
+        return False
+    return len(t.values) >= 2 or bool(_ASKS.search(t.shape))
+
+
 def _dedupe(prior: list[tuple[str, int]]) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
     for deed in prior:

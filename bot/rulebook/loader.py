@@ -61,7 +61,7 @@ from typing import Any
 
 from bot.datafiles import shipped
 from bot.engine.profile import KNOBS, PROFILE_NAMES, Profile, make_profile
-from bot.rulebook.amounts import Worked, work_out
+from bot.rulebook.amounts import Worked, asks_amounts, work_out
 from bot.rulebook.search import MAX_QUERY_CHARS, STOPWORDS, Index, plain_words
 from bot.tournament.clock import clock_timing
 
@@ -466,11 +466,16 @@ class Rulebook:
         if uncovered is not None:
             near = [self._rules[i] for i in uncovered.suggestions]
             return Answer("uncovered", None, tuple(near[:suggestions]), uncovered.topic), scored
+        unread = False
         if profile is not None:
             worked = work_out(query, profile)
             if worked is not None and worked.rule_id in self._rules:
                 return Answer("confident", self._rules[worked.rule_id], worked=worked), scored
+            # amounts asked about that the engine could not be set up for: the rule, unsure
+            unread = asks_amounts(query)
         ranking = self._index.ranked(q)
+        if unread and ranking.rules:
+            return Answer("unsure", None, ranking.rules[:suggestions]), scored
         if self._index.intent(q) is None:
             # a name said with more filler than exact() drops ("i'm all in"), unless a phrase
             # of the question means another rule ("what can I do when it's my turn")
