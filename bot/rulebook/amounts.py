@@ -123,8 +123,9 @@ def _read(query: str) -> _Text | None:
 
 N = r"#(\d+)"
 _SILENT = re.compile(r"\bwithout (a word|saying|declaring|a declaration|announcing|any)|"
-                     r"\bsilent|\bno (word|declaration|announcement)|\bdidnt say|\bnot saying|"
-                     r"\bwithout saying|\bnever said|\bno verbal")
+                     r"\bsilent|\bno (word|words|declaration|announcement)|\bdidnt say|"
+                     r"\bnot saying|\bwithout saying|\bnever said|\bno verbal|\b(says|said|"
+                     r"saying) nothing\b|\bquietly\b|\bwordlessly\b|\bdidnt (announce|declare)")
 _ASK_MIN_RAISE = re.compile(
     r"\b(min|mini|minimum|least|smallest|lowest|how much|how big|at least|legal|next)\b.*"
     r"\b(rais\w*|reraise\w*|xbet\w*|click|raise)\b|"
@@ -535,7 +536,9 @@ def work_out(query: str, profile: Profile) -> Worked | None:
             spot.preflop = True
         return _min_raise(spot, profile)
     if _ASK_MIN_BET.search(shape) and blinds and not prior:
-        spot.preflop = False
+        # opening before the flop is a raise of the big blind; after it, a bet
+        spot.preflop = bool(re.search(r"\b(preflop|pre flop|before the flop|utg|under the gun)\b",
+                                      shape))
         return _min_raise(spot, profile)
     return None
 
@@ -597,7 +600,8 @@ _Deed = tuple[tuple[int, int], str, int, int]
 def _deed_in_question(shape: str, t: _Text) -> _Deed | None:
     m = re.search(rf"\b(?:said|says|say|announced?|declared?|called out)\s+{N}\b.{{0,30}}?"
                   rf"\b(?:threw|throws?|put|puts|pushe[sd]?|tossed|slid|slides|dropped|"
-                  rf"bet|had)\s+(?:in\s+|out\s+|forward\s+)?{N}", shape)
+                  rf"bet|had|chips (?:were|was|are|came to)|chips)\s+(?:in\s+|out\s+|forward\s+)?"
+                  rf"{N}", shape)
     if m:
         return m.span(), "said-vs-chips", t.value(m.group(1)), t.value(m.group(2))
     m = re.search(r"\b(said|says|say|announced?|declared?)\s+raise\b.{0,40}?\b(enough|just|only|"
@@ -618,13 +622,18 @@ def _deed_in_question(shape: str, t: _Text) -> _Deed | None:
     rest = shape[:m.start()] + shape[m.end():] if m else ""
     if m and re.search(r"\b(facing|into|vs|against|over|call|bet|raise\w*)\b", rest):
         return m.span(), "make_it", t.value(m.group(1)), 0
+    m = re.search(rf"\bcall(?:ed|s|ing)?\s+(?:only\s+|just\s+)?{N}\b.{{0,30}}?\b(?:when|but|"
+                  rf"while|and)\b.{{0,20}}?\b(?:bet|raise)\s+(?:was|is|of)\s+(?:to\s+)?{N}", shape)
+    if m and t.value(m.group(1)) < t.value(m.group(2)):
+        # a call of less than the bet: chips put in short of a call
+        return (m.start(), m.end(1)), "make_it", t.value(m.group(1)), 0
     m = re.search(rf"\b(?:puts?|put|putting|throws?|threw|thrown|tosse[sd]?|toss|pushe[sd]?|"
                   rf"push|slides?|slid|sticks?|stuck|drops?|dropped|bets?|slid)\s+(?:in\s+|out\s+|"
                   rf"forward\s+)?(?:only\s+|just\s+)?{N}(?:\s+(?:in|out|forward))?", shape)
     if m and (_SILENT.search(shape) or re.search(r"\b(into|facing|vs|against|over)\b", shape)):
         return m.span(), "make_it", t.value(m.group(1)), 0
-    m = re.search(rf"\b(?:i|he|she)\s+(?:have|has|had)\s+(?:only\s+)?{N}\b.{{0,30}}?\b(?:bet|bets|"
-                  rf"typed|raise\w*|shove\w*)\s+(?:to\s+)?{N}", shape)
+    m = re.search(rf"\b(?:i|he|she)\s+(?:only\s+)?(?:have|has|had)\s+(?:only\s+)?{N}\b.{{0,30}}?"
+                  rf"\b(?:bet|bets|typed|raise\w*|shove\w*)\s+(?:to\s+)?{N}", shape)
     if m:
         return m.span(), "over-stack", t.value(m.group(2)), t.value(m.group(1))
     m = re.search(rf"\b(?:bet|bets|typed|raise\w*)\s+(?:to\s+)?{N}\b.{{0,30}}?\b(?:with|but)\s+"

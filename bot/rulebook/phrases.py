@@ -32,6 +32,14 @@ INTENTS: tuple[tuple[str, str], ...] = (
     # a card shown to a friend is shown to the table: said before a flashed card of the deal
     (r"\b(show\w*|flash\w*|reveal\w*|let)\b.*\b(friend|buddy|neighbou?r|mate|pal|"
      r"another player|other player|wife|girlfriend|boyfriend|husband)\b", "show-one-show-all"),
+    # a player showing his own cards: show one, show all (the dealer's are the deal's)
+    (r"\b(he|she|player|someone|guy)\b.*\b(flash\w*|show(ed|s|ing))\b.*\b(his|her|their) (hole )?"
+     r"cards\b", "show-one-show-all"),
+    (r"\b(have to|must|need to|do i|required to) show\b(?! (both|two|all)\b)(?!.*\b(both|two) "
+     r"cards\b)", "showdown-order"),
+    (r"\b(who gets|gets|get|decide\w*|choose|chosen|draw\w*|pick\w*) (the )?(dealer )?button\b",
+     "button-draw"),
+    (r"\bdead money\b", "antes"),
     # betting
     (r"\bcall(ed|ing)?\b.*\b(and|then) (i )?(raise|raising)\b|\bcall\w*\b.*\b(then|and)\b.*"
      r"\b(more|added?|extra|another)\b.*\bchips\b|\b(say|said|state|stated|announce|name|"
@@ -78,6 +86,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(out of|before) (it was |its )?(my|his|her|your|their) turn\b|\bout of turn\b",
      "out-of-turn"),
     (r"\bhalf\b.*\braise\b", "fifty-percent"),
+    (r"^xbet$|\bxbet (siz\w*|amount|min\w*|rules?)\b|\b(min\w*|siz\w*|smallest) (of )?(a )?"
+     r"xbet\b", "minimum-raise"),
     (r"\bmin ?click|\bclick back\b|\b[345] ?bet (siz\w*|amount|min\w*)|"
      r"\b(siz\w*|min\w*) (of )?(a )?[345] ?bet\b", "minimum-raise"),
     # deal and blinds
@@ -116,12 +126,14 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(hand|cards)\b.*\b(killed|mucked|swept|scooped|taken)\b.*\bdealer\b|\b(went|got|ended "
      r"up|thrown) (in|into) the muck\b", "unprotected-hands"),
     (r"\b(dealer|someone|he|she)\b.*\b(kill\w*|muck\w*|swept|sweeps|grabb\w*|took)\b.*\b(my|his|"
-     r"her|a|their) (hand|cards)\b|\b(raise|chips|bet) back\b.*\b(kill\w*|muck\w*)\b|"
+     r"her|a|their) (hand|cards|winner|winning hand)\b|\b(raise|chips|bet) back\b.*\b(kill\w*|muck\w*)\b|"
      r"\bunprotected\b", "unprotected-hands"),
     (r"\bwinning hand\b.*\b(face up|turned|killed|mucked)\b|\b(killed|mucked)\b.*"
      r"\bwinning hand\b", "winning-hand-shown"),
     (r"\b(called|caller|calling player)\b.*\b(show\w*|see)\b|"
      r"\b(show\w*|see)\b.*\b(called|caller)\b", "showdown-order"),
+    (r"\bshow\w* (only )?one card\b.*\b(see|ask\w*|show)\b.*\bother\b|\b(see|ask\w*)\b.*\bother "
+     r"(card|one)\b", "show-one-show-all"),
     (r"\bshow one\b.*\bshow all\b|\bother card\b|\bshowed (his |her )?friend\b|"
      r"\b(friend|neighbou?r|buddy|mate)\b.*\b(cards|hand)\b|\bshow\w* (his |her |my )?(cards|"
      r"hand) to (his|her|a|the|my) (friend|neighbou?r|buddy|mate)\b", "show-one-show-all"),
@@ -204,13 +216,13 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(talk|talking|discuss|discussing|comment\w*)\b.*\bhands?\b", "discussing-hands"),
     (r"\bunprotected\b|\bmisclick|\b(swept|grabbed|took|killed|mucked)\b.*\bmy (cards|hand)\b",
      "unprotected-hands"),
-    (r"\bpocket\b|\bpalm\w*|\bhid(e|ing|den)\b.*\bchips\b|\brat ?hol\w*|"
+    (r"\bpocket\b|\bpalm\w*|\bchips?\b.*\b(lap|bag|jacket|coat)\b|\bhid(e|ing|den)\b.*\bchips\b|\brat ?hol\w*|"
      r"\b(went|go|goes|going|gone) south\b|\bsouth with\b|"
      r"\bchips?\b.*\b(off the table|in view|visible|hidden|covered)\b",
      "chip-visibility"),
     (r"\bscreenshot\b|\b(hid(e|ing|den)|cover|covering)\b.*\bcards\b|\bcards?\b.*\b(above|below|"
      r"under|on|off|over) (the )?(table|edge)\b|\bcards?\b.*\b(in (plain |full )?view|visible)\b|"
-     r"\bin (my|his|her) lap\b", "card-visibility"),
+     r"\bcards?\b.*\bin (my|his|her) lap\b", "card-visibility"),
     (r"\boverrul\w*|\bfairness\b|\bbest interest\b|\bunusual circumstance", "director-decision"),
     (r"\b86\w*|\bbarred\b|\bbanned\b", "disqualification"),
     (r"\b(another|other|different) game\b|\bside bets?\b", "foreign-objects"),
@@ -252,7 +264,8 @@ NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (r"\b(pot|implied|reverse implied) odds\b|\bodds (of|to|for|on)\b|\bwhat are the odds\b|"
      r"\bequity\b|\bexpected value\b|\bev\b|\bgto\b|\bouts\b|\branges?\b|\bbluff\w*|"
      r"\b(poker|physical|timing|betting) tells?\b|\bspot (a )?tells?\b|\bbankroll|\bvariance\b|"
-     r"\btilt\w*\b|\bstarting hands?\b|\b(good|strong|weak|playable|premium|best) (starting )?"
+     r"\btilt\w*\b|\bstarting hands?\b|\b(best|good|right|strong|which|what) (hands?|cards) to "
+     r"(play|shove|jam|push|call|raise|open|xbet|limp|bluff)\b|\b(good|strong|weak|playable|premium|best) (starting )?"
      r"(hands|cards) to play\b|\b(good|strong|weak|playable|premium) (starting )?hands?\b|"
      r"\bhow (to|do i|should i|do you|can i) (play|beat|win at|get better|improve)\b|"
      r"\bshould (i|you|he) (call|fold|shove|jam|push|raise|bet|check|bluff|play|limp|reraise|xbet|"

@@ -120,8 +120,7 @@ SYNONYMS: dict[str, str] = {
     # table talk for the same deeds
     "limp": "call", "limped": "call", "limper": "call", "limping": "call", "flat": "call",
     "flatted": "call", "ship": "allin", "shipp": "allin", "jamm": "allin", "shoved": "allin",
-    "3bet": "rais", "4bet": "rais", "5bet": "rais", "3bett": "rais", "4bett": "rais",
-    "threebet": "rais", "86d": "disqualif", "86ed": "disqualif", "barred": "disqualif",
+    "xbet": "rais", "threebet": "rais", "86d": "disqualif", "86ed": "disqualif", "barred": "disqualif",
     "hollywood": "tank", "hollywoodd": "tank", "rathol": "pocket", "ratholing": "pocket",
     "tabled": "show", "tabl": "tabl",
 }
@@ -168,6 +167,7 @@ def _trim(word: str) -> str:
 _AMOUNT = re.compile(r"[$€£]?\d[\d,._]*(?:\s?[kmx]|\s?bbs?)?\b|\b(?:ten|twenty|fifty|hundred|"
                      r"thousand)\b")
 _SPLIT = re.compile(r"[a-z0-9#%]+")
+_XBET = re.compile(r"\b[2-5][ -]?bet(s|ting|ted)?\b")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -206,6 +206,8 @@ def plain_words(text: str) -> list[str]:
     ("re buy" -> "rebuy")."""
     low = text[:MAX_QUERY_CHARS * 4].casefold().replace("\u2019", "'").replace("'", "")
     low = low.replace("%", " percent ")
+    # "3-bet", "4bet": a name of a raise, not an amount
+    low = _XBET.sub(" xbet ", low)
     low = _AMOUNT.sub(f" {NUMBER} ", low)
     raw = _SPLIT.findall(low)[: MAX_QUERY_WORDS * 2]
     out: list[str] = []
