@@ -126,8 +126,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(hand|cards)\b.*\b(killed|mucked|swept|scooped|taken)\b.*\bdealer\b|\b(went|got|ended "
      r"up|thrown) (in|into) the muck\b", "unprotected-hands"),
     (r"\b(dealer|someone|he|she)\b.*\b(kill\w*|muck\w*|swept|sweeps|grabb\w*|took)\b.*\b(my|his|"
-     r"her|a|their) (hand|cards|winner|winning hand)\b|\b(raise|chips|bet) back\b.*\b(kill\w*|muck\w*)\b|"
-     r"\bunprotected\b", "unprotected-hands"),
+     r"her|a|their) (hand|cards|winner|winning hand)\b|"
+     r"\b(raise|chips|bet) back\b.*\b(kill\w*|muck\w*)\b|\bunprotected\b", "unprotected-hands"),
     (r"\bwinning hand\b.*\b(face up|turned|killed|mucked)\b|\b(killed|mucked)\b.*"
      r"\bwinning hand\b", "winning-hand-shown"),
     (r"\b(called|caller|calling player)\b.*\b(show\w*|see)\b|"
@@ -216,7 +216,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(talk|talking|discuss|discussing|comment\w*)\b.*\bhands?\b", "discussing-hands"),
     (r"\bunprotected\b|\bmisclick|\b(swept|grabbed|took|killed|mucked)\b.*\bmy (cards|hand)\b",
      "unprotected-hands"),
-    (r"\bpocket\b|\bpalm\w*|\bchips?\b.*\b(lap|bag|jacket|coat)\b|\bhid(e|ing|den)\b.*\bchips\b|\brat ?hol\w*|"
+    (r"\bpocket\b|\bpalm\w*|\bchips?\b.*\b(lap|bag|jacket|coat)\b|\bhid(e|ing|den)\b.*\bchips\b|"
+     r"\brat ?hol\w*|"
      r"\b(went|go|goes|going|gone) south\b|\bsouth with\b|"
      r"\bchips?\b.*\b(off the table|in view|visible|hidden|covered)\b",
      "chip-visibility"),
@@ -265,8 +266,8 @@ NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      r"\bequity\b|\bexpected value\b|\bev\b|\bgto\b|\bouts\b|\branges?\b|\bbluff\w*|"
      r"\b(poker|physical|timing|betting) tells?\b|\bspot (a )?tells?\b|\bbankroll|\bvariance\b|"
      r"\btilt\w*\b|\bstarting hands?\b|\b(best|good|right|strong|which|what) (hands?|cards) to "
-     r"(play|shove|jam|push|call|raise|open|xbet|limp|bluff)\b|\b(good|strong|weak|playable|premium|best) (starting )?"
-     r"(hands|cards) to play\b|\b(good|strong|weak|playable|premium) (starting )?hands?\b|"
+     r"(play|shove|jam|push|call|raise|open|xbet|limp|bluff)\b|"
+     r"\b(good|strong|weak|playable|premium|best) (starting )?(hands|cards) to play\b|\b(good|strong|weak|playable|premium) (starting )?hands?\b|"
      r"\bhow (to|do i|should i|do you|can i) (play|beat|win at|get better|improve)\b|"
      r"\bshould (i|you|he) (call|fold|shove|jam|push|raise|bet|check|bluff|play|limp|reraise|xbet|"
      r"open|defend|slowplay)\b|\bhow many (big blinds|bbs)\b|\bpreflop charts?\b|"

@@ -42,7 +42,7 @@ def book() -> Rulebook:
 @pytest.mark.parametrize("path", TUNING_SETS, ids=lambda p: p.name)
 def test_a_tuning_set_meets_the_targets(book: Rulebook, path: Path) -> None:
     report = score(load_set(path), book)
-    assert len(report.outcomes) >= 120
+    assert len(report.outcomes) >= 100
     assert report.shortfalls() == [], report.summary()
     misses = {(path.name, o.case.q): o.rule for o in report.misses()}
     known = {k: v for k, v in KNOWN_MISSES.items() if k[0] == path.name}
