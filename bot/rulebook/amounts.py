@@ -34,8 +34,9 @@ from typing import Literal
 from bot.engine.errors import IllegalAction
 from bot.engine.hand import Hand, HandConfig, Seat
 from bot.engine.hand_events import Acted, Ruling
-from bot.engine.pots import split
+from bot.engine.pots import build_pots, split
 from bot.engine.profile import Profile
+from bot.tournament.clock import clock_timing
 
 MAX_CHARS = 100  # the lookup's bound (search.MAX_QUERY_CHARS): nothing past it is read
 # Stacks of the players whose stack the question does not name: deep enough for any spot.
@@ -52,7 +53,7 @@ MAX_WAYS = 9
 SpotKind = Literal[
     "min-raise", "min-bet", "short-all-in", "reopened", "not-reopened", "make-it",
     "declared", "said-raise-call", "raise-it", "declared-vs-chips", "below-call",
-    "over-stack", "split",
+    "over-stack", "split", "side-pots", "clock",
 ]
 
 
@@ -483,16 +484,63 @@ def _split(t: _Text, profile: Profile) -> Worked | None:
                    low=min(ordered))
 
 
+_CLOCK = re.compile(r"\b(how long|how many seconds|how much time|how many minutes|what time limit|"
+                    r"seconds|minutes?)\b.*\bclock\b|\bclock\b.*\b(how long|how many seconds|"
+                    r"how much time|seconds|minutes?)\b")
+
+
+def _clock(query: str, profile: Profile) -> Worked | None:
+    """How long a player has once the clock is called, by the director's own timing for the
+    profile (bot/tournament/clock.py)."""
+    low = query[:MAX_CHARS].casefold()
+    if not _CLOCK.search(low) or re.search(r"\b(blind|level|tournament) clock\b", low):
+        return None
+    timing = clock_timing(profile)
+    return _worked("clock", "clock", [timing.expires_after], profile,
+                   countdown=profile.clock_countdown_seconds,
+                   countdown_from=timing.countdown_after,
+                   folds=int(profile.clock_expiry == "fold"))
+
+
+def _side_pots(t: _Text, profile: Profile) -> Worked | None:
+    """"A is all-in for 300, B for 700, C calls 1,000": the pots the engine builds, each among
+    the players who put chips into it; a part nobody matched goes back."""
+    shape = t.shape
+    committed: list[int] = []
+    for m in re.finditer(rf"{N}", shape):
+        committed.append(t.value(m.group(1)))
+    # "C calls" (no amount): he puts in as much as the biggest stack so far
+    calls = len(re.findall(r"\bcall(?:s|ed)?\b(?!\s+#)", shape))
+    if committed and calls:
+        committed += [max(committed)] * calls
+    if not 2 <= len(committed) <= TABLE_SIZE or not re.search(r"\ballin\b|\bshove", shape):
+        return None
+    seats = {i + 1: amount for i, amount in enumerate(committed)}
+    pots = build_pots(seats, list(seats))
+    contested = [p for p in pots if len(p.eligible) > 1]
+    returned = sum(p.amount for p in pots if len(p.eligible) == 1)
+    if not contested:
+        return None
+    figures = [p.amount for p in contested]
+    return _worked("side-pots", "side-pots", figures, profile, main=figures[0],
+                   sides=len(figures) - 1, returned=returned, players=len(committed))
+
+
 # --- the question ---------------------------------------------------------------------------
 
 
 def work_out(query: str, profile: Profile) -> Worked | None:
     """The amounts of a question as the engine plays them under `profile`, or None when the
     question names no spot this module reads with certainty."""
+    clock = _clock(query, profile)
+    if clock is not None:
+        return clock
     t = _read(query)
     if t is None:
         return None
     shape = t.shape
+    if re.search(r"\b(side pots?|main pot)\b", shape):
+        return _side_pots(t, profile)
     if re.search(r"\b(split|chop\w*|divid\w*|share)\b", shape):
         return _split(t, profile)
     blinds = _blinds(t)

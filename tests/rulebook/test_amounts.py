@@ -16,6 +16,9 @@ from bot.engine.pots import split
 from bot.engine.profile import PROFILE_NAMES, Profile, make_profile
 from bot.rulebook import Rulebook, load_rulebook
 from bot.rulebook.amounts import work_out
+from bot.tournament import events as tev
+
+from .test_truth import CLOCK_AFTER_SECONDS, T0, _tournament
 
 DEEP = 100_000
 PROFILES = [make_profile(name) for name in PROFILE_NAMES]
@@ -227,3 +230,35 @@ def test_other_questions_with_numbers_fall_back_to_the_rule(query: str) -> None:
 def test_a_spot_the_engine_refuses_is_not_answered_with_a_number() -> None:
     """A raise from 100 to 120 is below the minimum raise: no such spot, so no number."""
     assert work_out("he raised 100 to 120, min reraise?", make_profile("tda")) is None
+
+
+def test_side_pots(book: Rulebook) -> None:
+    """A all-in for 300, B for 700, C calls: the pots the engine builds when it plays it (the
+    blinds are part of what each put in: the hand is dealt with blinds of 25/50)."""
+    hand = _hand(make_profile("tda"), [300, 700, DEEP], blinds=(25, 50), button=3)
+    while hand.street == "preflop" and not hand.is_over and hand.to_act is not None:
+        seat = _act(hand)
+        if hand.player(seat).stack + hand.player(seat).bet <= 700:
+            hand.all_in(seat)
+        else:
+            hand.call(seat)
+    pots = [p.amount for p in hand.pots() if len(p.eligible) > 1]
+    rule, figures = _answer(book, "A is all in for 300, B all in for 700, C calls, how big are "
+                                  "the side pots", make_profile("tda"))
+    assert rule == "side-pots"
+    assert figures == tuple(pots) == (900, 800)
+
+
+@pytest.mark.parametrize("profile", [*PROFILES, make_profile("treps", clock_seconds=90)],
+                         ids=lambda p: repr(p.overrides or p.name))
+def test_the_clock(book: Rulebook, profile: Profile) -> None:
+    """The seconds stated are those the director gives once the clock is called."""
+    t = _tournament(profile)
+    hand = t.start_hand(1, "deal", T0)
+    legal = hand.legal()
+    assert legal is not None
+    caller = next(p for s, p in t.tables[1].seats.items() if s != legal.seat)
+    (called,) = [e for e in t.call_clock(1, caller, T0 + CLOCK_AFTER_SECONDS)
+                 if isinstance(e, tev.ClockCalled)]
+    rule, figures = _answer(book, "how long do I have once the clock is called", profile)
+    assert (rule, figures) == ("clock", (round(called.expires_at - called.at),))

@@ -191,6 +191,20 @@ def worked_text(w: Worked) -> str:
         return (f"{chips(f['high'])} to {first} from the button's left and "
                 f"{chips(f['low'])} to the rest: {chips(f['pot'])} splits in whole "
                 f"{chips(f['unit'])} chips, and the odd chip goes left of the button.")
+    if w.kind == "side-pots":
+        sides = ", ".join(chips(n) for n in w.figures[1:])
+        text = f"a main pot of {chips(f['main'])} among all {f['players']}"
+        if sides:
+            plural = "s" if f["sides"] > 1 else ""
+            text += f", and side pot{plural} of {sides} among those who put more in"
+        if f["returned"]:
+            text += f"; the {chips(f['returned'])} nobody matched goes back"
+        return text + "."
+    if w.kind == "clock":
+        end = ("his hand is folded" if f["folds"] else
+               "his hand is checked if it can be, else folded")
+        return (f"{to} seconds from the call, the last {f['countdown']} counted down; then "
+                f"{end}.")
     return to
 
 
