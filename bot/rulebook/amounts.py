@@ -131,7 +131,7 @@ _ASK_MIN_RAISE = re.compile(
     r"\b(min|mini|minimum|least|smallest|lowest|how much|how big|at least|legal|next)\b.*"
     r"\b(rais\w*|reraise\w*|xbet\w*|click|raise)\b|"
     r"\b(rais\w*|reraise\w*|xbet\w*)\b.*\b(min|minimum|at least|least|smallest|how much)\b|"
-    r"\bmin ?rais|\b(what|how much)\b.*\b(need|needs|have|has|must|got)\b.{0,12}\b(raise|reraise|"
+    r"\bmin ?rais|\b(what|how much)\b.*\b(need|needs|have|has|must|got)\b.{0,20}\b(raise|reraise|"
     r"make it)\b")
 _ASK_MIN_BET = re.compile(r"\b(min|minimum|least|smallest|lowest)\b.*\b(bet|open\w*|lead)\b|"
                           r"\b(bet|open\w*)\b.*\b(min|minimum|at least)\b|\bmin ?bet")
@@ -164,9 +164,9 @@ class _Spot:
 
 
 def _blinds(t: _Text) -> tuple[int, int] | None:
-    m = re.search(rf"{N} slash {N}", t.shape)
+    m = re.search(rf"{N} slash {N}|\bblinds (?:of |are |at )?{N} and {N}", t.shape)
     if m:
-        small, big = t.value(m.group(1)), t.value(m.group(2))
+        small, big = (t.value(g) for g in m.groups() if g is not None)
         return (small, big) if 0 < small <= big else None
     m = re.search(rf"\b(bb|big blind)( is| of| at| are)? {N}|{N} (bb|big blind)\b", t.shape)
     if m:
@@ -178,14 +178,14 @@ def _blinds(t: _Text) -> tuple[int, int] | None:
 # The deeds of the players before the one in question, as (pattern, deed); a pattern's groups
 # are the amounts it names, in order. A raise "from X to Y" is a bet of X and a raise to Y.
 _DEEDS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), d) for p, d in (
-    (rf"\b(?:rais\w*|reraise\w*|went|go|goes|bumped|bump\w*|made it|makes it)\s+(?:it\s+)?"
-     rf"(?:from\s+)?{N}\s+to\s+{N}", "bet-raise"),
+    (rf"\b(?:rais\w*|reraise\w*|went|go|goes|bumped|bump\w*|made it|makes it)\s+(?:was\s+|went\s+|"
+     rf"is\s+)?(?:it\s+)?(?:from\s+)?{N}\s+to\s+{N}", "bet-raise"),
     (rf"\b(?:went|goes|action was|action went|it was)\s+{N}(?:\s+(?:then\s+|and\s+)?{N})"
      rf"(?:\s+(?:then\s+|and\s+)?{N})?(?:\s+(?:then\s+|and\s+)?{N})?", "sequence"),
     (rf"\b(?:allin|shove\w*|jam\w*|push\w*|ship\w*)\s+(?:for\s+|of\s+|with\s+)?{N}", "allin"),
     (rf"{N}\s+(?:allin|shove|jam)\b", "allin"),
     (rf"\b(?:rais\w*|reraise\w*|xbet\w*|makes it|made it|make it|opens? to|opened to|"
-     rf"opens?|opened|min raised to|limp raise\w* to)\s+(?:it\s+)?(?:to\s+)?{N}", "raise"),
+     rf"opens?|opened|min raised to|limp raise\w* to)\s+(?:it\s+)?(?:to\s+|for\s+)?{N}", "raise"),
     (rf"\b(?:bets?|betting|leads?(?: out)?(?: for)?|donks?|fires?|fired|c ?bets?)\s+"
      rf"(?:of\s+|for\s+)?{N}", "bet"),
     (rf"(?:\b(?:a|an|the|his|her|their)\s+)?{N}\s+bet\b", "bet"),
@@ -193,9 +193,11 @@ _DEEDS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), d) for p
 ))
 
 
-def _deeds(shape: str, t: _Text, skip: Sequence[tuple[int, int]]) -> list[tuple[int, str, int]]:
-    """(position, deed, amount to) for every deed named, in the order written; text inside a
-    `skip` span (the deed in question, the blinds) is not a deed of another player."""
+def _deeds(shape: str, t: _Text, skip: Sequence[tuple[int, int]]
+           ) -> tuple[list[tuple[int, str, int]], list[tuple[int, int]]]:
+    """(position, deed, amount to) for every deed named, in the order written, and the spans of
+    text they were read from; text inside a `skip` span (the deed in question, the blinds) is
+    not a deed of another player."""
     found: list[tuple[int, int, str, list[int]]] = []
     for pattern, deed in _DEEDS:
         for m in pattern.finditer(shape):
@@ -206,11 +208,13 @@ def _deeds(shape: str, t: _Text, skip: Sequence[tuple[int, int]]) -> list[tuple[
     # the longest reading of a stretch wins ("raised 50 to 100" is not also "raised 50")
     found.sort(key=lambda f: (f[0], -(f[1] - f[0])))
     out: list[tuple[int, str, int]] = []
+    spans: list[tuple[int, int]] = []
     end = -1
     for start, stop, deed, amounts in found:
         if start < end:
             continue
         end = stop
+        spans.append((start, stop))
         if deed in ("bet-raise", "sequence"):
             out.append((start, "bet", amounts[0]))
             out += [(start, "raise", a) for a in amounts[1:]]
@@ -218,7 +222,7 @@ def _deeds(shape: str, t: _Text, skip: Sequence[tuple[int, int]]) -> list[tuple[
             out.append((start, "call", 0))
         else:
             out.append((start, deed, amounts[0]))
-    return out
+    return out, spans
 
 
 def _facing(shape: str, t: _Text) -> tuple[tuple[int, int], str, int] | None:
@@ -229,8 +233,8 @@ def _facing(shape: str, t: _Text) -> tuple[tuple[int, int], str, int] | None:
         rf"her\s+|my\s+|their\s+)?(?:(raise|reraise|bet|shove|allin)\s+(?:to\s+|of\s+|for\s+)?)?"
         rf"{N}(?:\s+(raise|bet|open|shove|allin))?|"
         rf"\b(?:the\s+)?(bet|raise)\s+(?:in front of (?:me|him|her)\s+|to (?:me|him|her)\s+|"
-        rf"i (?:face|faced|am facing)\s+|facing (?:me|him|her)\s+)?(?:is|was|of)\s+(?:to\s+)?{N}",
-        shape)
+        rf"i (?:face|faced|am facing)\s+|facing (?:me|him|her)\s+)?(?:is|was|of)\s+(?:to\s+)?{N}"
+        rf"(?!\s+to\s+#)", shape)
     if m is None:
         return None
     word = m.group(1) or m.group(3) or m.group(4)
@@ -464,11 +468,12 @@ def _split(t: _Text, profile: Profile) -> Worked | None:
     if ways is None or not 2 <= ways <= MAX_WAYS:
         return None
     pot = re.search(rf"\b(?:pot|pots)\s+(?:of\s+|is\s+|was\s+)?{N}|{N}\s+(?:pot|chip pot)\b|"
+                    rf"{N}\s+(?:is\s+|gets\s+|was\s+)?(?:split|chopped|divided)\b|"
                     rf"\b(?:split|chop\w*|divid\w*)\s+(?:a\s+|the\s+)?(?:pot\s+of\s+)?{N}", shape)
     if pot is None:
         return None
     amount = t.value(next(g for g in pot.groups() if g is not None))
-    unit_m = re.search(rf"{N}\s+(?:chips?|chip is|are the smallest)|"
+    unit_m = re.search(rf"{N}\s+(?:chips?|chip is|are the smallest|s\b)|"
                        rf"\b(?:smallest|lowest|small) (?:chip|denomination)\s+(?:is\s+|of\s+)?{N}",
                        shape)
     unit = t.value(next(g for g in unit_m.groups() if g is not None)) if unit_m else 1
@@ -545,25 +550,38 @@ def work_out(query: str, profile: Profile) -> Worked | None:
         return _split(t, profile)
     blinds = _blinds(t)
     skip: list[tuple[int, int]] = []
-    m = re.search(rf"{N} slash {N}|\b(bb|big blind)( is| of| at| are)? {N}|{N} (bb|big blind)",
-                  shape)
+    m = re.search(rf"{N} slash {N}|\bblinds (?:of |are |at )?{N} and {N}|"
+                  rf"\b(bb|big blind)( is| of| at| are)? {N}|{N} (bb|big blind)", shape)
     if m:
         skip.append(m.span())
     hero = _deed_in_question(shape, t)
     if hero is not None:
         skip.append(hero[0])
+    sized = _raise_sized(shape, t)
+    if sized is not None:
+        skip.append(sized[0])
     facing = _facing(shape, t)
+    if facing is not None and sized is not None and facing[0][0] < sized[0][1]:
+        facing = None  # "the last raise was 200" is the size of a raise, not a bet faced
     if facing is not None:
         skip.append(facing[0])
-    deeds = _deeds(shape, t, skip)
+    deeds, spans = _deeds(shape, t, skip)
+    if sized is not None:
+        deeds = sorted([*deeds, *((sized[0][0], d, a) for d, a in sized[1])])
+    if not _all_read(shape, [*skip, *spans]):
+        # an amount the question gives that no deed, blind or bet faced accounts for: the spot
+        # is not read with certainty, so no number is worked out
+        return None
     if facing is not None:
         # the bet faced takes its place among the deeds told
         deeds = sorted([*deeds, (facing[0][0], facing[1], facing[2])])
     spot = _Spot(blinds=blinds)
     prior = _dedupe([(d, a) for _, d, a in deeds])
-    if re.search(r"\bfrom the (small blind|sb)\b|\bin the (small blind|sb)\b", shape):
+    if re.search(r"\b(from|in) the (small blind|sb)\b|\b(small blind|sb) (says|said|raises|"
+                 r"makes|goes|wants)\b", shape):
         spot.hero = "sb"
-    elif re.search(r"\bfrom the (big blind|bb)\b|\bin the (big blind|bb)\b", shape):
+    elif re.search(r"\b(from|in) the (big blind|bb)\b|\b(big blind|bb) (says|said|raises|makes|"
+                   r"goes|wants)\b", shape):
         spot.hero = "bb"
     spot.preflop = _preflop(prior, blinds, shape)
     if spot.preflop:
@@ -606,6 +624,26 @@ def asks_amounts(query: str) -> bool:
     return len(t.values) >= 2 or bool(_ASKS.search(t.shape))
 
 
+def _raise_sized(shape: str, t: _Text) -> tuple[tuple[int, int], list[tuple[str, int]]] | None:
+    """"The last raise was 200 and the bet is now 600": a round whose raises were each 200,
+    from a bet of 200 up to 600 (what the engine needs to know is the bet and the last full
+    raise; raises of that size lead there)."""
+    m = re.search(rf"\b(?:previous|last) (?:raise|bet|raise size)(?: was| of| is)? (?:by )?{N}\b"
+                  rf".{{0,30}}?\b(?:bet|it|its|current bet|to call)(?: is| was| s)? (?:now )?"
+                  rf"(?:at )?(?:up to )?{N}", shape)
+    if m is None:
+        return None
+    size, to = t.value(m.group(1)), t.value(m.group(2))
+    if not 0 < size <= to or to % size or to // size > TABLE_SIZE - 2:
+        return None
+    return m.span(), [("bet", size), *(("raise", size * k) for k in range(2, to // size + 1))]
+
+
+def _all_read(shape: str, spans: Sequence[tuple[int, int]]) -> bool:
+    """Whether every amount of the question lies in a span that was read."""
+    return all(any(a <= m.start() < b for a, b in spans) for m in re.finditer(r"#\d+", shape))
+
+
 def _dedupe(prior: list[tuple[str, int]]) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
     for deed in prior:
@@ -646,14 +684,28 @@ _Deed = tuple[tuple[int, int], str, int, int]
 
 
 def _deed_in_question(shape: str, t: _Text) -> _Deed | None:
+    m = re.search(rf"\b(?:i|he|she)\s+(?:only\s+)?(?:have|has|had)\s+(?:only\s+)?{N}\b.{{0,30}}?"
+                  rf"\b(?:bet|bets|typed|raise\w*|shove\w*)\s+(?:to\s+)?{N}", shape)
+    if m:
+        return m.span(), "over-stack", t.value(m.group(2)), t.value(m.group(1))
+    m = re.search(rf"\b(?:stack|chips) (?:is|was|are|were|of)\s+(?:only\s+)?{N}\b.{{0,30}}?"
+                  rf"\b(?:bet|bets|typed|raise\w*|shove\w*|said)\s+(?:raise\s+)?(?:to\s+)?{N}",
+                  shape)
+    if m:
+        return m.span(), "over-stack", t.value(m.group(2)), t.value(m.group(1))
+    m = re.search(rf"\b(?:bet|bets|typed|raise\w*)\s+(?:to\s+)?{N}\b.{{0,30}}?\b(?:with|but)\s+"
+                  rf"(?:only\s+)?(?:a\s+)?{N}\s*(?:stack|chips|left|behind|in (?:my|his) stack)",
+                  shape)
+    if m:
+        return m.span(), "over-stack", t.value(m.group(1)), t.value(m.group(2))
     m = re.search(rf"\b(?:said|says|say|announced?|declared?|called out)\s+{N}\b.{{0,30}}?"
                   rf"\b(?:threw|throws?|put|puts|pushe[sd]?|tossed|slid|slides|dropped|"
                   rf"bet|had|chips (?:were|was|are|came to)|chips)\s+(?:in\s+|out\s+|forward\s+)?"
                   rf"{N}", shape)
     if m:
         return m.span(), "said-vs-chips", t.value(m.group(1)), t.value(m.group(2))
-    m = re.search(r"\b(said|says|say|announced?|declared?)\s+raise\b.{0,40}?\b(enough|just|only|"
-                  r"chips|amount)\b.{0,12}\bcall\b", shape)
+    m = re.search(r"\b(said|says|say|announced?|declared?)\s+raise\b.{0,40}?\b((enough|just|only|"
+                  r"chips|amount)\b.{0,12}\bcall|to call|the call)\b", shape)
     if m:
         return m.span(), "said-raise-call", 0, 0
     m = re.search(rf"\b(?:i|he|she|they|said|says|say|declared?|announced?)\s+(?:i\s+)?"
@@ -675,20 +727,15 @@ def _deed_in_question(shape: str, t: _Text) -> _Deed | None:
     if m and t.value(m.group(1)) < t.value(m.group(2)):
         # a call of less than the bet: chips put in short of a call
         return (m.start(), m.end(1)), "make_it", t.value(m.group(1)), 0
-    m = re.search(rf"\b(?:puts?|put|putting|throws?|threw|thrown|tosse[sd]?|toss|pushe[sd]?|"
-                  rf"push|slides?|slid|sticks?|stuck|drops?|dropped|bets?|slid)\s+(?:in\s+|out\s+|"
-                  rf"forward\s+)?(?:only\s+|just\s+)?{N}(?:\s+(?:in|out|forward))?", shape)
-    if m and (_SILENT.search(shape) or re.search(r"\b(into|facing|vs|against|over)\b", shape)):
+    # the last chips put in are the deed in question ("someone bets 400 and I put in 600")
+    puts = list(re.finditer(rf"\b(?:puts?|put|putting|throws?|threw|thrown|tosse[sd]?|toss|"
+                            rf"pushe[sd]?|push|slides?|slid|sticks?|stuck|drops?|dropped|bet)\s+"
+                            rf"(?:in\s+|out\s+|forward\s+)?(?:only\s+|just\s+)?{N}"
+                            rf"(?:\s+(?:in|out|forward))?", shape))
+    if puts and (_SILENT.search(shape) or _facing(shape, t) is not None or re.search(
+            r"\b(into|facing|vs|against|over)\b", shape)):
+        m = puts[-1]
         return m.span(), "make_it", t.value(m.group(1)), 0
-    m = re.search(rf"\b(?:i|he|she)\s+(?:only\s+)?(?:have|has|had)\s+(?:only\s+)?{N}\b.{{0,30}}?"
-                  rf"\b(?:bet|bets|typed|raise\w*|shove\w*)\s+(?:to\s+)?{N}", shape)
-    if m:
-        return m.span(), "over-stack", t.value(m.group(2)), t.value(m.group(1))
-    m = re.search(rf"\b(?:bet|bets|typed|raise\w*)\s+(?:to\s+)?{N}\b.{{0,30}}?\b(?:with|but)\s+"
-                  rf"(?:only\s+)?(?:a\s+)?{N}\s*(?:stack|chips|left|behind|in (?:my|his) stack)",
-                  shape)
-    if m:
-        return m.span(), "over-stack", t.value(m.group(1)), t.value(m.group(2))
     return None
 
 

@@ -40,6 +40,13 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(who gets|gets|get|decide\w*|choose|chosen|draw\w*|pick\w*) (the )?(dealer )?button\b",
      "button-draw"),
     (r"\bdead money\b", "antes"),
+    (r"\bties?\b.*\b(broken|break|decided|settled)\b|\bbreak (a |the )?tie\b|\btie ?break",
+     "split-pot"),
+    (r"\bplay(ing)? (two|2|both|multiple|several) hands\b|\btwo hands at once\b",
+     "one-player-to-a-hand"),
+    (r"\bmuck\w*\b.*\b(back|retriev\w*|undo|take it back)\b", "muck"),
+    (r"\b(a|one|the) card (was |is |came |got )?(turned )?face up\b|\bface up in the (deck|stub)\b",
+     "exposed-card"),
     # betting
     (r"\bcall(ed|ing)?\b.*\b(and|then) (i )?(raise|raising)\b|\bcall\w*\b.*\b(then|and)\b.*"
      r"\b(more|added?|extra|another)\b.*\bchips\b|\b(say|said|state|stated|announce|name|"
@@ -125,7 +132,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\bprotector\b|\bforeign (chips|objects)\b", "foreign-objects"),
     (r"\b(hand|cards)\b.*\b(killed|mucked|swept|scooped|taken)\b.*\bdealer\b|\b(went|got|ended "
      r"up|thrown) (in|into) the muck\b", "unprotected-hands"),
-    (r"\b(dealer|someone|he|she)\b.*\b(kill\w*|muck\w*|swept|sweeps|grabb\w*|took)\b.*\b(my|his|"
+    (r"\b(dealer|someone|they|floor)\b.*\b(kill\w*|muck\w*|swept|sweeps|grabb\w*|took)\b.*\b(my|his|"
      r"her|a|their) (hand|cards|winner|winning hand)\b|"
      r"\b(raise|chips|bet) back\b.*\b(kill\w*|muck\w*)\b|\bunprotected\b", "unprotected-hands"),
     (r"\bwinning hand\b.*\b(face up|turned|killed|mucked)\b|\b(killed|mucked)\b.*"
