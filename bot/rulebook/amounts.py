@@ -110,6 +110,8 @@ def _read(query: str) -> _Text | None:
     low = re.sub(r"\b([2-5])[ -]?bet(s|ting)?\b", r"xbet", low)
     low = re.sub(r"\b([2-9]) (ways?|players|winners|people)\b",
                  lambda m: f"{_COUNTS[m.group(1)]} {m.group(2)}", low)
+    low = re.sub(r"\bbetween ([2-9])\b(?! ?[,.]?\d)",
+                 lambda m: f"between {_COUNTS[m.group(1)]}", low)
     # "100/200": the blinds, kept as one token
     low = re.sub(r"(\d[\d,.]*k?)\s*/\s*(\d[\d,.]*k?)", r"\1 slash \2", low)
     shape = _NUMBER.sub(sub, low)
@@ -179,13 +181,13 @@ def _blinds(t: _Text) -> tuple[int, int] | None:
 # are the amounts it names, in order. A raise "from X to Y" is a bet of X and a raise to Y.
 _DEEDS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), d) for p, d in (
     (rf"\b(?:rais\w*|reraise\w*|went|go|goes|bumped|bump\w*|made it|makes it)\s+(?:was\s+|went\s+|"
-     rf"is\s+)?(?:it\s+)?(?:from\s+)?{N}\s+to\s+{N}", "bet-raise"),
+     rf"is\s+|of\s+)?(?:it\s+)?(?:from\s+)?{N}\s+to\s+{N}", "bet-raise"),
     (rf"\b(?:went|goes|action was|action went|it was)\s+{N}(?:\s+(?:then\s+|and\s+)?{N})"
      rf"(?:\s+(?:then\s+|and\s+)?{N})?(?:\s+(?:then\s+|and\s+)?{N})?", "sequence"),
     (rf"\b(?:allin|shove\w*|jam\w*|push\w*|ship\w*)\s+(?:for\s+|of\s+|with\s+)?{N}", "allin"),
     (rf"{N}\s+(?:allin|shove|jam)\b", "allin"),
     (rf"\b(?:rais\w*|reraise\w*|xbet\w*|makes it|made it|make it|opens? to|opened to|"
-     rf"opens?|opened|min raised to|limp raise\w* to)\s+(?:it\s+)?(?:to\s+|for\s+)?{N}", "raise"),
+     rf"opens?|opened|min raised to|limp raise\w* to)\s+(?:to\s+|for\s+)?{N}", "raise"),
     (rf"\b(?:bets?|betting|leads?(?: out)?(?: for)?|donks?|fires?|fired|c ?bets?)\s+"
      rf"(?:of\s+|for\s+)?{N}", "bet"),
     (rf"(?:\b(?:a|an|the|his|her|their)\s+)?{N}\s+bet\b", "bet"),
@@ -462,6 +464,27 @@ def _declared_vs_chips(spot: _Spot, profile: Profile, said: int, threw: int) -> 
                    called=int(acted.action == "call"))
 
 
+def _said_call(spot: _Spot, profile: Profile, threw: int) -> Worked | None:
+    """"Call" said, and more chips thrown: the word binds, so it is a call (TREPS and Tavern
+    "Verbal Declarations"); the chips beyond it go back."""
+    played = _play(spot, profile)
+    if played is None:
+        return None
+    hand, seat = played
+    legal = hand.legal()
+    if legal is None or legal.call_amount == 0:
+        return None
+    before = len(hand.events)
+    had = hand.player(seat).bet
+    hand.call(seat)
+    acted = _acted(hand, before, seat)
+    if acted is None:
+        return None
+    return _worked("declared-vs-chips", "verbal-declaration", [acted.to], profile,
+                   said=acted.to, threw=threw, to=acted.to, facing=acted.to,
+                   returned=max(0, threw - (acted.to - had)), called=1)
+
+
 def _split(t: _Text, profile: Profile) -> Worked | None:
     shape = t.shape
     ways = _ways(shape)
@@ -573,8 +596,12 @@ def work_out(query: str, profile: Profile) -> Worked | None:
         # is not read with certainty, so no number is worked out
         return None
     if facing is not None:
-        # the bet faced takes its place among the deeds told
-        deeds = sorted([*deeds, (facing[0][0], facing[1], facing[2])])
+        # the bet faced takes its place among the deeds told: "facing 600", "into a 700 bet",
+        # "over a 1,000 bet" say what came before the deed they follow; "the bet was 250, then
+        # a raise" tells it in order
+        first = re.match(r"(facing|into|vs|versus|against|over|to call|call)\b",
+                         shape[facing[0][0]:])
+        deeds = sorted([*deeds, (-1 if first else facing[0][0], facing[1], facing[2])])
     spot = _Spot(blinds=blinds)
     prior = _dedupe([(d, a) for _, d, a in deeds])
     if re.search(r"\b(from|in) the (small blind|sb)\b|\b(small blind|sb) (says|said|raises|"
@@ -704,12 +731,15 @@ def _deed_in_question(shape: str, t: _Text) -> _Deed | None:
                   rf"{N}", shape)
     if m:
         return m.span(), "said-vs-chips", t.value(m.group(1)), t.value(m.group(2))
+    m = re.search(rf"\b(?:said|says|say|announced?|declared?)\s+call\b.{{0,30}}?\b(?:threw|throws?|"
+                  rf"put|puts|pushe[sd]?|tossed|slid|dropped)\s+(?:in\s+|out\s+)?{N}", shape)
+    if m:
+        return m.span(), "said-call", 0, t.value(m.group(1))
     m = re.search(r"\b(said|says|say|announced?|declared?)\s+raise\b.{0,40}?\b((enough|just|only|"
                   r"chips|amount)\b.{0,12}\bcall|to call|the call)\b", shape)
     if m:
         return m.span(), "said-raise-call", 0, 0
-    m = re.search(rf"\b(?:i|he|she|they|said|says|say|declared?|announced?)\s+(?:i\s+)?"
-                  rf"rais\w*\s+it\s+(?:by\s+)?{N}|"
+    m = re.search(rf"\brais\w*\s+it\s+(?:by\s+)?{N}|"
                   rf"\b(?:said|says|say|declared?|announced?)\s+(?:i\s+)?raise\s+(?:by\s+)?{N}"
                   rf"(?!\s+to\b)|\braise it\s+(?:by\s+)?{N}|\braise by\s+{N}", shape)
     if m:
@@ -743,6 +773,8 @@ def _question_deed(deed: _Deed, spot: _Spot, t: _Text, profile: Profile) -> Work
     _, how, amount, other = deed
     if how == "said-vs-chips":
         return _declared_vs_chips(spot, profile, amount, other)
+    if how == "said-call":
+        return _said_call(spot, profile, other) if spot.prior else None
     if how == "said-raise-call":
         return _said_raise_with_a_call(spot, profile) if spot.prior else None
     if how == "over-stack":

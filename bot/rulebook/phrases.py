@@ -35,8 +35,6 @@ INTENTS: tuple[tuple[str, str], ...] = (
     # a player showing his own cards: show one, show all (the dealer's are the deal's)
     (r"\b(he|she|player|someone|guy)\b.*\b(flash\w*|show(ed|s|ing))\b.*\b(his|her|their) (hole )?"
      r"cards\b", "show-one-show-all"),
-    (r"\b(have to|must|need to|do i|required to) show\b(?! (both|two|all)\b)(?!.*\b(both|two) "
-     r"cards\b)", "showdown-order"),
     (r"\b(who gets|gets|get|decide\w*|choose|chosen|draw\w*|pick\w*) (the )?(dealer )?button\b",
      "button-draw"),
     (r"\bdead money\b", "antes"),
@@ -53,7 +51,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"declare)\w* (the |an |your )?amount\b|\bone motion\b|\bsingle motion\b", "string-bet"),
     (r"\b(went|go|going|goes|came|come) back\b.*\b(stack|chips)\b|\bmore than one "
      r"(motion|trip)\b|\b(several|multiple|two) (trips|motions)\b|\bstring", "string-bet"),
-    (r"\bwhat can i do\b|\bmy options\b|\bcheck or bet\b|\bcan i check\b(?!\s+the\b)",
+    (r"^(?!.*\b(ruling|director|td|floor|penalty|appeal)\b).*\bwhat can i do\b|\bmy options\b|"
+     r"\bcheck or bet\b|\bcan i check\b(?!\s+the\b)",
      "betting-actions"),
     (r"\bfold\w*\b.*\b(could|can|free|instead of)\b.*\bcheck", "folding-out-of-turn"),
     (r"\bfold\w*\b.*\b(before|early|out of turn|ahead)\b", "folding-out-of-turn"),
@@ -67,16 +66,16 @@ INTENTS: tuple[tuple[str, str], ...] = (
      "declared-raise"),
     (r"\b(said|say|says) raise #(?!.*\bto\b)", "raise-it"),
     (r"\b(said|say|says|announced?) (check|call|fold|allin)\b", "verbal-declaration"),
-    (r"\b(one|a|an|single|odd|extra) (odd |extra )?chip (left|over|remains?|remaining)\b|"
+    (r"\b(one|a|an|single|odd|extra) (# )?(odd |extra )?chip (left|over|remains?|remaining)\b|"
      r"\bleft ?over chip\b|\bextra chip\b.*\b(split|chop\w*|tie|tied)\b|"
      r"\b(split|chop\w*|tie|tied)\b.*\bextra chip\b", "odd-chip"),
     (r"\bsingle chip\b|\bone chip\b|\boversized? chip\b", "single-chip"),
-    (r"\bnot enough to call\b|\bless than (the |a )?(call|bet)\b|\bbelow (the |a )?call\b|"
+    (r"\bnot enough to call\b|\bless than (the |a )?(full )?(call|bet)\b|\bbelow (the |a )?call\b|"
      r"\bbet # facing (a |the )?bet\b|\bshort of (the |a )?call\b", "below-call"),
     (r"\bmore (chips )?than (i|you|he) (have|has|had)\b|\b(bigger|more|larger) than (my|his|"
      r"your|the) stack\b|\bover (my|his|your) stack\b", "all-in-over-stack"),
     (r"\b(chips|bet|money) (come|comes|came|get|go|goes|given) back\b|\bextra chips\b|"
-     r"\b(nobody|no one|noone) call|\bnot called\b|\buncalled\b", "uncalled-bet"),
+     r"^(?!.*\bshow).*\b(nobody|no one|noone) call|\bnot called\b|\buncalled\b", "uncalled-bet"),
     (r"\bcumulative\b|\b(combined|several|multiple)\b.*\ballins?\b|\ballin\b.*\b(another|second|"
      r"then|more)\b.*\ballin", "cumulative-all-ins"),
     (r"\b(several|multiple|two|both|many|#) (small |short )?allin.*\b(together|add|raise)\b|"
@@ -105,7 +104,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\bwho (deals|shuffles|deal|shuffle)\b(?! first)", "shuffle-and-deal"),
     (r"\bwho deals first\b|\bfirst (deal|deals|dealer)\b|\bfirst ace\b", "first-dealer"),
     (r"\bdealt face up\b|\bface up (during|in) the deal\b", "exposed-card"),
-    (r"\ballin\b.*\b(flip|turn|show)\w*\b.*\b(cards|hands)\b|\b(flip|turn|show)\w*\b.*\b(cards|"
+    (r"^(?=.*\ballin\b)(?=.*\b(cards|hands)\b.*\b(turn\w*|flip\w*) (up|over)\b)|"
+     r"\ballin\b.*\b(flip|turn|show)\w*\b.*\b(cards|hands)\b|\b(flip|turn|show)\w*\b.*\b(cards|"
      r"hands)\b.*\ballin\b|\ballin\b.*\b(cards|hands) (face )?up\b", "face-up"),
     (r"\b(flop|turn|river|board|burn|burn card|bottom card|top card) (card )?(got |was |is |gets )?"
      r"(flashed|exposed|flipped|shown|seen)\b", "exposed-card"),
@@ -121,7 +121,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(shuffle|deck|deal|cards?|rng|random|online)\b.*\bfair\b|\bfair\b.*\b(shuffle|deck|"
      r"deal|cards?)\b|\brigged\b|\bverify\b|\bprovabl|\btrust\b", "deck-commitment"),
     # pots and showdown
-    (r"\bodd chip", "odd-chip"),
+    (r"^(?!.*\brac(e|ing|ed)?\b).*\bodd chip", "odd-chip"),
     (r"^(?!.*\b(bust|busted|knocked|eliminated|out)\b).*\bsame hand\b|\b(we|they) both have\b",
      "split-pot"),
     (r"\bwhat beats\b|\bbeats? (a|an|two|three)\b|\bbest hand\b|\bwhich hand wins\b",
@@ -139,8 +139,11 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"\bwinning hand\b", "winning-hand-shown"),
     (r"\b(called|caller|calling player)\b.*\b(show\w*|see)\b|"
      r"\b(show\w*|see)\b.*\b(called|caller)\b", "showdown-order"),
-    (r"\bshow\w* (only )?one card\b.*\b(see|ask\w*|show)\b.*\bother\b|\b(see|ask\w*)\b.*\bother "
+    (r"\bshow\w* (only )?(one|a) card\b.*\b(see|ask\w*|show)\b.*\bother\b|"
+     r"\b(see|ask\w*)\b.*\bother "
      r"(card|one)\b", "show-one-show-all"),
+    (r"\b(have to|must|need to|do i|required to) show\b(?! (both|two|all)\b)(?!.*\b(both|two) "
+     r"cards\b)", "showdown-order"),
     (r"\bshow one\b.*\bshow all\b|\bother card\b|\bshowed (his |her )?friend\b|"
      r"\b(friend|neighbou?r|buddy|mate)\b.*\b(cards|hand)\b|\bshow\w* (his |her |my )?(cards|"
      r"hand) to (his|her|a|the|my) (friend|neighbou?r|buddy|mate)\b", "show-one-show-all"),
@@ -153,12 +156,14 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\bwho\b.*\b(turns?|shows?)\b.*\bfirst\b|\bwho (has to )?shows? first\b|\bshow first\b|"
      r"\bhave to show\b|\bmust i show\b",
      "showdown-order"),
+    (r"\bmuck\w* by (the )?dealer\b|\bdealer (mucked|killed|swept|scooped)\b", "unprotected-hands"),
     (r"\bmuck\w*", "muck"),
     (r"\b(at|during) (the )?showdown\b", "showdown-order"),
     (r"\b(show|see|deal|run)\b.*\b(turn|river|rest of the board|board)\b.*\b(after|once)\b.*"
      r"\bfold", "rabbit-hunt"),
     (r"\bwould have (come|been|fallen)\b|\bwhat was coming\b|\brabbit", "rabbit-hunt"),
-    (r"\bwould have had\b|\bcould have had\b|\btable talk\b|\bfolded cards\b",
+    (r"\b(would|could|should) (have|of|ve) (had|made|hit|flopped|won|rivered)\b|\btable talk\b|"
+     r"\bfolded cards\b",
      "discussing-hands"),
     # time and presence
     (r"\bsmok\w*|\bvap(e|es|ing)\b|\bcigar", "smoking"),
@@ -180,6 +185,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"\b(left|leave|leaving) (the |my )?(table|seat)\b|\bnot (at|in) (the table|his seat|her seat|"
      r"my seat|their seat)\b", "away"),
     (r"\b(be|being|stay) (at|in) (the table|my seat|your seat)\b", "table-presence"),
+    (r"(?<!straight )(?<!right )(?<!throw )(?<!threw )(?<!give )(?<!gave )(?<!walk )\baway\b",
+     "away"),
     # tournament
     (r"\bfinal table\b", "final-table"),
     (r"\b(how|who) (are|is|gets?) seats?\b|\bseats? (picked|chosen|assigned|drawn)\b|"
@@ -219,7 +226,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(team|teaming|teamed) up\b|\bworking together\b|\bsharing cards\b|\bsoft ?play",
      "cheating"),
     (r"\btrash talk|\b(rude|abusive|insult\w*)\b", "language"),
-    (r"\b(phone|texting|text|texts)\b", "phones"),
+    (r"\b(phone|texting|text|texts)\b|\b(take|taking|took|make|making|answer\w*) (a |the |my )?"
+     r"(phone )?call\b", "phones"),
     (r"\b(talk|talking|discuss|discussing|comment\w*)\b.*\bhands?\b", "discussing-hands"),
     (r"\bunprotected\b|\bmisclick|\b(swept|grabbed|took|killed|mucked)\b.*\bmy (cards|hand)\b",
      "unprotected-hands"),

@@ -243,7 +243,7 @@ MEMO_SIZE = 64
 SUGGEST_CUTOFF = 0.15
 # Without a phrase that means one rule, a sure answer scores this much and this far ahead.
 SURE_SCORE = 0.75
-SURE_MARGIN = 0.2
+SURE_MARGIN = 0.3
 # A phrase's rule is in doubt when another rule's words score this far above its own.
 INTENT_DISPUTE = 0.25
 
