@@ -38,6 +38,18 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(who gets|gets|get|decide\w*|choose|chosen|draw\w*|pick\w*) (the )?(dealer )?button\b",
      "button-draw"),
     (r"\bdead money\b", "antes"),
+    (r"\bbig blind\b.*\bantes?\b|\bantes?\b.*\bbig blind\b|\bbb antes?\b", "big-blind-ante"),
+    (r"\b(money|cash|bills|wallet|keys|drinks?|bottles?|glass)\b.*\bon the table\b",
+     "foreign-objects"),
+    (r"\b(sign\w* up|signup|regist\w*|enter|entry|join)\b.*\b(until|till|late|level|still|"
+     r"closes?|open)\b|\b(still|late)\b.*\b(sign|regist|enter|join)", "late-registration"),
+    (r"\b(last|final|remaining) (two|three|four|five|players?)\b.*\b(split|chop|share)\w*\b|"
+     r"\b(split|chop|share)\w* the (money|prize money|prizes|winnings)\b", "deal"),
+    (r"\b(get|gets|got|down) to (two|2)\b|\btwo players left\b", "heads-up-blinds"),
+    (r"\b(talk\w*|discuss\w*)\b.*\bstrateg|\bstrateg\w*\b.*\b(talk\w*|discuss\w*)\b",
+     "strategy-talk"),
+    (r"\btell\w* (\w+ ){0,2}(what|how) to (do|play)\b", "one-player-to-a-hand"),
+    (r"\bsidepot|\bside pots?\b|\bmain pot\b", "side-pots"),
     (r"\bties?\b.*\b(broken|break|decided|settled)\b|\bbreak (a |the )?tie\b|\btie ?break",
      "split-pot"),
     (r"\bplay(ing)? (two|2|both|multiple|several) hands\b|\btwo hands at once\b",
@@ -101,7 +113,9 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"\b(small blind|acts? first|blinds?|post\w*)\b.*\bheadsup\b", "heads-up"),
     (r"\b(who|which|does|do|is)\b.*\b(acts?|goes|bets?|speaks?) first\b|\bfirst to (act|speak)\b|"
      r"\border of (action|betting|play)\b", "streets"),
-    (r"\bwho (deals|shuffles|deal|shuffle)\b(?! first)", "shuffle-and-deal"),
+    (r"\b(first|opening|very first) hand\b.*\bdeal|\bdeal\w*\b.*\b(first|opening) hand\b",
+     "first-dealer"),
+    (r"\bwho (deals|shuffles|deal|shuffle)\b(?!.*\bfirst\b)", "shuffle-and-deal"),
     (r"\bwho deals first\b|\bfirst (deal|deals|dealer)\b|\bfirst ace\b", "first-dealer"),
     (r"\bdealt face up\b|\bface up (during|in) the deal\b", "exposed-card"),
     (r"^(?=.*\ballin\b)(?=.*\b(cards|hands)\b.*\b(turn\w*|flip\w*) (up|over)\b)|"

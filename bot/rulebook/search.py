@@ -103,7 +103,7 @@ SYNONYMS: dict[str, str] = {
     "boxed": "expos", "box": "expos", "cellphone": "phone", "mobile": "phone", "cell": "phone",
     "texting": "phone", "text": "phone", "cuss": "swear", "curs": "swear", "profanity": "swear",
     "insult": "swear", "reentry": "rebuy", "buyback": "rebuy", "rebought": "rebuy",
-    "payout": "prize", "pay": "prize", "paid": "prize", "money": "prize", "collud": "collusion",
+    "payout": "prize", "paid": "prize", "money": "prize", "collud": "collusion",
     "colluding": "collusion", "forever": "tank", "stall": "tank", "slow": "tank",
     "hurry": "tank", "ages": "tank", "hu": "headsup", "misdealt": "misdeal",
     "dealt": "deal", "dealing": "deal", "reshuffl": "shuffl", "vap": "smok", "vape": "smok",
@@ -115,7 +115,7 @@ SYNONYMS: dict[str, str] = {
     "dq": "disqualif", "disqualify": "disqualif", "kick": "disqualif", "ban": "disqualif",
     "banned": "disqualif", "expel": "disqualif", "overturn": "appeal", "complain": "appeal",
     "complaint": "appeal", "registr": "regist", "register": "regist", "join": "regist",
-    "signup": "regist", "rerais": "rais", "think": "tank", "thinking": "tank",
+    "signup": "regist", "rerais": "rais", "thinking": "tank",
     "deciding": "tank",
     # table talk for the same deeds
     "limp": "call", "limped": "call", "limper": "call", "limping": "call", "flat": "call",
@@ -130,7 +130,7 @@ SYNONYMS: dict[str, str] = {
 JOINED = {("re", "buy"): "rebuy", ("re", "entry"): "reentry", ("add", "on"): "addon",
           ("buy", "back"): "buyback", ("mis", "deal"): "misdeal", ("side", "pot"): "sidepot",
           ("all", "in"): "allin", ("all", "ins"): "allin", ("heads", "up"): "headsup",
-          ("sit", "out"): "sitout",
+          ("sit", "out"): "sitout", ("sign", "up"): "signup",
           ("cell", "phone"): "cellphone", ("check", "raise"): "checkrais",
           ("card", "cap"): "cardcap", ("re", "raise"): "reraise", ("color", "up"): "colorup",
           ("colour", "up"): "colorup", ("chip", "race"): "chiprace",
@@ -520,8 +520,13 @@ class Index(Generic[R]):
             best = words_only[0][0]
             second = words_only[1][0] if len(words_only) > 1 else 0.0
             # without a phrase, every word of the question must be one the rule uses
+            entry = self._by_id[top.id]
             sure = best >= SURE_SCORE and best - second >= SURE_MARGIN and not self._unused(
-                q, self._by_id[top.id])
+                q, entry)
+            # one word alone is sure only when it names the rule ("away"), not when the rule
+            # merely uses it ("another")
+            if len(q.content) == 1 and q.content[0] not in entry.name_words:
+                sure = False
         sure = sure and not strange and not unexplained
         return Ranking(tuple(order), sure)
 
