@@ -245,7 +245,7 @@ SUGGEST_CUTOFF = 0.15
 SURE_SCORE = 0.75
 SURE_MARGIN = 0.3
 # A phrase's rule is in doubt when another rule's words score this far above its own.
-INTENT_DISPUTE = 0.25
+INTENT_DISPUTE = 0.05
 
 
 @dataclass(frozen=True)
