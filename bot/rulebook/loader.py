@@ -61,7 +61,8 @@ from typing import Any
 
 from bot.datafiles import shipped
 from bot.engine.profile import KNOBS, PROFILE_NAMES, Profile, make_profile
-from bot.rulebook.amounts import Worked, asks_amounts, work_out
+from bot.rulebook.amount_words import asks_amounts
+from bot.rulebook.amounts import Worked, work_out
 from bot.rulebook.search import MAX_QUERY_CHARS, STOPWORDS, Index, plain_words
 from bot.tournament.clock import clock_timing
 

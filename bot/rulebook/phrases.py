@@ -38,6 +38,14 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(who gets|gets|get|decide\w*|choose|chosen|draw\w*|pick\w*) (the )?(dealer )?button\b",
      "button-draw"),
     (r"\bdead money\b", "antes"),
+    (r"\bbubble", "hand-for-hand"),
+    (r"\bchange (my|his|her|the|your) (bet|action|mind)\b|"
+     r"\btake (it|my bet|the bet|my chips) back\b", "verbal-declaration"),
+    (r"\bclock\b.*\b(fold|check|kill|dead)\w*\b|\b(fold|check)\w*\b.*\bclock\b", "clock"),
+    (r"^(?!.*\b(proof|fingerprint|fair|rigged|seed)\b).*\b(check\w*|inspect\w*|look\w* at|"
+     r"examin\w*|count\w*) (the )?(deck|cards in the deck)\b", "deck-changes"),
+    (r"\b(small|sb)\b.*\b(and|&)\b.*\b(big|bb)\b.*\b(bust\w*|out|eliminat\w*|knocked)\b",
+     "same-hand-eliminations"),
     (r"\bbig blind\b.*\bantes?\b|\bantes?\b.*\bbig blind\b|\bbb antes?\b", "big-blind-ante"),
     (r"\b(money|cash|bills|wallet|keys|drinks?|bottles?|glass)\b.*\bon the table\b",
      "foreign-objects"),
@@ -129,6 +137,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(turned|flipped) (over|up)\b.*\bdeal|\bdeal\w*\b.*\b(turned|flipped) (over|up)\b",
      "exposed-card"),
     (r"\bburn(s|ed|t|ing)?\b", "burn-cards"),
+    (r"\bdeal\w* (me |him |her )?(three|3|#|too many|an extra|only one)\s+cards?\b",
+     "misdeal"),
     (r"\bwrong (card|player|seat)\b|\bskipped\b|\bmisdeal|\b(gave|dealt|got) (me |him |her )?"
      r"(three|3|only one|one card|too many|an extra)\b", "misdeal"),
     (r"\b(new|another|change|fresh) deck\b|\bbent\b|\bmarked\b", "deck-changes"),

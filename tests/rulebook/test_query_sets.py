@@ -6,7 +6,7 @@ rulebook of the league covers.
   from the two seed rulebooks and table talk, and tuned on. The last five were each first
   scored untouched, after the tuning before them: 105 of 123 right with 9 confident answers
   wrong, then 91 of 107 with 4, then 60 of 76 with 4 (mostly amounts), then 91 of 105 with 2,
-  then 83 of 93 with 2. Their misses left are listed by name below.
+  then 83 of 93 with 2, then 62 of 75 with 1. Their misses left are listed by name below.
 - blind_set.toml: written without seeing the lookup, its tests or its sets, and never tuned on.
   The coordinator adds it; until then its test is skipped and says why.
 """
@@ -23,17 +23,17 @@ from .scoring import load_set, score
 
 HERE = Path(__file__).resolve().parent
 BLIND_SET = HERE / "blind_set.toml"
-TUNING_SETS = [HERE / f"tuning_set{n}.toml" for n in ("", "_2", "_3", "_4", "_5", "_6")]
+TUNING_SETS = [HERE / f"tuning_set{n}.toml" for n in ("", "_2", "_3", "_4", "_5", "_6", "_7")]
 
 # The tuning sets' misses left: (set, query) with what the lookup offers first instead.
 KNOWN_MISSES = {
     # two topics at once (a friend, a phone, cards): unsure, offering show one show all first
     ("tuning_set.toml", "my friend at another table was showing me his phone with my cards"):
         "show-one-show-all",
-    # the clock ran out and a dead hand: unsure, offering the dead hand first
-    ("tuning_set.toml", "time's up on the clock, is his hand dead"): "dead-hand",
     # who bet before C and D is not said: the spot cannot be played, so no number
     ("tuning_set_4.toml", "after C calls and D shoves 2100, can A raise"): "all-in",
+    # "opens to 3x" names no amount to work out and no question; opening reads as a bet first
+    ("tuning_set_7.toml", "UTG opens to 3x at 100/200"): "minimum-bet",
 }
 
 
