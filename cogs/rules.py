@@ -83,7 +83,7 @@ class Rules(commands.Cog):
                 embed=rule_embed(answer.rule, here, answer.worked))
             return
         if answer.kind == "unsure":
-            text = unsure_text(topic, answer.suggestions)
+            text = unsure_text(topic, answer.suggestions, answer.amounts_unread)
         else:
             text = no_match_text(topic, answer.suggestions, answer.not_covered)
         await interaction.response.send_message(text, view=rule_buttons(answer.suggestions),

@@ -369,12 +369,11 @@ AnswerKind = typing.Literal["confident", "unsure", "uncovered"]
 class Answer:
     """What `/rule` answers to a topic, and how sure it is of it.
 
-    - `confident`: `rule` is the rule meant (and, for a question with amounts the engine can
-      settle, `worked` the amounts it works out).
-    - `unsure`: the topic may mean any of `suggestions`, closest first; `rule` is None.
-    - `uncovered`: no rulebook of the league covers the topic (`not_covered` names it when it
-      is a known one: a game variant, rake...) or no rule matches; `suggestions` holds only
-      rules close to it, if any.
+    - `confident`: `rule` is the rule meant; `worked`, the amounts the engine works out.
+    - `unsure`: the topic may mean any of `suggestions`, closest first (`amounts_unread`: the
+      question gives amounts the engine could not be set up with).
+    - `uncovered`: no rulebook of the league covers the topic (`not_covered` names it, when
+      known) or no rule matches; `suggestions` holds only rules close to it, if any.
     """
 
     kind: AnswerKind
@@ -382,6 +381,7 @@ class Answer:
     suggestions: tuple[Rule, ...] = ()
     not_covered: str | None = None
     worked: Worked | None = None
+    amounts_unread: bool = False
 
 
 class Rulebook:
@@ -476,7 +476,8 @@ class Rulebook:
             unread = asks_amounts(query)
         ranking = self._index.ranked(q)
         if unread and ranking.rules:
-            return Answer("unsure", None, ranking.rules[:suggestions]), scored
+            return Answer("unsure", None, ranking.rules[:suggestions],
+                          amounts_unread=True), scored
         if self._index.intent(q) is None:
             # a name said with more filler than exact() drops ("i'm all in"), unless a phrase
             # of the question means another rule ("what can I do when it's my turn")

@@ -87,6 +87,12 @@ async def test_an_unsure_answer_offers_the_closest_rules_as_buttons(harness):
     assert answer.kind == "unsure"
     assert [b["label"] for b in buttons] == [r.title for r in answer.suggestions]
     assert harness.channel.history(viewer=harness.bob) == []
+    # amounts the engine could not be set up with are said to be the reason
+    ante = await harness.alice.slash(harness.channel, "rule", topic="what's the ante at 200/400")
+    assert ante.ephemeral and ante.response.content.startswith(
+        "I could not work out the amounts in 'what's the ante at 200/400' for sure.")
+    assert [c["label"] for row in ante.response.components
+            for c in row["components"]][0] == "Antes"
     tapped = await harness.alice.click(result.response.message, label=buttons[0]["label"])
     assert not tapped.ephemeral
     rule = answer.suggestions[0]

@@ -225,12 +225,14 @@ def _make_it_text(w: Worked) -> str:
             f"these rules make that a call; {chips(f['returned'])} goes back.")
 
 
-def unsure_text(topic: str, suggestions: Sequence[Rule]) -> str:
-    """The private answer when the lookup is not sure which rule is meant: the closest rules,
-    each a button that posts it."""
+def unsure_text(topic: str, suggestions: Sequence[Rule], amounts_unread: bool = False) -> str:
+    """The private answer when the lookup is not sure which rule is meant (or could not work
+    out the amounts a question gives): the closest rules, each a button that posts it."""
     shown = safe_text(topic.strip(), SHOWN_TOPIC_CHARS)
-    return (f"Not sure which rule you mean by '{shown}'. The closest: tap one to post it in "
-            f"the channel, or see {LIST_COMMAND} for every rule.")
+    head = (f"I could not work out the amounts in '{shown}' for sure." if amounts_unread else
+            f"Not sure which rule you mean by '{shown}'.")
+    return (f"{head} The closest rules: tap one to post it in the channel, or see "
+            f"{LIST_COMMAND} for every rule.")
 
 
 def rule_button_label(rule: Rule) -> str:
