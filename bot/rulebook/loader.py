@@ -467,17 +467,13 @@ class Rulebook:
         if uncovered is not None:
             near = [self._rules[i] for i in uncovered.suggestions]
             return Answer("uncovered", None, tuple(near[:suggestions]), uncovered.topic), scored
-        unread = False
-        if profile is not None:
-            worked = work_out(query, profile)
-            if worked is not None and worked.rule_id in self._rules:
-                return Answer("confident", self._rules[worked.rule_id], worked=worked), scored
-            # amounts asked about that the engine could not be set up for: the rule, unsure
-            unread = asks_amounts(query)
+        worked = work_out(query, profile) if profile is not None else None
+        if worked is not None and worked.rule_id in self._rules:
+            return Answer("confident", self._rules[worked.rule_id], worked=worked), scored
         ranking = self._index.ranked(q)
-        if unread and ranking.rules:
-            return Answer("unsure", None, ranking.rules[:suggestions],
-                          amounts_unread=True), scored
+        if profile is not None and asks_amounts(query) and ranking.rules:
+            # amounts asked about that the engine could not be set up with: the rule, unsure
+            return Answer("unsure", None, ranking.rules[:suggestions], amounts_unread=True), scored
         if self._index.intent(q) is None:
             # a name said with more filler than exact() drops ("i'm all in"), unless a phrase
             # of the question means another rule ("what can I do when it's my turn")
