@@ -61,6 +61,8 @@ from typing import Any
 
 from bot.datafiles import shipped
 from bot.engine.profile import KNOBS, PROFILE_NAMES, Profile, make_profile
+from bot.rulebook.amount_words import asks_amounts
+from bot.rulebook.amounts import Worked, work_out
 from bot.rulebook.search import MAX_QUERY_CHARS, STOPWORDS, Index, plain_words
 from bot.tournament.clock import clock_timing
 
@@ -273,7 +275,8 @@ class Rule:
 
         The league's own rulebook first; for a knob, the rulebooks that play the knob's value
         (a Tavern league that switched to the 50% rule follows TREPS and the TDA there); where
-        those are silent, the TDA, as design/rules.md says; failing all, every citation.
+        those are silent, the TDA, as design/rules.md says; failing all, every citation but
+        those of a rulebook that is silent on the rule.
         """
         if profile is None:
             return self.follows
@@ -283,9 +286,11 @@ class Rule:
             if source is not None:
                 by_source.setdefault(source, []).append(citation)
         for source in self._sources_for(profile):
-            if by_source.get(source):
+            if by_source.get(source) and source not in self.silent:
                 return tuple(by_source[source])
-        return self.follows
+        # a silent rulebook is not cited for the rule it says nothing on
+        return tuple(c for c in self.follows if _citation_source(c) not in self.silent) or (
+            self.follows)
 
     def _sources_for(self, profile: Profile) -> list[str]:
         knob = self.knob
@@ -357,14 +362,26 @@ def query_keys(query: str) -> list[str]:
     return [k for k in dict.fromkeys(keys) if k]
 
 
+AnswerKind = typing.Literal["confident", "unsure", "uncovered"]
+
+
 @dataclass(frozen=True)
 class Answer:
-    """What `/rule` answers to a topic: the rule meant, or none and the closest rules (and,
-    for a topic no rulebook here covers, which topic that is)."""
+    """What `/rule` answers to a topic, and how sure it is of it.
 
-    rule: Rule | None
+    - `confident`: `rule` is the rule meant; `worked`, the amounts the engine works out.
+    - `unsure`: the topic may mean any of `suggestions`, closest first (`amounts_unread`: the
+      question gives amounts the engine could not be set up with).
+    - `uncovered`: no rulebook of the league covers the topic (`not_covered` names it, when
+      known) or no rule matches; `suggestions` holds only rules close to it, if any.
+    """
+
+    kind: AnswerKind
+    rule: Rule | None = None
     suggestions: tuple[Rule, ...] = ()
     not_covered: str | None = None
+    worked: Worked | None = None
+    amounts_unread: bool = False
 
 
 class Rulebook:
@@ -425,47 +442,64 @@ class Rulebook:
                 return self._keys[key]
         return None
 
-    def answer(self, query: str, suggestions: int = 3) -> Answer:
-        """The rule a player means by `query`, or an honest none with the closest rules.
+    def answer(self, query: str, suggestions: int = 3,
+               profile: Profile | None = None) -> Answer:
+        """The rule a player means by `query`, how sure the lookup is of it, and for a question
+        with amounts under a league's `profile`, the amounts worked out by the engine.
 
-        A name of a rule wins at once; a topic that no rulebook here covers is never answered
-        with a rule; otherwise the best-scoring rule, if it scores well enough and clearly
-        better than the next (see search.py). Only the first MAX_QUERY_CHARS are read.
+        A name of a rule is sure at once; a topic that no rulebook here covers is never
+        answered with a rule; a question whose amounts the engine can play out is answered with
+        the rule it applies; otherwise the ranking of search.py. Only the first MAX_QUERY_CHARS
+        are read.
         """
-        return self._answer(query, suggestions)[0]
+        return self._answer(query, suggestions, profile)[0]
 
-    def _answer(self, query: str, suggestions: int = 3
+    def _answer(self, query: str, suggestions: int = 3, profile: Profile | None = None
                 ) -> tuple[Answer, list[tuple[float, Rule]]]:
         """The answer, and the rules' scores when they were needed (for autocomplete)."""
         query = query[:MAX_QUERY_CHARS]
         found = self.exact(query)
         if found is not None:
-            return Answer(found), []
+            return Answer("confident", found), []
         q = self._index.query(query)
         uncovered = self._index.not_covered(q)
         scored = self._index.scored(q)
         if uncovered is not None:
             near = [self._rules[i] for i in uncovered.suggestions]
-            return Answer(None, tuple(near[:suggestions]), uncovered.topic), scored
+            return Answer("uncovered", None, tuple(near[:suggestions]), uncovered.topic), scored
+        worked = work_out(query, profile) if profile is not None else None
+        if worked is not None and worked.rule_id in self._rules:
+            return Answer("confident", self._rules[worked.rule_id], worked=worked), scored
+        ranking = self._index.ranked(q)
+        if profile is not None and asks_amounts(query) and ranking.rules:
+            # amounts asked about that the engine could not be set up with: the rule, unsure
+            return Answer("unsure", None, ranking.rules[:suggestions], amounts_unread=True), scored
         if self._index.intent(q) is None:
             # a name said with more filler than exact() drops ("i'm all in"), unless a phrase
             # of the question means another rule ("what can I do when it's my turn")
             key = "".join(w for w in plain_words(query) if w not in STOPWORDS)
             if key in self._keys:
-                return Answer(self._keys[key]), scored
-        if self._index.unknown(q):
+                return Answer("confident", self._keys[key]), scored
+        if not self._index.intents(q):
+            # a name said in table talk ("dude limped": call)
+            said = "".join(w for w in q.words if w not in STOPWORDS)
+            if said in self._keys:
+                return Answer("confident", self._keys[said]), scored
+        if (self._index.unknown(q) or not ranking.rules) and not self._index.intents(q):
             # a word the rulebook does not know: a name misspelt as a whole comes first
             typo = self._misspelt_name(query)
             if typo is not None:
-                return Answer(typo), scored
-        if scored and scored[0][0] >= _LOOKUP_CUTOFF and (
-                len(scored) == 1 or scored[0][0] - scored[1][0] >= _LOOKUP_MARGIN):
-            return Answer(scored[0][1]), scored
-        typo = self._misspelt_name(query)
-        if typo is not None:
-            return Answer(typo), scored
-        near = [rule for score, rule in scored if score >= _SUGGEST_CUTOFF]
-        return Answer(None, tuple(near[:suggestions])), scored
+                return Answer("confident", typo), scored
+        if not ranking.rules:
+            return Answer("uncovered"), scored
+        if ranking.sure:
+            return Answer("confident", ranking.rules[0],
+                          ranking.rules[1:suggestions + 1]), scored
+        return Answer("unsure", None, ranking.rules[:suggestions]), scored
+
+    def forget(self) -> None:
+        """Work the next query out afresh (see search.Index.forget)."""
+        self._index.forget()
 
     def _misspelt_name(self, query: str) -> Rule | None:
         """A short query that is a name with a letter or two wrong ("dead butn")."""
@@ -490,17 +524,12 @@ class Rulebook:
             scored = self._index.scored(self._index.query(query))
         results = [rule for score, rule in scored if score >= _SEARCH_CUTOFF]
         results += [r for r in self._index.prefix_hits(query) if r not in results]
-        if answer.rule is not None:
-            # the rule /rule would answer with comes first
-            results = [answer.rule, *(r for r in results if r is not answer.rule)]
-        elif answer.not_covered is not None:
-            results = [*answer.suggestions, *(r for r in results if r not in answer.suggestions)]
+        # the rule /rule would answer with, or the rules it would offer, come first
+        first = [answer.rule] if answer.rule is not None else list(answer.suggestions)
+        results = [*first, *(r for r in results if r not in first)]
         return results[:limit]
 
 
-_LOOKUP_CUTOFF = 0.6
-_LOOKUP_MARGIN = 0.08
-_SUGGEST_CUTOFF = 0.15
 _SEARCH_CUTOFF = 0.3
 # Only a query this short is tried as a misspelt name as a whole.
 _TYPO_NAME_CHARS = 30

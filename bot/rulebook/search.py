@@ -3,7 +3,7 @@
 A query goes through the same steps as every name of every rule:
 
 1. **Bounded**: only the first `MAX_QUERY_CHARS` characters are read, and only the first
-   `MAX_QUERY_WORDS` words, so no input can hold the event loop (issue 18).
+   `MAX_QUERY_WORDS` words, so no input can hold the event loop.
 2. **Words**: case folded, apostrophes dropped ("what's" -> "whats"), hyphens and slashes split
    ("re-buy" -> "re buy", also tried joined as "rebuy"), and every number or amount ("800",
    "1,200", "$5k", "100/200") becomes the one word `#`: "let's make it 800" is "make it #".
@@ -13,12 +13,18 @@ A query goes through the same steps as every name of every rule:
 5. **Typos**: a word the rulebook does not know is replaced by the closest word it does know,
    when one is close enough ("kiker" -> "kicker").
 
-Then the rules are scored. A phrase of the query that means one rule ("call your bet and
-raise you" is a string bet, whatever single words it shares with other rules) decides first;
-topics that no rulebook here covers (angle shooting, straddles) are
-known, so they are answered honestly with no rule rather than with a wrong one; otherwise the
-rule whose names and keywords cover most of the query's meaningful words, weighted by how
-telling each word is, wins, and only if it covers enough of them.
+Then the rules are ranked. Topics that no rulebook here covers (angle shooting, straddles,
+rake: bot/rulebook/phrases.py) are known, so they are answered honestly with no rule rather
+than with a wrong one. A phrase of the query that means one rule ("call your bet and raise
+you" is a string bet, whatever single words it shares with other rules) comes first; then the
+rules whose names and keywords cover most of the query's meaningful words, weighted by how
+telling each word is.
+
+The lookup is sure of the first rule only when nothing speaks against it (`Index.ranked`): no
+phrase of the query means another rule, no word of it is one the rulebook does not know (it
+may be the real topic: "rake", "sunglasses"), no telling word points elsewhere, and, without
+a phrase, the rule uses every word of the question and scores clearly above the next one.
+Otherwise it offers the closest rules, best first.
 """
 
 from __future__ import annotations
@@ -27,9 +33,12 @@ import difflib
 import functools
 import math
 import re
-from collections.abc import Iterable, Sequence
+import typing
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
+
+from bot.rulebook.phrases import INTENTS, NOT_COVERED
 
 
 class Named(Protocol):
@@ -45,9 +54,11 @@ class Named(Protocol):
     def keywords(self) -> tuple[str, ...]: ...
     @property
     def summary(self) -> str: ...
+    def texts(self) -> list[str]: ...
 
 
 R = TypeVar("R", bound=Named)
+T = TypeVar("T")
 
 # The longest topic `/rule` accepts (the option's max_length) and the most words read of it.
 MAX_QUERY_CHARS = 100
@@ -75,6 +86,7 @@ let lets like
 as by from into onto over up down again still yet really actually now ever even
 way thing things stuff game poker hand hands during while after before because
 play plays playing played league leagues tonight today week night last per many much
+snap dude bro lol hey yo ya pls plz u ur wtf omg idk tbh btw imo
 """.split())
 
 # Words for the same thing, after stemming (left: as stemmed; right: the word used).
@@ -91,9 +103,9 @@ SYNONYMS: dict[str, str] = {
     "boxed": "expos", "box": "expos", "cellphone": "phone", "mobile": "phone", "cell": "phone",
     "texting": "phone", "text": "phone", "cuss": "swear", "curs": "swear", "profanity": "swear",
     "insult": "swear", "reentry": "rebuy", "buyback": "rebuy", "rebought": "rebuy",
-    "payout": "prize", "pay": "prize", "paid": "prize", "money": "prize", "collud": "collusion",
+    "payout": "prize", "paid": "prize", "money": "prize", "collud": "collusion",
     "colluding": "collusion", "forever": "tank", "stall": "tank", "slow": "tank",
-    "slowroll": "tank", "hurry": "tank", "ages": "tank", "hu": "headsup", "misdealt": "misdeal",
+    "hurry": "tank", "ages": "tank", "hu": "headsup", "misdealt": "misdeal",
     "dealt": "deal", "dealing": "deal", "reshuffl": "shuffl", "vap": "smok", "vape": "smok",
     "cigarett": "smok", "cigar": "smok", "stream": "screenshot", "screenshar": "screenshot",
     "seated": "seat", "sitting": "seat", "sit": "seat", "ranking": "rank", "chips": "chip",
@@ -103,15 +115,22 @@ SYNONYMS: dict[str, str] = {
     "dq": "disqualif", "disqualify": "disqualif", "kick": "disqualif", "ban": "disqualif",
     "banned": "disqualif", "expel": "disqualif", "overturn": "appeal", "complain": "appeal",
     "complaint": "appeal", "registr": "regist", "register": "regist", "join": "regist",
-    "signup": "regist", "rerais": "rais", "think": "tank", "thinking": "tank",
+    "signup": "regist", "rerais": "rais", "thinking": "tank",
     "deciding": "tank",
+    # table talk for the same deeds
+    "limp": "call", "limped": "call", "limper": "call", "limping": "call", "flat": "call",
+    "flatted": "call", "ship": "allin", "shipp": "allin", "jamm": "allin", "shoved": "allin",
+    "xbet": "rais", "threebet": "rais", "86d": "disqualif", "86ed": "disqualif",
+    "barred": "disqualif",
+    "hollywood": "tank", "hollywoodd": "tank", "rathol": "pocket", "ratholing": "pocket",
+    "tabled": "show", "tabl": "tabl",
 }
 
 # Spelling families the stemmer does not join, and word pairs that are one word.
 JOINED = {("re", "buy"): "rebuy", ("re", "entry"): "reentry", ("add", "on"): "addon",
           ("buy", "back"): "buyback", ("mis", "deal"): "misdeal", ("side", "pot"): "sidepot",
           ("all", "in"): "allin", ("all", "ins"): "allin", ("heads", "up"): "headsup",
-          ("sit", "out"): "sitout",
+          ("sit", "out"): "sitout", ("sign", "up"): "signup",
           ("cell", "phone"): "cellphone", ("check", "raise"): "checkrais",
           ("card", "cap"): "cardcap", ("re", "raise"): "reraise", ("color", "up"): "colorup",
           ("colour", "up"): "colorup", ("chip", "race"): "chiprace",
@@ -149,6 +168,7 @@ def _trim(word: str) -> str:
 _AMOUNT = re.compile(r"[$€£]?\d[\d,._]*(?:\s?[kmx]|\s?bbs?)?\b|\b(?:ten|twenty|fifty|hundred|"
                      r"thousand)\b")
 _SPLIT = re.compile(r"[a-z0-9#%]+")
+_XBET = re.compile(r"\b[2-5][ -]?bet(s|ting|ted)?\b")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -157,6 +177,23 @@ def _word(raw: str) -> str:
         return raw  # "have", "same": a filler word stays itself, so it stays filler
     stem = _stem(raw)
     return SYNONYMS.get(stem, SYNONYMS.get(raw, stem))
+
+
+# Words that say nothing of a topic yet are no filler either ("obviously", "forgot"): a query
+# word the rulebook does not know makes a sure answer doubtful, unless it is one of these.
+GENERIC = frozenset(_word(w) for w in """
+hes shes isnt wasnt arent dont doesnt didnt havent hasnt thats theyre weve youve ill youll
+obviously forgot forget tiny bit little lot lots know knew look looks looking few until
+against anything something everything nothing people person everyone everybody nobody
+mistake mistakes previous vs versus gave give gives guess suppose supposed correct true
+false fine sure normal normally usually always never often exactly only else other another
+different whole entire since though although instead already gonna wanna gotta yeah yes
+no not nope lol hey hello thanks thank question questions ask asked asking answer case
+situation spot exact work works working job some mean totally literally basically kind
+sort proper properly legit normal official officially standard supposedly fair enough
+good bad big small huge tons bunch couple pretty quite very real really happen happened
+ok time times thing someone something go goes went going come comes came done try tried
+""".split())
 
 
 def words(text: str) -> list[str]:
@@ -170,6 +207,8 @@ def plain_words(text: str) -> list[str]:
     ("re buy" -> "rebuy")."""
     low = text[:MAX_QUERY_CHARS * 4].casefold().replace("\u2019", "'").replace("'", "")
     low = low.replace("%", " percent ")
+    # "3-bet", "4bet": a name of a raise, not an amount
+    low = _XBET.sub(" xbet ", low)
     low = _AMOUNT.sub(f" {NUMBER} ", low)
     raw = _SPLIT.findall(low)[: MAX_QUERY_WORDS * 2]
     out: list[str] = []
@@ -189,172 +228,6 @@ def content_words(ws: Iterable[str]) -> list[str]:
     return [w for w in ws if w not in STOPWORDS and w != NUMBER]
 
 
-# --- phrases that mean one rule, and topics no rulebook here covers ---------------------------
-
-# (pattern over the query's words joined by spaces, rule id). A pattern is the meaning of a
-# phrase; it wins over the single words in it ("call your bet and raise you" names call and
-# raise, but it is a string bet).
-INTENTS: tuple[tuple[str, str], ...] = (
-    # a deal at the final table (issue 21: the league's procedure, no rulebook's); said before
-    # the rules whose words it shares (final table, split pot, prize)
-    (r"\bdeal making\b|\bmak\w* (a )?deal\b|\bicm\b|\bchip chop\b|\bchop\b.*\bprize|"
-     r"\b(chop|deal)\b.*\bprize\b|\bprize\b.*\b(chop|deal)\b|\bsave\b.*\bprize\b|"
-     r"\bchop\w*\b.*\b(final|last|two|three|prize|money|it up)\b|\bfinal table deal\b|"
-     r"\bdeal at the final table\b|\bchop the (money|prize)|\b(td|director) deal\b|"
-     r"\bhow (does|do) (a|the) deal\b", "deal"),
-    # betting
-    (r"\bcall(ed|ing)?\b.*\b(and|then) (i )?(raise|raising)\b", "string-bet"),
-    (r"\b(went|go|going|goes|came|come) back\b.*\b(stack|chips)\b|\bmore than one "
-     r"(motion|trip)\b|\b(several|multiple|two) (trips|motions)\b|\bstring", "string-bet"),
-    (r"\bwhat can i do\b|\bmy options\b|\bcheck or bet\b|\bcan i check\b(?!\s+the\b)",
-     "betting-actions"),
-    (r"\bfold\w*\b.*\b(could|can|free|instead of)\b.*\bcheck", "folding-out-of-turn"),
-    (r"\bfold\w*\b.*\b(before|early|out of turn|ahead)\b", "folding-out-of-turn"),
-    (r"\b(counts?|constitutes?|is) (as )?a (full )?raise\b|\braise\b.*\b(how much|at least)\b|"
-     r"\bhow much\b.*\braise\b", "minimum-raise"),
-    (r"\bmake it #", "make-it"),
-    (r"\braise it\b|\braise # or raise to\b|\braise by\b", "raise-it"),
-    (r"\b(said|say|declared?|announced?) (a )?raise\b.*\b(too little|too small|short|less|"
-     r"not enough|below)\b|\braise to less\b", "declared-raise"),
-    (r"\b(said|say|says|declared?|announced?) (a )?raise\b.*\b(min|minimum)\b",
-     "declared-raise"),
-    (r"\b(said|say|says) raise #(?!.*\bto\b)", "raise-it"),
-    (r"\b(said|say|says|announced?) (check|call|fold|allin)\b", "verbal-declaration"),
-    (r"\bsingle chip\b|\bone chip\b|\boversized? chip\b", "single-chip"),
-    (r"\bnot enough to call\b|\bless than (the |a )?(call|bet)\b|\bbelow (the |a )?call\b|"
-     r"\bbet # facing (a |the )?bet\b|\bshort of (the |a )?call\b", "below-call"),
-    (r"\bmore (chips )?than (i|you|he) (have|has|had)\b|\b(bigger|more|larger) than (my|his|"
-     r"your|the) stack\b|\bover (my|his|your) stack\b", "all-in-over-stack"),
-    (r"\b(chips|bet|money) (come|comes|came|get|go|goes|given) back\b|\bextra chips\b|"
-     r"\b(nobody|no one|noone) call|\bnot called\b|\buncalled\b", "uncalled-bet"),
-    (r"\ballin\b.*\b(another|second|then|more)\b.*\ballin", "cumulative-all-ins"),
-    (r"\b(several|multiple|two|both|many|#) (small |short )?allin.*\b(together|add|raise)\b|"
-     r"\ballin\w* add up\b", "cumulative-all-ins"),
-    (r"\b(raise|reraise|rais)\b.*\bafter (a |an |the )?(short|incomplete|partial) allin\b|"
-     r"\breopen", "not-reopened"),
-    (r"\bcan (i|he|she|they|the \w+) (reraise|raise again)\b", "not-reopened"),
-    (r"\ballin\b.*\b(less than|not|isnt|short of|under) (a |the )?(full |min |minimum )?raise\b|"
-     r"\bshort allin\b", "incomplete-all-in"),
-    (r"\breraise (rules?|amount|size)\b|^reraise$", "minimum-raise"),
-    (r"\bbet\b.*\b(min|minimum)\b|\b(min|minimum)\b.*\bbet\b", "minimum-bet"),
-    (r"\b(can|may) (i|you|he|she|we) (bet|open)\b", "minimum-bet"),
-    (r"\b(take|taking|took) it back\b|^(?!.*\bturn\b).*\bbinding\b", "verbal-declaration"),
-    (r"\b(out of|before) (it was |its )?(my|his|her|your|their) turn\b|\bout of turn\b",
-     "out-of-turn"),
-    (r"\bhalf\b.*\braise\b", "fifty-percent"),
-    # deal and blinds
-    (r"\bheadsup\b.*\b(small blind|sb|acts? first|first to act|button post)\b|"
-     r"\b(small blind|acts? first)\b.*\bheadsup\b", "heads-up"),
-    (r"\bwho (deals|shuffles|deal|shuffle)\b(?! first)", "shuffle-and-deal"),
-    (r"\bwho deals first\b|\bfirst (deal|deals|dealer)\b|\bfirst ace\b", "first-dealer"),
-    (r"\bdealt face up\b|\bface up (during|in) the deal\b", "exposed-card"),
-    (r"\ballin\b.*\b(flip|turn|show)\w*\b.*\bcards\b|\b(flip|turn|show)\w*\b.*\bcards\b.*"
-     r"\ballin\b", "face-up"),
-    (r"\bproof\b|\bfingerprint\b|\bseed\b", "deck-commitment"),
-    (r"\b(dealer|card|cards)\b.*\b(flips?|flipped|flash|flashed|exposed?|boxed)\b|"
-     r"\b(flips?|flipped|flashed?|exposed?)\b.*\b(card|deal)\b(?!.*penalt)", "exposed-card"),
-    (r"\bburn(s|ed|t|ing)?\b", "burn-cards"),
-    (r"\b(turned|flipped) (over|up)\b.*\bdeal|\bdeal\w*\b.*\b(turned|flipped) (over|up)\b",
-     "exposed-card"),
-    (r"\bwrong (card|player|seat)\b|\bskipped\b|\bmisdeal|\b(gave|dealt|got) (me |him |her )?"
-     r"(three|3|only one|one card|too many|an extra)\b", "misdeal"),
-    (r"\b(new|another|change|fresh) deck\b|\bbent\b|\bmarked\b", "deck-changes"),
-    (r"\bfair\b|\brigged\b|\bverify\b|\bprovabl|\btrust\b", "deck-commitment"),
-    # pots and showdown
-    (r"\bodd chip", "odd-chip"),
-    (r"^(?!.*\b(bust|busted|knocked|eliminated|out)\b).*\bsame hand\b|\b(we|they) both have\b",
-     "split-pot"),
-    (r"\b(hand|cards?) (is |was |got |been )*(declared |ruled |called )?dead\b|\bdead hand",
-     "dead-hand"),
-    (r"\bwhat beats\b|\bbeats? (a|an|two|three)\b|\bbest hand\b|\bwhich hand wins\b",
-     "hand-rankings"),
-    (r"\b(throw|threw|thrown|tossed)\b.*\b(away|face down)\b", "muck"),
-    (r"\bwinning hand\b.*\b(face up|turned|killed|mucked)\b|\b(killed|mucked)\b.*"
-     r"\bwinning hand\b", "winning-hand-shown"),
-    (r"\bshow one\b.*\bshow all\b|\bother card\b|\bshowed (his |her )?friend\b|"
-     r"\b(friend|neighbou?r|buddy|mate)\b.*\b(cards|hand)\b|\bshow\w* (his |her |my )?(cards|"
-     r"hand) to (his|her|a|the|my) (friend|neighbou?r|buddy|mate)\b", "show-one-show-all"),
-    (r"\b(ask|asked|asks|see)\b.*\bshow\w* (only )?one card\b", "show-one-show-all"),
-    (r"\bshow\w* (only )?one card\b(?!.*\bafter\b)|\bonly show\w* one\b", "show-two-cards"),
-    (r"\b(one|1) card\b.*\bmuck|\b(both|two|2) cards\b.*\bwin\b", "show-two-cards"),
-    (r"\bshow (both|two|2) cards\b|\bshow\w*\b.*\bcards?\b.*\bto win\b", "show-two-cards"),
-    (r"\bwho\b.*\b(turns?|shows?)\b.*\bfirst\b|\bwho (has to )?shows? first\b|\bshow first\b|"
-     r"\bhave to show\b|\bmust i show\b",
-     "showdown-order"),
-    (r"\b(show|see|deal|run)\b.*\b(turn|river|rest of the board|board)\b.*\b(after|once)\b.*"
-     r"\bfold", "rabbit-hunt"),
-    (r"\bwould have (come|been|fallen)\b|\bwhat was coming\b|\brabbit", "rabbit-hunt"),
-    (r"\bwould have had\b|\bcould have had\b|\btable talk\b|\bfolded cards\b",
-     "discussing-hands"),
-    # time and presence
-    (r"\bhow long\b.*\bclock\b", "clock"),
-    (r"\b(blinds?|levels?)\b.*\b(go|goes|going) up\b|\b(blinds?|levels?)\b.*\b(increase|rise|"
-     r"change)|\b(how long|when)\b.*\b(levels?|breaks?)\b(?!.*\btabl)|\bnext level\b",
-     "blind-levels"),
-    (r"\bhow long\b.*\b(act|decide|think|decision|turn|have)\b|\btime limit\b|"
-     r"\btaking (forever|ages|too long|so long)\b", "action-time"),
-    (r"\b(was|were|is|am|been|went|go|going|while|when) away\b|"
-     r"\b(bathroom|toilet|restroom|loo|afk|brb|drink)\b|\bstep(ped|s)? (away|out)\b|"
-     r"\b(left|leave|leaving) (the |my )?(table|seat)\b", "away"),
-    (r"\b(be|being|stay) (at|in) (the table|my seat|your seat)\b", "table-presence"),
-    # tournament
-    (r"\bfinal table\b", "final-table"),
-    (r"\b(how|who) (are|is|gets?) seats?\b|\bseats? (picked|chosen|assigned|drawn)\b|"
-     r"\bwho sits where\b", "random-seats"),
-    (r"\bsmall blind\b.*\b(busted|bust|knocked|eliminated|out)\b|\b(busted|knocked|"
-     r"eliminated)\b.*\bsmall blind\b|\bsb\b.*\b(busted|knocked|eliminated|out)\b",
-     "sb-eliminated"),
-    (r"\bbig blind\b.*\b(busted|bust|knocked|eliminated|out)\b|\b(busted|knocked|"
-     r"eliminated)\b.*\bbig blind\b|\bbb\b.*\b(busted|knocked|eliminated|out)\b",
-     "bb-eliminated"),
-    (r"\b(two|both|#|several) (players )?.*\b(bust|busted|knocked|eliminated|out)\b.*"
-     r"\b(same hand|together|at once)\b", "same-hand-eliminations"),
-    (r"\bempty seat\b", "dead-button"),
-    (r"\bdown to two\b|\btwo left\b|\bheadsup\b.*\bbutton\b", "heads-up-blinds"),
-    (r"\bcolou?r ?up\b|\bchip ?race\b|\brace off\b|\b(remov\w*|race|racing|get rid of|"
-     r"take off)\b.*\b(#|small|smallest|low|lowest|odd) chips\b", "chip-race"),
-    (r"\bmoved?\b.*\b(another|new|other|different) table\b|\bbalanc", "table-balancing"),
-    (r"\btable (break|breaks|broken)\b|\bbreak (up )?(a |the )?table\b", "breaking-tables"),
-    (r"\b(rebuy|reentry|buyback|buy back)\b", "rebuys"),
-    (r"\b(first|second|third) place\b|\bprize\b|\bpayout", "payouts"),
-    (r"\b(stack|chip count|count)\b.*\b(wrong|off|miscounted|mistake|incorrect)\b|"
-     r"\b(wrong|incorrect)\b.*\bstack\b", "stack-adjustment"),
-    # rulings
-    (r"\bpenalt|\bpenali[sz]", "penalty"),
-    (r"\b(director|td|floor|ruling)\b.*\b(wrong|mistake|error|unfair|disagree)\b|\bappeal|"
-     r"\b(disagree|dispute|contest|challenge)\b",
-     "appeals"),
-    (r"\bfinal (decision|say|word)\b|\bwho decides\b", "director-decision"),
-    (r"\b(kicked|thrown) out\b|\bdisqualif", "disqualification"),
-    (r"\b(which|what) (rules|rulebook)\b", "rulebooks"),
-    # conduct
-    (r"\b(help|helping|advice|advise|coach|coaching)\b|\btelling (me|him|her) what to do\b",
-     "one-player-to-a-hand"),
-    (r"\b(team|teaming|teamed) up\b|\bworking together\b|\bsharing cards\b|\bsoft ?play",
-     "cheating"),
-    (r"\btrash talk|\b(rude|abusive|insult\w*)\b", "language"),
-    (r"\b(phone|texting|text|texts)\b", "phones"),
-    (r"\b(talk|talking|discuss|discussing|comment\w*)\b.*\bhands?\b", "discussing-hands"),
-    (r"\bunprotected\b|\bmisclick|\b(swept|grabbed|took|killed|mucked)\b.*\bmy (cards|hand)\b",
-     "unprotected-hands"),
-    (r"\bpocket\b|\bhid(e|ing|den)\b.*\bchips\b", "chip-visibility"),
-    (r"\bscreenshot\b|\b(hid(e|ing|den)|cover|covering)\b.*\bcards\b", "card-visibility"),
-    (r"\b(another|other|different) game\b|\bside bets?\b", "foreign-objects"),
-)
-
-# Topics none of the rulebooks here covers: answered with no rule and these suggestions.
-NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    (r"\bangl", "angle shooting", ("verbal-declaration", "cheating", "director-decision")),
-    (r"\bstraddl", "straddles", ("blinds", "minimum-raise", "out-of-turn")),
-    (r"\bomaha\b|\bpot limit\b|\bfixed limit\b|\bstud\b|\bplo\b", "other poker games",
-     ("minimum-bet", "minimum-raise", "rulebooks")),
-    (r"\brun it twice\b|\brun it (two|#) times\b", "running it twice",
-     ("rabbit-hunt", "face-up", "side-pots")),
-    (r"\binsurance\b", "all-in insurance", ("face-up", "side-pots", "cheating")),
-    (r"\btip\b|\btipping\b", "tipping", ("payouts", "house-rules", "director-decision")),
-    (r"\bsatellit", "satellites", ("payouts", "late-registration", "rebuys")),
-)
-
 _INTENTS = tuple((re.compile(p), rid) for p, rid in INTENTS)
 _NOT_COVERED = tuple((re.compile(p), name, ids) for p, name, ids in NOT_COVERED)
 
@@ -364,6 +237,15 @@ INTENT_BONUS = 1.5
 TELLING_IDF = 2.6
 VAGUE_CAP = 0.55
 PHRASE_BONUS = 0.1
+# Queries whose workings are kept (an answer and its autocomplete share them).
+MEMO_SIZE = 64
+# A rule offered when the lookup is unsure scores at least this much.
+SUGGEST_CUTOFF = 0.15
+# Without a phrase that means one rule, a sure answer scores this much and this far ahead.
+SURE_SCORE = 0.75
+SURE_MARGIN = 0.3
+# A phrase's rule is in doubt when another rule's words score this far above its own.
+INTENT_DISPUTE = 0.05
 
 
 @dataclass(frozen=True)
@@ -375,6 +257,14 @@ class NotCovered:
 
 
 @dataclass(frozen=True)
+class Ranking(Generic[R]):
+    """The rules a query may mean, best first, and whether the first is meant for sure."""
+
+    rules: tuple[R, ...]
+    sure: bool
+
+
+@dataclass(frozen=True)
 class Query:
     text: str  # as typed, bounded
     plain: str  # the words before stems and synonyms, joined by spaces
@@ -382,10 +272,7 @@ class Query:
     content: tuple[str, ...]  # the meaningful ones, typos corrected
     # every run of 2 to MAX_PHRASE_WORDS words, with and without filler words
     grams: frozenset[tuple[str, ...]] = frozenset()
-
-    @property
-    def joined(self) -> str:
-        return " ".join(self.words)
+    joined: str = ""  # the words joined by spaces (what phrases are matched against)
 
 
 @dataclass
@@ -399,6 +286,8 @@ class _Entry(Generic[R]):
     prefixes: set[str]  # every name word, for prefix search as a player types
     # names of two words or more: as said, and without filler words
     multiword: list[tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=list)
+    # each name's meaningful words, for how fully a query says a name
+    cover: list[tuple[str, ...]] = field(default_factory=list)
 
 
 class Index(Generic[R]):
@@ -416,9 +305,11 @@ class Index(Generic[R]):
             title_words = set(content_words(words(f"{rule.id.replace('-', ' ')} {rule.title}")))
             multiword = [(p, tuple(w for w in p if w not in STOPWORDS)) for p in phrases
                           if 2 <= len(p) <= MAX_PHRASE_WORDS]
+            cover = [c for c in (tuple(w for w in p if w not in STOPWORDS and w != NUMBER)
+                                 for p in phrases) if c]
             self.entries.append(_Entry(rule, [p for p in phrases if p], name_words,
                                        key_words - name_words, summary_words, title_words,
-                                       prefixes, [(p, st) for p, st in multiword if st]))
+                                       prefixes, [(p, st) for p, st in multiword if st], cover))
         count = len(self.entries) or 1
         df: dict[str, int] = {}
         for e in self.entries:
@@ -429,6 +320,24 @@ class Index(Generic[R]):
         self.vocabulary = sorted(set(self.idf) | {w for e in self.entries
                                                   for w in e.summary_words})
         self._by_id = {e.rule.id: e for e in self.entries}
+        self._cache: dict[tuple[str, Query], object] = {}
+        # word -> (rule, share of the word's weight it earns: name 1, keyword .85, summary .3)
+        self._word_index: dict[str, list[tuple[int, float]]] = {}
+        # a name or keyword phrase of two words or more -> (rule, what saying it is worth)
+        self._phrase_index: dict[tuple[str, ...], list[tuple[int, float]]] = {}
+        for i, e in enumerate(self.entries):
+            for w in e.name_words | e.key_words | e.summary_words:
+                share = 1.0 if w in e.name_words else 0.85 if w in e.key_words else 0.3
+                self._word_index.setdefault(w, []).append((i, share))
+            for phrase, stripped in e.multiword:
+                # "at the table" says less than "string bet": the telling words count
+                bonus = PHRASE_BONUS + 0.06 * min(len(stripped), 4)
+                grams = {phrase} | ({stripped} if len(stripped) >= 2 else set())
+                for gram in grams:
+                    self._phrase_index.setdefault(gram, []).append((i, bonus))
+        # every word the rulebook uses, texts included: a query word outside it is strange
+        self.known = frozenset(self.vocabulary) | {
+            w for e in self.entries for t in e.rule.texts() for w in content_words(words(t))}
 
     # --- the query ---------------------------------------------------------------------------
 
@@ -447,7 +356,7 @@ class Index(Generic[R]):
         ws = [fixes.get(w, w) for w in ws]
         plain = " ".join(plain_words(bounded)[:MAX_QUERY_WORDS])
         grams = _grams(ws) | _grams([w for w in ws if w not in STOPWORDS])
-        return Query(bounded, plain, tuple(ws), tuple(corrected), grams)
+        return Query(bounded, plain, tuple(ws), tuple(corrected), grams, " ".join(ws))
 
     def _correct(self, word: str) -> str:
         return _closest(word, tuple(self.vocabulary))
@@ -458,17 +367,56 @@ class Index(Generic[R]):
         """Whether the query has a meaningful word that no rule's names or keywords know."""
         return any(w not in self.idf for w in q.content)
 
-    def intent(self, q: Query) -> str | None:
-        """The rule a phrase of the query means, if it has one (patterns are tried on the
-        words as typed and as normalised)."""
+    def strange(self, q: Query) -> list[str]:
+        """The query's words that no rule's names, keywords or texts use and that are more than
+        table filler: words of a topic the rulebook may not cover ("rake", "sunglasses")."""
+        return [w for w in q.content
+                if w not in self.known and w not in GENERIC and not w.isdigit()]
+
+    def intents(self, q: Query) -> list[str]:
+        """The rules phrases of the query mean, in the order the phrases are listed (patterns
+        are tried on the words as typed and as normalised)."""
+        return [rule_id for rule_id, _ in self._intent_spans(q)]
+
+    def _intent_spans(self, q: Query) -> list[tuple[str, tuple[int, int]]]:
+        """Each rule a phrase means, with the words (first, past the last) the phrase spans."""
+        return self._memo(("intents", q), lambda: self._find_intents(q))
+
+    def _find_intents(self, q: Query) -> list[tuple[str, tuple[int, int]]]:
+        found: list[tuple[str, tuple[int, int]]] = []
         compared = _compare_amounts(q.text)
         if compared is not None and compared in self._by_id:
-            return compared
-        texts = (q.plain, q.joined)
+            found.append((compared, (0, len(q.words))))
+        seen = {rule_id for rule_id, _ in found}
         for pattern, rule_id in _INTENTS:
-            if rule_id in self._by_id and any(pattern.search(t) for t in texts):
-                return rule_id
-        return None
+            if rule_id not in self._by_id or rule_id in seen:
+                continue
+            for text in (q.plain, q.joined):
+                m = pattern.search(text)
+                if m is not None:
+                    first = len(text[:m.start()].split())
+                    found.append((rule_id, (first, max(first + 1, len(text[:m.end()].split())))))
+                    seen.add(rule_id)
+                    break
+        return found
+
+    def _rival_intents(self, q: Query) -> list[str]:
+        """Rules meant by phrases of the query other than the first one's words: a phrase
+        inside the first phrase ("prize" in "chop the prize money") is part of its meaning,
+        not another topic."""
+        spans = self._intent_spans(q)
+        if not spans:
+            return []
+        (top, (a, b)), rivals = spans[0], []
+        for rule_id, (c, d) in spans[1:]:
+            if rule_id != top and (d <= a or c >= b):
+                rivals.append(rule_id)
+        return rivals
+
+    def intent(self, q: Query) -> str | None:
+        """The rule the query's first meaningful phrase means, if any."""
+        found = self.intents(q)
+        return found[0] if found else None
 
     def not_covered(self, q: Query) -> NotCovered | None:
         texts = (q.plain, q.joined)
@@ -478,63 +426,131 @@ class Index(Generic[R]):
         return None
 
     def scored(self, q: Query) -> list[tuple[float, R]]:
-        """Every rule with a score above 0, best first (ties keep the book's order)."""
+        """Every rule with a score above 0, best first (ties keep the book's order); the rule a
+        phrase of the query means comes first."""
+        return self._scored(q, self.intent(q))
+
+    def _scored(self, q: Query, intent: str | None) -> list[tuple[float, R]]:
+        out = [(free + INTENT_BONUS if rule.id == intent else capped, rule)
+               for free, capped, rule in self._word_scores(q)]
+        return sorted([sr for sr in out if sr[0] > 0], key=lambda sr: -sr[0])
+
+    def _word_scores(self, q: Query) -> list[tuple[float, float, R]]:
+        """Each rule's score from the query's words: as it is, and capped where only common
+        words are shared (a rule a phrase means is not capped)."""
+        return self._memo(("words", q), lambda: self._compute_word_scores(q))
+
+    def _compute_word_scores(self, q: Query) -> list[tuple[float, float, R]]:
         content = [w for w in q.content if len(w) >= 2 or w in self.idf]
-        intent = self.intent(q)
+        scores = [(0.0, 0.0, e.rule) for e in self.entries]
         if not content:
-            return [(INTENT_BONUS, self._by_id[intent].rule)] if intent else []
+            return scores
         weights = {w: self.idf.get(w, self.max_idf * 0.35) for w in content}
         total = sum(weights[w] for w in content)
-        results = []
-        for e in self.entries:
-            covered = 0.0
-            for w in content:
-                if w in e.name_words:
-                    covered += weights[w]
-                elif w in e.key_words:
-                    covered += weights[w] * 0.85
-                elif w in e.summary_words:
-                    covered += weights[w] * 0.3
-            score = covered / total if total else 0.0
+        # only the rules that share a word or a phrase with the query are scored
+        covered: dict[int, float] = {}
+        for w in content:
+            for i, share in self._word_index.get(w, ()):
+                covered[i] = covered.get(i, 0.0) + weights[w] * share
+        phrases: dict[int, float] = {}
+        for gram in q.grams:
+            for i, bonus in self._phrase_index.get(gram, ()):
+                phrases[i] = max(phrases.get(i, 0.0), bonus)
+        said = set(content)
+        for i in covered.keys() | phrases.keys():
+            e = self.entries[i]
+            score = covered.get(i, 0.0) / total if total else 0.0
             if score > 0:
                 # of two rules the query covers alike, the one whose name it says most fully
-                score += 0.2 * self._name_cover(content, e)
+                score += 0.2 * self._name_cover(said, e)
                 # a word of the rule's own title says more than one of its aliases
                 score += 0.1 * sum(w in e.title_words for w in content) / len(content)
-            phrase = self._phrase(q, e)
+            phrase = phrases.get(i, 0.0)
             score += phrase
-            if intent == e.rule.id:
-                score += INTENT_BONUS
-            elif not phrase and not self._telling(content, e):
+            capped = score
+            if not phrase and not self._telling(content, e):
                 # only common words in common ("cards and chips"): a hint, never an answer
-                score = min(score, VAGUE_CAP)
-            if score > 0:
-                results.append((score, e.rule))
-        return sorted(results, key=lambda sr: -sr[0])
+                capped = min(score, VAGUE_CAP)
+            scores[i] = (score, capped, e.rule)
+        return scores
 
-    def _phrase(self, q: Query, e: _Entry[R]) -> float:
-        """A name of the rule said within the query, as a phrase of two words or more."""
-        best = 0.0
-        grams = q.grams
-        for phrase, stripped in e.multiword:
-            if phrase in grams or (len(stripped) >= 2 and stripped in grams):
-                # "at the table" says less than "string bet": count the telling words
-                best = max(best, PHRASE_BONUS + 0.06 * min(len(stripped), 4))
-        return best
+    def forget(self) -> None:
+        """Drop what was worked out for recent queries (and the typo and word caches): the next
+        query is worked out afresh, as a new question is (benchmarks measure that)."""
+        self._cache.clear()
+        _closest.cache_clear()
+        _word.cache_clear()
+
+    def _memo(self, key: tuple[str, Query], compute: Callable[[], T]) -> T:
+        """What was worked out for this query already (an answer and the autocomplete of the
+        same words, several steps of one answer), kept for the last few queries."""
+        if key in self._cache:
+            return typing.cast(T, self._cache[key])
+        if len(self._cache) >= MEMO_SIZE:
+            self._cache.clear()
+        value = compute()
+        self._cache[key] = value
+        return value
+
+    def ranked(self, q: Query) -> Ranking[R]:
+        """The rules the query may mean, best first, and whether the first is meant for sure.
+
+        Sure only when nothing speaks against it: a phrase of the query means one rule and no
+        phrase means another, or (no phrase) one rule covers the query's words well and clearly
+        better than any other; and never with a word the rulebook does not know, which may be
+        the real topic of the question."""
+        intents = self.intents(q)
+        words_only = self._scored(q, None)
+        score_of = {rule.id: s for s, rule in words_only}
+        strange = self.strange(q)
+        order = [self._by_id[i].rule for i in intents]
+        order += [rule for s, rule in words_only
+                  if rule.id not in intents and s >= SUGGEST_CUTOFF]
+        if not order:
+            return Ranking((), False)
+        top = order[0]
+        # a telling word the first rule does not use at all points at another topic as well
+        unexplained = self._unexplained(q, self._by_id[top.id])
+        if intents:
+            other = next(((s, r) for s, r in words_only if r.id != top.id), None)
+            disputed = other is not None and other[0] >= SURE_SCORE and (
+                other[0] - score_of.get(top.id, 0.0) >= INTENT_DISPUTE)
+            sure = not self._rival_intents(q) and not disputed
+        else:
+            best = words_only[0][0]
+            second = words_only[1][0] if len(words_only) > 1 else 0.0
+            # without a phrase, every word of the question must be one the rule uses
+            entry = self._by_id[top.id]
+            sure = best >= SURE_SCORE and best - second >= SURE_MARGIN and not self._unused(
+                q, entry)
+            # one word alone is sure only when it names the rule ("away"), not when the rule
+            # merely uses it ("another")
+            if len(q.content) == 1 and q.content[0] not in entry.name_words:
+                sure = False
+        sure = sure and not strange and not unexplained
+        return Ranking(tuple(order), sure)
+
+    def _unexplained(self, q: Query, e: _Entry[R]) -> list[str]:
+        """The query's telling words (few rules use them) that rule `e` does not use."""
+        mine = e.name_words | e.key_words | e.summary_words
+        return [w for w in q.content if w not in mine and w not in GENERIC
+                and self.idf.get(w, 0.0) >= TELLING_IDF]
+
+    def _unused(self, q: Query, e: _Entry[R]) -> list[str]:
+        """The query's words, filler aside, that rule `e` does not use."""
+        mine = e.name_words | e.key_words | e.summary_words
+        return [w for w in q.content if w not in mine and w not in GENERIC and len(w) > 1]
 
     def _telling(self, content: Sequence[str], e: _Entry[R]) -> bool:
         return any(self.idf.get(w, 0.0) >= TELLING_IDF
                    for w in content if w in e.name_words or w in e.key_words)
 
     @staticmethod
-    def _name_cover(content: Sequence[str], e: _Entry[R]) -> float:
+    def _name_cover(said: set[str] | frozenset[str], e: _Entry[R]) -> float:
         """How much of its best-said name the query says (1.0: every word of a name)."""
-        said = set(content)
         best = 0.0
-        for phrase in e.phrases:
-            words_ = [w for w in phrase if w not in STOPWORDS and w != NUMBER]
-            if words_:
-                best = max(best, sum(w in said for w in words_) / len(words_))
+        for words_ in e.cover:
+            best = max(best, sum(w in said for w in words_) / len(words_))
         return best
 
     def prefix_hits(self, text: str) -> list[R]:

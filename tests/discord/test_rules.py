@@ -74,12 +74,32 @@ async def test_unknown_topic_is_private(harness):
     assert harness.channel.history(viewer=harness.bob) == []
 
 
-async def test_unknown_topic_offers_the_closest_rules(harness):
+async def test_an_unsure_answer_offers_the_closest_rules_as_buttons(harness):
+    """Not sure which rule is meant: the closest rules, privately, each a button that posts
+    it in the channel as the server plays it."""
     result = await harness.alice.slash(harness.channel, "rule", topic="cards and chips")
-    assert result.ephemeral
-    assert result.response.content.startswith("No rule for 'cards and chips'; closest: ")
-    assert result.response.content.count("`") == 8  # three rules and the list command
-    assert result.response.content.endswith("`/rule topic:list` lists every rule.")
+    assert result.ephemeral and not result.response.embeds
+    assert result.response.content.startswith("Not sure which rule you mean by 'cards and "
+                                              "chips'.")
+    assert "`/rule topic:list`" in result.response.content
+    buttons = [c for row in result.response.components for c in row["components"]]
+    answer = harness.bot.rulebook.answer("cards and chips")
+    assert answer.kind == "unsure"
+    assert [b["label"] for b in buttons] == [r.title for r in answer.suggestions]
+    assert harness.channel.history(viewer=harness.bob) == []
+    # amounts the engine could not be set up with are said to be the reason
+    ante = await harness.alice.slash(harness.channel, "rule", topic="what's the ante at 200/400")
+    assert ante.ephemeral and ante.response.content.startswith(
+        "I could not work out the amounts in 'what's the ante at 200/400' for sure.")
+    assert [c["label"] for row in ante.response.components
+            for c in row["components"]][0] == "Antes"
+    tapped = await harness.alice.click(result.response.message, label=buttons[0]["label"])
+    assert not tapped.ephemeral
+    rule = answer.suggestions[0]
+    posted = harness.channel.last_message.embeds[0]
+    assert posted.title == rule.title
+    assert posted.description == rule.text_for(make_profile("tda"))
+    assert posted.footer.text.endswith("this server's profile: tda")
 
 
 async def test_a_topic_no_rulebook_covers_is_said_so(harness):
@@ -94,6 +114,50 @@ async def test_a_topic_no_rulebook_covers_is_said_so(harness):
         assert text.startswith("None of this league's rulebooks covers "), text
         assert "Closest: " in text and f"`{near}`" in text, text
         assert text.count("` (") == 3, text
+    assert harness.channel.history(viewer=harness.bob) == []
+
+
+async def test_a_question_with_amounts_is_worked_out_under_the_channels_profile(harness):
+    """The engine's numbers for this league, above the rule, in the channel; the footer names
+    the profile they were worked out under."""
+    await harness.set_profile("treps")
+    asked = "facing a raise to 600 at 100/200 he silently puts in 850"
+    treps = (await harness.alice.slash(harness.channel, "rule", topic=asked)).response
+    embed = treps.embeds[0]
+    assert not treps.ephemeral and embed.title == "The 50% rule"
+    assert embed.description.startswith("**Worked out:** a raise to 1,000: 850 facing 600 "
+                                        "adds 250, at least half the last full raise of 400")
+    rule = harness.bot.rulebook.get("fifty-percent")
+    assert embed.description.endswith(rule.text_for(make_profile("treps")))
+    assert embed.footer.text.endswith("this server's profile: treps")
+    await harness.set_profile("tavern")
+    tavern = (await harness.alice.slash(harness.channel, "rule", topic=asked)).response
+    embed = tavern.embeds[0]
+    assert embed.title == "Make it X"
+    assert embed.description.startswith("**Worked out:** a call of 600")
+    assert "250 goes back" in embed.description.split("\n")[0]
+    assert embed.footer.text.endswith("this server's profile: tavern")
+    short = (await harness.bob.slash(harness.channel, "rule",
+                                     topic="he raised 50 to 100 whats the least i can reraise "
+                                           "to")).response.embeds[0]
+    assert short.title == "Minimum raise"
+    assert short.description.startswith("**Worked out:** to 150 at least (the last full raise "
+                                        "was 50")
+    assert len(short) <= 6000 and len(short.description) <= 4096
+
+
+async def test_a_topic_no_rulebook_covers_offers_close_rules_as_buttons(harness):
+    result = await harness.alice.slash(harness.channel, "rule", topic="bomb pot")
+    assert result.ephemeral and not result.response.embeds
+    assert result.response.content.startswith(
+        "None of this league's rulebooks covers bomb pots")
+    labels = [c["label"] for row in result.response.components for c in row["components"]]
+    assert labels == ["Blinds", "Antes"]
+    strategy = await harness.alice.slash(harness.channel, "rule",
+                                         topic="how do i calculate pot odds")
+    assert strategy.response.content.startswith(
+        "None of this league's rulebooks covers poker strategy and odds")
+    assert not strategy.response.components  # nothing close: no rule offered
     assert harness.channel.history(viewer=harness.bob) == []
 
 
@@ -143,7 +207,7 @@ async def test_autocomplete(harness):
 
 
 async def test_error_goes_through_the_one_handler(harness, monkeypatch, caplog):
-    def boom(query, suggestions=3):
+    def boom(query, suggestions=3, profile=None):
         raise RuntimeError("rulebook exploded")
 
     monkeypatch.setattr(harness.bot.rulebook, "answer", boom)

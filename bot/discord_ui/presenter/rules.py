@@ -1,4 +1,6 @@
-"""`/rule` in words: one rule as an embed, the paged list, and the honest no-match answer."""
+"""`/rule` in words: one rule as an embed (with the amounts of the question worked out, when the
+engine settled them), the answer that is unsure which rule is meant, the paged list, and the
+honest answer for a topic no rulebook of the league covers."""
 
 from __future__ import annotations
 
@@ -10,12 +12,14 @@ import discord
 from bot.discord_ui.presenter.limits import (
     EMBED_DESCRIPTION,
     EMBED_FOOTER,
+    chips,
     fit_embed,
     safe_text,
     truncate,
 )
 from bot.engine.profile import Profile
 from bot.rulebook import Rule
+from bot.rulebook.amounts import Worked
 from bot.rulebook.loader import Mode
 
 RULE_COLOUR = discord.Colour.blurple()
@@ -60,10 +64,13 @@ def played_here_words(here: PlayedHere) -> str:
             f"({kind}): profile {profile_words(here.profile)}")
 
 
-def rule_embed(rule: Rule, here: PlayedHere) -> discord.Embed:
-    """One rule as this tournament (or this server) plays it: the live rule ("At the table")
-    first, then what the bot does, online or at a live night; the footer says whose rules."""
+def rule_embed(rule: Rule, here: PlayedHere, worked: Worked | None = None) -> discord.Embed:
+    """One rule as this tournament (or this server) plays it: the amounts of the question
+    worked out, if any, then the live rule ("At the table"), then what the bot does, online
+    or at a live night; the footer says whose rules."""
     text = rule.text_for(here.profile, here.mode)
+    if worked is not None:
+        text = f"**{WORKED_HEADING}** {worked_text(worked)}\n\n{text}"
     embed = discord.Embed(title=truncate(rule.title, 256), description=text, colour=RULE_COLOUR)
     follows = rule.follows_for(here.profile)
     embed.add_field(name="Follows", value=truncate("; ".join(follows), 1024), inline=False)
@@ -103,6 +110,133 @@ def list_embed(pages: Sequence[str], index: int) -> discord.Embed:
                           description=pages[index], colour=RULE_COLOUR)
     embed.set_footer(text=list_footer(index, len(pages)))
     return fit_embed(embed)
+
+
+WORKED_HEADING = "Worked out:"
+# The words on a button that opens one of the rules offered (Discord's cap is 80).
+BUTTON_LABEL_CHARS = 80
+
+
+def worked_text(w: Worked) -> str:
+    """The amounts of a question as the engine settled them, in a sentence or two."""
+    f = w.facts
+    to = chips(w.figures[0])
+    if w.kind == "min-raise":
+        return (f"to {to} at least (the last full raise was {chips(f['last_raise'])}, so a "
+                f"raise adds at least that to the {chips(f['current'])} bet).")
+    if w.kind == "min-bet":
+        return f"the smallest bet is {to}, one big blind."
+    if w.kind == "short-all-in":
+        return (f"to {to} at least: the all-in to {chips(f['current'])} is not a full raise, so "
+                f"the next raise adds the last full bet or raise ({chips(f['last_raise'])}) "
+                "to it.")
+    if w.kind == "reopened":
+        return (f"yes: the all-ins since he acted add up to a full raise, which these rules "
+                f"count, so he may raise, to {to} at least, or call {chips(f['call'])} "
+                "more, or fold.")
+    if w.kind == "not-reopened":
+        why = ("short all-ins never add up under these rules, and none was a full raise"
+               if f.get("several") and not f.get("add_up") else
+               "the bet has not grown by a full raise since he acted")
+        return (f"no: {why}, so the betting is not reopened for him. He may call "
+                f"{to} more or fold.")
+    if w.kind == "make-it":
+        return _make_it_text(w)
+    if w.kind == "declared":
+        if w.rule_id == "declared-raise" and f["to"] == f["target"]:
+            return f"a raise to {to}: it is a full raise, as declared."
+        if f["to"] > f["target"]:
+            return (f"a raise to {to}: \"raise to {chips(f['target'])}\" is short of a full "
+                    "raise, and a declared raise is held to the minimum raise.")
+        return (f"a call of {to}: a declared raise short of a full raise is read as \"make it "
+                f"{chips(f['target'])}\", so it is a call and {chips(f['returned'])} goes back.")
+    if w.kind == "raise-it":
+        to = chips(f["to"])
+        said = (f"\"raise {chips(f['asked'])}\" adds {chips(f['asked'])} to the "
+                f"{chips(f['facing'])} bet faced")
+        if f["to"] == f["target"]:
+            had = (f"; with {chips(f['had'])} already in, he puts in {chips(f['added'])} more"
+                   if f["had"] else f": he puts in {chips(f['added'])}")
+            return f"a raise to {to}: {said}{had}."
+        if f["to"] > f["target"]:
+            return (f"a raise to {to}: {said}, {chips(f['target'])}, short of a full raise, "
+                    "and a declared raise is held to the minimum raise.")
+        return (f"a call of {to}: {said}, {chips(f['target'])}, short of a full raise, which "
+                f"these rules read as \"make it\": a call, {chips(f['returned'])} goes back.")
+    if w.kind == "said-raise-call":
+        if w.figures[0] == f["min_to"]:
+            return (f"he must raise, to {to} at least: a declared raise is held to the minimum "
+                    "raise, and having said raise first he may go back to his stack for the "
+                    "chips.")
+        return (f"a call of {to}: these rules read a raise short of a full one as \"make it\", "
+                "so the chips to call are a call; having said raise first, he may still go "
+                f"back to his stack before his turn ends and make a full raise, to "
+                f"{chips(f['min_to'])} at least.")
+    if w.kind == "declared-vs-chips":
+        back = f"; {chips(f['returned'])} goes back" if f["returned"] else ""
+        deed = ("a call of" if f.get("called") else "a raise to" if f["facing"] else "a bet of")
+        held = ("" if f["to"] == f["said"] else
+                f" ({chips(f['said'])} is short of a full raise, read as these rules read it)")
+        return (f"{deed} {to}: the amount said binds, not the chips thrown{held}{back}.")
+    if w.kind == "below-call":
+        return (f"not a call: {chips(f['asked'])} is less than the {chips(f['current'])} bet. "
+                f"He must call {to} or fold; he may take the chips back and fold only if "
+                "nobody after him has acted.")
+    if w.kind == "over-stack":
+        return f"all-in for {to}: naming more than his stack puts a player all-in."
+    if w.kind == "split":
+        if not f["odd"]:
+            return f"{chips(f['high'])} each: the pot of {chips(f['pot'])} splits evenly."
+        first = "the first winner" if f["odd"] == 1 else f"the first {f['odd']} winners"
+        return (f"{chips(f['high'])} to {first} from the button's left and "
+                f"{chips(f['low'])} to the rest: {chips(f['pot'])} splits in whole "
+                f"{chips(f['unit'])} chips, and the odd chip goes left of the button.")
+    if w.kind == "side-pots":
+        sides = ", ".join(chips(n) for n in w.figures[1:])
+        text = f"a main pot of {chips(f['main'])} among all {f['players']}"
+        if sides:
+            plural = "s" if f["sides"] > 1 else ""
+            text += f", and side pot{plural} of {sides} among those who put more in"
+        if f["returned"]:
+            text += f"; the {chips(f['returned'])} nobody matched goes back"
+        return text + "."
+    if w.kind == "clock":
+        end = ("his hand is folded" if f["folds"] else
+               "his hand is checked if it can be, else folded")
+        return (f"{to} seconds from the call, the last {f['countdown']} counted down; then "
+                f"{end}.")
+    return to
+
+
+def _make_it_text(w: Worked) -> str:
+    f = w.facts
+    to = chips(w.figures[0])
+    put = f"{chips(f['asked'])} facing {chips(f['facing'])}"
+    if f["to"] >= f["min_to"] and f["to"] == f["target"]:
+        return f"a raise to {to}: {put} is a full raise."
+    if w.rule_id == "fifty-percent":
+        return (f"a raise to {to}: {put} adds {chips(f['increase'])}, at least half the last "
+                f"full raise of {chips(f['last_raise'])}, so it is made the minimum raise.")
+    if f["fifty"]:
+        return (f"a call of {to}: {put} adds {chips(f['increase'])}, less than half the last "
+                f"full raise of {chips(f['last_raise'])}, so it is a call and "
+                f"{chips(f['returned'])} goes back.")
+    return (f"a call of {to}: {put} is short of a full raise (to {chips(f['min_to'])}), and "
+            f"these rules make that a call; {chips(f['returned'])} goes back.")
+
+
+def unsure_text(topic: str, suggestions: Sequence[Rule], amounts_unread: bool = False) -> str:
+    """The private answer when the lookup is not sure which rule is meant (or could not work
+    out the amounts a question gives): the closest rules, each a button that posts it."""
+    shown = safe_text(topic.strip(), SHOWN_TOPIC_CHARS)
+    head = (f"I could not work out the amounts in '{shown}' for sure." if amounts_unread else
+            f"Not sure which rule you mean by '{shown}'.")
+    return (f"{head} The closest rules: tap one to post it in the channel, or see "
+            f"{LIST_COMMAND} for every rule.")
+
+
+def rule_button_label(rule: Rule) -> str:
+    return truncate(rule.title, BUTTON_LABEL_CHARS)
 
 
 def _closest(suggestions: Sequence[Rule]) -> str:

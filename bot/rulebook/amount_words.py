@@ -1,0 +1,306 @@
+"""Reading the amounts of a `/rule` question: which deeds it tells, in what order, what it asks.
+
+"he raised 50 to 100, least I can reraise to?" reads as a bet of 50, a raise to 100 and a
+question about the minimum raise. The question is lower-cased, each amount replaced by `#i`
+(`Text`), and read with the patterns below; bot/rulebook/amounts.py plays what was read on the
+engine. A question with an amount no pattern reads is not read at all (`all_read`): better no
+number than a wrong one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+# Amounts above this are not chips anybody bets: the question is not read.
+MAX_AMOUNT = 10**8
+# Most raises of one size read from "the last raise was 200 and the bet is now 600".
+MAX_RAISES = 8
+
+
+MAX_CHARS = 100  # the lookup's bound (search.MAX_QUERY_CHARS): nothing past it is read
+
+
+NUMBER = re.compile(r"(?<![\w.#])\$?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(\s?k\b)?(?![\w/.]*%)")
+
+
+COUNTS = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
+           "8": "eight", "9": "nine"}
+
+
+WORD_WAYS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+              "nine": 9}
+
+
+@dataclass(frozen=True)
+class Text:
+    """The question in lower case with each amount replaced by `#i`, and the amounts."""
+
+    shape: str
+    values: tuple[int, ...]
+
+    def value(self, token: str) -> int:
+        return self.values[int(token)]
+
+
+def read(query: str) -> Text | None:
+    low = query[:MAX_CHARS].casefold().replace("\u2019", "'").replace("'", "")
+    values: list[int] = []
+
+    def sub(m: re.Match[str]) -> str:
+        number = float(m.group(1).replace(",", ""))
+        if m.group(2):
+            number *= 1000
+        if number != int(number) or not 0 < number <= MAX_AMOUNT:
+            return " ? "
+        values.append(int(number))
+        return f" #{len(values) - 1} "
+
+    # "3-bet", "4bet": names of raises, not amounts; "2 ways": a count
+    low = re.sub(r"\b([2-5])[ -]?bet(s|ting)?\b", r"xbet", low)
+    low = re.sub(r"\b([2-9]) (ways?|players|winners|people)\b",
+                 lambda m: f"{COUNTS[m.group(1)]} {m.group(2)}", low)
+    low = re.sub(r"\bbetween ([2-9])\b(?! ?[,.]?\d)",
+                 lambda m: f"between {COUNTS[m.group(1)]}", low)
+    # "100/200": the blinds, kept as one token
+    low = re.sub(r"(\d[\d,.]*k?)\s*/\s*(\d[\d,.]*k?)", r"\1 slash \2", low)
+    shape = NUMBER.sub(sub, low)
+    shape = re.sub(r"[^a-z0-9#?]+", " ", shape).strip()
+    shape = re.sub(r"# (\d+)", r"#\1", shape)
+    shape = re.sub(r"\ball ?in\b|\ball ins?\b", "allin", shape)
+    shape = re.sub(r"\bre ?raise", "reraise", shape)
+    if not values:
+        return None
+    return Text(f" {shape} ", tuple(values))
+
+
+N = r"#(\d+)"
+
+
+SILENT = re.compile(r"\bwithout (a word|saying|declaring|a declaration|announcing|any)|"
+                     r"\bsilent|\bno (word|words|declaration|announcement)|\bdidnt say|"
+                     r"\bnot saying|\bwithout saying|\bnever said|\bno verbal|\b(says|said|"
+                     r"saying) nothing\b|\bquietly\b|\bwordlessly\b|\bdidnt (announce|declare)")
+
+
+ASK_MIN_RAISE = re.compile(
+    r"\b(min|mini|minimum|least|smallest|lowest|how much|how big|at least|legal|next)\b.*"
+    r"\b(rais\w*|reraise\w*|xbet\w*|click|raise)\b|"
+    r"\b(rais\w*|reraise\w*|xbet\w*)\b.*\b(min|minimum|at least|least|smallest|how much)\b|"
+    r"\bmin ?rais|\b(want|wants|going|trying|like) to (reraise|raise)\b|"
+    r"\b(what|how much)\b.*\b(need|needs|have|has|must|got)\b.{0,20}\b(raise|reraise|make it)\b")
+
+
+ASK_MIN_BET = re.compile(r"\b(min|minimum|least|smallest|lowest)\b.*\b(bet|open\w*|lead)\b|"
+                          r"\b(bet|open\w*)\b.*\b(min|minimum|at least)\b|\bmin ?bet")
+
+
+ASK_REOPEN = re.compile(
+    r"\bcan (a|the \w+ ?\w*|he|she|i|they|original|first|b)\b.{0,24}?\b(reraise|raise)\b|"
+    r"\b(does|do|can|may|is|will)\b.{0,16}\b(get to|allowed to|able to|have the right to|"
+    r"still)\s+(reraise|raise)\b|"
+    r"\b(reopen\w*|re open\w*|open(ed)? again)\b|\b(allowed|able) to (reraise|raise)\b|"
+    r"\bcan (reraise|raise) again\b")
+
+
+ASK_PUT_IN = re.compile(r"\bhow (much|many)\b.*\b(put|add|more|in)\b")
+
+
+def ways(shape: str) -> int | None:
+    m = re.search(r"\b(two|three|four|five|six|seven|eight|nine) (ways?|players|winners|people)"
+                  r"\b|\bbetween (two|three|four|five|six|seven|eight|nine)\b", shape)
+    if m is None:
+        return None
+    word = m.group(1) or m.group(3)
+    return WORD_WAYS.get(word)
+
+
+def blinds_of(t: Text) -> tuple[int, int] | None:
+    m = re.search(rf"{N} slash {N}|\bblinds (?:of |are |at )?{N} and {N}", t.shape)
+    if m:
+        small, big = (t.value(g) for g in m.groups() if g is not None)
+        return (small, big) if 0 < small <= big else None
+    m = re.search(rf"\b(bb|big blind)( is| of| at| are)? {N}|{N} (bb|big blind)\b", t.shape)
+    if m:
+        big = t.value(m.group(3) or m.group(4))
+        return (max(1, big // 2), big)
+    return None
+
+
+# The deeds of the players before the one in question, as (pattern, deed); a pattern's groups
+# are the amounts it names, in order. A raise "from X to Y" is a bet of X and a raise to Y.
+DEEDS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), d) for p, d in (
+    (rf"\b(?:rais\w*|reraise\w*|went|go|goes|bumped|bump\w*|made it|makes it)\s+(?:was\s+|went\s+|"
+     rf"is\s+|of\s+)?(?:it\s+)?(?:from\s+)?{N}\s+to\s+{N}", "bet-raise"),
+    (rf"\b(?:went|goes|action was|action went|it was)\s+{N}(?:\s+(?:then\s+|and\s+)?{N})"
+     rf"(?:\s+(?:then\s+|and\s+)?{N})?(?:\s+(?:then\s+|and\s+)?{N})?", "sequence"),
+    (rf"\b(?:allin|shove\w*|jam\w*|push\w*|ship\w*)\s+(?:for\s+|of\s+|with\s+)?{N}", "allin"),
+    (rf"{N}\s+(?:allin|shove|jam)\b", "allin"),
+    (rf"\b(?:rais\w*|reraise\w*|xbet\w*|makes it|made it|make it|opens? to|opened to|"
+     rf"opens?|opened|min raised to|limp raise\w* to)\s+(?:to\s+|for\s+)?{N}", "raise"),
+    (rf"\b(?:bets?|betting|leads?(?: out)?(?: for)?|donks?|fires?|fired|c ?bets?)\s+"
+     rf"(?:of\s+|for\s+)?{N}", "bet"),
+    (rf"(?:\b(?:a|an|the|his|her|their)\s+)?{N}\s+bet\b", "bet"),
+    (r"\bcall(?:s|ed)?\b|\bflat(?:s|ted)?\b", "call"),
+))
+
+
+def deeds_of(shape: str, t: Text, skip: Sequence[tuple[int, int]]
+           ) -> tuple[list[tuple[int, str, int]], list[tuple[int, int]]]:
+    """(position, deed, amount to) for every deed named, in the order written, and the spans of
+    text they were read from; text inside a `skip` span (the deed in question, the blinds) is
+    not a deed of another player."""
+    found: list[tuple[int, int, str, list[int]]] = []
+    for pattern, deed in DEEDS:
+        for m in pattern.finditer(shape):
+            if any(a <= m.start() < b or a < m.end() <= b for a, b in skip):
+                continue
+            amounts = [t.value(g) for g in m.groups() if g is not None]
+            found.append((m.start(), m.end(), deed, amounts))
+    # the longest reading of a stretch wins ("raised 50 to 100" is not also "raised 50")
+    found.sort(key=lambda f: (f[0], -(f[1] - f[0])))
+    out: list[tuple[int, str, int]] = []
+    spans: list[tuple[int, int]] = []
+    end = -1
+    for start, stop, deed, amounts in found:
+        if start < end:
+            continue
+        end = stop
+        spans.append((start, stop))
+        if deed in ("bet-raise", "sequence"):
+            out.append((start, "bet", amounts[0]))
+            out += [(start, "raise", a) for a in amounts[1:]]
+        elif deed == "call":
+            out.append((start, "call", 0))
+        else:
+            out.append((start, deed, amounts[0]))
+    return out, spans
+
+
+def facing_of(shape: str, t: Text) -> tuple[tuple[int, int], str, int] | None:
+    """"facing a raise to 600", "into his bet of 800", "the bet is 100": the bet the player in
+    question faces, with where it is said."""
+    m = re.search(
+        rf"\b(?:facing|into|vs|versus|against|over|to call|call)\s+(?:a\s+|an\s+|the\s+|his\s+|"
+        rf"her\s+|my\s+|their\s+)?(?:(raise|reraise|bet|shove|allin)\s+(?:to\s+|of\s+|for\s+)?)?"
+        rf"{N}(?:\s+(raise|bet|open|shove|allin))?|"
+        rf"\b(?:the\s+)?(bet|raise)\s+(?:in front of (?:me|him|her)\s+|to (?:me|him|her)\s+|"
+        rf"i (?:face|faced|am facing)\s+|facing (?:me|him|her)\s+)?(?:is|was|of|at)\s+(?:to\s+)?{N}"
+        rf"(?!\s+to\s+#)(?!\s+slash)", shape)
+    if m is None:
+        return None
+    word = m.group(1) or m.group(3) or m.group(4)
+    amount = t.value(m.group(2) or m.group(5))
+    # "facing 600" at given blinds is the raise before the flop the seeds' examples tell
+    deed = ("raise" if word in ("raise", "reraise", "open") else "allin" if word in (
+        "shove", "allin") else "bet" if word == "bet" or blinds_of(t) is None else "raise")
+    return (m.start(), m.end()), deed, amount
+
+
+CLOCK = re.compile(r"\b(how long|how many seconds|how much time|how many minutes|what time limit|"
+                    r"seconds|minutes?)\b.*\bclock\b|\bclock\b.*\b(how long|how many seconds|"
+                    r"how much time|seconds|minutes?)\b")
+
+
+# Words of a question that asks for an amount ("min raise?", "how much", "what's the total").
+ASKS = re.compile(r"\b(min|mini|minimum|least|smallest|lowest|how much|how many|total|what "
+                   r"(does|do|is|s|would)|whats|can (he|she|i|a|they)|what now|who gets)\b")
+
+
+def asks_amounts(query: str) -> bool:
+    """Whether a question is about amounts the engine might settle: several amounts, or one with
+    a question about it. Such a question that `work_out` cannot read is not answered with a
+    sure rule: its number would be missing."""
+    t = read(query)
+    if t is None:
+        return False
+    return len(t.values) >= 2 or bool(ASKS.search(t.shape))
+
+
+def raise_sized(shape: str, t: Text) -> tuple[tuple[int, int], list[tuple[str, int]]] | None:
+    """"The last raise was 200 and the bet is now 600": a round whose raises were each 200,
+    from a bet of 200 up to 600 (what the engine needs to know is the bet and the last full
+    raise; raises of that size lead there)."""
+    m = re.search(rf"\b(?:previous|last) (?:raise|bet|raise size)(?: was| of| is)? (?:by )?{N}\b"
+                  rf".{{0,30}}?\b(?:bet|it|its|current bet|to call)(?: is| was| s)? (?:now )?"
+                  rf"(?:at )?(?:up to )?{N}", shape)
+    if m is None:
+        return None
+    size, to = t.value(m.group(1)), t.value(m.group(2))
+    if not 0 < size <= to or to % size or to // size > MAX_RAISES:
+        return None
+    return m.span(), [("bet", size), *(("raise", size * k) for k in range(2, to // size + 1))]
+
+
+def all_read(shape: str, spans: Sequence[tuple[int, int]]) -> bool:
+    """Whether every amount of the question lies in a span that was read."""
+    return all(any(a <= m.start() < b for a, b in spans) for m in re.finditer(r"#\d+", shape))
+
+
+# The deed the question asks about: (span, how, amount, second amount)
+Deed = tuple[tuple[int, int], str, int, int]
+
+
+def deed_in_question(shape: str, t: Text) -> Deed | None:
+    m = re.search(rf"\b(?:i|he|she)\s+(?:only\s+)?(?:have|has|had)\s+(?:only\s+)?{N}\b.{{0,30}}?"
+                  rf"\b(?:bet|bets|typed|raise\w*|shove\w*)\s+(?:to\s+)?{N}", shape)
+    if m:
+        return m.span(), "over-stack", t.value(m.group(2)), t.value(m.group(1))
+    m = re.search(rf"\b(?:bet|bets|typed|raise\w*|shove\w*)\s+(?:to\s+)?{N}\b.{{0,30}}?\b(?:i|he|"
+                  rf"she)\s+(?:only\s+)?(?:have|has|had)\s+(?:only\s+)?{N}", shape)
+    if m:
+        return m.span(), "over-stack", t.value(m.group(1)), t.value(m.group(2))
+    m = re.search(rf"\b(?:stack|chips) (?:is|was|are|were|of)\s+(?:only\s+)?{N}\b.{{0,30}}?"
+                  rf"\b(?:bet|bets|typed|raise\w*|shove\w*|said)\s+(?:raise\s+)?(?:to\s+)?{N}",
+                  shape)
+    if m:
+        return m.span(), "over-stack", t.value(m.group(2)), t.value(m.group(1))
+    m = re.search(rf"\b(?:bet|bets|typed|raise\w*)\s+(?:to\s+)?{N}\b.{{0,30}}?\b(?:with|but)\s+"
+                  rf"(?:only\s+)?(?:a\s+)?{N}\s*(?:stack|chips|left|behind|in (?:my|his) stack)",
+                  shape)
+    if m:
+        return m.span(), "over-stack", t.value(m.group(1)), t.value(m.group(2))
+    m = re.search(rf"\b(?:said|says|say|announced?|declared?|called out)\s+{N}\b.{{0,30}}?"
+                  rf"\b(?:threw|throws?|put|puts|pushe[sd]?|tossed|slid|slides|dropped|"
+                  rf"bet|had|chips (?:were|was|are|came to)|chips)\s+(?:in\s+|out\s+|forward\s+)?"
+                  rf"{N}", shape)
+    if m:
+        return m.span(), "said-vs-chips", t.value(m.group(1)), t.value(m.group(2))
+    m = re.search(rf"\b(?:said|says|say|announced?|declared?)\s+call\b.{{0,30}}?\b(?:threw|throws?|"
+                  rf"put|puts|pushe[sd]?|tossed|slid|dropped)\s+(?:in\s+|out\s+)?{N}", shape)
+    if m:
+        return m.span(), "said-call", 0, t.value(m.group(1))
+    m = re.search(r"\b(said|says|say|announced?|declared?)\s+raise\b.{0,40}?\b((enough|just|only|"
+                  r"chips|amount)\b.{0,12}\bcall|to call|the call)\b", shape)
+    if m:
+        return m.span(), "said-raise-call", 0, 0
+    m = re.search(rf"\brais\w*\s+it\s+(?:by\s+)?{N}|"
+                  rf"\b(?:said|says|say|declared?|announced?)\s+(?:i\s+)?raise\s+(?:by\s+)?{N}"
+                  rf"(?!\s+to\b)|\braise it\s+(?:by\s+)?{N}|\braise by\s+{N}", shape)
+    if m:
+        return m.span(), "raise_by", t.value(next(g for g in m.groups() if g is not None)), 0
+    m = re.search(rf"\b(?:said|says|say|declared?|announced?)\s+(?:i\s+)?rais\w*\s+to\s+{N}|"
+                  rf"\bi\s+(?:say\s+)?raise\s+to\s+{N}|"
+                  rf"\b(?:said|says)\s+{N}\b", shape)
+    if m:
+        return m.span(), "raise_to", t.value(next(g for g in m.groups() if g is not None)), 0
+    m = re.search(rf"\b(?:lets\s+)?make it\s+{N}", shape)
+    rest = shape[:m.start()] + shape[m.end():] if m else ""
+    if m and re.search(r"\b(facing|into|vs|against|over|call|bet|raise\w*)\b", rest):
+        return m.span(), "make_it", t.value(m.group(1)), 0
+    m = re.search(rf"\bcall(?:ed|s|ing)?\s+(?:only\s+|just\s+)?{N}\b.{{0,30}}?\b(?:when|but|"
+                  rf"while|and)\b.{{0,20}}?\b(?:bet|raise)\s+(?:was|is|of)\s+(?:to\s+)?{N}", shape)
+    if m and t.value(m.group(1)) < t.value(m.group(2)):
+        # a call of less than the bet: chips put in short of a call
+        return (m.start(), m.end(1)), "make_it", t.value(m.group(1)), 0
+    # the last chips put in are the deed in question ("someone bets 400 and I put in 600")
+    puts = list(re.finditer(rf"\b(?:puts?|put|putting|throws?|threw|thrown|tosse[sd]?|toss|"
+                            rf"pushe[sd]?|push|slides?|slid|sticks?|stuck|drops?|dropped|bet)\s+"
+                            rf"(?:in\s+|out\s+|forward\s+)?(?:only\s+|just\s+)?{N}"
+                            rf"(?:\s+(?:in|out|forward))?", shape))
+    if puts and (SILENT.search(shape) or facing_of(shape, t) is not None or re.search(
+            r"\b(into|facing|vs|against|over)\b", shape)):
+        m = puts[-1]
+        return m.span(), "make_it", t.value(m.group(1)), 0
+    return None

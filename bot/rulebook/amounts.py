@@ -1,0 +1,551 @@
+"""Questions with amounts, worked out by the engine under the league's profile.
+
+"He raised 50 to 100, least I can reraise to?" is a spot in a hand: a bet of 50, a raise to
+100, and a player to act. This module reads such a spot from the question, plays it on the
+engine's own `Hand` (bot/engine/hand.py) with the league's profile, and reports what the engine
+does there: the minimum raise it offers, what it makes of chips put in without a word, of a
+declared raise, of "raise it X"; whether the betting is reopened; how a split pot is shared
+(bot/engine/pots.py). The arithmetic is the engine's; nothing here computes a raise.
+
+Only spots read with certainty are answered (the reading is bot/rulebook/amount_words.py); any
+other question with numbers falls back to the rule ("None": the lookup answers with words, and
+is unsure of them when amounts were asked about). The words of an answer are the presenter's
+(bot/discord_ui/presenter/rules.py); a `Worked` holds the numbers they need.
+
+Spots read (the numbers may be written 1,200, 1.2k, $1200):
+- the minimum raise after bets and raises ("bet 300, min raise?", "blinds 100/200, raised to
+  600, smallest 3-bet?", "it went 200, 600, 1800", "he raised 50 to 100"), the minimum bet;
+- an all-in short of a raise after a bet ("1000 bet then a 1200 all-in, min raise?"), and
+  whether a player who already acted may raise again ("... C calls, can A raise?");
+- chips put in without a word, or "make it X", facing a bet (the 50% rule or a call);
+- a declared raise ("said raise to 800 facing 600"), "raise it X" ("raise it 1000 facing 400"),
+  "raise" said with only the chips to call, a spoken amount against the chips thrown ("said 300
+  and threw 500"), an amount below the call or above the stack;
+- a pot split several ways with the smallest chip ("1,025 split two ways, 25 chips").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Literal
+
+from bot.engine.errors import IllegalAction
+from bot.engine.hand import Hand, HandConfig, Seat
+from bot.engine.hand_events import Acted, Ruling
+from bot.engine.pots import build_pots, split
+from bot.engine.profile import Profile
+from bot.rulebook.amount_words import (
+    ASK_MIN_BET,
+    ASK_MIN_RAISE,
+    ASK_PUT_IN,
+    ASK_REOPEN,
+    CLOCK,
+    MAX_CHARS,
+    Deed,
+    N,
+    Text,
+    all_read,
+    blinds_of,
+    deed_in_question,
+    deeds_of,
+    facing_of,
+    raise_sized,
+    read,
+    ways,
+)
+from bot.tournament.clock import clock_timing
+
+# Stacks of the players whose stack the question does not name: deep enough for any spot.
+DEEP = 10**9
+# Blinds of a spot whose blinds the question does not give, played after the flop: small
+# enough that any bet named is at least a big blind.
+TINY_BLINDS = (1, 2)
+TABLE_SIZE = 10
+# Most ways a pot is split.
+MAX_WAYS = 9
+
+SpotKind = Literal[
+    "min-raise", "min-bet", "short-all-in", "reopened", "not-reopened", "make-it",
+    "declared", "said-raise-call", "raise-it", "declared-vs-chips", "below-call",
+    "over-stack", "split", "side-pots", "clock",
+]
+
+
+@dataclass(frozen=True)
+class Worked:
+    """What the engine does in the spot a question describes.
+
+    `amount` is the answer's main number; `figures` every number the answer states as a
+    result (the total and the chips put in, each share of a split pot); `facts` the other
+    numbers the words need (the last raise, the call, the chips returned...)."""
+
+    kind: SpotKind
+    rule_id: str
+    amount: int
+    figures: tuple[int, ...]
+    facts: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    profile: str = ""
+
+
+# --- reading the question -----------------------------------------------------------------
+
+
+@dataclass
+class _Spot:
+    """A betting round as the question tells it: the blinds (None: not said), whether it is
+    before the flop, what the players before the one in question did, in order."""
+
+    blinds: tuple[int, int] | None = None
+    preflop: bool = False
+    prior: list[tuple[str, int]] = field(default_factory=list)  # (bet|raise|allin|call, to)
+    hero: Literal["next", "first", "sb", "bb"] = "next"
+    hero_stack: int | None = None
+
+
+# --- playing the spot on the engine ---------------------------------------------------------
+
+
+def _seats(count: int, stacks: Mapping[int, int]) -> tuple[Seat, ...]:
+    return tuple(Seat(s, f"p{s}", stacks.get(s, DEEP)) for s in range(1, count + 1))
+
+
+def _play(spot: _Spot, profile: Profile) -> tuple[Hand, int] | None:
+    """The hand at the moment the player in question is to act, and his seat; None when the
+    spot cannot be played as told (a bet below the minimum, an all-in for less than a call).
+
+    Seats: the small blind is seat 1, the big blind seat 2, the button the last seat. Before
+    the flop the players of the question act from seat 3 on; after it (everyone having called
+    the big blind before the flop) from seat 1 on. The player in question is the next one, or
+    the first of them ("can A raise again?"), or a blind; anyone else folds to him."""
+    small, big = spot.blinds or TINY_BLINDS
+    preflop = spot.preflop
+    if spot.hero in ("sb", "bb") and not preflop:
+        return None
+    first_seat = 3 if preflop else 1
+    last_actor = first_seat + len(spot.prior) - 1
+    hero_seat = {"first": first_seat, "sb": 1, "bb": 2}.get(spot.hero, last_actor + 1)
+    count = max(3, last_actor, hero_seat)
+    if count > TABLE_SIZE:
+        return None
+    stacks: dict[int, int] = {}
+    for i, (deed, to) in enumerate(spot.prior):
+        if deed == "allin":
+            stacks[first_seat + i] = to + (0 if preflop else big)
+    if spot.hero_stack is not None:
+        posted = big if not preflop else small if hero_seat == 1 else big if hero_seat == 2 else 0
+        stacks[hero_seat] = spot.hero_stack + posted
+    try:
+        hand = Hand.start(HandConfig("rule", _seats(count, stacks), count, small, big,
+                                     profile=profile, deck_seed="rule", table_size=TABLE_SIZE))
+        if not preflop:
+            while hand.street == "preflop" and hand.to_act is not None:
+                hand.check_or_call(hand.to_act)
+            if hand.street != "flop" or hand.to_act != 1:
+                return None
+        for i, (deed, to) in enumerate(spot.prior):
+            actor = hand.to_act
+            if actor != first_seat + i:
+                return None
+            if deed == "call":
+                hand.call(actor)
+            elif deed == "allin":
+                hand.all_in(actor)
+            else:
+                hand.wager_to(actor, to)
+        while hand.to_act is not None and hand.to_act != hero_seat:
+            hand.fold(hand.to_act)
+    except IllegalAction:
+        return None
+    if hand.to_act != hero_seat or hand.is_over:
+        return None
+    return hand, hero_seat
+
+
+def _new_rulings(hand: Hand, before: int) -> list[str]:
+    return [e.rule_id for e in hand.events[before:] if isinstance(e, Ruling)]
+
+
+def _acted(hand: Hand, before: int, seat: int) -> Acted | None:
+    for e in hand.events[before:]:
+        if isinstance(e, Acted) and e.seat == seat:
+            return e
+    return None
+
+
+def _short_all_in(hand: Hand) -> bool:
+    return any(r.rule_id == "incomplete-all-in" for r in hand.rulings)
+
+
+def _worked(kind: SpotKind, rule_id: str, figures: Sequence[int], profile: Profile,
+            **facts: int) -> Worked:
+    return Worked(kind, rule_id, figures[0], tuple(figures), MappingProxyType(dict(facts)),
+                  profile.name)
+
+
+def _min_raise(spot: _Spot, profile: Profile) -> Worked | None:
+    played = _play(spot, profile)
+    if played is None:
+        return None
+    hand, _ = played
+    legal = hand.legal()
+    if legal is None:
+        return None
+    if not legal.can_raise:
+        return _reopen_answer(hand, spot, profile)
+    if hand.current_bet == 0:
+        return _worked("min-bet", "minimum-bet", [legal.min_raise_to], profile,
+                       big_blind=hand.big_blind)
+    facts = {"last_raise": hand.last_full_raise, "current": hand.current_bet}
+    if _short_all_in(hand):
+        return _worked("short-all-in", "incomplete-all-in", [legal.min_raise_to], profile,
+                       **facts)
+    return _worked("min-raise", "minimum-raise", [legal.min_raise_to], profile, **facts)
+
+
+def _reopen_answer(hand: Hand, spot: _Spot, profile: Profile) -> Worked | None:
+    legal = hand.legal()
+    if legal is None:
+        return None
+    several = sum(d == "allin" for d, _ in spot.prior) >= 2
+    rule = "cumulative-all-ins" if several else "not-reopened"
+    facts = {"call": legal.call_amount, "current": hand.current_bet,
+             "last_raise": hand.last_full_raise, "several": int(several),
+             "add_up": int(profile.cumulative_short_all_ins_reopen)}
+    if legal.can_raise:
+        return _worked("reopened", rule, [legal.min_raise_to], profile, **facts)
+    return _worked("not-reopened", rule, [legal.call_amount], profile, **facts)
+
+
+def _act(spot: _Spot, profile: Profile, how: str, amount: int) -> Worked | None:
+    """The player in question puts in chips (`make_it`), declares a raise to (`raise_to`) or
+    by (`raise_by`) an amount, or bets: what the engine makes of it."""
+    played = _play(spot, profile)
+    if played is None:
+        return None
+    hand, seat = played
+    legal = hand.legal()
+    if legal is None:
+        return None
+    before = len(hand.events)
+    had = hand.player(seat).bet
+    try:
+        if how == "raise_by":
+            hand.raise_by(seat, amount)
+        elif how == "raise_to":
+            hand.raise_to(seat, amount)
+        else:
+            hand.make_it(seat, amount)
+    except IllegalAction as exc:
+        if exc.rule_id == "below-call":
+            return _worked("below-call", "below-call", [hand.current_bet], profile,
+                           asked=amount, call=legal.call_amount, current=hand.current_bet)
+        return None
+    acted = _acted(hand, before, seat)
+    if acted is None:
+        return None
+    rulings = _new_rulings(hand, before)
+    facing = legal.call_amount + had
+    target = facing + amount if how == "raise_by" else amount
+    facts = {"asked": amount, "target": target, "to": acted.to, "added": acted.added,
+             "had": had, "facing": facing, "last_raise": _last_raise(hand, before),
+             "min_to": legal.min_raise_to, "increase": target - facing,
+             "returned": max(0, target - acted.to),
+             "fifty": int(profile.make_it == "fifty_percent")}
+    if "all-in-over-stack" in rulings:
+        return _worked("over-stack", "all-in-over-stack", [acted.to], profile, **facts)
+    if how == "raise_by":
+        rule = "declared-raise" if {"declared-raise", "make-it", "fifty-percent"} & set(
+            rulings) else "raise-it"
+        return _worked("raise-it", rule, [acted.to, acted.added], profile, **facts)
+    if how == "raise_to":
+        return _worked("declared", "declared-raise", [acted.to], profile, **facts)
+    rule = "fifty-percent" if "fifty-percent" in rulings else "make-it"
+    return _worked("make-it", rule, [acted.to], profile, **facts)
+
+
+def _last_raise(hand: Hand, before: int) -> int:
+    """The last full raise the player faced (read from the rulings the engine posted, else the
+    hand's own count, which an action may have moved)."""
+    for e in hand.events[before:]:
+        if isinstance(e, Ruling) and "last_raise" in e.amounts:
+            return e.amounts["last_raise"]
+    return hand.last_full_raise
+
+
+def _said_raise_with_a_call(spot: _Spot, profile: Profile) -> Worked | None:
+    """"Raise" said, then only the chips to call put in: a declared raise binds to the minimum
+    raise where a short declaration is made the minimum; where it is read as "make it", the
+    chips in are a call (the engine's reading of each)."""
+    played = _play(spot, profile)
+    if played is None:
+        return None
+    hand, seat = played
+    legal = hand.legal()
+    if legal is None or not legal.can_raise or legal.call_amount == 0:
+        return None
+    call_to = hand.current_bet
+    if profile.short_declared_raise == "minimum":
+        return _worked("said-raise-call", "declared-raise", [legal.min_raise_to], profile,
+                       call_to=call_to, min_to=legal.min_raise_to)
+    before = len(hand.events)
+    hand.make_it(seat, call_to)
+    acted = _acted(hand, before, seat)
+    if acted is None:
+        return None
+    return _worked("said-raise-call", "declared-raise", [acted.to], profile,
+                   call_to=call_to, min_to=legal.min_raise_to)
+
+
+def _declared_vs_chips(spot: _Spot, profile: Profile, said: int, threw: int) -> Worked | None:
+    """A spoken amount and different chips: the spoken amount binds (TREPS and Tavern
+    "Verbal Declarations"); the engine plays it as declared."""
+    played = _play(spot, profile)
+    if played is None:
+        return None
+    hand, seat = played
+    before = len(hand.events)
+    had = hand.player(seat).bet
+    faced = hand.current_bet
+    try:
+        hand.raise_to(seat, said)
+    except IllegalAction:
+        return None
+    acted = _acted(hand, before, seat)
+    if acted is None:
+        return None
+    return _worked("declared-vs-chips", "verbal-declaration", [acted.to], profile,
+                   said=said, threw=threw, to=acted.to, facing=faced,
+                   returned=max(0, threw - (acted.to - had)),
+                   called=int(acted.action == "call"))
+
+
+def _said_call(spot: _Spot, profile: Profile, threw: int) -> Worked | None:
+    """"Call" said, and more chips thrown: the word binds, so it is a call (TREPS and Tavern
+    "Verbal Declarations"); the chips beyond it go back."""
+    played = _play(spot, profile)
+    if played is None:
+        return None
+    hand, seat = played
+    legal = hand.legal()
+    if legal is None or legal.call_amount == 0:
+        return None
+    before = len(hand.events)
+    had = hand.player(seat).bet
+    hand.call(seat)
+    acted = _acted(hand, before, seat)
+    if acted is None:
+        return None
+    return _worked("declared-vs-chips", "verbal-declaration", [acted.to], profile,
+                   said=acted.to, threw=threw, to=acted.to, facing=acted.to,
+                   returned=max(0, threw - (acted.to - had)), called=1)
+
+
+def _split(t: Text, profile: Profile) -> Worked | None:
+    shape = t.shape
+    count = ways(shape)
+    if count is None or not 2 <= count <= MAX_WAYS:
+        return None
+    pot = re.search(rf"\b(?:pot|pots)\s+(?:of\s+|is\s+|was\s+)?{N}|{N}\s+(?:pot|chip pot)\b|"
+                    rf"{N}\s+(?:is\s+|gets\s+|was\s+)?(?:split|chopped|divided)\b|"
+                    rf"\b(?:split|chop\w*|divid\w*)\s+(?:a\s+|the\s+)?(?:pot\s+of\s+)?{N}", shape)
+    if pot is None:
+        return None
+    amount = t.value(next(g for g in pot.groups() if g is not None))
+    unit_m = re.search(rf"{N}\s+(?:chips?|chip is|are the smallest|s\b)|"
+                       rf"\b(?:smallest|lowest|small) (?:chip|denomination)\s+(?:is\s+|of\s+)?{N}",
+                       shape)
+    unit = t.value(next(g for g in unit_m.groups() if g is not None)) if unit_m else 1
+    if unit <= 0 or unit > amount:
+        return None
+    # winners in seats 1..ways, button on the last: the first share goes left of the button
+    shares = split(amount, list(range(1, count + 1)), count, TABLE_SIZE, unit)
+    ordered = [shares[s] for s in range(1, count + 1)]
+    figures = sorted(set(ordered), reverse=True)
+    odd = sum(1 for s in ordered if s > min(ordered))
+    return _worked("split", "odd-chip" if odd else "split-pot", figures, profile,
+                   pot=amount, ways=count, unit=unit, odd=odd, high=max(ordered),
+                   low=min(ordered))
+
+
+def _clock(query: str, profile: Profile) -> Worked | None:
+    """How long a player has once the clock is called, by the director's own timing for the
+    profile (bot/tournament/clock.py)."""
+    low = query[:MAX_CHARS].casefold()
+    if not CLOCK.search(low) or re.search(r"\b(blind|level|tournament) clock\b", low):
+        return None
+    timing = clock_timing(profile)
+    return _worked("clock", "clock", [timing.expires_after], profile,
+                   countdown=profile.clock_countdown_seconds,
+                   countdown_from=timing.countdown_after,
+                   folds=int(profile.clock_expiry == "fold"))
+
+
+def _side_pots(t: Text, profile: Profile) -> Worked | None:
+    """"A is all-in for 300, B for 700, C calls 1,000": the pots the engine builds, each among
+    the players who put chips into it; a part nobody matched goes back."""
+    shape = t.shape
+    committed: list[int] = []
+    for m in re.finditer(rf"{N}", shape):
+        committed.append(t.value(m.group(1)))
+    # "C calls" (no amount): he puts in as much as the biggest stack so far
+    calls = len(re.findall(r"\bcall(?:s|ed)?\b(?!\s+#)", shape))
+    if committed and calls:
+        committed += [max(committed)] * calls
+    if not 2 <= len(committed) <= TABLE_SIZE or not re.search(r"\ballin\b|\bshove", shape):
+        return None
+    seats = {i + 1: amount for i, amount in enumerate(committed)}
+    pots = build_pots(seats, list(seats))
+    contested = [p for p in pots if len(p.eligible) > 1]
+    returned = sum(p.amount for p in pots if len(p.eligible) == 1)
+    if not contested:
+        return None
+    figures = [p.amount for p in contested]
+    return _worked("side-pots", "side-pots", figures, profile, main=figures[0],
+                   sides=len(figures) - 1, returned=returned, players=len(committed))
+
+
+# --- the question ---------------------------------------------------------------------------
+
+
+def work_out(query: str, profile: Profile) -> Worked | None:
+    """The amounts of a question as the engine plays them under `profile`, or None when the
+    question names no spot this module reads with certainty."""
+    clock = _clock(query, profile)
+    if clock is not None:
+        return clock
+    t = read(query)
+    if t is None:
+        return None
+    shape = t.shape
+    if re.search(r"\b(side pots?|main pot)\b", shape) or (
+            re.search(r"\bpots\b", shape) and re.search(r"\ballin\b", shape)):
+        return _side_pots(t, profile)
+    if re.search(r"\b(split|chop\w*|divid\w*|share)\b", shape):
+        return _split(t, profile)
+    blinds = blinds_of(t)
+    skip: list[tuple[int, int]] = []
+    m = re.search(rf"{N} slash {N}|\bblinds (?:of |are |at )?{N} and {N}|"
+                  rf"\b(bb|big blind)( is| of| at| are)? {N}|{N} (bb|big blind)", shape)
+    if m:
+        skip.append(m.span())
+    hero = deed_in_question(shape, t)
+    if hero is not None:
+        skip.append(hero[0])
+    sized = raise_sized(shape, t)
+    if sized is not None:
+        skip.append(sized[0])
+    facing = facing_of(shape, t)
+    if facing is not None and sized is not None and facing[0][0] < sized[0][1]:
+        facing = None  # "the last raise was 200" is the size of a raise, not a bet faced
+    if facing is not None:
+        skip.append(facing[0])
+    deeds, spans = deeds_of(shape, t, skip)
+    if sized is not None:
+        deeds = sorted([*deeds, *((sized[0][0], d, a) for d, a in sized[1])])
+    if not all_read(shape, [*skip, *spans]):
+        # an amount the question gives that no deed, blind or bet faced accounts for: the spot
+        # is not read with certainty, so no number is worked out
+        return None
+    if facing is not None:
+        # the bet faced takes its place among the deeds told: "facing 600", "into a 700 bet",
+        # "over a 1,000 bet" say what came before the deed they follow; "the bet was 250, then
+        # a raise" tells it in order
+        first = re.match(r"(facing|into|vs|versus|against|over|to call|call)\b",
+                         shape[facing[0][0]:])
+        deeds = sorted([*deeds, (-1 if first else facing[0][0], facing[1], facing[2])])
+    spot = _Spot(blinds=blinds)
+    prior = _dedupe([(d, a) for _, d, a in deeds])
+    if re.search(r"\b(from|in) the (small blind|sb)\b|\b(small blind|sb) (says|said|raises|"
+                 r"makes|goes|wants)\b", shape):
+        spot.hero = "sb"
+    elif re.search(r"\b(from|in) the (big blind|bb)\b|\b(big blind|bb) (says|said|raises|makes|"
+                   r"goes|wants)\b", shape):
+        spot.hero = "bb"
+    spot.preflop = _preflop(prior, blinds, shape)
+    if spot.preflop:
+        before_flop = _preflop_deeds(prior, blinds)
+        if before_flop is None:
+            return None
+        prior = before_flop
+    spot.prior = prior
+    if hero is not None:
+        return _question_deed(hero, spot, t, profile)
+    if ASK_REOPEN.search(shape) and prior and prior[0][0] == "bet" and any(
+            d == "allin" for d, _ in prior):
+        spot.hero = "first"
+        played = _play(spot, profile)
+        return _reopen_answer(played[0], spot, profile) if played else None
+    if ASK_MIN_RAISE.search(shape) and (prior or blinds):
+        if not prior and not spot.preflop:
+            spot.preflop = True
+        return _min_raise(spot, profile)
+    if ASK_MIN_BET.search(shape) and blinds and not prior:
+        # opening before the flop is a raise of the big blind; after it, a bet
+        spot.preflop = bool(re.search(r"\b(preflop|pre flop|before the flop|utg|under the gun)\b",
+                                      shape))
+        return _min_raise(spot, profile)
+    return None
+
+
+def _dedupe(prior: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    out: list[tuple[str, int]] = []
+    for deed in prior:
+        if not out or out[-1][1] != deed[1] or deed[0] == "call":
+            out.append(deed)
+    return out
+
+
+def _preflop(prior: Sequence[tuple[str, int]], blinds: tuple[int, int] | None,
+             shape: str) -> bool:
+    """Before the flop when the question says so, or gives the blinds and tells raises (not a
+    bet, which opens a round after the flop)."""
+    if re.search(r"\b(flop|turn|river|postflop|post flop)\b", shape):
+        return False
+    if re.search(r"\b(preflop|pre flop|before the flop|utg|under the gun)\b", shape):
+        return blinds is not None
+    if blinds is None:
+        return False
+    return not prior or prior[0][0] != "bet" or prior[0][1] == blinds[1]
+
+
+def _preflop_deeds(prior: list[tuple[str, int]],
+                   blinds: tuple[int, int] | None) -> list[tuple[str, int]] | None:
+    """Before the flop the big blind is the bet: "from 200 to 700" at 100/200 is a raise to
+    700, and a bet named there is a raise to it."""
+    if blinds is None:
+        return None
+    out = []
+    for deed, to in prior:
+        if deed == "bet" and to == blinds[1]:
+            continue
+        out.append(("raise", to) if deed == "bet" else (deed, to))
+    return out
+
+
+def _question_deed(deed: Deed, spot: _Spot, t: Text, profile: Profile) -> Worked | None:
+    _, how, amount, other = deed
+    if how == "said-vs-chips":
+        return _declared_vs_chips(spot, profile, amount, other)
+    if how == "said-call":
+        return _said_call(spot, profile, other) if spot.prior else None
+    if how == "said-raise-call":
+        return _said_raise_with_a_call(spot, profile) if spot.prior else None
+    if how == "over-stack":
+        spot.hero_stack = other
+        if amount <= other:
+            return None
+        if spot.prior:
+            return _act(spot, profile, "raise_to", amount)
+        return _act(spot, profile, "raise_to", amount)
+    if not spot.prior:
+        return None
+    worked = _act(spot, profile, how, amount)
+    if worked is not None and how == "raise_by" and ASK_PUT_IN.search(t.shape):
+        # "how much do I put in": the chips added come first
+        worked = Worked(worked.kind, worked.rule_id, worked.facts["added"],
+                        (worked.facts["added"], worked.facts["to"]), worked.facts,
+                        worked.profile)
+    return worked

@@ -1,0 +1,333 @@
+"""What players say that the words alone do not settle: phrases that mean one rule, and topics
+none of the league's rulebooks covers.
+
+Each phrase is a regular expression over a query's words, as typed and as normalised by
+bot/rulebook/search.py (folded, numbers as `#`, "all in" as `allin`, stems and synonyms); the
+rule a phrase means wins over the single words in it ("call your bet and raise you" names call
+and raise, but it is a string bet). Order matters: where two phrases overlap in a query, the
+one listed first gives its meaning (a deal's "chop the prize money" over the prize of the
+payouts); phrases on separate words of one query are two topics, and the lookup is unsure.
+
+A topic none of the rulebooks covers (a game variant, rake, cash-game practice, strategy,
+etiquette they do not name) is answered honestly with no rule, and with the rules close to it
+(if any).
+"""
+
+from __future__ import annotations
+
+# (pattern over the query's words joined by spaces, rule id). A pattern is the meaning of a
+# phrase; it wins over the single words in it ("call your bet and raise you" names call and
+# raise, but it is a string bet).
+INTENTS: tuple[tuple[str, str], ...] = (
+    # a deal at the final table (the league's procedure, no rulebook's); said before
+    # the rules whose words it shares (final table, split pot, prize)
+    (r"\bdeal making\b|\bmak\w* (a )?deal\b|\bicm\b|\bchip chop\b|\bchop\b.*\bprize|"
+     r"\b(chop|deal)\b.*\bprize\b|\bprize\b.*\b(chop|deal)\b|\bsave\b.*\bprize\b|"
+     r"\bchop\w*\b.*\b(final|last|two|three|prize|money|it up)\b|\bfinal table deal\b|"
+     r"\bdeal at the final table\b|\bchop the (money|prize)|\b(td|director) deal\b|"
+     r"\bhow (does|do) (a|the) deal\b", "deal"),
+    # one player to a hand: said before "his friend ... cards" (show one, show all)
+    (r"\b(advice|advise|advising|coach\w*|help(ing|ed)? (me|him|her) (play|decide)|tell\w* "
+     r"(me|him|her) (what|how) to)\b|\brailbird|\bsweat(ing|er)?\b", "one-player-to-a-hand"),
+    # a card shown to a friend is shown to the table: said before a flashed card of the deal
+    (r"\b(show\w*|flash\w*|reveal\w*|let)\b.*\b(friend|buddy|neighbou?r|mate|pal|"
+     r"another player|other player|wife|girlfriend|boyfriend|husband)\b", "show-one-show-all"),
+    # a player showing his own cards: show one, show all (the dealer's are the deal's)
+    (r"\b(he|she|player|someone|guy)\b.*\b(flash\w*|show(ed|s|ing))\b.*\b(his|her|their) (hole )?"
+     r"cards\b", "show-one-show-all"),
+    (r"\b(who gets|gets|get|decide\w*|choose|chosen|draw\w*|pick\w*) (the )?(dealer )?button\b",
+     "button-draw"),
+    (r"\bdead money\b", "antes"),
+    (r"\bbubble", "hand-for-hand"),
+    (r"\bchange (my|his|her|the|your) (bet|action|mind)\b|"
+     r"\btake (it|my bet|the bet|my chips) back\b", "verbal-declaration"),
+    (r"\bclock\b.*\b(fold|check|kill|dead)\w*\b|\b(fold|check)\w*\b.*\bclock\b", "clock"),
+    (r"^(?!.*\b(proof|fingerprint|fair|rigged|seed)\b).*\b(check\w*|inspect\w*|look\w* at|"
+     r"examin\w*|count\w*) (the )?(deck|cards in the deck)\b", "deck-changes"),
+    (r"\b(small|sb)\b.*\b(and|&)\b.*\b(big|bb)\b.*\b(bust\w*|out|eliminat\w*|knocked)\b",
+     "same-hand-eliminations"),
+    (r"\bbig blind\b.*\bantes?\b|\bantes?\b.*\bbig blind\b|\bbb antes?\b", "big-blind-ante"),
+    (r"\b(money|cash|bills|wallet|keys|drinks?|bottles?|glass)\b.*\bon the table\b",
+     "foreign-objects"),
+    (r"\b(sign\w* up|signup|regist\w*|enter|entry|join)\b.*\b(until|till|late|level|still|"
+     r"closes?|open)\b|\b(still|late)\b.*\b(sign|regist|enter|join)", "late-registration"),
+    (r"\b(last|final|remaining) (two|three|four|five|players?)\b.*\b(split|chop|share)\w*\b|"
+     r"\b(split|chop|share)\w* the (money|prize money|prizes|winnings)\b", "deal"),
+    (r"\b(get|gets|got|down) to (two|2)\b|\btwo players left\b", "heads-up-blinds"),
+    (r"\b(talk\w*|discuss\w*)\b.*\bstrateg|\bstrateg\w*\b.*\b(talk\w*|discuss\w*)\b",
+     "strategy-talk"),
+    (r"\btell\w* (\w+ ){0,2}(what|how) to (do|play)\b", "one-player-to-a-hand"),
+    (r"\bsidepot|\bside pots?\b|\bmain pot\b", "side-pots"),
+    (r"\bties?\b.*\b(broken|break|decided|settled)\b|\bbreak (a |the )?tie\b|\btie ?break",
+     "split-pot"),
+    (r"\bplay(ing)? (two|2|both|multiple|several) hands\b|\btwo hands at once\b",
+     "one-player-to-a-hand"),
+    (r"\bmuck\w*\b.*\b(back|retriev\w*|undo|take it back)\b", "muck"),
+    (r"\b(a|one|the) card (was |is |came |got )?(turned )?face up\b|\bface up in the (deck|stub)\b",
+     "exposed-card"),
+    # betting
+    (r"\bcall(ed|ing)?\b.*\b(and|then) (i )?(raise|raising)\b|\bcall\w*\b.*\b(then|and)\b.*"
+     r"\b(more|added?|extra|another)\b.*\bchips\b|\b(say|said|state|stated|announce|name|"
+     r"declare)\w* (the |an |your )?amount\b|\bone motion\b|\bsingle motion\b", "string-bet"),
+    (r"\b(went|go|going|goes|came|come) back\b.*\b(stack|chips)\b|\bmore than one "
+     r"(motion|trip)\b|\b(several|multiple|two) (trips|motions)\b|\bstring", "string-bet"),
+    (r"^(?!.*\b(ruling|director|td|floor|penalty|appeal)\b).*\bwhat can i do\b|\bmy options\b|"
+     r"\bcheck or bet\b|\bcan i check\b(?!\s+the\b)",
+     "betting-actions"),
+    (r"\bfold\w*\b.*\b(could|can|free|instead of)\b.*\bcheck", "folding-out-of-turn"),
+    (r"\bfold\w*\b.*\b(before|early|out of turn|ahead)\b", "folding-out-of-turn"),
+    (r"\b(counts?|constitutes?|is) (as )?a (full )?raise\b|\braise\b.*\b(how much|at least)\b|"
+     r"\bhow much\b.*\braise\b", "minimum-raise"),
+    (r"\bmake it #", "make-it"),
+    (r"\braise it\b|\braise # or raise to\b|\braise by\b", "raise-it"),
+    (r"\b(said|say|declared?|announced?) (a )?raise\b.*\b(too little|too small|short|less|"
+     r"not enough|below)\b|\braise to less\b", "declared-raise"),
+    (r"\b(said|say|says|declared?|announced?) (a )?raise\b.*\b(min|minimum)\b",
+     "declared-raise"),
+    (r"\b(said|say|says) raise #(?!.*\bto\b)", "raise-it"),
+    (r"\b(said|say|says|announced?) (check|call|fold|allin)\b", "verbal-declaration"),
+    (r"\b(one|a|an|single|odd|extra) (# )?(odd |extra )?chip (left|over|remains?|remaining)\b|"
+     r"\bleft ?over chip\b|\bextra chip\b.*\b(split|chop\w*|tie|tied)\b|"
+     r"\b(split|chop\w*|tie|tied)\b.*\bextra chip\b", "odd-chip"),
+    (r"\bsingle chip\b|\bone chip\b|\boversized? chip\b", "single-chip"),
+    (r"\bnot enough to call\b|\bless than (the |a )?(full )?(call|bet)\b|\bbelow (the |a )?call\b|"
+     r"\bbet # facing (a |the )?bet\b|\bshort of (the |a )?call\b", "below-call"),
+    (r"\bmore (chips )?than (i|you|he) (have|has|had)\b|\b(bigger|more|larger) than (my|his|"
+     r"your|the) stack\b|\bover (my|his|your) stack\b", "all-in-over-stack"),
+    (r"\b(chips|bet|money) (come|comes|came|get|go|goes|given) back\b|\bextra chips\b|"
+     r"^(?!.*\bshow).*\b(nobody|no one|noone) call|\bnot called\b|\buncalled\b", "uncalled-bet"),
+    (r"\bcumulative\b|\b(combined|several|multiple)\b.*\ballins?\b|\ballin\b.*\b(another|second|"
+     r"then|more)\b.*\ballin", "cumulative-all-ins"),
+    (r"\b(several|multiple|two|both|many|#) (small |short )?allin.*\b(together|add|raise)\b|"
+     r"\ballin\w* add up\b", "cumulative-all-ins"),
+    (r"\b(raise|reraise|rais)\b.*\bafter (a |an |the )?(short|incomplete|partial) allin\b|"
+     r"\breopen", "not-reopened"),
+    (r"\bcan (i|he|she|they|the \w+) (reraise|raise again)\b", "not-reopened"),
+    (r"\ballin\b.*\b(less than|not|isnt|short of|under) (a |the )?(full |min |minimum )?raise\b|"
+     r"\bshort allin\b", "incomplete-all-in"),
+    (r"\breraise (rules?|amount|size)\b|^reraise$", "minimum-raise"),
+    (r"\bbet\b.*\b(min|minimum)\b|\b(min|minimum)\b.*\bbet\b", "minimum-bet"),
+    (r"\b(can|may) (i|you|he|she|we) (bet|open)\b", "minimum-bet"),
+    (r"\b(take|taking|took) it back\b|^(?!.*\bturn\b).*\bbinding\b", "verbal-declaration"),
+    (r"\b(out of|before) (it was |its )?(my|his|her|your|their) turn\b|\bout of turn\b",
+     "out-of-turn"),
+    (r"\bhalf\b.*\braise\b", "fifty-percent"),
+    (r"^xbet$|\bxbet (siz\w*|amount|min\w*|rules?)\b|\b(min\w*|siz\w*|smallest) (of )?(a )?"
+     r"xbet\b", "minimum-raise"),
+    (r"\bmin ?click|\bclick back\b|\b[345] ?bet (siz\w*|amount|min\w*)|"
+     r"\b(siz\w*|min\w*) (of )?(a )?[345] ?bet\b", "minimum-raise"),
+    # deal and blinds
+    (r"\bheadsup\b.*\b(small blind|sb|acts? first|first to act|button post|blinds?|post\w*)\b|"
+     r"\b(small blind|acts? first|blinds?|post\w*)\b.*\bheadsup\b", "heads-up"),
+    (r"\b(who|which|does|do|is)\b.*\b(acts?|goes|bets?|speaks?) first\b|\bfirst to (act|speak)\b|"
+     r"\border of (action|betting|play)\b", "streets"),
+    (r"\b(first|opening|very first) hand\b.*\bdeal|\bdeal\w*\b.*\b(first|opening) hand\b",
+     "first-dealer"),
+    (r"\bwho (deals|shuffles|deal|shuffle)\b(?!.*\bfirst\b)", "shuffle-and-deal"),
+    (r"\bwho deals first\b|\bfirst (deal|deals|dealer)\b|\bfirst ace\b", "first-dealer"),
+    (r"\bdealt face up\b|\bface up (during|in) the deal\b", "exposed-card"),
+    (r"^(?=.*\ballin\b)(?=.*\b(cards|hands)\b.*\b(turn\w*|flip\w*) (up|over)\b)|"
+     r"\ballin\b.*\b(flip|turn|show)\w*\b.*\b(cards|hands)\b|\b(flip|turn|show)\w*\b.*\b(cards|"
+     r"hands)\b.*\ballin\b|\ballin\b.*\b(cards|hands) (face )?up\b", "face-up"),
+    (r"\b(flop|turn|river|board|burn|burn card|bottom card|top card) (card )?(got |was |is |gets )?"
+     r"(flashed|exposed|flipped|shown|seen)\b", "exposed-card"),
+    (r"\bproof\b|\bfingerprint\b|\bseed\b", "deck-commitment"),
+    (r"\b(dealer|card|cards)\b.*\b(flips?|flipped|flash|flashed|exposed?|boxed)\b|"
+     r"\b(flips?|flipped|flashed?|exposed?)\b.*\b(card|deal)\b(?!.*penalt)", "exposed-card"),
+    (r"\b(turned|flipped) (over|up)\b.*\bdeal|\bdeal\w*\b.*\b(turned|flipped) (over|up)\b",
+     "exposed-card"),
+    (r"\bburn(s|ed|t|ing)?\b", "burn-cards"),
+    (r"\bdeal\w* (me |him |her )?(three|3|#|too many|an extra|only one)\s+cards?\b",
+     "misdeal"),
+    (r"\bwrong (card|player|seat)\b|\bskipped\b|\bmisdeal|\b(gave|dealt|got) (me |him |her )?"
+     r"(three|3|only one|one card|too many|an extra)\b", "misdeal"),
+    (r"\b(new|another|change|fresh) deck\b|\bbent\b|\bmarked\b", "deck-changes"),
+    (r"\b(shuffle|deck|deal|cards?|rng|random|online)\b.*\bfair\b|\bfair\b.*\b(shuffle|deck|"
+     r"deal|cards?)\b|\brigged\b|\bverify\b|\bprovabl|\btrust\b", "deck-commitment"),
+    # pots and showdown
+    (r"^(?!.*\brac(e|ing|ed)?\b).*\bodd chip", "odd-chip"),
+    (r"^(?!.*\b(bust|busted|knocked|eliminated|out)\b).*\bsame hand\b|\b(we|they) both have\b",
+     "split-pot"),
+    (r"\bwhat beats\b|\bbeats? (a|an|two|three)\b|\bbest hand\b|\bwhich hand wins\b",
+     "hand-rankings"),
+    (r"\b(throw|threw|thrown|tossed)\b.*\b(away|face down)\b", "muck"),
+    (r"\bkill\w*\b.*\b(face up|turned (up|over)|winning|winner|wins|won|best hand)\b",
+     "winning-hand-shown"),
+    (r"\bprotector\b|\bforeign (chips|objects)\b", "foreign-objects"),
+    (r"\b(hand|cards)\b.*\b(killed|mucked|swept|scooped|taken)\b.*\bdealer\b|\b(went|got|ended "
+     r"up|thrown) (in|into) the muck\b", "unprotected-hands"),
+    (r"\b(dealer|someone|they|floor)\b.*\b(kill\w*|muck\w*|swept|sweeps|grabb\w*|took)\b.*\b(my|his|"
+     r"her|a|their) (hand|cards|winner|winning hand)\b|"
+     r"\b(raise|chips|bet) back\b.*\b(kill\w*|muck\w*)\b|\bunprotected\b", "unprotected-hands"),
+    (r"\bwinning hand\b.*\b(face up|turned|killed|mucked)\b|\b(killed|mucked)\b.*"
+     r"\bwinning hand\b", "winning-hand-shown"),
+    (r"\b(called|caller|calling player)\b.*\b(show\w*|see)\b|"
+     r"\b(show\w*|see)\b.*\b(called|caller)\b", "showdown-order"),
+    (r"\bshow\w* (only )?(one|a) card\b.*\b(see|ask\w*|show)\b.*\bother\b|"
+     r"\b(see|ask\w*)\b.*\bother "
+     r"(card|one)\b", "show-one-show-all"),
+    (r"\b(have to|must|need to|do i|required to) show\b(?! (both|two|all)\b)(?!.*\b(both|two) "
+     r"cards\b)", "showdown-order"),
+    (r"\bshow one\b.*\bshow all\b|\bother card\b|\bshowed (his |her )?friend\b|"
+     r"\b(friend|neighbou?r|buddy|mate)\b.*\b(cards|hand)\b|\bshow\w* (his |her |my )?(cards|"
+     r"hand) to (his|her|a|the|my) (friend|neighbou?r|buddy|mate)\b", "show-one-show-all"),
+    (r"\b(ask|asked|asks|see)\b.*\bshow\w* (only )?one card\b", "show-one-show-all"),
+    (r"\bshow\w* (only )?one card\b(?!.*\bafter\b)|\bonly show\w* one\b", "show-two-cards"),
+    (r"\b(one|1) card\b.*\bmuck|\b(both|two|2) cards\b.*\bwin\b", "show-two-cards"),
+    (r"\bshow (both|two|2) cards\b|\bshow\w*\b.*\bcards?\b.*\bto win\b", "show-two-cards"),
+    (r"\b(hand|cards?) (is |was |got |been )*(declared |ruled |called )?dead\b|\bdead hand",
+     "dead-hand"),
+    (r"\bwho\b.*\b(turns?|shows?)\b.*\bfirst\b|\bwho (has to )?shows? first\b|\bshow first\b|"
+     r"\bhave to show\b|\bmust i show\b",
+     "showdown-order"),
+    (r"\bmuck\w* by (the )?dealer\b|\bdealer (mucked|killed|swept|scooped)\b", "unprotected-hands"),
+    (r"\bmuck\w*", "muck"),
+    (r"\b(at|during) (the )?showdown\b", "showdown-order"),
+    (r"\b(show|see|deal|run)\b.*\b(turn|river|rest of the board|board)\b.*\b(after|once)\b.*"
+     r"\bfold", "rabbit-hunt"),
+    (r"\bwould have (come|been|fallen)\b|\bwhat was coming\b|\brabbit", "rabbit-hunt"),
+    (r"\b(would|could|should) (have|of|ve) (had|made|hit|flopped|won|rivered)\b|\btable talk\b|"
+     r"\bfolded cards\b",
+     "discussing-hands"),
+    # time and presence
+    (r"\bsmok\w*|\bvap(e|es|ing)\b|\bcigar", "smoking"),
+    (r"\b(blind|level|tournament|blinds) clock\b", "blind-levels"),
+    (r"\bhow long\b.*\bclock\b|\bcall\w* (the )?(time|clock)\b|\b(time|clock) on (him|her|them|"
+     r"a|the|that|this|someone)\b|\bclock (the|him|her|them|that|this|someone|a)\b|"
+     r"\btimes? (is )?up\b|\b(ran|run|runs|running) out of time\b|\btime (ran|runs|running) "
+     r"out\b|\bclock (ran|runs|run|expired?|expires|is up|ends?|ended)\b", "clock"),
+    (r"\btable (break|breaks|broken)\b|\bbreak (up )?(a |the )?table\b", "breaking-tables"),
+    (r"\b(blinds?|levels?)\b.*\b(go|goes|going) up\b|\b(blinds?|levels?)\b.*\b(increase|rise|"
+     r"change)|\b(how long|when)\b.*\b(levels?|breaks?)\b(?!.*\btabl)|\bnext level\b",
+     "blind-levels"),
+    (r"\bhow long\b.*\b(act|decide|think|decision|turn|have)\b|\btime limit\b|"
+     r"\btaking (forever|ages|too long|so long)\b|\btank\w*|\bhollywood\w*|\btime ?bank\b",
+     "action-time"),
+    (r"\b(was|were|is|am|been|went|go|going|while|when|im|hes|shes|player|he|she|someone) "
+     r"away\b|\b(bathroom|toilet|restroom|loo|afk|brb|get a drink|getting a drink|"
+     r"went to the bar)\b|\bstep(ped|s)? (away|out)\b|\bsitting out\b|"
+     r"\b(left|leave|leaving) (the |my )?(table|seat)\b|\bnot (at|in) (the table|his seat|her seat|"
+     r"my seat|their seat)\b", "away"),
+    (r"\b(be|being|stay) (at|in) (the table|my seat|your seat)\b", "table-presence"),
+    (r"(?<!straight )(?<!right )(?<!throw )(?<!threw )(?<!give )(?<!gave )(?<!walk )\baway\b",
+     "away"),
+    # tournament
+    (r"\bfinal table\b", "final-table"),
+    (r"\b(how|who) (are|is|gets?) seats?\b|\bseats? (picked|chosen|assigned|drawn)\b|"
+     r"\bwho sits where\b", "random-seats"),
+    (r"\bsmall blind\b.*\b(busted|bust|knocked|eliminated|out)\b|\b(busted|knocked|"
+     r"eliminated)\b.*\bsmall blind\b|\bsb\b.*\b(busted|knocked|eliminated|out)\b",
+     "sb-eliminated"),
+    (r"\bbig blind\b.*\b(busted|bust|knocked|eliminated|out)\b|\b(busted|knocked|"
+     r"eliminated)\b.*\bbig blind\b|\bbb\b.*\b(busted|knocked|eliminated|out)\b",
+     "bb-eliminated"),
+    (r"\b(two|both|#|several) (players )?.*\b(bust|busted|knocked|eliminated|out)\b.*"
+     r"\b(same hand|together|at once)\b", "same-hand-eliminations"),
+    (r"\bempty seat\b", "dead-button"),
+    (r"\bdown to two\b|\btwo left\b|\bheadsup\b.*\bbutton\b", "heads-up-blinds"),
+    (r"\bcolou?r ?up\b|\bchip ?race\b|\brace off\b|\b(remov\w*|race|racing|get rid of|"
+     r"take off)\b.*\b(#|small|smallest|low|lowest|odd) chips\b", "chip-race"),
+    (r"\bmoved?\b.*\b(another|new|other|different) table\b|\bbalanc|\bshort ?handed\b|"
+     r"\b(uneven|unbalanced) tables?\b", "table-balancing"),
+    (r"\btable (break|breaks|broken)\b|\bbreak (up )?(a |the )?table\b", "breaking-tables"),
+    (r"\b(rebuy|reentry|buyback|buy back)\b", "rebuys"),
+    (r"\b(first|second|third) place\b|\bprize\b|\bpayout", "payouts"),
+    (r"\b(stack|chip count|count)\b.*\b(wrong|off|miscounted|mistake|incorrect)\b|"
+     r"\b(wrong|incorrect)\b.*\bstack\b", "stack-adjustment"),
+    # rulings
+    (r"\b(penalt\w*|punish\w*|happens?|caught)\b.*\bcheat\w*|\bcheat\w*\b.*\b(penalt\w*|"
+     r"punish\w*|caught)\b", "disqualification"),
+    (r"\bpenalt|\bpenali[sz]", "penalty"),
+    (r"\b(director|td|floor|ruling)\b.*\b(wrong|mistake|error|unfair|disagree)\b|\bappeal|"
+     r"\b(disagree|dispute|contest|challenge)\b",
+     "appeals"),
+    (r"\bfinal (decision|say|word)\b|\bwho decides\b", "director-decision"),
+    (r"\b(kicked|thrown) out\b|\bdisqualif", "disqualification"),
+    (r"\b(which|what) (rules|rulebook)\b", "rulebooks"),
+    # conduct
+    (r"\b(help|helping|advice|advise|coach|coaching)\b|\btelling (me|him|her) what to do\b",
+     "one-player-to-a-hand"),
+    (r"\b(team|teaming|teamed) up\b|\bworking together\b|\bsharing cards\b|\bsoft ?play",
+     "cheating"),
+    (r"\btrash talk|\b(rude|abusive|insult\w*)\b", "language"),
+    (r"\b(phone|texting|text|texts)\b|\b(take|taking|took|make|making|answer\w*) (a |the |my )?"
+     r"(phone )?call\b", "phones"),
+    (r"\b(talk|talking|discuss|discussing|comment\w*)\b.*\bhands?\b", "discussing-hands"),
+    (r"\bunprotected\b|\bmisclick|\b(swept|grabbed|took|killed|mucked)\b.*\bmy (cards|hand)\b",
+     "unprotected-hands"),
+    (r"\bpocket\b|\bpalm\w*|\bchips?\b.*\b(lap|bag|jacket|coat)\b|\bhid(e|ing|den)\b.*\bchips\b|"
+     r"\brat ?hol\w*|"
+     r"\b(went|go|goes|going|gone) south\b|\bsouth with\b|"
+     r"\bchips?\b.*\b(off the table|in view|visible|hidden|covered)\b",
+     "chip-visibility"),
+    (r"\bscreenshot\b|\b(hid(e|ing|den)|cover|covering)\b.*\bcards\b|\bcards?\b.*\b(above|below|"
+     r"under|on|off|over) (the )?(table|edge)\b|\bcards?\b.*\b(in (plain |full )?view|visible)\b|"
+     r"\bcards?\b.*\bin (my|his|her) lap\b", "card-visibility"),
+    (r"\boverrul\w*|\bfairness\b|\bbest interest\b|\bunusual circumstance", "director-decision"),
+    (r"\b86\w*|\bbarred\b|\bbanned\b", "disqualification"),
+    (r"\b(another|other|different) game\b|\bside bets?\b", "foreign-objects"),
+)
+
+# Topics none of the rulebooks here covers: answered with no rule and these suggestions.
+NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    (r"\bangl(e|es|ing)\b|\bangle ?shoot", "angle shooting",
+     ("verbal-declaration", "cheating", "director-decision")),
+    (r"\bstraddl|\bmississippi\b|\bsleeper\b", "straddles",
+     ("blinds", "minimum-raise", "out-of-turn")),
+    (r"\bomaha\b|\bpot limit\b|\b(fixed|spread) limit\b|\blimit (holdem|hold em|poker|game)\b|"
+     r"\bstud\b|\bplo\b|\bshort ?deck\b|\bsix plus\b|\bpineapple\b|\bbadugi\b|\brazz\b|"
+     r"\bhorse (game|rules|poker|format)\b|\blowball\b|\btriple draw\b|\b(five|5) card draw\b|"
+     r"\bdraw poker\b|\bhi ?lo\b|\bhigh ?low\b|\bdealers choice\b|\bmixed games?\b|"
+     r"\bopen face\b|\bchinese poker\b|\bcourchevel\b|\bother (poker )?(games|variants)\b|"
+     r"\bvariants?\b", "other poker games", ("minimum-bet", "minimum-raise", "rulebooks")),
+    (r"\brun(ning|s)? it (twice|two times|three times|thrice|# times|#x|again|more than once)\b|"
+     r"\brun it (2|3)x\b|\brun (two|2|three|3) boards\b", "running it twice",
+     ("rabbit-hunt", "face-up", "side-pots")),
+    (r"\binsurance\b", "all-in insurance", ("face-up", "side-pots", "cheating")),
+    (r"\btip(s|ped|ping)?\b|\btok(e|es|ing)\b", "tipping",
+     ("payouts", "house-rules", "director-decision")),
+    (r"\bsatellit|\bticket to\b|\bseat (to|into) the main\b", "satellites",
+     ("payouts", "late-registration", "rebuys")),
+    (r"\brak(e|es|ed|ing)\b|\b(entry|house|admin|service|staff) fees?\b|\bjuice\b|\bvig\b",
+     "rake and fees", ("payouts", "house-rules")),
+    (r"\bcash (game|games|table|tables|poker)\b|\bring games?\b|\bhit and run\b|"
+     r"\bbuy(ing)? the button\b|\bmissed blinds?\b|\bpost\w* (to |a big blind to )?(come|get|"
+     r"sit) in\b|\bout of position\b.*\bpost|\bpost\w*\b.*\bout of position\b|"
+     r"\b(seat|table) change (button|list|request)\b|\b(min|minimum|max|maximum) buy ?in\b|"
+     r"\bchop\w* (the )?blinds\b", "cash-game practices", ("blinds", "rebuys", "house-rules")),
+    (r"\bbomb ?pots?\b|\bkill (pot|pots|button|blind|blinds)\b|\bbutton ante\b|"
+     r"\bdouble board\b", "bomb pots, kill pots and other special pots", ("blinds", "antes")),
+    (r"\bbount(y|ies)\b|\bknock ?out (bounty|tournament|tourney)\b|\bpko\b|"
+     r"\bprogressive (knock|ko)", "bounties", ("payouts",)),
+    (r"\bbad beat\b|\bhigh hand\b|\bjackpot\b|\bseven deuce\b|\b7 ?2 (game|bounty)\b",
+     "bad-beat and side games", ("payouts", "hand-rankings")),
+    (r"\b(pot|implied|reverse implied) odds\b|\bodds (of|to|for|on)\b|\bwhat are the odds\b|"
+     r"\bequity\b|\bexpected value\b|\bev\b|\bgto\b|\bouts\b|\branges?\b|\bbluff\w*|"
+     r"\b(poker|physical|timing|betting) tells?\b|\bspot (a )?tells?\b|\bbankroll|\bvariance\b|"
+     r"\btilt\w*\b|\bstarting hands?\b|\b(best|good|right|strong|which|what) (hands?|cards) to "
+     r"(play|shove|jam|push|call|raise|open|xbet|limp|bluff)\b|"
+     r"\b(good|strong|weak|playable|premium|best) (starting )?(hands|cards) to play\b|"
+     r"\b(good|strong|weak|playable|premium) (starting )?hands?\b|"
+     r"\bhow (to|do i|should i|do you|can i) (play|beat|win at|get better|improve)\b|"
+     r"\bshould (i|you|he) (call|fold|shove|jam|push|raise|bet|check|bluff|play|limp|reraise|xbet|"
+     r"open|defend|slowplay)\b|\bhow many (big blinds|bbs)\b|\bpreflop charts?\b|"
+     r"\b(positional|position) (play|strategy)\b|\bstrategy (for|on|in|against|to|when)\b|"
+     r"\b(best|good|winning|basic|optimal|right) (strategy|play|move)\b|\bicm (pressure|"
+     r"strategy)\b|\b(chip leader|big stack|short stack) (strategy|should)\b|\bm ratio\b|"
+     r"\bcalculat\w*\b.*\b(odds|pot|equity|outs)\b|\bslow ?play(ing)? (a|my|the|big|strong|"
+     r"monsters?|aces)\b", "poker strategy and odds", ()),
+    (r"^(?!.*\b(get|got|getting|grab|grabbed|went for|going for|fetch|fetching) (a |some |me a )?"
+     r"drinks?\b).*\b(drink|drinking|drinks|alcohol|beer|beers|drunk|booze|food|eat|eating|snacks?|"
+     r"dress|dress code|sunglasses|hoodie|hats?|music)\b", "food, drink and dress",
+     ("house-rules",)),
+    (r"\benglish\b|\bforeign language\b|\bother language", "the language spoken at the table",
+     ("language", "one-player-to-a-hand")),
+    (r"\bbuy ?ins?\b(?!.*\b(again|back|late|rebuy|re ?entry|add ?on|twice)\b)", "the buy-in",
+     ("payouts", "rebuys", "late-registration")),
+    (r"\b(read|reading|spot|spotting|pick up|picking up|have|has|got) (a |his |her |their |any )?"
+     r"tells?\b|\btells\b(?! (me|him|her|you|us|them|the|a|what|how))", "reading tells", ()),
+    (r"\bslow ?roll\w*|\bslowroll\w*|\bcoffee ?hous\w*|\bspeech play\b|\bneedl(e|ing)\b|"
+     r"\bcelebrat\w*|\bgloat\w*|\bberat\w*|\bhollywood\w* (to|with|a) (sell|fake)\b",
+     "slow-rolling and other table manners", ("showdown-order", "language", "house-rules")),
+)
+

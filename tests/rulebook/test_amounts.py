@@ -1,0 +1,264 @@
+"""Questions with amounts: the number `/rule` states is the number the engine plays in that spot.
+
+Each test drives the engine to the spot the question tells, its own way (other seats, blinds
+and streets than bot/rulebook/amounts.py uses), and checks that the answer's number is what
+the engine did there, under each profile where the profiles differ.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.engine.errors import BelowCall
+from bot.engine.hand import Hand, HandConfig, Seat
+from bot.engine.hand_events import Acted, Ruling
+from bot.engine.pots import split
+from bot.engine.profile import PROFILE_NAMES, Profile, make_profile
+from bot.rulebook import Rulebook, load_rulebook
+from bot.rulebook.amounts import work_out
+from bot.tournament import events as tev
+
+from .test_truth import CLOCK_AFTER_SECONDS, T0, _tournament
+
+DEEP = 100_000
+PROFILES = [make_profile(name) for name in PROFILE_NAMES]
+
+
+@pytest.fixture(scope="module")
+def book() -> Rulebook:
+    return load_rulebook()
+
+
+def _hand(profile: Profile, stacks: list[int], blinds: tuple[int, int] = (25, 50),
+          button: int | None = None) -> Hand:
+    seats = tuple(Seat(i, f"s{i}", stack) for i, stack in enumerate(stacks, start=1))
+    return Hand.start(HandConfig("t", seats, button or len(stacks), *blinds, profile=profile,
+                                 deck_seed="amounts"))
+
+
+def _to_flop(hand: Hand) -> Hand:
+    """Everyone calls the big blind and the big blind checks: the flop is dealt."""
+    while hand.street == "preflop":
+        assert hand.to_act is not None
+        hand.check_or_call(hand.to_act)
+    return hand
+
+
+def _act(hand: Hand) -> int:
+    assert hand.to_act is not None
+    return hand.to_act
+
+
+def _answer(book: Rulebook, query: str, profile: Profile) -> tuple[str, tuple[int, ...]]:
+    answer = book.answer(query, profile=profile)
+    assert answer.kind == "confident" and answer.rule is not None, query
+    assert answer.worked is not None, query
+    return answer.rule.id, answer.worked.figures
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_minimum_reraise_after_a_raise(book: Rulebook, profile: Profile) -> None:
+    # blinds 25/50, the first player raises to 100: the next minimum raise is to 150
+    hand = _hand(profile, [DEEP] * 4)
+    hand.raise_to(_act(hand), 100)
+    legal = hand.legal()
+    assert legal is not None
+    expected = legal.min_raise_to
+    rule, figures = _answer(book, "he raised 50 to 100, whats the least i can reraise to",
+                            profile)
+    assert (rule, figures) == ("minimum-raise", (expected,)) and expected == 150
+    rule, figures = _answer(book, "blinds 25/50, he raises to 100, min reraise?", profile)
+    assert (rule, figures) == ("minimum-raise", (expected,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_short_all_in_after_a_bet(book: Rulebook, profile: Profile) -> None:
+    """Tavern example 1: A bets 1,000, B is all-in for 1,200; C's raise is to 2,200 at
+    least, and after C calls, A may only call or fold."""
+    hand = _to_flop(_hand(profile, [DEEP, DEEP, 1250, DEEP], blinds=(25, 50), button=1))
+    a = _act(hand)
+    hand.bet(a, 1000)
+    hand.all_in(_act(hand))
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "1000 bet then a 1200 all-in, min raise?", profile)
+    assert (rule, figures) == ("incomplete-all-in", (legal.min_raise_to,))
+    assert legal.min_raise_to == 2200
+    c = _act(hand)
+    hand.call(c)
+    while hand.to_act != a:
+        hand.fold(_act(hand))
+    back = hand.legal()
+    assert back is not None and not back.can_raise
+    rule, figures = _answer(book, "A bets 1000, B all in 1200, C calls, can A raise?", profile)
+    assert (rule, figures) == ("not-reopened", (back.call_amount,)) and back.call_amount == 200
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_short_all_ins_that_add_up(book: Rulebook, profile: Profile) -> None:
+    """Tavern example 2: then D is all-in for 2,100; A may raise under TREPS and the TDA (the
+    all-ins add up to a full raise), not under the Tavern rules."""
+    hand = _to_flop(_hand(profile, [DEEP, 1250, DEEP, 2150], blinds=(25, 50), button=4))
+    a = _act(hand)
+    hand.bet(a, 1000)
+    hand.all_in(_act(hand))
+    hand.call(_act(hand))
+    hand.all_in(_act(hand))
+    assert hand.to_act == a
+    legal = hand.legal()
+    assert legal is not None
+    assert legal.can_raise == profile.cumulative_short_all_ins_reopen
+    expected = legal.min_raise_to if legal.can_raise else legal.call_amount
+    rule, figures = _answer(
+        book, "A bets 1000, B all in 1200, C calls, D all in 2100, can A raise?", profile)
+    assert (rule, figures) == ("cumulative-all-ins", (expected,))
+    assert expected == (3100 if legal.can_raise else 1100)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_chips_without_a_word_facing_a_raise(book: Rulebook, profile: Profile) -> None:
+    """100/200, a raise to 600, then 850 put in silently: the 50% rule makes it a raise to
+    1,000 (TREPS, TDA); the Tavern rules make it a call of 600."""
+    hand = _hand(profile, [DEEP] * 5, blinds=(100, 200))
+    hand.raise_to(_act(hand), 600)
+    seat = _act(hand)
+    events = hand.make_it(seat, 850)
+    acted = next(e for e in events if isinstance(e, Acted))
+    rulings = {e.rule_id for e in events if isinstance(e, Ruling)}
+    rule, figures = _answer(book, "facing a raise to 600 at 100/200 he silently puts in 850",
+                            profile)
+    assert figures == (acted.to,)
+    assert acted.to == (1000 if profile.make_it == "fifty_percent" else 600)
+    assert rule == ("fifty-percent" if "fifty-percent" in rulings else "make-it")
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_declared_raise_too_small(book: Rulebook, profile: Profile) -> None:
+    hand = _hand(profile, [DEEP] * 5, blinds=(100, 200))
+    hand.raise_to(_act(hand), 600)
+    events = hand.raise_to(_act(hand), 800)
+    acted = next(e for e in events if isinstance(e, Acted))
+    rule, figures = _answer(book, "he said raise to 800 facing 600 at blinds 100/200", profile)
+    assert (rule, figures) == ("declared-raise", (acted.to,))
+    assert acted.to == (1000 if profile.short_declared_raise == "minimum" else 600)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_raise_it_from_the_small_blind(book: Rulebook, profile: Profile) -> None:
+    """Tavern declaration 3: 100/200, C raises to 400, the small blind "raises it 1000": he
+    makes it 1,400 and puts in 1,300."""
+    hand = _hand(profile, [DEEP] * 3, blinds=(100, 200), button=3)
+    hand.raise_to(_act(hand), 400)  # the button, first to act three-handed
+    sb = _act(hand)
+    assert sb == 1
+    events = hand.raise_by(sb, 1000)
+    acted = next(e for e in events if isinstance(e, Acted))
+    rule, figures = _answer(
+        book, "i raise it 1000 from the small blind, blinds 100/200, C raised to 400, how much "
+              "do i put in", profile)
+    assert rule == "raise-it"
+    assert figures == (acted.added, acted.to) == (1300, 1400)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_said_one_amount_threw_another(book: Rulebook, profile: Profile) -> None:
+    """The spoken amount binds: "said 300 and threw 500" is a bet of 300."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    events = hand.bet(_act(hand), 300)
+    acted = next(e for e in events if isinstance(e, Acted))
+    rule, figures = _answer(book, "he said 300 and threw 500", profile)
+    assert (rule, figures) == ("verbal-declaration", (acted.to,)) and acted.to == 300
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_said_raise_then_only_the_chips_to_call(book: Rulebook, profile: Profile) -> None:
+    """TREPS and the TDA hold a declared raise to the minimum raise; the Tavern rules read the
+    chips in as "make it": a call."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 400)
+    seat = _act(hand)
+    legal = hand.legal()
+    assert legal is not None
+    minimum = legal.min_raise_to
+    if profile.short_declared_raise == "minimum":
+        expected = minimum
+    else:
+        events = hand.make_it(seat, 400)
+        expected = next(e for e in events if isinstance(e, Acted)).to
+    rule, figures = _answer(book, "said raise and put in just enough to call the 400 bet",
+                            profile)
+    assert (rule, figures) == ("declared-raise", (expected,))
+    assert expected == (800 if profile.short_declared_raise == "minimum" else 400)
+
+
+def test_an_amount_below_the_call(book: Rulebook) -> None:
+    profile = make_profile("tda")
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 800)
+    with pytest.raises(BelowCall):
+        hand.make_it(_act(hand), 500)
+    rule, figures = _answer(book, "i bet 500 into his bet of 800, what now", profile)
+    assert (rule, figures) == ("below-call", (hand.current_bet,))
+
+
+def test_more_than_the_stack(book: Rulebook) -> None:
+    profile = make_profile("tda")
+    hand = _to_flop(_hand(profile, [DEEP, 2250, DEEP], button=1))
+    events = hand.bet(_act(hand), 5000)
+    acted = next(e for e in events if isinstance(e, Acted))
+    rule, figures = _answer(book, "i have 2200 left and typed bet 5000", profile)
+    assert (rule, figures) == ("all-in-over-stack", (acted.to,)) and acted.to == 2200
+
+
+def test_an_odd_chip(book: Rulebook) -> None:
+    shares = split(1025, [4, 7], button=2, table_size=9, unit=25)
+    rule, figures = _answer(book, "split pot of 1025 two ways with 25 chips, who gets what",
+                            make_profile("treps"))
+    assert rule == "odd-chip"
+    assert figures == tuple(sorted(set(shares.values()), reverse=True)) == (525, 500)
+
+
+@pytest.mark.parametrize("query", [
+    "what is the ante at 200/400", "race off the 25 chips", "he's been thinking for 3 minutes",
+    "blinds 100/200", "i typed 99999", "side pot with three players all in",
+])
+def test_other_questions_with_numbers_fall_back_to_the_rule(query: str) -> None:
+    for profile in PROFILES:
+        assert work_out(query, profile) is None, (query, profile.name)
+
+
+def test_a_spot_the_engine_refuses_is_not_answered_with_a_number() -> None:
+    """A raise from 100 to 120 is below the minimum raise: no such spot, so no number."""
+    assert work_out("he raised 100 to 120, min reraise?", make_profile("tda")) is None
+
+
+def test_side_pots(book: Rulebook) -> None:
+    """A all-in for 300, B for 700, C calls: the pots the engine builds when it plays it (the
+    blinds are part of what each put in: the hand is dealt with blinds of 25/50)."""
+    hand = _hand(make_profile("tda"), [300, 700, DEEP], blinds=(25, 50), button=3)
+    while hand.street == "preflop" and not hand.is_over and hand.to_act is not None:
+        seat = _act(hand)
+        if hand.player(seat).stack + hand.player(seat).bet <= 700:
+            hand.all_in(seat)
+        else:
+            hand.call(seat)
+    pots = [p.amount for p in hand.pots() if len(p.eligible) > 1]
+    rule, figures = _answer(book, "A is all in for 300, B all in for 700, C calls, how big are "
+                                  "the side pots", make_profile("tda"))
+    assert rule == "side-pots"
+    assert figures == tuple(pots) == (900, 800)
+
+
+@pytest.mark.parametrize("profile", [*PROFILES, make_profile("treps", clock_seconds=90)],
+                         ids=lambda p: repr(p.overrides or p.name))
+def test_the_clock(book: Rulebook, profile: Profile) -> None:
+    """The seconds stated are those the director gives once the clock is called."""
+    t = _tournament(profile)
+    hand = t.start_hand(1, "deal", T0)
+    legal = hand.legal()
+    assert legal is not None
+    caller = next(p for s, p in t.tables[1].seats.items() if s != legal.seat)
+    (called,) = [e for e in t.call_clock(1, caller, T0 + CLOCK_AFTER_SECONDS)
+                 if isinstance(e, tev.ClockCalled)]
+    rule, figures = _answer(book, "how long do I have once the clock is called", profile)
+    assert (rule, figures) == ("clock", (round(called.expires_at - called.at),))
