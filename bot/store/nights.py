@@ -167,7 +167,7 @@ class NightSql(SqlBase):
                      (night_id,))
         return None if r is None else night_row(r)
 
-    def update_night(self, night_id: int, **changes: Any) -> NightRow:
+    def update_night(self, night_id: int, /, **changes: Any) -> NightRow:
         """Change the named columns (those of `_CHANGEABLE`); the version moves on."""
         unknown = set(changes) - set(_CHANGEABLE)
         if unknown:
