@@ -357,12 +357,17 @@ class NightClock:
         """A tournament that ended without the hook (cancelled, or finished while this process
         was down): the night is over too."""
         tid = night.tournament_id
-        if tid is None or self.tournaments.get(tid) is not None:
+        if tid is None:
             return None
-        row = await self.store.tournament(tid)
-        if row is None or row.status in ("registering", "running"):
+        session = self.tournaments.get(tid)
+        if session is not None:
+            status: str = session.tournament.status
+        else:
+            row = await self.store.tournament(tid)
+            status = row.status if row is not None else "cancelled"
+        if status in ("registering", "running"):
             return None
-        await self.tournament_over(tid, finished=row.status == "finished")
+        await self.tournament_over(tid, finished=status == "finished")
         return await self.store.night(night.id)
 
     async def tournament_over(self, tournament_id: int, *, finished: bool = True) -> None:
