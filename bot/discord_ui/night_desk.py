@@ -177,6 +177,14 @@ class NightDesk:
         except NightError:
             return ZoneInfo("UTC")
 
+    async def next_night_footer(self, league_id: int) -> str | None:
+        """The league's next night, for the standings' footer (None: none scheduled)."""
+        night = await self.store.next_league_night(league_id)
+        if night is None:
+            return None
+        view = await nights.night_view(self.store, night.id)
+        return words.next_night_footer(view, await self.zone(night.guild_id))
+
     async def league_name(self, league_id: int) -> str:
         league = await self.store.league(league_id)
         return league.name if league is not None else "?"

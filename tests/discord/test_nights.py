@@ -1,26 +1,211 @@
 """League nights before they are played, as the channel, the DMs and the Discord event show
-them: scheduled, signed up for, reminded, started, played, repeated."""
+them: scheduled, signed up for, reminded, started, played to results, repeated.
+
+SimCord's clock starts on Thursday 1 January 2026, 00:00 UTC (01:00 in Paris). The league's
+night is on Fridays at 19:30 in Paris (18:30 UTC): the day-before reminder falls on Thursday
+at 18:30 UTC, the hour-before one on Friday at 17:30 UTC.
+"""
 
 from __future__ import annotations
 
-import pytest
+from datetime import UTC, datetime
+from typing import Any
 
-from .conftest import Harness
+import discord
+import pytest
+from simcord import MemberActor
+
+from bot.discord_ui.client import create_bot
+from bot.service import Session
+from bot.store import NightRow
+
+from .conftest import GUILD_ID, HAND_DELAY, Harness
+from .test_live_night import bust
+from .test_races_tournament import in_flight_together
 from .test_tournament_flow import reply
 
+FRIDAY = datetime(2026, 1, 2, 18, 30, tzinfo=UTC).timestamp()  # 19:30 in Paris
+WEEK = 7 * 86400
+DAY_BEFORE = FRIDAY - 86400
+HOUR_BEFORE = FRIDAY - 3600
+MORE = ("erin", "frank", "gina", "hugo", "ivan", "jack", "kate", "liam", "mona", "ned")
 
-@pytest.mark.bot_options(freeze_every=None)
-async def test_smoke(harness: Harness) -> None:
+pytestmark = pytest.mark.bot_options(freeze_every=None)
+
+
+async def advance_to(h: Harness, moment: float) -> None:
+    """Virtual time on to `moment`, an hour at a time (each advance has a real-time limit, and
+    the heartbeat wakes the bot every 10 virtual seconds)."""
+    while h.now() < moment:
+        await h.advance(min(3600.0, moment - h.now()))
+
+
+def posts_after(h: Harness, seen: set[int]) -> list[discord.Message]:
+    fresh = [m for m in h.channel.history() if m.id not in seen]
+    seen.update(m.id for m in fresh)
+    return fresh
+
+
+def message(h: Harness, message_id: int | None) -> discord.Message:
+    return next(m for m in h.channel.history() if m.id == message_id)
+
+
+def events(h: Harness) -> list[Any]:
+    return list(h.env.backend.get_guild(h.guild.id).scheduled_events.values())
+
+
+async def night_of(h: Harness, index: int = 0) -> NightRow:
+    nights = await h.bot.store.coming_nights(h.guild.id)
+    return nights[index]
+
+
+def labels(msg: discord.Message) -> list[str]:
+    return [c.label for row in msg.components for c in row.children  # type: ignore[attr-defined]
+            if getattr(c, "label", None)]
+
+
+async def schedule_friday(h: Harness, seats: int = 12, **options: Any) -> NightRow:
+    await h.director.slash(h.channel, "td settings", timezone="Europe/Paris")
+    r = await h.director.slash(h.channel, "night schedule", when="fri 19:30", seats=seats,
+                               place="The Oak, 12 High St", buy_in=20, **options)
+    assert r.ephemeral
+    return await night_of(h)
+
+
+def field(h: Harness, n: int) -> list[MemberActor]:
+    """n members: the harness's four and more."""
+    members = list(h.players)
+    members += [h.add_member(name) for name in MORE[:max(0, n - len(members))]]
+    return members[:n]
+
+
+async def test_a_whole_week_from_scheduling_to_the_next_weeks_night(harness: Harness) -> None:
     h = harness
-    r = await h.director.slash(h.channel, "td settings", timezone="Europe/Paris")
-    print(reply(r))
-    r = await h.director.slash(h.channel, "night schedule", when="fri 19:30", seats=3,
-                               place="The Oak", buy_in=20)
-    print(reply(r))
-    msg = h.channel.last_message
-    print(msg.content)
-    for m in h.players:
-        r = await m.click(msg, label="I'm in")
-        print(reply(r))
-    print(h.channel.last_message.content)
-    print(h.guild.id, [e for e in h.env.backend.get_guild(h.guild.id).scheduled_events.values()])
+    seen: set[int] = set()
+    night = await schedule_friday(h)
+
+    # The announcement: when (in Paris, and counting down), where, the game, the seats.
+    (announcement,) = posts_after(h, seen)
+    assert announcement.id == night.message_id
+    assert announcement.content == (
+        "📅 **Friday night** · Main\n"
+        f"**Fri 2 Jan, 19:30** (Europe/Paris) · <t:{int(FRIDAY)}:R> · 📍 The Oak, 12 High St\n"
+        "regular structure · buy-in 20 · standard payouts · live: real cards and chips · "
+        "every week\n"
+        "🪑 **0 of 12 seats taken**, 12 left · ⏳ waiting list: none\n"
+        "Seated: nobody yet\n"
+        "**I'm in** takes a seat (or a place on the waiting list); **I'm out** if you can't "
+        "come.")
+    assert labels(announcement) == ["I'm in", "I'm out", "Event"]
+    # The Discord event: at the place, 19:30 Paris time, the count in its description.
+    (event,) = events(h)
+    assert (event.name, event.entity_type, event.entity_metadata) == (
+        "Friday night", 3, {"location": "The Oak, 12 High St"})
+    assert datetime.fromisoformat(event.scheduled_start_time).timestamp() == FRIDAY
+    assert "0 of 12 seats taken" in event.description and event.status == 1
+    assert night.event_id == event.id
+
+    # Fourteen click I'm in: twelve seats, then the waiting list, each told privately.
+    members = field(h, 14)
+    answers = [reply(await m.click(announcement, label="I'm in")) for m in members]
+    assert answers[0].startswith("🪑 You have a seat at **Friday night**, Fri 2 Jan, 19:30 ("
+                                 f"<t:{int(FRIDAY)}:R>): 1 of 12 seats taken.")
+    assert answers[11].startswith("🪑 You have a seat") and "12 of 12" in answers[11]
+    assert answers[12] == ("⏳ All 12 seats of **Friday night** are taken: you are **1st** on "
+                           "the waiting list. If a seat frees you get it, and I tell you by DM.")
+    assert "you are **2nd** on the waiting list" in answers[13]
+    shown = message(h, night.message_id).content
+    assert "🪑 **12 of 12 seats taken**, 0 left · ⏳ waiting list: 2" in shown
+    assert f"Waiting list: 1. {MORE[8]} · 2. {MORE[9]}" in shown
+    assert "12 of 12 seats taken · 2 on the waiting list" in events(h)[0].description
+    assert posts_after(h, seen) == []  # sign-ups are edits of the announcement, not posts
+
+    # The day before, 19:30 in Paris: one reminder that mentions the fourteen.
+    await advance_to(h, DAY_BEFORE - 60)
+    assert posts_after(h, seen) == []
+    await advance_to(h, DAY_BEFORE)
+    (reminder,) = posts_after(h, seen)
+    assert reminder.content.startswith(
+        f"⏰ **Friday night** starts <t:{int(FRIDAY)}:R> (Fri 2 Jan, 19:30) at **The Oak, 12 "
+        "High St**.\nSeated (12): " + " ".join(f"<@{m.id}>" for m in members[:12]))
+    assert (f"Waiting list: 1. <@{members[12].id}> · 2. <@{members[13].id}>: you get a seat if "
+            "one frees, in that order.") in reminder.content
+    assert {u.id for u in reminder.mentions} == {m.id for m in members}
+    assert labels(reminder) == ["Still in", "I'm out"]
+    for m in members[:9]:
+        r = await m.click(reminder, label="Still in")
+        assert reply(r).startswith("✅ Noted: you are coming to **Friday night**")
+
+    # On the day, bob drops out: the first waiting gets his seat and is told by DM.
+    await advance_to(h, FRIDAY - 8 * 3600)
+    bob, first_waiting = members[1], members[12]
+    r = await bob.click(message(h, night.message_id), label="I'm out")
+    assert reply(r) == (f"You are out of **Friday night**: your seat went to {MORE[8]}, first "
+                        "on the waiting list.")
+    dm = h.dms(first_waiting)[-1]
+    assert dm.content.startswith("🎟 A seat came free at **Friday night**, Fri 2 Jan, 19:30 (")
+    assert "it is yours (you were first on the waiting list)" in dm.content
+    assert labels(dm) == ["I'm out"]
+    shown = message(h, night.message_id).content
+    assert "12 of 12 seats taken**, 0 left · ⏳ waiting list: 1" in shown
+    assert f"Waiting list: 1. {MORE[9]}" in shown and "bob" not in shown
+
+    # An hour before: the second reminder; nothing between.
+    await advance_to(h, HOUR_BEFORE - 1)
+    assert posts_after(h, seen) == []
+    await advance_to(h, HOUR_BEFORE)
+    (second,) = posts_after(h, seen)
+    assert second.content.startswith(f"⏰ **Friday night** starts <t:{int(FRIDAY)}:R>")
+    assert f"<@{bob.id}>" not in second.content and f"<@{first_waiting.id}>" in second.content
+
+    # 19:30: the tournament is created in the channel with the twelve seated registered; the
+    # event is active; the director hears who is in and who did not answer the reminder.
+    await advance_to(h, FRIDAY)
+    seated = [m for m in members[:12] if m is not bob] + [first_waiting]
+    (session,) = h.bot.tournaments.unfinished_in(h.guild.id)
+    t = session.tournament
+    assert t.live and t.status == "registering"
+    assert sorted(t.players) == sorted(str(m.id) for m in seated)
+    assert h.bot.tournaments.rows[session.store_id].name == "Friday night"
+    assert events(h)[0].status == 2
+    (opened,) = posts_after(h, seen)
+    assert opened.content.startswith(f"🎬 <@{h.director.id}> **Friday night** is open in this "
+                                     "channel: **12 players registered**: ")
+    silent = [m.name for m in seated if m not in members[:9]]
+    assert f"Did not answer the reminder: {', '.join(silent)}." in opened.content
+    assert f"Waiting list: 1. {MORE[9]}." in opened.content
+    assert "Then start it with `/tournament start`." in opened.content
+    started = message(h, night.message_id)
+    assert "▶️ **Started**: its tournament is open in" in started.content
+    assert started.components == []
+
+    # The night is played to its results.
+    await h.director.slash(h.channel, "tournament start")
+    assert t.status == "running"
+    while len(t.playing) > 1:
+        await bust(h, h.director, t.playing[0], by=t.playing[1])
+    assert t.status == "finished"
+
+    # After the results: the event completed, the night over, the next week's announced.
+    posts = [m.content for m in posts_after(h, seen)]
+    results = next(i for i, p in enumerate(posts) if " wins Friday night! " in p)
+    over = next(i for i, p in enumerate(posts) if p.startswith("🏁 **Friday night** is over"))
+    assert results < over
+    first, nxt = events(h)
+    assert first.status == 3
+    assert posts[over] == (
+        "🏁 **Friday night** is over: the results are above. Its Discord event: "
+        f"https://discord.com/events/{GUILD_ID}/{first.id}\n"
+        f"Next: **Friday night**, **Fri 9 Jan, 19:30** (Europe/Paris) · <t:{int(FRIDAY + WEEK)}"
+        ":R>: sign up on its announcement below.")
+    assert posts[over + 1].startswith("📅 **Friday night** · Main\n**Fri 9 Jan, 19:30**")
+    assert datetime.fromisoformat(nxt.scheduled_start_time).timestamp() == FRIDAY + WEEK
+    assert "✅ **Played**" in message(h, night.message_id).content
+    following = await night_of(h)
+    assert following.starts_at == FRIDAY + WEEK and following.previous_id == night.id
+
+    # The league's standings name the next night.
+    r = await h.alice.slash(h.channel, "standings")
+    embed = (r.followups[-1] if r.followups else r.response).embeds[0]
+    assert embed.footer.text.endswith(
+        "Next night: Friday night · Fri 9 Jan, 19:30 (Europe/Paris) · 0 of 12 seats taken")

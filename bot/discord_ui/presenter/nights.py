@@ -435,7 +435,7 @@ def opened_text(view: NightView, zone: tzinfo, *, autostart_at: float | None) ->
              f"**{counted(len(seated), 'player')} registered**: {names(seated, 60)}."]
     if n.reminders and n.reminded:
         silent = [e for e in seated if not e.confirmed and not e.guest]
-        lines.append("Did not answer the reminder: " + (names(silent) if silent
+        lines.append("Did not answer the reminder: " + (f"{names(silent)}." if silent
                                                         else "nobody, all answered."))
     if view.waiting:
         lines.append(f"Waiting list: {waiting_list(view.waiting)}.")
