@@ -209,3 +209,156 @@ async def test_a_whole_week_from_scheduling_to_the_next_weeks_night(harness: Har
     embed = (r.followups[-1] if r.followups else r.response).embeds[0]
     assert embed.footer.text.endswith(
         "Next night: Friday night · Fri 9 Jan, 19:30 (Europe/Paris) · 0 of 12 seats taken")
+
+
+async def test_two_clicks_at_once_for_the_last_seat_give_one_seat(harness: Harness) -> None:
+    h = harness
+    night = await schedule_friday(h, seats=3)
+    announcement = message(h, night.message_id)
+    await h.alice.click(announcement, label="I'm in")
+    await h.bob.click(announcement, label="I'm in")
+    # carol and dana at the same moment for the last seat, and dana twice.
+    results = await in_flight_together(h, [
+        lambda: h.carol.click(announcement, label="I'm in"),
+        lambda: h.dana.click(announcement, label="I'm in"),
+        lambda: h.dana.click(announcement, label="I'm in")])
+    texts = sorted(reply(r) for r in results)
+    lines = await h.bot.store.night_signups(night.id)
+    assert sorted((r.name, r.place) for r in lines) == [
+        ("alice", "seated"), ("bob", "seated"), ("carol", "seated"), ("dana", "waiting")] or \
+        sorted((r.name, r.place) for r in lines) == [
+        ("alice", "seated"), ("bob", "seated"), ("carol", "waiting"), ("dana", "seated")]
+    assert sum(t.startswith("🪑 You have a seat") for t in texts) == 1
+    assert sum(t.startswith("⏳ All 3 seats") for t in texts) == 1
+    assert sum(t.startswith(("You already have a seat", "You are already on the waiting list"))
+               for t in texts) == 1
+    # The announcement shows the list as stored after both.
+    assert "🪑 **3 of 3 seats taken**, 0 left · ⏳ waiting list: 1" in message(
+        h, night.message_id).content
+
+    # Two drop out at once: each seat goes to one player, none is lost.
+    results = await in_flight_together(h, [
+        lambda: h.alice.click(announcement, label="I'm out"),
+        lambda: h.bob.click(announcement, label="I'm out")])
+    lines = await h.bot.store.night_signups(night.id)
+    assert sorted(r.name for r in lines if r.place == "seated") == ["carol", "dana"]
+    assert [r.name for r in lines if r.place == "waiting"] == []
+    texts = sorted(reply(r) for r in results)
+    assert sum("your seat went to" in t for t in texts) == 1
+    assert sum("your seat is free again" in t for t in texts) == 1
+
+
+async def test_a_restart_between_the_reminder_and_the_start(harness: Harness, tmp_path) -> None:
+    h = harness
+    seen: set[int] = set()
+    night = await schedule_friday(h, seats=4)
+    for m in h.players:
+        await m.click(message(h, night.message_id), label="I'm in")
+    await advance_to(h, DAY_BEFORE)
+    posts_after(h, seen)
+
+    async def restart(down: float) -> None:
+        await h.bot.close()
+        await h.advance(down)
+        new = create_bot(tmp_path / "db.sqlite3", dev_guild_id=GUILD_ID, hand_delay=HAND_DELAY,
+                         freeze_every=None)
+        await h.env.restart_bot(new)
+        h.bot = new
+
+    # Down an hour after the first reminder: nothing is sent again.
+    await advance_to(h, DAY_BEFORE + 3600)
+    await restart(600)
+    assert [m.content for m in posts_after(h, seen)] == []
+    # Down across the hour-before reminder: it is sent once when the bot is back, late.
+    await advance_to(h, HOUR_BEFORE - 300)
+    await restart(1200)
+    (late,) = posts_after(h, seen)
+    assert late.content.startswith(f"⏰ **Friday night** starts <t:{int(FRIDAY)}:R>")
+    await restart(60)
+    assert posts_after(h, seen) == []
+    # The start comes at 19:30, once, with the four registered; the buttons still work.
+    await advance_to(h, FRIDAY - 1)
+    assert h.bot.tournaments.unfinished_in(h.guild.id) == []
+    await advance_to(h, FRIDAY)
+    (session,) = h.bot.tournaments.unfinished_in(h.guild.id)
+    assert sorted(session.tournament.players) == sorted(str(m.id) for m in h.players)
+    (opened,) = posts_after(h, seen)
+    assert "**4 players registered**" in opened.content
+    await restart(60)
+    assert len(h.bot.tournaments.unfinished_in(h.guild.id)) == 1
+    assert posts_after(h, seen) == []
+
+
+async def test_a_night_missed_by_far_is_not_opened_late(harness: Harness, tmp_path) -> None:
+    h = harness
+    seen: set[int] = set()
+    night = await schedule_friday(h, seats=4)
+    await h.alice.click(message(h, night.message_id), label="I'm in")
+    posts_after(h, seen)
+    await h.bot.close()
+    await advance_to(h, FRIDAY + 7 * 3600)
+    new = create_bot(tmp_path / "db.sqlite3", dev_guild_id=GUILD_ID, hand_delay=HAND_DELAY,
+                     freeze_every=None)
+    await h.env.restart_bot(new)
+    h.bot = new
+    posts = [m.content for m in posts_after(h, seen)]
+    assert posts[0].startswith(f"⚠️ <@{h.director.id}> **Friday night** was due at Fri 2 Jan, "
+                               "19:30 while I was offline, too long ago to open it now")
+    assert posts[1].startswith("📅 **Friday night** · Main\n**Fri 9 Jan, 19:30**")
+    assert h.bot.tournaments.unfinished_in(h.guild.id) == []
+    assert "⚠️ **Not held**" in message(h, night.message_id).content
+
+
+async def test_a_cancelled_night_tells_everyone_in_one_post(harness: Harness) -> None:
+    h = harness
+    seen: set[int] = set()
+    night = await schedule_friday(h, seats=2)
+    for m in h.players[:3]:
+        await m.click(message(h, night.message_id), label="I'm in")
+    posts_after(h, seen)
+    r = await h.director.slash(h.channel, "night cancel", reason="the host is ill")
+    assert reply(r).startswith("Cancelled: everyone signed up is told in the channel")
+    cancelled, following = posts_after(h, seen)
+    assert cancelled.content == (
+        "❌ **Friday night** (Fri 2 Jan, 19:30) is cancelled by the director: the host is ill. "
+        + " ".join(f"<@{m.id}>" for m in h.players[:3])
+        + f"\nNext: **Friday night**, **Fri 9 Jan, 19:30** (Europe/Paris) · "
+          f"<t:{int(FRIDAY + WEEK)}:R>: sign up on its announcement below.")
+    assert {u.id for u in cancelled.mentions} == {m.id for m in h.players[:3]}
+    assert following.content.startswith("📅 **Friday night** · Main\n**Fri 9 Jan, 19:30**")
+    old, new = events(h)
+    assert old.status == 4 and new.status == 1
+    shown = message(h, night.message_id)
+    assert "❌ **Cancelled** by the director." in shown.content and shown.components == []
+    # Nothing happens at its time (the next night's reminder is a week on).
+    await advance_to(h, FRIDAY + 60)
+    assert h.bot.tournaments.unfinished_in(h.guild.id) == []
+    assert posts_after(h, seen) == []
+    # The series ends when asked.
+    r = await h.director.slash(h.channel, "night cancel", series=True)
+    assert reply(r) == ("Cancelled: everyone signed up is told in the channel, the Discord "
+                        "event too.")
+    assert await h.bot.store.coming_nights(h.guild.id) == []
+
+
+async def test_an_event_deleted_in_discord_is_said_to_the_director(harness: Harness) -> None:
+    h = harness
+    seen: set[int] = set()
+    night = await schedule_friday(h, seats=4)
+    posts_after(h, seen)
+    h.env.backend.delete_scheduled_event(h.guild.id, night.event_id)
+    await h.env.settle()
+    (said,) = posts_after(h, seen)
+    assert said.content == (
+        f"⚠️ <@{h.director.id}> The Discord event of **Friday night** was deleted in Discord. The "
+        "night stays on in the bot: sign-ups, reminders and the start go on as planned. "
+        "`/night edit` puts the event back; `/night cancel` cancels the night.")
+    assert [u.id for u in said.mentions] == [h.director.id]
+    assert labels(message(h, night.message_id)) == ["I'm in", "I'm out"]
+    # Sign-ups go on; /night edit puts the event back.
+    await h.alice.click(message(h, night.message_id), label="I'm in")
+    r = await h.director.slash(h.channel, "night edit")
+    assert reply(r).startswith("**Friday night** is now **Fri 2 Jan, 19:30**")
+    (event,) = events(h)
+    assert "1 of 4 seats taken" in event.description
+    assert labels(message(h, night.message_id)) == ["I'm in", "I'm out", "Event"]
