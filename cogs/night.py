@@ -78,8 +78,9 @@ class NightCog(commands.Cog, name="Night"):
 
     # ------------------------------------------------------------------ helpers
 
-    async def _refuse(self, err: NightError, night: NightRow | None, guild_id: int) -> Refusal:
-        return Refusal(words.night_refusal(err, night, await self.desk.zone(guild_id)))
+    async def _refuse(self, err: NightError, night: NightRow | None, guild_id: int,
+                      player: str | None = None) -> Refusal:
+        return Refusal(words.night_refusal(err, night, await self.desk.zone(guild_id), player))
 
     async def _night(self, interaction: discord.Interaction, named: str | None,
                      *, opened: bool = False) -> NightRow:
@@ -278,7 +279,7 @@ class NightCog(commands.Cog, name="Night"):
             done = await nights.add_player(self.bot.store, found.id, interaction.user.id,
                                            user_id=user_id, display=display)
         except NightError as err:
-            raise await self._refuse(err, found, found.guild_id) from None
+            raise await self._refuse(err, found, found.guild_id, display) from None
         self.desk.refresh(found.id)
         await send_private(interaction, words.added_text(done.taken, done.view))
 
@@ -297,7 +298,7 @@ class NightCog(commands.Cog, name="Night"):
             done = await nights.seat_player(self.bot.store, found.id,
                                             nights.entrant_key(user_id, display))
         except NightError as err:
-            raise await self._refuse(err, found, found.guild_id) from None
+            raise await self._refuse(err, found, found.guild_id, display) from None
         self.desk.refresh(found.id)
         await self.desk.tell_promoted(done.view, [done.taken.entrant],
                                       await self.desk.zone(found.guild_id))
@@ -317,7 +318,7 @@ class NightCog(commands.Cog, name="Night"):
             done = await nights.drop_player(self.bot.store, found.id,
                                             nights.entrant_key(user_id, display))
         except NightError as err:
-            raise await self._refuse(err, found, found.guild_id) from None
+            raise await self._refuse(err, found, found.guild_id, display) from None
         self.desk.refresh(found.id)
         await self.desk.tell_promoted(done.view, done.taken.promoted,
                                       await self.desk.zone(found.guild_id))
@@ -344,7 +345,7 @@ class NightCog(commands.Cog, name="Night"):
         try:
             done = await no_show(self.bot.store, session, found.id, key, interaction.user.id)
         except NightError as err:
-            raise await self._refuse(err, found, found.guild_id) from None
+            raise await self._refuse(err, found, found.guild_id, display) from None
         self.desk.refresh(found.id)
         await self.desk.tell_promoted(done.view, done.taken.promoted,
                                       await self.desk.zone(found.guild_id))

@@ -16,13 +16,12 @@ import pytest
 from simcord import MemberActor
 
 from bot.discord_ui.client import create_bot
-from bot.service import Session
 from bot.store import NightRow
 
 from .conftest import GUILD_ID, HAND_DELAY, Harness
 from .test_live_night import bust
 from .test_races_tournament import in_flight_together
-from .test_tournament_flow import reply
+from .test_tournament_flow import refused, reply
 
 FRIDAY = datetime(2026, 1, 2, 18, 30, tzinfo=UTC).timestamp()  # 19:30 in Paris
 WEEK = 7 * 86400
@@ -362,3 +361,165 @@ async def test_an_event_deleted_in_discord_is_said_to_the_director(harness: Harn
     (event,) = events(h)
     assert "1 of 4 seats taken" in event.description
     assert labels(message(h, night.message_id)) == ["I'm in", "I'm out", "Event"]
+
+
+async def test_without_manage_events_the_night_is_scheduled_and_the_director_told_how(
+        harness: Harness) -> None:
+    h = harness
+    backend = h.env.backend
+    guild = backend.get_guild(h.guild.id)
+    role = next(r for r in guild.roles.values() if r.managed)  # the bot's own role
+    perms = discord.Permissions(role.permissions)
+    perms.manage_events = False
+    perms.create_events = False
+    backend.edit_role(h.guild.id, role.id, {"permissions": perms.value})
+    await h.env.settle()
+    night = await schedule_friday(h, seats=4)
+    r = await h.director.slash(h.channel, "night list")
+    text = reply(r)
+    assert text.startswith("📅 **Coming nights**\n**Friday night** · **Fri 2 Jan, 19:30**")
+    assert events(h) == [] and night.event_state == "refused"
+    assert labels(message(h, night.message_id)) == ["I'm in", "I'm out"]
+    r = await h.director.slash(h.channel, "night edit", seats=5)
+    assert "I need the **Manage Events** permission. Grant it in Server Settings → Roles → my " \
+           "role → **Manage Events**" in reply(r)
+    # Sign-ups work without the event.
+    r = await h.alice.click(message(h, night.message_id), label="I'm in")
+    assert "1 of 5 seats taken" in reply(r)
+
+
+async def test_what_cannot_be_read_is_refused_with_what_is_allowed(harness: Harness) -> None:
+    h = harness
+    await h.director.slash(h.channel, "td settings", timezone="Europe/Paris")
+    r = await h.director.slash(h.channel, "night schedule", when="tuesday", seats=8,
+                               place="The Oak")
+    assert refused(h, r).startswith("`tuesday` has no time of day. Write the day and the time as")
+    r = await h.director.slash(h.channel, "night schedule", when="someday 19:30", seats=8,
+                               place="The Oak")
+    assert refused(h, r) == (
+        "I could not read `someday 19:30` as a day and a time. Write the day and the time as you "
+        "would say them: `tue 19:30`, `tuesday 7:30pm`, `tomorrow 20:00`, `2026-12-15 19:30`, "
+        "`15 dec 19h30`; a time alone is the next one (today or tomorrow).")
+    r = await h.director.slash(h.channel, "night schedule", when="12/11 19:30", seats=8,
+                               place="The Oak")
+    assert "dates with slashes are read differently" in refused(h, r)
+    r = await h.director.slash(h.channel, "night schedule", when="2025-12-15 19:30", seats=8,
+                               place="The Oak")
+    assert refused(h, r).startswith("That moment has passed (Mon 15 Dec, 19:30): give a day and ")
+    r = await h.director.slash(h.channel, "night schedule", when="tue 19:30", seats=8)
+    assert refused(h, r).startswith("A live night needs its place (`place:`)")
+    r = await h.director.slash(h.channel, "night schedule", when="tue 19:30", seats=8,
+                               place="The Oak", structure="nope")
+    assert "nope" in refused(h, r)
+    r = await h.alice.slash(h.channel, "night schedule", when="tue 19:30", seats=8,
+                            place="The Oak")
+    assert refused(h, r).startswith("Only a tournament director can do that")
+    r = await h.director.slash(h.channel, "td settings", timezone="Mars/Olympus")
+    assert refused(h, r).startswith("`Mars/Olympus` is not a time zone I know")
+    choices = await h.director.autocomplete(h.channel, "td settings", "timezone", "amster")
+    assert choices[0]["value"] == "Europe/Amsterdam"
+    assert await h.bot.store.coming_nights(h.guild.id) == []
+    assert (await h.bot.store.guild_settings(h.guild.id)).time_zone == "Europe/Paris"
+
+
+async def test_no_shows_at_the_start_then_start_now(harness: Harness) -> None:
+    h = harness
+    seen: set[int] = set()
+    night = await schedule_friday(h, seats=3, autostart=True)
+    for m in h.players:
+        await m.click(message(h, night.message_id), label="I'm in")
+    await advance_to(h, FRIDAY)
+    posts = posts_after(h, seen)
+    opened = posts[-1]
+    assert ("The tournament starts by itself <t:" + str(int(FRIDAY + 900)) + ":R>, or now with "
+            "**Start now** once the no-shows are marked.") in opened.content
+    assert labels(opened) == ["Start now"]
+    (session,) = h.bot.tournaments.unfinished_in(h.guild.id)
+    # A player cannot start it; bob did not come: dana, first waiting, gets his seat.
+    r = await h.alice.click(opened, label="Start now")
+    assert reply(r) == "Only a tournament director can start the night's tournament."
+    r = await h.director.slash(h.channel, "night noshow", player=h.bob)
+    assert reply(r) == ("bob is marked as a no-show and unregistered. dana takes the seat "
+                        "(registered, told).")
+    assert sorted(session.tournament.players) == sorted(
+        str(m.id) for m in (h.alice, h.carol, h.dana))
+    assert h.dms(h.dana)[-1].content.startswith("🎟 A seat came free at **Friday night**")
+    r = await h.director.slash(h.channel, "night noshow", player=h.bob)
+    assert refused(h, r) == ("Not done: bob is not on the list of **Friday night** (no seat, not "
+                             "waiting).")
+    r = await h.director.click(opened, label="Start now")
+    assert reply(r) == "Started."
+    assert session.tournament.status == "running"
+    assert any(m.content.startswith("Shuffle up and deal!") for m in posts_after(h, seen))
+    # Fifteen minutes on nothing starts again.
+    await advance_to(h, FRIDAY + 900)
+    assert not any("Shuffle up" in m.content for m in posts_after(h, seen))
+
+
+async def test_the_tournament_starts_by_itself_after_fifteen_minutes(harness: Harness) -> None:
+    h = harness
+    seen: set[int] = set()
+    night = await schedule_friday(h, seats=3, autostart=True)
+    for m in h.players[:3]:
+        await m.click(message(h, night.message_id), label="I'm in")
+    await advance_to(h, FRIDAY)
+    (session,) = h.bot.tournaments.unfinished_in(h.guild.id)
+    posts_after(h, seen)
+    await advance_to(h, FRIDAY + 899)
+    assert session.tournament.status == "registering"
+    await advance_to(h, FRIDAY + 900)
+    assert session.tournament.status == "running"
+    assert posts_after(h, seen)[-1].content.startswith("Shuffle up and deal! This night counts")
+
+
+async def test_moving_a_night_tells_everyone_and_moves_the_event(harness: Harness) -> None:
+    h = harness
+    seen: set[int] = set()
+    night = await schedule_friday(h, seats=2)
+    for m in h.players[:3]:
+        await m.click(message(h, night.message_id), label="I'm in")
+    posts_after(h, seen)
+    r = await h.director.slash(h.channel, "night edit", when="sat 20:00", seats=3)
+    assert reply(r).startswith("**Friday night** is now **Sat 3 Jan, 20:00** (Europe/Paris)")
+    assert reply(r).endswith("3 seats. Seated from the waiting list: carol (told).")
+    saturday = datetime(2026, 1, 3, 19, 0, tzinfo=UTC).timestamp()
+    (moved,) = posts_after(h, seen)
+    assert moved.content == (
+        f"📅 **Friday night** moves to **Sat 3 Jan, 20:00** (Europe/Paris) · <t:{int(saturday)}"
+        ":R> (it was Fri 2 Jan, 19:30). " + " ".join(f"<@{m.id}>" for m in h.players[:3])
+        + ": your seat or place is kept; **I'm out** on the announcement if you can't make the "
+          "new time.")
+    assert datetime.fromisoformat(events(h)[0].scheduled_start_time).timestamp() == saturday
+    assert h.dms(h.carol)[-1].content.startswith("🎟 A seat came free")
+    # Its reminders follow the new time.
+    await advance_to(h, saturday - 86400 - 1)
+    assert posts_after(h, seen) == []
+    await advance_to(h, saturday - 86400)
+    assert posts_after(h, seen)[0].content.startswith("⏰ **Friday night** starts")
+
+
+async def test_guests_the_waiting_list_out_of_turn_and_closed_dms(harness: Harness) -> None:
+    h = harness
+    night = await schedule_friday(h, seats=2)
+    r = await h.director.slash(h.channel, "night add", name="Ed  Guest")
+    assert reply(r) == "Ed Guest (guest) has a seat at **Friday night**."
+    for m in (h.alice, h.bob, h.carol):
+        await m.click(message(h, night.message_id), label="I'm in")
+    shown = message(h, night.message_id).content
+    assert "Seated: Ed Guest (guest), alice" in shown
+    assert "Waiting list: 1. bob · 2. carol" in shown
+    # carol moves up out of turn: one more seat; her DMs are closed, so the channel says it.
+    h.refuse_dms(h.carol)
+    r = await h.director.slash(h.channel, "night seat", player=h.carol)
+    assert reply(r) == ("carol moves off the waiting list into a seat (told). One more seat: "
+                        "the night has 3 now.")
+    said = h.channel.last_message
+    assert said.content.startswith(f"🎟 <@{h.carol.id}> a seat came free at **Friday night**")
+    assert [u.id for u in said.mentions] == [h.carol.id]
+    # The guest cannot come: bob gets the seat.
+    r = await h.director.slash(h.channel, "night drop", name="ed guest")
+    assert reply(r) == "Ed Guest (guest) is off the list. bob takes the seat (told)."
+    r = await h.director.slash(h.channel, "night add", player=h.alice)
+    assert refused(h, r) == "Not done: alice already has a seat at **Friday night**."
+    lines = await h.bot.store.night_signups(night.id)
+    assert sorted(r.name for r in lines if r.place == "seated") == ["alice", "bob", "carol"]

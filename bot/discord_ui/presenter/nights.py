@@ -315,17 +315,26 @@ def signed_text(taken: Taken, view: NightView, zone: tzinfo) -> str:
             f"**{ordinal(taken.position or 0)}**.")
 
 
-def night_refusal(err: NightError, night: NightRow | None, zone: tzinfo) -> str:
-    """Every refusal of a night's rules, saying what is allowed; nothing changed."""
+def night_refusal(err: NightError, night: NightRow | None, zone: tzinfo,
+                  player: str | None = None) -> str:
+    """Every refusal of a night's rules, saying what is allowed; nothing changed. `player`:
+    the name of the player a director acted on (else the refusal speaks to the clicker)."""
     f = err.fields
     name = f"**{safe_name_long(night.name)}**" if night is not None else "that night"
     code = err.code
+    who = safe_name(player) if player is not None else None
     if code == "already-in":
+        position = ordinal(int(str(f.get("position") or 0)))
         if f.get("place") == "seated":
-            return (f"You already have a seat at {name}. Can't come? Click **{BUTTON_OUT}**.")
-        return (f"You are already on the waiting list of {name}: "
-                f"**{ordinal(int(str(f.get('position') or 0)))}**.")
+            if who is not None:
+                return f"Not done: {who} already has a seat at {name}."
+            return f"You already have a seat at {name}. Can't come? Click **{BUTTON_OUT}**."
+        if who is not None:
+            return f"Not done: {who} is already on the waiting list of {name}: **{position}**."
+        return f"You are already on the waiting list of {name}: **{position}**."
     if code == "not-in":
+        if who is not None:
+            return f"Not done: {who} is not on the list of {name} (no seat, not waiting)."
         return (f"You are not signed up for {name}: nothing to undo. **{BUTTON_IN}** takes a "
                 "seat.")
     if code == "opened":
@@ -359,8 +368,9 @@ def _plain_refusal(code: str, f: dict[str, object], name: str, zone: tzinfo) -> 
         "guests-live-only": ("Guests without a Discord account play only at a live night; "
                              f"online everyone signs up with **{BUTTON_IN}**."),
         "guest-name": f"A guest needs a name of 1 to {f.get('most')} characters.",
-        "not-waiting": f"{safe_name(str(f.get('name', '')))} is not on the waiting list.",
-        "not-seated": f"{safe_name(str(f.get('name', '')))} has no seat.",
+        "not-waiting": f"Not done: {safe_name(str(f.get('name', '')))} is not on the waiting "
+                       "list.",
+        "not-seated": f"Not done: {safe_name(str(f.get('name', '')))} has no seat.",
         "seats-below": (f"{f.get('seated')} players have seats: the seats cannot go below "
                         "that. Take players off first (`/night drop`)."),
         "not-opened": ("No-shows are marked once the night has opened, at its start; before "
