@@ -132,7 +132,9 @@ class Director(commands.Cog):
         text = settings_text(settings.four_colour_deck, settings.idle_ping_seconds,
                              changed=bool(changes), hole_card_dms=settings.hole_card_dms)
         if zone is not None:
-            text += " " + zone_set_text(zone, self.bot.tournaments.clock())
+            said = zone_set_text(zone, self.bot.tournaments.clock())
+            # The time zone alone: only it is said.
+            text = said if list(changes) == ["time_zone"] else f"{text} {said}"
         await self._done(interaction, text)
 
     @td.command(name="void", description="Void the hand in progress (misdeal)")
