@@ -224,6 +224,7 @@ class NightCog(commands.Cog, name="Night"):
             raise await self._refuse(err, found, found.guild_id) from None
         change = nights.Edit(
             name=" ".join(name.split()) if name else None, starts_at=starts,
+            time_zone=words.zone_name(zone) if starts is not None else None,
             place=" ".join(place.split()) if place else None, structure=structure,
             payouts=payouts, buy_in=buy_in, seats=seats,
             repeats=REPEATS.get(repeat) if repeat else None, autostart=autostart)

@@ -327,7 +327,8 @@ class NightDesk:
         if guild is None:
             return "failed"
         me = guild.me
-        if me is not None and not me.guild_permissions.manage_events:
+        allowed = me.guild_permissions if me is not None else None
+        if allowed is not None and not (allowed.manage_events or allowed.create_events):
             await nights.set_event(self.store, n.id, event_id=None, state="refused")
             return "refused"
         fields = self._event_fields(view, await self.league_name(n.league_id),
@@ -432,8 +433,9 @@ class NightDesk:
         zone = await self.zone(n.guild_id)
         if isinstance(news, Reminded):
             told = [*view.seated, *view.waiting]
-            await self._post(n, words.reminder_text(view, zone), users_of(told),
-                             reminder_buttons(n.id))
+            if told:  # nobody to remind: the announcement says it all
+                await self._post(n, words.reminder_text(view, zone), users_of(told),
+                                 reminder_buttons(n.id))
         elif isinstance(news, Opened):
             await self._set_status(n, "start")
             self.refresh(n.id)

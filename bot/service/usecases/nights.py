@@ -248,6 +248,7 @@ class Edit:
 
     name: str | None = None
     starts_at: float | None = None
+    time_zone: str | None = None  # the zone `starts_at` was read in (a repeat keeps it)
     place: str | None = None
     structure: str | None = None
     payouts: str | None = None
