@@ -523,3 +523,21 @@ async def test_guests_the_waiting_list_out_of_turn_and_closed_dms(harness: Harne
     assert refused(h, r) == "Not done: alice already has a seat at **Friday night**."
     lines = await h.bot.store.night_signups(night.id)
     assert sorted(r.name for r in lines if r.place == "seated") == ["alice", "bob", "carol"]
+
+
+async def test_a_nights_tournament_cancelled_ends_the_night_and_the_next_is_announced(
+        harness: Harness) -> None:
+    h = harness
+    seen: set[int] = set()
+    night = await schedule_friday(h, seats=4)
+    for m in h.players[:2]:
+        await m.click(message(h, night.message_id), label="I'm in")
+    await advance_to(h, FRIDAY)
+    posts_after(h, seen)
+    await h.director.slash(h.channel, "tournament cancel", reason="the power is out")
+    posts_after(h, seen)
+    await h.advance(600)  # the nights' timer looks again
+    posts = [m.content for m in posts_after(h, seen)]
+    assert posts[0].startswith("🏁 **Friday night**'s tournament was cancelled. Its Discord event")
+    assert posts[1].startswith("📅 **Friday night** · Main\n**Fri 9 Jan, 19:30**")
+    assert [n.starts_at for n in await h.bot.store.coming_nights(h.guild.id)] == [FRIDAY + WEEK]
