@@ -244,8 +244,10 @@ class NightDesk:
                                          allowed_mentions=NO_PINGS, nonce=nonce())
         except discord.HTTPException:
             log.exception("night %s: its announcement could not be posted", n.id)
+            self.steps.wake()
             return state
         await nights.set_announcement(self.store, n.id, message.id)
+        self.steps.wake()  # its steps are timed from now on
         return state
 
     def _url(self, n: NightRow) -> str | None:

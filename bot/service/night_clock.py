@@ -53,9 +53,10 @@ from bot.tournament.tournament import Tournament, TournamentConfig
 
 log = logging.getLogger(__name__)
 
-# The longest the timer sleeps before looking again (a night scheduled from another process,
-# a tournament cancelled under a night, a start the channel was not free for).
-MAX_SLEEP = 600.0
+# The longest the timer sleeps before looking again while a night is to come or being played
+# (a tournament cancelled under a night, a start the channel was not free for; a long sleep
+# is not trusted to keep to the wall clock). With no night at all it sleeps until a change.
+MAX_SLEEP = 900.0
 
 
 @dataclass(frozen=True)
@@ -162,16 +163,20 @@ class NightClock:
                     break
         except Exception:
             log.exception("the nights' steps failed; trying again in %.0f s", MAX_SLEEP)
-            at = None
+            at = self.clock() + MAX_SLEEP
         finally:
             self._arm(at)
 
     def _arm(self, at: float | None) -> None:
+        """Wake at `at` (at most MAX_SLEEP on); None: no night to run, no timer."""
         if self._closed:
             return
         if self._timer is not None:
             self._timer.cancel()
-        delay = MAX_SLEEP if at is None else min(max(at - self.clock(), 0.0), MAX_SLEEP)
+            self._timer = None
+        if at is None:
+            return
+        delay = min(max(at - self.clock(), 0.0), MAX_SLEEP)
         loop = asyncio.get_running_loop()
         self._timer = loop.call_at(loop.time() + delay, self._fired)
 
@@ -190,7 +195,7 @@ class NightClock:
                 await self._task
 
     async def run_due(self) -> float | None:
-        """Run every step due now, one by one; when the next one falls due."""
+        """Run every step due now, one by one; when to look again (None: no night to run)."""
         soonest: float | None = None
         for night in await self.store.nights_to_run():
             if not self.serves(night.guild_id):
@@ -208,9 +213,11 @@ class NightClock:
                 night = fresh
                 step = due_step(timing(night), self.clock())
             at = next_at(timing(night))
-            if night.id in self._delayed and night.status == "scheduled":
-                at = None  # the channel's tournament ends when it ends: the next wake
-            if at is not None and (soonest is None or at < soonest):
+            if at is None or (night.id in self._delayed and night.status == "scheduled"):
+                # Open (its tournament ends when it ends), or waiting for its channel: looked
+                # at again after the longest sleep.
+                at = self.clock() + MAX_SLEEP
+            if soonest is None or at < soonest:
                 soonest = at
         return soonest
 

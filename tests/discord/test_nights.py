@@ -16,6 +16,7 @@ import pytest
 from simcord import MemberActor
 
 from bot.discord_ui.client import create_bot
+from bot.service.night_clock import MAX_SLEEP
 from bot.store import NightRow
 
 from .conftest import GUILD_ID, HAND_DELAY, Harness
@@ -536,7 +537,7 @@ async def test_a_nights_tournament_cancelled_ends_the_night_and_the_next_is_anno
     posts_after(h, seen)
     await h.director.slash(h.channel, "tournament cancel", reason="the power is out")
     posts_after(h, seen)
-    await h.advance(600)  # the nights' timer looks again
+    await h.advance(MAX_SLEEP)  # the nights' timer looks again
     posts = [m.content for m in posts_after(h, seen)]
     assert posts[0].startswith("🏁 **Friday night**'s tournament was cancelled. Its Discord event")
     assert posts[1].startswith("📅 **Friday night** · Main\n**Fri 9 Jan, 19:30**")
