@@ -464,10 +464,10 @@ def open_delayed_text(view: NightView, reason: str, busy: str | None) -> str:
     if reason == "channel-busy":
         what = f": **{safe_name(busy)}**" if busy else ""
         return (f"{head} this channel still has a tournament that is not finished{what}. The "
-                "night opens as soon as it is finished or cancelled (`/tournament cancel`); "
-                "its players keep their seats.")
+                "night opens within 15 minutes of its end (or of `/tournament cancel`); its "
+                "players keep their seats.")
     return (f"{head} its tournament could not be set up (its structure or payouts could not "
-            "be read: check them with `/td structure show`). I try again every 10 minutes.")
+            "be read: check them with `/td structure show`). I try again every 15 minutes.")
 
 
 def missed_text(view: NightView, zone: tzinfo, following: NightView | None) -> str:
