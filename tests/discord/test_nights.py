@@ -542,3 +542,25 @@ async def test_a_nights_tournament_cancelled_ends_the_night_and_the_next_is_anno
     assert posts[0].startswith("🏁 **Friday night**'s tournament was cancelled. Its Discord event")
     assert posts[1].startswith("📅 **Friday night** · Main\n**Fri 9 Jan, 19:30**")
     assert [n.starts_at for n in await h.bot.store.coming_nights(h.guild.id)] == [FRIDAY + WEEK]
+
+
+async def test_a_start_waits_for_the_channels_unfinished_tournament(harness: Harness) -> None:
+    h = harness
+    seen: set[int] = set()
+    night = await schedule_friday(h, seats=4)
+    for m in h.players[:2]:
+        await m.click(message(h, night.message_id), label="I'm in")
+    await h.director.slash(h.channel, "tournament create", name="Cash game", mode="live")
+    await advance_to(h, FRIDAY)
+    posts = [m.content for m in posts_after(h, seen)]
+    assert posts[-1] == (
+        f"⚠️ <@{h.director.id}> **Friday night** should start now, but this channel still has a "
+        "tournament that is not finished: **Cash game**. The night opens within 15 minutes of "
+        "its end (or of `/tournament cancel`); its players keep their seats.")
+    await h.advance(MAX_SLEEP)
+    assert posts_after(h, seen) == []  # said once
+    await h.director.slash(h.channel, "tournament cancel")
+    await h.advance(MAX_SLEEP)
+    (session,) = h.bot.tournaments.unfinished_in(h.guild.id)
+    assert h.bot.tournaments.rows[session.store_id].name == "Friday night"
+    assert len(session.tournament.players) == 2
