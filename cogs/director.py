@@ -17,12 +17,16 @@ from bot.discord_ui.presenter.access import director_role_text
 from bot.discord_ui.presenter.hand_for_hand import hand_for_hand_answer
 from bot.discord_ui.presenter.level_clock import PLAYER_TIME_HELP, level_clock_answer
 from bot.discord_ui.presenter.limits import safe_text
+from bot.discord_ui.presenter.nights import night_refusal, zone_name, zone_set_text
 from bot.discord_ui.presenter.notices import settings_text
 from bot.discord_ui.replies import Refusal, defer_public, send_private, send_public
 from bot.discord_ui.time_input import parse_level_target, parse_time_change
+from bot.discord_ui.zones import zone_autocomplete
 from bot.engine.profile import PROFILE_NAMES, ProfileError, make_profile
+from bot.schedule import NightError
 from bot.service import Session
 from bot.service.usecases import director
+from bot.service.usecases.nights import zone_named
 from bot.store import GuildSettings
 from bot.tournament.players import member_player
 
@@ -90,21 +94,32 @@ class Director(commands.Cog):
             "created from now on; `/rule` answers with these rules.")
 
     @td.command(name="settings", description="This server's table display: card colours, "
-                                              "the idle ping, hole cards by DM")
+                                              "the idle ping, hole cards by DM; its time zone")
     @app_commands.describe(
         four_colour="Cards in four colours (spades black, hearts red, diamonds blue, clubs "
                     "green); off: two colours",
         idle_ping="Seconds before the player to act is pinged (0: never; at most 300)",
-        card_dms="Hole cards by DM at each deal, for players who did not choose (/cards dm:)")
+        card_dms="Hole cards by DM at each deal, for players who did not choose (/cards dm:)",
+        timezone="The server's time zone for league nights, e.g. Europe/Amsterdam")
+    @app_commands.autocomplete(timezone=zone_autocomplete)
     async def settings(self, interaction: discord.Interaction,
                        four_colour: bool | None = None,
                        idle_ping: app_commands.Range[int, 0, 300] | None = None,
-                       card_dms: bool | None = None) -> None:
+                       card_dms: bool | None = None,
+                       timezone: app_commands.Range[str, 1, 64] | None = None) -> None:
         await require_director(self.bot, interaction)
         assert interaction.guild_id is not None
+        zone = None
+        if timezone is not None:
+            try:
+                zone = zone_named(timezone.strip())
+            except NightError as err:
+                raise Refusal(night_refusal(err, None, zone_named(None))) from None
         await interaction.response.defer(ephemeral=True, thinking=True)
         current = await self.bot.store.guild_settings(interaction.guild_id)
         changes: dict[str, object] = {}
+        if zone is not None:
+            changes["time_zone"] = zone_name(zone)
         if four_colour is not None:
             changes["four_colour_deck"] = four_colour
         if idle_ping is not None:
@@ -114,10 +129,13 @@ class Director(commands.Cog):
         settings = GuildSettings(**{**current.__dict__, **changes})
         if changes:
             await self.bot.store.write(lambda tx: tx.put_guild_settings(settings))
-        await self._done(interaction, settings_text(settings.four_colour_deck,
-                                                    settings.idle_ping_seconds,
-                                                    changed=bool(changes),
-                                                    hole_card_dms=settings.hole_card_dms))
+        text = settings_text(settings.four_colour_deck, settings.idle_ping_seconds,
+                             changed=bool(changes), hole_card_dms=settings.hole_card_dms)
+        if zone is not None:
+            said = zone_set_text(zone, self.bot.tournaments.clock())
+            # The time zone alone: only it is said.
+            text = said if list(changes) == ["time_zone"] else f"{text} {said}"
+        await self._done(interaction, text)
 
     @td.command(name="void", description="Void the hand in progress (misdeal)")
     @app_commands.describe(reason=REASON_HINT, table="Table number (default: the only one)")

@@ -166,7 +166,8 @@ def export_files(view: service.SeasonView) -> list[discord.File]:
     ]
 
 
-def standings_embed(view: service.SeasonView, page: int) -> discord.Embed:
+def standings_embed(view: service.SeasonView, page: int,
+                    next_night: str | None = None) -> discord.Embed:
     pages = page_count(len(view.standings))
     page = min(max(page, 1), pages)
     if not view.standings:
@@ -179,8 +180,9 @@ def standings_embed(view: service.SeasonView, page: int) -> discord.Embed:
     ended = view.season is not None and view.season.ends_at is not None
     embed = discord.Embed(title=standings_title(view.final, ended, view.title),
                           description=body, colour=COLOUR)
-    embed.set_footer(text=standings_footer(len(view.nights), page, pages,
-                                           describe_options(view.system, view.options)))
+    footer = standings_footer(len(view.nights), page, pages,
+                              describe_options(view.system, view.options))
+    embed.set_footer(text=truncate(f"{footer}\n{next_night}", 2048) if next_night else footer)
     return fit_embed(embed)
 
 
@@ -294,7 +296,8 @@ class League(commands.Cog):
             raise UserFacingError("Those buttons name no season: ask again with /standings.")
         view = await league_call(service.season_view_by_ids(
             self.store, guild_id_of(interaction), int(league_id), int(season_id)))
-        return standings_embed(view, page), page_count(len(view.standings))
+        footer = await self.bot.night_desk.next_night_footer(view.league.id)
+        return standings_embed(view, page, footer), page_count(len(view.standings))
 
     @property
     def store(self) -> Any:
@@ -464,7 +467,8 @@ class League(commands.Cog):
         view = await league_call(service.season_view(self.store, guild_id_of(interaction),
                                                      league, season))
         files = ([race_png(view)] if chart else []) + (export_files(view) if export else [])
-        await send(interaction, embed=standings_embed(view, 1), files=files,
+        footer = await self.bot.night_desk.next_night_footer(view.league.id)
+        await send(interaction, embed=standings_embed(view, 1, footer), files=files,
                    view=standings_buttons(view, 1))
 
     @app_commands.command(name="stats", description="A player's league record")

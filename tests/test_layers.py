@@ -23,18 +23,20 @@ ALLOWED: dict[str, frozenset[str]] = {
     "engine": frozenset(),
     "datafiles": frozenset(),
     "tournament": frozenset({"engine", "datafiles"}),
+    # A league's coming nights: dates, seats and the waiting list, which step is due when.
+    "schedule": frozenset(),
     "store": frozenset({"engine"}),
     "rulebook": frozenset({"engine", "tournament", "datafiles"}),
     # The use cases run a night's league side too (its season, a guest's link).
-    "service": frozenset({"engine", "tournament", "store", "league"}),
+    "service": frozenset({"engine", "tournament", "store", "league", "schedule"}),
     "history": frozenset({"engine", "tournament", "store"}),
     "league": frozenset({"engine", "tournament", "store", "history", "datafiles"}),
     # The screens (a web server beside the Discord side, never importing discord).
     "web": frozenset({"engine", "tournament", "store", "service"}),
     "discord_ui": frozenset({"engine", "tournament", "store", "service", "history", "league",
-                             "rulebook", "datafiles", "config", "web"}),
+                             "rulebook", "datafiles", "config", "web", "schedule"}),
     "cogs": frozenset({"engine", "tournament", "store", "service", "history", "league",
-                       "rulebook", "discord_ui", "datafiles"}),
+                       "rulebook", "discord_ui", "datafiles", "schedule"}),
 }
 
 
@@ -82,6 +84,18 @@ def test_rules_packages_stay_pure(package: str) -> None:
         text = path.read_text(encoding="utf-8")
         found += [f"{path.name}: {word}" for word in banned
                   if any(line.strip().startswith(word) for line in text.splitlines())]
+    assert found == []
+
+
+def test_the_schedule_reads_no_clock_and_no_files() -> None:
+    """A night's rules take the time and the time zone as inputs (dates are its matter, so it
+    may use datetime's types, never its clock): a test gives any moment, and a replay is
+    exact."""
+    banned = ("import discord", "from discord", "aiosqlite", "sqlite3", "psycopg", "asyncio",
+              "import time", "from time", "zoneinfo", "import os", "random", "secrets",
+              ".now(", ".utcnow(", ".today(", "open(")
+    found = [f"{path.name}: {word}" for path in (ROOT / "bot" / "schedule").rglob("*.py")
+             for word in banned if word in path.read_text(encoding="utf-8")]
     assert found == []
 
 

@@ -31,6 +31,7 @@ from bot.discord_ui.global_limit import GlobalPacer, Priority, for_this_task, pa
 from bot.discord_ui.heartbeat import Heartbeat
 from bot.discord_ui.in_flight import InFlight
 from bot.discord_ui.live_clock import LiveClock
+from bot.discord_ui.night_desk import NightButton, NightDesk
 from bot.discord_ui.nonces import nonce
 from bot.discord_ui.paging import PageButton
 from bot.discord_ui.presenter.notices import (
@@ -51,6 +52,7 @@ from bot.service.collector import FREEZE_EVERY
 from bot.store import Store
 from bot.store.backends import open_store
 from bot.store.ownership import Shards, process_name
+from bot.tournament.events import Finished
 from bot.web import Feed, ScreenLinks, WebServer
 
 log = logging.getLogger(__name__)
@@ -82,6 +84,7 @@ EXTENSIONS: tuple[str, ...] = (
     "bot.cogs.structures",
     "bot.cogs.league",
     "bot.cogs.screen",
+    "bot.cogs.night",
 )
 
 
@@ -91,6 +94,8 @@ def bot_intents() -> discord.Intents:
     intents.guilds = True
     intents.guild_messages = True
     intents.dm_messages = True
+    # A league night's Discord event deleted by hand is noticed (not privileged).
+    intents.guild_scheduled_events = True
     return intents
 
 
@@ -117,6 +122,7 @@ class LeagueBot(commands.Bot):
     announcer: Announcer
     screen_links: ScreenLinks
     screen_feed: Feed
+    night_desk: NightDesk
 
     def __init__(
         self,
@@ -280,6 +286,12 @@ class LeagueBot(commands.Bot):
             self.freezer.start()
         self.live_clock.recovered(recovered)
         self.announcer.recovered(recovered)  # a run-out cut by the restart shown whole
+        # A league's coming nights: their buttons, and their steps on the bot's clock once
+        # Discord is connected.
+        self.night_desk = NightDesk(self, self.store, self.tournaments, clock=clock,
+                                    profile_of=self.league_profile, shards=self.store_shards)
+        self.add_dynamic_items(NightButton)
+        self.night_desk.start()
         if recovered:
             log.info("recovered %d unfinished tournament(s)", len(recovered))
         if self.tournaments.unrecoverable:
@@ -381,6 +393,10 @@ class LeagueBot(commands.Bot):
             await self.live_clock.listener(session, outcome)
         else:
             await self.announcer.listener(session, outcome)
+        if any(isinstance(e, Finished) for e in outcome.tournament_events):
+            # After its results: a scheduled night's tournament is over, so is the night (its
+            # next one announced).
+            await self.night_desk.steps.tournament_over(session.store_id)
 
     async def _report_unrecoverable(self) -> None:
         await self.wait_until_ready()
@@ -435,6 +451,9 @@ class LeagueBot(commands.Bot):
                 self.freezer.stop()
             if self.backups is not None:
                 await self.backups.close()  # one being made is finished first
+            desk = getattr(self, "night_desk", None)
+            if desk is not None:
+                await desk.close()  # the nights' timer: nothing more falls due
             heartbeat = getattr(self, "heartbeat", None)
             if heartbeat is not None:
                 await heartbeat.stop()  # timers stop, and the last heartbeat is written

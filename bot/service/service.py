@@ -16,7 +16,7 @@ import gc
 import logging
 import secrets
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from bot.engine.events import event_from_dict
@@ -35,6 +35,10 @@ from bot.tournament.hand_id import HandId
 from bot.tournament.tournament import Tournament, TournamentConfig
 
 log = logging.getLogger(__name__)
+
+
+# What comes with a new tournament's creation, in its transaction (TournamentService.create).
+Setup = Callable[[SqlTransaction, TournamentRow, Tournament, float], None]
 
 
 def random_seed() -> str:
@@ -113,9 +117,13 @@ class TournamentService:
 
     async def create(self, *, guild_id: int, channel_id: int, name: str,
                      config: TournamentConfig, league_id: int | None = None,
-                     season_id: int | None = None, created_by: int | None = None) -> Session:
+                     season_id: int | None = None, created_by: int | None = None,
+                     setup: Setup | None = None) -> Session:
         """A new tournament open for registration; `created_by` is kept as its creator (who
-        may start it), in the same transaction."""
+        may start it), in the same transaction. `setup` runs in that transaction too, before
+        the events are written: what comes with the creation (a scheduled night's players
+        registered, the night marked open); statements and pure commands only (it may run
+        twice, the first run rolled back), and whatever it raises undoes the creation."""
         now = self.clock()
 
         def create(tx: SqlTransaction) -> tuple[TournamentRow, Tournament]:
@@ -129,6 +137,8 @@ class TournamentService:
                 config=config.to_dict(),
             )
             tournament = Tournament.create(row.id, config, now)
+            if setup is not None:
+                setup(tx, row, tournament, now)
             tx.append_events(row.id, "tournament", tournament.events)
             if created_by is not None:
                 tx.add_director_action(row.id, created_by, "create", "created the tournament")

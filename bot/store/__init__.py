@@ -16,6 +16,7 @@ from .checks import CheckReport, ConservationCheck
 from .errors import ChannelBusy, DatabaseCorrupt, LeagueNameTaken, StoreError
 from .files import last_backup
 from .migrate import Migration, MigrationError, load_migrations
+from .nights import COMING, NightDraft, NightRow, NightStatus, SignupRow
 from .privacy import (
     DIRECTOR,
     PUBLIC,
@@ -60,6 +61,11 @@ __all__ = [
     "PUBLIC",
     "TOURNAMENT_STREAM",
     "AppealRow",
+    "COMING",
+    "NightDraft",
+    "NightRow",
+    "NightStatus",
+    "SignupRow",
     "ChannelBusy",
     "CheckReport",
     "ConservationCheck",

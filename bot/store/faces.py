@@ -96,6 +96,15 @@ class _Reads:
     server_file = _read(SqlTransaction.server_file)
     server_file_names = _read(SqlTransaction.server_file_names)
     screen_logo = _read(SqlTransaction.screen_logo)
+    # a league's coming nights
+    night = _read(SqlTransaction.night)
+    coming_nights = _read(SqlTransaction.coming_nights)
+    nights_to_run = _read(SqlTransaction.nights_to_run)
+    next_league_night = _read(SqlTransaction.next_league_night)
+    night_by_event = _read(SqlTransaction.night_by_event)
+    night_by_tournament = _read(SqlTransaction.night_by_tournament)
+    night_signups = _read(SqlTransaction.night_signups)
+    night_reminders = _read(SqlTransaction.night_reminders)
 
 
 class Transaction(_Reads):
@@ -159,3 +168,8 @@ class Transaction(_Reads):
     close_appeal = _read(SqlTransaction.close_appeal)
     put_server_file = _read(SqlTransaction.put_server_file)
     put_screen_logo = _read(SqlTransaction.put_screen_logo)
+    create_night = _read(SqlTransaction.create_night)
+    take_night = _read(SqlTransaction.take_night)
+    update_night = _read(SqlTransaction.update_night)
+    put_signup = _read(SqlTransaction.put_signup)
+    put_night_reminders = _read(SqlTransaction.put_night_reminders)

@@ -39,8 +39,8 @@ class LeagueSql(SqlBase):
         self.exec(
             "INSERT INTO guild_settings (guild_id, profile, knob_overrides, director_role_id, "
             "structure_presets, payout_presets, points_system, tournament_channel_id, updated_at, "
-            "four_colour_deck, idle_ping_seconds, hole_card_dms) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+            "four_colour_deck, idle_ping_seconds, hole_card_dms, time_zone) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
             "profile = excluded.profile, knob_overrides = excluded.knob_overrides, "
             "director_role_id = excluded.director_role_id, "
             "structure_presets = excluded.structure_presets, "
@@ -48,7 +48,7 @@ class LeagueSql(SqlBase):
             "tournament_channel_id = excluded.tournament_channel_id, "
             "updated_at = excluded.updated_at, four_colour_deck = excluded.four_colour_deck, "
             "idle_ping_seconds = excluded.idle_ping_seconds, "
-            "hole_card_dms = excluded.hole_card_dms",
+            "hole_card_dms = excluded.hole_card_dms, time_zone = excluded.time_zone",
             (
                 settings.guild_id,
                 settings.profile,
@@ -62,6 +62,7 @@ class LeagueSql(SqlBase):
                 int(settings.four_colour_deck),
                 settings.idle_ping_seconds,
                 int(settings.hole_card_dms),
+                settings.time_zone,
             ),
         )
         return self.guild_settings(settings.guild_id)

@@ -28,6 +28,9 @@ class GuildSettings:
     idle_ping_seconds: int = 10  # seconds before the player to act is pinged (issue 11)
     # Hole cards by DM at every deal, for players who have not chosen (issue 23; /cards dm:).
     hole_card_dms: bool = True
+    # The server's time zone (an IANA name, `/td settings timezone:`): a night's date and time
+    # are read and shown in it. None: UTC.
+    time_zone: str | None = None
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from .leagues import LeagueSql
+from .nights import NightSql
 from .records import RecordSql
 from .recovery import RecoverySql
 from .server_files import ServerFileSql
@@ -15,7 +16,7 @@ from .server_files import ServerFileSql
 T = TypeVar("T")
 
 
-class SqlTransaction(RecoverySql, LeagueSql, RecordSql, ServerFileSql):
+class SqlTransaction(RecoverySql, LeagueSql, RecordSql, ServerFileSql, NightSql):
     """Every store statement, run synchronously in the database thread."""
 
 

@@ -17,6 +17,7 @@ from bot.store import (
     PUBLIC,
     GuildSettings,
     LeagueSettings,
+    NightDraft,
     Private,
     SqlTransaction,
     Viewer,
@@ -54,7 +55,7 @@ def script(tx: SqlTransaction) -> list[tuple[str, Any]]:
     c = Calls(tx)
     c("put_guild_settings", GuildSettings(guild_id=1, profile="treps", knob_overrides={"a": 1},
                                           director_role_id=2**60, four_colour_deck=False,
-                                          hole_card_dms=False))
+                                          hole_card_dms=False, time_zone="Europe/Paris"))
     c("guild_settings", 1)
     c("put_hole_card_dms", 1, 2**60, False)
     c("put_hole_card_dms", 1, 2**60 + 1, True)
@@ -179,6 +180,32 @@ def script(tx: SqlTransaction) -> list[tuple[str, Any]]:
     c("put_screen_logo", 1, b"\x89PNG\r\n\x1a\nfirst", "image/png", 7)
     c("put_screen_logo", 1, b"\xff\xd8\xffsecond", "image/jpeg", 8)
     c("screen_logo", 1)
+    # A league's coming nights: one scheduled, its list (a seat, the waiting list, out), the
+    # league's reminders.
+    n = c("create_night", NightDraft(
+        guild_id=1, league_id=lg.id, channel_id=9, name="Tuesday night", starts_at=T0 + 86400,
+        time_zone="Europe/Paris", place="The Oak", mode="live", structure="regular",
+        payouts="standard", buy_in=20, seats=12, repeats="weekly", autostart=True,
+        reminders=(3600, 86400), reminded=frozenset({86400}), created_by=7))
+    c("night", n.id)
+    c("take_night", n.id)
+    c("take_night", n.id + 100)
+    c("update_night", n.id, event_id=2**60, event_state="made", message_id=2**61,
+      reminded=frozenset({86400, 3600}))
+    c("put_signup", n.id, "101", user_id=101, display="Ann", place="seated", turn=1)
+    c("put_signup", n.id, "guest:ed", user_id=None, display="Ed", place="waiting", turn=2,
+      added_by=7)
+    c("put_signup", n.id, "101", user_id=101, display="Ann", place="out", turn=1, no_show=True)
+    c("night_signups", n.id)
+    c("coming_nights", 1)
+    c("nights_to_run")
+    c("next_league_night", lg.id)
+    c("night_by_event", 2**60)
+    c("update_night", n.id, status="open", tournament_id=t.id, opened_at=T0 + 86400)
+    c("night_by_tournament", t.id)
+    c("night_reminders", lg.id)
+    c("put_night_reminders", lg.id, (3600, 7200))
+    c("night_reminders", lg.id)
     return c.answers
 
 

@@ -23,11 +23,12 @@ TABLES: tuple[str, ...] = (
     "tables", "messages", "entries", "hands", "event_shapes", "events", "snapshots", "deadlines",
     "heartbeats", "results", "director_actions", "appeals", "tournament_scoring",
     "season_finals", "server_files", "dm_channels", "process_heartbeats", "screen_logos",
+    "nights", "night_signups", "night_settings",
 )
 # Tables whose id PostgreSQL hands out (an identity): moved on past the copied ids.
 _IDENTITY_TABLES = ("leagues", "seasons", "tournaments", "entries", "hands", "event_shapes",
                     "events",
-                    "snapshots", "director_actions", "appeals")
+                    "snapshots", "director_actions", "appeals", "nights")
 _CHUNK = 5000
 
 Target = str | os.PathLike[str]
