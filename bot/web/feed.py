@@ -80,9 +80,19 @@ class Feed:
                 moves = self._moves.setdefault(tid, deque(maxlen=MOVES_SHOWN))
                 name = (session.names.get(e.player)
                         or session.tournament.display_name(e.player) or "a player")
-                moves.appendleft({"name": name[:NAME_CHARS],
+                moves.appendleft({"player": e.player, "name": name[:NAME_CHARS],
                                   "from": [e.from_table, e.from_seat],
                                   "to": [e.to_table, e.to_seat]})
+            elif isinstance(e, tev.SeatsDrawn):
+                # The final table's draw seats everyone afresh: the moves before it no longer
+                # say where anybody sits, so the room reads the draw instead (by seat).
+                moves = self._moves[tid] = deque(maxlen=max(MOVES_SHOWN, len(e.seats)))
+                for s in sorted(e.seats, key=lambda s: s.seat, reverse=True):
+                    name = (session.names.get(s.player)
+                            or session.tournament.display_name(s.player) or "a player")
+                    moves.appendleft({"player": s.player, "name": name[:NAME_CHARS],
+                                      "from": None,
+                                      "to": [e.table, s.seat]})
         self.tell(tid)
 
     def set_extras(self, tid: int, extras: Extras) -> None:
@@ -144,7 +154,10 @@ class Feed:
         t = session.tournament
         if table is None:
             view = clock_view(t, name=name, names=session.names, now=now)
-            view["moves"] = list(self._moves.get(tid, ()))
+            # Moves of players still in: a busted player's seat is nobody's to look for.
+            view["moves"] = [{k: v for k, v in m.items() if k != "player"}
+                             for m in self._moves.get(tid, ()) if m["player"] in t.playing
+                             ][:MOVES_SHOWN]
             extras = self.extras.get(tid, Extras())
             view["money"] = {"currency": extras.currency, "decimals": extras.decimals}
             view["message"] = extras.message

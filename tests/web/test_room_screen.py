@@ -121,7 +121,19 @@ async def test_the_rooms_screen_from_the_start_to_the_winner(harness: Harness, b
     assert seating.startswith(f"Table {sorted(t.tables)[0]}")
     for player in t.playing:
         assert (session.names.get(player) or t.display_name(player) or "?") in seating
-    assert "→ table" in await text(page, "moves")
+    # Each player's latest move says where he sits now (the final table's draw included).
+    moves = (await text(page, "moves")).splitlines()
+    assert moves and all("→ table" in line for line in moves)
+    latest: dict[str, str] = {}
+    for line in moves:
+        latest.setdefault(line.split(" → ")[0], line)
+    playing = {session.names.get(p) or t.display_name(p) or "?" for p in t.playing}
+    assert set(latest) <= playing, latest  # nobody out is still "moving"
+    for number, ts in t.tables.items():
+        for seat, player in ts.seats.items():
+            name = session.names.get(player) or t.display_name(player) or "?"
+            if name in latest:
+                assert latest[name] == f"{name} → table {number} seat {seat}", (latest, seat)
     busts = await text(page, "busts")
     assert re.match(r"\d+(st|nd|rd|th) ", busts), busts
     assert await shoot(page, folder, "06-seats") == {}
