@@ -31,7 +31,7 @@ def test_the_first_start_without_a_token_says_how_to_get_one_and_plays_the_demo(
     assert err.startswith("DISCORD_TOKEN is not set, so the bot cannot connect to Discord.")
     assert "Meanwhile, the offline demo" in err and "Nothing here connects to Discord" in err
     assert err.rstrip().endswith("put its token in .env (see above) and start it again.")
-    assert "The tournament has started" in out and "Results:" in out
+    assert "The tournament has started" in out and "wins the tournament!" in out
     assert not (tmp_path / "league.sqlite3").exists()  # the demo keeps nothing
 
 
