@@ -298,7 +298,8 @@ class TournamentCore:
         out = [
             Result(p.player, p.place, p.tied, self.prizes.get(p.player, 0), p.disqualified,
                    p.out_at, p.knocked_out_by,
-                   self.guests[p.player].member if p.player in self.guests else None)
+                   self.guests[p.player].member if p.player in self.guests else None,
+                   p.rebuys, p.add_ons)
             for p in self.players.values() if p.place is not None
         ]
         return sorted(out, key=lambda r: (r.place, r.player))

@@ -97,6 +97,8 @@ class Result:
     out_at: float | None = None  # None for the winner
     knocked_out_by: str | None = None  # live mode, when the director recorded it
     member: str | None = None  # a guest linked to a server member: whose results these are
+    rebuys: int = 0
+    add_ons: int = 0
 
 
 @dataclass(frozen=True)

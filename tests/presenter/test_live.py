@@ -290,3 +290,34 @@ def test_pack_never_splits_a_block_that_fits_and_splits_longer_ones_by_line() ->
     long = "\n".join(["x" * 8] * 5)
     assert pack([long], limit=20) == ["x" * 8 + "\n" + "x" * 8] * 2 + ["x" * 8]
     assert pack(["", "a"]) == ["a"]
+
+
+def test_a_winner_who_rebought_reads_as_the_winner_with_her_rebuys_and_add_ons() -> None:
+    """Ann busts in level 1 (by Bob), buys back in, adds on and wins: her line is her last
+    entry's fate, not the bust she bought her way out of; every line counts its purchases."""
+    t, _ = started(players=4, guests=())
+    names = live_names(t, MEMBERS)
+    ann, bob, cat, dan = list(MEMBERS)[:4]
+    t.bust(ann, T0 + 60, knocked_out_by=bob, recorded_by="td")
+    t.rebuy(ann, T0 + 120)
+    t.add_on(ann, T0 + 180)
+    t.add_on(bob, T0 + 180)
+    at = T0 + 600
+    for victim in (dan, cat, bob):
+        at += 60
+        events = t.bust(victim, at, knocked_out_by=ann, recorded_by="td")
+    points = {ann: 12.0, bob: 9.0, cat: 7.0, dan: 5.0}
+    results = texts(t).posts(t, events, at, report=bust_report(t, events),
+                             points=points)[-1].split("\n")
+    first = next(line for line in results if line.startswith("1. "))
+    assert first == (f"1. **{names[ann]}** · **{chips_of(t, ann)}** · 1 re-buy, 1 add-on · "
+                     "12 pts")
+    second = next(line for line in results if line.startswith("2. "))
+    assert second.startswith(f"2. {names[bob]} · **{chips_of(t, bob)}** · out <t:{int(at)}:t>, "
+                             f"busted by {names[ann]} · 1 add-on · 9 pts")
+    fourth = next(line for line in results if line.startswith("4. "))
+    assert "re-buy" not in fourth and "add-on" not in fourth
+
+
+def chips_of(t: Tournament, player: str) -> str:
+    return f"{t.prizes[player]:,}"

@@ -27,6 +27,7 @@ from bot.engine.hand import Hand, HandConfig, Seat
 from bot.engine.hand_events import Ruling
 from bot.engine.profile import make_profile
 from bot.tournament import events as tev
+from bot.tournament.state import Result
 from tests.tournament.helpers import T0, make
 
 NAMES = {"p1": "Alex", "p2": "Blair", "p3": "Casey", "p4": "Dana"}
@@ -349,3 +350,14 @@ def test_history_phh_names_players_and_long_texts_go_as_files():
     assert text.startswith("```") and file is None
     text, file = history_reply("x" * 3000, "1-t1-h1", "text")
     assert file is not None and file[0] == "hand-1-t1-h1.txt" and text[0].isupper()
+
+
+def test_the_online_results_count_each_players_rebuys_and_add_ons() -> None:
+    results = (Result("1", 1, (), 90, False, rebuys=2, add_ons=1),
+               Result("2", 2, (), 30, False, out_at=T0, add_ons=1),
+               Result("3", 3, (), 0, False, out_at=T0 - 60))
+    names = {"1": "Ann", "2": "Bob", "3": "Cat"}
+    finished = tev.Finished("1", 120, {"1": 90, "2": 30}, T0)
+    text = Announcements(names, results=lambda: results).finish_text(finished)
+    assert text.split("\n")[1:] == ["1st: Ann — 90 (2 re-buys, 1 add-on)",
+                                    "2nd: Bob — 30 (1 add-on)", "3rd: Cat"]

@@ -344,3 +344,26 @@ def test_a_rebuy_at_a_live_table_is_recorded_with_its_seat() -> None:
     # bought back in: his bust is no longer the one to undo
     _unchanged(t, lambda: t.undo_bust(TD, T0 + 21), NotAllowed, "no bust to undo")
     _replays(t)
+
+
+def test_a_rebuy_clears_the_bust_it_bought_back_from() -> None:
+    t = live_night(members=6, guests=0)
+    t.start("s", T0)
+    gone, by = _at_table(t, 1)[:2]
+    t.bust(gone, T0 + 10, knocked_out_by=by, recorded_by=TD)
+    t.rebuy(gone, T0 + 20)
+    p = t.players[gone]
+    assert (p.out_at, p.knocked_out_by, p.out_table, p.out_seat) == (None, None, None, None)
+    # A snapshot written before re-buys cleared the bust is read without it.
+    old = json.loads(json.dumps(t.snapshot()))
+    for data in old["players"]:
+        if data["player"] == gone:
+            data.update(out_at=T0 + 10, knocked_out_by=by, out_table=1, out_seat=1)
+    restored = Tournament.from_snapshot(t.cfg, old).players[gone]
+    assert (restored.out_at, restored.knocked_out_by) == (None, None)
+    while t.status == "running":
+        t.bust(next(x for x in t.playing if x != gone), T0 + 30, recorded_by=TD)
+    (first, *_) = t.results()
+    assert (first.player, first.out_at, first.knocked_out_by, first.rebuys) == (gone, None,
+                                                                                 None, 1)
+    _replays(t)

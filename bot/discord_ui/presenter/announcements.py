@@ -54,6 +54,14 @@ def people(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def purchases(rebuys: int, add_ons: int) -> str:
+    """A player's buys after his entry, as his result line reads them: "1 re-buy, 1 add-on"
+    ("" when none)."""
+    parts = [f"{n} {what}{'s' if n != 1 else ''}"
+             for n, what in ((rebuys, "re-buy"), (add_ons, "add-on")) if n]
+    return ", ".join(parts)
+
+
 class Announcements:
     """Turns one change's tournament events into posts, with names and card faces."""
 
@@ -292,7 +300,9 @@ class Announcements:
         rows = [f"🏆 **{self.name(e.winner)} wins the tournament!**"]
         for r in list(self.results())[:25]:
             prize = f" — {chips(r.prize)}" if r.prize else ""
-            rows.append(f"{ordinal(r.place)}: {self.name(r.player)}{prize}")
+            bought = purchases(r.rebuys, r.add_ons)
+            rows.append(f"{ordinal(r.place)}: {self.name(r.player)}{prize}"
+                        + (f" ({bought})" if bought else ""))
         if self.season:
             rows.append(self.season)
         return "\n".join(rows)

@@ -26,7 +26,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from bot.discord_ui.presenter.announcements import Announcements, ordinal, people, reason_text
+from bot.discord_ui.presenter.announcements import (
+    Announcements,
+    ordinal,
+    people,
+    purchases,
+    reason_text,
+)
 from bot.discord_ui.presenter.cards import Faces, cards_text, text_face
 from bot.discord_ui.presenter.clock import deal_text
 from bot.discord_ui.presenter.limits import (
@@ -467,7 +473,8 @@ class LiveTexts:
     # ------------------------------------------------------------------ the end
 
     def results(self, t: Tournament, e: tev.Finished, points: Mapping[str, float]) -> str:
-        """Every place, when each player went out and who busted him, prizes and points."""
+        """Every place, when each player went out and who busted him (his last entry's: a bust
+        he bought back from is not his result), his re-buys and add-ons, prizes and points."""
         title = (safe_text(self.tournament_name, TITLE_CHARS) if self.tournament_name
                  else "the tournament")
         head = [f"🏆 {self.bold(e.winner)} wins {title}! {t.entries} entries, prize pool "
@@ -491,6 +498,8 @@ class LiveTexts:
             parts.append(out)
         if r.tied_with:
             parts.append("tied with " + people([self.name(p) for p in r.tied_with]))
+        if bought := purchases(r.rebuys, r.add_ons):
+            parts.append(bought)
         if r.disqualified:
             parts.append("disqualified")
         got = points.get(r.member or r.player)
