@@ -1,11 +1,12 @@
 """/td deal (issue 21): a deal at the final table, proposed by the director and answered with
 buttons under the proposal.
 
-- `/td deal method: keep: stacks:` — the director, in the tournament's channel. Online the bot
-  takes the table's stacks (the tournament must be paused, between hands); live he types every
-  player's count (`Ann 120000, Bob 80000`, names as the chip-race counts take them), which must
-  add up to the chips in play. The proposal is posted in the channel: each player's stack and
-  his share under ICM and chip chop, the proposed method's column being the deal.
+- `/td deal method: keep: stacks:` — the director, in the tournament's channel (method: icm,
+  chip_chop, or chip_chop_min: each player's locked-up prize first, the rest by chips). Online
+  the bot takes the table's stacks (the tournament must be paused, between hands); live he
+  types every player's count (`Ann 120000, Bob 80000`, names as the chip-race counts take
+  them), which must add up to the chips in play. The proposal is posted in the channel: each
+  player's stack and his share under each method, the proposed method's column being the deal.
 - The buttons (`DealButton`, persistent DynamicItems: they keep working after a restart).
   Online each player accepts or refuses for himself; live the director confirms each name, or
   calls it off ("No deal"). The last acceptance makes the deal; a refusal ends it. A proposal
@@ -164,13 +165,14 @@ class DealButton(TemplateButton, template=TEMPLATE):
 
 
 @app_commands.describe(
-    method="The split proposed (both are shown): icm (by each one's chances) or chip chop",
+    method="The split proposed: icm (by chances), chip_chop, or chip_chop_min (locked-up prize "
+           "first)",
     keep="Money kept to play for, in the league's smallest unit: the winner takes it "
          "(default 0)",
     stacks="Live: every player's chips as counted, e.g. `Ann 120000, Bob 80000` (online: "
            "leave out)")
 async def td_deal(interaction: discord.Interaction,
-                  method: Literal["icm", "chip_chop"] = "icm",
+                  method: Literal["icm", "chip_chop", "chip_chop_min"] = "icm",
                   keep: app_commands.Range[int, 0, 10**12] = 0,
                   stacks: app_commands.Range[str, 1, STACKS_CHARS] | None = None) -> None:
     bot = _bot(interaction)

@@ -127,7 +127,7 @@ class Deadline:
 class DealView:
     """The deal made at the final table, as the clock shows it (issue 21)."""
 
-    method: str  # "icm" or "chip_chop" (events.DealMethod)
+    method: str  # "icm", "chip_chop" or "chip_chop_min" (events.DealMethod)
     prizes: tuple[tuple[str, int], ...]  # each dealt player's prize, the largest first
     played_for: int  # the amount kept to play for: the winner takes it on top of his prize
 

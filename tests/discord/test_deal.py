@@ -308,3 +308,28 @@ async def test_the_live_buttons_name_their_player_after_a_restart(harness: Harne
         x.lstrip("✓ ").startswith(n) for n in ("alice", "bob", "carol", "dana"))]
     assert [x.lstrip("✓ ").split()[0] for x in after] == \
         [x.lstrip("✓ ").split()[0] for x in before]
+
+
+async def test_a_live_chip_chop_min_deal_pays_the_locked_up_prize_first(
+        harness: Harness) -> None:
+    h = harness
+    session = await _live_started(h, "treps")  # pool 40: 28 / 12
+    t = session.tournament
+    for member in (h.dana, h.carol):
+        await h.director.slash(h.channel, "bust", player=str(member.id))
+    await h.director.slash(h.channel, "td deal", method="chip_chop",
+                           stacks="alice 18000, bob 2000")
+    text = proposal_message(h).content
+    assert "Locked up: **12** each (2nd prize)" in text
+    assert "⚠️ The proposed split (chip chop) pays bob 4, less than the 12" in text
+    await h.director.click(proposal_message(h), label="No deal")
+    await h.director.slash(h.channel, "td deal", method="chip_chop_min",
+                           stacks="alice 18000, bob 2000")
+    msg = proposal_message(h)
+    assert "⚠️" not in msg.content and "the **lock+** column" in msg.content
+    for name in ("alice", "bob"):
+        await h.director.click(fresh(h, msg), label=f"✓ {name}")
+    assert t.deal is not None and t.deal.amounts == {str(h.alice.id): 26, str(h.bob.id): 14}
+    made = next(x for x in posts(h) if x.startswith("🤝 **Deal made** (chip chop over"))
+    assert made.startswith("🤝 **Deal made** (chip chop over the locked-up prize): alice 26, "
+                           "bob 14.")
