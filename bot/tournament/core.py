@@ -294,6 +294,27 @@ class TournamentCore:
             return None
         return chip_no_longer_needed(self.structure, self.smallest_chip, self.period_index(now))
 
+    def rebuy_until(self, player: str, at: float) -> int | None:
+        """The last level at which `player`, out at `at`, may still buy back in (None when he
+        may not: no re-buys, his re-buys spent, disqualified, or the re-buys closed). Until it
+        ends his place is not final."""
+        rb = self.structure.rebuys
+        p = self.players.get(player)
+        if (rb is None or p is None or p.disqualified or p.rebuys >= rb.max_per_player
+                or self.level_number(at) > rb.until_level):
+            return None
+        return rb.until_level
+
+    def rebuys_close_at(self, period: int) -> int | None:
+        """The last re-buy level when period `period` is the first one after it (the
+        re-buys close as it starts), else None."""
+        rb = self.structure.rebuys
+        s = self.structure
+        if rb is None or s.level_number(period) <= rb.until_level:
+            return None
+        return rb.until_level if period == 0 or s.level_number(period - 1) <= rb.until_level \
+            else None
+
     def results(self) -> list[Result]:
         out = [
             Result(p.player, p.place, p.tied, self.prizes.get(p.player, 0), p.disqualified,

@@ -86,7 +86,9 @@ def test_level_and_break_posts_give_blinds_length_and_end() -> None:
     events = t.tick(T0 + 80 * 60)
     posts = texts(t).posts(t, events, T0 + 80 * 60)
     assert posts == [f"☕ **Break**: 10 minutes. Play resumes <t:{int(T0 + 90 * 60)}:t> "
-                     f"(<t:{int(T0 + 90 * 60)}:R>) with level 5: blinds 150/300, ante 300."]
+                     f"(<t:{int(T0 + 90 * 60)}:R>) with level 5: blinds 150/300, ante 300.\n"
+                     "🔒 **Re-buys are closed** (they ran to the end of level 4): every place is "
+                     "final."]
     assert texts(t).break_ending(T0 + 90 * 60, 5, t.structure.level_for_hand(4)) == (
         f"⏰ **One minute**: the break ends <t:{int(T0 + 90 * 60)}:R>. Level 5, blinds "
         "**150/300, ante 300**: take your seats.")
@@ -154,7 +156,10 @@ def test_busts_in_the_money_the_final_table_heads_up_and_the_results() -> None:
     assert final.split("Cards dealt: ")[1].split("\n")[0].count(" · ") == 5
     assert any("is out in **6th** place" in p for p in posts)
     money = [p for p in posts if p.startswith("💰")]
-    assert [p.split("finishes **")[1][:3] for p in money] == ["3rd", "2nd"]  # 3 places paid
+    assert len(money) == 2  # 3 places paid
+    # In the re-buy period a place in the money waits too: he may still buy back in.
+    assert "is out in **3rd** place for now and would win **" in money[0]
+    assert "`/td rebuy`" in money[0] and "finishes **2nd**" in money[1]
     heads_up = next(p for p in posts if "🥊 **Heads-up**: " in p)
     assert heads_up.startswith("💰") and "3rd" in heads_up
     results = posts[-1].split("\n")
@@ -321,3 +326,26 @@ def test_a_winner_who_rebought_reads_as_the_winner_with_her_rebuys_and_add_ons()
 
 def chips_of(t: Tournament, player: str) -> str:
     return f"{t.prizes[player]:,}"
+
+
+def test_a_bust_in_the_rebuy_period_says_until_when_he_may_rebuy() -> None:
+    t, _ = started(players=6, guests=())  # regular: one re-buy a player, to the end of level 4
+    names = live_names(t, MEMBERS)
+    ann, bob = list(MEMBERS)[:2]
+    events = t.bust(ann, T0 + 60, knocked_out_by=bob, recorded_by="td")
+    (post,) = texts(t).posts(t, events, T0 + 60)
+    assert post.startswith(
+        f"💀 **{names[ann]}** is out in **6th** place for now, busted by {names[bob]}: he may "
+        "re-buy until the end of level 4 (`/td rebuy`); the place is final once he no longer "
+        "can. 5 players left.")
+    t.rebuy(ann, T0 + 120)
+    events = t.bust(ann, T0 + 180, recorded_by="td")  # his one re-buy is spent
+    (post,) = texts(t).posts(t, events, T0 + 180)
+    assert post.startswith(f"💀 **{names[ann]}** is out in **6th** place. 5 players left.")
+    # The break after level 4 closes the re-buys: the places are final from then on.
+    at = T0 + 80 * 60
+    posts = texts(t).posts(t, t.tick(at), at)
+    assert posts[0].endswith("🔒 **Re-buys are closed** (they ran to the end of level 4): "
+                             "every place is final.")
+    at = T0 + 90 * 60
+    assert "Re-buys" not in "".join(texts(t).posts(t, t.tick(at), at))

@@ -361,3 +361,14 @@ def test_the_online_results_count_each_players_rebuys_and_add_ons() -> None:
     text = Announcements(names, results=lambda: results).finish_text(finished)
     assert text.split("\n")[1:] == ["1st: Ann — 90 (2 re-buys, 1 add-on)",
                                     "2nd: Bob — 30 (1 add-on)", "3rd: Cat"]
+
+
+def test_an_online_bust_in_the_rebuy_period_says_until_when_he_may_rebuy() -> None:
+    names = {"1": "Ann", "2": "Bob"}
+    out = [tev.Eliminated("1", 9, (), 1, "1-t1-h4", 500, T0)]
+    open_until = Announcements(names, rebuy_until=lambda player, at: 4).eliminations(out)
+    assert open_until[0].text == ("💀 Ann is out in **9th** place for now: he may re-buy until "
+                                  "the end of level 4 (`/tournament rebuy`); the place is final "
+                                  "once he no longer can.")
+    (final,) = Announcements(names, rebuy_until=lambda player, at: None).eliminations(out)
+    assert final.text == "💀 Ann is out in **9th** place."

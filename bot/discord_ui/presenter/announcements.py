@@ -62,6 +62,20 @@ def purchases(rebuys: int, add_ons: int) -> str:
     return ", ".join(parts)
 
 
+def rebuy_open_text(until: int, command: str) -> str:
+    """What a bust in the re-buy period adds: he may still buy back in, so his place waits."""
+    return (f"he may re-buy until the end of level {until} (`{command}`); the place is final "
+            "once he no longer can")
+
+
+def rebuys_closed_text(last: int | None) -> str:
+    """What the level (or break) that closes the re-buys adds to its post ("" for others)."""
+    if last is None:
+        return ""
+    return (f"\n🔒 **Re-buys are closed** (they ran to the end of level {last}): every place "
+            "is final.")
+
+
 class Announcements:
     """Turns one change's tournament events into posts, with names and card faces."""
 
@@ -69,7 +83,9 @@ class Announcements:
                  clock_seconds: int = 0,
                  results: Callable[[], Sequence[Result]] = tuple,
                  table_of: Callable[[str], tuple[int, ...]] = lambda player: (),
-                 season: str = "") -> None:
+                 season: str = "",
+                 rebuy_until: Callable[[str, float], int | None] = lambda player, at: None,
+                 rebuys_close_at: Callable[[int], int | None] = lambda period: None) -> None:
         self.names = names
         self.faces = faces
         self.clock_seconds = clock_seconds
@@ -77,6 +93,10 @@ class Announcements:
         self.season = season  # under the results: the season the night counts in (issue 18)
         # Where a player sits, for events that do not name the table.
         self.table_of = table_of
+        # Until which level a player out may buy back in (Tournament.rebuy_until), and the
+        # re-buys' last level when a period closes them (Tournament.rebuys_close_at).
+        self.rebuy_until = rebuy_until
+        self.rebuys_close_at = rebuys_close_at
 
     def name(self, player: str) -> str:
         return player_name(self.names, player, "a player")
@@ -117,6 +137,9 @@ class Announcements:
             who = people([self.name(e.player) for e in group])
             if len(group) > 1:
                 lines.append(f"💀 {who} are out, tied **{ordinal(place)}**.")
+            elif (until := self.rebuy_until(group[0].player, group[0].at)) is not None:
+                lines.append(f"💀 {who} is out in **{ordinal(place)}** place for now: "
+                             f"{rebuy_open_text(until, '/tournament rebuy')}.")
             else:
                 lines.append(f"💀 {who} is out in **{ordinal(place)}** place.")
         tables = tuple(dict.fromkeys(e.table for e in events))
@@ -282,7 +305,7 @@ class Announcements:
                     f"{ante}, from the next hand")
         if e.ends_at is not None:
             text += f"; ends <t:{int(e.ends_at)}:R>"
-        return text + "."
+        return text + "." + rebuys_closed_text(self.rebuys_close_at(e.period))
 
     def chip_race_text(self, e: tev.ChipRaced) -> str:
         rows = [f"Chip race: the {chips(e.old_chip)} chips are raced off for "

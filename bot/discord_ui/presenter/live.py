@@ -32,6 +32,8 @@ from bot.discord_ui.presenter.announcements import (
     people,
     purchases,
     reason_text,
+    rebuy_open_text,
+    rebuys_closed_text,
 )
 from bot.discord_ui.presenter.cards import Faces, cards_text, text_face
 from bot.discord_ui.presenter.clock import deal_text
@@ -336,12 +338,14 @@ class LiveTexts:
                 after = s.level_for_hand(e.period)
                 text += (f" Play resumes {at_time(e.ends_at)} with level {e.level}: blinds "
                          f"{blinds(after)}.")
-            return text
+            return text + rebuys_closed_text(t.rebuys_close_at(e.period))
         level = s.level_for_hand(e.period)
         text = f"⏰ **Level {e.level}**: blinds **{blinds(level)}**"
         if e.ends_at is None:
-            return text + ", the last level (it runs to the end)."
-        return text + f", {minutes(length)}, until {at_time(e.ends_at)}."
+            text += ", the last level (it runs to the end)."
+        else:
+            text += f", {minutes(length)}, until {at_time(e.ends_at)}."
+        return text + rebuys_closed_text(t.rebuys_close_at(e.period))
 
     def break_ending(self, ends_at: float, level: int, after: Level) -> str:
         return (f"⏰ **One minute**: the break ends <t:{int(ends_at)}:R>. Level {level}, blinds "
@@ -351,7 +355,12 @@ class LiveTexts:
 
     def bust(self, r: BustReport, t: Tournament) -> str:
         by = f", busted by {self.name(r.knocked_out_by)}" if r.knocked_out_by else ""
-        if r.prize:
+        if r.rebuy_until is not None:
+            worth = f" and would win **{chips(r.prize)}**" if r.prize else ""
+            lines = [f"{'💰' if r.prize else '💀'} {self.bold(r.player)} is out in "
+                     f"**{ordinal(r.place)}** place for now{worth}{by}: "
+                     f"{rebuy_open_text(r.rebuy_until, '/td rebuy')}."]
+        elif r.prize:
             lines = [f"💰 {self.bold(r.player)} finishes **{ordinal(r.place)}** and wins "
                      f"**{chips(r.prize)}**{by}."]
         else:
@@ -602,7 +611,10 @@ def payouts_line(payouts: Sequence[int]) -> str:
 def bust_receipt(r: BustReport, names: Mapping[str, str]) -> str:
     """The private answer to `/bust`: the channel has the full post."""
     who = player_name(names, r.player, SOMEONE)
-    return f"Recorded: {who} out in {ordinal(r.place)} place. The channel has the next step."
+    wait = (f" for now (he may re-buy until the end of level {r.rebuy_until})"
+            if r.rebuy_until is not None else "")
+    return (f"Recorded: {who} out in {ordinal(r.place)} place{wait}. The channel has the next "
+            "step.")
 
 
 def odd_chips_help(old: int, new: int) -> str:
