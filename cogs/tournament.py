@@ -21,6 +21,7 @@ from bot.discord_ui.client import LeagueBot
 from bot.discord_ui.directors import is_director, require_director
 from bot.discord_ui.lookup import channel_key, find_session, named_session, session_in_channel
 from bot.discord_ui.parsing import parse_reason
+from bot.discord_ui.presenter.announcements import add_on_when
 from bot.discord_ui.presenter.league import night_counts_text
 from bot.discord_ui.presenter.limits import chips, safe_name, safe_text
 from bot.discord_ui.presenter.server_files import refusal_text
@@ -161,7 +162,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
         if struct.rebuys:
             extras.append(f"re-buys until level {struct.rebuys.until_level}")
         if struct.add_on:
-            extras.append(f"add-on until level {struct.add_on.until_level}")
+            extras.append(f"add-on {add_on_when(struct.add_on)}")
         await send_public(
             interaction,
             f"**{safe_name(title)}** is open for registration: {struct.name} structure, "

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, Literal, Self
 
 from bot.engine.events import Event
 from bot.engine.hand import Hand, HandConfig
@@ -43,6 +43,9 @@ from bot.tournament.structure import Break, Level, Structure, chip_no_longer_nee
 Expectation = tuple[str, int]
 MOVED_ON = "The hand has moved on since you clicked; nothing was done."
 
+
+# Where the add-on stands: not open yet (it is taken at a break), open, or closed.
+AddOnWindow = Literal["before", "open", "closed"]
 
 # What `/tournament create action_time: time_bank: bank_refill:` may set (seconds).
 ACTION_SECONDS_RANGE = (15, 600)
@@ -305,15 +308,18 @@ class TournamentCore:
             return None
         return rb.until_level
 
-    def rebuys_close_at(self, period: int) -> int | None:
-        """The last re-buy level when period `period` is the first one after it (the
-        re-buys close as it starts), else None."""
-        rb = self.structure.rebuys
-        s = self.structure
-        if rb is None or s.level_number(period) <= rb.until_level:
-            return None
-        return rb.until_level if period == 0 or s.level_number(period - 1) <= rb.until_level \
-            else None
+    def add_on_window(self, now: float) -> AddOnWindow:
+        """Where the add-on stands at `now`: open to the end of its last level and in the break
+        right after it (`at_break`: only in that break), closed after."""
+        ao = self.structure.add_on
+        if ao is None:
+            return "closed"
+        index = self.period_index(now)
+        if index == self.structure.break_after(ao.until_level):
+            return "open"
+        if self.level_number(now) > ao.until_level:
+            return "closed"
+        return "before" if ao.at_break else "open"
 
     def results(self) -> list[Result]:
         out = [

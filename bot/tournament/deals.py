@@ -213,7 +213,7 @@ class DealMaking(DealState, Flow):
             raise NotAllowed("re-buys are open until level {level}: the prize pool may still "
                              "grow", code="deal-rebuys-open", level=rb.until_level)
         ao = self.structure.add_on
-        if ao is not None and level <= ao.until_level:
+        if ao is not None and self.add_on_window(now) != "closed":
             raise NotAllowed("the add-on is open until level {level}: the prize pool may still "
                              "grow", code="deal-add-on-open", level=ao.until_level)
         if late is not None and level <= late:

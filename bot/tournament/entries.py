@@ -128,9 +128,14 @@ class Entries(Flow):
         if p.status != "playing":
             raise NotAllowed("only a player still in the tournament may add on",
                              code="add-on-not-playing")
-        if self.level_number(now) > ao.until_level:
-            raise NotAllowed("the add-on closed after level {level}", code="add-on-closed",
-                             level=ao.until_level)
+        window = self.add_on_window(now)
+        if window == "before":
+            raise NotAllowed("the add-on is taken at the break after level {level}",
+                             code="add-on-at-break", level=ao.until_level)
+        if window == "closed":
+            raise NotAllowed("the add-on closed " + ("with the break after" if ao.at_break
+                                                     else "after") + " level {level}",
+                             code="add-on-closed", level=ao.until_level)
         if p.add_ons:
             raise NotAllowed("one add-on a player", code="add-on-limit")
         self._require_not_dealt_in(p)

@@ -14,7 +14,8 @@ Structure CSV, one row per line (`#` starts a comment; an empty line is skipped)
     big_blind_ante, no            (yes: the big blind posts the ante for the table)
     late_registration, 4          (last level open to late entries)
     rebuy, 1000, 10000, 6, 1      (cost, chips, last level, most per player)
-    addon, 1000, 15000, 6         (cost, chips, at the break after level)
+    addon, 1000, 15000, 6         (cost, chips, last level: to its end and in the break after)
+    addon, 1000, 15000, at break after level 6   (only in the break after level 6)
     level, 25, 50, 0, 20          (small blind, big blind, ante, minutes)
     break, 10                     (minutes)
 
@@ -28,6 +29,7 @@ Pure: text in, objects out; no I/O.
 from __future__ import annotations
 
 import csv
+import re
 import tomllib
 from collections.abc import Iterator
 from typing import Any, Literal
@@ -42,6 +44,8 @@ FileFormat = Literal["toml", "csv"]
 MAX_FILE_BYTES = 16_000
 MAX_PERIODS = 120
 MAX_BRACKETS = 40
+# A CSV add-on's last cell when it is taken only at a break: `at break after level 4`.
+_AT_BREAK = re.compile(r"(?:at )?(?:the )?break after level ([0-9]{1,3})")
 
 
 def file_format(filename: str) -> FileFormat | None:
@@ -88,6 +92,12 @@ def _int(value: Any, line: int | None, what: str) -> int:
         except ValueError:
             pass
     raise StructureError(_where(line, f"{what} must be a whole number, not {value!r}"))
+
+
+def _bool(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise StructureError(f"{what} must be true or false, not {value!r}")
+    return value
 
 
 def _minutes(value: Any, line: int | None, what: str) -> int:
@@ -193,8 +203,10 @@ def _toml_structure(name: str, text: str) -> Structure:
             options["rebuys"] = RebuyTerms(**{k: _int(v, None, f"rebuys {k}")
                                               for k, v in data["rebuys"].items()})
         if data.get("add_on"):
-            options["add_on"] = AddOnTerms(**{k: _int(v, None, f"add_on {k}")
-                                              for k, v in data["add_on"].items()})
+            terms: dict[str, Any] = {k: (_bool(v, "add_on at_break") if k == "at_break"
+                                         else _int(v, None, f"add_on {k}"))
+                                     for k, v in data["add_on"].items()}
+            options["add_on"] = AddOnTerms(**terms)
     except (TypeError, AttributeError) as err:
         raise StructureError(f"the re-buy or add-on terms are not right ({err})") from None
     return _build(name, periods, options)
@@ -213,6 +225,7 @@ def _csv_structure(name: str, text: str) -> Structure:
     periods: list[tuple[Period, int | None]] = []
     options: dict[str, Any] = {}
     n_levels = 0
+    add_on_line: int | None = None
     for line, row in _csv_rows(text):
         key = row[0].casefold().replace(" ", "_").replace("-", "_")
         args = row[1:]
@@ -251,8 +264,17 @@ def _csv_structure(name: str, text: str) -> Structure:
             need(4, "rebuy, cost, chips, last level, most per player")
             options["rebuys"] = RebuyTerms(*(_int(a, line, "rebuy") for a in args))
         elif key in ("addon", "add_on"):
-            need(3, "addon, cost, chips, last level")
-            options["add_on"] = AddOnTerms(*(_int(a, line, "add-on") for a in args))
+            form = ("addon, cost, chips, last level` or `addon, cost, chips, at break after "
+                    "level 4")
+            need(3, form)
+            at_break = _AT_BREAK.fullmatch(" ".join(args[2].casefold().split()))
+            if at_break is None and not args[2].strip().isdigit():
+                raise StructureError(f"line {line}: write it as `{form}`")
+            last = at_break.group(1) if at_break is not None else args[2]
+            options["add_on"] = AddOnTerms(_int(args[0], line, "add-on"),
+                                           _int(args[1], line, "add-on"),
+                                           _int(last, line, "add-on"), at_break is not None)
+            add_on_line = line
         elif key == "name":
             continue
         else:
@@ -262,7 +284,12 @@ def _csv_structure(name: str, text: str) -> Structure:
     if not periods:
         raise StructureError("no levels: give each as `level, small blind, big blind, ante, "
                              "minutes`")
-    return _build(name, periods, options)
+    try:
+        return _build(name, periods, options)
+    except StructureError as err:
+        if add_on_line is not None and str(err).startswith("the add-on is at the break"):
+            raise StructureError(f"line {add_on_line}: {err}") from None
+        raise
 
 
 def parse_structure(name: str, text: str, fmt: FileFormat) -> Structure:
@@ -289,7 +316,9 @@ def structure_toml(s: Structure) -> str:
         out.append(f"late_registration_level = {s.late_registration_level}")
     for label, terms in (("rebuys", s.rebuys), ("add_on", s.add_on)):
         if terms is not None:
-            out += ["", f"[{label}]"] + [f"{k} = {v}" for k, v in vars(terms).items()]
+            out += ["", f"[{label}]"] + [f"{k} = {str(v).lower() if isinstance(v, bool) else v}"
+                                         for k, v in vars(terms).items()
+                                         if not (k == "at_break" and not v)]
     for p in s.periods:
         out += ["", "[[periods]]"]
         if isinstance(p, Break):

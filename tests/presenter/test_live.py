@@ -87,6 +87,7 @@ def test_level_and_break_posts_give_blinds_length_and_end() -> None:
     posts = texts(t).posts(t, events, T0 + 80 * 60)
     assert posts == [f"☕ **Break**: 10 minutes. Play resumes <t:{int(T0 + 90 * 60)}:t> "
                      f"(<t:{int(T0 + 90 * 60)}:R>) with level 5: blinds 150/300, ante 300.\n"
+                     "➕ **Add-on** during this break: 10,000 chips for 20 (`/td addon`).\n"
                      "🔒 **Re-buys are closed** (they ran to the end of level 4): every place is "
                      "final."]
     assert texts(t).break_ending(T0 + 90 * 60, 5, t.structure.level_for_hand(4)) == (

@@ -28,6 +28,7 @@ from bot.engine.hand_events import Ruling
 from bot.engine.profile import make_profile
 from bot.tournament import events as tev
 from bot.tournament.state import Result
+from bot.tournament.structure import load_structure
 from tests.tournament.helpers import T0, make
 
 NAMES = {"p1": "Alex", "p2": "Blair", "p3": "Casey", "p4": "Dana"}
@@ -372,3 +373,18 @@ def test_an_online_bust_in_the_rebuy_period_says_until_when_he_may_rebuy() -> No
                                   "once he no longer can.")
     (final,) = Announcements(names, rebuy_until=lambda player, at: None).eliminations(out)
     assert final.text == "💀 Ann is out in **9th** place."
+
+
+def test_the_online_break_after_the_last_rebuy_level_opens_the_add_on_and_closes_rebuys() -> None:
+    regular = load_structure("regular")  # re-buys and the add-on to level 4, then a break
+    writer = Announcements({}, structure=regular)
+    brk = regular.break_after(4)
+    assert brk is not None
+    text = writer.level_text(tev.LevelStarted(brk, 5, True, 150, 300, 300, T0, T0 + 600))
+    assert text == (f"**Break.**; ends <t:{int(T0 + 600)}:R>.\n"
+                    "➕ **Add-on** during this break: 10,000 chips for 20 "
+                    "(`/tournament addon`).\n"
+                    "🔒 **Re-buys are closed** (they ran to the end of level 4): every place "
+                    "is final.")
+    after = writer.level_text(tev.LevelStarted(brk + 1, 5, False, 150, 300, 300, T0, None))
+    assert "Add-on" not in after and "Re-buys" not in after

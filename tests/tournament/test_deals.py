@@ -15,7 +15,7 @@ from bot.tournament.deal import icm_equities
 from bot.tournament.deals import locked_up
 from bot.tournament.errors import NotAllowed
 from bot.tournament.live import bust_report
-from bot.tournament.structure import AddOnTerms
+from bot.tournament.structure import AddOnTerms, Break, Level
 from bot.tournament.tournament import Tournament
 from tests.tournament.helpers import T0, make, play_all_in_hand, structure
 from tests.tournament.test_live import live_night
@@ -260,3 +260,12 @@ def _play_live_to_the_end(t: Tournament, now: float) -> None:
     while t.status == "running":
         now += 1
         t.bust(min(t.playing, key=str), now, recorded_by=TD)
+
+
+def test_no_deal_during_the_break_that_is_still_open_to_the_add_on() -> None:
+    t = make("tda", n=4, struct=structure(
+        periods=(Level(25, 50, 0, 600), Break(300), Level(50, 100, 0, 600)),
+        add_on=AddOnTerms(cost=10, chips=1000, until_level=1, at_break=True)))
+    t.tick(T0 + 601)
+    t.pause(TD, "talk", T0 + 602)
+    _unchanged(t, lambda: t.propose_deal(TD, "icm", T0 + 603), "deal-add-on-open")

@@ -8,7 +8,7 @@ import pytest
 
 from bot.tournament.errors import StructureError
 from bot.tournament.payouts import load_payout_table, payout_table_names, place_amounts
-from bot.tournament.structure import Break, Level, load_structure, structure_names
+from bot.tournament.structure import AddOnTerms, Break, Level, load_structure, structure_names
 from bot.tournament.structure_files import (
     MAX_FILE_BYTES,
     decode,
@@ -150,3 +150,19 @@ def test_fixed_amounts_are_refused_when_not_whole_or_rising() -> None:
     with pytest.raises(StructureError) as err:
         parse_payouts("p", "amounts, 2, 9, 50.5, 20\n", "csv")
     assert "line 1, players 2 to 9: each amount must be a whole number above 0" in str(err.value)
+
+
+def test_an_add_on_at_the_break_after_a_level_in_csv_and_toml() -> None:
+    text = CSV.replace("addon, 20, 15000, 4", "addon, 20, 15000, at break after level 2")
+    s = parse_structure("Friday", text, "csv")
+    assert s.add_on == AddOnTerms(20, 15_000, 2, at_break=True)
+    toml = structure_toml(s)
+    assert "at_break = true" in toml
+    assert parse_structure("Friday", toml, "toml") == s
+    with pytest.raises(StructureError, match="line 7: the add-on is at the break after level "
+                                             "1, but level 1 is not followed by a break"):
+        parse_structure("F", text.replace("after level 2", "after level 1"), "csv")
+    with pytest.raises(StructureError, match="line 7: write it as `addon, cost, chips, last "
+                                             "level` or `addon, cost, chips, at break after "
+                                             "level 4`"):
+        parse_structure("F", text.replace("at break after level 2", "at lunch"), "csv")

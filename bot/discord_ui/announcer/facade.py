@@ -113,7 +113,7 @@ class Announcer(Threads, IdlePings):
         writer = Announcements(self._names(places), self.faces(places),
                                clock_seconds=t.profile.clock_seconds, results=t.results,
                                table_of=table_of, season=season, rebuy_until=t.rebuy_until,
-                               rebuys_close_at=t.rebuys_close_at)
+                               structure=t.structure)
         for post in writer.posts(events):
             for where in self._post_locations(places, session, post):
                 await self.send_long(places, where, post.text, "announcement.txt")

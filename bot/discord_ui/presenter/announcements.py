@@ -23,6 +23,7 @@ from bot.discord_ui.presenter.time_bank import bank_used_text
 from bot.engine.events import Event
 from bot.tournament import events as tev
 from bot.tournament import hfh_events as hev
+from bot.tournament.structure import AddOnTerms, Structure
 from bot.tournament.tournament import Result
 
 # Director-typed text (reasons, rulings) shown in a post is cut here.
@@ -68,12 +69,25 @@ def rebuy_open_text(until: int, command: str) -> str:
             "once he no longer can")
 
 
-def rebuys_closed_text(last: int | None) -> str:
-    """What the level (or break) that closes the re-buys adds to its post ("" for others)."""
-    if last is None:
-        return ""
-    return (f"\n🔒 **Re-buys are closed** (they ran to the end of level {last}): every place "
-            "is final.")
+def add_on_when(terms: AddOnTerms) -> str:
+    """"until level 4 and the break after it", or "at the break after level 4"."""
+    if terms.at_break:
+        return f"at the break after level {terms.until_level}"
+    return f"until level {terms.until_level}"
+
+
+def period_notes(s: Structure, period: int, add_on_command: str) -> str:
+    """What a level's or break's post adds: the re-buys closing as it starts (every place is
+    final then), and the add-on's break ("" for other periods)."""
+    text = ""
+    if s.add_on is not None and s.add_on_break(period):
+        text += (f"\n➕ **Add-on** during this break: {chips(s.add_on.chips)} chips for "
+                 f"{chips(s.add_on.cost)} (`{add_on_command}`).")
+    last = s.rebuys_close_at(period)
+    if last is not None:
+        text += (f"\n🔒 **Re-buys are closed** (they ran to the end of level {last}): every "
+                 "place is final.")
+    return text
 
 
 class Announcements:
@@ -85,7 +99,7 @@ class Announcements:
                  table_of: Callable[[str], tuple[int, ...]] = lambda player: (),
                  season: str = "",
                  rebuy_until: Callable[[str, float], int | None] = lambda player, at: None,
-                 rebuys_close_at: Callable[[int], int | None] = lambda period: None) -> None:
+                 structure: Structure | None = None) -> None:
         self.names = names
         self.faces = faces
         self.clock_seconds = clock_seconds
@@ -94,9 +108,9 @@ class Announcements:
         # Where a player sits, for events that do not name the table.
         self.table_of = table_of
         # Until which level a player out may buy back in (Tournament.rebuy_until), and the
-        # re-buys' last level when a period closes them (Tournament.rebuys_close_at).
+        # structure played (its re-buys and add-on in the level posts).
         self.rebuy_until = rebuy_until
-        self.rebuys_close_at = rebuys_close_at
+        self.structure = structure
 
     def name(self, player: str) -> str:
         return player_name(self.names, player, "a player")
@@ -305,7 +319,9 @@ class Announcements:
                     f"{ante}, from the next hand")
         if e.ends_at is not None:
             text += f"; ends <t:{int(e.ends_at)}:R>"
-        return text + "." + rebuys_closed_text(self.rebuys_close_at(e.period))
+        notes = (period_notes(self.structure, e.period, "/tournament addon")
+                 if self.structure is not None else "")
+        return text + "." + notes
 
     def chip_race_text(self, e: tev.ChipRaced) -> str:
         rows = [f"Chip race: the {chips(e.old_chip)} chips are raced off for "

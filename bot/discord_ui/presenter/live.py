@@ -30,10 +30,10 @@ from bot.discord_ui.presenter.announcements import (
     Announcements,
     ordinal,
     people,
+    period_notes,
     purchases,
     reason_text,
     rebuy_open_text,
-    rebuys_closed_text,
 )
 from bot.discord_ui.presenter.cards import Faces, cards_text, text_face
 from bot.discord_ui.presenter.clock import deal_text
@@ -338,14 +338,14 @@ class LiveTexts:
                 after = s.level_for_hand(e.period)
                 text += (f" Play resumes {at_time(e.ends_at)} with level {e.level}: blinds "
                          f"{blinds(after)}.")
-            return text + rebuys_closed_text(t.rebuys_close_at(e.period))
+            return text + period_notes(s, e.period, '/td addon')
         level = s.level_for_hand(e.period)
         text = f"⏰ **Level {e.level}**: blinds **{blinds(level)}**"
         if e.ends_at is None:
             text += ", the last level (it runs to the end)."
         else:
             text += f", {minutes(length)}, until {at_time(e.ends_at)}."
-        return text + rebuys_closed_text(t.rebuys_close_at(e.period))
+        return text + period_notes(s, e.period, '/td addon')
 
     def break_ending(self, ends_at: float, level: int, after: Level) -> str:
         return (f"⏰ **One minute**: the break ends <t:{int(ends_at)}:R>. Level {level}, blinds "

@@ -3,6 +3,7 @@ phone-readable table (a code block of at most 36 columns), the receipts, the ref
 
 from __future__ import annotations
 
+from bot.discord_ui.presenter.announcements import add_on_when
 from bot.discord_ui.presenter.limits import MESSAGE_CHARS, chips, safe_name, safe_text
 from bot.service.server_files import ServerFileError, preset_names
 from bot.store.server_files import FileKind
@@ -41,7 +42,7 @@ def structure_preview(s: Structure, *, own: bool) -> str:
         extras.append(f"re-buys until level {s.rebuys.until_level} ({chips(s.rebuys.chips)} "
                       f"chips for {chips(s.rebuys.cost)}, {s.rebuys.max_per_player} each)")
     if s.add_on is not None:
-        extras.append(f"add-on until level {s.add_on.until_level} ({chips(s.add_on.chips)} "
+        extras.append(f"add-on {add_on_when(s.add_on)} ({chips(s.add_on.chips)} "
                       f"chips for {chips(s.add_on.cost)})")
     if extras:
         head.append("; ".join(extras).capitalize() + ".")
