@@ -47,8 +47,9 @@ from bot.discord_ui.presenter.deals import (
     proposal_text,
     proposed_receipt,
     stacks_help,
+    table_order,
 )
-from bot.discord_ui.presenter.limits import safe_name
+from bot.discord_ui.presenter.limits import code_text
 from bot.discord_ui.presenter.notices import restarting_text
 from bot.discord_ui.replies import Refusal, generic_error_text, send_private
 from bot.discord_ui.tasks import Tasks
@@ -80,7 +81,7 @@ def deal_view(store_id: int, p: tev.DealProposed, names: Mapping[str, str], *, l
     view = discord.ui.View(timeout=None)
     base = f"{store_id}:{p.number}"
     if live:
-        for player in p.players:
+        for player in table_order(p):  # the table's rows' order
             label = f"✓ {names.get(player, 'player')}"[:80]
             view.add_item(DealButton(f"dl:a:{base}:{player}", label,
                                      style=discord.ButtonStyle.success if player in accepted
@@ -183,14 +184,16 @@ async def td_deal(interaction: discord.Interaction,
     counted: dict[str, int] | None = None
     if live:
         if not stacks:
-            raise Refusal(f"{stacks_help()} Nothing was done.")
+            raise Refusal(f"{stacks_help()} Nothing was changed.")
         try:
-            counted = player_counts(stacks, session.tournament, names, what="stacks")
+            counted = player_counts(stacks, session.tournament, names, what="stacks",
+                                    amounts=True)
         except ValueError as bad:
-            raise Refusal(f"I could not read `{safe_name(str(bad))}`. {stacks_help()} "
-                          "Nothing was done.") from None
+            raise Refusal(f"I could not read {code_text(str(bad))}. {stacks_help()} "
+                          "Nothing was changed.") from None
     elif stacks:
-        raise Refusal("Online the bot knows every stack: leave `stacks` out. Nothing was done.")
+        raise Refusal("Online the bot knows every stack: leave `stacks` out. Nothing was "
+                      "changed.")
     await interaction.response.defer(ephemeral=True, thinking=True)
     proposal = await deals.propose(session, member_player(interaction.user.id), method, keep=keep,
                                    stacks=counted)

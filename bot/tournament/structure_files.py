@@ -358,7 +358,8 @@ def _payout_rows(name: str, rows: list[PayoutRow]) -> PayoutTable:
             raise StructureError(_where(line, f"{what}: no places paid"))
         if len(percents) > lo:
             raise StructureError(_where(line, f"{what}: pays {len(percents)} places but the "
-                                              f"field can be as small as {lo}"))
+                                              f"field can be as small as {lo}; a row may not "
+                                              "pay more places than its smallest field"))
         if fixed and any(p <= 0 or not float(p).is_integer() for p in percents):
             raise StructureError(_where(line, f"{what}: each amount must be a whole number "
                                               "above 0"))

@@ -178,7 +178,7 @@ async def test_a_live_deal_confirmed_name_by_name(harness: Harness, profile: str
     assert "add up to 19,000 chips, but 20,000 are in play" in refused(h, r)
     r = await h.director.slash(h.channel, "td deal",
                                stacks="alice 5000, bob 5000, zed 5000, dana 5000")
-    assert "Nobody called zed" in refused(h, r)
+    assert "I could not read `zed 5000`: nobody called zed is" in refused(h, r)
     r = await h.director.slash(h.channel, "td deal", stacks="alice 8000, bob 6000, carol 4000")
     assert "dana has none" in refused(h, r)
     r = await h.director.slash(h.channel, "td deal", stacks="alice lots")

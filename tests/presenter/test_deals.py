@@ -22,7 +22,7 @@ def proposed(method: tev.DealMethod = "chip_chop", keep: int = 0,
 
 
 def table_rows(text: str) -> list[str]:
-    return text.split("```\n")[1].split("\n```")[0].split("\n")
+    return text.split("```")[1].strip("\n").split("\n")
 
 
 def test_each_share_stands_beside_the_locked_up_prize_and_a_share_below_it_is_flagged() -> None:
@@ -46,3 +46,12 @@ def test_a_chip_chop_min_proposal_has_no_warning_and_the_deal_names_its_method()
     assert deal_made_text(made, NAMES, paused=False, order=p.players).startswith(
         "🤝 **Deal made** (chip chop over the locked-up prize): Dan 295, Cat 235, Bob 205, "
         "Ann 85.")
+
+
+def test_the_rows_keep_one_order_by_stack_as_the_answers_come_in() -> None:
+    p = proposed("icm", seats=("3", "1", "4", "2"))  # seat order: Cat, Ann, Dan, Bob
+    orders = []
+    for accepted in ((), ("1",), ("1", "4"), ("1", "4", "2")):
+        rows = table_rows(proposal_text(p, NAMES, accepted=set(accepted), live=True))[1:]
+        orders.append([row[1:].split()[0] for row in rows])
+    assert orders == [["Dan", "Cat", "Bob", "Ann"]] * 4

@@ -180,7 +180,7 @@ def answer_receipt(accepted: bool, made: bool) -> str:
 
 def stacks_help() -> str:
     return ("Give every player still in with his chips, as counted at the table, e.g. "
-            "`Ann 120000, Bob 80000`.")
+            "`Ann 120000, Bob 80k, Cat 1.2m`.")
 
 
 # Deal refusals that read better with what to do next than the game's own words (code ->

@@ -52,6 +52,14 @@ def safe_text(text: str, limit: int) -> str:
     return _AT_RE.sub("@\u200b", escaped)
 
 
+def code_text(text: str, limit: int = 60) -> str:
+    """User-typed text shown as inline code, as typed: one line, at most `limit`, no backtick
+    (which would end the code); inside code Markdown is not read, so nothing is escaped, and a
+    mention is not one."""
+    flat = _CONTROL_RE.sub(" ", text).replace("`", "'").strip() or "?"
+    return f"`{truncate(flat, limit)}`"
+
+
 def safe_name(name: str) -> str:
     """A user-chosen name made inert and bounded (Discord names are at most 32 characters)."""
     return safe_text(name, NAME_CHARS)

@@ -72,8 +72,12 @@ def structure_preview(s: Structure, *, own: bool) -> str:
 
 
 def payouts_preview(table: PayoutTable, *, own: bool) -> str:
-    head = f"**{safe_name(table.name)}** ({'this server' if own else 'preset'}): percent of " \
-           "the prize pool by place, by number of players"
+    fixed = [b.amounts is not None for b in table.brackets]
+    what = ("fixed amounts by place, in the league's money" if all(fixed)
+            else "percent of the prize pool (or fixed amounts) by place" if any(fixed)
+            else "percent of the prize pool by place")
+    head = f"**{safe_name(table.name)}** ({'this server' if own else 'preset'}): {what}, by " \
+           "number of players"
     lines = []
     for b in table.brackets:
         if b.amounts is not None:
