@@ -45,9 +45,13 @@ def truncate(text: str, limit: int) -> str:
 def safe_text(text: str, limit: int) -> str:
     """User-chosen text made inert: no markdown, no mentions, one line, at most `limit`."""
     flat = _CONTROL_RE.sub(" ", text).strip() or "?"
-    flat = truncate(flat, limit)
+    return inert(truncate(flat, limit))
+
+
+def inert(text: str) -> str:
+    """Text with its Markdown and mentions escaped, as it is otherwise (spaces kept)."""
     # Mentions are escaped after markdown so that the zero-width breaks are not re-escaped.
-    escaped = discord.utils.escape_mentions(discord.utils.escape_markdown(flat))
+    escaped = discord.utils.escape_mentions(discord.utils.escape_markdown(text))
     # escape_mentions only knows well-formed ids; break every other "@" too ("<@123>").
     return _AT_RE.sub("@\u200b", escaped)
 
