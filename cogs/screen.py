@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 async def td_screen(interaction: discord.Interaction, revoke: bool = False) -> None:
     bot = interaction.client
     if not isinstance(bot, LeagueBot):
-        raise Refusal("The screen command is not available. Nothing was done.")
+        raise Refusal("The screen command is not available. Nothing was changed.")
     await require_director(bot, interaction)
     session = find_session(bot, interaction)
     web = bot.web

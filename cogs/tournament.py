@@ -101,7 +101,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
             raise Refusal("Create a tournament in a text channel, not in a thread.")
         title = " ".join(name.split())
         if not title:
-            raise Refusal("Give the tournament a name (1 to 80 characters). Nothing was done.")
+            raise Refusal("Give the tournament a name (1 to 80 characters). Nothing was changed.")
         channel_id = channel_key(interaction.channel)
         existing = session_in_channel(self.bot, interaction.guild_id, channel_id)
         if existing is not None:
@@ -137,7 +137,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
         except ServerFileError as exc:
             raise Refusal(refusal_text(exc)) from None
         except (StructureError, ProfileError) as exc:
-            raise Refusal(f"I cannot create that tournament: {exc}. Nothing was done.") from None
+            raise Refusal(f"I cannot create that tournament: {exc}. Nothing was changed.") from None
         assert interaction.guild_id is not None and channel_id is not None
         await defer_public(interaction)
         try:

@@ -429,7 +429,7 @@ async def _raise(interaction: discord.Interaction, hand_id: str, count: int, tex
         result = await play_typed(session, interaction.user.id, text, names,
                                   expect=(hand_id, count))
         if isinstance(result, RaiseChoice):
-            click.decline()  # nothing was done: the answer is the question
+            click.decline()  # nothing was changed: the answer is the question
     if isinstance(result, RaiseChoice):
         legal = hand.legal()
         total = legal.max_raise_to if legal is not None else 0

@@ -41,7 +41,7 @@ from bot.tournament.structure import Break, Level, Structure, chip_no_longer_nee
 # What a player saw when he clicked: the hand's id and its number of events
 # (`len(hand.events)`), as the table message's buttons carry them.
 Expectation = tuple[str, int]
-MOVED_ON = "The hand has moved on since you clicked; nothing was done."
+MOVED_ON = "The hand has moved on since you clicked. Nothing was changed."
 
 
 # Where the add-on stands: not open yet (it is taken at a break), open, or closed.

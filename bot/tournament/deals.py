@@ -161,6 +161,8 @@ class DealMaking(DealState, Flow):
         self._require_running()
         offer = self._require_open(number, now)
         if player not in offer.proposal.stacks:
+            if not self.live:  # online the player answers for himself: he is told so
+                raise NotAllowed("you are not in this deal", code="deal-not-a-player")
             raise NotAllowed("{player} is not in this deal", code="deal-not-in",
                              player=Who(player))
         if not self.live and by != player:

@@ -111,8 +111,9 @@ class Entries(Flow):
             raise NotAllowed("re-buys closed after level {level}", code="rebuys-closed",
                              level=rb.until_level)
         if p.rebuys >= rb.max_per_player:
-            raise NotAllowed("at most {count} re-buy(s) a player", code="rebuy-limit",
-                             count=rb.max_per_player)
+            n = rb.max_per_player
+            raise NotAllowed("each player may re-buy {times}", code="rebuy-limit",
+                             times="once" if n == 1 else "twice" if n == 2 else f"{n} times")
         start = len(self.events)
         table, seat = self._seat_for_newcomer()
         self._emit(ev.Rebuy(player, table, seat, rb.chips, rb.cost, now))
@@ -137,7 +138,7 @@ class Entries(Flow):
                                                      else "after") + " level {level}",
                              code="add-on-closed", level=ao.until_level)
         if p.add_ons:
-            raise NotAllowed("one add-on a player", code="add-on-limit")
+            raise NotAllowed("each player may take one add-on", code="add-on-limit")
         self._require_not_dealt_in(p)
         start = len(self.events)
         self._emit(ev.AddOn(player, ao.chips, ao.cost, now))

@@ -20,7 +20,7 @@ from .test_tournament_flow import button, first_decision
 __all__ = ["no_late_registration"]  # a fixture, used by name
 
 WAIT = 1.5  # seconds: under the 2 s after which a click is acknowledged first (click_update.py)
-RESTARTING = "The bot is restarting: nothing was done. Try again in a minute."
+RESTARTING = "The bot is restarting: try again in a minute. Nothing was changed."
 
 
 async def test_a_click_being_answered_when_the_bot_closes_is_taken_and_answered(
@@ -73,7 +73,7 @@ async def test_a_click_or_command_arriving_while_the_bot_closes_is_refused(
     typed = await d.player.slash(h.channel, "fold")
     assert typed.ephemeral and typed.response is not None
     assert typed.response.content == RESTARTING
-    assert len(d.hand.events) == before  # nothing was done
+    assert len(d.hand.events) == before  # nothing was changed
     h.bot.in_flight.closing = False
 
 
@@ -87,7 +87,7 @@ async def test_a_deal_answer_arriving_while_the_bot_closes_is_refused(harness: H
     r = await h.alice.click(msg, label="Accept")
     assert r.ephemeral and r.response is not None and r.response.content == RESTARTING
     offer = session.tournament.deal_offer
-    assert offer is not None and not offer.accepted  # nothing was done
+    assert offer is not None and not offer.accepted  # nothing was changed
     h.bot.in_flight.closing = False
 
 

@@ -139,6 +139,10 @@ async def test_one_refusal_means_no_deal_and_a_late_click_changes_nothing(
     t = session.tournament
     await h.director.slash(h.channel, "td deal", method="chip_chop")
     msg = proposal_message(h)
+    watcher = h.add_member("walter")
+    r = await watcher.click(msg, label="Accept")
+    assert refused(h, r) == ("You are not in this deal: only the players still in answer it. "
+                             "Nothing was changed.")
     await h.alice.click(msg, label="Accept")
     await h.bob.click(fresh(h, msg), label="Refuse")
     assert t.deal is None and t.deal_offer is None

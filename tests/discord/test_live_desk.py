@@ -66,7 +66,7 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(harness: Harne
     seen.new()
     t = session.tournament
     assert await no(h.alice, "bust", player=bob) == ("Only a director, or the player himself, "
-                                                     "records a bust. Nothing was done.")
+                                                     "records a bust. Nothing was changed.")
     assert await no(h.director, "bust", player="Zed") == (
         "Nobody called Zed is in this tournament: pick the player from the list. Nothing was "
         "changed.")

@@ -42,7 +42,7 @@ async def test_times_out_of_bounds_are_refused_with_the_range(harness: Harness) 
         r = await h.director.slash(h.channel, "tournament create", name="Tuesday",
                                    **{option: value})
         text = refused(h, r)
-        assert said in text and "Nothing was done" in text, text
+        assert said in text and "Nothing was changed" in text, text
     assert h.bot.tournaments.unfinished_in(h.guild.id) == []
 
 

@@ -29,10 +29,13 @@ def reply(result: object) -> str:
 
 
 def refused(h: Harness, result: object) -> str:
-    """A refusal: private, and the UserFacingError SimCord captured is acknowledged."""
+    """A refusal: private, ending as every refusal does, and the UserFacingError SimCord
+    captured is acknowledged."""
     assert result.ephemeral  # type: ignore[attr-defined]
     h.env.errors  # noqa: B018  (reading acknowledges the expected refusals)
-    return reply(result)
+    text = reply(result)
+    assert text.endswith("Nothing was changed."), text
+    return text
 
 
 def public(h: Harness, result: object) -> str:

@@ -190,6 +190,7 @@ REFUSALS: dict[str, str] = {
                        "while the players decide; resume with `/td resume` after.",
     "deal-expired": "This deal proposal ran out (5 minutes). The director may propose again "
                     "with `/td deal`.",
+    "deal-not-a-player": "You are not in this deal: only the players still in answer it.",
 }
 
 

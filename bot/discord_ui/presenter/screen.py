@@ -21,4 +21,4 @@ def screen_link_text(tournament: str, url: str, *, revoked: bool, online: bool) 
 
 def screen_off_text() -> str:
     return ("The screens are turned off on this bot (`WEB_PORT=0`, or the port could not be "
-            "opened: the bot's log says which). Nothing was done.")
+            "opened: the bot's log says which). Nothing was changed.")

@@ -154,7 +154,7 @@ def refusal_text(err: ServerFileError) -> str:
                     "Nothing was changed.")
         case "changed":
             return (f"**{name}** changed while you were editing it (another upload or level). "
-                    "Nothing was changed: open the level again to see it as it is now.")
+                    "Open the level again to see it as it is now. Nothing was changed.")
         case "bad-file":
             if len(err.problems) > 1:
                 listed = "\n".join(f"· {parser_words(p)}" for p in err.problems)
