@@ -38,6 +38,7 @@ from bot.league.service import score_tournament
 from bot.rulebook import Rulebook, load_rulebook
 from bot.service import Outcome, Session, TournamentService
 from bot.service.collector import FREEZE_EVERY
+from bot.service.session import DeckSource
 from bot.store import Store
 from bot.store.backends import open_store
 from bot.store.ownership import Shards
@@ -117,6 +118,7 @@ class LeagueBot(commands.Bot):
         sync_commands: bool = True,
         rulebook: Rulebook | None = None,
         hand_delay: float = 5.0,
+        stacked_deck: DeckSource | None = None,
         idle_ping_seconds: float | None = None,
         runout_pause: float | None = None,
         card_emojis: bool = True,
@@ -153,6 +155,9 @@ class LeagueBot(commands.Bot):
         self.rulebook: Rulebook = rulebook or load_rulebook()
         # Seconds between two hands at a table (tests use a short one; virtual time anyway).
         self.hand_delay = hand_delay
+        # Tests only: the seed of each hand the bot deals (session.DeckSource), so a test can
+        # stack the deck. `python -m bot` never passes it; no command or setting reaches it.
+        self.stacked_deck = stacked_deck
         # Seconds before the player to act is pinged by a message of its own; None: each
         # server's setting (`/td settings`).
         self.idle_ping_seconds = idle_ping_seconds
@@ -233,6 +238,7 @@ class LeagueBot(commands.Bot):
             self.store,
             clock=clock,
             seeds=secrets.token_hex,
+            stacked_deck=self.stacked_deck,
             listener=self._present,
             hand_delay=self.hand_delay,
             runout_pause=self.runout_pause,

@@ -49,6 +49,12 @@ Virtual time (view timeouts, clocks, `asyncio.sleep` in the bot; instant)::
 
 League settings in the store: `await h.set_profile("tavern", clock_seconds=90)`.
 
+A stacked deck, for a test that needs a given showdown (tests/discord/stacked_deck.py)::
+
+    @pytest.mark.bot_options(stacked_deck=True)
+    ...
+    h.bot.stacked_deck.plan(table=1, loser=bob_id, winner=ann_id)  # the next hand there
+
 Errors: SimCord re-raises any error the bot swallowed at teardown; a test that expects one
 reads `h.env.errors` (which acknowledges them). `h.env.transcript()` shows every gateway
 event and REST call; it is printed on failure.
@@ -75,6 +81,8 @@ from simcord import ChannelHandle, Env, GuildHandle, MemberActor, RoleHandle
 
 from bot.discord_ui.client import LeagueBot, create_bot
 from bot.store import GuildSettings
+
+from .stacked_deck import StackedDeck
 
 GUILD_ID = 1_111_111_111_111_111_111
 DIRECTOR_ROLE = "Tournament Director"
@@ -200,9 +208,13 @@ def simcord_bot(tmp_path, request) -> LeagueBot:
 
 
 def bot_options(request: pytest.FixtureRequest) -> dict[str, Any]:
-    """create_bot's options for one test: HAND_DELAY, and its `bot_options` marker's."""
+    """create_bot's options for one test: HAND_DELAY, and its `bot_options` marker's
+    (`stacked_deck=True`: a StackedDeck of its own, `h.bot.stacked_deck`)."""
     marker = request.node.get_closest_marker("bot_options")
-    return {"hand_delay": HAND_DELAY, **(marker.kwargs if marker else {})}
+    options = {"hand_delay": HAND_DELAY, **(marker.kwargs if marker else {})}
+    if options.get("stacked_deck") is True:
+        options["stacked_deck"] = StackedDeck()
+    return options
 
 
 @pytest_asyncio.fixture
