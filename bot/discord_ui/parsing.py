@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from bot.discord_ui.presenter.limits import chips, safe_text
 from bot.discord_ui.replies import Refusal
+from bot.engine.bet_sizes import pot_fraction_to
 from bot.engine.hand import Hand
 from bot.tournament.hand_id import HandId
 
@@ -64,22 +65,19 @@ def parse_amount(text: str) -> int | str:
 
 
 def quick_amounts(hand: Hand) -> dict[str, int]:
-    """min / half / pot / all-in as "raise to" totals for the player to act, in whole units of
-    the smallest chip in play (the minimum and the all-in are always legal as they are)."""
+    """min / half / pot / all-in as "raise to" totals for the player to act, rounded as the
+    one-tap buttons are (bot/engine/bet_sizes.py), kept between the minimum raise and the
+    all-in (which are always legal as they are)."""
     legal = hand.legal()
     assert legal is not None
-    unit = max(1, getattr(legal, "chip_unit", 1))
-    pot_after_call = hand.pot_total + legal.call_amount
-    current = hand.current_bet
 
     def clamp(x: int) -> int:
-        x = x // unit * unit
         return max(legal.min_raise_to, min(legal.max_raise_to, x))
 
     return {
         "min": legal.min_raise_to,
-        "half": clamp(current + pot_after_call // 2),
-        "pot": clamp(current + pot_after_call),
+        "half": clamp(pot_fraction_to(hand, 1, 2)),
+        "pot": clamp(pot_fraction_to(hand, 1, 1)),
         "all-in": legal.max_raise_to,
     }
 

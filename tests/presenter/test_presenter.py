@@ -22,11 +22,13 @@ from bot.discord_ui.presenter.rulings import (
 )
 from bot.discord_ui.presenter.table import TableScene, action_lines, pots_text, table_embed
 from bot.discord_ui.presenter.texts import deck_proof_json, deck_proof_text, hole_cards_text
+from bot.discord_ui.presenter.time_bank import time_button_label
 from bot.engine.cards import pretty, verify_proof
 from bot.engine.hand import Hand, HandConfig, Seat
 from bot.engine.hand_events import Ruling
 from bot.engine.profile import make_profile
 from bot.tournament import events as tev
+from bot.tournament.clock import TurnBank
 from bot.tournament.state import Result
 from bot.tournament.structure import load_structure
 from tests.tournament.helpers import T0, make
@@ -388,3 +390,20 @@ def test_the_online_break_after_the_last_rebuy_level_opens_the_add_on_and_closes
                     "is final.")
     after = writer.level_text(tev.LevelStarted(brk + 1, 5, False, 150, 300, 300, T0, None))
     assert "Add-on" not in after and "Re-buys" not in after
+
+
+def test_every_size_keeps_its_place_and_one_not_legal_now_is_disabled() -> None:
+    hand = start()
+    sizes = action_view_state(hand).sizes
+    assert [s.key for s in sizes] == ["min", "third", "half", "three_quarters", "pot"]
+    third = next(s for s in sizes if s.key == "third")  # 100 + 83 is below the minimum raise
+    assert third.disabled and third.label == "⅓ pot"
+    assert [s.label for s in sizes if not s.disabled] == ["Min 200", "½ pot 225", "¾ pot 288",
+                                                           "Pot 350"]
+
+
+def test_the_time_button_says_why_it_cannot_be_pressed() -> None:
+    assert time_button_label(TurnBank("a", 90.0, 0.0, False)) == "⏳ Time +1m 30s"
+    assert time_button_label(TurnBank("a", 0.0, 45.0, False)) == "⏳ Time bank running"
+    assert time_button_label(TurnBank("a", 30.0, 0.0, True)) == "⏳ Clock called"
+    assert time_button_label(TurnBank("a", 0.0, 0.0, False)) == "⏳ Time bank empty"
