@@ -3,6 +3,7 @@ sync and the one error handler for every command, button and modal."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import secrets
@@ -155,6 +156,7 @@ class LeagueBot(commands.Bot):
         self.rulebook: Rulebook = rulebook or load_rulebook()
         # Seconds between two hands at a table (tests use a short one; virtual time anyway).
         self.hand_delay = hand_delay
+        self._closing: asyncio.Future[None] | None = None  # the one close (see `close`)
         # Tests only: the seed of each hand the bot deals (session.DeckSource), so a test can
         # stack the deck. `python -m bot` never passes it; no command or setting reaches it.
         self.stacked_deck = stacked_deck
@@ -349,6 +351,13 @@ class LeagueBot(commands.Bot):
         await self.announcer.channel_deleted(payload.thread_id)
 
     async def close(self) -> None:
+        """Close once: a second close (a signal handler and a `finally`, at the same time or
+        after) waits for the first and does nothing more, and says nothing."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close_once())
+        await asyncio.shield(self._closing)
+
+    async def _close_once(self) -> None:
         try:
             # The interactions being answered are played out first: their commits land before
             # the store closes, their answers before the connection does (in_flight.py).

@@ -263,7 +263,10 @@ class TournamentService:
 
     async def stop(self) -> None:
         """A clean stop: no timer fires any more, and a last heartbeat says when the clocks
-        stopped (the store must still be open)."""
+        stopped (the store must still be open). Once: a service already stopped or closed
+        writes nothing more."""
+        if self.closed:
+            return
         ids = self._running_ids()
         self.close()
         try:
