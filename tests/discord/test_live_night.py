@@ -185,8 +185,9 @@ async def test_a_live_night_from_the_seat_draw_to_the_standings(harness: Harness
     assert [p.split(":")[0] for p in posts] == ["⏰ **Level 3**", "⏰ **Level 4**", "☕ **Break**"]
     assert posts[-1] == (f"☕ **Break**: 10 minutes. Play resumes <t:{int(t0 + 4 * LEVEL + 600)}"
                          f":t> (<t:{int(t0 + 4 * LEVEL + 600)}:R>) with level 5: blinds 150/300, "
-                         "ante 300.\n🔒 **Re-buys are closed** (they ran to the end of level 4): "
-                         "every place is final.")
+                         "ante 300.\n➕ **Add-on** during this break: 10,000 chips for 20 "
+                         "(`/td addon`).\n🔒 **Re-buys are closed** (they ran to the end of level "
+                         "4): every place is final.")
     assert seen.message(clock).content.split("\n")[1:3] == [
         "# ☕ Break", f"⏳ Play resumes <t:{int(t0 + 4 * LEVEL + 600)}:R> · at "
                      f"<t:{int(t0 + 4 * LEVEL + 600)}:t>"]
