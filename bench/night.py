@@ -112,7 +112,8 @@ SNAP = (0.3, 1.0)
 SNAP_SHARE = 0.1
 BURST_EVERY = 20.0
 BURST_SHARE = 0.3
-# What a player does when it is his turn (a raise goes through the Raise modal, "min").
+# What a player does when it is his turn (a raise goes through the Raise modal, "min"; an
+# all-in through its private confirmation, whose second tap is the action).
 CHOICES = (("c", 0.62), ("f", 0.2), ("r", 0.15), ("a", 0.03))
 
 log = logging.getLogger("night")
@@ -441,6 +442,23 @@ class Night:
                                                 "value": "min"}]}]}
                 self.actions += self.api.measuring
                 await self.send(table, user, 5, data, "act", msg, burst=table.burst)
+            elif act == "a":
+                # The All-in asks for a second tap, privately: its Confirm button is the act.
+                answer = await self.send(table, user, 3, {"custom_id": buttons["a"],
+                                                          "component_type": 2}, "ask", msg)
+                question = answer.get("data") or {}
+                try:
+                    confirm = question["components"][0]["components"][0]["custom_id"]
+                except (KeyError, IndexError, TypeError):
+                    self.errors.append(f"all-in button answered {answer.get('how')}")
+                    continue
+                await self.think(table, self.rng.uniform(*SNAP) * pace)
+                if self.stopping:
+                    continue
+                self.actions += self.api.measuring
+                await self.send(table, user, 3, {"custom_id": confirm, "component_type": 2},
+                                "act", self.api.message(table.channel, question, 0),
+                                burst=table.burst)
             else:
                 self.actions += self.api.measuring
                 await self.send(table, user, 3, {"custom_id": buttons[act], "component_type": 2},
@@ -629,7 +647,11 @@ class Night:
         cpu0 = time.process_time()
         threads0 = thread_cpu()
         workers0 = children_cpu()
-        machine0, database0 = machine_cpu(), database_server_cpu()
+        # The database server's processes: PostgreSQL's, on a PostgreSQL run only (on SQLite
+        # there is none of ours, and another program's PostgreSQL on the machine is not it).
+        postgres = "://" in self.target
+        machine0 = machine_cpu()
+        database0 = database_server_cpu() if postgres else {}
         ru0 = resource.getrusage(resource.RUSAGE_SELF)
         t0 = time.perf_counter()
         probe.start()
@@ -654,7 +676,8 @@ class Night:
         cpu = time.process_time() - cpu0
         workers_cpu = children_cpu() - workers0
         machine = [b - a for a, b in zip(machine0, machine_cpu(), strict=True)]
-        database_cores = cpu_since(database0, database_server_cpu()) / window
+        database_cores = (cpu_since(database0, database_server_cpu()) / window
+                          if postgres else 0.0)
         threads = {name: (spent - threads0.get(name, 0.0)) / window
                    for name, spent in thread_cpu().items()}
         ru1 = resource.getrusage(resource.RUSAGE_SELF)

@@ -1,11 +1,12 @@
 """/td deal (issue 21): a deal at the final table, proposed by the director and answered with
 buttons under the proposal.
 
-- `/td deal method: keep: stacks:` — the director, in the tournament's channel. Online the bot
-  takes the table's stacks (the tournament must be paused, between hands); live he types every
-  player's count (`Ann 120000, Bob 80000`, names as the chip-race counts take them), which must
-  add up to the chips in play. The proposal is posted in the channel: each player's stack and
-  his share under ICM and chip chop, the proposed method's column being the deal.
+- `/td deal method: keep: stacks:` — the director, in the tournament's channel (method: icm,
+  chip_chop, or chip_chop_min: each player's locked-up prize first, the rest by chips). Online
+  the bot takes the table's stacks (the tournament must be paused, between hands); live he
+  types every player's count (`Ann 120000, Bob 80000`, names as the chip-race counts take
+  them), which must add up to the chips in play. The proposal is posted in the channel: each
+  player's stack and his share under each method, the proposed method's column being the deal.
 - The buttons (`DealButton`, persistent DynamicItems: they keep working after a restart).
   Online each player accepts or refuses for himself; live the director confirms each name, or
   calls it off ("No deal"). The last acceptance makes the deal; a refusal ends it. A proposal
@@ -46,8 +47,9 @@ from bot.discord_ui.presenter.deals import (
     proposal_text,
     proposed_receipt,
     stacks_help,
+    table_order,
 )
-from bot.discord_ui.presenter.limits import safe_name
+from bot.discord_ui.presenter.limits import code_text
 from bot.discord_ui.presenter.notices import restarting_text
 from bot.discord_ui.replies import Refusal, generic_error_text, send_private
 from bot.discord_ui.tasks import Tasks
@@ -79,7 +81,7 @@ def deal_view(store_id: int, p: tev.DealProposed, names: Mapping[str, str], *, l
     view = discord.ui.View(timeout=None)
     base = f"{store_id}:{p.number}"
     if live:
-        for player in p.players:
+        for player in table_order(p):  # the table's rows' order
             label = f"✓ {names.get(player, 'player')}"[:80]
             view.add_item(DealButton(f"dl:a:{base}:{player}", label,
                                      style=discord.ButtonStyle.success if player in accepted
@@ -164,13 +166,14 @@ class DealButton(TemplateButton, template=TEMPLATE):
 
 
 @app_commands.describe(
-    method="The split proposed (both are shown): icm (by each one's chances) or chip chop",
+    method="The split proposed: icm (by chances), chip_chop, or chip_chop_min (locked-up prize "
+           "first)",
     keep="Money kept to play for, in the league's smallest unit: the winner takes it "
          "(default 0)",
     stacks="Live: every player's chips as counted, e.g. `Ann 120000, Bob 80000` (online: "
            "leave out)")
 async def td_deal(interaction: discord.Interaction,
-                  method: Literal["icm", "chip_chop"] = "icm",
+                  method: Literal["icm", "chip_chop", "chip_chop_min"] = "icm",
                   keep: app_commands.Range[int, 0, 10**12] = 0,
                   stacks: app_commands.Range[str, 1, STACKS_CHARS] | None = None) -> None:
     bot = _bot(interaction)
@@ -181,14 +184,16 @@ async def td_deal(interaction: discord.Interaction,
     counted: dict[str, int] | None = None
     if live:
         if not stacks:
-            raise Refusal(f"{stacks_help()} Nothing was done.")
+            raise Refusal(f"{stacks_help()} Nothing was changed.")
         try:
-            counted = player_counts(stacks, session.tournament, names, what="stacks")
+            counted = player_counts(stacks, session.tournament, names, what="stacks",
+                                    amounts=True)
         except ValueError as bad:
-            raise Refusal(f"I could not read `{safe_name(str(bad))}`. {stacks_help()} "
-                          "Nothing was done.") from None
+            raise Refusal(f"I could not read {code_text(str(bad))}. {stacks_help()} "
+                          "Nothing was changed.") from None
     elif stacks:
-        raise Refusal("Online the bot knows every stack: leave `stacks` out. Nothing was done.")
+        raise Refusal("Online the bot knows every stack: leave `stacks` out. Nothing was "
+                      "changed.")
     await interaction.response.defer(ephemeral=True, thinking=True)
     proposal = await deals.propose(session, member_player(interaction.user.id), method, keep=keep,
                                    stacks=counted)

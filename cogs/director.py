@@ -152,7 +152,7 @@ class Director(commands.Cog):
             table = tables[0]
         elif table not in tables:
             raise Refusal(f"There is no table {table} playing; tables: "
-                          f"{', '.join(map(str, tables)) or 'none'}. Nothing was done.")
+                          f"{', '.join(map(str, tables)) or 'none'}. Nothing was changed.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         await director.void_hand(session, table, member_player(interaction.user.id), why)
         await self._done(interaction, f"Hand at table {table} voided.")

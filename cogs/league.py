@@ -542,13 +542,13 @@ class League(commands.Cog):
                      hand: app_commands.Range[str, 1, 40] | None = None) -> None:
         if not text.strip():
             raise UserFacingError("Say in words what happened (1 to 1,000 characters). "
-                                  "Nothing was sent.")
+                                  "Nothing was changed.")
         named = None
         if hand is not None:
             ref = parse_hand_ref(hand)
             if not isinstance(ref, HandId):
                 raise UserFacingError("Name the hand as the table message does, such as "
-                                      "7-t1-h12. Nothing was sent.")
+                                      "7-t1-h12. Nothing was changed.")
             named = str(ref)
         director = named is not None and await is_director(self.bot, interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -28,7 +28,7 @@ from discord.ext import commands
 from bot.discord_ui.client import LeagueBot
 from bot.discord_ui.directors import is_director, require_director
 from bot.discord_ui.lookup import find_session, player_counts, resolve_player
-from bot.discord_ui.presenter.limits import chips, player_name, safe_name
+from bot.discord_ui.presenter.limits import chips, code_text, player_name, safe_name
 from bot.discord_ui.presenter.live import (
     bust_receipt,
     link_receipt,
@@ -138,10 +138,10 @@ async def clock_on_player(bot: LeagueBot, interaction: discord.Interaction, sess
     me = member_player(interaction.user.id)
     if me not in t.players and not await is_director(bot, interaction):
         raise Refusal("Only a player of this tournament or a director may call the clock "
-                      "(`/rule topic:clock`). Nothing was done.")
+                      "(`/rule topic:clock`). Nothing was changed.")
     if player is None:
         raise Refusal("Say on whom: `/clock player:` and pick the player from the list (to "
-                      "stop it, add `cancel:True`). Nothing was done.")
+                      "stop it, add `cancel:True`). Nothing was changed.")
     names = await names_of(bot, session)
     target = resolve_player(t, names, player)
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -194,7 +194,7 @@ class Live(commands.Cog):
         me = member_player(interaction.user.id)
         if target != me and not await is_director(self.bot, interaction):
             raise Refusal("Only a director, or the player himself, records a bust. Nothing "
-                          "was done.")
+                          "was changed.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         outcome = await desk.bust(session, target, me, knocked_out_by=knocker)
         await send_private(interaction, bust_receipt(outcome.result, names))
@@ -207,7 +207,7 @@ def _cog(interaction: discord.Interaction) -> Live:
     cog = interaction.client.get_cog("Live") if isinstance(interaction.client,
                                                            commands.Bot) else None
     if not isinstance(cog, Live):
-        raise Refusal("The live commands are not loaded. Nothing was done.")
+        raise Refusal("The live commands are not loaded. Nothing was changed.")
     return cog
 
 
@@ -225,7 +225,7 @@ async def td_add(interaction: discord.Interaction,
     bot, session = await _director_session(interaction)
     if (name is None) == (member is None):
         raise Refusal("Give either `name:` (a guest not on Discord) or `member:` (a server "
-                      "member), one of them. Nothing was done.")
+                      "member), one of them. Nothing was changed.")
     await interaction.response.defer(ephemeral=True, thinking=True)
     if name is not None:
         await desk.add_guest(session, name, member_player(interaction.user.id))
@@ -255,7 +255,7 @@ async def td_link(interaction: discord.Interaction,
     bot = _cog(interaction).bot
     await require_director(bot, interaction)
     if interaction.guild_id is None:
-        raise Refusal("Link guests in the server's channel. Nothing was done.")
+        raise Refusal("Link guests in the server's channel. Nothing was changed.")
     try:
         session: Session | None = live_session(bot, interaction)
     except Refusal:
@@ -274,7 +274,7 @@ async def td_link(interaction: discord.Interaction,
         plan = await plan_guest_link(bot.store, interaction.guild_id, guest_name, member.id,
                                      refuse_linked=tonight is None)
     except LeagueError as exc:
-        raise Refusal(f"{str(exc).rstrip('.')}. Nothing was done.") from None
+        raise Refusal(f"{str(exc).rstrip('.')}. Nothing was changed.") from None
     if tonight is None and plan is None:
         if session is not None:
             try:
@@ -283,9 +283,9 @@ async def td_link(interaction: discord.Interaction,
                 player = None
             if player is not None:
                 raise Refusal(f"{player_name(names, player)} joined on Discord, not "
-                              "as a guest: there is nothing to link. Nothing was done.")
+                              "as a guest: there is nothing to link. Nothing was changed.")
         raise Refusal(f"No guest called {safe_name(guest_name)} played here (tonight or in a "
-                      "finished night): pick the guest from the list. Nothing was done.")
+                      "finished night): pick the guest from the list. Nothing was changed.")
     by = interaction.user.id
     await interaction.response.defer(ephemeral=True, thinking=True)
     # Another director may link him while this waited on Discord: the write checks again, in
@@ -303,7 +303,7 @@ async def td_link(interaction: discord.Interaction,
         else:
             written = await bot.store.write(past)
     except LeagueError as exc:
-        raise Refusal(f"{str(exc).rstrip('.')}. Nothing was done.") from None
+        raise Refusal(f"{str(exc).rstrip('.')}. Nothing was changed.") from None
     nights = [(n.tournament.name, n.tournament.id, n.place, n.prize, n.points)
               for n in (written.nights if written is not None else ())]
     await send_private(interaction, link_receipt(guest_name, member.display_name,
@@ -331,13 +331,13 @@ async def td_chiprace(interaction: discord.Interaction,
     new = t.chip_race_due(now) if t.status == "running" else None
     if new is None:
         raise Refusal(f"No chip race is due now: the {chips(t.smallest_chip)} chips are still "
-                      "needed for the blinds or antes. Nothing was done." if t.smallest_chip
-                      else "No chip race is due now. Nothing was done.")
+                      "needed for the blinds or antes. Nothing was changed." if t.smallest_chip
+                      else "No chip race is due now. Nothing was changed.")
     try:
         odd = parse_odd_chips(counts, t, names)
     except ValueError as bad:
-        raise Refusal(f"I could not read `{safe_name(str(bad))}`. "
-                      f"{odd_chips_help(t.smallest_chip, new)} Nothing was done.") from None
+        raise Refusal(f"I could not read {code_text(str(bad))}. "
+                      f"{odd_chips_help(t.smallest_chip, new)} Nothing was changed.") from None
     only = [resolve_player(t, names, part) for part in (only_odd or "").split(",")
             if part.strip()]
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -356,7 +356,7 @@ async def _buy_chips(interaction: discord.Interaction, player: str,
     terms = t.structure.rebuys if kind == "rebuy" else t.structure.add_on
     what = "Re-buy" if kind == "rebuy" else "Add-on"
     if terms is None:
-        raise Refusal(f"This tournament's structure has no {what.lower()}s. Nothing was done.")
+        raise Refusal(f"This tournament's structure has no {what.lower()}s. Nothing was changed.")
     seen = desk.bought(t, target, kind)
     await interaction.response.defer(ephemeral=True, thinking=True)
     await desk.buy(session, target, kind, seen=seen, own=False)

@@ -100,14 +100,14 @@ class Play(commands.Cog):
                      by: app_commands.Range[str, 1, AMOUNT_CHARS] | None = None) -> None:
         if (to is None) == (by is None):
             raise Refusal("Give exactly one of `to:` (the total) or `by:` (the raise over the "
-                          "bet you face). Nothing was done.")
+                          "bet you face). Nothing was changed.")
         if to is not None:
             await self._typed(interaction, to, "raise_to")
             return
         assert by is not None
         if by.strip().lower() in ("min", "minimum", "half", "pot", "all-in", "allin", "max"):
             raise Refusal("`by:` takes a number of chips; use `to:` for min, half, pot or "
-                          "all-in. Nothing was done.")
+                          "all-in. Nothing was changed.")
         await self._typed(interaction, by, "raise_by")
 
     # ------------------------------------------------------------------ cards and presence
@@ -187,7 +187,7 @@ class Play(commands.Cog):
             if wanted is not None:
                 raise Refusal("During the hand you can only ask to show your whole hand at the "
                               "showdown (`/show`); single cards are shown after the hand. "
-                              "Nothing was done.")
+                              "Nothing was changed.")
             await uc.request_show(session, me)
             await send_private(interaction, "Your hand will be shown at the showdown.")
             return

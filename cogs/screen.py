@@ -44,7 +44,7 @@ async def td_screen(interaction: discord.Interaction, revoke: bool = False,
                     logo: discord.Attachment | None = None) -> None:
     bot = interaction.client
     if not isinstance(bot, LeagueBot):
-        raise Refusal("The screen command is not available. Nothing was done.")
+        raise Refusal("The screen command is not available. Nothing was changed.")
     await require_director(bot, interaction)
     web = bot.web
     if web is None:

@@ -132,8 +132,6 @@ class FileGroup(app_commands.Group):
         guild_id = await self._guard(interaction)
         if file.size > MAX_FILE_BYTES:
             raise Refusal(too_big_text())
-        if file.size == 0:
-            raise Refusal(upload_missing_text(self.kind))
         try:
             data = await file.read()
         except discord.HTTPException:

@@ -21,6 +21,7 @@ from bot.discord_ui.client import LeagueBot
 from bot.discord_ui.directors import is_director, require_director
 from bot.discord_ui.lookup import channel_key, find_session, named_session, session_in_channel
 from bot.discord_ui.parsing import parse_reason
+from bot.discord_ui.presenter.announcements import add_on_when
 from bot.discord_ui.presenter.league import night_counts_text
 from bot.discord_ui.presenter.limits import chips, safe_name, safe_text
 from bot.discord_ui.presenter.server_files import refusal_text
@@ -100,7 +101,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
             raise Refusal("Create a tournament in a text channel, not in a thread.")
         title = " ".join(name.split())
         if not title:
-            raise Refusal("Give the tournament a name (1 to 80 characters). Nothing was done.")
+            raise Refusal("Give the tournament a name (1 to 80 characters). Nothing was changed.")
         channel_id = channel_key(interaction.channel)
         existing = session_in_channel(self.bot, interaction.guild_id, channel_id)
         if existing is not None:
@@ -136,7 +137,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
         except ServerFileError as exc:
             raise Refusal(refusal_text(exc)) from None
         except (StructureError, ProfileError) as exc:
-            raise Refusal(f"I cannot create that tournament: {exc}. Nothing was done.") from None
+            raise Refusal(f"I cannot create that tournament: {exc}. Nothing was changed.") from None
         assert interaction.guild_id is not None and channel_id is not None
         await defer_public(interaction)
         try:
@@ -161,7 +162,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
         if struct.rebuys:
             extras.append(f"re-buys until level {struct.rebuys.until_level}")
         if struct.add_on:
-            extras.append(f"add-on until level {struct.add_on.until_level}")
+            extras.append(f"add-on {add_on_when(struct.add_on)}")
         await send_public(
             interaction,
             f"**{safe_name(title)}** is open for registration: {struct.name} structure, "

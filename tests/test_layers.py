@@ -107,3 +107,13 @@ def test_no_module_is_a_book() -> None:
                   if path.name != "hand.py" or path.parent.name != "engine"
                   for n in [len(path.read_text(encoding="utf-8").splitlines())] if n > 800)
     assert long == []
+
+
+def test_a_stacked_deck_is_reachable_only_from_a_tests_create_bot() -> None:
+    """The hook that lets a test choose each hand's deck is create_bot's option, passed down
+    to the sessions: no cog, setting or entry point names it."""
+    naming = sorted(str(path.relative_to(ROOT)) for top in ("bot", "cogs")
+                    for path in (ROOT / top).rglob("*.py")
+                    if "stacked_deck" in path.read_text(encoding="utf-8"))
+    assert naming == ["bot/discord_ui/client.py", "bot/service/service.py",
+                      "bot/service/session.py"]

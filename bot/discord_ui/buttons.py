@@ -19,8 +19,9 @@ table message in the click's own response: one request per action. One whose act
 past `ANSWER_WITHIN` (the tournament's lock held by a long deal) is acknowledged first, then
 answered by the same edit through its webhook (click_update.py `acknowledged_if_slow`).
 
-Acts: f fold, c check/call, r raise (modal), a all-in, A all-in confirmed (after a typed amount
-above every stack), m my cards, s show my cards (after the hand), h agree to a rabbit hunt.
+Acts: f fold, c check/call, r raise (modal), a all-in (asks for a second tap, privately), A
+all-in confirmed (that second tap, or after a typed amount above every stack), m my cards, s
+show my cards (after the hand), h agree to a rabbit hunt.
 The Time button (`hp:t:<hand id>:<event count>`, TimeButton) spends the player to act's time
 bank (issue 23); it has a row of its own.
 
@@ -57,7 +58,11 @@ from bot.discord_ui.player_actions import (
     use_time_bank,
 )
 from bot.discord_ui.presenter.answers import refused_text
-from bot.discord_ui.presenter.controls import action_view_state
+from bot.discord_ui.presenter.controls import (
+    action_view_state,
+    all_in_confirmation,
+    confirm_all_in_label,
+)
 from bot.discord_ui.presenter.limits import chips
 from bot.discord_ui.presenter.time_bank import time_button_label, time_button_usable
 from bot.discord_ui.replies import Refusal, generic_error_text, send_private
@@ -72,7 +77,7 @@ log = logging.getLogger(__name__)
 HAND_ID = r"[0-9]{1,9}-t[0-9]{1,9}-h[0-9]{1,9}"
 TEMPLATE = rf"hp:(?P<act>[fcraAmsh]):(?P<hand>{HAND_ID}):(?P<n>[0-9]{{1,6}})"
 PLAY_ACTS = "fcraA"
-_ACTIONS = {"f": "fold", "c": "check_or_call", "a": "all_in"}
+_ACTIONS = {"f": "fold", "c": "check_or_call"}
 
 
 def custom_id(act: str, hand: Hand) -> str:
@@ -136,7 +141,7 @@ class DrawnButtons(discord.ui.View):
         return False
 
 
-# The actions and My cards; the one-tap sizes under them; the Time button in a row of its own.
+# The actions and My cards; the one-tap sizes under them; the Time button and the All-in.
 ACTION_ROW, SIZE_ROW, TIME_ROW = 0, 1, 2
 _STYLES = {"fold": discord.ButtonStyle.danger, "check_call": discord.ButtonStyle.primary,
            "raise": discord.ButtonStyle.success, "all_in": discord.ButtonStyle.secondary}
@@ -144,19 +149,25 @@ _ACTS = {"fold": "f", "check_call": "c", "raise": "r", "all_in": "a"}
 
 
 def table_view(session: Session, table: int, hand: Hand) -> DrawnButtons:
-    """The buttons under a table message: one row of at most five on a phone (the actions and
-    My cards), the one-tap sizes under it, the Time button in a row of its own."""
+    """The buttons under a table message, for a phone: the actions and My cards in a row of
+    at most five, the one-tap sizes under it (each always in its place, disabled when not
+    legal now), and in the last row the Time button and the All-in, away from Call (it asks
+    for a second tap: `all_in_confirmation`)."""
     view = DrawnButtons()
     state = action_view_state(hand) if not hand.is_over else None
     if state is not None:
-        for b in state.buttons:
+        for b in (state.fold, state.check_call, state.raise_):
             view.button(ACTION_ROW, custom_id(_ACTS[b.key], hand), b.label,
                         style=_STYLES[b.key], disabled=b.disabled)
-        for size in state.sizes:  # at most five
+        for size in state.sizes:  # five, in their places
             view.button(SIZE_ROW, size_custom_id(size.key, size.amount, hand), size.label,
-                        style=discord.ButtonStyle.success)
+                        style=discord.ButtonStyle.success, disabled=size.disabled)
     view.button(ACTION_ROW, custom_id("m", hand), "My cards")
     time_button(view, session, table, hand)
+    if state is not None:
+        b = state.all_in
+        view.button(TIME_ROW, custom_id(_ACTS[b.key], hand), b.label, style=_STYLES[b.key],
+                    disabled=b.disabled)
     if hand.is_over:
         view.button(ACTION_ROW, custom_id("s", hand), "Show my cards")
         if session.tournament.profile.rabbit_hunt and hand.rabbit_cards():
@@ -164,11 +175,12 @@ def table_view(session: Session, table: int, hand: Hand) -> DrawnButtons:
     return view
 
 
-def confirm_view(hand_id: str, count: int, total: int) -> DrawnButtons:
-    """The one-click confirmation of an all-in the player typed as a huge amount (a table
-    button: answered by `answer_table_click` like the others)."""
+def confirm_view(hand_id: str, count: int, total: int, label: str | None = None) -> DrawnButtons:
+    """The one-click confirmation of an all-in: the All-in button's second tap, or an amount
+    typed above every stack (a table button: answered by `answer_table_click` like the others,
+    good only for the moment the question was asked)."""
     view = DrawnButtons()
-    view.button(0, f"hp:A:{hand_id}:{count}", f"All-in {chips(total)}",
+    view.button(0, f"hp:A:{hand_id}:{count}", label or f"All-in {chips(total)}",
                 style=discord.ButtonStyle.danger)
     return view
 
@@ -276,6 +288,15 @@ class PlayButton(HandButton, template=TEMPLATE):
                 # The modal and its input point at each other: once sent, nothing reads them,
                 # and they go by reference counting, not left to the collector each raise.
                 modal.clear_items()
+        elif self.act == "a":
+            # One slip of a thumb must not cost a tournament: the All-in asks for a second
+            # tap, privately (the table does not learn what he is thinking of).
+            hand = dealt_in(session.tournament, member_player(user)).hand
+            legal = hand.legal()
+            total = legal.max_raise_to if legal is not None else 0
+            await send_private(interaction, all_in_confirmation(total),
+                               view=confirm_view(self.hand_id, self.count, total,
+                                                 confirm_all_in_label(total)))
         elif self.act == "A":
             # From the private confirmation: the answer replaces the question.
             async with acknowledged_if_slow(interaction):
@@ -429,7 +450,7 @@ async def _raise(interaction: discord.Interaction, hand_id: str, count: int, tex
         result = await play_typed(session, interaction.user.id, text, names,
                                   expect=(hand_id, count))
         if isinstance(result, RaiseChoice):
-            click.decline()  # nothing was done: the answer is the question
+            click.decline()  # nothing was changed: the answer is the question
     if isinstance(result, RaiseChoice):
         legal = hand.legal()
         total = legal.max_raise_to if legal is not None else 0

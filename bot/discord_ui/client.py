@@ -3,6 +3,7 @@ sync and the one error handler for every command, button and modal."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import secrets
@@ -49,6 +50,7 @@ from bot.rulebook import Rulebook, load_rulebook
 from bot.service import Outcome, Session, TournamentService
 from bot.service.backups import Backups
 from bot.service.collector import FREEZE_EVERY
+from bot.service.session import DeckSource
 from bot.store import Store
 from bot.store.backends import open_store
 from bot.store.ownership import Shards, process_name
@@ -134,6 +136,7 @@ class LeagueBot(commands.Bot):
         sync_commands: bool = True,
         rulebook: Rulebook | None = None,
         hand_delay: float = 5.0,
+        stacked_deck: DeckSource | None = None,
         idle_ping_seconds: float | None = None,
         runout_pause: float | None = None,
         card_emojis: bool = True,
@@ -175,6 +178,10 @@ class LeagueBot(commands.Bot):
         self.rulebook: Rulebook = rulebook or load_rulebook()
         # Seconds between two hands at a table (tests use a short one; virtual time anyway).
         self.hand_delay = hand_delay
+        self._closing: asyncio.Future[None] | None = None  # the one close (see `close`)
+        # Tests only: the seed of each hand the bot deals (session.DeckSource), so a test can
+        # stack the deck. `python -m bot` never passes it; no command or setting reaches it.
+        self.stacked_deck = stacked_deck
         # Seconds before the player to act is pinged by a message of its own; None: each
         # server's setting (`/td settings`).
         self.idle_ping_seconds = idle_ping_seconds
@@ -263,6 +270,7 @@ class LeagueBot(commands.Bot):
             self.store,
             clock=clock,
             seeds=secrets.token_hex,
+            stacked_deck=self.stacked_deck,
             listener=self._present,
             hand_delay=self.hand_delay,
             runout_pause=self.runout_pause,
@@ -443,6 +451,13 @@ class LeagueBot(commands.Bot):
         await self.announcer.channel_deleted(payload.thread_id)
 
     async def close(self) -> None:
+        """Close once: a second close (a signal handler and a `finally`, at the same time or
+        after) waits for the first and does nothing more, and says nothing."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._close_once())
+        await asyncio.shield(self._closing)
+
+    async def _close_once(self) -> None:
         try:
             # The interactions being answered are played out first: their commits land before
             # the store closes, their answers before the connection does (in_flight.py).

@@ -4,7 +4,7 @@ Contract: each interaction the bot answers itself registers the task answering i
 from `LeagueTree.interaction_check` for slash commands, `LeagueBot.on_interaction` for the
 table's buttons and the Raise modal, the deal's buttons and a structure level's form; the
 other buttons only page or show). `LeagueBot.close` first stops taking new ones (`track`
-then says False, and the caller answers "restarting, nothing was done") and waits up to
+then says False, and the caller answers "restarting, nothing was changed") and waits up to
 `GRACE_SECONDS` for those in flight. Without the wait, a command still running when the bot
 closed committed after the store had closed ("commit failed") and its answer went to an HTTP
 session discord.py had closed, so the player read "This interaction failed" with no word of

@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from bot.discord_ui.context import GameBot
-from bot.discord_ui.presenter.limits import player_name, safe_name, safe_text
+from bot.discord_ui.presenter.limits import code_text, player_name, safe_name, safe_text
 from bot.discord_ui.presenter.notices import unrecoverable_text
 from bot.discord_ui.replies import Refusal
 from bot.service import Session
@@ -101,6 +101,19 @@ def resolve_player(t: Tournament, names: Mapping[str, str], text: str, *,
     """A player of this tournament from an autocomplete value (his id) or a typed name (any
     case; a unique start of a name is enough)."""
     wanted = " ".join(text.split())
+    found = _find_player(t, names, wanted, what)
+    if found is not None:
+        return found
+    if parse_player(wanted) is not None:
+        # A list's value for someone who is not (or no longer) in this tournament.
+        raise Refusal(f"That player is not in this tournament: pick the {what} from the list. "
+                      "Nothing was changed.")
+    raise Refusal(f"Nobody called {safe_name(wanted) or 'that'} is in this tournament: pick the "
+                  f"{what} from the list. Nothing was changed.")
+
+
+def _find_player(t: Tournament, names: Mapping[str, str], wanted: str, what: str) -> str | None:
+    """The one player `wanted` names (None: nobody); refused when several match."""
     if wanted in t.players:
         return wanted
     folded = wanted.casefold()
@@ -111,35 +124,60 @@ def resolve_player(t: Tournament, names: Mapping[str, str], text: str, *,
     if len(exact) > 1 or (not exact and len(starts) > 1):
         both = ", ".join(player_name(names, p) for p in (exact or starts)[:5])
         raise Refusal(f"More than one player matches {safe_name(wanted) or 'that'} ({both}): "
-                      f"pick the {what} from the list. Nothing was done.")
-    if starts:
-        return starts[0]
-    if parse_player(wanted) is not None:
-        # A list's value for someone who is not (or no longer) in this tournament.
-        raise Refusal(f"That player is not in this tournament: pick the {what} from the list. "
-                      "Nothing was done.")
-    raise Refusal(f"Nobody called {safe_name(wanted) or 'that'} is in this tournament: pick the "
-                  f"{what} from the list. Nothing was done.")
+                      f"pick the {what} from the list. Nothing was changed.")
+    return starts[0] if starts else None
+
+
+# A count as a table gives a stack: `70000`, `70,000`, `70k`, `1.2m` (whole chips only).
+_AMOUNT = r"[0-9]{1,3}(?:,[0-9]{3})+|[0-9]{1,12}(?:\.[0-9]{1,6})?\s*[kKmM]|[0-9]{1,12}"
+# A comma between parts, not one between a number's thousands (`70,000, Bob 1`).
+_PARTS = re.compile(r";|,(?![0-9]{3}(?![0-9]))")
+COUNTS_EXAMPLE = "`Ann 120000, Bob 80000`"
+
+
+def _amount(text: str) -> int:
+    """`70k` → 70000, `1.2m` → 1200000, `70,000` → 70000; ValueError if not whole chips."""
+    raw = text.replace(",", "").replace(" ", "").casefold()
+    scale = {"k": 1000, "m": 1_000_000}.get(raw[-1:], 1)
+    number = raw[:-1] if scale > 1 else raw
+    whole, _, frac = number.partition(".")
+    value = int(whole) * scale + (int(frac) * scale // 10 ** len(frac) if frac else 0)
+    if frac and int(frac) * scale % 10 ** len(frac):
+        raise ValueError(text)
+    return value
+
+
+def _split_number(m: re.Match[str]) -> bool:
+    """Whether the count was cut out of a longer number (`ann 1.2`: name `ann 1.`, count 2),
+    not typed apart from the name (`Player 2 5000`: Player 2 has 5000)."""
+    name, gap = m.group(1), m.string[m.end(1):m.start(2)]
+    return name[-1] in ".," or (name[-1].isdigit() and not gap)
 
 
 def player_counts(text: str, t: Tournament, names: Mapping[str, str], *, what: str,
-                  signed: bool = False) -> dict[str, int]:
+                  signed: bool = False, amounts: bool = False) -> dict[str, int]:
     """`Ann 120000, Bob 80000` (or `Ann: 3; Bob=1`) → player id → count, each player named as
     typed or picked, once (`what`: the counts' name in the refusal, e.g. "stacks"). A part that
     is not a name and a count raises ValueError(part); `signed`: a count may be negative (the
-    game checks it and says what is allowed)."""
-    count = r"-?\d{1,12}" if signed else r"\d{1,12}"
+    game checks it and says what is allowed); `amounts`: counts are stacks, read as a table
+    says them (`70k`, `1.2m`, `70,000`)."""
+    count = r"-?[0-9]{1,12}" if signed else _AMOUNT if amounts else r"[0-9]{1,12}"
     counted: dict[str, int] = {}
-    for part in re.split(r"[,;]", " ".join(text.split())):
+    for part in _PARTS.split(" ".join(text.split())):
         part = part.strip()
         if not part:
             continue
         m = re.fullmatch(rf"(.+?)\s*[:=×]?\s*({count})", part)
-        if m is None:
+        if m is None or _split_number(m):
             raise ValueError(part)
-        player = resolve_player(t, names, m.group(1))
+        wanted = " ".join(m.group(1).split())
+        player = _find_player(t, names, wanted, what)
+        if player is None:
+            raise Refusal(f"I could not read {code_text(part)}: nobody called "
+                          f"{safe_name(wanted) or 'that'} is in this tournament. Give each as a "
+                          f"name and a count, e.g. {COUNTS_EXAMPLE}. Nothing was changed.")
         if player in counted:
             raise Refusal(f"The {what} name {player_name(names, player)} twice: give "
-                          "each player once. Nothing was done.")
-        counted[player] = int(m.group(2))
+                          "each player once. Nothing was changed.")
+        counted[player] = _amount(m.group(2)) if amounts else int(m.group(2))
     return counted

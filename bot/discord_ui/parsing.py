@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from bot.discord_ui.presenter.limits import chips, safe_text
 from bot.discord_ui.replies import Refusal
+from bot.engine.bet_sizes import pot_fraction_to
 from bot.engine.hand import Hand
 from bot.tournament.hand_id import HandId
 
@@ -32,7 +33,7 @@ _WORDS = {"min": "min", "minimum": "min", "half": "half", "1/2": "half", "½": "
           "allin": "all-in", "all in": "all-in", "max": "all-in", "shove": "all-in"}
 _AMOUNT = re.compile(r"(?P<whole>[0-9]{1,15})(?:\.(?P<frac>[0-9]{1,3}))?(?P<k>k?)")
 AMOUNT_HELP = ("give a whole number of chips (e.g. 600, 1,200 or 1.5k) or min, half, pot or "
-               "all-in. Nothing was done.")
+               "all-in. Nothing was changed.")
 
 
 def parse_amount(text: str) -> int | str:
@@ -45,7 +46,7 @@ def parse_amount(text: str) -> int | str:
         raise Refusal(f"That amount is too long to be one: {AMOUNT_HELP}")
     cleaned = raw.replace(",", "").replace("_", "").replace(" ", "")
     if cleaned.startswith("-"):
-        raise Refusal("An amount must be a whole number of chips above zero. Nothing was done.")
+        raise Refusal("An amount must be a whole number of chips above zero. Nothing was changed.")
     m = _AMOUNT.fullmatch(cleaned)
     if m is None:
         raise Refusal(f"I could not read {shown} as an amount: {AMOUNT_HELP}")
@@ -57,29 +58,26 @@ def parse_amount(text: str) -> int | str:
         raise Refusal(f"I could not read {shown} as an amount: {AMOUNT_HELP}")
     number = whole * scale + frac_value * scale // 1000
     if number <= 0:
-        raise Refusal("An amount must be a whole number of chips above zero. Nothing was done.")
+        raise Refusal("An amount must be a whole number of chips above zero. Nothing was changed.")
     if number > MAX_AMOUNT:
         raise Refusal(f"{shown} is more chips than any tournament has: {AMOUNT_HELP}")
     return number
 
 
 def quick_amounts(hand: Hand) -> dict[str, int]:
-    """min / half / pot / all-in as "raise to" totals for the player to act, in whole units of
-    the smallest chip in play (the minimum and the all-in are always legal as they are)."""
+    """min / half / pot / all-in as "raise to" totals for the player to act, rounded as the
+    one-tap buttons are (bot/engine/bet_sizes.py), kept between the minimum raise and the
+    all-in (which are always legal as they are)."""
     legal = hand.legal()
     assert legal is not None
-    unit = max(1, getattr(legal, "chip_unit", 1))
-    pot_after_call = hand.pot_total + legal.call_amount
-    current = hand.current_bet
 
     def clamp(x: int) -> int:
-        x = x // unit * unit
         return max(legal.min_raise_to, min(legal.max_raise_to, x))
 
     return {
         "min": legal.min_raise_to,
-        "half": clamp(current + pot_after_call // 2),
-        "pot": clamp(current + pot_after_call),
+        "half": clamp(pot_fraction_to(hand, 1, 2)),
+        "pot": clamp(pot_fraction_to(hand, 1, 1)),
         "all-in": legal.max_raise_to,
     }
 
@@ -130,7 +128,7 @@ def parse_hand_ref(text: str) -> HandId | int:
     raw = text.strip().lstrip("#")
     if len(raw) > HAND_REF_CHARS:  # the option's bound, kept here too (issue 18)
         raise Refusal(f"A hand is named in at most {HAND_REF_CHARS} characters, such as "
-                      "7-t1-h12. Nothing was done.")
+                      "7-t1-h12. Nothing was changed.")
     if raw.isascii() and raw.isdigit() and len(raw) <= NUMBER_DIGITS:
         return int(raw)
     try:
@@ -138,7 +136,7 @@ def parse_hand_ref(text: str) -> HandId | int:
     except ValueError:
         raise Refusal("Give a hand as the table message names it, such as 7-t1-h12 "
                       "(tournament 7, table 1, hand 12), or just the hand number (12) in the "
-                      "tournament's channel. Nothing was done.") from None
+                      "tournament's channel. Nothing was changed.") from None
 
 
 def parse_reason(text: str | None, *, what: str = "reason") -> str:
@@ -146,10 +144,10 @@ def parse_reason(text: str | None, *, what: str = "reason") -> str:
     flat = " ".join((text or "").split())
     if not flat:
         raise Refusal(f"Give a {what} in words (1 to {REASON_CHARS} characters); it is kept "
-                      "for appeals. Nothing was done.")
+                      "for appeals. Nothing was changed.")
     if len(flat) > REASON_CHARS:
         raise Refusal(f"That {what} is {len(flat):,} characters long; keep it to "
-                      f"{REASON_CHARS}. Nothing was done.")
+                      f"{REASON_CHARS}. Nothing was changed.")
     return flat
 
 

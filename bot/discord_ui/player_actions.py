@@ -79,7 +79,7 @@ async def play_typed(session: Session, user_id: int, text: str,
                      expect: Expect | None = None) -> RaiseChoice | str:
     """An amount the player typed (modal, `/bet`, `/raise`), read against the state it is
     applied to. Returns the confirmation sentence, or the RaiseChoice that needs the player to
-    confirm an all-in (nothing was done then)."""
+    confirm an all-in (nothing was changed then)."""
     def read(hand: Hand) -> RaiseChoice:
         return resolve_raise(hand, text, action)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,7 +18,7 @@ from discord import app_commands
 
 from bot.discord_ui.nonces import nonce
 from bot.discord_ui.presenter.answers import refused_text
-from bot.discord_ui.presenter.refusals import refusal_text
+from bot.discord_ui.presenter.refusals import ended, refusal_text, span_words
 from bot.engine.errors import IllegalAction
 from bot.service.usecases import Refused
 from bot.tournament.errors import TournamentError
@@ -29,7 +30,11 @@ MESSAGE_CHARS = 2000
 
 
 class UserFacingError(Exception):
-    """Raise from a command to refuse with this message (privately), without a traceback."""
+    """Raise from a command to refuse with this message (privately), without a traceback;
+    the message ends as every refusal does ("Nothing was changed.")."""
+
+    def __init__(self, message: str = "") -> None:
+        super().__init__(ended(capitalised(message)))
 
 
 class Refusal(UserFacingError):
@@ -54,23 +59,24 @@ def error_message(error: BaseException) -> str | None:
     if isinstance(cause, Refused):
         return refused_text(cause)
     if isinstance(cause, TournamentError):
-        return refusal_text(cause, {})  # no names here: players read as "that player"
+        return ended(refusal_text(cause, {}))  # no names here: players read as "that player"
     if isinstance(cause, (UserFacingError, IllegalAction)):
-        return capitalised(str(cause))
+        return ended(capitalised(str(cause)))
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down: try again in {error.retry_after:.0f} s."
+        return ended(f"Slow down: try again in {span_words(math.ceil(error.retry_after))}.")
     if isinstance(error, app_commands.BotMissingPermissions):
         perms = ", ".join(p.replace("_", " ") for p in error.missing_permissions)
-        return f"I am missing permissions here: {perms}. Ask a server admin to grant them."
+        return ended(f"I am missing permissions here: {perms}. Ask a server admin to grant "
+                     "them.")
     if isinstance(error, app_commands.MissingRole | app_commands.MissingAnyRole):
-        return "You need the director role for that."
+        return ended("You need the director role for that.")
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "That command works in a server channel, not in DMs."
+        return ended("That command works in a server channel, not in DMs.")
     if isinstance(error, app_commands.CheckFailure):
-        return str(error) or "You cannot use that command here."
+        return ended(str(error) or "You cannot use that command here.")
     if isinstance(error, app_commands.TransformerError):
         return ("I could not read that value for this option: give it in the form the "
-                "option's hint shows. Nothing was done.")
+                "option's hint shows. Nothing was changed.")
     return None
 
 

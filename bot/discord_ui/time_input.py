@@ -18,7 +18,7 @@ TIME_CHARS = 12
 # Nothing a director means is above this (a level of 6 hours is the tournament's own limit).
 MAX_SECONDS = 6 * 3600
 TIME_HELP = ("write `+2m` or `-30s` (also `+1m30s`, `+1:30`) to add or take time, or `12:00` "
-             "(or `12m`) for the time left. Nothing was done.")
+             "(or `12m`) for the time left. Nothing was changed.")
 
 _UNITS = re.compile(r"(?:(?P<h>[0-9]{1,2})h)?(?:(?P<m>[0-9]{1,3})m)?(?:(?P<s>[0-9]{1,5})s)?")
 _CLOCK = re.compile(r"(?:(?P<h>[0-9]{1,2}):)?(?P<m>[0-9]{1,3}):(?P<s>[0-5][0-9])")
@@ -43,7 +43,7 @@ def parse_time_change(text: str) -> TimeChange:
     if seconds is None:
         raise Refusal(f"I could not read {shown} as a time: {TIME_HELP}")
     if seconds > MAX_SECONDS:
-        raise Refusal("A time is at most 6 hours. Nothing was done.")
+        raise Refusal("A time is at most 6 hours. Nothing was changed.")
     if sign == "":
         return TimeChange(seconds_left=seconds)
     if seconds == 0:
@@ -63,7 +63,7 @@ def _seconds(body: str) -> int | None:
     return None
 
 
-LEVEL_HELP = ("write `next`, `previous` or a level's number (e.g. `4`). Nothing was done.")
+LEVEL_HELP = ("write `next`, `previous` or a level's number (e.g. `4`). Nothing was changed.")
 _NEXT = {"next", "n", "+", "+1", "up", "forward"}
 _PREVIOUS = {"previous", "prev", "p", "-", "-1", "back", "down"}
 

@@ -9,17 +9,21 @@ A pot-size raise is the call plus the pot after the call:
     raise to           = current bet + pot after the call
 
 since the player's own bet plus the call is the current bet. A fraction f of the pot is
-`current bet + f × (pot after the call)`, rounded down to whole units of the smallest chip in
-play (never more than the fraction says). With no bet to face the call is 0 and the current
-bet is 0, so a pot-size bet is the pot. Worked examples (blinds 50/100, nothing else in):
+`current bet + f × (pot after the call)`, rounded to the nearest whole unit of the smallest chip
+in play, half a unit up: as an amount typed for it is (rule chip-unit), so a button and the
+same amount typed never differ. With no bet to face the call is 0 and the current bet is 0, so
+a pot-size bet is the pot. Worked examples (blinds 50/100, nothing else in):
 
     UTG, facing 100, pot 150: call 100, pot after 250, pot-size raise to 100 + 250 = 350
     SB, 50 in, facing 100, pot 150: call 50, pot after 200, pot-size raise to 300
     flop, pot 300, no bet: ⅓ = 100, ½ = 150, ¾ = 225, pot = 300
+    in 25-chips, UTG facing 100, pot 150: ¾ = 100 + 187.5 = 287.5, played as 300
 
 A size is legal when it is at least the minimum raise and less than the all-in (the all-in
 has its own button; a size that reaches it is not offered). Sizes with equal amounts are
-offered once, the first in `SIZES` order. Pure: no I/O, a function of the hand.
+offered once, the first in `SIZES` order. `size_slots` keeps every size in its place (the
+table's buttons stay where the thumb expects them), the ones not offered without an amount.
+Pure: no I/O, a function of the hand.
 """
 
 from __future__ import annotations
@@ -43,16 +47,27 @@ def size_to(hand: Hand, key: str) -> int | None:
     if legal is None or not legal.can_raise or key not in SIZES:
         return None
     fraction = SIZES[key]
-    if fraction is None:
-        to = legal.min_raise_to
-    else:
-        num, den = fraction
-        unit = max(1, legal.chip_unit)
-        pot_after_call = hand.pot_total + legal.call_amount
-        to = (hand.current_bet + pot_after_call * num // den) // unit * unit
+    to = legal.min_raise_to if fraction is None else pot_fraction_to(hand, *fraction)
     if to < legal.min_raise_to or to >= legal.max_raise_to:
         return None
     return to
+
+
+def pot_fraction_to(hand: Hand, num: int, den: int) -> int:
+    """`current bet + num/den × (pot after the call)` as a "raise to" total in whole units of
+    the smallest chip in play, the nearest (half a unit up), as a typed amount is rounded."""
+    legal = hand.legal()
+    assert legal is not None
+    unit = max(1, legal.chip_unit)
+    exact = (hand.current_bet * den + (hand.pot_total + legal.call_amount) * num)  # × 1/den
+    return (2 * exact + unit * den) // (2 * unit * den) * unit
+
+
+def size_slots(hand: Hand) -> list[tuple[str, int | None]]:
+    """Every size in `SIZES` order with its "raise to" total, None where it is not offered
+    (not legal now, or the amount of a size before it)."""
+    offered = dict(bet_sizes(hand))
+    return [(key, offered.get(key)) for key in SIZES]
 
 
 def bet_sizes(hand: Hand) -> list[tuple[str, int]]:

@@ -42,7 +42,8 @@ class Night:
     played_at: float | None
     buy_in: int
     players: tuple[PlayerNight, ...] = field(default_factory=tuple)
-    deal: str | None = None  # the method of a deal made at the final table ("icm", "chip_chop")
+    # The method of a deal made at the final table ("icm", "chip_chop", "chip_chop_min").
+    deal: str | None = None
 
     @property
     def entrants(self) -> int:

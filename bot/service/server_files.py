@@ -23,6 +23,7 @@ from bot.tournament.payouts import PayoutTable, load_payout_table, payout_table_
 from bot.tournament.structure import Level, Structure, load_structure, structure_names
 from bot.tournament.structure_files import (
     FileFormat,
+    FileProblems,
     decode,
     file_format,
     parse_payouts,
@@ -40,12 +41,16 @@ ErrorCode = Literal["bad-name", "preset-name", "exists", "unknown", "unknown-sou
 
 
 class ServerFileError(Exception):
-    def __init__(self, code: ErrorCode, kind: FileKind, name: str, detail: str = "") -> None:
+    """`detail`: what is wrong (a file's first problem); `problems`: every one found."""
+
+    def __init__(self, code: ErrorCode, kind: FileKind, name: str, detail: str = "",
+                 problems: tuple[str, ...] = ()) -> None:
         super().__init__(f"{code}: {kind} {name!r} {detail}".strip())
         self.code = code
         self.kind = kind
         self.name = name
         self.detail = detail
+        self.problems = problems or ((detail,) if detail else ())
 
 
 @dataclass(frozen=True)
@@ -159,7 +164,8 @@ async def upload(store: Store, guild_id: int, kind: FileKind, name: str, filenam
         # At most 16 KB: parsed in a few milliseconds, so on the event loop.
         item = _parse(kind, cleaned, decode(data), fmt)
     except StructureError as exc:
-        raise ServerFileError("bad-file", kind, cleaned, str(exc)) from None
+        problems = exc.problems if isinstance(exc, FileProblems) else (str(exc),)
+        raise ServerFileError("bad-file", kind, cleaned, problems[0], problems) from None
     await _put(store, guild_id, kind, cleaned, _toml(item), by, new=False)
     return item
 

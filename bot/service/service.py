@@ -21,7 +21,15 @@ from dataclasses import dataclass
 
 from bot.engine.events import event_from_dict
 from bot.service.collector import after_start
-from bot.service.session import Clock, FinishHook, Listener, Outcome, SeedSource, Session
+from bot.service.session import (
+    Clock,
+    DeckSource,
+    FinishHook,
+    Listener,
+    Outcome,
+    SeedSource,
+    Session,
+)
 from bot.store import (
     TOURNAMENT_STREAM,
     HandRow,
@@ -60,10 +68,12 @@ def _reason(exc: BaseException) -> str:
 class TournamentService:
     def __init__(self, store: Store, *, clock: Clock, seeds: SeedSource = random_seed,
                  listener: Listener | None = None, hand_delay: float = 0.0,
-                 on_finish: FinishHook | None = None, runout_pause: float = 0.0) -> None:
+                 on_finish: FinishHook | None = None, runout_pause: float = 0.0,
+                 stacked_deck: DeckSource | None = None) -> None:
         self.store = store
         self.clock = clock
         self.seeds = seeds
+        self.stacked_deck = stacked_deck  # tests only: Session's DeckSource
         self.listener = listener
         self.hand_delay = hand_delay
         self.runout_pause = runout_pause  # Session.runout_pause
@@ -82,7 +92,7 @@ class TournamentService:
     def _session(self, row: TournamentRow, tournament: Tournament) -> Session:
         session = Session(self.store, row.id, tournament, clock=self.clock, seeds=self.seeds,
                           listener=self.listener, hand_delay=self.hand_delay,
-                          on_finish=self.on_finish)
+                          on_finish=self.on_finish, stacked_deck=self.stacked_deck)
         session.runout_pause = self.runout_pause
         session.on_lost = self._lost
         self.sessions[row.id] = session
@@ -272,7 +282,10 @@ class TournamentService:
 
     async def stop(self) -> None:
         """A clean stop: no timer fires any more, and a last heartbeat says when the clocks
-        stopped (the store must still be open)."""
+        stopped (the store must still be open). Once: a service already stopped or closed
+        writes nothing more."""
+        if self.closed:
+            return
         ids = self._running_ids()
         self.close()
         try:

@@ -46,6 +46,10 @@ log = logging.getLogger(__name__)
 
 Clock = Callable[[], float]
 SeedSource = Callable[[], str]
+# The seed of the next hand at a table (the tournament, the table, now): a test's stacked deck. The
+# bot never has one (`create_bot(stacked_deck=...)` is for tests only: no command or setting
+# reaches it); without one every hand's seed is drawn from `SeedSource`.
+DeckSource = Callable[[Tournament, int, float], str]
 Command = Callable[[Tournament, float], Any]
 # Store writes that go with a change (an entry row, the season a night counts in), run in the
 # change's own hop to the database thread and committed with it (Store.commit). Like the
@@ -109,12 +113,14 @@ class Session:
 
     def __init__(self, store: Store, store_id: int, tournament: Tournament, *, clock: Clock,
                  seeds: SeedSource, listener: Listener | None = None,
-                 hand_delay: float = 0.0, on_finish: FinishHook | None = None) -> None:
+                 hand_delay: float = 0.0, on_finish: FinishHook | None = None,
+                 stacked_deck: DeckSource | None = None) -> None:
         self.store = store
         self.store_id = store_id
         self.tournament = tournament
         self.clock = clock
         self.seeds = seeds
+        self.stacked_deck = stacked_deck
         self.listener = listener
         self.hand_delay = hand_delay
         self.on_finish = on_finish
@@ -279,15 +285,21 @@ class Session:
                 continue
             self._deal_at.pop(table, None)  # tried: a table that cannot be dealt waits again
             try:
-                t.start_hand(table, self.seeds(), now)
+                t.start_hand(table, self._hand_seed(table, now), now)
             except ChipRaceDue:
                 if any(ts.hand is not None for ts in t.tables.values()):
                     continue  # the race waits until every table is between hands
                 t.run_chip_race(self.seeds(), now)
                 with contextlib.suppress(WaitingForPlayers, NotAllowed):
-                    t.start_hand(table, self.seeds(), now)
+                    t.start_hand(table, self._hand_seed(table, now), now)
             except (WaitingForPlayers, NotAllowed):
                 continue
+
+    def _hand_seed(self, table: int, now: float) -> str:
+        """The deck of the next hand at `table`: a test's stacked deck, else a fresh seed."""
+        if self.stacked_deck is not None:
+            return self.stacked_deck(self.tournament, table, now)
+        return self.seeds()
 
     def _waiting_for_rabbit(self, table: int, now: float) -> bool:
         ends = self.tournament.rabbit_wait_ends(table, RABBIT_WAIT)

@@ -151,6 +151,8 @@ class Appliers(DealState):
                 q.tied = tuple(x for x in q.tied if x != e.player)
         p.status, p.stack, p.place, p.tied, p.away = (
             "playing", self._stack_shown(e.chips), None, (), False)
+        # His new entry's fate is still open: the bust he bought back from is not his result.
+        p.out_at = p.knocked_out_by = p.out_table = p.out_seat = None
         p.rebuys += 1
         if e.player in self.busts:  # back in by buying: his bust is no longer undoable
             self.busts.remove(e.player)

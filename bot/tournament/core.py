@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Self
+from typing import Any, Literal, Self
 
 from bot.engine.events import Event
 from bot.engine.hand import Hand, HandConfig
@@ -41,8 +41,11 @@ from bot.tournament.structure import Break, Level, Structure, chip_no_longer_nee
 # What a player saw when he clicked: the hand's id and its number of events
 # (`len(hand.events)`), as the table message's buttons carry them.
 Expectation = tuple[str, int]
-MOVED_ON = "The hand has moved on since you clicked; nothing was done."
+MOVED_ON = "The hand has moved on since you clicked. Nothing was changed."
 
+
+# Where the add-on stands: not open yet (it is taken at a break), open, or closed.
+AddOnWindow = Literal["before", "open", "closed"]
 
 # What `/tournament create action_time: time_bank: bank_refill:` may set (seconds).
 ACTION_SECONDS_RANGE = (15, 600)
@@ -301,11 +304,36 @@ class TournamentCore:
             return None
         return chip_no_longer_needed(self.structure, self.smallest_chip, self.period_index(now))
 
+    def rebuy_until(self, player: str, at: float) -> int | None:
+        """The last level at which `player`, out at `at`, may still buy back in (None when he
+        may not: no re-buys, his re-buys spent, disqualified, or the re-buys closed). Until it
+        ends his place is not final."""
+        rb = self.structure.rebuys
+        p = self.players.get(player)
+        if (rb is None or p is None or p.disqualified or p.rebuys >= rb.max_per_player
+                or self.level_number(at) > rb.until_level):
+            return None
+        return rb.until_level
+
+    def add_on_window(self, now: float) -> AddOnWindow:
+        """Where the add-on stands at `now`: open to the end of its last level and in the break
+        right after it (`at_break`: only in that break), closed after."""
+        ao = self.structure.add_on
+        if ao is None:
+            return "closed"
+        index = self.period_index(now)
+        if index == self.structure.break_after(ao.until_level):
+            return "open"
+        if self.level_number(now) > ao.until_level:
+            return "closed"
+        return "before" if ao.at_break else "open"
+
     def results(self) -> list[Result]:
         out = [
             Result(p.player, p.place, p.tied, self.prizes.get(p.player, 0), p.disqualified,
                    p.out_at, p.knocked_out_by,
-                   self.guests[p.player].member if p.player in self.guests else None)
+                   self.guests[p.player].member if p.player in self.guests else None,
+                   p.rebuys, p.add_ons)
             for p in self.players.values() if p.place is not None
         ]
         return sorted(out, key=lambda r: (r.place, r.player))

@@ -7,6 +7,9 @@ Two methods (rule `deal`):
   weighted by his chance to take it. Exact (fractions, every finishing order through the
   subsets of players, 2^n states) for the up to 10 players of a final table.
 - `chip_chop`: the money split in proportion to the chips.
+- `chip_chop_min`: every player first gets the prize he has locked up (the prize of the last
+  paid place among those left: nobody still in can finish lower), the rest is split by chips.
+  Plain chip chop can give a short stack less than that; this never does.
 
 Keeping an amount to play for: the players split the money left minus `keep`, and `keep` goes
 to whoever wins the tournament (play goes on for it). Under ICM the kept amount comes off the
@@ -30,7 +33,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-Method = Literal["icm", "chip_chop"]
+Method = Literal["icm", "chip_chop", "chip_chop_min"]
 METHODS: tuple[Method, ...] = typing.get_args(Method)
 # The most players ICM is computed for exactly (a final table holds at most 10).
 MAX_ICM_PLAYERS = 10
@@ -80,6 +83,17 @@ def chip_chop_equities(stacks: Sequence[int], total: int) -> list[Fraction]:
     return [Fraction(total * s, chips) for s in stacks]
 
 
+def chip_chop_min_equities(stacks: Sequence[int], total: int, locked: int) -> list[Fraction]:
+    """`locked` to each player first, then the rest of `total` in proportion to the stacks. A
+    `total` too small to give everyone `locked` (the amount kept to play for took it) gives
+    each an equal part of it instead."""
+    _check_stacks(stacks)
+    floor = min(Fraction(locked), Fraction(total, len(stacks)))
+    rest = total - floor * len(stacks)
+    chips = sum(stacks)
+    return [floor + rest * s / chips for s in stacks]
+
+
 def round_shares(exact: Sequence[Fraction], stacks: Sequence[int], total: int,
                  unit: int = 1) -> list[int]:
     """The exact shares as whole amounts adding up to `total` (see the module's rounding)."""
@@ -125,6 +139,12 @@ class DealProposal:
     unit: int
     icm: Split
     chip_chop: Split
+    chip_chop_min: Split
+
+    @property
+    def locked(self) -> int:
+        """What every player still in is sure of: the prize of the last of their places."""
+        return self.payouts[-1]
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -139,7 +159,8 @@ class DealProposal:
         return self.money_left - self.keep
 
     def by(self, method: Method) -> Split:
-        return self.icm if method == "icm" else self.chip_chop
+        return {"icm": self.icm, "chip_chop": self.chip_chop,
+                "chip_chop_min": self.chip_chop_min}[method]
 
 
 def propose(stacks: Mapping[str, int] | Sequence[tuple[str, int]], payouts: Sequence[int], *,
@@ -167,10 +188,19 @@ def propose(stacks: Mapping[str, int] | Sequence[tuple[str, int]], payouts: Sequ
     icm_places = (places[0] - keep, *places[1:])
     icm = round_shares(icm_equities(chips, icm_places), chips, split, unit)
     chop = round_shares(chip_chop_equities(chips, split), chips, split, unit)
+    least = round_shares(chip_chop_min_equities(chips, split, places[-1]), chips, split, unit)
     return DealProposal(
         items, places, keep, unit,
         Split("icm", tuple(zip(players, icm, strict=True))),
-        Split("chip_chop", tuple(zip(players, chop, strict=True))))
+        Split("chip_chop", tuple(zip(players, chop, strict=True))),
+        Split("chip_chop_min", tuple(zip(players, least, strict=True))))
+
+
+def max_keep(payouts: Sequence[int], players: int, method: Method) -> int:
+    """The most that may be kept to play for: the first prize, and under `chip_chop_min` no
+    more than would still leave every player his locked-up prize."""
+    places = tuple(payouts[:players]) + (0,) * max(0, players - len(payouts))
+    return places[0] - (places[-1] if method == "chip_chop_min" else 0)
 
 
 def _check_stacks(stacks: Sequence[int]) -> None:

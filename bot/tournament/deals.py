@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from bot.engine.events import Event
 from bot.tournament import events as ev
 from bot.tournament.core import TournamentCore
-from bot.tournament.deal import DealError, propose
+from bot.tournament.deal import DealError, max_keep, propose
 from bot.tournament.errors import NotAllowed, Who
 from bot.tournament.flow import Flow
 from bot.tournament.payouts import place_amounts
@@ -62,6 +62,16 @@ class Deal:
         if player not in self.amounts:
             return None
         return self.amounts[player] + (self.keep if player == winner else 0)
+
+
+def shares(p: ev.DealProposed, method: ev.DealMethod) -> dict[str, int]:
+    """Each player's share under `method` in proposal `p`."""
+    return {"icm": p.icm, "chip_chop": p.chip_chop, "chip_chop_min": p.chip_chop_min}[method]
+
+
+def locked_up(p: ev.DealProposed) -> int:
+    """What every player still in is sure of: the prize of the last of their places."""
+    return p.payouts[-1] if p.payouts else 0
 
 
 class DealState(TournamentCore):
@@ -107,7 +117,8 @@ class DealMaking(DealState, Flow):
             raise NotAllowed("a deal is already proposed; wait for the answers or until it "
                              "runs out", code="deal-open")
         if method not in ev.DEAL_METHODS:
-            raise NotAllowed("a deal is made by icm or chip_chop", code="deal-method")
+            raise NotAllowed("a deal is made by icm, chip_chop or chip_chop_min",
+                             code="deal-method")
         if len(self.tables) != 1:
             raise NotAllowed("a deal is made at the final table: {tables} tables still play",
                              code="deal-not-final-table", tables=len(self.tables))
@@ -128,6 +139,11 @@ class DealMaking(DealState, Flow):
                                  code="deal-hand-in-play", table=table.table)
             chips = {p: self.players[p].stack for p in players}
         payouts = self._prizes_left(len(players))
+        most = max_keep(payouts, len(players), method)
+        if method == "chip_chop_min" and keep > most:
+            raise NotAllowed("with chip_chop_min at most {most} may be kept to play for: the "
+                             "first prize less the {locked} every player has locked up",
+                             code="deal-keep", most=most, locked=payouts[-1])
         try:
             offer = propose(chips, payouts, keep=keep, unit=self.cfg.payout_unit)
         except DealError as err:
@@ -135,7 +151,8 @@ class DealMaking(DealState, Flow):
         start = len(self.events)
         self._emit(ev.DealProposed(
             self.deal_count + 1, by, method, keep, tuple(chips), dict(chips), offer.payouts,
-            offer.icm.as_dict(), offer.chip_chop.as_dict(), now + seconds, now))
+            offer.icm.as_dict(), offer.chip_chop.as_dict(), now + seconds, now,
+            chip_chop_min=offer.chip_chop_min.as_dict()))
         return self.events[start:]
 
     def answer_deal(self, number: int, player: str, accepted: bool, by: str,
@@ -144,6 +161,8 @@ class DealMaking(DealState, Flow):
         self._require_running()
         offer = self._require_open(number, now)
         if player not in offer.proposal.stacks:
+            if not self.live:  # online the player answers for himself: he is told so
+                raise NotAllowed("you are not in this deal", code="deal-not-a-player")
             raise NotAllowed("{player} is not in this deal", code="deal-not-in",
                              player=Who(player))
         if not self.live and by != player:
@@ -161,7 +180,7 @@ class DealMaking(DealState, Flow):
             self._emit(ev.DealEnded(number, "refused", now))
         elif not offer.waiting_for or offer.waiting_for == (player,):
             p = offer.proposal
-            amounts = p.icm if p.method == "icm" else p.chip_chop
+            amounts = shares(p, p.method)
             self._emit(ev.DealMade(number, p.method, dict(amounts), p.keep, now))
         return self.events[start:]
 
@@ -196,7 +215,7 @@ class DealMaking(DealState, Flow):
             raise NotAllowed("re-buys are open until level {level}: the prize pool may still "
                              "grow", code="deal-rebuys-open", level=rb.until_level)
         ao = self.structure.add_on
-        if ao is not None and level <= ao.until_level:
+        if ao is not None and self.add_on_window(now) != "closed":
             raise NotAllowed("the add-on is open until level {level}: the prize pool may still "
                              "grow", code="deal-add-on-open", level=ao.until_level)
         if late is not None and level <= late:

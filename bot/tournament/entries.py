@@ -111,8 +111,9 @@ class Entries(Flow):
             raise NotAllowed("re-buys closed after level {level}", code="rebuys-closed",
                              level=rb.until_level)
         if p.rebuys >= rb.max_per_player:
-            raise NotAllowed("at most {count} re-buy(s) a player", code="rebuy-limit",
-                             count=rb.max_per_player)
+            n = rb.max_per_player
+            raise NotAllowed("each player may re-buy {times}", code="rebuy-limit",
+                             times="once" if n == 1 else "twice" if n == 2 else f"{n} times")
         start = len(self.events)
         table, seat = self._seat_for_newcomer()
         self._emit(ev.Rebuy(player, table, seat, rb.chips, rb.cost, now))
@@ -128,11 +129,16 @@ class Entries(Flow):
         if p.status != "playing":
             raise NotAllowed("only a player still in the tournament may add on",
                              code="add-on-not-playing")
-        if self.level_number(now) > ao.until_level:
-            raise NotAllowed("the add-on closed after level {level}", code="add-on-closed",
-                             level=ao.until_level)
+        window = self.add_on_window(now)
+        if window == "before":
+            raise NotAllowed("the add-on is taken at the break after level {level}",
+                             code="add-on-at-break", level=ao.until_level)
+        if window == "closed":
+            raise NotAllowed("the add-on closed " + ("with the break after" if ao.at_break
+                                                     else "after") + " level {level}",
+                             code="add-on-closed", level=ao.until_level)
         if p.add_ons:
-            raise NotAllowed("one add-on a player", code="add-on-limit")
+            raise NotAllowed("each player may take one add-on", code="add-on-limit")
         self._require_not_dealt_in(p)
         start = len(self.events)
         self._emit(ev.AddOn(player, ao.chips, ao.cost, now))

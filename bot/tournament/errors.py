@@ -4,7 +4,8 @@ changes nothing.
 A refusal is a sentence with typed fields, as the engine's `IllegalAction` carries its rule id:
 `code` names the refusal (`already-out`, `not-playing` ...; each class has a default), and
 `fields` hold what the sentence says: the players it names as `Who` (their ids: a member's
-snowflake, a guest's "guest-N"), a finishing place as `Place`, other values as they are. The
+snowflake, a guest's "guest-N"), a finishing place as `Place`, a length of time as `Span`, other
+values as they are. The
 sentence is a template with a `{field}` for each. `str(err)` fills it plainly (ids, "place 3":
 logs, and callers that have no names); the presenter fills it with `err.words(word)`, naming
 each `Who` and wording each `Place` (bot/discord_ui/presenter/refusals.py). No text is ever
@@ -30,6 +31,14 @@ class Place:
     place: int
 
 
+@dataclass(frozen=True)
+class Span:
+    """A length of time a refusal states, in seconds (the presenter reads it as a clock does:
+    "11:58", "45 seconds")."""
+
+    seconds: int
+
+
 # How a refusal's field reads: a `Who`, a `Place` or a plain value -> words.
 Word = Callable[[object], str]
 
@@ -40,6 +49,8 @@ def plain(value: object) -> str:
         return value.player
     if isinstance(value, Place):
         return f"place {value.place}"
+    if isinstance(value, Span):
+        return f"{value.seconds} s"
     return str(value)
 
 

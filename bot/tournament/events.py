@@ -16,7 +16,7 @@ checker sees them.
 from __future__ import annotations
 
 import typing
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from bot.engine.events import Event, event, event_aliases
@@ -682,7 +682,7 @@ class ClockCaughtUp(Event):
 # ---------------------------------------------------------------------- deals (issue 21)
 
 # How a deal splits the money left (bot/tournament/deal.py).
-DealMethod = Literal["icm", "chip_chop"]
+DealMethod = Literal["icm", "chip_chop", "chip_chop_min"]
 DEAL_METHODS: tuple[DealMethod, ...] = typing.get_args(DealMethod)
 # Why a proposed deal ended without one: a player refused, or the table changed under it
 # (a stack, or who is still in) before everyone had accepted.
@@ -708,6 +708,8 @@ class DealProposed(Event):
     expires_at: float
     at: float
     rule_id: str = "payouts"
+    # Proposals stored before the method existed have none (it could not be proposed).
+    chip_chop_min: dict[str, int] = field(default_factory=dict)
 
 
 @event("tournament.deal_answered")

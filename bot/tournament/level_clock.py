@@ -14,7 +14,7 @@ from typing import Literal
 
 from bot.engine.events import Event
 from bot.tournament import events as ev
-from bot.tournament.errors import NotAllowed
+from bot.tournament.errors import NotAllowed, Span
 from bot.tournament.flow import Flow
 from bot.tournament.structure import Break, Level
 
@@ -65,9 +65,9 @@ class LevelClockPowers(Flow):
                              "to change", code="last-level", level=self.level_number(now))
         after = float(seconds_left) if seconds_left is not None else before + (change or 0)
         if after < 0:
-            raise NotAllowed("only {left} s are left: the time left cannot go below none "
+            raise NotAllowed("only {left} are left: the time left cannot go below none "
                              "(to move on now, go to the next level)", code="time-negative",
-                             left=int(before))
+                             left=Span(round(before)))
         if after > MAX_LEVEL_SECONDS:
             raise NotAllowed("the time left may be at most {hours} hours", code="time-too-long",
                              hours=MAX_LEVEL_SECONDS // 3600)

@@ -6,10 +6,11 @@ Pure readings of a tournament's state and of the events a command produced:
   clock as a room reads it (level, blinds and ante, time left, the next level and break,
   players left, entries, re-buys and add-ons, the average stack from the chips put in play,
   the prize pool and payouts).
-- `bust_report(t, events)`: the answer to a bust: the place, the prize if in the money, and the
-  next step: the balancing moves (TREPS "Moving Players"; rule table-balancing), a table broken
-  with its players' new seats (rule breaking-tables), the final table drawn afresh (rule
-  final-table; TREPS "The Button"), heads-up, or the end.
+- `bust_report(t, events)`: the answer to a bust: the place, the prize if in the money, until
+  when he may re-buy (the place is final only after that), and the next step: the balancing
+  moves (TREPS "Moving Players"; rule table-balancing), a table broken with its players' new
+  seats (rule breaking-tables), the final table drawn afresh (rule final-table; TREPS "The
+  Button"), heads-up, or the end.
 """
 
 from __future__ import annotations
@@ -64,6 +65,7 @@ class BustReport:
     heads_up: bool
     finished: bool
     winner: str | None
+    rebuy_until: int | None = None  # the last level he may re-buy at: his place is not final
 
 
 def bust_report(t: Tournament, events: Sequence[Event]) -> BustReport:
@@ -87,6 +89,7 @@ def bust_report(t: Tournament, events: Sequence[Event]) -> BustReport:
         moves=tuple(move_lines(t, events)), broken_table=broken, final_table=final,
         heads_up=finished is None and len(t.playing) == 2, finished=finished is not None,
         winner=finished.winner if finished is not None else None,
+        rebuy_until=t.rebuy_until(bust.player, bust.at) if finished is None else None,
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from bot.engine.events import Event
@@ -16,6 +17,7 @@ from bot.tournament.core import MOVED_ON, Expectation
 from bot.tournament.errors import (
     ChipRaceDue,
     NotAllowed,
+    Span,
     WaitingForPlayers,
     Who,
 )
@@ -165,9 +167,10 @@ class OnlinePlay(Flow):
                              code="clock-running", player=Who(target))
         wait = d.may_call_clock_at(self.cfg.clock_after_seconds) - self.play_time(now)
         if wait > 0:
-            raise NotAllowed("the clock may be called once {player} has had {after} s; {wait} s "
+            raise NotAllowed("the clock may be called once {player} has had {after}; {wait} "
                              "to go", code="clock-too-soon", player=Who(target),
-                             after=f"{self.cfg.clock_after_seconds:g}", wait=f"{wait:.0f}")
+                             after=Span(round(self.cfg.clock_after_seconds)),
+                             wait=Span(math.ceil(wait)))
         countdown_at, expires, moments = countdown_moments(
             now, clock_timing(self.profile), self.profile.clock_countdown_seconds)
         start = len(self.events)
@@ -192,9 +195,9 @@ class OnlinePlay(Flow):
                              "clock", code="bank-on-clock")
         bank = self.players[player].time_bank
         if bank <= 0:
-            raise NotAllowed("your time bank is empty; it refills by {refill} s at each new "
+            raise NotAllowed("your time bank is empty; it refills by {refill} at each new "
                              "level", code="bank-empty",
-                             refill=f"{self.cfg.time_bank_refill_seconds:g}")
+                             refill=Span(round(self.cfg.time_bank_refill_seconds)))
         start = len(self.events)
         self._emit(ev.TimeBankUsed(table, hand.hand_id, d.seat, player, bank, False, now))
         return self.events[start:]
@@ -364,5 +367,5 @@ def _check_expected(hand: Hand | None, expect: Expectation | None) -> None:
 
 def _check_last_hand(hand: Hand | None, hand_id: str | None) -> None:
     if hand_id is not None and (hand is None or hand.hand_id != hand_id):
-        raise NotAllowed("That hand is over and another has been dealt since you clicked; "
-                         "nothing was done.", code="hand-over")
+        raise NotAllowed("That hand is over and another has been dealt since you clicked. "
+                         "Nothing was changed.", code="hand-over")

@@ -107,6 +107,8 @@ class Snapshots(DealState):
         t.prizes = dict(snapshot["prizes"])
         for data in snapshot["players"]:
             p = Entrant(**{**data, "tied": tuple(data.get("tied", ()))})
+            if p.status == "playing":  # older snapshots kept the bust a re-buy bought back
+                p.out_at = p.knocked_out_by = p.out_table = p.out_seat = None
             t.players[p.player] = p
         for data in snapshot["tables"]:
             ts = t._table_from_data(data)

@@ -97,6 +97,8 @@ class Result:
     out_at: float | None = None  # None for the winner
     knocked_out_by: str | None = None  # live mode, when the director recorded it
     member: str | None = None  # a guest linked to a server member: whose results these are
+    rebuys: int = 0
+    add_ons: int = 0
 
 
 @dataclass(frozen=True)
@@ -125,7 +127,7 @@ class Deadline:
 class DealView:
     """The deal made at the final table, as the clock shows it (issue 21)."""
 
-    method: str  # "icm" or "chip_chop" (events.DealMethod)
+    method: str  # "icm", "chip_chop" or "chip_chop_min" (events.DealMethod)
     prizes: tuple[tuple[str, int], ...]  # each dealt player's prize, the largest first
     played_for: int  # the amount kept to play for: the winner takes it on top of his prize
 

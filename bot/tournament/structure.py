@@ -52,9 +52,13 @@ class RebuyTerms:
 
 @dataclass(frozen=True)
 class AddOnTerms:
+    """The add-on: open to the end of level `until_level` and in the break right after it;
+    `at_break`: only in that break (the common practice after the last re-buy level)."""
+
     cost: int
     chips: int
     until_level: int
+    at_break: bool = False
 
 
 @dataclass(frozen=True)
@@ -81,6 +85,29 @@ class Structure:
         if isinstance(self.periods[index], Break):
             n += 1
         return n
+
+    def break_after(self, level: int) -> int | None:
+        """The index of the break right after level `level` (None: no break follows it)."""
+        n = 0
+        for i, p in enumerate(self.periods):
+            if isinstance(p, Level):
+                n += 1
+            elif n == level and i > 0 and isinstance(self.periods[i - 1], Level):
+                return i
+        return None
+
+    def rebuys_close_at(self, period: int) -> int | None:
+        """The last re-buy level when period `period` is the first one after it (the
+        re-buys close as it starts), else None."""
+        rb = self.rebuys
+        if rb is None or self.level_number(period) <= rb.until_level:
+            return None
+        first = period == 0 or self.level_number(period - 1) <= rb.until_level
+        return rb.until_level if first else None
+
+    def add_on_break(self, period: int) -> bool:
+        """Whether period `period` is the break right after the add-on's last level."""
+        return self.add_on is not None and period == self.break_after(self.add_on.until_level)
 
     def period_at(self, play_seconds: float) -> int:
         """Index of the period running after `play_seconds` of play; the last level never ends."""
@@ -119,6 +146,8 @@ class Structure:
             out["rebuys"] = dict(vars(self.rebuys))
         if self.add_on:
             out["add_on"] = dict(vars(self.add_on))
+            if not self.add_on.at_break:
+                del out["add_on"]["at_break"]  # as stored before it existed
         return out
 
     @staticmethod
@@ -188,6 +217,9 @@ def validate(s: Structure) -> None:
                                  "its cost 0 or more")
     if s.rebuys is not None and s.rebuys.max_per_player < 1:
         raise StructureError("max re-buys per player must be 1 or more")
+    if s.add_on is not None and s.add_on.at_break and s.break_after(s.add_on.until_level) is None:
+        raise StructureError(f"the add-on is at the break after level {s.add_on.until_level}, "
+                             f"but level {s.add_on.until_level} is not followed by a break")
 
 
 def chip_no_longer_needed(s: Structure, smallest: int, period_index: int) -> int | None:

@@ -49,12 +49,19 @@ Virtual time (view timeouts, clocks, `asyncio.sleep` in the bot; instant)::
 
 League settings in the store: `await h.set_profile("tavern", clock_seconds=90)`.
 
+A stacked deck, for a test that needs a given showdown (tests/discord/stacked_deck.py)::
+
+    @pytest.mark.bot_options(stacked_deck=True)
+    ...
+    h.bot.stacked_deck.plan(table=1, loser=bob_id, winner=ann_id)  # the next hand there
+
 Errors: SimCord re-raises any error the bot swallowed at teardown; a test that expects one
 reads `h.env.errors` (which acknowledges them). `h.env.transcript()` shows every gateway
 event and REST call; it is printed on failure.
 
-Settling has a real-time limit (5 s by default, one deadline for a whole `advance`): a timer
-due within it, or slow work, is waited for on the wall clock. Every settle here is timed, and
+Settling has a real-time limit (5 s by default, one deadline for a whole `advance_time`; the
+harness's `advance` moves a minute at a time, each with its own): a timer due within it, or slow
+work, is waited for on the wall clock. Every settle here is timed, and
 one that ends within `NEAR_MISS_SECONDS` of its limit is reported as a `SettleNearMiss`
 warning (in pytest's warnings summary): a test that passes with less margin than that fails
 now and then on a loaded machine.
@@ -76,6 +83,8 @@ from simcord import ChannelHandle, Env, GuildHandle, MemberActor, RoleHandle
 from bot.discord_ui.client import LeagueBot, create_bot
 from bot.store import GuildSettings
 
+from .stacked_deck import StackedDeck
+
 GUILD_ID = 1_111_111_111_111_111_111
 DIRECTOR_ROLE = "Tournament Director"
 PLAYER_NAMES = ("alice", "bob", "carol", "dana")
@@ -85,6 +94,9 @@ PLAYER_NAMES = ("alice", "bob", "carol", "dana")
 # test's `await h.advance(HAND_DELAY)`, in virtual time.
 HAND_DELAY = 6.0
 NEAR_MISS_SECONDS = 1.0
+# Virtual seconds a `Harness.advance` moves at a time (each its own settle limit): a live
+# night's minute of heartbeats and clock edits took about 0.1 s of real time.
+ADVANCE_STEP = 60.0
 
 
 class SettleNearMiss(UserWarning):
@@ -166,7 +178,15 @@ class Harness:
         )
 
     async def advance(self, seconds: float) -> None:
-        await self.env.advance_time(seconds)
+        """Virtual time moves on by `seconds`, ADVANCE_STEP at a time: SimCord gives one
+        real-time limit to a whole `advance_time`, so the bot's work over a long span (every
+        heartbeat, clock edit and post of a 49-minute stretch of a live night) added up past it
+        on a busy machine; a step's work is a small part of its own limit."""
+        left = seconds
+        while left > 0:
+            step = min(left, ADVANCE_STEP)
+            await self.env.advance_time(step)
+            left -= step
 
     def now(self) -> float:
         return self.env.now().timestamp()
@@ -200,9 +220,13 @@ def simcord_bot(tmp_path, request) -> LeagueBot:
 
 
 def bot_options(request: pytest.FixtureRequest) -> dict[str, Any]:
-    """create_bot's options for one test: HAND_DELAY, and its `bot_options` marker's."""
+    """create_bot's options for one test: HAND_DELAY, and its `bot_options` marker's
+    (`stacked_deck=True`: a StackedDeck of its own, `h.bot.stacked_deck`)."""
     marker = request.node.get_closest_marker("bot_options")
-    return {"hand_delay": HAND_DELAY, **(marker.kwargs if marker else {})}
+    options = {"hand_delay": HAND_DELAY, **(marker.kwargs if marker else {})}
+    if options.get("stacked_deck") is True:
+        options["stacked_deck"] = StackedDeck()
+    return options
 
 
 @pytest_asyncio.fixture

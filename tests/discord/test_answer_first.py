@@ -6,7 +6,14 @@ edit (the listener answers the click first, under the tournament's lock, table_e
 from __future__ import annotations
 
 from .conftest import HAND_DELAY, Harness
-from .test_tournament_flow import actor, button, first_hand, table_message, to_act
+from .test_tournament_flow import (
+    actor,
+    button,
+    confirm_all_in,
+    first_hand,
+    table_message,
+    to_act,
+)
 
 
 async def test_the_call_that_busts_a_player_is_answered_before_the_bust_is_posted(
@@ -19,7 +26,8 @@ async def test_the_call_that_busts_a_player_is_answered_before_the_bust_is_poste
         assert found is not None
         table, hand, seat = found
         msg = table_message(h, session, table)
-        await actor(members, hand, seat).click(msg, custom_id=button(msg, "hp:a:"))
+        player = actor(members, hand, seat)
+        await confirm_all_in(player, await player.click(msg, custom_id=button(msg, "hp:a:")))
         found = to_act(session)
         assert found is not None and found[1] is hand
         msg = table_message(h, session, table)

@@ -38,7 +38,7 @@ async def test_only_the_nights_players_or_a_director_may_appeal_its_hands(
     hand = await a_night_with_a_hand(h)
     r = await h.dana.slash(h.channel, "appeal", text="that was a misdeal", hand=hand)
     assert refused(h, r) == ("Only the players of Tuesday (#1), or a director, may appeal its "
-                             "hands. Nothing was sent.")
+                             "hands. Nothing was changed.")
     assert await h.bot.store.appeals(h.guild.id) == []
     r = await h.bob.slash(h.channel, "appeal", text="that was a misdeal", hand=hand)
     assert reply(r).startswith("Appeal 1 is with the league.")
@@ -52,7 +52,7 @@ async def test_one_open_appeal_per_member_per_hand(harness: Harness) -> None:
     await h.bob.slash(h.channel, "appeal", text="that was a misdeal", hand=hand)
     r = await h.bob.slash(h.channel, "appeal", text="really, a misdeal", hand=hand)
     assert refused(h, r) == (f"Your appeal 1 of hand {hand} is still open: the league decides "
-                             "it first. Nothing was sent.")
+                             "it first. Nothing was changed.")
     # Alice may appeal the same hand; Bob may once his appeal is decided.
     r = await h.alice.slash(h.channel, "appeal", text="no misdeal", hand=hand)
     assert reply(r).startswith("Appeal 2 is with the league.")
@@ -70,7 +70,7 @@ async def test_a_member_files_at_most_five_appeals_a_day(harness: Harness) -> No
     said = refused(h, r)
     assert said.startswith("You sent 5 appeals in the last 24 hours, the most the league takes "
                            "from one member: you can appeal again <t:"), said
-    assert said.endswith(":R>. Nothing was sent.")
+    assert said.endswith(":R>. Nothing was changed.")
     assert len(await h.bot.store.appeals(h.guild.id)) == service.APPEALS_PER_WINDOW
     # Another member is not held back by her.
     r = await h.alice.slash(h.channel, "appeal", text="mine")

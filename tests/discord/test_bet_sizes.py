@@ -1,6 +1,8 @@
-"""Bets in one tap (issue 23): ⅓, ½, ¾ pot, pot and min buttons under the table, only the legal
-ones, each labelled with its "raise to" amount; one request per click; a click drawn for a moment
-that has passed, or whose amount no longer matches, is refused as stale and changes nothing."""
+"""Bets in one tap (issue 23): ⅓, ½, ¾ pot, pot and min buttons under the table, each in its
+place, the legal ones labelled with their "raise to" amount and the others disabled; one request
+per click; a click drawn for a moment that has passed, or whose amount no longer matches, is
+refused as stale and changes nothing. The All-in sits apart from Call and asks for a second
+tap."""
 
 from __future__ import annotations
 
@@ -18,9 +20,10 @@ from .test_tournament_flow import table_message, to_act
 
 
 def sizes(msg: discord.Message) -> dict[str, str]:
-    """label -> custom_id of the size buttons on the table message."""
+    """label -> custom_id of the size buttons offered on the table message (the others keep
+    their places, disabled)."""
     return {c.label: c.custom_id for row in msg.components for c in row.children
-            if (c.custom_id or "").startswith("hp:z:")}
+            if (c.custom_id or "").startswith("hp:z:") and not c.disabled}
 
 
 def pot_after_call(session: Session) -> tuple[int, int]:
@@ -101,3 +104,59 @@ async def test_an_amount_that_no_longer_matches_is_refused_under_the_lock(
     assert t.event_count == count
     assert await play_size(session, player, "pot", current + after, session.names,
                            expect=now) == f"You raise to {current + after:,}."
+
+
+def rows(msg: discord.Message) -> list[list[tuple[str, str, bool]]]:
+    """Each row's buttons as (custom id prefix, label, disabled)."""
+    return [[((c.custom_id or "")[:5], c.label or "", c.disabled) for c in row.children]
+            for row in msg.components]
+
+
+async def test_all_in_sits_apart_from_call_and_asks_for_a_second_tap(harness: Harness) -> None:
+    h = harness
+    session = await dealt(h)
+    table, hand, seat = to_act(session)
+    msg = table_message(h, session, table)
+    drawn = rows(msg)
+    call_row = next(r for r in drawn if any(cid == "hp:c:" for cid, _, _ in r))
+    assert not any(cid == "hp:a:" for cid, _, _ in call_row)
+    assert drawn[-1][-1][0] == "hp:a:"  # the last button, in the last row
+    total = hand.legal().max_raise_to
+    before = len(hand.events)
+    player = actor_of(h, session)
+    asked = await player.click(msg, custom_id=next(
+        c.custom_id for r in msg.components for c in r.children
+        if (c.custom_id or "").startswith("hp:a:")))
+    assert asked.ephemeral and len(hand.events) == before  # nothing played yet
+    question = asked.followups[-1] if asked.followups else asked.response
+    assert question.content == (f"All-in for {total:,}? Tap **Confirm all-in {total:,}** to "
+                                "play it; anything else leaves it.")
+    confirm = question.components[0]["components"][0]
+    assert confirm["label"] == f"Confirm all-in {total:,}"
+    done = await player.click(question.message, custom_id=confirm["custom_id"])
+    acted = [e for e in hand.events if isinstance(e, Acted) and e.seat == seat][-1]
+    assert acted.all_in and "all-in" in (done.response.content if done.response else "")
+
+
+async def test_the_sizes_keep_their_places_from_turn_to_turn(harness: Harness) -> None:
+    h = harness
+    session = await dealt(h)
+    seen = []
+    for _ in range(3):
+        table, hand, _ = to_act(session)
+        msg = table_message(h, session, table)
+        row = next(r for r in rows(msg) if r and r[0][0] == "hp:z:")
+        seen.append([(label.split(" ")[0], disabled) for _, label, disabled in row])
+        legal = hand.legal()
+        for _, label, disabled in row:  # an offered size is legal, one not offered is not
+            if not disabled:
+                amount = int(label.rsplit(" ", 1)[1].replace(",", ""))
+                assert legal.min_raise_to <= amount < legal.max_raise_to
+        await actor_of(h, session).click(msg, custom_id=next(
+            c.custom_id for r in msg.components for c in r.children
+            if (c.custom_id or "").startswith("hp:c:")))
+        if to_act(session) is None or to_act(session)[1] is not hand:
+            break
+    assert all([name for name, _ in labels] == ["Min", "⅓", "½", "¾", "Pot"]
+               for labels in seen), seen
+    assert any(disabled for labels in seen for _, disabled in labels), seen

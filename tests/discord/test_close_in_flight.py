@@ -5,6 +5,7 @@ while it closes is refused, saying so, and changes nothing."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -12,15 +13,16 @@ import pytest
 
 from bot.discord_ui.client import create_bot
 from bot.service.server_files import resolve_structure
+from bot.store import StoreError
 
 from .conftest import GUILD_ID, HAND_DELAY, Harness
 from .test_deal import _online_paused, no_late_registration, proposal_message
-from .test_tournament_flow import button, first_decision
+from .test_tournament_flow import button, create_and_join, first_decision
 
 __all__ = ["no_late_registration"]  # a fixture, used by name
 
 WAIT = 1.5  # seconds: under the 2 s after which a click is acknowledged first (click_update.py)
-RESTARTING = "The bot is restarting: nothing was done. Try again in a minute."
+RESTARTING = "The bot is restarting: try again in a minute. Nothing was changed."
 
 
 async def test_a_click_being_answered_when_the_bot_closes_is_taken_and_answered(
@@ -73,7 +75,7 @@ async def test_a_click_or_command_arriving_while_the_bot_closes_is_refused(
     typed = await d.player.slash(h.channel, "fold")
     assert typed.ephemeral and typed.response is not None
     assert typed.response.content == RESTARTING
-    assert len(d.hand.events) == before  # nothing was done
+    assert len(d.hand.events) == before  # nothing was changed
     h.bot.in_flight.closing = False
 
 
@@ -87,7 +89,7 @@ async def test_a_deal_answer_arriving_while_the_bot_closes_is_refused(harness: H
     r = await h.alice.click(msg, label="Accept")
     assert r.ephemeral and r.response is not None and r.response.content == RESTARTING
     offer = session.tournament.deal_offer
-    assert offer is not None and not offer.accepted  # nothing was done
+    assert offer is not None and not offer.accepted  # nothing was changed
     h.bot.in_flight.closing = False
 
 
@@ -103,3 +105,27 @@ async def test_a_structure_level_sent_while_the_bot_closes_is_refused(harness: H
     h.bot.in_flight.closing = False
     level = (await resolve_structure(h.bot.store, h.guild.id, "Friday")).levels[6]
     assert level.big_blind == 600  # nothing was changed
+
+
+async def test_closing_twice_is_quiet_and_the_last_heartbeat_is_written_once(
+        harness: Harness, caplog: pytest.LogCaptureFixture) -> None:
+    """A signal handler and a `finally` may both close the bot: the second close, at the same
+    time or after, does nothing and logs nothing."""
+    h = harness
+    session = await create_and_join(h, [h.alice, h.bob])
+    await h.director.slash(h.channel, "tournament start")
+    beats = []
+    write = h.bot.tournaments._write_beat
+
+    async def counted(ids: list[int]) -> None:
+        beats.append(list(ids))
+        await write(ids)
+
+    h.bot.tournaments._write_beat = counted  # type: ignore[method-assign]
+    with caplog.at_level(logging.WARNING):
+        await asyncio.gather(h.bot.close(), h.bot.close())
+        await h.bot.close()
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
+    assert beats == [[session.store_id]]
+    with pytest.raises(StoreError, match="closed"):
+        await h.bot.store.guild_settings(h.guild.id)

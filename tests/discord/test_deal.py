@@ -139,6 +139,10 @@ async def test_one_refusal_means_no_deal_and_a_late_click_changes_nothing(
     t = session.tournament
     await h.director.slash(h.channel, "td deal", method="chip_chop")
     msg = proposal_message(h)
+    watcher = h.add_member("walter")
+    r = await watcher.click(msg, label="Accept")
+    assert refused(h, r) == ("You are not in this deal: only the players still in answer it. "
+                             "Nothing was changed.")
     await h.alice.click(msg, label="Accept")
     await h.bob.click(fresh(h, msg), label="Refuse")
     assert t.deal is None and t.deal_offer is None
@@ -178,7 +182,7 @@ async def test_a_live_deal_confirmed_name_by_name(harness: Harness, profile: str
     assert "add up to 19,000 chips, but 20,000 are in play" in refused(h, r)
     r = await h.director.slash(h.channel, "td deal",
                                stacks="alice 5000, bob 5000, zed 5000, dana 5000")
-    assert "Nobody called zed" in refused(h, r)
+    assert "I could not read `zed 5000`: nobody called zed is" in refused(h, r)
     r = await h.director.slash(h.channel, "td deal", stacks="alice 8000, bob 6000, carol 4000")
     assert "dana has none" in refused(h, r)
     r = await h.director.slash(h.channel, "td deal", stacks="alice lots")
@@ -308,3 +312,28 @@ async def test_the_live_buttons_name_their_player_after_a_restart(harness: Harne
         x.lstrip("✓ ").startswith(n) for n in ("alice", "bob", "carol", "dana"))]
     assert [x.lstrip("✓ ").split()[0] for x in after] == \
         [x.lstrip("✓ ").split()[0] for x in before]
+
+
+async def test_a_live_chip_chop_min_deal_pays_the_locked_up_prize_first(
+        harness: Harness) -> None:
+    h = harness
+    session = await _live_started(h, "treps")  # pool 40: 28 / 12
+    t = session.tournament
+    for member in (h.dana, h.carol):
+        await h.director.slash(h.channel, "bust", player=str(member.id))
+    await h.director.slash(h.channel, "td deal", method="chip_chop",
+                           stacks="alice 18000, bob 2000")
+    text = proposal_message(h).content
+    assert "Locked up: **12** each (2nd prize)" in text
+    assert "⚠️ The proposed split (chip chop) pays bob 4, less than the 12" in text
+    await h.director.click(proposal_message(h), label="No deal")
+    await h.director.slash(h.channel, "td deal", method="chip_chop_min",
+                           stacks="alice 18000, bob 2000")
+    msg = proposal_message(h)
+    assert "⚠️" not in msg.content and "the **lock+** column" in msg.content
+    for name in ("alice", "bob"):
+        await h.director.click(fresh(h, msg), label=f"✓ {name}")
+    assert t.deal is not None and t.deal.amounts == {str(h.alice.id): 26, str(h.bob.id): 14}
+    made = next(x for x in posts(h) if x.startswith("🤝 **Deal made** (chip chop over"))
+    assert made.startswith("🤝 **Deal made** (chip chop over the locked-up prize): alice 26, "
+                           "bob 14.")

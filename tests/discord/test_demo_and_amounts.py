@@ -62,7 +62,7 @@ def test_amounts(text: str, value: object) -> None:
 def test_bad_amounts_are_refused_with_what_is_allowed(text: str) -> None:
     with pytest.raises(Refusal) as refused:
         parse_amount(text)
-    assert "Nothing was done." in str(refusal := refused.value) and str(refusal)[0].isupper()
+    assert "Nothing was changed." in str(refusal := refused.value) and str(refusal)[0].isupper()
     assert len(str(refusal)) < 300  # the typed text is not echoed whole
 
 

@@ -66,16 +66,16 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(harness: Harne
     seen.new()
     t = session.tournament
     assert await no(h.alice, "bust", player=bob) == ("Only a director, or the player himself, "
-                                                     "records a bust. Nothing was done.")
+                                                     "records a bust. Nothing was changed.")
     assert await no(h.director, "bust", player="Zed") == (
         "Nobody called Zed is in this tournament: pick the player from the list. Nothing was "
-        "done.")
+        "changed.")
     assert "no bust to undo" in await no(h.director, "td undo")
     assert "No chip race is due now" in await no(h.director, "td chiprace", counts="alice 1")
     outsider = h.add_member("walter")
     assert await no(h.director, "bust", player=str(outsider.id)) == (
         "That player is not in this tournament: pick the player from the list. Nothing was "
-        "done.")
+        "changed.")
     assert "Only a player of this tournament or a director" in await no(
         outsider, "clock", player=alice)
     assert "Nobody called Zed" in await no(h.bob, "clock", player="Zed")

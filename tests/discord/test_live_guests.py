@@ -85,11 +85,11 @@ async def test_a_guest_linked_after_the_night_brings_his_history_to_the_member(
     text = refused(h, await h.director.slash(h.channel, "td link", name="Nobody Here",
                                              member=h.dana))
     assert text == ("No guest called Nobody Here played here (tonight or in a finished night): "
-                    "pick the guest from the list. Nothing was done.")
+                    "pick the guest from the list. Nothing was changed.")
     text = refused(h, await h.director.slash(h.channel, "td link", name="Dana Smith",
                                              member=h.alice))
     assert text.startswith(f"<@{h.alice.id}> played Night One (#") and \
-        text.endswith("where Dana Smith was a guest: they are two people. Nothing was done.")
+        text.endswith("where Dana Smith was a guest: they are two people. Nothing was changed.")
     assert embed_text(await h.bob.slash(h.channel, "standings")) == standings
 
     r = await h.director.slash(h.channel, "td link", name="Dana Smith", member=h.dana)
@@ -109,7 +109,7 @@ async def test_a_guest_linked_after_the_night_brings_his_history_to_the_member(
     text = refused(h, await h.director.slash(h.channel, "td link", name="Dana Smith",
                                              member=h.carol))
     assert text == (f"Dana Smith is already linked to the member <@{h.dana.id}>: nothing to "
-                    "do. Nothing was done.")
+                    "do. Nothing was changed.")
     assert await h.director.autocomplete(h.channel, "td link", "name", "dan") == []
 
 
@@ -135,4 +135,4 @@ async def test_a_guest_linked_during_the_night_counts_once_for_the_member(
     # Linked once, tonight: the league knows it after the night too.
     text = refused(h, await h.director.slash(h.channel, "td link", name="Dee", member=h.carol))
     assert text == (f"Dee is already linked to the member <@{h.dana.id}>: nothing to do. "
-                    "Nothing was done.")
+                    "Nothing was changed.")

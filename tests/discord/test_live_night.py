@@ -128,12 +128,17 @@ async def test_a_live_night_from_the_seat_draw_to_the_standings(harness: Harness
     knocker = table_of(session, 2)[0]
     me = next(m for m in members if str(m.id) == first) if first.isdigit() else None
     text = await bust(h, me or h.director, first)
-    assert text.startswith(f"Recorded: {names[first]} out in 14th place.")
+    assert text.startswith(f"Recorded: {names[first]} out in 14th place for now (he may re-buy "
+                           "until the end of level 4).")
     text = await bust(h, h.director, second, by=knocker)
     posts = seen.new()
-    assert posts[0] == f"💀 **{names[first]}** is out in **14th** place. 13 players left."
-    assert posts[1].startswith(f"💀 **{names[second]}** is out in **13th** place, busted by "
-                               f"{names[knocker]}. 12 players left.\n")
+    assert posts[0] == (f"💀 **{names[first]}** is out in **14th** place for now: he may re-buy "
+                        "until the end of level 4 (`/td rebuy`); the place is final once he no "
+                        "longer can. 13 players left.")
+    assert posts[1].startswith(f"💀 **{names[second]}** is out in **13th** place for now, "
+                               f"busted by {names[knocker]}: he may re-buy until the end of "
+                               "level 4 (`/td rebuy`); the place is final once he no longer "
+                               "can. 12 players left.\n")
     move = MOVE.search(posts[1])
     assert move is not None, posts[1]
     to_t, to_n, from_t, from_n, who, from_t2, _, to_t2, to_seat = move.groups()
@@ -180,7 +185,9 @@ async def test_a_live_night_from_the_seat_draw_to_the_standings(harness: Harness
     assert [p.split(":")[0] for p in posts] == ["⏰ **Level 3**", "⏰ **Level 4**", "☕ **Break**"]
     assert posts[-1] == (f"☕ **Break**: 10 minutes. Play resumes <t:{int(t0 + 4 * LEVEL + 600)}"
                          f":t> (<t:{int(t0 + 4 * LEVEL + 600)}:R>) with level 5: blinds 150/300, "
-                         "ante 300.")
+                         "ante 300.\n➕ **Add-on** during this break: 10,000 chips for 20 "
+                         "(`/td addon`).\n🔒 **Re-buys are closed** (they ran to the end of level "
+                         "4): every place is final.")
     assert seen.message(clock).content.split("\n")[1:3] == [
         "# ☕ Break", f"⏳ Play resumes <t:{int(t0 + 4 * LEVEL + 600)}:R> · at "
                      f"<t:{int(t0 + 4 * LEVEL + 600)}:t>"]

@@ -25,7 +25,8 @@ async def test_live_status_shows_seats_and_busted_places_not_stacks(harness: Har
     await h.director.slash(h.channel, "td add", name="Ed")
     await h.director.slash(h.channel, "tournament start")
     assert reply(await h.director.slash(h.channel, "bust", player="Ed", by="alice")) \
-        .startswith("Recorded: Ed out in 5th place.")
+        .startswith("Recorded: Ed out in 5th place for now (he may re-buy until the end of "
+                    "level 4).")
     session = h.bot.tournaments.unfinished_in(h.guild.id)[0]
     t = session.tournament
 

@@ -91,7 +91,7 @@ async def test_two_season_ends_at_once_end_it_once(harness: Harness) -> None:
     spring = (await h.bot.store.active_season(league.id)).id
     results = await at_once(h, (h.director, "season end", {}), (second, "season end", {}))
     won, lost_text = one_refused(h, results, "Spring (Main) has already ended")
-    assert lost_text == "Spring (Main) has already ended: nothing was changed.", lost_text
+    assert lost_text == "Spring (Main) has already ended. Nothing was changed.", lost_text
     assert won is None and "season **Spring** is over." in h.channel.last_message.content
     assert (await h.bot.store.season(spring)).ends_at is not None
     # The one that lost ended nothing else: no season was started or ended twice.
@@ -108,7 +108,7 @@ async def test_two_confirmations_of_one_season_end_end_it_once(harness: Harness)
     theirs = question_of(await second.slash(h.channel, "season end"))
     results = await clicks_at_once(h, (h.director, mine, "End Spring"),
                                    (second, theirs, "End Spring"))
-    one_refused(h, results, "Spring (Main) has already ended: nothing was changed.")
+    one_refused(h, results, "Spring (Main) has already ended. Nothing was changed.")
     over = [m for m in h.channel.history() if "season **Spring** is over" in m.content]
     assert len(over) == 1
 
@@ -188,7 +188,8 @@ async def test_two_closes_of_one_appeal_at_once_decide_it_once(harness: Harness)
     appeal = await h.bot.store.appeal(1)
     assert won is None and appeal.status == "closed"
     assert h.channel.last_message.content == f"Appeal 1 decided: {appeal.decision}"
-    assert lost_text == f"Appeal 1 was already decided: {appeal.decision}", lost_text
+    assert lost_text == (f"Appeal 1 was already decided: {appeal.decision}. Nothing was "
+                         "changed."), lost_text
     winner = h.director if "string raise" in appeal.decision else second
     assert appeal.decided_by == winner.id
 
@@ -203,5 +204,5 @@ async def test_two_appeals_of_one_hand_at_once_file_one(harness: Harness) -> Non
     won, lost_text = one_refused(h, results, "Your appeal 1 of hand ")
     assert won is not None and won.startswith("Appeal 1 is with the league."), won
     assert lost_text == (f"Your appeal 1 of hand {hand} is still open: the league decides it "
-                         "first. Nothing was sent."), lost_text
+                         "first. Nothing was changed."), lost_text
     assert len(await h.bot.store.appeals(h.guild.id)) == 1

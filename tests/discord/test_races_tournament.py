@@ -1,7 +1,7 @@
 """Issue 18, item 1 (the tournament side): two directors (or a player and a director) run the
 same command at the same moment. Each command checks, waits on Discord (its "thinking..."),
 then writes; here both pass their checks before either writes. Exactly one wins; the other is
-told privately, clearly, that nothing was done, and nothing of his is written: no invented
+told privately, clearly, that nothing was changed, and nothing of his is written: no invented
 prize money, no bust undone twice, no chips bought twice."""
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ async def test_two_links_of_one_guest_to_two_members_link_him_once(harness: Harn
     first, text = winner_and_loser(h, results, "Linked: ")
     member, other = (cat, dev) if first == 0 else (dev, cat)
     assert text == (f"Dana Smith is already linked to the member <@{member.id}>: nothing to "
-                    "do. Nothing was done.")
+                    "do. Nothing was changed.")
 
     standings = embed_text(await h.carol.slash(h.channel, "standings"))
     assert points_of(standings, member.user.name) is not None, standings
@@ -124,7 +124,7 @@ async def test_two_links_of_one_guest_to_the_same_member_link_him_once(
                             (second, "td link", {"name": "Dana Smith", "member": cat}))
     _, text = winner_and_loser(h, results, "Linked: ")
     assert text == (f"Dana Smith is already linked to the member <@{cat.id}>: nothing to do. "
-                    "Nothing was done.")
+                    "Nothing was changed.")
     settled = embed_text(await h.carol.slash(h.channel, "settle"))
     assert "1. cat: paid 20, won 60, net 40" in settled, settled
     assert sum(int(w) for w in re.findall(r"won (\d+)", settled)) == 60, settled
@@ -181,7 +181,7 @@ async def test_two_undos_at_once_take_back_one_bust(harness: Harness) -> None:
 
     results = await at_once(h, (h.director, "td undo", {}), (second, "td undo", {}))
     _, text = winner_and_loser(h, results, "The last bust is undone")
-    assert text.endswith("Nothing was done."), text
+    assert text.endswith("Nothing was changed."), text
     assert "already undone" in text, text
     # The second bust is taken back; the first stands.
     assert t.players[last_out].status == "playing"
@@ -202,7 +202,7 @@ async def test_two_rebuys_of_one_guest_at_once_buy_once(harness: Harness) -> Non
                             (second, "td rebuy", {"player": larry}))
     _, text = winner_and_loser(h, results, "Re-buy recorded")
     assert text == ("Dana Smith's re-buy was just recorded by another director: this one "
-                    "bought nothing. Nothing was done."), text
+                    "bought nothing. Nothing was changed."), text
     assert t.players[larry].rebuys == 1
     assert len([p for p in seen.new() if p.startswith("🔁")]) == 1
     assert "Prize pool **300**" in seen.message(clock).content  # 14 buy-ins, one re-buy
@@ -219,7 +219,7 @@ async def test_two_add_ons_of_one_member_at_once_buy_once(harness: Harness) -> N
                             (second, "td addon", {"player": alice}))
     _, text = winner_and_loser(h, results, "Add-on recorded")
     assert text == ("Alice's add-on was just recorded by another director: this one bought "
-                    "nothing. Nothing was done."), text
+                    "nothing. Nothing was changed."), text
     assert t.players[alice].add_ons == 1
     assert await stored_buys(h.bot.store, session.store_id) == [("addon", alice, 20)]
     assert len([p for p in seen.new() if p.startswith("➕")]) == 1
@@ -236,12 +236,12 @@ async def test_a_players_own_rebuy_and_add_on_sent_twice_buy_once(harness: Harne
                             (h.alice, "tournament rebuy", {}))
     _, text = winner_and_loser(h, results, "You re-buy for ")
     assert text == ("Your re-buy is already recorded (sent twice?): this one bought nothing. "
-                    "Nothing was done."), text
+                    "Nothing was changed."), text
     results = await at_once(h, (h.alice, "tournament addon", {}),
                             (h.alice, "tournament addon", {}))
     _, text = winner_and_loser(h, results, "You take the add-on")
     assert text == ("Your add-on is already recorded (sent twice?): this one bought nothing. "
-                    "Nothing was done."), text
+                    "Nothing was changed."), text
     assert (t.players[alice].rebuys, t.players[alice].add_ons) == (1, 1)
     assert sorted(await stored_buys(h.bot.store, session.store_id)) == [
         ("addon", alice, 20), ("rebuy", alice, 20)]
@@ -268,8 +268,8 @@ async def test_two_stack_adjustments_at_once_apply_one(harness: Harness) -> None
         (second, "td adjust", {"player": h.alice, "stack": old + 900, "reason": "miscounted"}))
     first, text = winner_and_loser(h, results, "Stack adjusted.")
     assert text == (f"Alice's stack changed while you asked (another director or a hand): it "
-                    f"is {chips(t.players[alice].stack)} now. Nothing was done: check it, then "
-                    "adjust again."), text
+                    f"is {chips(t.players[alice].stack)} now. Check it, then adjust again. "
+                    "Nothing was changed."), text
     assert t.players[alice].stack == old + (500, 900)[first]
     actions = await director_actions(h.bot.store, session.store_id)
     assert [a.data for a in actions if a.action == "adjust"] == [{"stack": old + (500, 900)[first]}]
@@ -287,7 +287,7 @@ async def test_two_penalties_at_once_give_one(harness: Harness) -> None:
         (second, "td penalty", {"player": h.bob, "hands": 2, "reason": "abusive chat"}))
     _, text = winner_and_loser(h, results, "Penalty given.")
     assert text == ("Another director gave bob a penalty while you asked (2 hand(s): abusive "
-                    "chat). Nothing was done: if both are meant, give yours again."), text
+                    "chat). If both are meant, give yours again. Nothing was changed."), text
     assert t.players[str(h.bob.id)].penalty_hands == 2
     actions = await director_actions(h.bot.store, session.store_id)
     assert [a.action for a in actions if a.action == "penalty"] == ["penalty"]

@@ -47,7 +47,7 @@ async def test_two_queued_clicks_for_one_moment_apply_once(harness: Harness) -> 
     results = [first, second]
     assert sum(isinstance(r, str) and r.startswith("You ") for r in results) == 1
     refusal = next(r for r in results if isinstance(r, Refusal))
-    assert str(refusal) in (PASSED, "The hand has moved on since you clicked; nothing was done.")
+    assert str(refusal) in (PASSED, "The hand has moved on since you clicked. Nothing was changed.")
     acted = [e for e in hand.events[seen[1]:] if getattr(e, "seat", None) == seat
              and e.type == "hand.acted"]
     assert len(acted) == 1
@@ -121,7 +121,7 @@ async def test_away_by_someone_not_playing_is_answered_plainly(harness: Harness)
     await dealt(h)
     r = await h.dana.slash(h.channel, "away")
     assert refused(h, r) == ("You are not playing in this tournament, so there is nothing to "
-                             "step away from.")
+                             "step away from. Nothing was changed.")
 
 
 async def test_the_channel_hears_once_that_saving_is_retried(harness: Harness) -> None:

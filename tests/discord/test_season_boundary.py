@@ -164,7 +164,8 @@ async def test_a_night_starting_between_the_question_and_the_click_stops_the_end
     await open_night(h, "Wednesday", [h.carol, h.dana], lobby)
     await start_night(h, lobby)
     clicked = await h.director.click(message, label="End Spring")
-    assert "A night started or finished in Spring since you asked: nothing was changed." \
+    assert ("A night started or finished in Spring since you asked: ask again with /season "
+            "end. Nothing was changed.") \
         in refused(h, clicked)
     league_id, spring = await league_and_season(h, "Spring")
     assert (await h.bot.store.active_season(league_id)).id == spring

@@ -39,5 +39,5 @@ async def test_a_passed_moment_and_a_turn_not_yours_are_told_the_same_everywhere
     by_button = await first.click(msg, custom_id=fresh)
     by_command = await first.slash(h.channel, "call")
     assert reply(by_button) == refused(h, by_command) == (
-        f"Not your turn: it is {second.name}'s turn. Nothing was done.")
+        f"Not your turn: it is {second.name}'s turn. Nothing was changed.")
     assert t.event_count == count

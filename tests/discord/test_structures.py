@@ -272,3 +272,36 @@ async def test_two_new_structures_of_one_name_at_once_make_one(harness: Harness)
     assert len(made) == 1 and [e.code for e in refusals] == ["exists"]
     assert (await resolve_structure(h.bot.store, h.guild.id, "Friday")).periods == \
         made[0].periods
+
+
+async def test_an_uploads_problems_are_all_said_and_odd_files_refused_clearly(
+        harness: Harness) -> None:
+    h = harness
+    await h.director.slash(h.channel, "td structure new", name="Friday", **{"from": "turbo"})
+    bad = FRIDAY_CSV.replace(b"level, 50, 100, 0, 15", b"level, 50, lots, 0, 15") \
+        .replace(b"break, 5", b"breaks, 5")
+    text = refused(h, await h.director.slash(h.channel, "td structure upload", name="Friday",
+                                             file=("friday.csv", bad)))
+    assert text == ("I cannot use that file for **Friday**, 2 problems:\n"
+                    "· line 5, level 2: the big blind must be a whole number, not 'lots'\n"
+                    "· line 6: 'breaks' is not a row I know (`level`, `break`, "
+                    "`starting_stack`, `chips`, `big_blind_ante`, `late_registration`, "
+                    "`rebuy`, `addon`)\n"
+                    "Nothing was changed.")
+    deep = b"a = " + b"[" * 5000 + b"]" * 5000 + b"\n"
+    text = refused(h, await h.director.slash(h.channel, "td structure upload", name="Friday",
+                                             file=("friday.toml", deep)))
+    assert text == ("I cannot use that file for **Friday**: the file nests lists or tables too "
+                    "deeply for a structure. Nothing was changed.")
+    text = refused(h, await h.director.slash(h.channel, "td payouts upload", name="Club",
+                                             file=("club.csv", b"")))
+    assert text == "I cannot use that file for **Club**: the file is empty. Nothing was changed."
+    text = refused(h, await h.director.slash(
+        h.channel, "td payouts upload", name="Club",
+        file=("club.csv", b"amounts, 2, 9, 1000000000000000000000000000000\n")))
+    assert text == ("I cannot use that file for **Club**: line 1, players 2 to 9: each amount "
+                    "must be a whole number from 1 to 1,000,000,000,000. Nothing was changed.")
+    text = refused(h, await h.director.slash(h.channel, "td structure upload", name="Friday",
+                                             file=("friday.csv", b"level, 25, 50\n")))
+    assert "write it as `level, small blind, big blind, ante, minutes`" in text
+    assert "\\`" not in text

@@ -24,7 +24,13 @@ from bot.engine.events import Event
 from bot.service import Session
 
 from .conftest import GUILD_ID, Harness
-from .test_tournament_flow import create_and_join, reply, table_message, to_act
+from .test_tournament_flow import (
+    confirm_all_in,
+    create_and_join,
+    reply,
+    table_message,
+    to_act,
+)
 
 # Between hands until a test advances the clock (SimCord settles 5 virtual seconds per verb).
 BETWEEN_HANDS = 30.0
@@ -40,11 +46,14 @@ def member(h: Harness, player: str):
 
 
 async def click(h: Harness, session: Session, prefix: str) -> object:
+    """The player to act clicks the table's button (the All-in: and confirms it)."""
     table, hand, seat = to_act(session)
     msg = table_message(h, session, table)
     cid = next(c.custom_id for row in msg.components for c in row.children
                if c.custom_id.startswith(prefix))
-    return await member(h, hand.players[seat].player).click(msg, custom_id=cid)
+    actor = member(h, hand.players[seat].player)
+    result = await actor.click(msg, custom_id=cid)
+    return await confirm_all_in(actor, result) if prefix == "hp:a:" else result
 
 
 async def dealt(h: Harness, players: int = 3, **options: object) -> Session:

@@ -42,7 +42,7 @@ async def test_times_out_of_bounds_are_refused_with_the_range(harness: Harness) 
         r = await h.director.slash(h.channel, "tournament create", name="Tuesday",
                                    **{option: value})
         text = refused(h, r)
-        assert said in text and "Nothing was done" in text, text
+        assert said in text and "Nothing was changed" in text, text
     assert h.bot.tournaments.unfinished_in(h.guild.id) == []
 
 
@@ -83,8 +83,12 @@ async def test_time_button_spends_the_bank_and_away_comes_only_after_it(
     assert not r.ephemeral and r.response is not None and r.response.id == msg.id
     due = t.turn_deadline(table, h.now())
     assert due is not None and abs(due.at - (start + 150)) < 1e-6
-    shown = table_message(h, session, table).embeds[0].description
+    now_drawn = table_message(h, session, table)
+    shown = now_drawn.embeds[0].description
     assert "⏳ time bank" in shown and f"<t:{int(due.at)}:R>" in shown
+    # Greyed while it runs, saying so.
+    assert [(c.label, c.disabled) for row in now_drawn.components for c in row.children
+            if (c.custom_id or "").startswith("hp:t:")] == [("⏳ Time bank running", True)]
     assert t.players[str(actor.id)].time_bank == 0
     # Past his 60 s he is not away; at 150 s (action time and bank out) he is.
     await h.advance(start + 149 - h.now())

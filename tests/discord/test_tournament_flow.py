@@ -28,11 +28,23 @@ def reply(result: object) -> str:
     return result.response.content  # type: ignore[attr-defined]
 
 
+async def confirm_all_in(actor: MemberActor, asked: object) -> object:
+    """The All-in button's second tap: the Confirm button of its private question."""
+    assert asked.ephemeral  # type: ignore[attr-defined]
+    question = asked.followups[-1] if asked.followups else asked.response  # type: ignore[attr-defined]
+    confirm = question.components[0]["components"][0]
+    assert confirm["label"].startswith("Confirm all-in ")
+    return await actor.click(question.message, custom_id=confirm["custom_id"])
+
+
 def refused(h: Harness, result: object) -> str:
-    """A refusal: private, and the UserFacingError SimCord captured is acknowledged."""
+    """A refusal: private, ending as every refusal does, and the UserFacingError SimCord
+    captured is acknowledged."""
     assert result.ephemeral  # type: ignore[attr-defined]
     h.env.errors  # noqa: B018  (reading acknowledges the expected refusals)
-    return reply(result)
+    text = reply(result)
+    assert text.endswith("Nothing was changed."), text
+    return text
 
 
 def public(h: Harness, result: object) -> str:
@@ -227,13 +239,17 @@ async def act_once(h: Harness, session: Session, members: dict[str, MemberActor]
             assert shown.modal is not None
             word = rng.choice(["min", "half", "pot", str(legal.min_raise_to)])
             result = await actor.submit_modal(shown, {"amount": word})
+        elif kind == "allin":  # a second tap, on its private question
+            result = await confirm_all_in(actor, shown)
+            assert result.response.content.startswith("You ")
         else:
             result = shown
-        # The click (or the modal sent from it) is answered by editing the table message
-        # itself, in the same request: no private note, no separate edit.
-        assert not result.ephemeral and result.response is not None
-        assert result.response.id == msg.id, result
-        assert result.response.embeds[0].title.startswith(f"Hand {hand.hand_id}")
+        if kind != "allin":
+            # The click (or the modal sent from it) is answered by editing the table message
+            # itself, in the same request: no private note, no separate edit.
+            assert not result.ephemeral and result.response is not None
+            assert result.response.id == msg.id, result
+            assert result.response.embeds[0].title.startswith(f"Hand {hand.hand_id}")
     else:
         if kind == "allin":
             result = await actor.slash(where, "allin")

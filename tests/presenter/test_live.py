@@ -86,7 +86,10 @@ def test_level_and_break_posts_give_blinds_length_and_end() -> None:
     events = t.tick(T0 + 80 * 60)
     posts = texts(t).posts(t, events, T0 + 80 * 60)
     assert posts == [f"☕ **Break**: 10 minutes. Play resumes <t:{int(T0 + 90 * 60)}:t> "
-                     f"(<t:{int(T0 + 90 * 60)}:R>) with level 5: blinds 150/300, ante 300."]
+                     f"(<t:{int(T0 + 90 * 60)}:R>) with level 5: blinds 150/300, ante 300.\n"
+                     "➕ **Add-on** during this break: 10,000 chips for 20 (`/td addon`).\n"
+                     "🔒 **Re-buys are closed** (they ran to the end of level 4): every place is "
+                     "final."]
     assert texts(t).break_ending(T0 + 90 * 60, 5, t.structure.level_for_hand(4)) == (
         f"⏰ **One minute**: the break ends <t:{int(T0 + 90 * 60)}:R>. Level 5, blinds "
         "**150/300, ante 300**: take your seats.")
@@ -154,7 +157,10 @@ def test_busts_in_the_money_the_final_table_heads_up_and_the_results() -> None:
     assert final.split("Cards dealt: ")[1].split("\n")[0].count(" · ") == 5
     assert any("is out in **6th** place" in p for p in posts)
     money = [p for p in posts if p.startswith("💰")]
-    assert [p.split("finishes **")[1][:3] for p in money] == ["3rd", "2nd"]  # 3 places paid
+    assert len(money) == 2  # 3 places paid
+    # In the re-buy period a place in the money waits too: he may still buy back in.
+    assert "is out in **3rd** place for now and would win **" in money[0]
+    assert "`/td rebuy`" in money[0] and "finishes **2nd**" in money[1]
     heads_up = next(p for p in posts if "🥊 **Heads-up**: " in p)
     assert heads_up.startswith("💰") and "3rd" in heads_up
     results = posts[-1].split("\n")
@@ -290,3 +296,57 @@ def test_pack_never_splits_a_block_that_fits_and_splits_longer_ones_by_line() ->
     long = "\n".join(["x" * 8] * 5)
     assert pack([long], limit=20) == ["x" * 8 + "\n" + "x" * 8] * 2 + ["x" * 8]
     assert pack(["", "a"]) == ["a"]
+
+
+def test_a_winner_who_rebought_reads_as_the_winner_with_her_rebuys_and_add_ons() -> None:
+    """Ann busts in level 1 (by Bob), buys back in, adds on and wins: her line is her last
+    entry's fate, not the bust she bought her way out of; every line counts its purchases."""
+    t, _ = started(players=4, guests=())
+    names = live_names(t, MEMBERS)
+    ann, bob, cat, dan = list(MEMBERS)[:4]
+    t.bust(ann, T0 + 60, knocked_out_by=bob, recorded_by="td")
+    t.rebuy(ann, T0 + 120)
+    t.add_on(ann, T0 + 180)
+    t.add_on(bob, T0 + 180)
+    at = T0 + 600
+    for victim in (dan, cat, bob):
+        at += 60
+        events = t.bust(victim, at, knocked_out_by=ann, recorded_by="td")
+    points = {ann: 12.0, bob: 9.0, cat: 7.0, dan: 5.0}
+    results = texts(t).posts(t, events, at, report=bust_report(t, events),
+                             points=points)[-1].split("\n")
+    first = next(line for line in results if line.startswith("1. "))
+    assert first == (f"1. **{names[ann]}** · **{chips_of(t, ann)}** · 1 re-buy, 1 add-on · "
+                     "12 pts")
+    second = next(line for line in results if line.startswith("2. "))
+    assert second.startswith(f"2. {names[bob]} · **{chips_of(t, bob)}** · out <t:{int(at)}:t>, "
+                             f"busted by {names[ann]} · 1 add-on · 9 pts")
+    fourth = next(line for line in results if line.startswith("4. "))
+    assert "re-buy" not in fourth and "add-on" not in fourth
+
+
+def chips_of(t: Tournament, player: str) -> str:
+    return f"{t.prizes[player]:,}"
+
+
+def test_a_bust_in_the_rebuy_period_says_until_when_he_may_rebuy() -> None:
+    t, _ = started(players=6, guests=())  # regular: one re-buy a player, to the end of level 4
+    names = live_names(t, MEMBERS)
+    ann, bob = list(MEMBERS)[:2]
+    events = t.bust(ann, T0 + 60, knocked_out_by=bob, recorded_by="td")
+    (post,) = texts(t).posts(t, events, T0 + 60)
+    assert post.startswith(
+        f"💀 **{names[ann]}** is out in **6th** place for now, busted by {names[bob]}: he may "
+        "re-buy until the end of level 4 (`/td rebuy`); the place is final once he no longer "
+        "can. 5 players left.")
+    t.rebuy(ann, T0 + 120)
+    events = t.bust(ann, T0 + 180, recorded_by="td")  # his one re-buy is spent
+    (post,) = texts(t).posts(t, events, T0 + 180)
+    assert post.startswith(f"💀 **{names[ann]}** is out in **6th** place. 5 players left.")
+    # The break after level 4 closes the re-buys: the places are final from then on.
+    at = T0 + 80 * 60
+    posts = texts(t).posts(t, t.tick(at), at)
+    assert posts[0].endswith("🔒 **Re-buys are closed** (they ran to the end of level 4): "
+                             "every place is final.")
+    at = T0 + 90 * 60
+    assert "Re-buys" not in "".join(texts(t).posts(t, t.tick(at), at))

@@ -22,11 +22,15 @@ from bot.discord_ui.presenter.rulings import (
 )
 from bot.discord_ui.presenter.table import TableScene, action_lines, pots_text, table_embed
 from bot.discord_ui.presenter.texts import deck_proof_json, deck_proof_text, hole_cards_text
+from bot.discord_ui.presenter.time_bank import time_button_label
 from bot.engine.cards import pretty, verify_proof
 from bot.engine.hand import Hand, HandConfig, Seat
 from bot.engine.hand_events import Ruling
 from bot.engine.profile import make_profile
 from bot.tournament import events as tev
+from bot.tournament.clock import TurnBank
+from bot.tournament.state import Result
+from bot.tournament.structure import load_structure
 from tests.tournament.helpers import T0, make
 
 NAMES = {"p1": "Alex", "p2": "Blair", "p3": "Casey", "p4": "Dana"}
@@ -349,3 +353,57 @@ def test_history_phh_names_players_and_long_texts_go_as_files():
     assert text.startswith("```") and file is None
     text, file = history_reply("x" * 3000, "1-t1-h1", "text")
     assert file is not None and file[0] == "hand-1-t1-h1.txt" and text[0].isupper()
+
+
+def test_the_online_results_count_each_players_rebuys_and_add_ons() -> None:
+    results = (Result("1", 1, (), 90, False, rebuys=2, add_ons=1),
+               Result("2", 2, (), 30, False, out_at=T0, add_ons=1),
+               Result("3", 3, (), 0, False, out_at=T0 - 60))
+    names = {"1": "Ann", "2": "Bob", "3": "Cat"}
+    finished = tev.Finished("1", 120, {"1": 90, "2": 30}, T0)
+    text = Announcements(names, results=lambda: results).finish_text(finished)
+    assert text.split("\n")[1:] == ["1st: Ann — 90 (2 re-buys, 1 add-on)",
+                                    "2nd: Bob — 30 (1 add-on)", "3rd: Cat"]
+
+
+def test_an_online_bust_in_the_rebuy_period_says_until_when_he_may_rebuy() -> None:
+    names = {"1": "Ann", "2": "Bob"}
+    out = [tev.Eliminated("1", 9, (), 1, "1-t1-h4", 500, T0)]
+    open_until = Announcements(names, rebuy_until=lambda player, at: 4).eliminations(out)
+    assert open_until[0].text == ("💀 Ann is out in **9th** place for now: he may re-buy until "
+                                  "the end of level 4 (`/tournament rebuy`); the place is final "
+                                  "once he no longer can.")
+    (final,) = Announcements(names, rebuy_until=lambda player, at: None).eliminations(out)
+    assert final.text == "💀 Ann is out in **9th** place."
+
+
+def test_the_online_break_after_the_last_rebuy_level_opens_the_add_on_and_closes_rebuys() -> None:
+    regular = load_structure("regular")  # re-buys and the add-on to level 4, then a break
+    writer = Announcements({}, structure=regular)
+    brk = regular.break_after(4)
+    assert brk is not None
+    text = writer.level_text(tev.LevelStarted(brk, 5, True, 150, 300, 300, T0, T0 + 600))
+    assert text == (f"**Break.**; ends <t:{int(T0 + 600)}:R>.\n"
+                    "➕ **Add-on** during this break: 10,000 chips for 20 "
+                    "(`/tournament addon`).\n"
+                    "🔒 **Re-buys are closed** (they ran to the end of level 4): every place "
+                    "is final.")
+    after = writer.level_text(tev.LevelStarted(brk + 1, 5, False, 150, 300, 300, T0, None))
+    assert "Add-on" not in after and "Re-buys" not in after
+
+
+def test_every_size_keeps_its_place_and_one_not_legal_now_is_disabled() -> None:
+    hand = start()
+    sizes = action_view_state(hand).sizes
+    assert [s.key for s in sizes] == ["min", "third", "half", "three_quarters", "pot"]
+    third = next(s for s in sizes if s.key == "third")  # 100 + 83 is below the minimum raise
+    assert third.disabled and third.label == "⅓ pot"
+    assert [s.label for s in sizes if not s.disabled] == ["Min 200", "½ pot 225", "¾ pot 288",
+                                                           "Pot 350"]
+
+
+def test_the_time_button_says_why_it_cannot_be_pressed() -> None:
+    assert time_button_label(TurnBank("a", 90.0, 0.0, False)) == "⏳ Time +1m 30s"
+    assert time_button_label(TurnBank("a", 0.0, 45.0, False)) == "⏳ Time bank running"
+    assert time_button_label(TurnBank("a", 30.0, 0.0, True)) == "⏳ Clock called"
+    assert time_button_label(TurnBank("a", 0.0, 0.0, False)) == "⏳ Time bank empty"

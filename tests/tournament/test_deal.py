@@ -142,3 +142,33 @@ def test_what_cannot_be_dealt(stacks: dict[str, int], payouts: list[int], keep: 
 def test_icm_refuses_more_than_ten_players() -> None:
     with pytest.raises(DealError):
         icm_equities([100] * 11, [1])
+
+
+def test_chip_chop_min_pays_the_locked_up_prize_first_then_chops_the_rest() -> None:
+    # Four left, the 4th prize 55: chip chop gives the 20k stack 41, less than he is sure of.
+    stacks = {"ann": 20_000, "bob": 100_000, "cat": 120_000, "dan": 160_000}
+    p = propose(stacks, [400, 220, 145, 55])
+    assert p.locked == 55
+    assert p.chip_chop.as_dict()["ann"] == 41
+    # 55 each first (220), the other 600 by chips: 30, 150, 180, 240.
+    assert p.chip_chop_min.as_dict() == {"ann": 85, "bob": 205, "cat": 235, "dan": 295}
+    assert p.by("chip_chop_min") is p.chip_chop_min
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.integers(1, 100_000), min_size=2, max_size=9),
+       st.lists(st.integers(0, 5_000), min_size=1, max_size=9), st.integers(1, 25),
+       st.integers(0, 100))
+def test_chip_chop_min_adds_up_exactly_and_never_pays_below_the_locked_up_prize(
+        stacks: list[int], prizes: list[int], unit: int, keep_percent: int) -> None:
+    prizes = sorted((x // unit * unit for x in prizes), reverse=True)
+    if not sum(prizes):
+        return
+    named = [(f"p{i}", s) for i, s in enumerate(stacks)]
+    places = (prizes + [0] * len(stacks))[:len(stacks)]
+    keep = (places[0] - places[-1]) * keep_percent // 100 // unit * unit
+    p = propose(named, prizes, keep=keep, unit=unit)
+    shares = p.chip_chop_min.as_dict()
+    assert sum(shares.values()) == p.split
+    assert all(s >= p.locked for s in shares.values())
+    assert all(s % unit == 0 for s in shares.values()) or p.split % unit

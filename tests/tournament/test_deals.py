@@ -12,9 +12,10 @@ import pytest
 from bot.engine.events import event_from_dict
 from bot.tournament import events as ev
 from bot.tournament.deal import icm_equities
+from bot.tournament.deals import locked_up
 from bot.tournament.errors import NotAllowed
 from bot.tournament.live import bust_report
-from bot.tournament.structure import AddOnTerms
+from bot.tournament.structure import AddOnTerms, Break, Level
 from bot.tournament.tournament import Tournament
 from tests.tournament.helpers import T0, make, play_all_in_hand, structure
 from tests.tournament.test_live import live_night
@@ -217,3 +218,54 @@ def test_an_open_proposal_survives_a_replay_and_a_snapshot() -> None:
         assert other.deal_offer == t.deal_offer and other.deal_count == 1
         assert other.deal_offer is not None
         assert other.deal_offer.players == t.deal_offer.players  # seat order kept
+
+
+def test_a_chip_chop_min_deal_pays_each_his_locked_up_prize_first() -> None:
+    t, stacks = _live_final()
+    now = T0 + 3200
+    pool = t.pool
+    # Three left, two paid (84 / 36): nobody has a paid place locked up yet.
+    (p,) = t.propose_deal(TD, "chip_chop_min", now, stacks=stacks)
+    assert isinstance(p, ev.DealProposed) and p.method == "chip_chop_min"
+    assert p.chip_chop_min == p.chip_chop  # nothing locked up: the same chop
+    for player in stacks:
+        t.answer_deal(1, player, True, TD, now + 1)
+    assert t.deal is not None and t.deal.method == "chip_chop_min"
+    assert t.deal.amounts == p.chip_chop_min
+    _play_live_to_the_end(t, now + 2)
+    assert sum(t.prizes.values()) == pool
+    for other in _rebuilt(t):
+        assert other.prizes == t.prizes and other.deal == t.deal
+
+
+def test_chip_chop_min_with_a_locked_up_prize_and_what_it_refuses() -> None:
+    t = live_night(members=7, guests=0)  # pool 140: 70 / 42 / 28
+    t.start("live-deal", T0)
+    now = T0 + 3200  # level 3: re-buys and late registration closed
+    for n in range(4):
+        t.bust(t.playing[0], now + n, recorded_by=TD)
+    chips = t.expected_chips()
+    small, mid = chips // 20, chips // 4
+    stacks = dict(zip(t.playing, (small, mid, chips - small - mid), strict=True))
+    _unchanged(t, lambda: t.propose_deal(TD, "chip_chop_min", now + 5, stacks=stacks,
+                                         keep=70 - 28 + 1), "deal-keep")
+    (p,) = t.propose_deal(TD, "chip_chop_min", now + 5, stacks=stacks, keep=70 - 28)
+    assert isinstance(p, ev.DealProposed) and p.payouts == (70, 42, 28) and locked_up(p) == 28
+    assert p.chip_chop[t.playing[0]] < 28 <= p.chip_chop_min[t.playing[0]]
+    assert all(share >= 28 for share in p.chip_chop_min.values())
+    assert sum(p.chip_chop_min.values()) == sum(p.payouts) - p.keep
+
+
+def _play_live_to_the_end(t: Tournament, now: float) -> None:
+    while t.status == "running":
+        now += 1
+        t.bust(min(t.playing, key=str), now, recorded_by=TD)
+
+
+def test_no_deal_during_the_break_that_is_still_open_to_the_add_on() -> None:
+    t = make("tda", n=4, struct=structure(
+        periods=(Level(25, 50, 0, 600), Break(300), Level(50, 100, 0, 600)),
+        add_on=AddOnTerms(cost=10, chips=1000, until_level=1, at_break=True)))
+    t.tick(T0 + 601)
+    t.pause(TD, "talk", T0 + 602)
+    _unchanged(t, lambda: t.propose_deal(TD, "icm", T0 + 603), "deal-add-on-open")

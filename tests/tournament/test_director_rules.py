@@ -373,7 +373,7 @@ def test_a_queued_check_for_the_pre_flop_does_not_check_the_flop() -> None:
     t.act(2, other.seat, "call", now=T0 + 3)  # the other table acts meanwhile
     assert hand.street == "flop" and hand.to_act == bb  # heads-up he acts first on the flop
     before = (len(t.events), len(hand.events))
-    with pytest.raises(NotAllowed, match="moved on since you clicked; nothing was done"):
+    with pytest.raises(NotAllowed, match="moved on since you clicked. Nothing was changed"):
         t.act(1, bb, "check", now=T0 + 4, expect=seen)  # the queued second click
     assert (len(t.events), len(hand.events)) == before and hand.to_act == bb
     t.act(1, bb, "check", now=T0 + 5, expect=(hand.hand_id, len(hand.events)))

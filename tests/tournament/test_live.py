@@ -4,6 +4,7 @@ breaks, levels, payouts; only the hands are missing."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -344,3 +345,65 @@ def test_a_rebuy_at_a_live_table_is_recorded_with_its_seat() -> None:
     # bought back in: his bust is no longer the one to undo
     _unchanged(t, lambda: t.undo_bust(TD, T0 + 21), NotAllowed, "no bust to undo")
     _replays(t)
+
+
+def test_a_rebuy_clears_the_bust_it_bought_back_from() -> None:
+    t = live_night(members=6, guests=0)
+    t.start("s", T0)
+    gone, by = _at_table(t, 1)[:2]
+    t.bust(gone, T0 + 10, knocked_out_by=by, recorded_by=TD)
+    t.rebuy(gone, T0 + 20)
+    p = t.players[gone]
+    assert (p.out_at, p.knocked_out_by, p.out_table, p.out_seat) == (None, None, None, None)
+    # A snapshot written before re-buys cleared the bust is read without it.
+    old = json.loads(json.dumps(t.snapshot()))
+    for data in old["players"]:
+        if data["player"] == gone:
+            data.update(out_at=T0 + 10, knocked_out_by=by, out_table=1, out_seat=1)
+    restored = Tournament.from_snapshot(t.cfg, old).players[gone]
+    assert (restored.out_at, restored.knocked_out_by) == (None, None)
+    while t.status == "running":
+        t.bust(next(x for x in t.playing if x != gone), T0 + 30, recorded_by=TD)
+    (first, *_) = t.results()
+    assert (first.player, first.out_at, first.knocked_out_by, first.rebuys) == (gone, None,
+                                                                                 None, 1)
+    _replays(t)
+
+
+def _with_add_on(add_on: AddOnTerms) -> Tournament:
+    cfg = TournamentConfig(make_profile("tda"),
+                           dataclasses.replace(live_structure(), add_on=add_on),
+                           load_payout_table("standard"), seats_per_table=9, buy_in=20,
+                           mode="live")
+    t = Tournament.create(7, cfg, T0)
+    for i in range(1, 5):
+        t.register(str(100 + i), T0)
+    t.start("s", T0)
+    return t
+
+
+BREAK_AFTER_2 = T0 + 2 * 1200  # live_structure: levels 1 and 2, a 10-minute break, 3, 4
+
+
+def test_an_add_on_at_the_break_is_taken_only_during_that_break() -> None:
+    t = _with_add_on(AddOnTerms(cost=10, chips=3000, until_level=2, at_break=True))
+    a, b, c, _ = t.playing
+    _unchanged(t, lambda: t.add_on(a, T0 + 60), NotAllowed,
+               "the add-on is taken at the break after level 2")
+    t.tick(BREAK_AFTER_2 + 1)
+    t.add_on(a, BREAK_AFTER_2 + 1)
+    assert t.players[a].add_ons == 1 and t.pool == 4 * 20 + 10
+    t.tick(BREAK_AFTER_2 + 601)
+    _unchanged(t, lambda: t.add_on(b, BREAK_AFTER_2 + 601), NotAllowed,
+               "the add-on closed with the break after level 2")
+    _replays(t)
+
+
+def test_an_add_on_to_the_end_of_a_level_is_still_open_in_the_break_after_it() -> None:
+    t = _with_add_on(AddOnTerms(cost=10, chips=3000, until_level=2))
+    a, b, _, _ = t.playing
+    t.tick(BREAK_AFTER_2 + 30)
+    t.add_on(a, BREAK_AFTER_2 + 30)  # the break after the add-on's last level
+    t.tick(BREAK_AFTER_2 + 601)
+    _unchanged(t, lambda: t.add_on(b, BREAK_AFTER_2 + 601), NotAllowed,
+               "the add-on closed after level 2")

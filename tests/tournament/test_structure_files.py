@@ -8,9 +8,12 @@ import pytest
 
 from bot.tournament.errors import StructureError
 from bot.tournament.payouts import load_payout_table, payout_table_names, place_amounts
-from bot.tournament.structure import Break, Level, load_structure, structure_names
+from bot.tournament.structure import AddOnTerms, Break, Level, load_structure, structure_names
 from bot.tournament.structure_files import (
     MAX_FILE_BYTES,
+    MAX_PROBLEMS,
+    FileFormat,
+    FileProblems,
     decode,
     parse_payouts,
     parse_structure,
@@ -149,4 +152,80 @@ def test_fixed_amounts_are_refused_when_not_whole_or_rising() -> None:
     assert "line 1, players 2 to 9: place 2 pays 60, more than place 1's 50" in str(err.value)
     with pytest.raises(StructureError) as err:
         parse_payouts("p", "amounts, 2, 9, 50.5, 20\n", "csv")
-    assert "line 1, players 2 to 9: each amount must be a whole number above 0" in str(err.value)
+    assert "line 1, players 2 to 9: each amount must be a whole number from 1 to " \
+           "1,000,000,000,000" in str(err.value)
+
+
+def test_an_add_on_at_the_break_after_a_level_in_csv_and_toml() -> None:
+    text = CSV.replace("addon, 20, 15000, 4", "addon, 20, 15000, at break after level 2")
+    s = parse_structure("Friday", text, "csv")
+    assert s.add_on == AddOnTerms(20, 15_000, 2, at_break=True)
+    toml = structure_toml(s)
+    assert "at_break = true" in toml
+    assert parse_structure("Friday", toml, "toml") == s
+    with pytest.raises(StructureError, match="line 7: the add-on is at the break after level "
+                                             "1, but level 1 is not followed by a break"):
+        parse_structure("F", text.replace("after level 2", "after level 1"), "csv")
+    with pytest.raises(StructureError, match="line 7: write it as `addon, cost, chips, last "
+                                             "level` or `addon, cost, chips, at break after "
+                                             "level 4`"):
+        parse_structure("F", text.replace("at break after level 2", "at lunch"), "csv")
+
+
+def _problems(text: str, fmt: FileFormat = "csv", kind: str = "structure") -> list[str]:
+    with pytest.raises(StructureError) as err:
+        if kind == "structure":
+            parse_structure("x", text, fmt)
+        else:
+            parse_payouts("x", text, fmt)
+    assert isinstance(err.value, FileProblems)
+    return list(err.value.problems)
+
+
+def test_every_problem_of_a_file_is_listed_with_its_line_up_to_ten() -> None:
+    text = ("starting_stack, 10000\nchips, 25 100\nlevel, 25, 50, 0, 20\nlevel, 25, fifty, 0, 20\n"
+            "levels, 1, 2\nlevel, 50, 100, 0, 20\nlevel, 40, 80, 0, 20\nbreak, soon\n")
+    assert _problems(text) == [
+        "line 4, level 2: the big blind must be a whole number, not 'fifty'",
+        "line 5: 'levels' is not a row I know (`level`, `break`, `starting_stack`, `chips`, "
+        "`big_blind_ante`, `late_registration`, `rebuy`, `addon`)",
+        "line 7, level 4: the big blind 80 is less than level 3's 100",
+        "line 8, the break after level 4: minutes must be a number, not 'soon'",
+    ]
+    many = "starting_stack, 10000\nchips, 25 100\n" + "level, 25, x, 0, 20\n" * 30
+    problems = _problems(many)
+    assert len(problems) == MAX_PROBLEMS == 10
+    assert problems[0].startswith("line 3, level 1:") and problems[-1].startswith("line 12,")
+    payouts = "players, 2, 5, 90\nplayers, 6, 9, 60, 30\namounts, 10, 12, 5, 9\n"
+    assert [p.split(":")[0] for p in _problems(payouts, kind="payouts")] == [
+        "line 1, players 2 to 5", "line 2, players 6 to 9", "line 3, players 10 to 12"]
+
+
+def test_a_deeply_nested_toml_is_refused_clearly() -> None:
+    deep = "a = " + "[" * 5000 + "]" * 5000 + "\n"
+    for kind in ("structure", "payouts"):
+        assert _problems(deep, "toml", kind) == [
+            "the file nests lists or tables too deeply for a "
+            + ("structure" if kind == "structure" else "payout table")]
+
+
+def test_absurd_amounts_and_digits_other_than_ascii_are_refused() -> None:
+    assert _problems("amounts, 2, 9, 1000000000000000000000000000000\n", kind="payouts") == [
+        "line 1, players 2 to 9: each amount must be a whole number from 1 to "
+        "1,000,000,000,000"]
+    assert _problems("players, 2, 9, \u0661\u0660\u0660\n", kind="payouts") == [
+        "line 1, an entry of percents must be a number, not '١٠٠'"
+        .replace("an entry of percents", "a percent")]
+    assert _problems("starting_stack, \u0661\u0660\u0660\u0660\nchips, 25 100\n"
+                     "level, 25, 50, 0, 20\n") == [
+        "line 1, the starting stack must be a whole number, not '١٠٠٠'"]
+    assert _problems("starting_stack, 10000000000000000\nchips, 25 100\n"
+                     "level, 25, 50, 0, 20\n") == [
+        "line 1, the starting stack must be a whole number from 0 to 1,000,000,000,000"]
+
+
+def test_an_empty_file_says_it_is_empty() -> None:
+    for text in ("", "\n  \n", "# only a comment\n"):
+        for fmt in ("csv", "toml"):
+            assert _problems(text, fmt) == ["the file is empty"]
+            assert _problems(text, fmt, "payouts") == ["the file is empty"]

@@ -117,7 +117,8 @@ class Announcer(Threads, IdlePings):
                 money = money_in(*await league_money(self.store, row.league_id))
         writer = Announcements(self._names(places), self.faces(places),
                                clock_seconds=t.profile.clock_seconds, results=t.results,
-                               table_of=table_of, season=season, money=money)
+                               table_of=table_of, season=season, money=money,
+                               rebuy_until=t.rebuy_until, structure=t.structure)
         for post in writer.posts(events):
             for where in self._post_locations(places, session, post):
                 await self.send_long(places, where, post.text, "announcement.txt")

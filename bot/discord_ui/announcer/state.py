@@ -74,7 +74,7 @@ class ClickAnswer:
     answered: bool | None = None
 
     def decline(self) -> None:
-        """Nothing was done (an all-in to confirm first): the answer is the caller's own."""
+        """Nothing was changed (an all-in to confirm first): the answer is the caller's own."""
         self.answered = False
 
 

@@ -24,6 +24,7 @@ from bot.discord_ui.presenter.time_bank import bank_used_text
 from bot.engine.events import Event
 from bot.tournament import events as tev
 from bot.tournament import hfh_events as hev
+from bot.tournament.structure import AddOnTerms, Structure
 from bot.tournament.tournament import Result
 
 # Director-typed text (reasons, rulings) shown in a post is cut here.
@@ -55,6 +56,41 @@ def people(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def purchases(rebuys: int, add_ons: int) -> str:
+    """A player's buys after his entry, as his result line reads them: "1 re-buy, 1 add-on"
+    ("" when none)."""
+    parts = [f"{n} {what}{'s' if n != 1 else ''}"
+             for n, what in ((rebuys, "re-buy"), (add_ons, "add-on")) if n]
+    return ", ".join(parts)
+
+
+def rebuy_open_text(until: int, command: str) -> str:
+    """What a bust in the re-buy period adds: he may still buy back in, so his place waits."""
+    return (f"he may re-buy until the end of level {until} (`{command}`); the place is final "
+            "once he no longer can")
+
+
+def add_on_when(terms: AddOnTerms) -> str:
+    """"until level 4 and the break after it", or "at the break after level 4"."""
+    if terms.at_break:
+        return f"at the break after level {terms.until_level}"
+    return f"until level {terms.until_level}"
+
+
+def period_notes(s: Structure, period: int, add_on_command: str) -> str:
+    """What a level's or break's post adds: the re-buys closing as it starts (every place is
+    final then), and the add-on's break ("" for other periods)."""
+    text = ""
+    if s.add_on is not None and s.add_on_break(period):
+        text += (f"\n➕ **Add-on** during this break: {chips(s.add_on.chips)} chips for "
+                 f"{chips(s.add_on.cost)} (`{add_on_command}`).")
+    last = s.rebuys_close_at(period)
+    if last is not None:
+        text += (f"\n🔒 **Re-buys are closed** (they ran to the end of level {last}): every "
+                 "place is final.")
+    return text
+
+
 class Announcements:
     """Turns one change's tournament events into posts, with names and card faces."""
 
@@ -62,7 +98,9 @@ class Announcements:
                  clock_seconds: int = 0,
                  results: Callable[[], Sequence[Result]] = tuple,
                  table_of: Callable[[str], tuple[int, ...]] = lambda player: (),
-                 season: str = "", money: Money = chips) -> None:
+                 season: str = "", money: Money = chips,
+                 rebuy_until: Callable[[str, float], int | None] = lambda player, at: None,
+                 structure: Structure | None = None) -> None:
         self.money = money  # the league's currency, for the results
         self.names = names
         self.faces = faces
@@ -71,6 +109,10 @@ class Announcements:
         self.season = season  # under the results: the season the night counts in (issue 18)
         # Where a player sits, for events that do not name the table.
         self.table_of = table_of
+        # Until which level a player out may buy back in (Tournament.rebuy_until), and the
+        # structure played (its re-buys and add-on in the level posts).
+        self.rebuy_until = rebuy_until
+        self.structure = structure
 
     def name(self, player: str) -> str:
         return player_name(self.names, player, "a player")
@@ -111,6 +153,9 @@ class Announcements:
             who = people([self.name(e.player) for e in group])
             if len(group) > 1:
                 lines.append(f"💀 {who} are out, tied **{ordinal(place)}**.")
+            elif (until := self.rebuy_until(group[0].player, group[0].at)) is not None:
+                lines.append(f"💀 {who} is out in **{ordinal(place)}** place for now: "
+                             f"{rebuy_open_text(until, '/tournament rebuy')}.")
             else:
                 lines.append(f"💀 {who} is out in **{ordinal(place)}** place.")
         tables = tuple(dict.fromkeys(e.table for e in events))
@@ -276,7 +321,9 @@ class Announcements:
                     f"{ante}, from the next hand")
         if e.ends_at is not None:
             text += f"; ends <t:{int(e.ends_at)}:R>"
-        return text + "."
+        notes = (period_notes(self.structure, e.period, "/tournament addon")
+                 if self.structure is not None else "")
+        return text + "." + notes
 
     def chip_race_text(self, e: tev.ChipRaced) -> str:
         rows = [f"Chip race: the {chips(e.old_chip)} chips are raced off for "
@@ -294,7 +341,9 @@ class Announcements:
         rows = [f"🏆 **{self.name(e.winner)} wins the tournament!**"]
         for r in list(self.results())[:25]:
             prize = f" — {self.money(r.prize)}" if r.prize else ""
-            rows.append(f"{ordinal(r.place)}: {self.name(r.player)}{prize}")
+            bought = purchases(r.rebuys, r.add_ons)
+            rows.append(f"{ordinal(r.place)}: {self.name(r.player)}{prize}"
+                        + (f" ({bought})" if bought else ""))
         if self.season:
             rows.append(self.season)
         return "\n".join(rows)

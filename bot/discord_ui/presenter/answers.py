@@ -1,4 +1,4 @@
-"""Why nothing was done, told privately to the sender of a use case: every `Refused`
+"""Why nothing was changed, told privately to the sender of a use case: every `Refused`
 (bot/service/usecases) is worded here, once, whether it came from a slash command, a button or
 a modal. (The receipt of a player's action is `controls.acted_text`.)"""
 
@@ -9,12 +9,13 @@ from collections.abc import Callable, Mapping
 from bot.discord_ui.presenter.announcements import ordinal
 from bot.discord_ui.presenter.deals import REFUSALS as DEAL_REFUSALS
 from bot.discord_ui.presenter.limits import chips, player_name, safe_text
-from bot.discord_ui.presenter.refusals import refusal_text
+from bot.discord_ui.presenter.refusals import ended, refusal_text
 from bot.service.usecases import Refused, Why
 from bot.tournament.errors import TournamentError
 
 # The one answer to a click (or a typed amount) made for a moment of a hand that has passed.
-PASSED = "That moment has passed: the table has moved on. Use the latest table message."
+PASSED = ("That moment has passed: the table has moved on. Use the latest table message. "
+          "Nothing was changed.")
 
 
 def _capitalised(text: str) -> str:
@@ -22,7 +23,7 @@ def _capitalised(text: str) -> str:
 
 
 def refused_text(r: Refused) -> str:
-    """Why nothing was done, in the words a player or director reads."""
+    """Why nothing was changed, in the words a player or director reads."""
     names = r.names
     f = r.fields
 
@@ -34,11 +35,11 @@ def refused_text(r: Refused) -> str:
         better = DEAL_REFUSALS.get(error.code) if isinstance(error, TournamentError) else None
         text = better or (refusal_text(error, names) if isinstance(error, Exception)
                           else str(f.get("text")))
-        return text.rstrip(".") + ". Nothing was changed." if r.desk else text
+        return ended(text)
     words = _WORDS.get(r.why)
     if words is None:
-        return "That cannot be done now. Nothing was done."
-    return _capitalised(words(f, name))
+        return "That cannot be done now. Nothing was changed."
+    return ended(_capitalised(words(f, name)))
 
 
 Name = Callable[[object], str]
@@ -51,7 +52,7 @@ def _not_your_turn(f: Fields, name: Name) -> str:
         whose = "nobody is to act right now"
     else:
         whose = f"it is {name(to_act) if to_act is not None else f'seat {seat}'}'s turn"
-    return f"Not your turn: {whose}. Nothing was done."
+    return f"Not your turn: {whose}. Nothing was changed."
 
 
 def _bust_moved_on(f: Fields, name: Name) -> str:
@@ -60,32 +61,32 @@ def _bust_moved_on(f: Fields, name: Name) -> str:
     newer = f.get("newer")
     if isinstance(newer, tuple):
         return (f"A bust was recorded while you asked: the last one is now {name(newer[0])}'s "
-                f"({ordinal(newer[1] or 0)} place), not {name(f['player'])}'s. Nothing was done: "
-                "run `/td undo` again to take it back.")
+                f"({ordinal(newer[1] or 0)} place), not {name(f['player'])}'s: run `/td undo` "
+                "again to take it back. Nothing was changed.")
     return (f"{name(f['player'])}'s bust{where} was already undone, by another director while "
-            "you asked. Nothing was done.")
+            "you asked. Nothing was changed.")
 
 
 def _already_bought(f: Fields, name: Name) -> str:
     what = "re-buy" if f.get("kind") == "rebuy" else "add-on"
     if f.get("own"):
         return (f"Your {what} is already recorded (sent twice?): this one bought nothing. "
-                "Nothing was done.")
+                "Nothing was changed.")
     return (f"{_capitalised(name(f['player']))}'s {what} was just recorded by another "
-            "director: this one bought nothing. Nothing was done.")
+            "director: this one bought nothing. Nothing was changed.")
 
 
 def _penalty_meanwhile(f: Fields, name: Name) -> str:
     return (f"Another director gave {name(f['player'])} a penalty while you asked "
-            f"({f['hands']} hand(s): {safe_text(str(f['reason']), 300)}). Nothing was done: if "
-            "both are meant, give yours again.")
+            f"({f['hands']} hand(s): {safe_text(str(f['reason']), 300)}). If both are meant, "
+            "give yours again. Nothing was changed.")
 
 
 def _stack_changed(f: Fields, name: Name) -> str:
     stack = f["stack"]
     assert isinstance(stack, int)
     return (f"{name(f['player'])}'s stack changed while you asked (another director or a "
-            f"hand): it is {chips(stack)} now. Nothing was done: check it, then adjust again.")
+            f"hand): it is {chips(stack)} now. Check it, then adjust again. Nothing was changed.")
 
 
 def _fixed(text: str) -> Callable[[Fields, Name], str]:
@@ -101,12 +102,12 @@ _WORDS: dict[Why, Callable[[Fields, Name], str]] = {
     Why.OUT: _fixed("You are out of this tournament."),
     Why.NO_HAND: _fixed("No hand is in progress at your table; the next one is dealt shortly."),
     Why.LIVE_NIGHT: _fixed("This is a live night: the cards and chips are real and the bot deals "
-                           "no hand to act on. Play at the table. Nothing was done."),
+                           "no hand to act on. Play at the table. Nothing was changed."),
     Why.NOT_DEALT_IN: _fixed("You are not dealt into this hand; you play from the next one."),
     Why.NOT_SEATED: _fixed("You are not seated in this tournament."),
     Why.NO_LAST_HAND: _fixed("Cards are shown, and a rabbit hunt is asked, after a hand and "
-                             "before the next one starts. Nothing was done."),
-    Why.NOT_AT_TABLE: _fixed("Only players seated at the table may do that. Nothing was done."),
+                             "before the next one starts. Nothing was changed."),
+    Why.NOT_AT_TABLE: _fixed("Only players seated at the table may do that. Nothing was changed."),
     Why.BUST_MOVED_ON: _bust_moved_on,
     Why.ALREADY_BOUGHT: _already_bought,
     Why.PENALTY_MEANWHILE: _penalty_meanwhile,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.discord_ui.presenter.limits import BUTTON_LABEL, chips, truncate
-from bot.engine.bet_sizes import bet_sizes
+from bot.engine.bet_sizes import size_slots
 from bot.engine.hand import Hand
 from bot.engine.hand_events import Acted
 
@@ -20,11 +20,13 @@ class ButtonState:
 
 @dataclass(frozen=True)
 class SizeState:
-    """A one-tap bet size (bot/engine/bet_sizes.py): its key, its "raise to" total, its label."""
+    """A one-tap bet size (bot/engine/bet_sizes.py): its key, its "raise to" total, its label;
+    one not offered now keeps its place, disabled, without an amount (0)."""
 
     key: str  # "min" | "third" | "half" | "three_quarters" | "pot"
     amount: int
     label: str
+    disabled: bool = False
 
 
 # Short labels: five of them share a row on a phone.
@@ -45,8 +47,8 @@ class ActionViewState:
     max_raise_to: int
     facing_bet: bool
     summary: str  # Legal.describe(): "call 200, raise to 400 to 1,000 (all-in) or fold"
-    # The legal one-tap sizes, each labelled with its amount ("½ pot 600"); none when the
-    # only raise is the all-in.
+    # Every one-tap size in its place, each offered one labelled with its amount ("½ pot 600"),
+    # the others disabled (all of them when the only raise is the all-in).
     sizes: tuple[SizeState, ...] = ()
 
     @property
@@ -90,9 +92,24 @@ def action_view_state(hand: Hand) -> ActionViewState | None:
         max_raise_to=legal.max_raise_to,
         facing_bet=legal.facing_bet,
         summary=legal.describe(),
-        sizes=tuple(SizeState(key, to, truncate(f"{SIZE_LABELS[key]} {chips(to)}", BUTTON_LABEL))
-                    for key, to in bet_sizes(hand)),
+        sizes=tuple(_size(key, to) for key, to in size_slots(hand)),
     )
+
+
+def _size(key: str, to: int | None) -> SizeState:
+    if to is None:
+        return SizeState(key, 0, SIZE_LABELS[key], disabled=True)
+    return SizeState(key, to, truncate(f"{SIZE_LABELS[key]} {chips(to)}", BUTTON_LABEL))
+
+
+def all_in_confirmation(total: int) -> str:
+    """The All-in button's question: it acts only on a second tap."""
+    return (f"All-in for {chips(total)}? Tap **Confirm all-in {chips(total)}** to play it; "
+            "anything else leaves it.")
+
+
+def confirm_all_in_label(total: int) -> str:
+    return truncate(f"Confirm all-in {chips(total)}", BUTTON_LABEL)
 
 
 def action_confirmation(hand: Hand, seat: int, since: int) -> str:

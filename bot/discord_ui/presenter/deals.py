@@ -1,6 +1,6 @@
 """The words of a deal at the final table (issue 21): the proposal as a phone-readable table
-(each player's stack and his share under ICM and under chip chop), who has accepted, and how
-it ended. Amounts are the league's money units, as the results show them."""
+(each player's stack and his share under each method beside the prize he has locked up), who
+has accepted, and how it ended. Amounts are the league's money units, as the results show them."""
 
 from __future__ import annotations
 
@@ -8,10 +8,17 @@ from collections.abc import Collection, Mapping, Sequence
 
 from bot.discord_ui.presenter.limits import chips, player_name
 from bot.tournament import events as tev
+from bot.tournament.deals import locked_up, shares
 
-METHOD_NAMES: dict[str, str] = {"icm": "ICM", "chip_chop": "chip chop"}
+METHOD_NAMES: dict[str, str] = {"icm": "ICM", "chip_chop": "chip chop",
+                                "chip_chop_min": "chip chop over the locked-up prize"}
+# Each method's column in the proposal's table.
+COLUMNS: dict[tev.DealMethod, str] = {"icm": "ICM", "chip_chop": "chop",
+                                      "chip_chop_min": "lock+"}
 # Columns of the proposal's table: a phone shows about 36 characters of a code block.
 NAME_CELL = 10
+# After a share below the prize every player has locked up.
+BELOW = "!"
 
 ENDED: dict[str, str] = {
     "refused": "refused",
@@ -24,10 +31,10 @@ def method_name(method: str) -> str:
     return METHOD_NAMES.get(method, method)
 
 
-def _cell(name: str) -> str:
+def _cell(name: str, width: int = NAME_CELL) -> str:
     """A name inside a code block: no backticks, cut to the column."""
     flat = " ".join(name.replace("`", "'").split()) or "?"
-    return flat if len(flat) <= NAME_CELL else flat[:NAME_CELL - 1] + "…"
+    return flat if len(flat) <= width else flat[:width - 1] + "…"
 
 
 def _ordinal(n: int) -> str:
@@ -35,22 +42,70 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def table_order(p: tev.DealProposed) -> list[str]:
+    """The proposal's players by stack, the biggest first (the seats' order among equal
+    stacks): one order for the table, however the answers come in, and for the deal made."""
+    seats = {player: i for i, player in enumerate(p.players)}
+    return sorted(p.players, key=lambda q: (-p.stacks[q], seats[q]))
+
+
+def shown_methods(p: tev.DealProposed) -> list[tev.DealMethod]:
+    """The columns shown: ICM and chip chop, and the locked-up prize first when someone has
+    one (before that it is plain chip chop) or when it is the method proposed."""
+    methods: list[tev.DealMethod] = ["icm", "chip_chop"]
+    if p.chip_chop_min and (locked_up(p) or p.method == "chip_chop_min"):
+        methods.append("chip_chop_min")
+    return methods
+
+
 def deal_table(p: tev.DealProposed, names: Mapping[str, str],
                accepted: Collection[str] = ()) -> str:
-    """The stacks and both splits, one line a player, as a code block."""
-    rows = [("", "chips", "ICM", "chop")]
-    for player in p.players:
-        stack = p.stacks[player]
+    """The stacks and every method's split, one line a player, as a code block; a share below
+    the prize every player has locked up is marked `BELOW`."""
+    methods = shown_methods(p)
+    locked = locked_up(p)
+    rows = [("", "chips", *(COLUMNS[m] + " " for m in methods))]
+    for player in table_order(p):
         mark = "✓" if player in accepted else " "
-        rows.append((mark + _cell(names.get(player, player)), chips(stack),
-                     chips(p.icm[player]), chips(p.chip_chop[player])))
-    widths = [max(len(r[i]) for r in rows) for i in range(4)]
-    lines = [rows[0][0].ljust(widths[0]) + "".join(
-        " " + r.rjust(w) for r, w in zip(rows[0][1:], widths[1:], strict=True))]
-    for r in rows[1:]:
-        lines.append(r[0].ljust(widths[0]) + "".join(
-            " " + c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)))
+        # A third share column takes two characters from the names (a phone's width).
+        name = _cell(names.get(player, player), NAME_CELL - 2 * (len(methods) > 2))
+        amounts = [shares(p, m)[player] for m in methods]
+        rows.append((mark + name, chips(p.stacks[player]),
+                     *(chips(a) + (BELOW if a < locked else " ") for a in amounts)))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = [r[0].ljust(widths[0]) + "".join(
+        " " + c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)).rstrip()
+        for r in rows]
     return "```\n" + "\n".join(lines) + "\n```"
+
+
+def locked_line(p: tev.DealProposed) -> str:
+    """The prize every player still in has locked up ("" while nobody has a paid place)."""
+    locked = locked_up(p)
+    if not locked:
+        return ""
+    return (f"Locked up: **{chips(locked)}** each ({_ordinal(len(p.players))} prize): nobody "
+            f"still in can finish lower. **{COLUMNS['chip_chop_min']}** pays it first, the "
+            "rest by chips.")
+
+
+def below_lines(p: tev.DealProposed, names: Mapping[str, str]) -> list[str]:
+    """What the table's marks mean, and a warning when the proposed split pays someone less
+    than he has locked up."""
+    locked = locked_up(p)
+    if not locked or all(shares(p, m)[q] >= locked for m in shown_methods(p)
+                         for q in p.players):
+        return []
+    lines = [f"{BELOW} less than the {chips(locked)} locked up."]
+    proposed = shares(p, p.method)
+    short = [q for q in table_order(p) if proposed[q] < locked]
+    if short:
+        low = ", ".join(f"{player_name(names, q, 'a player')} {chips(proposed[q])}"
+                        for q in short)
+        lines.append(f"⚠️ The proposed split ({method_name(p.method)}) pays {low}, less than "
+                     f"the {chips(locked)} every player has locked up: "
+                     "`method:chip_chop_min` pays it first.")
+    return lines
 
 
 def proposal_text(p: tev.DealProposed, names: Mapping[str, str], *,
@@ -68,7 +123,8 @@ def proposal_text(p: tev.DealProposed, names: Mapping[str, str], *,
         head += f", {chips(p.keep)} kept to play for (the winner takes it)"
     lines = [head + ".",
              f"Prize money left {chips(money)} ({places}); split {chips(money - p.keep)}.",
-             deal_table(p, names, accepted)]
+             *filter(None, [locked_line(p)]), deal_table(p, names, accepted),
+             *below_lines(p, names)]
     if made:
         lines.append(f"**Deal made** ({method_name(p.method)}): every player accepted.")
     elif ended is not None:
@@ -77,11 +133,11 @@ def proposal_text(p: tev.DealProposed, names: Mapping[str, str], *,
         lines.append("**No deal**: the proposal ran out after 5 minutes without every answer. "
                      "Nothing changed.")
     else:
-        waiting = [n(q) for q in p.players if q not in accepted]
+        waiting = [n(q) for q in table_order(p) if q not in accepted]
         who = ("The director confirms each player's answer below"
                if live else "Each player accepts or refuses below")
         lines.append(f"{who}, by <t:{int(p.expires_at)}:t> (<t:{int(p.expires_at)}:R>); "
-                     f"the proposed split is the **{method_name(p.method)}** column. "
+                     f"the proposed split is the **{COLUMNS[p.method]}** column. "
                      f"Waiting for: {', '.join(waiting)}.")
     return "\n".join(lines)
 
@@ -90,6 +146,7 @@ def deal_made_text(e: tev.DealMade, names: Mapping[str, str], *, paused: bool,
                    order: Sequence[str] = ()) -> str:
     """The channel's post when the deal is made (players in `order`, the proposal's)."""
     players = [p for p in order if p in e.amounts] or list(e.amounts)
+    players.sort(key=lambda q: -e.amounts[q])  # stable: equal shares keep the table's order
     shares = ", ".join(f"{player_name(names, p, 'a player')} {chips(e.amounts[p])}"
                        for p in players)
     text = f"🤝 **Deal made** ({method_name(e.method)}): {shares}."
@@ -123,7 +180,7 @@ def answer_receipt(accepted: bool, made: bool) -> str:
 
 def stacks_help() -> str:
     return ("Give every player still in with his chips, as counted at the table, e.g. "
-            "`Ann 120000, Bob 80000`.")
+            "`Ann 120000, Bob 80k, Cat 1.2m`.")
 
 
 # Deal refusals that read better with what to do next than the game's own words (code ->
@@ -133,6 +190,7 @@ REFUSALS: dict[str, str] = {
                        "while the players decide; resume with `/td resume` after.",
     "deal-expired": "This deal proposal ran out (5 minutes). The director may propose again "
                     "with `/td deal`.",
+    "deal-not-a-player": "You are not in this deal: only the players still in answer it.",
 }
 
 

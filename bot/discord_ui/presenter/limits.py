@@ -45,11 +45,23 @@ def truncate(text: str, limit: int) -> str:
 def safe_text(text: str, limit: int) -> str:
     """User-chosen text made inert: no markdown, no mentions, one line, at most `limit`."""
     flat = _CONTROL_RE.sub(" ", text).strip() or "?"
-    flat = truncate(flat, limit)
+    return inert(truncate(flat, limit))
+
+
+def inert(text: str) -> str:
+    """Text with its Markdown and mentions escaped, as it is otherwise (spaces kept)."""
     # Mentions are escaped after markdown so that the zero-width breaks are not re-escaped.
-    escaped = discord.utils.escape_mentions(discord.utils.escape_markdown(flat))
+    escaped = discord.utils.escape_mentions(discord.utils.escape_markdown(text))
     # escape_mentions only knows well-formed ids; break every other "@" too ("<@123>").
     return _AT_RE.sub("@\u200b", escaped)
+
+
+def code_text(text: str, limit: int = 60) -> str:
+    """User-typed text shown as inline code, as typed: one line, at most `limit`, no backtick
+    (which would end the code); inside code Markdown is not read, so nothing is escaped, and a
+    mention is not one."""
+    flat = _CONTROL_RE.sub(" ", text).replace("`", "'").strip() or "?"
+    return f"`{truncate(flat, limit)}`"
 
 
 def safe_name(name: str) -> str:

@@ -26,7 +26,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from bot.discord_ui.presenter.announcements import Announcements, ordinal, people, reason_text
+from bot.discord_ui.presenter.announcements import (
+    Announcements,
+    ordinal,
+    people,
+    period_notes,
+    purchases,
+    reason_text,
+    rebuy_open_text,
+)
 from bot.discord_ui.presenter.cards import Faces, cards_text, text_face
 from bot.discord_ui.presenter.clock import deal_text
 from bot.discord_ui.presenter.limits import (
@@ -332,12 +340,14 @@ class LiveTexts:
                 after = s.level_for_hand(e.period)
                 text += (f" Play resumes {at_time(e.ends_at)} with level {e.level}: blinds "
                          f"{blinds(after)}.")
-            return text
+            return text + period_notes(s, e.period, '/td addon')
         level = s.level_for_hand(e.period)
         text = f"⏰ **Level {e.level}**: blinds **{blinds(level)}**"
         if e.ends_at is None:
-            return text + ", the last level (it runs to the end)."
-        return text + f", {minutes(length)}, until {at_time(e.ends_at)}."
+            text += ", the last level (it runs to the end)."
+        else:
+            text += f", {minutes(length)}, until {at_time(e.ends_at)}."
+        return text + period_notes(s, e.period, '/td addon')
 
     def break_ending(self, ends_at: float, level: int, after: Level) -> str:
         return (f"⏰ **One minute**: the break ends <t:{int(ends_at)}:R>. Level {level}, blinds "
@@ -347,7 +357,12 @@ class LiveTexts:
 
     def bust(self, r: BustReport, t: Tournament) -> str:
         by = f", busted by {self.name(r.knocked_out_by)}" if r.knocked_out_by else ""
-        if r.prize:
+        if r.rebuy_until is not None:
+            worth = f" and would win **{chips(r.prize)}**" if r.prize else ""
+            lines = [f"{'💰' if r.prize else '💀'} {self.bold(r.player)} is out in "
+                     f"**{ordinal(r.place)}** place for now{worth}{by}: "
+                     f"{rebuy_open_text(r.rebuy_until, '/td rebuy')}."]
+        elif r.prize:
             lines = [f"💰 {self.bold(r.player)} finishes **{ordinal(r.place)}** and wins "
                      f"**{self.money(r.prize)}**{by}."]
         else:
@@ -469,7 +484,8 @@ class LiveTexts:
     # ------------------------------------------------------------------ the end
 
     def results(self, t: Tournament, e: tev.Finished, points: Mapping[str, float]) -> str:
-        """Every place, when each player went out and who busted him, prizes and points."""
+        """Every place, when each player went out and who busted him (his last entry's: a bust
+        he bought back from is not his result), his re-buys and add-ons, prizes and points."""
         title = (safe_text(self.tournament_name, TITLE_CHARS) if self.tournament_name
                  else "the tournament")
         head = [f"🏆 {self.bold(e.winner)} wins {title}! {t.entries} entries, prize pool "
@@ -493,6 +509,8 @@ class LiveTexts:
             parts.append(out)
         if r.tied_with:
             parts.append("tied with " + people([self.name(p) for p in r.tied_with]))
+        if bought := purchases(r.rebuys, r.add_ons):
+            parts.append(bought)
         if r.disqualified:
             parts.append("disqualified")
         got = points.get(r.member or r.player)
@@ -596,7 +614,10 @@ def payouts_line(payouts: Sequence[int], money: Money = chips) -> str:
 def bust_receipt(r: BustReport, names: Mapping[str, str]) -> str:
     """The private answer to `/bust`: the channel has the full post."""
     who = player_name(names, r.player, SOMEONE)
-    return f"Recorded: {who} out in {ordinal(r.place)} place. The channel has the next step."
+    wait = (f" for now (he may re-buy until the end of level {r.rebuy_until})"
+            if r.rebuy_until is not None else "")
+    return (f"Recorded: {who} out in {ordinal(r.place)} place{wait}. The channel has the next "
+            "step.")
 
 
 def odd_chips_help(old: int, new: int) -> str:

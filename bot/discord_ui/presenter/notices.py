@@ -136,5 +136,5 @@ def settings_text(four_colour: bool, idle_ping_seconds: int, *, changed: bool,
 
 
 def restarting_text() -> str:
-    """An interaction that arrived while the bot was closing for a restart: nothing was done."""
-    return "The bot is restarting: nothing was done. Try again in a minute."
+    """An interaction that arrived while the bot was closing for a restart: nothing was changed."""
+    return "The bot is restarting: try again in a minute. Nothing was changed."

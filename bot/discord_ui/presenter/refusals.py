@@ -14,8 +14,30 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.discord_ui.presenter.announcements import ordinal
+from bot.discord_ui.presenter.level_clock import clock_time
 from bot.discord_ui.presenter.limits import player_name
-from bot.tournament.errors import Place, TournamentError, Who
+from bot.tournament.errors import Place, Span, TournamentError, Who
+
+# How every refusal ends, whatever refused: the one sentence a user learns to look for.
+NOTHING_CHANGED = "Nothing was changed."
+
+
+def ended(text: str) -> str:
+    """A refusal with its ending ("Nothing was changed."), once."""
+    body = text.rstrip()
+    if body.endswith(NOTHING_CHANGED):
+        return body
+    if not body:
+        return NOTHING_CHANGED
+    stop = "" if body[-1] in ".!?" or body.endswith("```") else "."
+    return f"{body}{stop}{chr(10) if body.endswith('```') else ' '}{NOTHING_CHANGED}"
+
+
+def span_words(seconds: int) -> str:
+    """A length of time as a clock reads it: "45 seconds", "11:58", "1:05:00"."""
+    if seconds < 60:
+        return f"{seconds} second{'s' if seconds != 1 else ''}"
+    return clock_time(seconds)
 
 
 def refusal_text(exc: Exception, names: Mapping[str, str]) -> str:
@@ -26,6 +48,8 @@ def refusal_text(exc: Exception, names: Mapping[str, str]) -> str:
                 return player_name(names, value.player)
             if isinstance(value, Place):
                 return f"{ordinal(value.place)} place"
+            if isinstance(value, Span):
+                return span_words(value.seconds)
             return str(value)
 
         text = exc.words(word)

@@ -21,7 +21,7 @@ def screen_link_text(tournament: str, url: str, *, revoked: bool, online: bool) 
 
 def screen_off_text() -> str:
     return ("The screens are turned off on this bot (`WEB_PORT=0`, or the port could not be "
-            "opened: the bot's log says which). Nothing was done.")
+            "opened: the bot's log says which). Nothing was changed.")
 
 
 def screen_revoked_text(tournament: str) -> str:
@@ -45,7 +45,7 @@ def screen_control_text(tournament: str, url: str, *, revoked: bool) -> str:
 
 # The remote's words (the page shows them; the channel hears the command's own post).
 REMOTE_PAUSE_REASON = "director's pause (remote)"
-REMOTE_GONE = "This tournament is over: there is no clock left to run. Nothing was done."
+REMOTE_GONE = "This tournament is over: there is no clock left to run. Nothing was changed."
 
 
 def remote_receipt(action: str) -> str:
@@ -74,5 +74,5 @@ def screen_touch_text(tournament: str, *, message: bool, text: str | None, logo:
 def logo_refusal_text(*, too_big: bool) -> str:
     if too_big:
         return ("That image is too big: the logo may be up to 256 KB (a PNG or JPEG). Nothing "
-                "was done.")
-    return "The logo must be a PNG or JPEG image (up to 256 KB). Nothing was done."
+                "was changed.")
+    return "The logo must be a PNG or JPEG image (up to 256 KB). Nothing was changed."

@@ -3,7 +3,15 @@ phone-readable table (a code block of at most 36 columns), the receipts, the ref
 
 from __future__ import annotations
 
-from bot.discord_ui.presenter.limits import MESSAGE_CHARS, chips, safe_name, safe_text
+from bot.discord_ui.presenter.announcements import add_on_when
+from bot.discord_ui.presenter.limits import (
+    MESSAGE_CHARS,
+    chips,
+    inert,
+    safe_name,
+    safe_text,
+    truncate,
+)
 from bot.service.server_files import ServerFileError, preset_names
 from bot.store.server_files import FileKind
 from bot.tournament.payouts import PayoutTable
@@ -17,12 +25,15 @@ UPLOAD_HELP: dict[FileKind, str] = {
                  "`level, 25, 50, 0, 20` (small blind, big blind, ante, minutes), `break, 10`, "
                  "`starting_stack, 10000`, `chips, 25 100 500 1000`, `big_blind_ante, yes`, "
                  "`late_registration, 4`, `rebuy, cost, chips, last level, most`, "
-                 "`addon, cost, chips, last level`",
+                 "`addon, cost, chips, last level` or `addon, cost, chips, at break after level 4`",
     "payouts": "TOML (as `/td payouts export` gives) or CSV, one row a line: "
                "`players, 7, 10, 50, 30, 20` (from 7 to 10 players: 50% to 1st, 30%, 20%), "
                "or fixed amounts: `amounts, 7, 10, 50, 30, 20`",
 }
 
+
+# One problem of an uploaded file at most (ten fit a message).
+PROBLEM_CHARS = 180
 
 def _minutes(seconds: int) -> str:
     return f"{seconds // 60}" if seconds % 60 == 0 else f"{seconds / 60:.1f}"
@@ -41,7 +52,7 @@ def structure_preview(s: Structure, *, own: bool) -> str:
         extras.append(f"re-buys until level {s.rebuys.until_level} ({chips(s.rebuys.chips)} "
                       f"chips for {chips(s.rebuys.cost)}, {s.rebuys.max_per_player} each)")
     if s.add_on is not None:
-        extras.append(f"add-on until level {s.add_on.until_level} ({chips(s.add_on.chips)} "
+        extras.append(f"add-on {add_on_when(s.add_on)} ({chips(s.add_on.chips)} "
                       f"chips for {chips(s.add_on.cost)})")
     if extras:
         head.append("; ".join(extras).capitalize() + ".")
@@ -71,8 +82,12 @@ def structure_preview(s: Structure, *, own: bool) -> str:
 
 
 def payouts_preview(table: PayoutTable, *, own: bool) -> str:
-    head = f"**{safe_name(table.name)}** ({'this server' if own else 'preset'}): percent of " \
-           "the prize pool by place, by number of players"
+    fixed = [b.amounts is not None for b in table.brackets]
+    what = ("fixed amounts by place, in the league's money" if all(fixed)
+            else "percent of the prize pool (or fixed amounts) by place" if any(fixed)
+            else "percent of the prize pool by place")
+    head = f"**{safe_name(table.name)}** ({'this server' if own else 'preset'}): {what}, by " \
+           "number of players"
     lines = []
     for b in table.brackets:
         if b.amounts is not None:
@@ -139,11 +154,25 @@ def refusal_text(err: ServerFileError) -> str:
                     "Nothing was changed.")
         case "changed":
             return (f"**{name}** changed while you were editing it (another upload or level). "
-                    "Nothing was changed: open the level again to see it as it is now.")
+                    "Open the level again to see it as it is now. Nothing was changed.")
         case "bad-file":
-            return (f"I cannot use that file for **{name}**: {safe_text(err.detail, 900)}. "
+            if len(err.problems) > 1:
+                listed = "\n".join(f"· {parser_words(p)}" for p in err.problems)
+                return (f"I cannot use that file for **{name}**, {len(err.problems)} problems:"
+                        f"\n{listed}\nNothing was changed.")
+            return (f"I cannot use that file for **{name}**: {parser_words(err.detail)}. "
                     "Nothing was changed.")
     return f"That {noun} cannot be changed. Nothing was changed."
+
+
+def parser_words(text: str, limit: int = PROBLEM_CHARS) -> str:
+    """A parser's sentence about a file: its code spans (`level, 25, 50, 0, 20`) shown as
+    code, the rest (which may quote the file) made inert; one line, bounded."""
+    flat = truncate(" ".join(text.split()), limit)
+    parts = flat.split("`")
+    if len(parts) % 2 == 0:  # a backtick of the file's own: no code span is trusted
+        return safe_text(flat, limit)
+    return "".join(f"`{part}`" if i % 2 else inert(part) for i, part in enumerate(parts))
 
 
 def too_big_text() -> str:

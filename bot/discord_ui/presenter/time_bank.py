@@ -15,12 +15,19 @@ def seconds_text(seconds: float) -> str:
 
 
 def time_button_label(bank: TurnBank) -> str:
-    """The Time button under the table: what pressing it adds."""
+    """The Time button under the table: what pressing it adds, or why it cannot be pressed
+    (it is greyed then)."""
+    if bank.clock_called:
+        return "⏳ Clock called"
+    if bank.in_use > 0:
+        return "⏳ Time bank running"
+    if bank.left <= 0:
+        return "⏳ Time bank empty"
     return truncate(f"⏳ Time +{seconds_text(bank.left)}", BUTTON_LABEL)
 
 
 def time_button_usable(bank: TurnBank) -> bool:
-    return bank.left > 0 and not bank.clock_called
+    return bank.left > 0 and not bank.clock_called and bank.in_use <= 0
 
 
 def turn_bank_note(bank: TurnBank) -> str:

@@ -49,19 +49,19 @@ async def _may_appeal(tx: Transaction, guild_id: int, user_id: int, hand: HandRo
         if not played:
             name = f"{t.name} (#{t.id})" if t is not None else f"tournament {hand.tournament_id}"
             raise LeagueError(f"Only the players of {name}, or a director, may appeal its "
-                              "hands. Nothing was sent.")
+                              "hands. Nothing was changed.")
     mine = await tx.member_appeals(guild_id, user_id)
     if hand is not None:
         same = next((a for a in mine if a.hand_id == hand.id and a.status == "open"), None)
         if same is not None:
             raise LeagueError(f"Your appeal {same.id} of hand {hand_name(hand)} is still open: "
-                              "the league decides it first. Nothing was sent.")
+                              "the league decides it first. Nothing was changed.")
     recent = [a for a in mine if a.created_at > tx.now - APPEAL_WINDOW]
     if len(recent) >= APPEALS_PER_WINDOW:
         again = int(recent[-APPEALS_PER_WINDOW].created_at + APPEAL_WINDOW)
         raise LeagueError(f"You sent {len(recent)} appeals in the last 24 hours, the most the "
                           f"league takes from one member: you can appeal again <t:{again}:R>. "
-                          "Nothing was sent.")
+                          "Nothing was changed.")
 
 
 async def file_appeal(store: Store, guild_id: int, user_id: int, text: str,
@@ -85,7 +85,7 @@ async def file_appeal(store: Store, guild_id: int, user_id: int, text: str,
     except StoreError as exc:  # the unique index: the same appeal filed a moment ago
         name = hand_name(found) if found is not None else "this hand"
         raise LeagueError(f"You already have an open appeal of hand {name}. "
-                          "Nothing was sent.") from exc
+                          "Nothing was changed.") from exc
 
 
 @dataclass(frozen=True)

@@ -289,11 +289,11 @@ async def end_shown_season(store: Store, guild_id: int, league_id: int, season_i
         if active is None or active.id != season_id:
             ended = await tx.season(season_id)
             what = ended.name if ended is not None else "That season"
-            raise LeagueError(f"{what} ({league.name}) has already ended: nothing was changed.")
+            raise LeagueError(f"{what} ({league.name}) has already ended. Nothing was changed.")
         running = tuple(await tx.season_tournaments(active.id, "running"))
         if nights_token(running) != token:
             raise LeagueError(f"A night started or finished in {active.name} since you asked: "
-                              "nothing was changed. Ask again with /season end.")
+                              "ask again with /season end. Nothing was changed.")
         over = await tx.end_season(active.id)
         await tx.keep_season_final(active.id, await league_settings(tx, league))
         return SeasonEnd(league, over, running)
