@@ -48,6 +48,9 @@ async def test_the_league_s_guides_are_linked_where_it_publishes_them(harness: H
     assert f"({DOCS}/commands.md)" not in (player.description or "")
     director = (await harness.director.slash(harness.channel, "help")).response.embeds[0]
     assert f"({DOCS}/commands.md)" in (director.description or "")
+    # A director is pointed at the night's guide first; a player is not.
+    assert f"({DOCS}/league-night.md)" in (director.description or "")
+    assert f"({DOCS}/league-night.md)" not in (player.description or "")
 
 
 async def _join(h: Harness, guild: discord.Guild | None) -> None:

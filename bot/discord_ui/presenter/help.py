@@ -48,6 +48,7 @@ def docs_links(docs_url: str | None, *, director: bool) -> str | None:
     base = docs_url.rstrip("/")
     pages = [("players' guide", "players.md"), ("rules", "rules.md")]
     if director:
+        pages[:0] = [("director's guide", "league-night.md")]
         pages.append(("every command", "commands.md"))
     return "Read on: " + " · ".join(f"[{name}]({base}/{page})" for name, page in pages)
 
