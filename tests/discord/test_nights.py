@@ -400,7 +400,7 @@ async def test_what_cannot_be_read_is_refused_with_what_is_allowed(harness: Harn
     assert refused(h, r) == (
         "I could not read `someday 19:30` as a day and a time. Write the day and the time as you "
         "would say them: `tue 19:30`, `tuesday 7:30pm`, `tomorrow 20:00`, `2026-12-15 19:30`, "
-        "`15 dec 19h30`; a time alone is the next one (today or tomorrow).")
+        "`15 dec 19h30`; a time alone is the next one (today or tomorrow). Nothing was changed.")
     r = await h.director.slash(h.channel, "night schedule", when="12/11 19:30", seats=8,
                                place="The Oak")
     assert "dates with slashes are read differently" in refused(h, r)
@@ -438,7 +438,8 @@ async def test_no_shows_at_the_start_then_start_now(harness: Harness) -> None:
     (session,) = h.bot.tournaments.unfinished_in(h.guild.id)
     # A player cannot start it; bob did not come: dana, first waiting, gets his seat.
     r = await h.alice.click(opened, label="Start now")
-    assert reply(r) == "Only a tournament director can start the night's tournament."
+    assert reply(r) == ("Only a tournament director can start the night's tournament. "
+                        "Nothing was changed.")
     r = await h.director.slash(h.channel, "night noshow", player=h.bob)
     assert reply(r) == ("bob is marked as a no-show and unregistered. dana takes the seat "
                         "(registered, told).")
@@ -447,7 +448,7 @@ async def test_no_shows_at_the_start_then_start_now(harness: Harness) -> None:
     assert h.dms(h.dana)[-1].content.startswith("🎟 A seat came free at **Friday night**")
     r = await h.director.slash(h.channel, "night noshow", player=h.bob)
     assert refused(h, r) == ("Not done: bob is not on the list of **Friday night** (no seat, not "
-                             "waiting).")
+                             "waiting). Nothing was changed.")
     r = await h.director.click(opened, label="Start now")
     assert reply(r) == "Started."
     assert session.tournament.status == "running"
@@ -521,7 +522,8 @@ async def test_guests_the_waiting_list_out_of_turn_and_closed_dms(harness: Harne
     r = await h.director.slash(h.channel, "night drop", name="ed guest")
     assert reply(r) == "Ed Guest (guest) is off the list. bob takes the seat (told)."
     r = await h.director.slash(h.channel, "night add", player=h.alice)
-    assert refused(h, r) == "Not done: alice already has a seat at **Friday night**."
+    assert refused(h, r) == ("Not done: alice already has a seat at **Friday night**. "
+                             "Nothing was changed.")
     lines = await h.bot.store.night_signups(night.id)
     assert sorted(r.name for r in lines if r.place == "seated") == ["alice", "bob", "carol"]
 

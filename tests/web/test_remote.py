@@ -60,7 +60,8 @@ async def test_the_remote_runs_the_clock_as_the_director(harness: Harness, brows
     await page.wait_for_function(
         "() => document.getElementById('notice').textContent.includes('level 1')")
     # The words `/td level to:previous` answers with.
-    assert await text(page, "notice") == "This is level 1: there is no level before it"
+    assert await text(page, "notice") == (
+        "This is level 1: there is no level before it. Nothing was changed.")
     assert await page.evaluate("document.getElementById('notice').classList.contains"
                                "('refused')")
     assert t.event_count == count
