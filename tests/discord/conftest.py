@@ -59,12 +59,13 @@ Errors: SimCord re-raises any error the bot swallowed at teardown; a test that e
 reads `h.env.errors` (which acknowledges them). `h.env.transcript()` shows every gateway
 event and REST call; it is printed on failure.
 
-Settling has a real-time limit (5 s by default, one deadline for a whole `advance_time`; the
-harness's `advance` moves a minute at a time, each with its own): a timer due within it, or slow
-work, is waited for on the wall clock. Every settle here is timed, and
-one that ends within `NEAR_MISS_SECONDS` of its limit is reported as a `SettleNearMiss`
-warning (in pytest's warnings summary): a test that passes with less margin than that fails
-now and then on a loaded machine.
+Settling has a real-time limit (5 s by default; in an `advance`, each virtual instant at
+which something is due has its own): a timer due within it, or slow work, is waited for on the
+wall clock; a bot timer due later than that is fired only by `advance`, never by the wall clock
+(tests/discord/virtual_time.py). Every settle here is timed, and one that ends within
+`NEAR_MISS_SECONDS` of its limit is reported as a `SettleNearMiss` warning (in pytest's
+warnings summary): a test that passes with less margin than that fails now and then on a
+loaded machine.
 """
 
 from __future__ import annotations
@@ -84,6 +85,7 @@ from bot.discord_ui.client import LeagueBot, create_bot
 from bot.store import GuildSettings
 
 from .stacked_deck import StackedDeck
+from .virtual_time import each_instant_has_its_own_limit, timers_past_the_window_are_virtual
 
 GUILD_ID = 1_111_111_111_111_111_111
 DIRECTOR_ROLE = "Tournament Director"
@@ -94,9 +96,6 @@ PLAYER_NAMES = ("alice", "bob", "carol", "dana")
 # test's `await h.advance(HAND_DELAY)`, in virtual time.
 HAND_DELAY = 6.0
 NEAR_MISS_SECONDS = 1.0
-# Virtual seconds a `Harness.advance` moves at a time (each its own settle limit): a live
-# night's minute of heartbeats and clock edits took about 0.1 s of real time.
-ADVANCE_STEP = 60.0
 
 
 class SettleNearMiss(UserWarning):
@@ -142,6 +141,13 @@ def report_settle_near_misses(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]
     yield
 
 
+@pytest.fixture(autouse=True)
+def simcord_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SimCord's timers and limits free of the wall clock (tests/discord/virtual_time.py)."""
+    timers_past_the_window_are_virtual(monkeypatch)
+    each_instant_has_its_own_limit(monkeypatch)
+
+
 @dataclass
 class Harness:
     env: Env
@@ -178,15 +184,7 @@ class Harness:
         )
 
     async def advance(self, seconds: float) -> None:
-        """Virtual time moves on by `seconds`, ADVANCE_STEP at a time: SimCord gives one
-        real-time limit to a whole `advance_time`, so the bot's work over a long span (every
-        heartbeat, clock edit and post of a 49-minute stretch of a live night) added up past it
-        on a busy machine; a step's work is a small part of its own limit."""
-        left = seconds
-        while left > 0:
-            step = min(left, ADVANCE_STEP)
-            await self.env.advance_time(step)
-            left -= step
+        await self.env.advance_time(seconds)
 
     def now(self) -> float:
         return self.env.now().timestamp()

@@ -23,6 +23,7 @@ from tests.discord.conftest import (  # noqa: F401  (fixtures, registered by nam
     HAND_DELAY,
     harness,
     report_settle_near_misses,
+    simcord_clock,
     simcord_env,
 )
 from tests.discord.test_clock_restart import (  # noqa: F401

@@ -24,6 +24,7 @@ from tests.discord.conftest import (  # noqa: F401  (fixtures, registered by nam
     bot_options,
     harness,
     report_settle_near_misses,
+    simcord_clock,
     simcord_env,
 )
 
