@@ -22,8 +22,8 @@ from bot.tournament.tournament import TournamentConfig
 from tests.discord.conftest import (  # noqa: F401  (fixtures, registered by name)
     harness,
     report_settle_near_misses,
-    simcord_clock,
     simcord_bot,
+    simcord_clock,
     simcord_env,
 )
 from tests.tournament.test_live import T0, live_structure
