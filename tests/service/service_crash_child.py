@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import os
 import random
 import sys
+import traceback
 
 from bot.engine.errors import IllegalAction
 from bot.engine.profile import make_profile
@@ -33,7 +35,12 @@ async def play(path: str, seed: int) -> None:
     counter = itertools.count()
     service = TournamentService(store, clock=lambda: clock_now[0],
                                 seeds=lambda: f"{seed}-{next(counter)}")
-    sessions = [s for s in await service.recover() if s.tournament.status == "running"]
+    sessions = [s for s in await service.recover() if s.tournament.status != "finished"]
+    for session in sessions:  # a kill between creating a tournament and starting it
+        if session.tournament.status == "registering":
+            for uid in range(len(session.tournament.players) + 1, 3):
+                await session.run(lambda t, now, u=uid: t.register(str(u), now))
+            await session.run(lambda t, now: t.start(f"start-{seed}", now))
     while True:
         if not sessions:
             profile = rng.choice(["treps", "tavern", "tda"])
@@ -73,4 +80,9 @@ async def play(path: str, seed: int) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(play(sys.argv[1], int(sys.argv[2])))
+    try:
+        asyncio.run(play(sys.argv[1], int(sys.argv[2])))
+    except BaseException:
+        traceback.print_exc()
+        sys.stderr.flush()
+        os._exit(1)  # at once: the store's thread would keep a failed child waiting forever
