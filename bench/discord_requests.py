@@ -28,7 +28,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-OLD_COMMIT = "8ae03a9"  # the last commit before the rebuild (bot/app.py, bot/announcer.py)
+OLD_COMMIT = "8ae03a9"  # the last commit before the rebuild (bot/app.py, bot/announcer.py then)
 GUILD_ID = 1_111_111_111_111_111_111
 HANDS = 3
 ROOT = Path(__file__).resolve().parents[1]
