@@ -5,7 +5,8 @@ modules hold them), and runs inside the database thread of the backend (aiosqlit
 SQLite, the session's thread for PostgreSQL); where the backends' SQL differs, the statement is
 the dialect's (dialect.py). The async faces (`Store`, `Transaction`) send a whole method there
 in one hop, and the game's commits send a whole action there in one hop: each hop costs a
-thread hand-off and a turn of the event loop, so an action must not pay one per statement.
+thread hand-off and a turn of the event loop, so an action must not pay one per statement
+(bench/NIGHT.md, "Fifteenth part").
 
 `Memo` keeps what the store would otherwise ask SQLite for on every action: the last sequence
 number of each stream and the deadlines as stored. A transaction writes into its own layer,
