@@ -9,13 +9,14 @@ The rule, over every text file under bot/, cogs/, tests/, scripts/ and docs/, an
   `#7` stays allowed: it is how the bot numbers tournaments and hands, and colours look alike.
 - A path outside the repository is a `../` path that, read from its file's folder, climbs out
   of the repository or names a first folder or file the repository has nowhere
-  (`../shared/design/discord.md`); an absolute path under `/work/`; a path segment `shared/`
-  (or the literal "shared" joined into a path); and Python that climbs above the repository
-  root (`REPO.parent`, `ROOT.parent`, or `Path(__file__)...parents[N]` past the root).
+  (`../shared/design/discord.md`); an absolute path under `/work/` (the development machine's
+  checkouts); a path segment `shared/` (or the literal "shared" joined into a path); and
+  Python that climbs above the repository root (`REPO.parent`, `ROOT.parent`, or
+  `Path(__file__)...parents[N]` past the root).
 tests/outside.py, the one named place for material beside the repository, is exempt from the
 path rule; this file is exempt from both, since it spells out what it looks for.
-bench/NIGHT.md, the measurements' history, keeps the issue numbers of its dated entries but is
-held to the path rule.
+bench/NIGHT.md, the measurements' dated history, may name the issues its entries answered but
+is held to the path rule.
 """
 
 from __future__ import annotations
@@ -50,12 +51,11 @@ AWAITING_EDITS = {
 }
 
 _LEADER = r"(?:\s|#|--|//|\*|>)*"
-ISSUE = re.compile(
-    rf"\bissues?{_LEADER}(?:#|no\.?)?\s*\d+"
-    r"|\b(?:see|per|cf\.?|fix(?:es|ed)?|close[sd]?|resolve[sd]?|pr|pull request|bug|ticket)"
-    r"\s*#\d+\b"
-    r"|\bgh-\d+\b",
-    re.IGNORECASE)
+ISSUE_WORD = re.compile(rf"\bissues?{_LEADER}(?:#|no\.?)?\s*\d+|\bgh-\d+\b", re.IGNORECASE)
+HASH_NUMBER = re.compile(r"#\d+\b")
+# A word that cites a tracker, right before a `#` number (searched up to where the `#` is).
+CITING = re.compile(r"\b(?:see|per|cf\.?|fix(?:es|ed)?|close[sd]?|resolve[sd]?|pr|pull request"
+                    r"|bug|ticket)\s*$", re.IGNORECASE)
 CLIMB = re.compile(r"(?<![\w./-])((?:\.\./)+)([\w.-]+)")
 ABSOLUTE = re.compile(r"(?<![\w.~-])/work/")
 SHARED = re.compile(r"(?<![\w-])shared/|[\"']shared[\"']\s*/")
@@ -91,7 +91,10 @@ def _line(text: str, at: int) -> int:
 
 def issue_references(text: str) -> list[int]:
     """The lines of `text` on which an issue reference starts."""
-    return sorted({_line(text, m.start()) for m in ISSUE.finditer(text)})
+    found = {m.start() for m in ISSUE_WORD.finditer(text)}
+    found |= {m.start() for m in HASH_NUMBER.finditer(text)
+              if CITING.search(text, max(0, m.start() - 30), m.start())}
+    return sorted({_line(text, at) for at in found})
 
 
 def outside_paths(rel: str, text: str) -> list[int]:
@@ -104,14 +107,16 @@ def outside_paths(rel: str, text: str) -> list[int]:
         climbs_out = not target.is_relative_to(ROOT)
         if climbs_out or m.group(2) not in _names_in_repository():
             found.append(_line(text, m.start()))
-    for pattern in (ABSOLUTE, SHARED, ROOT_PARENT):
-        found += [_line(text, m.start()) for m in pattern.finditer(text)]
+    for pattern, hint in ((ABSOLUTE, "/work/"), (SHARED, "shared"), (ROOT_PARENT, ".parent")):
+        if hint in text:
+            found += [_line(text, m.start()) for m in pattern.finditer(text)]
     depth = len(Path(rel).parts) - 1  # parents[depth] of the file is the root
     found += [_line(text, m.start()) for m in FILE_PARENTS.finditer(text)
               if int(m.group(1)) > depth]
     return sorted(set(found))
 
 
+@cache
 def _violations() -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for rel in scanned_files():
