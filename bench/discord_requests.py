@@ -10,7 +10,8 @@ temporary folder and driven by this same script in a child process.
     python -m bench.discord_requests            # both, and the ratio
     python -m bench.discord_requests --only new
 
-Aim (issue 11): at most 1.6 requests per action. Exits when done.
+Aim: at most 1.6 requests per action, so a busy night stays well inside Discord's rate
+limits. Exits when done.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-OLD_COMMIT = "8ae03a9"  # the last commit before the rebuild (bot/app.py, bot/announcer.py)
+OLD_COMMIT = "8ae03a9"  # the last commit before the rebuild (bot/app.py, bot/announcer.py then)
 GUILD_ID = 1_111_111_111_111_111_111
 HANDS = 3
 ROOT = Path(__file__).resolve().parents[1]

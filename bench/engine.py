@@ -9,7 +9,7 @@ itself; pokerkit deals, burns and shows down through its automations. The hand r
 the ratio ours/pokerkit are printed, and the evaluator rate of `hand_strength`.
 `--profile` runs our engine under cProfile and prints the top hotspots.
 
-Decoding (issue 15): the events of the hands played, stored as JSON objects, are decoded by
+Decoding: the events of the hands played, stored as JSON objects, are decoded by
 `event_from_dict` (one decoder per event type, built once) and by the old way (type hints
 looked up with `typing.get_type_hints` for every event and nested record), in alternating
 rounds on the same events; both must give equal events. `--only decode` runs just that.
@@ -137,7 +137,8 @@ def evaluator_rate(n: int, seed: int) -> float:
 
 
 def _old_revive(tp: Any, value: Any) -> Any:
-    """The decoder before issue 15, kept here as the peer: hints looked up on every use."""
+    """The decoder the bot used before `event_from_dict`, kept here as the peer: hints looked
+    up on every use."""
     if value is None:
         return None
     origin = typing.get_origin(tp)

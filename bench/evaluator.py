@@ -8,7 +8,7 @@ card-object tables are built once, outside the timed loops, as the engine does a
 pokerkit is pure Python and about 300x slower, so it is the reference, not a candidate.
 
 `--equity` times `bot.engine.equity.main_pot_equity` (the chance to win shown when hands go
-face up, issue 11; aim: about 50 ms a call) on a few all-ins, against pokerkit's
+face up; aim: about 50 ms a call) on a few all-ins, against pokerkit's
 `calculate_equities` on the same hands, per board counted, in the same run.
 """
 

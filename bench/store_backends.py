@@ -1,4 +1,4 @@
-"""SQLite and PostgreSQL side by side on the path players use (issue 14): the game service
+"""SQLite and PostgreSQL side by side on the path players use: the game service
 (TournamentService, Session.run, Store.commit) playing real tournaments on each backend, each
 against its own raw driver doing one INSERT + COMMIT per action, in the same run.
 

@@ -91,7 +91,7 @@ def all_in_face_up() -> Hand:
 
 def side_pots_face_up() -> Hand:
     """Three all-in for different stacks before the flop: a main pot and a side pot, each
-    with its own chances, as the table shows the flop of the run-out (issue 23)."""
+    with its own chances, as the table shows the flop of the run-out."""
     hand = _start("preview-side")
     hand.all_in(3)
     for seat in (4, 5, 6, 7):

@@ -6,7 +6,7 @@ the ones the application has and creates only those missing, by name, so a resta
 request. The images are the PNGs scripts/draw_cards.py draws, shipped in the package
 (assets/<palette>/<card>.png).
 
-Start-up never waits on it (issue 18): the bot recovers its tournaments, loads its commands and
+Start-up never waits on it: the bot recovers its tournaments, loads its commands and
 connects first, and `CardEmojiUploader` uploads meanwhile. Cards are text until every emoji is
 there; from then on every message the bot writes (a table already on screen included, at its
 next update) shows them as emojis. Each request has a bounded wait (`REQUEST_TIMEOUT`: a 429

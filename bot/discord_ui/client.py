@@ -69,7 +69,7 @@ class ExtensionFailed(RuntimeError):
 
 # Seconds a finished tournament stays in memory (LeagueBot._finished): long enough for the room
 # and the channel to read the winner and the payouts, short enough that a network's peak does
-# not keep every tournament of the night (~80 KiB each, issue 24).
+# not keep every tournament of the night (bench/NIGHT.md, "Third part: the collector").
 FINISHED_KEPT_SECONDS = 600.0
 # Seconds between the streets of a board run out after an all-in (LeagueBot.runout_pause).
 RUNOUT_PAUSE = 2.0
@@ -278,7 +278,7 @@ class LeagueBot(commands.Bot):
         )
         self.add_dynamic_items(PageButton)  # the table's buttons: on_interaction
         recovered = await self.tournaments.recover()
-        # Written every few seconds: a restart knows how long the bot was down (issue 18), and
+        # Written every few seconds: a restart knows how long the bot was down, and
         # the health check that this process is alive.
         self.heartbeat = Heartbeat(
             self.tournaments,

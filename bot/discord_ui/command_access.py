@@ -1,4 +1,4 @@
-"""Whether a role can see the director's commands (issue 21, `/td role`).
+"""Whether a role can see the director's commands (`/td role`).
 
 The admin command groups (/td, /league, /season, /appeals) are hidden from members by their
 default permissions (Manage Server). A server shows them to its director role in Server

@@ -1,4 +1,4 @@
-"""The running bot's heartbeat (issue 18): every HEARTBEAT_SECONDS the game service writes that
+"""The running bot's heartbeat: every HEARTBEAT_SECONDS the game service writes that
 it is alive for each running tournament, and a last time when the bot stops cleanly. After a
 restart (a SIGKILL included) the downtime is measured from it, and an online game's clocks
 resume with the time they had left. The same beat says the process itself is alive, running a

@@ -1,4 +1,4 @@
-"""The channel of a live tournament (issue 12): its one clock message and its posts.
+"""The channel of a live tournament: its one clock message and its posts.
 
 The bot routes every committed outcome of a live tournament here instead of to the table
 announcer (there are no hands to show). Here:
@@ -85,7 +85,7 @@ class LiveChannel:
 
 def break_key(session: Session, now: float) -> int:
     """Which break a "one minute" post is for: the structure's by its period index; one the
-    director called (issue 20) by where it ends on the play clock, past every period index."""
+    director called by where it ends on the play clock, past every period index."""
     t = session.tournament
     if t.in_called_break(now) and t.break_until is not None:
         return CALLED_BREAK_KEYS + int(t.break_until)

@@ -126,7 +126,7 @@ def all_in_question(hand: Hand) -> str:
 def parse_hand_ref(text: str) -> HandId | int:
     """`7-t1-h12` (a hand of any tournament) or `12` (hand 12 of this channel's tournament)."""
     raw = text.strip().lstrip("#")
-    if len(raw) > HAND_REF_CHARS:  # the option's bound, kept here too (issue 18)
+    if len(raw) > HAND_REF_CHARS:  # the option's bound, kept here too
         raise Refusal(f"A hand is named in at most {HAND_REF_CHARS} characters, such as "
                       "7-t1-h12. Nothing was changed.")
     if raw.isascii() and raw.isdigit() and len(raw) <= NUMBER_DIGITS:

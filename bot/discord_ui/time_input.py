@@ -1,5 +1,5 @@
 """A time the director types for `/td time change:`, parsed into seconds or refused with the
-forms allowed (issue 20). Bounded like every typed value (bot/discord_ui/parsing.py): only
+forms allowed. Bounded like every typed value (bot/discord_ui/parsing.py): only
 ASCII digits, the length checked before any number is built.
 
 Forms: `+2m`, `-30s`, `+1m30s`, `+1:30` add or take time; `12:00`, `1:05:00`, `12m` set the

@@ -712,7 +712,7 @@ class Hand:
             rulings.append(_ruling("all-in-over-stack", seat, {"asked": target, "to": max_to}))
             target = max_to
         # Below the call is judged on the amount asked, before rounding to the chip unit: the
-        # refusal names what the player asked for, never what rounding made of it (issue 23).
+        # refusal names what the player asked for, never what rounding made of it.
         if target <= self.current_bet:
             if target == max_to:  # all-in for no more than a call
                 return rulings + self._call_events(seat)

@@ -1,9 +1,10 @@
 """A stored tournament's hands as the engine played them, for exports, stats and appeals.
 
-Since issue 15 the store keeps only the tournament's own log (each action once); a hand's
-events, deck proof included, are derived from it when asked, by replaying the tournament in a
-worker thread. Hands written by older versions of the bot still have their own stream in the
-store ("hand:<id>"); those are read as stored.
+The store keeps only the tournament's own log (each action once, so neither memory nor the
+database grows by a copy of every hand); a hand's events, deck proof included, are derived
+from it when asked, by replaying the tournament in a worker thread. Hands written by older
+versions of the bot still have their own stream in the store ("hand:<id>"); those are read as
+stored.
 
 What a viewer may see of a derived hand follows the store's privacy rules (bot/store/privacy.py):
 hole cards only to their owner, the deck seed never, a director everything.

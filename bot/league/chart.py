@@ -107,8 +107,8 @@ def render_race(title: str, series: Mapping[str, Sequence[float]],
         draw.text((lx + column - 24, ly + 23), f"{final:g}", fill="black", font=font,
                   anchor="rm")
     buf = io.BytesIO()
-    # No optimize=True: its search over compression settings cost 100-150 ms a chart (issue
-    # 15) to save a few KiB; the default level writes it in a few ms.
+    # No optimize=True: its search over compression settings took 100-150 ms a chart to save
+    # a few KiB; the default level writes it in a few ms.
     img.save(buf, format="PNG", compress_level=6)
     return buf.getvalue()
 

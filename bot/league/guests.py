@@ -1,4 +1,4 @@
-"""Guests as league players (issue 12): people the director entered by name at a live night
+"""Guests as league players: people the director entered by name at a live night
 (`/td add name:`), who are not on Discord.
 
 A guest is a league player like any other: his results, points and money count. In the store a

@@ -51,7 +51,7 @@ class Bust:
 
 @dataclass(frozen=True)
 class NightDeal:
-    """A deal made at the final table (issue 21): each dealt player's prize and what the
+    """A deal made at the final table: each dealt player's prize and what the
     winner took on top. The results' prizes already hold it; this says how they were made."""
 
     method: tev.DealMethod

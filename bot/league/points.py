@@ -153,7 +153,7 @@ class SeasonOptions:
     tie_breaks: tuple[str, ...] = TIE_BREAKS
     bounty: int = 0  # money per knockout (smallest currency unit), paid by the busted player
     decimals: int = 0  # currency decimals: amounts are stored in 1/10**decimals units
-    # How a night's money is settled (issue 21): "pairwise", the players among themselves
+    # How a night's money is settled: "pairwise", the players among themselves
     # (fewest transfers); "bank", the money was collected at the door and the banker pays each
     # winner. `banker`: the member who holds it (None: the director, "the bank").
     money_mode: str = "pairwise"

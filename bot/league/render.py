@@ -22,7 +22,7 @@ from .words import counted
 
 PAGE_ROWS = 20
 NAME_WIDTH = 16
-# The standings' code block fits a phone (../shared/design: about 35 columns): a name gets 12.
+# The standings' code block fits a phone (about 35 columns of a code block): a name gets 12.
 PHONE_COLUMNS = 35
 PHONE_NAME_WIDTH = 12
 
@@ -87,7 +87,7 @@ def standings_legend(rows: Sequence[StandingRow], options: SeasonOptions,
 def transfer_lines(transfers: Sequence[Transfer[int]], names: dict[int, str],
                    options: SeasonOptions, currency: str | None) -> list[str]:
     def who(uid: int) -> str:
-        if uid in names:  # (the bank of a league that settles through one, issue 21)
+        if uid in names:  # (the bank of a league that settles through one)
             return names[uid]
         return "the house" if uid == HOUSE else f"player {uid}"
 

@@ -9,7 +9,7 @@ Every transfer settles at least one player, and the last settles two, so there a
 than (players with a non-zero balance) − 1 transfers. Amounts are ints: nothing is lost to
 rounding.
 
-When the money was collected at the door (a league's money mode `bank`, issue 21), the banker
+When the money was collected at the door (a league's money mode `bank`), the banker
 holds everything paid in and `settle_through_bank` pays each winner from it: one transfer per
 player the bank owes, none among the players.
 """

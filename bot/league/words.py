@@ -1,4 +1,4 @@
-"""Counts in words for league texts: "1 night", "2 nights" (issue 23: never "1 nights")."""
+"""Counts in words for league texts: "1 night", "2 nights" (never "1 nights")."""
 
 from __future__ import annotations
 

@@ -3,8 +3,8 @@ server's time zone, and how a night repeats), who has a seat and who waits, and 
 (a reminder, the start, the automatic start) falls due when.
 
 Pure: no discord, no store, no clock of its own (the time is always given), no time-zone files
-read here (the caller hands in the zone). The service (bot/service/nights.py) runs these rules
-inside the store's transactions; the presenter words their answers and refusals.
+read here (the caller hands in the zone). The service (bot/service/usecases/nights.py) runs
+these rules inside the store's transactions; the presenter words their answers and refusals.
 """
 
 from bot.schedule.errors import NightError

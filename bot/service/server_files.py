@@ -1,4 +1,4 @@
-"""A server's own blind structures and payout tables, kept in the database (issue 21).
+"""A server's own blind structures and payout tables, kept in the database.
 
 `/td structure …` and `/td payouts …` call these; `/tournament create` resolves the name it is
 given with `resolve_structure` / `resolve_payouts` (the server's own, then the presets: shipped

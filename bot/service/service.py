@@ -1,6 +1,6 @@
 """All tournaments of the bot: creating them, finding them, bringing them back after a restart.
 
-A restart never charges its downtime to the players (issue 18). While it runs, the bot writes a
+A restart never charges its downtime to the players. While it runs, the bot writes a
 heartbeat for its running tournaments (`beat`, every HEARTBEAT_SECONDS, and a last one when it
 stops cleanly, `stop`). At start-up each tournament learns when the bot stopped (the later of
 its heartbeat and its last event: a SIGKILL is measured the same way) and `back_online` makes
@@ -110,9 +110,8 @@ class TournamentService:
     def forget_finished(self, tournament_id: int) -> bool:
         """Stop holding a finished tournament in memory (True if it was held and finished).
         Its log, results and points are the store's; a button on one of its old messages is
-        then told it is over. At a network's peak ~37 tournaments finish a minute at 1,000
-        tables, about 80 KiB each in the bot: kept for good, they outgrew the memory goal after
-        ~40 minutes (issue 24)."""
+        then told it is over. At a network's peak dozens finish a minute; kept for good, they
+        outgrew the memory goal within the hour (bench/NIGHT.md, "Third part: the collector")."""
         session = self.sessions.get(tournament_id)
         if session is None or session.tournament.status != "finished":
             return False
@@ -172,7 +171,7 @@ class TournamentService:
         """Rebuild every unfinished tournament and re-arm its timers: from its latest snapshot
         (saved at each hand's end) and the events after it, or from all its events when it has
         none yet. Everything is read in one trip to the database; the rebuilding runs in
-        slices, so the event loop is never held more than about SLICE seconds (issue 15).
+        slices, so the event loop is never held more than about SLICE seconds.
 
         A tournament that cannot be rebuilt is not dropped: it stays in `unrecoverable` with
         the reason, for the Discord side to tell its channel and the director.

@@ -319,7 +319,7 @@ class EventLogSql(SqlBase):
                     (tournament_id, kind, key, due_at, data))
         self.memo.deadlines[tournament_id] = new
 
-    # --- heartbeats (issue 18) -------------------------------------------------------------
+    # --- heartbeats ----------------------------------------------------------------------------
 
     def heartbeat(self, tournament_ids: Iterable[int], at: float) -> None:
         """The process running these tournaments is alive at `at` (the service's clock). A

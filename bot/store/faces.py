@@ -92,7 +92,7 @@ class _Reads:
     appeal = _read(SqlTransaction.appeal)
     appeals = _read(SqlTransaction.appeals)
     member_appeals = _read(SqlTransaction.member_appeals)
-    # a server's own structures and payout tables (issue 21)
+    # a server's own structures and payout tables
     server_file = _read(SqlTransaction.server_file)
     server_file_names = _read(SqlTransaction.server_file_names)
     screen_logo = _read(SqlTransaction.screen_logo)

@@ -1,4 +1,4 @@
-"""Which process runs which tournament when the bot is split across processes (issue 14).
+"""Which process runs which tournament when the bot is split across processes.
 
 Discord splits a large bot into shards: a server (guild) belongs to shard
 `(guild_id >> 22) % shard_count`, and one process connects some of the shards (`SHARD_COUNT`,

@@ -1,5 +1,5 @@
 """What a restart reads: every unfinished tournament with what its rebuild needs, in a few
-set-wide queries (issue 15: a restart with a thousand tables open reads them at once)."""
+set-wide queries (a restart with a thousand tables open reads them at once)."""
 
 from __future__ import annotations
 

@@ -24,9 +24,9 @@ class GuildSettings:
     points_system: dict[str, Any] = field(default_factory=dict)
     tournament_channel_id: int | None = None
     updated_at: float | None = None
-    four_colour_deck: bool = True  # cards drawn in four colours (issue 11)
-    idle_ping_seconds: int = 10  # seconds before the player to act is pinged (issue 11)
-    # Hole cards by DM at every deal, for players who have not chosen (issue 23; /cards dm:).
+    four_colour_deck: bool = True  # cards drawn in four colours
+    idle_ping_seconds: int = 10  # seconds before the player to act is pinged
+    # Hole cards by DM at every deal, for players who have not chosen (/cards dm:).
     hole_card_dms: bool = True
     # The server's time zone (an IANA name, `/td settings timezone:`): a night's date and time
     # are read and shown in it. None: UTC.
@@ -244,7 +244,8 @@ class RecoveredTournament:
     messages: list[MessageRow]
     entries: list[EntryRow]
     hands: list[HandRow]
-    # The last heartbeat of the process that ran it (None: never written); issue 18.
+    # The last heartbeat of the process that ran it (None: never written): how long the bot
+    # was down, so a restart does not charge the downtime to the players.
     alive_at: float | None = None
 
 

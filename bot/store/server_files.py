@@ -1,4 +1,4 @@
-"""A server's own blind structures and payout tables (issue 21): the text of each, by name;
+"""A server's own blind structures and payout tables: the text of each, by name;
 and the server's logo for the room's screen (an image, checked by the Discord side).
 
 The store keeps the text only; bot/tournament/structure_files.py reads and checks it (the same

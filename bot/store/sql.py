@@ -3,9 +3,10 @@
 Every store method is written once, as a plain synchronous method on `SqlTransaction` (the area
 modules hold them), and runs inside the database thread of the backend (aiosqlite's thread for
 SQLite, the session's thread for PostgreSQL); where the backends' SQL differs, the statement is
-the dialect's (dialect.py). The async
-faces (`Store`, `Transaction`) send a whole method there in one hop, and the game's commits
-send a whole action there in one hop (issue 15: ~11 hops of 50-80 us each per action before).
+the dialect's (dialect.py). The async faces (`Store`, `Transaction`) send a whole method there
+in one hop, and the game's commits send a whole action there in one hop: each hop costs a
+thread hand-off and a turn of the event loop, so an action must not pay one per statement
+(bench/NIGHT.md, "Fifteenth part").
 
 `Memo` keeps what the store would otherwise ask SQLite for on every action: the last sequence
 number of each stream and the deadlines as stored. A transaction writes into its own layer,

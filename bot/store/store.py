@@ -1,12 +1,12 @@
 """The store's core: the only place in the project that speaks SQL (the area modules hold it),
-on either backend. See backend.py for what a backend brings; this module is what they share.
+on either backend. See protocol.py for what a backend brings; this module is what they share.
 
 Durability contract: a write is inside `async with store.transaction() as tx:` or is a change
 given to `await store.commit(change)`; when either returns normally the COMMIT has returned
 (SQLite: WAL, synchronous=FULL by default; PostgreSQL: synchronous_commit=on), and only then may
 the caller announce anything. If it raises, nothing of it is in the database.
 
-`commit` is the game's path (issue 15): the whole change runs in ONE hop to the database
+`commit` is the game's path: the whole change runs in ONE hop to the database
 thread, and changes that arrive together (from different tournaments) share one transaction and
 one fsync (group commit); if one of them fails, the batch runs again with each change in its own
 savepoint, so that one failing change fails alone.

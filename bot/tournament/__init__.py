@@ -5,5 +5,5 @@ randomness (seeds) and player input are all inputs; every change is an event.
 The rules come from the two seed rulebooks (TREPS, Tavern), with the TDA rules where both are
 silent, as the bot's own rulebook (data/rules) states them; each module's docstring names the
 sections and rule ids it applies.
-Live mode (issue 12) is the same director without hands: the cards and chips are at a real
+Live mode is the same director without hands: the cards and chips are at a real
 table and the bot keeps the clock, the seating and the results."""

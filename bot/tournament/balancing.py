@@ -12,7 +12,7 @@ data/rules; TREPS "Moving Players"; TDA 25-27).
   table (a table in the middle of a hand can receive a player, who is dealt in from the next
   hand, but cannot give one).
 - When one table is left, it is the final table.
-- Live mode (issue 12): the bot cannot see where the button is at a real table, so "due the big
+- Live mode: the bot cannot see where the button is at a real table, so "due the big
   blind" is unknown; `RandomSeats` then names the player who moves and the seat he takes by the
   tournament's seeded draw (TDA: a broken table's players get new seats by a random draw).
   When, which tables and how many stay the same rules as online.

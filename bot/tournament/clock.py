@@ -10,9 +10,9 @@ Where the rules come from:
   down; TDA 29 gives him 25 seconds and THEN a 5-second countdown, 30 seconds in all from the
   call (`clock_timing`). When time is up his hand is folded (tda: dead if he faces a bet,
   checked if he does not). One clock per decision.
-- One deadline at a time (issue 10): once the clock is called it replaces the action-time
+- One deadline at a time: once the clock is called it replaces the action-time
   deadline of that decision; `Decision.deadline` is the only place that says which applies.
-- The time bank (issue 23): each player has seconds of his own (`TournamentConfig.
+- The time bank: each player has seconds of his own (`TournamentConfig.
   time_bank_seconds`, refilled by `time_bank_refill_seconds` at each new level, never above
   the starting bank). He spends it with the **Time** button, or it is spent for him when his
   action time runs out: the whole bank is added to this decision's action time, and what he
@@ -40,7 +40,7 @@ class Decision:
     clock_countdown: float | None = None  # play time the countdown is posted
     countdown_posted: bool = False
     # Seconds added to his action time after the bot was down, so that he has at least
-    # RESUME_MINIMUM left (issue 18); 0 otherwise.
+    # RESUME_MINIMUM left; 0 otherwise.
     grace: float = 0.0
     # Seconds of his time bank added to this decision (also counted in `grace`): what he does
     # not use goes back to his bank when the decision ends.
@@ -78,7 +78,7 @@ class Decision:
 
 @dataclass(frozen=True)
 class TurnBank:
-    """The time bank of the player to act, as the table shows it (issue 23)."""
+    """The time bank of the player to act, as the table shows it."""
 
     player: str
     left: float  # seconds still in his bank
@@ -126,6 +126,6 @@ def in_turn_away_expiry(away_rule: AwayRule) -> ClockExpiry:
     return "fold" if away_rule == "fold" else "check_or_fold"
 
 
-# After the bot was down, the player to act has at least this many seconds (issue 18): the
+# After the bot was down, the player to act has at least this many seconds: the
 # downtime is a pause, but one who had 2 s left when the bot stopped could not act in them.
 RESUME_MINIMUM = 15.0

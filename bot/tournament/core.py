@@ -111,7 +111,7 @@ class TournamentConfig:
             seats_per_table=int(data["seats_per_table"]), buy_in=int(data["buy_in"]),
             payout_unit=int(data["payout_unit"]), action_seconds=float(data["action_seconds"]),
             clock_after_seconds=float(data["clock_after_seconds"]), mode=mode,
-            # Configs stored before issue 23 have no time bank.
+            # Configs stored before the time bank existed have none.
             time_bank_seconds=float(data.get("time_bank_seconds", 0.0)),
             time_bank_refill_seconds=float(data.get("time_bank_refill_seconds", 10.0)),
         )
@@ -140,7 +140,7 @@ class TournamentCore:
         self.running_since: float | None = None
         self.paused = False
         self.announced_period = -1
-        # The director's hand on the level clock (issue 20): the structure's time is play time
+        # The director's hand on the level clock: the structure's time is play time
         # plus `level_shift` (/td time, /td level), held during a break he called until
         # `break_until` (play time; None when none is called). See `level_time`.
         self.level_shift = 0.0
@@ -200,7 +200,7 @@ class TournamentCore:
 
     @property
     def live(self) -> bool:
-        """Live mode: real cards and chips; the bot deals no hands (issue 12)."""
+        """Live mode: real cards and chips; the bot deals no hands."""
         return self.cfg.mode == "live"
 
     # ================================================================== the log in memory

@@ -1,4 +1,4 @@
-"""Deals at the final table, as tournament commands (issue 21); the arithmetic is deal.py's.
+"""Deals at the final table, as tournament commands; the arithmetic is deal.py's.
 
 The director proposes (`propose_deal`): from the stacks at the table (online: the bot's, with
 the tournament paused and no hand in play, so they cannot change while the players decide;

@@ -1,4 +1,4 @@
-"""The live desk (issue 12): a night played with real cards and chips.
+"""The live desk: a night played with real cards and chips.
 
 The bot deals no hands: the director enters guests, records busts (and undoes the last), runs
 the chip race from the odd chips counted at the tables, and calls the clock on a player."""

@@ -102,7 +102,7 @@ class DirectorPowers(Flow):
     def back_online(self, stopped: float, now: float, *,
                     min_seconds: float = RESUME_MINIMUM) -> list[Event]:
         """The bot is back at `now` after being down since `stopped` (its last sign of life,
-        from its heartbeat; never earlier than the last event). Issue 18:
+        from its heartbeat; never earlier than the last event). Nobody is charged the downtime:
         - online, nobody could play meanwhile: the downtime is a pause (`OfflinePause`). Every
           clock resumes with the time it had left, the player to act has at least
           `min_seconds`;

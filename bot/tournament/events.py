@@ -49,7 +49,7 @@ MoveReason = Literal["balance", "break"]
 # left without chips, a chip won by his card, the half-chip-or-more leftover.
 RaceWin = Literal["", "no_chips", "card", "half"]
 # `online`: the bot deals every hand. `live`: cards and chips are real; the bot is the clock,
-# the seat draw and the bust-out desk (issue 12).
+# the seat draw and the bust-out desk.
 Mode = Literal["online", "live"]
 MODES: tuple[Mode, ...] = typing.get_args(Mode)
 
@@ -102,7 +102,7 @@ class Unregistered(Event):
 @event("tournament.guest_added")
 @dataclass(frozen=True)
 class GuestAdded(Event):
-    """The director entered a player who is not on Discord (live mode, issue 12). He is
+    """The director entered a player who is not on Discord (live mode). He is
     registered (or, once running, late-registered) by the events that follow."""
 
     player: str  # the guest's id in this tournament: "guest-1", "guest-2" ...
@@ -245,8 +245,9 @@ class TournamentRuling(Event):
     No words: the presenter words it (bot/discord_ui/presenter/rulings.py), as it words the
     engine's `Ruling`.
 
-    `text` is only in events stored before issue 19, which kept the ruling's English words
-    in the log: `upgraded` reads the case from them and drops them; it is never written."""
+    `text` is only in events stored before rulings were kept as a rule id and a case: those
+    kept the ruling's English words in the log, and `upgraded` reads the case from them and
+    drops them; it is never written."""
 
     rule_id: str
     table: int | None = None
@@ -559,7 +560,7 @@ class TimeGiven(Event):
 @event("tournament.time_bank_used")
 @dataclass(frozen=True)
 class TimeBankUsed(Event):
-    """Online: the player to act spends his time bank on this decision (issue 23): `seconds`
+    """Online: the player to act spends his time bank on this decision: `seconds`
     (his whole bank) are added to his action time. `auto`: his action time had run out, so the
     bank was spent for him; else he pressed **Time**. What he leaves unused is his again once
     he acts (bot/tournament/clock.py)."""
@@ -642,7 +643,7 @@ class Finished(Event):
 @dataclass(frozen=True)
 class OfflinePause(Event):
     """Online: the bot was down from `stopped_at` (its last sign of life) to `at`. Nobody
-    could play meanwhile, so the downtime is a pause (issue 18): the play clock resumes at `at`
+    could play meanwhile, so the downtime is a pause: the play clock resumes at `at`
     where it stood at `stopped_at`, and every timer on it (action time, a called clock, the
     level or break) with the time it had left. The player to act has at least `min_seconds`.
     The rest is the clock as it resumes, for the one post the channel hears."""
@@ -661,7 +662,7 @@ class OfflinePause(Event):
 @event("tournament.clock_caught_up")
 @dataclass(frozen=True)
 class ClockCaughtUp(Event):
-    """Live: the bot was down from `stopped_at` to `at`, but the room's clock ran (issue 18).
+    """Live: the bot was down from `stopped_at` to `at`, but the room's clock ran.
     The clock is where it is now: the levels that passed are not announced one by one
     (`period` is the one announced), and a clock called on a player that ran out meanwhile is
     over (`clocks_expired`: those players)."""
@@ -679,7 +680,7 @@ class ClockCaughtUp(Event):
     clocks_expired: tuple[str, ...] = ()
 
 
-# ---------------------------------------------------------------------- deals (issue 21)
+# ---------------------------------------------------------------------- deals
 
 # How a deal splits the money left (bot/tournament/deal.py).
 DealMethod = Literal["icm", "chip_chop", "chip_chop_min"]

@@ -1,4 +1,4 @@
-"""Hand-for-hand on the bubble (issue 21; rule `hand-for-hand`).
+"""Hand-for-hand on the bubble (rule `hand-for-hand`).
 
 Online, when the next elimination is the bubble (players left = places paid + 1) and more than
 one table plays, the tables play hand for hand: a table deals its next hand only when every

@@ -1,4 +1,4 @@
-"""Hand-for-hand on the bubble (issue 21): tournament events like those of events.py (which
+"""Hand-for-hand on the bubble: tournament events like those of events.py (which
 re-exports them: `tev.HandForHandStarted` ...), kept in a module of their own.
 
 Online the tournament starts and ends hand-for-hand by itself (`by` None): it starts when the

@@ -3,9 +3,8 @@
 A night's tournaments mostly play the same preset: without sharing, each kept its own copy of
 the structure (twenty-odd levels and breaks) and of the payout table, rebuilt from the store or
 the preset file. Every full pass of Python's collector walks every one of those objects
-(issue 24: about 30 per tournament, 8% of what a thousand tables keep). The copies are frozen,
-so one can stand for all; the table holds them weakly, so a structure no tournament uses any
-more is not kept."""
+(bench/NIGHT.md, "Third part: the collector"). The copies are frozen, so one can stand for
+all; the table holds them weakly, so a structure no tournament uses any more is not kept."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The director in control of the level clock (issue 20): time added to or taken from the
+"""The director in control of the level clock: time added to or taken from the
 level (or break) in play, or its time left set; a move to the next or previous period or to a
 level by number; a break called now, or the one running ended.
 

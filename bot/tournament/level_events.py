@@ -1,4 +1,4 @@
-"""The director's hand on the tournament clock (issue 20): time added or taken in the level,
+"""The director's hand on the tournament clock: time added or taken in the level,
 a move to another level, a break called now or ended. Tournament events like those of
 events.py (which re-exports them: `tev.LevelTimeSet` ...), kept in a module of their own.
 

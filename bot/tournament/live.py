@@ -1,4 +1,4 @@
-"""What the director's desk reads, in both modes and above all in live mode (issue 12), where the
+"""What the director's desk reads, in both modes and above all in live mode, where the
 cards and chips are real and the bot is the clock, the seat draw and the bust-out desk.
 
 Pure readings of a tournament's state and of the events a command produced:

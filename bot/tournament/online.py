@@ -115,7 +115,7 @@ class OnlinePlay(Flow):
 
         `expect`: the hand and its number of events the player saw when he clicked; if the
         hand has moved on since, nothing is done (NotAllowed). A click queued behind other
-        commands then never lands on a later street (issue 9).
+        commands then never lands on a later street.
         """
         ts = self._table(table)
         hand = ts.hand

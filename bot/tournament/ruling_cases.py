@@ -1,5 +1,5 @@
 """The cases of the director's own rulings (`TournamentRuling.case`), and how a ruling stored
-with its English words before issue 19 tells its case.
+with its English words (as older versions of the bot stored it) tells its case.
 
 A ruling is a rule id, a case and the players it names; the presenter words it
 (bot/discord_ui/presenter/rulings.py). Kept apart from events.py, which imports it."""
@@ -19,7 +19,7 @@ RulingCase = Literal["", "places", "button-stays", "button-moves", "empty-button
 RULING_CASES: tuple[RulingCase, ...] = typing.get_args(RulingCase)
 
 
-# The words a `TournamentRuling` stored before issue 19 used for each case of its rule (the
+# The words an older bot's stored `TournamentRuling` used for each case of its rule (the
 # director's own fixed sentences of that time, so a phrase tells the case).
 _STORED_RULING_WORDS: dict[str, tuple[tuple[str, RulingCase], ...]] = {
     "same-hand-eliminations": (("placed by their stacks", "places"),

@@ -47,7 +47,7 @@ class Entrant:
     knocked_out_by: str | None = None
     out_table: int | None = None
     out_seat: int | None = None
-    # Seconds left in his time bank (issue 23; bot/tournament/clock.py).
+    # Seconds left in his time bank (bot/tournament/clock.py).
     time_bank: float = 0.0
 
 
@@ -125,7 +125,7 @@ class Deadline:
 
 @dataclass(frozen=True)
 class DealView:
-    """The deal made at the final table, as the clock shows it (issue 21)."""
+    """The deal made at the final table, as the clock shows it."""
 
     method: str  # "icm", "chip_chop" or "chip_chop_min" (events.DealMethod)
     prizes: tuple[tuple[str, int], ...]  # each dealt player's prize, the largest first
@@ -156,5 +156,5 @@ class ClockView:
     # Per place, 1st first (empty: no prize pool or no payout row, or a deal fixed the prizes
     # of everyone still in: `deal` says them).
     payouts: tuple[int, ...]
-    hand_for_hand: bool = False  # the tables play hand for hand (issue 21)
-    deal: DealView | None = None  # the deal made at the final table (issue 21)
+    hand_for_hand: bool = False  # the tables play hand for hand
+    deal: DealView | None = None  # the deal made at the final table

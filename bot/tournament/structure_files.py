@@ -1,4 +1,4 @@
-"""A blind structure or payout table as a file a director uploads or gets back (issue 21).
+"""A blind structure or payout table as a file a director uploads or gets back.
 
 Two forms: TOML, the presets' own format (data/structures/*.toml, data/payouts/*.toml), and a
 CSV of one row per line for a spreadsheet. Both are read into the same `Structure` /

@@ -9,8 +9,8 @@ keeps one `State`, and Red-DiscordBot builds a cog from mixins):
 - online.py: the hands the bot deals and what players do in and after them;
 - desk.py: the live desk (guests, busts and undo, the live chip race, the clock on a player);
 - director.py: director powers, pause and resume, the bot's downtime;
-- level_clock.py: the director's hand on the level clock (time, level, break; issue 20);
-- hand_for_hand.py: hand-for-hand on the bubble (issue 21);
+- level_clock.py: the director's hand on the level clock (time, level, break);
+- hand_for_hand.py: hand-for-hand on the bubble;
 - deals.py: a deal at the final table (its arithmetic: deal.py);
 - snapshot.py: `snapshot()` / `from_snapshot()`;
 - appliers.py: one applier per event class (`_APPLIERS`), the only code that changes state;

@@ -3,7 +3,7 @@
 Runs on the bot's event loop. The tournament service's listener (`changed`, called for every
 committed outcome) costs a set lookup for a tournament nobody watches; for a watched one it
 tells the web thread once, and the web thread asks for the state when it is time to push (at
-most once per COALESCE seconds per tournament, bot/web/hub.py). So the state is built at most
+most once per COALESCE seconds per tournament, bot/web/server.py). So the state is built at most
 ten times a second per watched tournament, whatever the number of pages or changes, and never
 read from the database.
 """

@@ -1,4 +1,4 @@
-"""Issue 18, item 6: appeals cannot be spammed, and the list shows them all. Only a night's
+"""Appeals cannot be spammed, and the list shows them all. Only a night's
 players (or a director) may appeal its hands; one open appeal per member per hand; at most
 APPEALS_PER_WINDOW appeals a member a day; `/appeals list` pages with ◀ ▶ and shows the open
 appeals first, oldest first, so the first appeal is never buried."""

@@ -1,4 +1,4 @@
-"""/league money mode:bank and /settle (issue 21): when the money was collected at the door,
+"""/league money mode:bank and /settle: when the money was collected at the door,
 the banker pays each winner, one transfer each; pairwise stays the default."""
 
 from __future__ import annotations

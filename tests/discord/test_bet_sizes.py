@@ -1,4 +1,4 @@
-"""Bets in one tap (issue 23): ⅓, ½, ¾ pot, pot and min buttons under the table, each in its
+"""Bets in one tap: ⅓, ½, ¾ pot, pot and min buttons under the table, each in its
 place, the legal ones labelled with their "raise to" amount and the others disabled; one request
 per click; a click drawn for a moment that has passed, or whose amount no longer matches, is
 refused as stale and changes nothing. The All-in sits apart from Call and asks for a second

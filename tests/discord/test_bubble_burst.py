@@ -1,4 +1,4 @@
-"""The bubble bursting at two tables at once, played through in SimCord (issue 21): online,
+"""The bubble bursting at two tables at once, played through in SimCord: online,
 two tables on the bubble play hand for hand (players left = places paid + 1): each table plays
 exactly one hand a round and waits for the others. A player at each table goes out in the same
 round: both are placed as the profile's rule says (every profile follows the TDA: by their

@@ -1,4 +1,4 @@
-"""Hole cards without DMs (issue 23): a player turns his DMs off with `/cards dm:False` and reads
+"""Hole cards without DMs: a player turns his DMs off with `/cards dm:False` and reads
 his cards with **My cards** only; a server sets the default for players who have not chosen
 (`/td settings card_dms:`); the DM stays the default. With DMs off nothing about his cards goes
 anywhere but his private My cards answer."""

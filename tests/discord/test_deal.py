@@ -1,4 +1,4 @@
-"""/td deal in SimCord (issue 21): a deal at the final table, online (each player clicks for
+"""/td deal in SimCord: a deal at the final table, online (each player clicks for
 himself) and live (the director confirms each name), under every rule profile; the dealt
 prizes are the night's results, its money and its /settle; bad input is refused privately and
 changes nothing."""

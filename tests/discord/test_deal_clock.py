@@ -1,4 +1,4 @@
-"""After a deal at the final table (issue 21), every clock shows what the deal fixed: each
+"""After a deal at the final table, every clock shows what the deal fixed: each
 dealt player's prize and what is still played for, never the payout table's places any more
 (nobody still in is paid by them). Online: `/tournament status`, the table message's clock
 lines and the room's screen; live: the clock message, `/tournament status` and the screen."""

@@ -1,4 +1,4 @@
-"""Each player's DM channel is kept in the store (issue 24): a restarted bot sends the next
+"""Each player's DM channel is kept in the store: a restarted bot sends the next
 deal's hole cards there instead of asking Discord to open every player's DM channel again (one
 request each under the global limit: thousands when a league network's bot restarts at its
 peak). A kept channel that is gone is opened again, once, and the cards still arrive."""

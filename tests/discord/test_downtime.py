@@ -1,4 +1,4 @@
-"""A restart never charges its downtime to the players (issue 18), as the channel shows it.
+"""A restart never charges its downtime to the players, as the channel shows it.
 
 Online, the downtime is a pause: back up, every clock resumes with the time it had left and the
 channel hears it once. A live night's clock is the room's: it catches up in one post.

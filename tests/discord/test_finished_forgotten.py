@@ -1,4 +1,4 @@
-"""A finished tournament is let go of FINISHED_KEPT_SECONDS after its end (issue 24: at a
+"""A finished tournament is let go of FINISHED_KEPT_SECONDS after its end (at a
 network's peak every tournament of the night stayed in memory, ~80 KiB each): the channel and
 the standings still tell its result, from the store, and a screen left on its name and winner.
 Let go of, it is freed by reference counting alone: nothing of it is left in a cycle, which the

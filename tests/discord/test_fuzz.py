@@ -1,4 +1,4 @@
-"""Every slash command and the raise modal driven with hostile values (issue 9 item 10): huge,
+"""Every slash command and the raise modal driven with hostile values: huge,
 negative, float, exponent, unicode digits, blank, the longest text Discord lets through,
 markdown and mentions. Each answer is a private, specific refusal or a correct result; never the
 generic "something went wrong"; nothing pings; and a refusal changes nothing."""

@@ -1,4 +1,4 @@
-"""Hand-for-hand on the bubble in the channel (issue 21): online the bot starts it by itself
+"""Hand-for-hand on the bubble in the channel: online the bot starts it by itself
 and posts it (the director's command is refused there); at a live night `/td handforhand`
 turns it on and off, announced in the channel and on the clock message. The bubble's end and
 the places of a round are worded with their rule."""

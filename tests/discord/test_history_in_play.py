@@ -1,4 +1,4 @@
-"""`/history hand:` on a hand still being played (issue 18 item 7): refused privately, with no
+"""`/history hand:` on a hand still being played: refused privately, with no
 pot, no result and no cards; once the hand is over the same request gives its history."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""No typed input may hold the event loop (issue 18, "Free text can block every table").
+"""No typed input may hold the event loop: free text must not block every table.
 
 `/rule topic:` used to be unbounded: 6,000 characters took 1.1 s of fuzzy scoring and
 "show " × 1,200 took 2.3 s, and for that time no table moved. Every free-text option of every
@@ -31,7 +31,7 @@ from bot.rulebook.search import MAX_QUERY_CHARS
 from .conftest import HAND_DELAY, Harness
 from .test_tournament_flow import button, table_message, to_act
 
-# The bound on blocking (issue 18): no step of the loop may take longer while a command runs.
+# The bound on blocking: no step of the loop may take longer while a command runs.
 MAX_LAG = 0.020
 # Discord's own cap on a string option without max_length.
 DISCORD_STRING_LIMIT = 6000

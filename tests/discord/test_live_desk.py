@@ -1,4 +1,4 @@
-"""The live desk's commands in SimCord (issue 12): bad input answered privately with nothing
+"""The live desk's commands in SimCord: bad input answered privately with nothing
 changed, two directors at once, guests (late entry, re-buy, add-on, link), pause and resume,
 autocomplete, and names that never ping."""
 
@@ -320,7 +320,7 @@ def test_odd_chip_counts_are_read_by_name_in_any_form() -> None:
 
 
 async def test_a_member_rebuys_and_takes_the_add_on_himself(harness: Harness) -> None:
-    """Issue 12: `/tournament rebuy` and `/tournament addon` record chips a member buys at the
+    """`/tournament rebuy` and `/tournament addon` record chips a member buys at the
     real table, as `/td` does for a guest: a post, the clock's counts and the prize pool."""
     h = harness
     seen, session, clock = await started_night(h)

@@ -1,4 +1,4 @@
-"""Guests are league players (issue 12): a guest's result, points and money count in the
+"""Guests are league players: a guest's result, points and money count in the
 results post, `/standings` and `/settle`; the same guest on a second night keeps one line; and
 `/td link` after the night moves his whole history to the member, with nothing counted twice."""
 

@@ -1,4 +1,4 @@
-"""A live league night in SimCord (issue 12): 14 players at two real tables, guests among them,
+"""A live league night in SimCord: 14 players at two real tables, guests among them,
 the bot as the clock, the seat draw and the bust-out desk. Read as the channel shows it."""
 
 from __future__ import annotations

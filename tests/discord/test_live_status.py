@@ -1,4 +1,4 @@
-"""`/tournament status` of a live night (issue 12): what a live night knows — the players left,
+"""`/tournament status` of a live night: what a live night knows — the players left,
 who sits where, who went out in which place and by whose hand — and never chip counts, which
 the bot of a live night does not have."""
 

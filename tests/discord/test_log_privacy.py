@@ -1,4 +1,4 @@
-"""At LOG_LEVEL=DEBUG no hole card and no deck seed reaches the log (issue 9 item 11): aiosqlite
+"""At LOG_LEVEL=DEBUG no hole card and no deck seed reaches the log: aiosqlite
 logs every statement with its parameters and discord.py logs request and event bodies at DEBUG,
 so those loggers stay at INFO whatever the bot's level (`bot.__main__.SECRET_LOGGERS`)."""
 

@@ -1,6 +1,6 @@
 """The idle ping is never deleted: it notifies the player to act, and once his turn is over it
 is edited to say what happened, so the phone's notification still opens a message that is
-true (issue 23: no "ghost pings")."""
+true (no "ghost pings")."""
 
 from __future__ import annotations
 

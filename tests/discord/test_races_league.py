@@ -1,4 +1,4 @@
-"""Issue 18, item 1 (the league side): two directors (or a director and a tournament) act at
+"""Races on the league side: two directors (or a director and a tournament) act at
 the same moment. Each command checks, waits on Discord (its "thinking..."), then writes; here
 both pass their checks before either writes. Exactly one wins, or both changes are kept; a
 loser is told privately and clearly, and nothing of his is written."""

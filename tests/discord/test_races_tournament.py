@@ -1,4 +1,4 @@
-"""Issue 18, item 1 (the tournament side): two directors (or a player and a director) run the
+"""Races on the tournament side: two directors (or a player and a director) run the
 same command at the same moment. Each command checks, waits on Discord (its "thinking..."),
 then writes; here both pass their checks before either writes. Exactly one wins; the other is
 told privately, clearly, that nothing was changed, and nothing of his is written: no invented

@@ -1,4 +1,4 @@
-"""A refused amount names what the player typed and what he may do instead (issue 23)."""
+"""A refused amount names what the player typed and what he may do instead."""
 
 from __future__ import annotations
 

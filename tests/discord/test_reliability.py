@@ -1,7 +1,7 @@
-"""Issue 9, Discord side: a queued click never lands on a later street, a lost channel pauses
-its tournament and tells the director, a lost table message is posted again, lost permissions are
-told, a failed DM is told to the player, the save-retrying notice, and tournaments that could not
-be rebuilt are reported and can be cancelled from any channel."""
+"""Reliability on the Discord side: a queued click never lands on a later street, a lost
+channel pauses its tournament and tells the director, a lost table message is posted again, lost
+permissions are told, a failed DM is told to the player, the save-retrying notice, and
+tournaments that could not be rebuilt are reported and can be cancelled from any channel."""
 
 from __future__ import annotations
 

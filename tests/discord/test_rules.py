@@ -103,9 +103,9 @@ async def test_an_unsure_answer_offers_the_closest_rules_as_buttons(harness):
 
 
 async def test_a_topic_no_rulebook_covers_is_said_so(harness):
-    """Issue 22: "hand for hand" got winning-hand-shown, "bubble" no suggestion at all (both
-    have a rule since issue 21: test_hand_for_hand_has_its_rule; deal making too, the league's
-    procedure: tests/discord/test_deal_clock.py)."""
+    """A topic no rulebook covers is said so, with the closest rule, never answered with a
+    wrong one ("hand for hand" once got winning-hand-shown; it, "bubble" and deal making have
+    rules of their own now: test_hand_for_hand_has_its_rule, tests/discord/test_deal_clock.py)."""
     for topic, near in [("straddle", "blinds"), ("angle shoot", "cheating"),
                         ("run it twice", "rabbit-hunt")]:
         result = await harness.alice.slash(harness.channel, "rule", topic=topic)
@@ -370,7 +370,7 @@ async def test_every_button_a_rule_names_exists(harness):
     assert {"Raise", "Bet", "Show my cards", "Rabbit hunt"} <= seen
 
 
-# --- the rules of the tournament in this channel (issue 22) ---------------------------------
+# --- the rules of the tournament in this channel ---------------------------------------------
 
 
 async def _night(h, channel, mode="online", **options):

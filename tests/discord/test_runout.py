@@ -1,5 +1,5 @@
 """After an all-in with no betting left, the board runs out on the table message a street at a
-time, each pot's chances shown (issue 23). The hand is over and saved at once; only the showing
+time, each pot's chances shown. The hand is over and saved at once; only the showing
 waits, and the next deal waits for it. No hole card shows earlier than the face-up rule says."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 18, item 3: a season boundary during a night. A night counts in the season that was
+"""A season boundary during a night. A night counts in the season that was
 active when it started (and says so at its start and in its results); `/season end` names the
 nights still running and asks to confirm; a finished season's standings never change."""
 

@@ -1,4 +1,4 @@
-"""The suite's own alarm (issue 18 item 8): a SimCord settle that ends within
+"""The suite's own alarm: a SimCord settle that ends within
 NEAR_MISS_SECONDS of its real-time limit is reported (a `SettleNearMiss` warning in pytest's
 summary), so a test that passes by a hair is seen before it starts failing now and then."""
 

@@ -1,4 +1,4 @@
-"""Start-up never waits on Discord for the card pictures (issue 18 item 4).
+"""Start-up never waits on Discord for the card pictures.
 
 The emoji upload runs in the background after the tournaments are recovered and the commands
 loaded. Discord's emoji endpoints are made slow here the way the bot would meet them: a 429

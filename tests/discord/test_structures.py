@@ -1,4 +1,4 @@
-"""/td structure and /td payouts (issue 21): a server's own blind structures and payout tables,
+"""/td structure and /td payouts: a server's own blind structures and payout tables,
 edited in Discord (new from a preset, upload a TOML or CSV file, show, export), offered by
 /tournament create, and never changed under a tournament already created with them."""
 

@@ -1,4 +1,4 @@
-"""The table as players see it (issue 11): one quiet message per hand, card emojis (with the text
+"""The table as players see it: one quiet message per hand, card emojis (with the text
 fallback and the four-colour setting), the chance to win on an all-in with cards to come, the
 idle ping (kept, edited once he acts), requests per action, and the command tree's conventions."""
 

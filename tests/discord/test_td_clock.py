@@ -1,4 +1,4 @@
-"""The director in control of the time (issue 20): `/td time` on the level clock, `/td level`,
+"""The director in control of the time: `/td time` on the level clock, `/td level`,
 `/td break`, online and live, under each profile. Each is posted, kept as a director action,
 shown on the clock (the live clock message, the screen's state, the table message's clock), and
 survives a restart; refusals are private, specific, and change nothing."""

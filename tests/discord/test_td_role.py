@@ -1,4 +1,4 @@
-"""/td role (issue 21): the answer says whether the role sees the director's commands yet, read
+"""/td role: the answer says whether the role sees the director's commands yet, read
 from the server's command permissions with the bot's token, and how an admin shows them."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The time bank in SimCord (issue 23): `/tournament create action_time: time_bank:
+"""The time bank in SimCord: `/tournament create action_time: time_bank:
 bank_refill:`, the Time button under the table, the table message's note on the bank, away
 only once the action time and the bank are out, a level's refill, a restart keeps it."""
 

@@ -1,4 +1,4 @@
-"""One-tap bet sizes (issue 23): a pot-size raise is the call plus the pot after the call, as a
+"""One-tap bet sizes: a pot-size raise is the call plus the pot after the call, as a
 "raise to" total; only sizes from the minimum raise up to (not including) the all-in."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Issue 10, "Chips and rights": chips that moved wrongly, each checked against the seed rule
-it breaks, under every profile the rule concerns (../shared/seeds/; the rule ids of data/rules)."""
+"""Chips and rights: chips that moved wrongly, each checked against the seed rule it breaks,
+under every profile the rule concerns (the rule ids of data/rules, which cite the seeds)."""
 
 from __future__ import annotations
 

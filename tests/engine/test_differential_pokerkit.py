@@ -20,10 +20,10 @@ Known, deliberate differences (counted, never failed on):
   every street (so a short all-in over limpers or a short all-in bet counts as full for it).
   Disagreements on raise legality are allowed only for a player who already acted this round
   with no full raise since (the only situation where that rule decides); any other kind fails.
-  Since issue 10 (item 2) our full bet after the flop is the big blind from the start of the
-  round, so a short all-in bet (A checks, B all-in 50 at 50/100, C calls) no longer reopens
-  for A: pokerkit's zero "last raise size" lets him raise, we do not (Tavern "What constitutes
-  a RAISE?", TDA 47). Those turns are counted under "last-raise size below the big blind".
+  Our full bet after the flop is the big blind from the start of the round, so a short all-in
+  bet (A checks, B all-in 50 at 50/100, C calls) does not reopen for A: pokerkit's zero "last
+  raise size" lets him raise, we do not (Tavern "What constitutes a RAISE?", TDA 47). Those
+  turns are counted under "last-raise size below the big blind".
 - Uneven split pots: pokerkit gives all odd chips of a pot to one winner, we give them one at a
   time from the button's left. Then only the winners' total is compared, other stacks exactly.
 - Forced bets that put a player all-in (a big blind shorter than the blind, a big-blind ante

@@ -1,4 +1,4 @@
-"""An event class and its stored name agree (issue 13), and the names hands were stored under
+"""An event class and its stored name agree, and the names hands were stored under
 before still read back to the same events, the same replay and the same exports."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ CURRENT = sorted(
      if cls.__module__ in PREFIX and name not in tev.LEGACY_NAMES),  # earlier forms: their old name
     key=lambda c: c.type)
 
-# The hand's stored names before issue 13: databases written then hold them.
+# The hand's stored names before its events were renamed: databases written then hold them.
 OLD_HAND_NAMES: dict[str, type[Event]] = {
     "hand.started": hev.HandStarted, "hand.dealt": hev.HoleCardsDealt,
     "hand.street": hev.StreetDealt, "hand.uncalled": hev.UncalledReturned,

@@ -1,10 +1,10 @@
 """The engine against real hand histories: every oracle hand replays to its finishing stacks.
 
 Two sets: the subset vendored in tests/data/phh/ (313 hands, always run, so a fresh clone tests
-the engine) and the full 10,013 in ../shared/oracles/phh/ when that folder exists next to the
-repository (see the READMEs of both for what the hands are). One test per folder, each looping
-over its files (10,013 pytest parameters would cost more than the replays themselves) and
-listing every failing file at once.
+the engine) and the full 10,013 at tests/outside.py's ORACLES when that folder exists (see the
+READMEs of both for what the hands are). One test per folder, each looping over its files
+(10,013 pytest parameters would cost more than the replays themselves) and listing every
+failing file at once.
 """
 
 from __future__ import annotations
@@ -19,14 +19,15 @@ import pytest
 from bot.engine.phh import PHHHand, finishing_stacks, parse_phh, replay_phh, to_phh
 from bot.engine.profile import make_profile
 from bot.replay import replay_file
+from tests.outside import ORACLES
 
 REPO = Path(__file__).resolve().parents[2]
 VENDORED = REPO / "tests" / "data" / "phh"
-ORACLES = REPO.parent / "shared" / "oracles" / "phh"
 SETS = {"vendored": VENDORED, "full": ORACLES}
 
-# From ../shared/oracles/README.md "Whole chips": the Pluribus logs split these pots into half
-# chips; with whole chips the odd chip goes to the first winner left of the button.
+# From the full oracles' README ("Whole chips", in the folder above ORACLES): the Pluribus logs
+# split these pots into half chips; with whole chips the odd chip goes to the first winner left
+# of the button.
 HALF_CHIP_HANDS: dict[str, list[int]] = {
     "pluribus/102/0.phh": [10113, 9775, 10000, 10000, 10112, 10000],
     "pluribus/32/23.phh": [9950, 9275, 10388, 10000, 10000, 10387],

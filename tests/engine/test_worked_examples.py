@@ -1,4 +1,4 @@
-"""The seed rulebooks' own worked examples (../shared/seeds), under each profile where they
+"""The seed rulebooks' own worked examples, under each profile where they
 differ (the knobs of bot/engine/profile.py)."""
 
 from __future__ import annotations

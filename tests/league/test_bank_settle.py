@@ -1,4 +1,4 @@
-"""Settle-up through a bank (issue 21): when the money was collected at the door, the banker
+"""Settle-up through a bank: when the money was collected at the door, the banker
 pays each winner, one transfer each, instead of the players paying one another; and a deal's
 method read from the night's log."""
 
@@ -17,7 +17,7 @@ BANKER = 999
 
 
 def fourteen_player_night() -> Night:
-    """The issue's night: 14 players at 20 each (280), paid by the standard table for 14:
+    """A league's night: 14 players at 20 each (280), paid by the standard table for 14:
     113 / 70 / 42 / 33 / 22."""
     prizes = {1: 113, 2: 70, 3: 42, 4: 33, 5: 22}
     players = tuple(PlayerNight(user_id=100 + place, name=f"p{place}", place=place,

@@ -1,4 +1,4 @@
-"""The points race read on a phone (issue 23): Discord shows the picture about 360 px wide
+"""The points race read on a phone: Discord shows the picture about 360 px wide
 there; the legend's names must still be letters one can read, not specks."""
 
 from __future__ import annotations

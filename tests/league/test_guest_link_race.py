@@ -1,4 +1,4 @@
-"""Issue 18, item 1: `/td link` made twice at once. Both plans are made from the same store
+"""`/td link` made twice at once. Both plans are made from the same store
 (each director's check passed before either wrote); the write checks again inside its own
 transaction, so the second is refused and writes nothing: the guest's prize is counted once."""
 

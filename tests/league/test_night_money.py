@@ -1,4 +1,4 @@
-"""A night's money has one source: the tournament's own log (issue 19, item 3).
+"""A night's money has one source: the tournament's own log.
 
 The league reads what the desk recorded (buy-ins, re-buys, add-ons, busts and who made them,
 busts the director undid) from the night's event log, as typed events: the money a player
@@ -102,7 +102,7 @@ async def test_an_online_nights_knockouts_are_read_from_its_hands(harness: Harne
     await h.director.slash(h.channel, "tournament start")
     await h.advance(HAND_DELAY)
     await play_to_the_end(h, session, {str(m.id): m for m in members}, seed=3)
-    # From the stored log: memory keeps only the events since the last snapshots (issue 15),
+    # From the stored log: memory keeps only the events since the last snapshots,
     # and the first bust may be several hands before the last (the decks are random).
     stored = await h.bot.store.load_events(session.store_id, "tournament")
     busts = [e for e in (event_from_dict(s.data) for s in stored) if isinstance(e, tev.Eliminated)]

@@ -1,4 +1,4 @@
-"""/standings read on a phone (issue 23): the table's lines fit 35 columns (a code block does
+"""/standings read on a phone: the table's lines fit 35 columns (a code block does
 not wrap, a phone shows about that many), and counts agree with their nouns ("1 night")."""
 
 from __future__ import annotations

@@ -264,7 +264,7 @@ async def test_restart_mid_hand_on_postgres_resumes_exactly(pg_url: str) -> None
     store = await PostgresStore.open(pg_url, clock=clock)
     again = await service_on(store, clock)
     (restored,) = await again.recover()
-    # The same state, and the 12 s the bot was down made up for (issue 18): every deadline
+    # The same state, and the 12 s the bot was down made up for: every deadline
     # is 12 s later, so each clock has the time it had left.
     t = restored.tournament
     (pause,) = t.events_since(int(snapshot["event_count"]))

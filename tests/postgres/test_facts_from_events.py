@@ -1,4 +1,4 @@
-"""Migration 11 on PostgreSQL (issue 19): the same old night as on SQLite
+"""Migration 11 on PostgreSQL: the same old night as on SQLite
 (tests/store/test_facts_from_events.py) migrates the same way: the copied tables go, and an
 appeal of a ruling names the ruling's event, through a foreign key."""
 

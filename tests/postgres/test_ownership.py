@@ -1,4 +1,4 @@
-"""Never two owners: real bot processes on one PostgreSQL (issue 14).
+"""Never two owners: real bot processes on one PostgreSQL.
 
 Two processes serving the same shard both try to run one tournament: exactly one does, the other
 is refused even when it tries to write. The owner is SIGKILLed in the middle of a hand; a new
@@ -181,7 +181,7 @@ async def test_one_owner_then_a_killed_owner_is_taken_over_mid_hand(pg_url: str)
 
     store = await PostgresStore.open(pg_url)
     try:
-        # The same deadlines, moved by the time nobody could play (issue 18: a take-over is a
+        # The same deadlines, moved by the time nobody could play (a take-over is a
         # restart; under a second it moves nothing, longer and it is an OfflinePause).
         # (the owner's own start may have made up a downtime too: only the heir's counts)
         pauses = [p for e in (await store.load_events(tid, TOURNAMENT_STREAM))[len(stored):]

@@ -1,4 +1,4 @@
-"""Every sentence of live mode (issue 12), without Discord: the seat draw, levels, busts and
+"""Every sentence of live mode, without Discord: the seat draw, levels, busts and
 their next step, the clock on a player, the chip race, the results, and the clock message."""
 
 from __future__ import annotations
@@ -273,7 +273,7 @@ def test_names_are_escaped_and_ids_in_refusals_become_names() -> None:
     member = list(MEMBERS)[0]
     names = live_names(t, MEMBERS)
     t.bust(guest, T0 + 1, recorded_by="td")
-    # A refusal names its players by their fields (issue 19), member or guest, never by id.
+    # A refusal names its players by their fields, member or guest, never by id.
     assert refusal_text(_refused(lambda: t.bust(guest, T0 + 2, recorded_by="td")), names) == (
         "\\*\\*Bold\\*\\* is already out (12th place)")
     assert refusal_text(_refused(lambda: t.cancel_clock(member, "td", T0 + 2)), names) == (

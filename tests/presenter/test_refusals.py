@@ -1,4 +1,4 @@
-"""Refusals name players from their typed fields (issue 19), never by finding ids in a text:
+"""Refusals name players from their typed fields, never by finding ids in a text:
 a member or a guest by his name, escaped; someone unknown as "that player" or "a guest"; a
 number that is not a player stays a number."""
 

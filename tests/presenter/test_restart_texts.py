@@ -1,4 +1,4 @@
-"""What the channel reads after the bot was down (issue 18)."""
+"""What the channel reads after the bot was down."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The director's rulings in words (issue 19): the log keeps a rule id, a case and the players;
+"""The director's rulings in words: the log keeps a rule id, a case and the players;
 the presenter words them, the same sentences as when the log kept the words, and names the
 player a ruling is about, member or guest, by his name."""
 

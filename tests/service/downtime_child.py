@@ -1,4 +1,4 @@
-"""Crash-test child for the heartbeat (issue 18): starts a tournament, lets the player to act
+"""Crash-test child for the heartbeat: starts a tournament, lets the player to act
 use USED seconds of his time while the heartbeat runs, then waits to be SIGKILLed.
 
 It prints `READY <table> <seat>` once the heartbeat of T0 + USED is in the database (no event

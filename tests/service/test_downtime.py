@@ -1,4 +1,4 @@
-"""A restart never charges its downtime to the players (issue 18).
+"""A restart never charges its downtime to the players.
 
 An online game cannot be played while the bot is down, so the downtime is a pause: every clock
 (action time, a called clock, the level, the rabbit-hunt wait) resumes with the time it had

@@ -1,4 +1,4 @@
-"""SIGKILL while a player thinks (issue 18): the restart measures the downtime from the last
+"""SIGKILL while a player thinks: the restart measures the downtime from the last
 heartbeat, exactly as after a clean stop, so the player resumes with the time he had left."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 21: the session deals hand for hand: a table that finished its hand on the bubble is
+"""The session deals hand for hand: a table that finished its hand on the bubble is
 not dealt again (by the command that ended it nor by any timer) until every table finished."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A session remembers only the store rows of the hands still at its tables (issue 15: the map
+"""A session remembers only the store rows of the hands still at its tables (the map
 grew with every hand, and each action copied it), yet every stored bust still finds its hand's
 row."""
 

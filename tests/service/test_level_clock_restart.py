@@ -1,4 +1,4 @@
-"""The director's changes to the level clock (issue 20) survive a restart: recovered from the
+"""The director's changes to the level clock survive a restart: recovered from the
 latest snapshot plus the events after it, every tournament equals a full replay of its log, with
 /td time, /td level and /td break mixed into play at any moment."""
 

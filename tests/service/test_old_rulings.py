@@ -1,4 +1,4 @@
-"""A database written before issue 19 holds the director's rulings with their English words
+"""A database written by an older bot holds the director's rulings with their English words
 (`text`) and no case: the bot restarts on it, rebuilds the same tournament, and words those
 rulings as it words new ones, naming the player by his name."""
 
@@ -26,7 +26,7 @@ async def test_a_log_with_rulings_in_words_restarts_and_reads_the_same(tmp_path:
     tid = session.store_id
     before = session.tournament.snapshot()
     member = "102"
-    old = [  # as bots before issue 19 stored them, under both of its stored names
+    old = [  # as older bots stored them, under both of its stored names
         {"type": "tournament.tournament_ruling", "rule_id": "late-registration",
          "text": LATE.format(player=member), "table": 1, "hand_id": None, "players": [member]},
         {"type": "tournament.ruling", "rule_id": "same-hand-eliminations", "text": PLACES,

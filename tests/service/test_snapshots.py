@@ -79,7 +79,7 @@ async def test_recovery_from_snapshots_equals_a_full_replay(tmp_path: Path) -> N
             from_snapshots += rec.snapshot is not None
             unfinished += 1
         # The session that played it held the same state, with most old events forgotten (the
-        # log up to where it stopped: a restart adds the downtime's pause, issue 18).
+        # log up to where it stopped: a restart adds the downtime's pause).
         played = int(str(in_memory[tid]["event_count"]))
         before = Tournament.replay(event_from_dict(e.data) for e in everything[:played])
         assert in_memory[tid] == before.snapshot(), tid

@@ -1,4 +1,4 @@
-"""Migration 11 (issue 19): a fact is kept once, in the event log. The tables that copied it
+"""Migration 11: a fact is kept once, in the event log. The tables that copied it
 (re-buys, eliminations, rulings) go, and an appeal of a ruling names the ruling's event: a
 database an older bot wrote, with rows in all of them, migrates with its appeals whole."""
 

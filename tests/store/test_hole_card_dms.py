@@ -1,4 +1,4 @@
-"""Hole-card DMs (issue 23): the server's default (on unless a director turns it off) and each
+"""Hole-card DMs: the server's default (on unless a director turns it off) and each
 player's own choice, kept across a restart, one choice per player and server."""
 
 from __future__ import annotations

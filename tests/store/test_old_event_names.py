@@ -1,4 +1,4 @@
-"""A database written before the hand events were renamed (issue 13: `hand.dealt` is now
+"""A database written before the hand events were renamed (`hand.dealt` is now
 `hand.hole_cards_dealt` ...) reads, exports, tallies and checks exactly as one written today,
 and no hole card or deck seed slips through an old name."""
 

@@ -1,4 +1,4 @@
-"""Rules the director applies, each against the seed rule it checks (issue 10, director part):
+"""Rules the director applies, each against the seed rule it checks:
 the clock and its one deadline, the smallest chip in every hand, the final table's fresh draw,
 late entries' random seats and when they are dealt in, and several eliminations in one hand
 under TREPS."""
@@ -37,7 +37,7 @@ def _someone_else(t: Tournament, table: int, seat: int) -> str:
     return next(p for s, p in sorted(t.tables[table].seats.items()) if s != seat)
 
 
-# ------------------------------------------------------------------ the clock (item 5)
+# ------------------------------------------------------------------ the clock
 
 
 @pytest.mark.parametrize(("profile", "countdown", "expires"),
@@ -83,12 +83,12 @@ def test_tda_clock_checks_a_player_who_faces_no_bet_after_30_seconds() -> None:
     assert hand.street == "flop" and hand.player(bb).live
 
 
-# ------------------------------------------------------------------ one deadline (item 6)
+# ------------------------------------------------------------------ one deadline
 
 
 @pytest.mark.parametrize("profile", PROFILES)
 def test_once_the_clock_is_called_it_is_the_only_deadline(profile: str) -> None:
-    """Issue 10 item 6: the table message and the clock post read the same deadline
+    """The table message and the clock post read the same deadline
     (`Tournament.turn_deadline`); the clock replaces the action time (TREPS "Calling the
     Clock"; TDA 29), and a director's pause moves it by the time paused."""
     t = make(profile, n=3, clock_after_seconds=5, action_seconds=300)
@@ -114,7 +114,7 @@ def test_once_the_clock_is_called_it_is_the_only_deadline(profile: str) -> None:
     assert resumed is not None and resumed.at == called.expires_at + 100
 
 
-# ------------------------------------------------------------------ the smallest chip (item 4)
+# ------------------------------------------------------------------ the smallest chip
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -350,11 +350,11 @@ def _first_positions(t: Tournament) -> tuple[int, int, int]:
     return p.button, p.small_blind_seat, p.big_blind_seat
 
 
-# ------------------------------------------------------------------ stale clicks (issue 9)
+# ------------------------------------------------------------------ stale clicks
 
 
 def test_a_queued_check_for_the_pre_flop_does_not_check_the_flop() -> None:
-    """Issue 9 item 2: two heads-up tables; the big blind's Check is clicked twice while the
+    """Two heads-up tables; the big blind's Check is clicked twice while the
     other table plays. The second click was made for the pre-flop, so it is refused with
     nothing done instead of checking a flop he never saw."""
     t = make("tda", n=4, seats=2)

@@ -1,4 +1,4 @@
-"""Issue 21: hand-for-hand on the bubble, online (the tournament's part).
+"""Hand-for-hand on the bubble, online (the tournament's part).
 
 Six players at two tables of three; the payout table pays four places, so the bubble is the
 fifth place: hand-for-hand starts once five are left."""

@@ -1,5 +1,5 @@
 """Tournaments of the same preset share one frozen structure and payout table (memory and the
-collector's full passes at a league network's peak, issue 24), and a shared copy nobody holds
+collector's full passes at a league network's peak), and a shared copy nobody holds
 is let go."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The director in control of the level clock (issue 20): /td time on the level, /td level,
+"""The director in control of the level clock: /td time on the level, /td level,
 /td break; refusals change nothing; a replay and a snapshot keep every change."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Live mode (issue 12): a league night at real tables, with the bot as the clock, the seat
+"""Live mode: a league night at real tables, with the bot as the clock, the seat
 draw and the bust-out desk. The same director as online: the same seating, balancing, table
 breaks, levels, payouts; only the hands are missing."""
 

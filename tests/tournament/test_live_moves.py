@@ -1,4 +1,4 @@
-"""The moves a live bust causes, as the director reads them (issue 12): `move_lines` gives
+"""The moves a live bust causes, as the director reads them: `move_lines` gives
 each move with both tables' sizes just before it, for every event list (a bust, an undo, a
 re-buy); an undone bust leaves the moves it caused standing, and `standing_moves` says which."""
 

@@ -1,5 +1,5 @@
 """Every refusal a tournament command raises names its code, and its sentence's `{fields}` are
-exactly the fields it gives (issue 19): a field left out would turn a refusal into a crash the
+exactly the fields it gives: a field left out would turn a refusal into a crash the
 moment it is raised, and the presenter words only what the fields say."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 15, director part: snapshots that rebuild a tournament exactly, a memory that does not
+"""Snapshots that rebuild a tournament exactly, a memory that does not
 grow with the hands played, and the Tavern away rule's look-ahead at one step per action."""
 
 from __future__ import annotations
@@ -132,7 +132,7 @@ def test_events_since_refuses_what_was_forgotten() -> None:
 def test_tavern_away_rule_looks_ahead_without_replaying_the_hand(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Tavern rule 3 (an away player still in at the end is folded) is checked before every
-    action; it must cost one step, not a replay of the hand so far (issue 15)."""
+    action; it must cost one step, not a replay of the hand so far."""
     t = make("tavern", n=10, seats=10, struct=structure(starting_stack=100_000))
     replays = 0
     original = Hand.replay.__func__  # type: ignore[attr-defined]  # the classmethod's function

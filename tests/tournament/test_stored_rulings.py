@@ -1,4 +1,4 @@
-"""The director's own rulings are stored as a rule id, a case and the players (issue 19), never
+"""The director's own rulings are stored as a rule id, a case and the players, never
 as words; a log written before that, whose rulings carry their English `text`, replays to the
 same tournament and the same rulings."""
 
@@ -13,7 +13,7 @@ from bot.tournament import events as ev
 from bot.tournament.tournament import Tournament
 from tests.tournament.helpers import T0, find, make, play_all_in_hand, replayed
 
-# Every sentence the director wrote into the log before issue 19, with the case it stands for.
+# Every sentence older bots wrote into the log for a director's ruling, with its case.
 LATE = ("{player} sits out this hand: a new player is not dealt in between the small blind and "
         "the button, and plays once the button has passed him.")
 OLD_WORDS: list[tuple[str, str, ev.RulingCase]] = [
@@ -48,7 +48,7 @@ OLD_WORDS: list[tuple[str, str, ev.RulingCase]] = [
 
 def old_form(e: ev.TournamentRuling, text: str, name: str = ev.TournamentRuling.type
              ) -> dict[str, Any]:
-    """The ruling as a bot before issue 19 stored it: its words in `text`, no case."""
+    """The ruling as an older bot stored it: its words in `text`, no case."""
     data = e.to_dict()
     del data["case"]
     return {**data, "type": name, "text": text}

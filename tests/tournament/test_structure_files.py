@@ -1,4 +1,4 @@
-"""Structure and payout files as a director uploads them (issue 21): TOML and CSV read into the
+"""Structure and payout files as a director uploads them: TOML and CSV read into the
 same objects as the presets, every refusal naming the line, and an export that reads back the
 same."""
 

@@ -1,4 +1,4 @@
-"""The time bank (issue 23): set per tournament within bounds, spent with the Time button or for
+"""The time bank: set per tournament within bounds, spent with the Time button or for
 the player once his action time runs out, what he leaves unused kept, refilled at each new
 level, never extending a called clock; kept by replay and snapshot."""
 

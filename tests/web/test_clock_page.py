@@ -1,4 +1,4 @@
-"""The room's clock in a real browser (issue 20): the link from `/td screen`, the level, the
+"""The room's clock in a real browser: the link from `/td screen`, the level, the
 blinds and a countdown that falls a second a second, a bust, a pause, the sound, a level change
 and a break shown without a reload, and every size of screen with nothing cut or off it."""
 
@@ -131,9 +131,8 @@ def quick_refresh(monkeypatch: pytest.MonkeyPatch) -> None:
 
 async def test_a_screen_left_on_still_names_the_winner_once_the_bot_lets_go(
         quick_refresh: None, harness: Harness, browser: Any, tmp_path: Path) -> None:
-    """The bot lets go of a finished tournament FINISHED_KEPT_SECONDS after its end (issue
-    24); the room's screen, left on or reloaded after that, still says whose night it was and
-    who won it."""
+    """The bot lets go of a finished tournament FINISHED_KEPT_SECONDS after its end; the room's
+    screen, left on or reloaded after that, still says whose night it was and who won it."""
     h = harness
     session, members = await live_night(h)
     await h.director.slash(h.channel, "tournament start")

@@ -1,4 +1,4 @@
-"""The room's screen after a deal at the final table (issue 21), in a real browser: the dealt
+"""The room's screen after a deal at the final table, in a real browser: the dealt
 prizes by name and what is still played for replace the payout table's places, without a
 reload, and nothing is cut or off the screen."""
 

@@ -1,4 +1,4 @@
-"""The room's screen follows the director's hand on the clock (issue 20): `/td time`,
+"""The room's screen follows the director's hand on the clock: `/td time`,
 `/td level` and `/td break` show on the page by themselves, in a real browser."""
 
 from __future__ import annotations

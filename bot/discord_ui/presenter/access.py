@@ -1,4 +1,4 @@
-"""The words of `/td role` (issue 21): the director role set, whether it sees the director's
+"""The words of `/td role`: the director role set, whether it sees the director's
 commands yet, and how a server admin shows them to it."""
 
 from __future__ import annotations

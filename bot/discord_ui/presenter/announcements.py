@@ -106,7 +106,7 @@ class Announcements:
         self.faces = faces
         self.clock_seconds = clock_seconds
         self.results = results
-        self.season = season  # under the results: the season the night counts in (issue 18)
+        self.season = season  # under the results: the season the night counts in
         # Where a player sits, for events that do not name the table.
         self.table_of = table_of
         # Until which level a player out may buy back in (Tournament.rebuy_until), and the

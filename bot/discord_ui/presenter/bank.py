@@ -1,4 +1,4 @@
-"""The words of a league's money mode (issue 21): settling among the players (pairwise) or
+"""The words of a league's money mode: settling among the players (pairwise) or
 through a bank that collected the money at the door, and how /settle heads its transfers."""
 
 from __future__ import annotations

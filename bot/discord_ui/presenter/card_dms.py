@@ -1,4 +1,4 @@
-"""The answer to `/cards dm:` (issue 23): a player's own choice of hole-card DMs, told to him
+"""The answer to `/cards dm:`: a player's own choice of hole-card DMs, told to him
 privately, with his cards when he has some."""
 
 from __future__ import annotations

@@ -41,7 +41,7 @@ class ClockView:
     average_stack: int
     pool: int
     payouts: tuple[int, ...]
-    hand_for_hand: bool = False  # the tables play hand for hand on the bubble (issue 21)
+    hand_for_hand: bool = False  # the tables play hand for hand on the bubble
     deal: DealView | None = None  # the deal made at the final table: it replaces `payouts`
     # Before the start: the first level's length (the clock has not started, so no end).
     not_started_seconds: int | None = None

@@ -1,4 +1,4 @@
-"""The words of a deal at the final table (issue 21): the proposal as a phone-readable table
+"""The words of a deal at the final table: the proposal as a phone-readable table
 (each player's stack and his share under each method beside the prize he has locked up), who
 has accepted, and how it ended. Amounts are the league's money units, as the results show them."""
 

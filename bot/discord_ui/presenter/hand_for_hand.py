@@ -1,4 +1,4 @@
-"""Hand-for-hand on the bubble in words (issue 21): the director's answer to `/td handforhand`
+"""Hand-for-hand on the bubble in words: the director's answer to `/td handforhand`
 (online the tournament itself refuses it: the bot plays it there). The posts of its start, its
 end and the places of a round are announcements (announcements.py)."""
 

@@ -1,4 +1,4 @@
-"""The director's changes to the level clock in words (issue 20): time added or taken, a move
+"""The director's changes to the level clock in words: time added or taken, a move
 to another level, a break called or ended. Posted in the channel and at every table; the
 level that starts after a move says its blinds in its own post (`LevelStarted`)."""
 

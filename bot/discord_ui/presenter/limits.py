@@ -1,5 +1,5 @@
-"""Discord's size limits (../shared/design/discord.md), safe truncation and escaping, and how
-amounts are written."""
+"""Discord's size limits (as Discord's developer documentation gives them), safe truncation and
+escaping, and how amounts are written."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every sentence of live mode (issue 12): a league night at real tables, where the bot is the
+"""Every sentence of live mode: a league night at real tables, where the bot is the
 clock, the seat draw and the bust-out desk, and the cards and chips are real.
 
 What the channel reads, as posts (`LiveTexts.posts`):
@@ -151,7 +151,7 @@ class LiveTexts:
         self.profile = profile
         self.faces = faces
         self.tournament_name = tournament_name
-        self.season = season  # in the results: the season the night counts in (issue 18)
+        self.season = season  # in the results: the season the night counts in
 
     def name(self, player: str) -> str:
         return player_name(self.names, player, SOMEONE)
@@ -332,7 +332,7 @@ class LiveTexts:
     def level(self, e: tev.LevelStarted, t: Tournament) -> str:
         s = t.structure
         period = s.periods[e.period]
-        # Its length as it runs: the director may have moved the clock (issue 20).
+        # Its length as it runs: the director may have moved the clock.
         length = e.ends_at - e.at if e.ends_at is not None else period.seconds
         if e.is_break:
             text = f"☕ **Break**: {minutes(length)}."

@@ -1,4 +1,4 @@
-"""What the channel hears after the bot was down (issue 18): once per tournament and restart.
+"""What the channel hears after the bot was down: once per tournament and restart.
 
 Online the downtime was a pause (`OfflinePause`): the post says how long, that the clock was
 stopped, and where play resumes. A live night's clock ran in the room (`ClockCaughtUp`): one

@@ -1,4 +1,4 @@
-"""The words of a server's own structures and payout tables (issue 21): the preview as a
+"""The words of a server's own structures and payout tables: the preview as a
 phone-readable table (a code block of at most 36 columns), the receipts, the refusals."""
 
 from __future__ import annotations

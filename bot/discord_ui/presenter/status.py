@@ -1,7 +1,7 @@
 """`/tournament status`: the clock view first (what a player checks most), then each table's
 players one short line each, or who has registered.
 
-A live night (issue 12) has no stacks the bot knows (the chips are real and nobody counts
+A live night has no stacks the bot knows (the chips are real and nobody counts
 them): its tables show who sits where, and the places of those already out, latest first."""
 
 from __future__ import annotations

@@ -66,7 +66,7 @@ class TableScene:
     clock: ClockView | None = None
     faces: Faces = text_face
     after_hand: Sequence[str] = field(default_factory=tuple)  # shows, rabbit hunt (escaped)
-    bank: TurnBank | None = None  # the time bank of the player to act (issue 23)
+    bank: TurnBank | None = None  # the time bank of the player to act
     # False: drawn before the chances to win are counted (a click answered at once); they
     # follow in an edit. Nothing is counted while drawing then.
     chances: bool = True

@@ -1,4 +1,4 @@
-"""The time bank's words (issue 23): the Time button's label, the table message's note on the
+"""The time bank's words: the Time button's label, the table message's note on the
 player to act's bank, and the post when his action time ran out and the bank took over."""
 
 from __future__ import annotations

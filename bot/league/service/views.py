@@ -98,7 +98,7 @@ async def player_stats(store: Store, guild_id: int, user_id: int, fallback_name:
         if night.player(user_id) is None or is_guest_id(user_id):
             continue  # a guest plays live nights only: no hands were dealt to him
         hands = await tournament_hand_events(store, night.tournament_id, PUBLIC)
-        # Every hand of the night is walked: off the event loop (issue 15).
+        # Every hand of the night is walked: off the event loop.
         tally.add(await asyncio.to_thread(tally_hands, member_player(user_id), hands))
     return league, player_record(user_id, nights, tally, fallback_name)
 

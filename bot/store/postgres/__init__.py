@@ -1,5 +1,5 @@
-"""PostgreSQL behind the same store interface, for a league network several bot processes share
-(issue 14). SQLite in one file stays the default; `DATABASE_URL=postgresql://...` selects this.
+"""PostgreSQL behind the same store interface, for a league network several bot processes share.
+SQLite in one file stays the default; `DATABASE_URL=postgresql://...` selects this.
 
 A sibling of bot/store/sqlite/: the store's core (bot/store/store.py) runs on either.
 store.py (PgBackend: what the core needs of PostgreSQL; PostgresStore: the core with the lease

@@ -1,5 +1,5 @@
 """The PostgreSQL store: the same `Store` the service, the league code and the Discord side use,
-on a database server that several bot processes share (issue 14).
+on a database server that several bot processes share.
 
 The store's core (bot/store/store.py) is shared with SQLite: the lock, the memo, group commit,
 `transaction()` and the statements. This module is PostgreSQL's backend for it (`PgBackend`:

@@ -1,6 +1,6 @@
-"""Regenerate this folder's Pluribus subset from the full oracles (../shared/oracles/phh).
+"""Regenerate this folder's Pluribus subset from the full oracles (tests/outside.py's ORACLES).
 
-`python tests/data/phh/choose_subset.py [ORACLES]` copies every WSOP and historical hand and 300
+`python -m tests.data.phh.choose_subset [ORACLES]` copies every WSOP and historical hand and 300
 Pluribus hands chosen to cover what the engine must get right: the eight half-chip split pots,
 then hands with side pots, split pots, all-ins, three-way showdowns, then an even spread of
 the rest. The choice depends only on the files, so running it again gives the same subset.
@@ -14,9 +14,9 @@ from pathlib import Path
 
 from bot.engine.hand_events import Acted, PotAwarded, Shown
 from bot.engine.phh import parse_phh, replay_phh
+from tests.outside import ORACLES as DEFAULT_ORACLES
 
 HERE = Path(__file__).resolve().parent
-DEFAULT_ORACLES = HERE.parents[3] / "shared" / "oracles" / "phh"
 PLURIBUS_HANDS = 300
 HALF_CHIP = ["102/0", "32/23", "41b/204", "60/88", "75b/76", "88/128", "91/43", "91/53"]
 # How many of each kind, in this order of preference (a hand counts for its first kind).

@@ -1,4 +1,4 @@
--- A server's own blind structures and payout tables (issue 21), edited in Discord: the file's
+-- A server's own blind structures and payout tables, edited in Discord: the file's
 -- text as the director uploaded or copied it (TOML), read by the same parser as the presets.
 CREATE TABLE server_files (
     guild_id   BIGINT  NOT NULL,

@@ -1,4 +1,4 @@
--- Hole cards by DM (issue 23): a player may turn them off (`/cards dm:`), and a server may set
+-- Hole cards by DM: a player may turn them off (`/cards dm:`), and a server may set
 -- the default for players who have not chosen (`/td settings`). The DM stays the default.
 ALTER TABLE guild_settings ADD COLUMN hole_card_dms INTEGER NOT NULL DEFAULT 1
     CHECK (hole_card_dms IN (0, 1));

@@ -1,4 +1,4 @@
--- Issue 19: a fact is kept once, in the tournament's event log. A night's re-buys and add-ons
+-- A fact is kept once, in the tournament's event log. A night's re-buys and add-ons
 -- (their money), its busts and knockouts, and a director's rulings are read from their events
 -- (bot/league/nightlog.py; bot/service/usecases/director.py `rulings`); the tables that
 -- copied them are no longer written, and go.

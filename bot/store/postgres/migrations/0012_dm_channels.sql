@@ -1,4 +1,4 @@
--- Each player's DM channel, as Discord opened it (issue 24): a restarted bot sends the next
+-- Each player's DM channel, as Discord opened it: a restarted bot sends the next
 -- deal's hole cards there instead of asking Discord to open every player's DM channel again
 -- (one request each, under the global limit: thousands at a network's restart).
 CREATE TABLE dm_channels (

@@ -1,5 +1,5 @@
--- Uniqueness the database enforces, so two commands at once cannot both win (issue 9), and the
--- two table-display settings of a server (issue 11).
+-- Uniqueness the database enforces, so two commands at once cannot both win, and the
+-- two table-display settings of a server.
 
 -- One open (registering or running) tournament per channel. Channels an older bot left with two
 -- open tournaments keep the oldest; the later ones were orphans nobody could reach: cancelled.

@@ -1,4 +1,4 @@
--- One index fewer on the event log (issue 15). events_by_tournament (tournament_id, id) repeated
+-- One index fewer on the event log. events_by_tournament (tournament_id, id) repeated
 -- what the unique (tournament_id, stream, seq) index already finds: a tournament's events, and
 -- with the stream, its tail. Each action's COMMIT wrote one page of it more to the WAL, and with
 -- many tournaments appending at once its half-filled pages were ~0.4 KiB per hand. (The same

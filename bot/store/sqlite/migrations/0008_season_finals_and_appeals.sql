@@ -1,4 +1,4 @@
--- Issue 18. A finished season keeps the settings it ended with (points system, season options,
+-- A finished season keeps the settings it ended with (points system, season options,
 -- money), so its final standings never change when the league's settings do later; a season is
 -- final once it has ended and no night that started in it is still running.
 CREATE TABLE season_finals (
