@@ -17,7 +17,7 @@ from bot.discord_ui.presenter.access import director_role_text
 from bot.discord_ui.presenter.hand_for_hand import hand_for_hand_answer
 from bot.discord_ui.presenter.level_clock import PLAYER_TIME_HELP, level_clock_answer
 from bot.discord_ui.presenter.limits import safe_text
-from bot.discord_ui.presenter.nights import night_refusal, zone_name, zone_set_text
+from bot.discord_ui.presenter.nights import night_refusal, zone_set_text
 from bot.discord_ui.presenter.notices import settings_text
 from bot.discord_ui.replies import Refusal, defer_public, send_private, send_public
 from bot.discord_ui.time_input import parse_level_target, parse_time_change
@@ -26,8 +26,8 @@ from bot.engine.profile import PROFILE_NAMES, ProfileError, make_profile
 from bot.schedule import NightError
 from bot.service import Session
 from bot.service.usecases import director
+from bot.service.usecases import settings as server_settings
 from bot.service.usecases.nights import zone_named
-from bot.store import GuildSettings
 from bot.tournament.players import member_player
 
 # Members do not see /td at all; the director role is still checked on every command, so a
@@ -59,9 +59,7 @@ class Director(commands.Cog):
             raise Refusal("Setting the director role needs the Manage Server permission.")
         assert interaction.guild_id is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
-        current = await self.bot.store.guild_settings(interaction.guild_id)
-        settings = GuildSettings(**{**current.__dict__, "director_role_id": role.id})
-        await self.bot.store.write(lambda tx: tx.put_guild_settings(settings))
+        await server_settings.set_director_role(self.bot.store, interaction.guild_id, role.id)
         # Whether the role sees /td and the other director commands yet (issue 21).
         access = await director_commands_access(
             self.bot, self.bot.tree, interaction.guild_id, role,
@@ -83,10 +81,7 @@ class Director(commands.Cog):
             raise Refusal(f"Not changed: {safe_text(str(exc), 300)}.") from None
         assert interaction.guild_id is not None
         await defer_public(interaction)
-        current = await self.bot.store.guild_settings(interaction.guild_id)
-        settings = GuildSettings(**{**current.__dict__, "profile": made.name,
-                                    "knob_overrides": dict(made.overrides)})
-        await self.bot.store.write(lambda tx: tx.put_guild_settings(settings))
+        await server_settings.set_profile(self.bot.store, interaction.guild_id, made)
         # Knob names and values the profile accepted: plain words and numbers, shown as code.
         shown = ", ".join(f"{k}={v}" for k, v in made.overrides) or "no overrides"
         await send_public(
@@ -116,25 +111,16 @@ class Director(commands.Cog):
             except NightError as err:
                 raise Refusal(night_refusal(err, None, zone_named(None))) from None
         await interaction.response.defer(ephemeral=True, thinking=True)
-        current = await self.bot.store.guild_settings(interaction.guild_id)
-        changes: dict[str, object] = {}
-        if zone is not None:
-            changes["time_zone"] = zone_name(zone)
-        if four_colour is not None:
-            changes["four_colour_deck"] = four_colour
-        if idle_ping is not None:
-            changes["idle_ping_seconds"] = idle_ping
-        if card_dms is not None:
-            changes["hole_card_dms"] = card_dms
-        settings = GuildSettings(**{**current.__dict__, **changes})
-        if changes:
-            await self.bot.store.write(lambda tx: tx.put_guild_settings(settings))
+        done = await server_settings.change_display(
+            self.bot.store, interaction.guild_id, time_zone=zone, four_colour=four_colour,
+            idle_ping=idle_ping, card_dms=card_dms)
+        settings = done.settings
         text = settings_text(settings.four_colour_deck, settings.idle_ping_seconds,
-                             changed=bool(changes), hole_card_dms=settings.hole_card_dms)
+                             changed=bool(done.changed), hole_card_dms=settings.hole_card_dms)
         if zone is not None:
             said = zone_set_text(zone, self.bot.tournaments.clock())
             # The time zone alone: only it is said.
-            text = said if list(changes) == ["time_zone"] else f"{text} {said}"
+            text = said if done.changed == ("time_zone",) else f"{text} {said}"
         await self._done(interaction, text)
 
     @td.command(name="void", description="Void the hand in progress (misdeal)")
