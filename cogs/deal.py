@@ -51,7 +51,7 @@ from bot.discord_ui.presenter.deals import (
 )
 from bot.discord_ui.presenter.limits import code_text
 from bot.discord_ui.presenter.notices import restarting_text
-from bot.discord_ui.replies import Refusal, generic_error_text, send_private
+from bot.discord_ui.replies import generic_error_text, send_private
 from bot.discord_ui.tasks import Tasks
 from bot.discord_ui.td_group import attach_to_td, detach_from_td
 from bot.discord_ui.template_button import TemplateButton
@@ -125,8 +125,6 @@ class DealButton(TemplateButton, template=TEMPLATE):
             await self._answer(interaction)
         except Refused as r:
             await send_private(interaction, refused_text(r))
-        except Refusal as exc:
-            await send_private(interaction, str(exc))
         except Exception:
             log.exception("deal button %s failed", self.item.custom_id)
             await send_private(interaction, generic_error_text(interaction))
@@ -138,8 +136,8 @@ class DealButton(TemplateButton, template=TEMPLATE):
         if live:
             try:
                 await require_director(bot, interaction)
-            except Refusal:
-                raise Refusal(NOT_FOR_DEAL) from None
+            except Refused:
+                raise Refused.saying(NOT_FOR_DEAL) from None
         names = await names_of(bot, session)
         me = member_player(interaction.user.id)
         async with acknowledged_if_slow(interaction):  # the tournament's lock may be busy
@@ -184,16 +182,16 @@ async def td_deal(interaction: discord.Interaction,
     counted: dict[str, int] | None = None
     if live:
         if not stacks:
-            raise Refusal(f"{stacks_help()} Nothing was changed.")
+            raise Refused.saying(f"{stacks_help()} Nothing was changed.")
         try:
             counted = player_counts(stacks, session.tournament, names, what="stacks",
                                     amounts=True)
         except ValueError as bad:
-            raise Refusal(f"I could not read {code_text(str(bad))}. {stacks_help()} "
-                          "Nothing was changed.") from None
+            raise Refused.saying(f"I could not read {code_text(str(bad))}. {stacks_help()} "
+                                 "Nothing was changed.") from None
     elif stacks:
-        raise Refusal("Online the bot knows every stack: leave `stacks` out. Nothing was "
-                      "changed.")
+        raise Refused.saying("Online the bot knows every stack: leave `stacks` out. Nothing was "
+                             "changed.")
     await interaction.response.defer(ephemeral=True, thinking=True)
     proposal = await deals.propose(session, member_player(interaction.user.id), method, keep=keep,
                                    stacks=counted)

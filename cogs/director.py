@@ -19,13 +19,13 @@ from bot.discord_ui.presenter.level_clock import PLAYER_TIME_HELP, level_clock_a
 from bot.discord_ui.presenter.limits import safe_text
 from bot.discord_ui.presenter.nights import night_refusal, zone_set_text
 from bot.discord_ui.presenter.notices import settings_text
-from bot.discord_ui.replies import Refusal, defer_public, send_private, send_public
+from bot.discord_ui.replies import defer_public, send_private, send_public
 from bot.discord_ui.time_input import parse_level_target, parse_time_change
 from bot.discord_ui.zones import zone_autocomplete
 from bot.engine.profile import PROFILE_NAMES, ProfileError, make_profile
 from bot.schedule import NightError
 from bot.service import Session
-from bot.service.usecases import director
+from bot.service.usecases import Refused, director
 from bot.service.usecases import settings as server_settings
 from bot.service.usecases.nights import zone_named
 from bot.tournament.players import member_player
@@ -56,7 +56,7 @@ class Director(commands.Cog):
         member = interaction.user
         if not isinstance(member, discord.Member) or not (
                 member.guild_permissions.manage_guild or member.guild_permissions.administrator):
-            raise Refusal("Setting the director role needs the Manage Server permission.")
+            raise Refused.saying("Setting the director role needs the Manage Server permission.")
         assert interaction.guild_id is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
         await server_settings.set_director_role(self.bot.store, interaction.guild_id, role.id)
@@ -78,7 +78,7 @@ class Director(commands.Cog):
         try:
             made = make_profile(profile, **overrides)
         except (ProfileError, TypeError) as exc:
-            raise Refusal(f"Not changed: {safe_text(str(exc), 300)}.") from None
+            raise Refused.saying(f"Not changed: {safe_text(str(exc), 300)}.") from None
         assert interaction.guild_id is not None
         await defer_public(interaction)
         await server_settings.set_profile(self.bot.store, interaction.guild_id, made)
@@ -109,7 +109,7 @@ class Director(commands.Cog):
             try:
                 zone = zone_named(timezone.strip())
             except NightError as err:
-                raise Refusal(night_refusal(err, None, zone_named(None))) from None
+                raise Refused.saying(night_refusal(err, None, zone_named(None))) from None
         await interaction.response.defer(ephemeral=True, thinking=True)
         done = await server_settings.change_display(
             self.bot.store, interaction.guild_id, time_zone=zone, four_colour=four_colour,
@@ -133,12 +133,12 @@ class Director(commands.Cog):
         tables = sorted(session.tournament.tables)
         if table is None:
             if len(tables) != 1:
-                raise Refusal(f"Say which table (`table:`): "
-                              f"{', '.join(map(str, tables)) or 'none is playing'}.")
+                raise Refused.saying(f"Say which table (`table:`): "
+                                     f"{', '.join(map(str, tables)) or 'none is playing'}.")
             table = tables[0]
         elif table not in tables:
-            raise Refusal(f"There is no table {table} playing; tables: "
-                          f"{', '.join(map(str, tables)) or 'none'}. Nothing was changed.")
+            raise Refused.saying(f"There is no table {table} playing; tables: "
+                                 f"{', '.join(map(str, tables)) or 'none'}. Nothing was changed.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         await director.void_hand(session, table, member_player(interaction.user.id), why)
         await self._done(interaction, f"Hand at table {table} voided.")
@@ -214,7 +214,7 @@ class Director(commands.Cog):
         if player is not None:
             seconds = parsed.change
             if seconds is None or not 1 <= seconds <= 600:
-                raise Refusal(PLAYER_TIME_HELP)
+                raise Refused.saying(PLAYER_TIME_HELP)
             await interaction.response.defer(ephemeral=True, thinking=True)
             await director.give_time(session, member_player(player.id), seconds, by)
             await self._done(interaction, f"{seconds} more seconds given.")
@@ -269,7 +269,7 @@ class Director(commands.Cog):
         decision = parse_reason(text, what="ruling")
         players = [member_player(player.id)] if player is not None else []
         if players and players[0] not in session.tournament.players:
-            raise Refusal("That member is not in this tournament.")
+            raise Refused.saying("That member is not in this tournament.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         await director.ruling(session, interaction.user.id, decision, players)
         await self._done(interaction, "Ruling posted.")

@@ -24,6 +24,7 @@ from bot.discord_ui.directors import is_director, require_director
 from bot.discord_ui.files import MemoryFile
 from bot.discord_ui.paging import page_buttons, register_pager
 from bot.discord_ui.parsing import parse_hand_ref
+from bot.discord_ui.presenter.answers import refused_text
 from bot.discord_ui.presenter.bank import dealt_prizes_line, money_mode_text, settle_heading
 from bot.discord_ui.presenter.league import (
     appeals_embed,
@@ -35,7 +36,7 @@ from bot.discord_ui.presenter.league import (
     standings_title,
 )
 from bot.discord_ui.presenter.limits import fit_embed, truncate
-from bot.discord_ui.replies import UserFacingError, defer_public, send_private, send_public
+from bot.discord_ui.replies import defer_public, send_private, send_public
 from bot.league import service
 from bot.league.chart import render_race
 from bot.league.points import SeasonOptions, describe_options, fmt_points, get_system, systems
@@ -51,6 +52,7 @@ from bot.league.render import (
 )
 from bot.league.standings import points_race
 from bot.league.words import counted
+from bot.service.usecases import Refused
 from bot.tournament.hand_id import HandId
 
 T = TypeVar("T")
@@ -69,12 +71,12 @@ async def league_call(coro: Awaitable[T]) -> T:
     try:
         return await coro
     except service.LeagueError as exc:
-        raise UserFacingError(str(exc)) from exc
+        raise Refused.saying(str(exc)) from exc
 
 
 def guild_id_of(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:
-        raise UserFacingError("League commands work in a server channel, not in DMs.")
+        raise Refused.saying("League commands work in a server channel, not in DMs.")
     return interaction.guild_id
 
 
@@ -243,8 +245,8 @@ class SeasonEndButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=S
                 cog.store, guild_id_of(interaction), self.league_id, self.season_id,
                 self.token))
             await cog.season_over(interaction, ended)
-        except UserFacingError as exc:
-            await send_private(interaction, str(exc))
+        except Refused as exc:
+            await send_private(interaction, refused_text(exc))
 
 
 def season_end_view(end: service.SeasonEnd) -> discord.ui.View:
@@ -281,7 +283,7 @@ class League(commands.Cog):
         guild, _, code = key.partition(":")
         if not (guild.isdigit() and code.isdigit() and int(code) < len(APPEAL_STATUSES)) \
                 or int(guild) != guild_id_of(interaction):
-            raise UserFacingError("Those buttons name no appeals list: ask again with "
+            raise Refused.saying("Those buttons name no appeals list: ask again with "
                                   "/appeals list.")
         await require_director(self.bot, interaction)
         status = APPEAL_STATUSES[int(code)]
@@ -293,7 +295,7 @@ class League(commands.Cog):
         """A page of the standings a ◀ ▶ button names (league:season ids), as they are now."""
         league_id, _, season_id = key.partition(":")
         if not (league_id.isdigit() and season_id.isdigit()):
-            raise UserFacingError("Those buttons name no season: ask again with /standings.")
+            raise Refused.saying("Those buttons name no season: ask again with /standings.")
         view = await league_call(service.season_view_by_ids(
             self.store, guild_id_of(interaction), int(league_id), int(season_id)))
         footer = await self.bot.night_desk.next_night_footer(view.league.id)
@@ -389,7 +391,7 @@ class League(commands.Cog):
     ) -> None:
         await require_director(self.bot, interaction)
         if banker is not None and mode == "pairwise":
-            raise UserFacingError("A banker holds the money in mode `bank`; in mode `pairwise` "
+            raise Refused.saying("A banker holds the money in mode `bank`; in mode `pairwise` "
                                   "the players settle among themselves. Nothing was changed.")
         await defer_public(interaction)
         clear = currency is not None and currency.strip().casefold() in ("none", "off", "")
@@ -541,13 +543,13 @@ class League(commands.Cog):
                      text: app_commands.Range[str, 1, 1000],
                      hand: app_commands.Range[str, 1, 40] | None = None) -> None:
         if not text.strip():
-            raise UserFacingError("Say in words what happened (1 to 1,000 characters). "
+            raise Refused.saying("Say in words what happened (1 to 1,000 characters). "
                                   "Nothing was changed.")
         named = None
         if hand is not None:
             ref = parse_hand_ref(hand)
             if not isinstance(ref, HandId):
-                raise UserFacingError("Name the hand as the table message does, such as "
+                raise Refused.saying("Name the hand as the table message does, such as "
                                       "7-t1-h12. Nothing was changed.")
             named = str(ref)
         director = named is not None and await is_director(self.bot, interaction)
@@ -576,7 +578,7 @@ class League(commands.Cog):
                             decision: app_commands.Range[str, 1, 1000]) -> None:
         await require_director(self.bot, interaction)
         if not decision.strip():
-            raise UserFacingError("Give the decision in words (1 to 1,000 characters). "
+            raise Refused.saying("Give the decision in words (1 to 1,000 characters). "
                                   "Nothing was changed.")
         await defer_public(interaction)
         closed = await league_call(service.close_appeal(

@@ -34,12 +34,12 @@ from bot.discord_ui.presenter.live import (
     link_receipt,
     odd_chips_help,
 )
-from bot.discord_ui.replies import Refusal, send_private, send_public
+from bot.discord_ui.replies import send_private, send_public
 from bot.discord_ui.td_group import attach_to_td, detach_from_td
 from bot.league.guests import guest_key
 from bot.league.service import GuestLinkPlan, LeagueError, guest_names, plan_guest_link
 from bot.service import Session
-from bot.service.usecases import desk
+from bot.service.usecases import Refused, desk
 from bot.store import Transaction
 from bot.tournament.players import member_player
 from bot.tournament.tournament import Tournament
@@ -60,7 +60,7 @@ COUNTS_CHARS = 1000
 def live_session(bot: LeagueBot, interaction: discord.Interaction) -> Session:
     session = find_session(bot, interaction)
     if not session.tournament.live:
-        raise Refusal(NOT_LIVE)
+        raise Refused.saying(NOT_LIVE)
     return session
 
 
@@ -92,7 +92,7 @@ async def _choices(interaction: discord.Interaction, current: str,
     try:
         session = live_session(bot, interaction)
         names = await names_of(bot, session)
-    except Refusal:
+    except Refused:
         return []
     t = session.tournament
     return player_choices(t, names, current, lambda p: keep(t, p))
@@ -137,11 +137,11 @@ async def clock_on_player(bot: LeagueBot, interaction: discord.Interaction, sess
     t = session.tournament
     me = member_player(interaction.user.id)
     if me not in t.players and not await is_director(bot, interaction):
-        raise Refusal("Only a player of this tournament or a director may call the clock "
-                      "(`/rule topic:clock`). Nothing was changed.")
+        raise Refused.saying("Only a player of this tournament or a director may call the clock "
+                             "(`/rule topic:clock`). Nothing was changed.")
     if player is None:
-        raise Refusal("Say on whom: `/clock player:` and pick the player from the list (to "
-                      "stop it, add `cancel:True`). Nothing was changed.")
+        raise Refused.saying("Say on whom: `/clock player:` and pick the player from the list (to "
+                             "stop it, add `cancel:True`). Nothing was changed.")
     names = await names_of(bot, session)
     target = resolve_player(t, names, player)
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -193,8 +193,8 @@ class Live(commands.Cog):
             if by is not None else None
         me = member_player(interaction.user.id)
         if target != me and not await is_director(self.bot, interaction):
-            raise Refusal("Only a director, or the player himself, records a bust. Nothing "
-                          "was changed.")
+            raise Refused.saying("Only a director, or the player himself, records a bust. Nothing "
+                                 "was changed.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         outcome = await desk.bust(session, target, me, knocked_out_by=knocker)
         await send_private(interaction, bust_receipt(outcome.result, names))
@@ -207,7 +207,7 @@ def _cog(interaction: discord.Interaction) -> Live:
     cog = interaction.client.get_cog("Live") if isinstance(interaction.client,
                                                            commands.Bot) else None
     if not isinstance(cog, Live):
-        raise Refusal("The live commands are not loaded. Nothing was changed.")
+        raise Refused.saying("The live commands are not loaded. Nothing was changed.")
     return cog
 
 
@@ -224,8 +224,8 @@ async def td_add(interaction: discord.Interaction,
                  member: discord.Member | None = None) -> None:
     bot, session = await _director_session(interaction)
     if (name is None) == (member is None):
-        raise Refusal("Give either `name:` (a guest not on Discord) or `member:` (a server "
-                      "member), one of them. Nothing was changed.")
+        raise Refused.saying("Give either `name:` (a guest not on Discord) or `member:` (a server "
+                             "member), one of them. Nothing was changed.")
     await interaction.response.defer(ephemeral=True, thinking=True)
     if name is not None:
         await desk.add_guest(session, name, member_player(interaction.user.id))
@@ -255,10 +255,10 @@ async def td_link(interaction: discord.Interaction,
     bot = _cog(interaction).bot
     await require_director(bot, interaction)
     if interaction.guild_id is None:
-        raise Refusal("Link guests in the server's channel. Nothing was changed.")
+        raise Refused.saying("Link guests in the server's channel. Nothing was changed.")
     try:
         session: Session | None = live_session(bot, interaction)
-    except Refusal:
+    except Refused:
         session = None  # no live night open here: the finished nights only
     names: Mapping[str, str] = {}
     tonight = None
@@ -274,18 +274,18 @@ async def td_link(interaction: discord.Interaction,
         plan = await plan_guest_link(bot.store, interaction.guild_id, guest_name, member.id,
                                      refuse_linked=tonight is None)
     except LeagueError as exc:
-        raise Refusal(f"{str(exc).rstrip('.')}. Nothing was changed.") from None
+        raise Refused.saying(f"{str(exc).rstrip('.')}. Nothing was changed.") from None
     if tonight is None and plan is None:
         if session is not None:
             try:
                 player = resolve_player(session.tournament, names, name)
-            except Refusal:
+            except Refused:
                 player = None
             if player is not None:
-                raise Refusal(f"{player_name(names, player)} joined on Discord, not "
-                              "as a guest: there is nothing to link. Nothing was changed.")
-        raise Refusal(f"No guest called {safe_name(guest_name)} played here (tonight or in a "
-                      "finished night): pick the guest from the list. Nothing was changed.")
+                raise Refused.saying(f"{player_name(names, player)} joined on Discord, not "
+                                     "as a guest: there is nothing to link. Nothing was changed.")
+        raise Refused.saying(f"No guest called {safe_name(guest_name)} played here (tonight or in a "
+                             "finished night): pick the guest from the list. Nothing was changed.")
     by = interaction.user.id
     await interaction.response.defer(ephemeral=True, thinking=True)
     # Another director may link him while this waited on Discord: the write checks again, in
@@ -303,7 +303,7 @@ async def td_link(interaction: discord.Interaction,
         else:
             written = await bot.store.write(past)
     except LeagueError as exc:
-        raise Refusal(f"{str(exc).rstrip('.')}. Nothing was changed.") from None
+        raise Refused.saying(f"{str(exc).rstrip('.')}. Nothing was changed.") from None
     nights = [(n.tournament.name, n.tournament.id, n.place, n.prize, n.points)
               for n in (written.nights if written is not None else ())]
     await send_private(interaction, link_receipt(guest_name, member.display_name,
@@ -330,14 +330,14 @@ async def td_chiprace(interaction: discord.Interaction,
     now = bot.tournaments.clock()
     new = t.chip_race_due(now) if t.status == "running" else None
     if new is None:
-        raise Refusal(f"No chip race is due now: the {chips(t.smallest_chip)} chips are still "
-                      "needed for the blinds or antes. Nothing was changed." if t.smallest_chip
-                      else "No chip race is due now. Nothing was changed.")
+        raise Refused.saying(f"No chip race is due now: the {chips(t.smallest_chip)} chips are still "
+                             "needed for the blinds or antes. Nothing was changed." if t.smallest_chip
+                             else "No chip race is due now. Nothing was changed.")
     try:
         odd = parse_odd_chips(counts, t, names)
     except ValueError as bad:
-        raise Refusal(f"I could not read {code_text(str(bad))}. "
-                      f"{odd_chips_help(t.smallest_chip, new)} Nothing was changed.") from None
+        raise Refused.saying(f"I could not read {code_text(str(bad))}. "
+                             f"{odd_chips_help(t.smallest_chip, new)} Nothing was changed.") from None
     only = [resolve_player(t, names, part) for part in (only_odd or "").split(",")
             if part.strip()]
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -356,7 +356,7 @@ async def _buy_chips(interaction: discord.Interaction, player: str,
     terms = t.structure.rebuys if kind == "rebuy" else t.structure.add_on
     what = "Re-buy" if kind == "rebuy" else "Add-on"
     if terms is None:
-        raise Refusal(f"This tournament's structure has no {what.lower()}s. Nothing was changed.")
+        raise Refused.saying(f"This tournament's structure has no {what.lower()}s. Nothing was changed.")
     seen = desk.bought(t, target, kind)
     await interaction.response.defer(ephemeral=True, thinking=True)
     await desk.buy(session, target, kind, seen=seen, own=False)

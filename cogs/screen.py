@@ -25,9 +25,10 @@ from bot.discord_ui.presenter.screen import (
     screen_revoked_text,
     screen_touch_text,
 )
-from bot.discord_ui.replies import Refusal, send_private
+from bot.discord_ui.replies import send_private
 from bot.discord_ui.screen_touch import LOGO_BYTES, image_type, set_touch
 from bot.discord_ui.td_group import attach_to_td, detach_from_td
+from bot.service.usecases import Refused
 from bot.store.rows import TournamentRow
 
 log = logging.getLogger(__name__)
@@ -44,14 +45,14 @@ async def td_screen(interaction: discord.Interaction, revoke: bool = False,
                     logo: discord.Attachment | None = None) -> None:
     bot = interaction.client
     if not isinstance(bot, LeagueBot):
-        raise Refusal("The screen command is not available. Nothing was changed.")
+        raise Refused.saying("The screen command is not available. Nothing was changed.")
     await require_director(bot, interaction)
     web = bot.web
     if web is None:
-        raise Refusal(screen_off_text())
+        raise Refused.saying(screen_off_text())
     try:
         session = find_session(bot, interaction)
-    except Refusal:
+    except Refused:
         if not revoke:
             raise
         # After the night: its links can still be revoked (they would stop a day after its end).
@@ -91,11 +92,11 @@ async def read_logo(attachment: discord.Attachment) -> tuple[bytes, str]:
     """The uploaded logo's bytes and type: a PNG or JPEG (by its first bytes, whatever its
     name says) of at most LOGO_BYTES; anything else is refused and nothing changes."""
     if attachment.size > LOGO_BYTES:
-        raise Refusal(logo_refusal_text(too_big=True))
+        raise Refused.saying(logo_refusal_text(too_big=True))
     data = await attachment.read()
     kind = image_type(data)
     if len(data) > LOGO_BYTES or kind is None:
-        raise Refusal(logo_refusal_text(too_big=len(data) > LOGO_BYTES))
+        raise Refused.saying(logo_refusal_text(too_big=len(data) > LOGO_BYTES))
     return data, kind
 
 

@@ -26,12 +26,12 @@ from bot.discord_ui.presenter.league import night_counts_text
 from bot.discord_ui.presenter.limits import chips, safe_name, safe_text
 from bot.discord_ui.presenter.server_files import refusal_text
 from bot.discord_ui.presenter.status import StatusFacts, status_embed
-from bot.discord_ui.replies import Refusal, defer_public, send_private, send_public
+from bot.discord_ui.replies import defer_public, send_private, send_public
 from bot.engine.profile import PROFILE_NAMES, ProfileError, make_profile
 from bot.league.service import LeagueError, active_season_for
 from bot.service import Session, Unrecoverable
 from bot.service.server_files import ServerFileError, resolve_payouts, resolve_structure
-from bot.service.usecases import desk, entries
+from bot.service.usecases import Refused, desk, entries
 from bot.store import ChannelBusy
 from bot.tournament.errors import StructureError
 from bot.tournament.players import member_player
@@ -98,17 +98,17 @@ class TournamentCog(commands.Cog, name="Tournament"):
                      action_time: int | None = None, time_bank: int | None = None,
                      bank_refill: int | None = None) -> None:
         if isinstance(interaction.channel, discord.Thread):
-            raise Refusal("Create a tournament in a text channel, not in a thread.")
+            raise Refused.saying("Create a tournament in a text channel, not in a thread.")
         title = " ".join(name.split())
         if not title:
-            raise Refusal("Give the tournament a name (1 to 80 characters). Nothing was changed.")
+            raise Refused.saying("Give the tournament a name (1 to 80 characters). Nothing was changed.")
         channel_id = channel_key(interaction.channel)
         existing = session_in_channel(self.bot, interaction.guild_id, channel_id)
         if existing is not None:
             row = self.bot.tournaments.rows[existing.store_id]
-            raise Refusal(f"This channel already has a tournament that is not finished: "
-                          f"**{safe_name(row.name)}** ({existing.tournament.status}). Finish "
-                          "or cancel it (`/tournament cancel`) first, or use another channel.")
+            raise Refused.saying(f"This channel already has a tournament that is not finished: "
+                                 f"**{safe_name(row.name)}** ({existing.tournament.status}). Finish "
+                                 "or cancel it (`/tournament cancel`) first, or use another channel.")
         assert interaction.guild_id is not None
         try:
             # The server's own (kept in the database) or a preset; the tournament keeps a copy
@@ -135,16 +135,16 @@ class TournamentCog(commands.Cog, name="Tournament"):
                 time_bank_refill_seconds=base.time_bank_refill_seconds if bank_refill is None
                 else float(bank_refill))
         except ServerFileError as exc:
-            raise Refusal(refusal_text(exc)) from None
+            raise Refused.saying(refusal_text(exc)) from None
         except (StructureError, ProfileError) as exc:
-            raise Refusal(f"I cannot create that tournament: {exc}. Nothing was changed.") from None
+            raise Refused.saying(f"I cannot create that tournament: {exc}. Nothing was changed.") from None
         assert interaction.guild_id is not None and channel_id is not None
         await defer_public(interaction)
         try:
             # The night counts for the league's active season (league play, /standings).
             counted = await active_season_for(self.bot.store, interaction.guild_id, league)
         except LeagueError as exc:
-            raise Refusal(str(exc)) from None
+            raise Refused.saying(str(exc)) from None
         try:
             await self.bot.tournaments.create(
                 guild_id=interaction.guild_id, channel_id=channel_id, name=title,
@@ -154,10 +154,10 @@ class TournamentCog(commands.Cog, name="Tournament"):
         except ChannelBusy as exc:
             # Two creates at once: the database let exactly one through.
             other = exc.open_tournament
-            raise Refusal("This channel already has a tournament that is not finished"
-                          + (f": **{safe_name(other.name)}**" if other is not None else "")
-                          + ". Finish or cancel it (`/tournament cancel`) first, or use "
-                          "another channel. Nothing was created.") from None
+            raise Refused.saying("This channel already has a tournament that is not finished"
+                                 + (f": **{safe_name(other.name)}**" if other is not None else "")
+                                 + ". Finish or cancel it (`/tournament cancel`) first, or use "
+                                 "another channel. Nothing was created.") from None
         extras = []
         if struct.rebuys:
             extras.append(f"re-buys until level {struct.rebuys.until_level}")
@@ -195,8 +195,8 @@ class TournamentCog(commands.Cog, name="Tournament"):
         session = find_session(self.bot, interaction)
         uid = interaction.user.id
         if session.tournament.status == "running":
-            raise Refusal("The tournament has started: you cannot unregister now. Use `/away` "
-                          "to step away from the table.")
+            raise Refused.saying("The tournament has started: you cannot unregister now. Use `/away` "
+                                 "to step away from the table.")
         await defer_public(interaction)
         await entries.leave(session, uid)
         await send_public(
@@ -210,7 +210,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
             actions = await self.bot.store.director_actions(session.store_id)
             creators = {a.director_id for a in actions if a.action == "create"}
             if interaction.user.id not in creators:
-                raise Refusal("Only the tournament's creator or a director can start it.")
+                raise Refused.saying("Only the tournament's creator or a director can start it.")
         await defer_public(interaction)
         # The night counts in the season active as it starts: recorded in the same transaction.
         started = await entries.start(session, secrets.token_hex(16))
@@ -288,7 +288,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
         uid = interaction.user.id
         rb = session.tournament.structure.rebuys
         if rb is None:
-            raise Refusal("This tournament's structure has no re-buys.")
+            raise Refused.saying("This tournament's structure has no re-buys.")
         seen = desk.bought(session.tournament, member_player(uid), "rebuy")
         await interaction.response.defer(ephemeral=True, thinking=True)
         # Sent twice (or a director's /td rebuy for him meanwhile): one re-buy.
@@ -302,7 +302,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
         uid = interaction.user.id
         ao = session.tournament.structure.add_on
         if ao is None:
-            raise Refusal("This tournament's structure has no add-on.")
+            raise Refused.saying("This tournament's structure has no add-on.")
         seen = desk.bought(session.tournament, member_player(uid), "addon")
         await interaction.response.defer(ephemeral=True, thinking=True)
         await desk.buy(session, member_player(uid), "addon", seen=seen, own=True)

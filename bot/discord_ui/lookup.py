@@ -14,8 +14,8 @@ import discord
 from bot.discord_ui.context import GameBot
 from bot.discord_ui.presenter.limits import code_text, player_name, safe_name, safe_text
 from bot.discord_ui.presenter.notices import unrecoverable_text
-from bot.discord_ui.replies import Refusal
 from bot.service import Session
+from bot.service.usecases import Refused
 from bot.tournament.hand_id import HandId
 from bot.tournament.players import member_player, parse_player
 from bot.tournament.tournament import Tournament
@@ -35,7 +35,7 @@ def session_by_id(bot: GameBot, store_id: int) -> Session:
     """The unfinished tournament a button names (by its id)."""
     session = bot.tournaments.get(store_id)
     if session is None:
-        raise Refusal("That tournament is over or was cancelled.")
+        raise Refused.saying("That tournament is over or was cancelled.")
     return session
 
 
@@ -73,15 +73,15 @@ def find_session(bot: GameBot, interaction: discord.Interaction) -> Session:
         here = channel_key(interaction.channel)
         for lost in bot.tournaments.unrecoverable_in(interaction.guild_id):
             if lost.row.channel_id == here:
-                raise Refusal(unrecoverable_text(safe_name(lost.row.name),
+                raise Refused.saying(unrecoverable_text(safe_name(lost.row.name),
                                                  safe_text(lost.reason, 300)))
-    raise Refusal(NO_TOURNAMENT)
+    raise Refused.saying(NO_TOURNAMENT)
 
 
 def named_session(bot: GameBot, guild_id: int | None, text: str) -> Session:
     """An unfinished tournament of this server by its id (`7`, `#7`) or its name (any case)."""
     if guild_id is None:
-        raise Refusal("Tournaments are run in a server channel, not in DMs.")
+        raise Refused.saying("Tournaments are run in a server channel, not in DMs.")
     wanted = text.strip().lstrip("#")
     sessions = bot.tournaments.unfinished_in(guild_id)
     for s in sessions:
@@ -91,9 +91,9 @@ def named_session(bot: GameBot, guild_id: int | None, text: str) -> Session:
             return s
     open_ones = ", ".join(f"{safe_name(bot.tournaments.rows[s.store_id].name)} "
                           f"(#{s.store_id})" for s in sessions[:10])
-    raise Refusal(f"This server has no unfinished tournament called "
-                  f"{safe_name(text) or 'that'}. "
-                  + (f"Unfinished: {open_ones}." if open_ones else "None is unfinished."))
+    raise Refused.saying(f"This server has no unfinished tournament called "
+                         f"{safe_name(text) or 'that'}. "
+                         + (f"Unfinished: {open_ones}." if open_ones else "None is unfinished."))
 
 
 def resolve_player(t: Tournament, names: Mapping[str, str], text: str, *,
@@ -106,10 +106,10 @@ def resolve_player(t: Tournament, names: Mapping[str, str], text: str, *,
         return found
     if parse_player(wanted) is not None:
         # A list's value for someone who is not (or no longer) in this tournament.
-        raise Refusal(f"That player is not in this tournament: pick the {what} from the list. "
-                      "Nothing was changed.")
-    raise Refusal(f"Nobody called {safe_name(wanted) or 'that'} is in this tournament: pick the "
-                  f"{what} from the list. Nothing was changed.")
+        raise Refused.saying(f"That player is not in this tournament: pick the {what} from the "
+                             "list. Nothing was changed.")
+    raise Refused.saying(f"Nobody called {safe_name(wanted) or 'that'} is in this tournament: "
+                         f"pick the {what} from the list. Nothing was changed.")
 
 
 def _find_player(t: Tournament, names: Mapping[str, str], wanted: str, what: str) -> str | None:
@@ -123,8 +123,8 @@ def _find_player(t: Tournament, names: Mapping[str, str], wanted: str, what: str
     starts = [p for p in t.players if names.get(p, "").casefold().startswith(folded)]
     if len(exact) > 1 or (not exact and len(starts) > 1):
         both = ", ".join(player_name(names, p) for p in (exact or starts)[:5])
-        raise Refusal(f"More than one player matches {safe_name(wanted) or 'that'} ({both}): "
-                      f"pick the {what} from the list. Nothing was changed.")
+        raise Refused.saying(f"More than one player matches {safe_name(wanted) or 'that'} "
+                             f"({both}): pick the {what} from the list. Nothing was changed.")
     return starts[0] if starts else None
 
 
@@ -173,11 +173,12 @@ def player_counts(text: str, t: Tournament, names: Mapping[str, str], *, what: s
         wanted = " ".join(m.group(1).split())
         player = _find_player(t, names, wanted, what)
         if player is None:
-            raise Refusal(f"I could not read {code_text(part)}: nobody called "
-                          f"{safe_name(wanted) or 'that'} is in this tournament. Give each as a "
-                          f"name and a count, e.g. {COUNTS_EXAMPLE}. Nothing was changed.")
+            raise Refused.saying(f"I could not read {code_text(part)}: nobody called "
+                                 f"{safe_name(wanted) or 'that'} is in this tournament. Give "
+                                 f"each as a name and a count, e.g. {COUNTS_EXAMPLE}. Nothing "
+                                 "was changed.")
         if player in counted:
-            raise Refusal(f"The {what} name {player_name(names, player)} twice: give "
-                          "each player once. Nothing was changed.")
+            raise Refused.saying(f"The {what} name {player_name(names, player)} twice: give "
+                                 "each player once. Nothing was changed.")
         counted[player] = _amount(m.group(2)) if amounts else int(m.group(2))
     return counted

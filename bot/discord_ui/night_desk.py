@@ -31,7 +31,7 @@ from bot.discord_ui.presenter.answers import refused_text
 from bot.discord_ui.presenter.league import night_counts_text
 from bot.discord_ui.presenter.limits import truncate
 from bot.discord_ui.presenter.notices import restarting_text
-from bot.discord_ui.replies import NO_PINGS, Refusal, ping_only, send_private
+from bot.discord_ui.replies import NO_PINGS, ping_only, send_private
 from bot.discord_ui.tasks import Tasks
 from bot.discord_ui.template_button import TemplateButton
 from bot.engine.profile import Profile
@@ -48,7 +48,7 @@ from bot.service.night_clock import (
     Over,
     Reminded,
 )
-from bot.service.usecases import nights
+from bot.service.usecases import Refused, nights
 from bot.service.usecases.nights import NIGHT_HOURS, NightView
 from bot.store import NightRow, Store
 from bot.store.ownership import Shards
@@ -203,7 +203,7 @@ class NightDesk:
             text = await self._clicked(interaction, act, night_id, zone)
         except NightError as err:
             text = words.night_refusal(err, night, zone)
-        except Refusal as refusal:
+        except Refused as refusal:
             text = str(refusal)
         await send_private(interaction, text)
 
@@ -212,7 +212,7 @@ class NightDesk:
         uid = interaction.user.id
         if act == "go":
             if not await is_director(game_of(interaction), interaction):
-                raise Refusal("Only a tournament director can start the night's tournament.")
+                raise Refused.saying("Only a tournament director can start the night's tournament.")
             news = await self.steps.start_now(night_id)
             if news is not None:
                 await self.present(news)

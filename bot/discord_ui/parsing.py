@@ -13,9 +13,9 @@ import re
 from dataclasses import dataclass
 
 from bot.discord_ui.presenter.limits import chips, safe_text
-from bot.discord_ui.replies import Refusal
 from bot.engine.bet_sizes import pot_fraction_to
 from bot.engine.hand import Hand
+from bot.service.usecases import Refused
 from bot.tournament.hand_id import HandId
 
 # No stack in any structure comes near this; an amount above it is refused as unreadable
@@ -43,24 +43,26 @@ def parse_amount(text: str) -> int | str:
         return _WORDS[raw]
     shown = safe_text(text, 24)
     if len(raw) > AMOUNT_CHARS:
-        raise Refusal(f"That amount is too long to be one: {AMOUNT_HELP}")
+        raise Refused.saying(f"That amount is too long to be one: {AMOUNT_HELP}")
     cleaned = raw.replace(",", "").replace("_", "").replace(" ", "")
     if cleaned.startswith("-"):
-        raise Refusal("An amount must be a whole number of chips above zero. Nothing was changed.")
+        raise Refused.saying("An amount must be a whole number of chips above zero. Nothing was "
+                             "changed.")
     m = _AMOUNT.fullmatch(cleaned)
     if m is None:
-        raise Refusal(f"I could not read {shown} as an amount: {AMOUNT_HELP}")
+        raise Refused.saying(f"I could not read {shown} as an amount: {AMOUNT_HELP}")
     whole, frac, k = int(m["whole"]), m["frac"] or "", m["k"]
     scale = 1000 if k else 1
     # 1.5k is 1500; 12.5 (no k) is not a whole number of chips.
     frac_value = int(frac.ljust(3, "0")) if frac else 0
     if frac and (not k or frac_value * scale % 1000):
-        raise Refusal(f"I could not read {shown} as an amount: {AMOUNT_HELP}")
+        raise Refused.saying(f"I could not read {shown} as an amount: {AMOUNT_HELP}")
     number = whole * scale + frac_value * scale // 1000
     if number <= 0:
-        raise Refusal("An amount must be a whole number of chips above zero. Nothing was changed.")
+        raise Refused.saying("An amount must be a whole number of chips above zero. Nothing was "
+                             "changed.")
     if number > MAX_AMOUNT:
-        raise Refusal(f"{shown} is more chips than any tournament has: {AMOUNT_HELP}")
+        raise Refused.saying(f"{shown} is more chips than any tournament has: {AMOUNT_HELP}")
     return number
 
 
@@ -127,27 +129,27 @@ def parse_hand_ref(text: str) -> HandId | int:
     """`7-t1-h12` (a hand of any tournament) or `12` (hand 12 of this channel's tournament)."""
     raw = text.strip().lstrip("#")
     if len(raw) > HAND_REF_CHARS:  # the option's bound, kept here too (issue 18)
-        raise Refusal(f"A hand is named in at most {HAND_REF_CHARS} characters, such as "
-                      "7-t1-h12. Nothing was changed.")
+        raise Refused.saying(f"A hand is named in at most {HAND_REF_CHARS} characters, such as "
+                             "7-t1-h12. Nothing was changed.")
     if raw.isascii() and raw.isdigit() and len(raw) <= NUMBER_DIGITS:
         return int(raw)
     try:
         return HandId.parse(raw)
     except ValueError:
-        raise Refusal("Give a hand as the table message names it, such as 7-t1-h12 "
-                      "(tournament 7, table 1, hand 12), or just the hand number (12) in the "
-                      "tournament's channel. Nothing was changed.") from None
+        raise Refused.saying("Give a hand as the table message names it, such as 7-t1-h12 "
+                             "(tournament 7, table 1, hand 12), or just the hand number (12) in "
+                             "the tournament's channel. Nothing was changed.") from None
 
 
 def parse_reason(text: str | None, *, what: str = "reason") -> str:
     """A director's reason or ruling: not blank, at most REASON_CHARS characters."""
     flat = " ".join((text or "").split())
     if not flat:
-        raise Refusal(f"Give a {what} in words (1 to {REASON_CHARS} characters); it is kept "
-                      "for appeals. Nothing was changed.")
+        raise Refused.saying(f"Give a {what} in words (1 to {REASON_CHARS} characters); it is kept "
+                             "for appeals. Nothing was changed.")
     if len(flat) > REASON_CHARS:
-        raise Refusal(f"That {what} is {len(flat):,} characters long; keep it to "
-                      f"{REASON_CHARS}. Nothing was changed.")
+        raise Refused.saying(f"That {what} is {len(flat):,} characters long; keep it to "
+                             f"{REASON_CHARS}. Nothing was changed.")
     return flat
 
 
@@ -163,8 +165,8 @@ def parse_screen_message(text: str) -> str | None:
     if not flat or flat.casefold() in CLEARED:
         return None
     if len(flat) > SCREEN_MESSAGE_CHARS:
-        raise Refusal(f"That message is {len(flat):,} characters long; the screen shows up to "
-                      f"{SCREEN_MESSAGE_CHARS}. Nothing was done.")
+        raise Refused.saying(f"That message is {len(flat):,} characters long; the screen shows up "
+                             f"to {SCREEN_MESSAGE_CHARS}. Nothing was done.")
     return flat
 
 
@@ -182,22 +184,23 @@ def parse_knobs(text: str | None) -> dict[str, object]:
     if not text:
         return out
     if len(text) > KNOB_CHARS:
-        raise Refusal(f"Knobs are at most {KNOB_CHARS} characters: knob=value, "
-                      "comma-separated. Nothing was changed.")
+        raise Refused.saying(f"Knobs are at most {KNOB_CHARS} characters: knob=value, "
+                             "comma-separated. Nothing was changed.")
     for part in text.replace(";", ",").split(","):
         if not part.strip():
             continue
         if "=" not in part:
-            raise Refusal(f"Knobs are written knob=value, comma-separated; "
-                          f"{safe_text(part.strip(), 40)} is not. Nothing was changed.")
+            raise Refused.saying(f"Knobs are written knob=value, comma-separated; "
+                                 f"{safe_text(part.strip(), 40)} is not. Nothing was changed.")
         key, value = (x.strip() for x in part.split("=", 1))
         low = value.lower()
         if key in KNOB_RANGES:
             lo, hi = KNOB_RANGES[key]
             if not (value.isascii() and value.isdigit() and len(value) <= 4
                     and lo <= int(value) <= hi):
-                raise Refusal(f"{safe_text(key, 40)} is a whole number of seconds from {lo} "
-                              f"to {hi}; {safe_text(value, 20)} is not. Nothing was changed.")
+                raise Refused.saying(f"{safe_text(key, 40)} is a whole number of seconds from "
+                                     f"{lo} to {hi}; {safe_text(value, 20)} is not. Nothing was "
+                                     "changed.")
             out[key] = int(value)
         elif low in ("true", "yes", "on"):
             out[key] = True

@@ -1,8 +1,9 @@
 """Refusals and private replies: the one place that answers a user privately.
 
-A command, button or modal refuses by raising `Refusal` (nothing changed); the bot's one error
-handler turns it into a private message. `send_private` answers whether or not the interaction
-was already answered or deferred. Nothing sent from here can ping anyone.
+A command, button or modal refuses by raising `Refused` (nothing changed; the one refusal of
+the use cases and the Discord side alike); the bot's one error handler turns it into a private
+message in the presenter's words (`refused_text`). `send_private` answers whether or not the
+interaction was already answered or deferred. Nothing sent from here can ping anyone.
 """
 
 from __future__ import annotations
@@ -18,27 +19,16 @@ from discord import app_commands
 
 from bot.discord_ui.nonces import nonce
 from bot.discord_ui.presenter.answers import refused_text
-from bot.discord_ui.presenter.refusals import ended, refusal_text, span_words
+from bot.discord_ui.presenter.refusals import ended, span_words
 from bot.engine.errors import IllegalAction
 from bot.service.usecases import Refused
+from bot.service.usecases.refused import from_game
 from bot.tournament.errors import TournamentError
 
 log = logging.getLogger(__name__)
 
 NO_PINGS = discord.AllowedMentions.none()
 MESSAGE_CHARS = 2000
-
-
-class UserFacingError(Exception):
-    """Raise from a command to refuse with this message (privately), without a traceback;
-    the message ends as every refusal does ("Nothing was changed.")."""
-
-    def __init__(self, message: str = "") -> None:
-        super().__init__(ended(capitalised(message)))
-
-
-class Refusal(UserFacingError):
-    """A refusal shown privately to the user; nothing changed."""
 
 
 def ping_only(user_id: int) -> discord.AllowedMentions:
@@ -58,10 +48,9 @@ def error_message(error: BaseException) -> str | None:
     cause = original if isinstance(original, BaseException) else error
     if isinstance(cause, Refused):
         return refused_text(cause)
-    if isinstance(cause, TournamentError):
-        return ended(refusal_text(cause, {}))  # no names here: players read as "that player"
-    if isinstance(cause, (UserFacingError, IllegalAction)):
-        return ended(capitalised(str(cause)))
+    if isinstance(cause, (IllegalAction, TournamentError)):
+        # A rule refused outside a use case: no names here (players read as "that player").
+        return refused_text(from_game(cause))
     if isinstance(error, app_commands.CommandOnCooldown):
         return ended(f"Slow down: try again in {span_words(math.ceil(error.retry_after))}.")
     if isinstance(error, app_commands.BotMissingPermissions):
@@ -78,11 +67,6 @@ def error_message(error: BaseException) -> str | None:
         return ("I could not read that value for this option: give it in the form the "
                 "option's hint shows. Nothing was changed.")
     return None
-
-
-def capitalised(text: str) -> str:
-    """A reply starts with a capital letter (engine refusals start in lower case)."""
-    return text[:1].upper() + text[1:] if text else text
 
 
 def generic_error_text(interaction: discord.Interaction) -> str:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bot.discord_ui.presenter.limits import safe_text
-from bot.discord_ui.replies import Refusal
+from bot.service.usecases import Refused
 
 TIME_CHARS = 12
 # Nothing a director means is above this (a level of 6 hours is the tournament's own limit).
@@ -36,18 +36,18 @@ def parse_time_change(text: str) -> TimeChange:
     raw = text.strip().lower().replace(" ", "")
     shown = safe_text(text, 24)
     if not raw or len(raw) > TIME_CHARS:
-        raise Refusal(f"I could not read {shown} as a time: {TIME_HELP}")
+        raise Refused.saying(f"I could not read {shown} as a time: {TIME_HELP}")
     sign = raw[0] if raw[0] in "+-" else ""
     body = raw[1:] if sign else raw
     seconds = _seconds(body)
     if seconds is None:
-        raise Refusal(f"I could not read {shown} as a time: {TIME_HELP}")
+        raise Refused.saying(f"I could not read {shown} as a time: {TIME_HELP}")
     if seconds > MAX_SECONDS:
-        raise Refusal("A time is at most 6 hours. Nothing was changed.")
+        raise Refused.saying("A time is at most 6 hours. Nothing was changed.")
     if sign == "":
         return TimeChange(seconds_left=seconds)
     if seconds == 0:
-        raise Refusal(f"{shown} changes nothing: {TIME_HELP}")
+        raise Refused.saying(f"{shown} changes nothing: {TIME_HELP}")
     return TimeChange(change=seconds if sign == "+" else -seconds)
 
 
@@ -85,4 +85,4 @@ def parse_level_target(text: str) -> LevelTarget:
     digits = raw.removeprefix("level").strip()
     if 1 <= len(digits) <= 4 and all("0" <= c <= "9" for c in digits):
         return LevelTarget(level=int(digits))
-    raise Refusal(f"I could not read {safe_text(text, 24)} as a level: {LEVEL_HELP}")
+    raise Refused.saying(f"I could not read {safe_text(text, 24)} as a level: {LEVEL_HELP}")

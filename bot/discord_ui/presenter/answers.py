@@ -36,6 +36,8 @@ def refused_text(r: Refused) -> str:
         text = better or (refusal_text(error, names) if isinstance(error, Exception)
                           else str(f.get("text")))
         return ended(text)
+    if r.why is Why.SAID:
+        return ended(_capitalised(str(f.get("text", ""))))
     words = _WORDS.get(r.why)
     if words is None:
         return "That cannot be done now. Nothing was changed."
