@@ -27,7 +27,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -40,13 +40,19 @@ from bot.discord_ui.lookup import find_session, player_counts, session_by_id
 from bot.discord_ui.nonces import nonce
 from bot.discord_ui.presenter.answers import refused_text
 from bot.discord_ui.presenter.deals import (
+    ACCEPT_LABEL,
+    NO_DEAL_LABEL,
     NOT_FOR_DEAL,
+    REFUSE_LABEL,
+    STACKS_ONLINE,
+    accepter_label,
     answer_receipt,
     deal_ended_text,
     deal_made_text,
     proposal_text,
     proposed_receipt,
-    stacks_help,
+    stacks_needed_text,
+    stacks_unreadable_text,
     table_order,
 )
 from bot.discord_ui.presenter.limits import code_text
@@ -58,6 +64,7 @@ from bot.discord_ui.template_button import TemplateButton
 from bot.service import Session
 from bot.service.usecases import Refused, deals
 from bot.tournament import events as tev
+from bot.tournament.deal import Method
 from bot.tournament.players import member_player
 
 log = logging.getLogger(__name__)
@@ -82,15 +89,15 @@ def deal_view(store_id: int, p: tev.DealProposed, names: Mapping[str, str], *, l
     base = f"{store_id}:{p.number}"
     if live:
         for player in table_order(p):  # the table's rows' order
-            label = f"✓ {names.get(player, 'player')}"[:80]
+            label = accepter_label(names.get(player))[:80]
             view.add_item(DealButton(f"dl:a:{base}:{player}", label,
                                      style=discord.ButtonStyle.success if player in accepted
                                      else discord.ButtonStyle.secondary,
                                      disabled=player in accepted))
-        view.add_item(DealButton(f"dl:r:{base}:-", "No deal", style=discord.ButtonStyle.danger))
+        view.add_item(DealButton(f"dl:r:{base}:-", NO_DEAL_LABEL, style=discord.ButtonStyle.danger))
     else:
-        view.add_item(DealButton(f"dl:a:{base}:-", "Accept", style=discord.ButtonStyle.success))
-        view.add_item(DealButton(f"dl:r:{base}:-", "Refuse", style=discord.ButtonStyle.danger))
+        view.add_item(DealButton(f"dl:a:{base}:-", ACCEPT_LABEL, style=discord.ButtonStyle.success))
+        view.add_item(DealButton(f"dl:r:{base}:-", REFUSE_LABEL, style=discord.ButtonStyle.danger))
     return view
 
 
@@ -171,7 +178,7 @@ class DealButton(TemplateButton, template=TEMPLATE):
     stacks="Live: every player's chips as counted, e.g. `Ann 120000, Bob 80000` (online: "
            "leave out)")
 async def td_deal(interaction: discord.Interaction,
-                  method: Literal["icm", "chip_chop", "chip_chop_min"] = "icm",
+                  method: Method = "icm",
                   keep: app_commands.Range[int, 0, 10**12] = 0,
                   stacks: app_commands.Range[str, 1, STACKS_CHARS] | None = None) -> None:
     bot = _bot(interaction)
@@ -182,16 +189,14 @@ async def td_deal(interaction: discord.Interaction,
     counted: dict[str, int] | None = None
     if live:
         if not stacks:
-            raise Refused.saying(f"{stacks_help()} Nothing was changed.")
+            raise Refused.saying(stacks_needed_text())
         try:
             counted = player_counts(stacks, session.tournament, names, what="stacks",
                                     amounts=True)
         except ValueError as bad:
-            raise Refused.saying(f"I could not read {code_text(str(bad))}. {stacks_help()} "
-                                 "Nothing was changed.") from None
+            raise Refused.saying(stacks_unreadable_text(code_text(str(bad)))) from None
     elif stacks:
-        raise Refused.saying("Online the bot knows every stack: leave `stacks` out. Nothing was "
-                             "changed.")
+        raise Refused.saying(STACKS_ONLINE)
     await interaction.response.defer(ephemeral=True, thinking=True)
     proposal = await deals.propose(session, member_player(interaction.user.id), method, keep=keep,
                                    stacks=counted)

@@ -29,7 +29,6 @@ from bot.discord_ui.lookup import channel_key
 from bot.discord_ui.night_desk import NightDesk, night_id_of
 from bot.discord_ui.parsing import parse_reason
 from bot.discord_ui.presenter import nights as words
-from bot.discord_ui.presenter.limits import safe_name
 from bot.discord_ui.presenter.server_files import refusal_text
 from bot.discord_ui.replies import send_private
 from bot.discord_ui.zones import zone_names
@@ -80,7 +79,8 @@ class NightCog(commands.Cog, name="Night"):
 
     async def _refuse(self, err: NightError, night: NightRow | None, guild_id: int,
                       player: str | None = None) -> Refused:
-        return Refused.saying(words.night_refusal(err, night, await self.desk.zone(guild_id), player))
+        zone = await self.desk.zone(guild_id)
+        return Refused.saying(words.night_refusal(err, night, zone, player))
 
     async def _night(self, interaction: discord.Interaction, named: str | None,
                      *, opened: bool = False) -> NightRow:
@@ -92,8 +92,7 @@ class NightCog(commands.Cog, name="Night"):
             wanted = night_id_of(named)
             found = next((n for n in coming if n.id == wanted), None)
             if found is None:
-                raise Refused.saying(f"There is no coming night `{safe_name(named)}`: pick one as you "
-                                     "type (`/night list` shows them).")
+                raise Refused.saying(words.no_coming_night_text(named))
             return found
         if opened:
             here = channel_key(interaction.channel)
@@ -103,13 +102,13 @@ class NightCog(commands.Cog, name="Night"):
                 return found
         scheduled = [n for n in coming if n.status == "scheduled"]
         if not scheduled:
-            raise Refused.saying("No night is scheduled. Schedule one with `/night schedule`.")
+            raise Refused.saying(words.NO_NIGHT_SCHEDULED)
         return scheduled[0]
 
     async def _player(self, interaction: discord.Interaction, player: discord.Member | None,
                       name: str | None) -> tuple[int | None, str]:
         if (player is None) == (name is None):
-            raise Refused.saying("Say who: `player:` for a member, or `name:` for a guest.")
+            raise Refused.saying(words.SAY_WHO)
         if player is not None:
             return player.id, player.display_name
         assert name is not None
@@ -150,11 +149,9 @@ class NightCog(commands.Cog, name="Night"):
         guild_id = interaction.guild_id
         assert guild_id is not None
         if isinstance(interaction.channel, discord.Thread):
-            raise Refused.saying("Schedule a night from a text channel, not a thread: its tournament "
-                                 "is created in that channel.")
+            raise Refused.saying(words.NIGHT_IN_A_THREAD)
         if mode == "live" and not place:
-            raise Refused.saying("A live night needs its place (`place:`), e.g. `The Oak, 12 High "
-                                 "St`. Nothing was scheduled.")
+            raise Refused.saying(words.LIVE_NEEDS_PLACE)
         settings = await self.bot.store.guild_settings(guild_id)
         zone = await self.desk.zone(guild_id)
         now = self.bot.tournaments.clock()

@@ -18,6 +18,7 @@ from bot.discord_ui.lookup import channel_key, find_session
 from bot.discord_ui.parsing import parse_screen_message
 from bot.discord_ui.presenter.screen import (
     MESSAGE_CHARS,
+    SCREEN_UNAVAILABLE,
     logo_refusal_text,
     screen_control_text,
     screen_link_text,
@@ -45,7 +46,7 @@ async def td_screen(interaction: discord.Interaction, revoke: bool = False,
                     logo: discord.Attachment | None = None) -> None:
     bot = interaction.client
     if not isinstance(bot, LeagueBot):
-        raise Refused.saying("The screen command is not available. Nothing was changed.")
+        raise Refused.saying(SCREEN_UNAVAILABLE)
     await require_director(bot, interaction)
     web = bot.web
     if web is None:

@@ -37,6 +37,7 @@ from bot.discord_ui.presenter.server_files import (
     level_modal_title,
     level_number_text,
     level_saved_text,
+    no_such_level_detail,
     payouts_preview,
     refusal_text,
     structure_preview,
@@ -185,8 +186,7 @@ class FileGroup(app_commands.Group):
             if number > len(structure.levels) + 1:
                 raise ServerFileError(
                     "bad-level", "structure", structure.name,
-                    f"there is no level {number}: levels are 1 to {len(structure.levels)}, "
-                    f"or {len(structure.levels) + 1} for a new last level")
+                    no_such_level_detail(number, len(structure.levels)))
         except ServerFileError as exc:
             raise Refused.saying(refusal_text(exc)) from None
         await interaction.response.send_modal(LevelModal(structure, number, was))

@@ -204,7 +204,7 @@ class NightDesk:
         except NightError as err:
             text = words.night_refusal(err, night, zone)
         except Refused as refusal:
-            text = str(refusal)
+            text = refused_text(refusal)
         await send_private(interaction, text)
 
     async def _clicked(self, interaction: discord.Interaction, act: str, night_id: int,

@@ -19,6 +19,9 @@ def screen_link_text(tournament: str, url: str, *, revoked: bool, online: bool) 
             f"`/td screen revoke:True` makes every earlier link stop working.{rails}")
 
 
+SCREEN_UNAVAILABLE = "The screen command is not available. Nothing was changed."
+
+
 def screen_off_text() -> str:
     return ("The screens are turned off on this bot (`WEB_PORT=0`, or the port could not be "
             "opened: the bot's log says which). Nothing was changed.")

@@ -1,0 +1,33 @@
+"""What a player is told after his own commands at an online table (`/raise`, `/away`, `/back`,
+`/show`, `/clock`, `/history`): the receipts, and the refusals of the command itself (the use
+cases' refusals are worded in answers.py)."""
+
+from __future__ import annotations
+
+RAISE_ONE_OF = ("Give exactly one of `to:` (the total) or `by:` (the raise over the bet you "
+                "face). Nothing was changed.")
+RAISE_BY_CHIPS = ("`by:` takes a number of chips; use `to:` for min, half, pot or all-in. "
+                  "Nothing was changed.")
+NOT_PLAYING = "You are not playing in this tournament."
+NOTHING_TO_STEP_AWAY_FROM = ("You are not playing in this tournament, so there is nothing to "
+                             "step away from.")
+AWAY = "You are away: the away rule acts for you until you use `/back`."
+WELCOME_BACK = "Welcome back."
+CARD_UNREADABLE = "Name a card like `As` or `Td`, or say `both`. Nothing was shown."
+ASKED_TO_SEE = "Asked: the rest of that hand is shown."
+WHOLE_HAND_ONLY = ("During the hand you can only ask to show your whole hand at the showdown "
+                   "(`/show`); single cards are shown after the hand. Nothing was changed.")
+SHOWN_AT_SHOWDOWN = "Your hand will be shown at the showdown."
+CLOCK_ONLY_SEATED = ("Only a player seated at the table may call the clock "
+                     "(`/rule topic:table-presence`).")
+CLOCK_CALLED = "Clock called."
+NO_SUCH_HAND_HERE = "There is no such hand in this server."
+
+
+def no_such_hand_text(hand: str) -> str:
+    """`hand`: as the bot names hands (read from what was typed, never the text itself)."""
+    return f"There is no hand {hand} in that tournament."
+
+
+def not_exported_text(reason: str) -> str:
+    return f"That hand cannot be exported: {reason}."
