@@ -11,6 +11,7 @@ the names it needs, passed on as it is (the presenter words it: `refused_text`).
 from __future__ import annotations
 
 from bot.discord_ui.parsing import RaiseChoice, resolve_raise
+from bot.discord_ui.presenter import player as words
 from bot.discord_ui.presenter.answers import PASSED
 from bot.discord_ui.presenter.cards import Faces, text_face
 from bot.discord_ui.presenter.controls import acted_text
@@ -77,24 +78,24 @@ def my_cards_text(t: Tournament, user_id: int, faces: Faces = text_face) -> str:
     player = member_player(user_id)
     p = t.players.get(player)
     if p is None:
-        return "You are not playing in this tournament."
+        return words.NOT_PLAYING
     if p.table is None or p.table not in t.tables:
-        return "You have no cards: you are not seated."
+        return words.NOT_SEATED_NO_CARDS
     ts = t.tables[p.table]
     for hand in (ts.hand, ts.last_hand):
         if hand is not None:
             seat = hand.seat_of(player)
             if seat is not None:
                 text = hole_cards_text(hand, seat, faces)
-                return text if hand is ts.hand else f"(Last hand) {text}"
-    return "You are not dealt into a hand right now; your cards come with the next deal."
+                return text if hand is ts.hand else words.last_hand_cards_text(text)
+    return words.CARDS_NEXT_DEAL
 
 
 async def show_cards(session: Session, user_id: int, cards: list[str] | None,
                      hand_id: str | None = None) -> str:
     await uc.show_cards(session, member_player(user_id), cards,
                         click=Click(hand_id) if hand_id is not None else None)
-    return "Shown to the table."
+    return words.SHOWN
 
 
 async def agree_rabbit(session: Session, user_id: int, hand_id: str | None = None) -> str:
@@ -102,5 +103,5 @@ async def agree_rabbit(session: Session, user_id: int, hand_id: str | None = Non
                                     click=Click(hand_id) if hand_id is not None else None)
     agreed: uc.RabbitAgreed = outcome.result
     if agreed.done:
-        return "Everyone agreed: the rabbit is hunted."
-    return f"Agreed. Waiting for {agreed.waiting} more player(s) of the hand to agree."
+        return words.RABBIT_HUNTED
+    return words.rabbit_waiting_text(agreed.waiting)

@@ -18,8 +18,8 @@ import discord
 from discord import app_commands
 
 from bot.discord_ui.nonces import nonce
+from bot.discord_ui.presenter import answers as words
 from bot.discord_ui.presenter.answers import refused_text
-from bot.discord_ui.presenter.refusals import ended, span_words
 from bot.engine.errors import IllegalAction
 from bot.service.usecases import Refused
 from bot.service.usecases.refused import from_game
@@ -37,11 +37,6 @@ def ping_only(user_id: int) -> discord.AllowedMentions:
                                    replied_user=False)
 
 
-def command_name(interaction: discord.Interaction) -> str:
-    cmd = interaction.command
-    return f"`/{cmd.qualified_name}`" if cmd is not None else "that"
-
-
 def error_message(error: BaseException) -> str | None:
     """A message for errors the user can act on; None for bugs (logged with the traceback)."""
     original = getattr(error, "original", None)
@@ -51,27 +46,31 @@ def error_message(error: BaseException) -> str | None:
     if isinstance(cause, (IllegalAction, TournamentError)):
         # A rule refused outside a use case: no names here (players read as "that player").
         return refused_text(from_game(cause))
+    said = _discord_refusal(error)
+    return refused_text(Refused.saying(said)) if said is not None else None
+
+
+def _discord_refusal(error: BaseException) -> str | None:
+    """discord.py refused the command before it ran: why, in the presenter's words."""
     if isinstance(error, app_commands.CommandOnCooldown):
-        return ended(f"Slow down: try again in {span_words(math.ceil(error.retry_after))}.")
+        return words.cooldown_text(math.ceil(error.retry_after))
     if isinstance(error, app_commands.BotMissingPermissions):
-        perms = ", ".join(p.replace("_", " ") for p in error.missing_permissions)
-        return ended(f"I am missing permissions here: {perms}. Ask a server admin to grant "
-                     "them.")
+        return words.missing_permissions_text(error.missing_permissions)
     if isinstance(error, app_commands.MissingRole | app_commands.MissingAnyRole):
-        return ended("You need the director role for that.")
+        return words.NEEDS_DIRECTOR_ROLE
     if isinstance(error, app_commands.NoPrivateMessage):
-        return ended("That command works in a server channel, not in DMs.")
+        return words.SERVER_ONLY
     if isinstance(error, app_commands.CheckFailure):
-        return ended(str(error) or "You cannot use that command here.")
+        return str(error) or words.NOT_HERE
     if isinstance(error, app_commands.TransformerError):
-        return ("I could not read that value for this option: give it in the form the "
-                "option's hint shows. Nothing was changed.")
+        return words.OPTION_UNREADABLE
     return None
 
 
 def generic_error_text(interaction: discord.Interaction) -> str:
-    return (f"Sorry, something went wrong running {command_name(interaction)}. "
-            f"It has been logged for the bot's admin (reference `{interaction.id}`).")
+    cmd = interaction.command
+    return words.went_wrong_text(cmd.qualified_name if cmd is not None else None,
+                                 interaction.id)
 
 
 PUBLIC_DEFER = "public_defer"

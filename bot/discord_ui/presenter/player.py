@@ -24,6 +24,21 @@ CLOCK_CALLED = "Clock called."
 NO_SUCH_HAND_HERE = "There is no such hand in this server."
 
 
+SHOWN = "Shown to the table."
+RABBIT_HUNTED = "Everyone agreed: the rabbit is hunted."
+NOT_SEATED_NO_CARDS = "You have no cards: you are not seated."
+CARDS_NEXT_DEAL = "You are not dealt into a hand right now; your cards come with the next deal."
+
+
+def rabbit_waiting_text(waiting: int) -> str:
+    return f"Agreed. Waiting for {waiting} more player(s) of the hand to agree."
+
+
+def last_hand_cards_text(cards: str) -> str:
+    """His cards of the hand that just ended (none is dealt to him yet)."""
+    return f"(Last hand) {cards}"
+
+
 def no_such_hand_text(hand: str) -> str:
     """`hand`: as the bot names hands (read from what was typed, never the text itself)."""
     return f"There is no hand {hand} in that tournament."
