@@ -31,6 +31,7 @@ from bot.discord_ui.presenter.answers import refused_text
 from bot.discord_ui.presenter.league import night_counts_text
 from bot.discord_ui.presenter.limits import truncate
 from bot.discord_ui.presenter.notices import restarting_text
+from bot.discord_ui.presenter.registration import started_text
 from bot.discord_ui.replies import NO_PINGS, ping_only, send_private
 from bot.discord_ui.tasks import Tasks
 from bot.discord_ui.template_button import TemplateButton
@@ -212,12 +213,11 @@ class NightDesk:
         uid = interaction.user.id
         if act == "go":
             if not await is_director(game_of(interaction), interaction):
-                raise Refused.saying("Only a tournament director can start the night's tournament.")
+                raise Refused.saying(words.ONLY_DIRECTOR_STARTS)
             news = await self.steps.start_now(night_id)
             if news is not None:
                 await self.present(news)
-            return "Started." if isinstance(news, AutoStarted) else \
-                "The tournament has already started."
+            return words.STARTED if isinstance(news, AutoStarted) else words.ALREADY_STARTED
         if act == "in":
             signed = await nights.sign_up(self.store, night_id, uid, interaction.user.display_name)
         elif act == "out":
@@ -449,8 +449,7 @@ class NightDesk:
             await self._post(n, words.open_delayed_text(view, news.reason, busy),
                              ping_only(n.created_by))
         elif isinstance(news, AutoStarted):
-            await self._post(n, "Shuffle up and deal! " + night_counts_text(news.outcome.extra),
-                             NO_PINGS)
+            await self._post(n, started_text(night_counts_text(news.outcome.extra)), NO_PINGS)
         elif isinstance(news, AutoStartRefused):
             await self._post(n, words.autostart_refused_text(view, refused_text(news.refused)),
                              ping_only(n.created_by))

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from bot.discord_ui.presenter.answers import refused_text
+from bot.discord_ui.presenter.input import LIST_GONE
 from bot.discord_ui.replies import send_private
 from bot.service.usecases import Refused
 
@@ -62,8 +63,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
     async def callback(self, interaction: discord.Interaction) -> None:
         pager = _PAGERS.get(self.kind)
         if pager is None:
-            await send_private(interaction, "This list cannot be paged any more: ask for it "
-                                            "again with its command.")
+            await send_private(interaction, LIST_GONE)
             return
         try:
             embed, count = await pager(interaction, self.key, max(self.page, 1))

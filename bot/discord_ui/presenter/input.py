@@ -24,6 +24,7 @@ TOURNAMENT_GONE = "That tournament is over or was cancelled."
 TOURNAMENTS_IN_SERVER = "Tournaments are run in a server channel, not in DMs."
 NOT_A_DIRECTOR = ("Only a tournament director can do that (the server's director role; an admin "
                   "sets it with `/td role`).")
+LIST_GONE = "This list cannot be paged any more: ask for it again with its command."
 COUNTS_EXAMPLE = "`Ann 120000, Bob 80000`"
 
 

@@ -325,6 +325,11 @@ LIVE_NEEDS_PLACE = ("A live night needs its place (`place:`), e.g. `The Oak, 12 
                     "was scheduled.")
 
 
+ONLY_DIRECTOR_STARTS = "Only a tournament director can start the night's tournament."
+STARTED = "Started."
+ALREADY_STARTED = "The tournament has already started."
+
+
 def no_coming_night_text(named: str) -> str:
     return (f"There is no coming night `{safe_name(named)}`: pick one as you type (`/night "
             "list` shows them).")
