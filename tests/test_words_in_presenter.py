@@ -6,8 +6,8 @@ The rule, read from the source (no import, no run):
   as a word) holds two words separated by one space ("Clock stopped", "a player"), or is one
   capitalised word ending a sentence ("Done."); and its literal parts hold a word of their own
   (f"{a} {b}" only joins words made elsewhere). A word is letters with at most one apostrophe
-  inside ("player's"), not joined to a hyphen, slash, dot, underscore or quote on either side:
-  "default-src 'none'" (a header), "hp:c:" or "/td time" are not words.
+  inside ("player's"), not joined to a hyphen, slash, dot, colon, underscore, quote or backtick
+  on either side: "default-src 'none'" (a header), "hp:c:" or "/td time" are not words.
 - Words are refused anywhere in cogs/ and bot/web/, except where they are not a message:
   - a docstring;
   - an argument of a logging call (`log.…`, `logger.…`, `logging.…`): for the bot's admin;
@@ -18,8 +18,9 @@ The rule, read from the source (no import, no run):
     `…_HINT` (an option's description shared by commands) or `…_COMMANDS` (commands' names
     with their descriptions);
   - an `assert`'s message (for developers).
-- The web's HTML, CSS and JS are files the presenter's words fill (bot/web/static/), not string
-  literals, so nothing else is allowed there.
+- Nothing else is allowed, in the web's Python either (the screens' words come from the
+  presenter's `ScreenWords`). The pages' HTML, CSS and JS (bot/web/static/) are not Python and
+  are not read here.
 """
 
 from __future__ import annotations
