@@ -44,14 +44,12 @@ from bot.discord_ui.presenter.deals import (
     NO_DEAL_LABEL,
     NOT_FOR_DEAL,
     REFUSE_LABEL,
-    STACKS_ONLINE,
     accepter_label,
     answer_receipt,
     deal_ended_text,
     deal_made_text,
     proposal_text,
     proposed_receipt,
-    stacks_needed_text,
     stacks_unreadable_text,
     table_order,
 )
@@ -186,17 +184,17 @@ async def td_deal(interaction: discord.Interaction,
     session = find_session(bot, interaction)
     live = session.tournament.live
     names = await names_of(bot, session)
+    # Whether stacks are wanted (live: every one, as counted; online: none) is the tournament's
+    # rule: it refuses either way, and the presenter words its refusal.
     counted: dict[str, int] | None = None
-    if live:
-        if not stacks:
-            raise Refused.saying(stacks_needed_text())
+    if stacks and live:
         try:
             counted = player_counts(stacks, session.tournament, names, what="stacks",
                                     amounts=True)
         except ValueError as bad:
             raise Refused.saying(stacks_unreadable_text(code_text(str(bad)))) from None
     elif stacks:
-        raise Refused.saying(STACKS_ONLINE)
+        counted = {}  # given online: refused by the tournament, which knows every stack
     await interaction.response.defer(ephemeral=True, thinking=True)
     proposal = await deals.propose(session, member_player(interaction.user.id), method, keep=keep,
                                    stacks=counted)

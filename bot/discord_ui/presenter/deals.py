@@ -183,16 +183,11 @@ def answer_receipt(accepted: bool, made: bool) -> str:
 ACCEPT_LABEL = "Accept"
 REFUSE_LABEL = "Refuse"
 NO_DEAL_LABEL = "No deal"
-STACKS_ONLINE = "Online the bot knows every stack: leave `stacks` out. Nothing was changed."
 
 
 def accepter_label(name: str | None) -> str:
     """Live: the button the director presses when this player accepts."""
     return f"✓ {name or 'player'}"
-
-
-def stacks_needed_text() -> str:
-    return f"{stacks_help()} Nothing was changed."
 
 
 def stacks_unreadable_text(part: str) -> str:
@@ -213,6 +208,8 @@ REFUSALS: dict[str, str] = {
     "deal-expired": "This deal proposal ran out (5 minutes). The director may propose again "
                     "with `/td deal`.",
     "deal-not-a-player": "You are not in this deal: only the players still in answer it.",
+    "deal-no-stacks": stacks_help(),
+    "deal-stacks-online": "Online the bot knows every stack: leave `stacks` out.",
 }
 
 
