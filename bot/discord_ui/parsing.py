@@ -124,7 +124,7 @@ def all_in_question(hand: Hand) -> str:
 def parse_hand_ref(text: str) -> HandId | int:
     """`7-t1-h12` (a hand of any tournament) or `12` (hand 12 of this channel's tournament)."""
     raw = text.strip().lstrip("#")
-    if len(raw) > HAND_REF_CHARS:  # the option's bound, kept here too (issue 18)
+    if len(raw) > HAND_REF_CHARS:  # the option's bound, kept here too
         raise Refused.saying(words.hand_too_long_text(HAND_REF_CHARS))
     if raw.isascii() and raw.isdigit() and len(raw) <= NUMBER_DIGITS:
         return int(raw)

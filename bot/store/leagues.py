@@ -100,7 +100,7 @@ class LeagueSql(SqlBase):
         )
         return self.guild_settings(guild_id)
 
-    # --- a player's own choices in a server (issue 23) ---------------------------------------
+    # --- a player's own choices in a server ----------------------------------------------------
 
     def hole_card_dm_choices(self, guild_id: int) -> dict[int, bool]:
         """The players of this server who chose whether their hole cards come by DM (user id
@@ -122,7 +122,7 @@ class LeagueSql(SqlBase):
             (guild_id, user_id, int(dms), self.now),
         )
 
-    # --- each player's DM channel (issue 24) ----------------------------------------------------
+    # --- each player's DM channel --------------------------------------------------------------
 
     def dm_channel(self, user_id: int) -> int | None:
         """The DM channel Discord opened with this user, if the bot ever had it opened."""
