@@ -48,6 +48,26 @@ class LeagueSql(SqlBase):
         return dataclasses.replace(settings, four_colour_deck=bool(r["four_colour_deck"]),
                                    hole_card_dms=bool(r["hole_card_dms"]))
 
+    def change_guild_settings(self, guild_id: int, /, **changes: Any) -> GuildSettings:
+        """Only the named settings changed (the others as they are in the database, whoever
+        wrote them last), read back in the same transaction: two directors saving different
+        settings at once both keep their change. Unknown names raise StoreError."""
+        unknown = set(changes) - _CHANGEABLE
+        if unknown:
+            raise StoreError(f"not a server setting: {', '.join(sorted(unknown))}")
+        if not changes:
+            return self.guild_settings(guild_id)
+        columns = sorted(changes)
+        values = [_setting_value(name, changes[name]) for name in columns]
+        self.exec(
+            f"INSERT INTO guild_settings (guild_id, updated_at, {', '.join(columns)}) "
+            f"VALUES (?, ?, {', '.join('?' for _ in columns)}) ON CONFLICT (guild_id) DO UPDATE "
+            f"SET updated_at = excluded.updated_at, "
+            + ", ".join(f"{c} = excluded.{c}" for c in columns),
+            (guild_id, self.now, *values),
+        )
+        return self.guild_settings(guild_id)
+
     def put_guild_settings(self, settings: GuildSettings) -> GuildSettings:
         self.exec(
             "INSERT INTO guild_settings (guild_id, profile, knob_overrides, director_role_id, "
@@ -79,26 +99,6 @@ class LeagueSql(SqlBase):
             ),
         )
         return self.guild_settings(settings.guild_id)
-
-    def change_guild_settings(self, guild_id: int, /, **changes: Any) -> GuildSettings:
-        """Only the named settings changed (the others as they are in the database, whoever
-        wrote them last), read back in the same transaction: two directors saving different
-        settings at once both keep their change. Unknown names raise StoreError."""
-        unknown = set(changes) - _CHANGEABLE
-        if unknown:
-            raise StoreError(f"not a server setting: {', '.join(sorted(unknown))}")
-        if not changes:
-            return self.guild_settings(guild_id)
-        columns = sorted(changes)
-        values = [_setting_value(name, changes[name]) for name in columns]
-        self.exec(
-            f"INSERT INTO guild_settings (guild_id, updated_at, {', '.join(columns)}) "
-            f"VALUES (?, ?, {', '.join('?' for _ in columns)}) ON CONFLICT (guild_id) DO UPDATE "
-            f"SET updated_at = excluded.updated_at, "
-            + ", ".join(f"{c} = excluded.{c}" for c in columns),
-            (guild_id, self.now, *values),
-        )
-        return self.guild_settings(guild_id)
 
     # --- a player's own choices in a server ----------------------------------------------------
 
