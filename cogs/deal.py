@@ -27,7 +27,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Mapping
-from typing import Any, Literal
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -40,24 +40,29 @@ from bot.discord_ui.lookup import find_session, player_counts, session_by_id
 from bot.discord_ui.nonces import nonce
 from bot.discord_ui.presenter.answers import refused_text
 from bot.discord_ui.presenter.deals import (
+    ACCEPT_LABEL,
+    NO_DEAL_LABEL,
     NOT_FOR_DEAL,
+    REFUSE_LABEL,
+    accepter_label,
     answer_receipt,
     deal_ended_text,
     deal_made_text,
     proposal_text,
     proposed_receipt,
-    stacks_help,
+    stacks_unreadable_text,
     table_order,
 )
 from bot.discord_ui.presenter.limits import code_text
 from bot.discord_ui.presenter.notices import restarting_text
-from bot.discord_ui.replies import Refusal, generic_error_text, send_private
+from bot.discord_ui.replies import generic_error_text, send_private
 from bot.discord_ui.tasks import Tasks
 from bot.discord_ui.td_group import attach_to_td, detach_from_td
 from bot.discord_ui.template_button import TemplateButton
 from bot.service import Session
 from bot.service.usecases import Refused, deals
 from bot.tournament import events as tev
+from bot.tournament.deal import Method
 from bot.tournament.players import member_player
 
 log = logging.getLogger(__name__)
@@ -82,15 +87,15 @@ def deal_view(store_id: int, p: tev.DealProposed, names: Mapping[str, str], *, l
     base = f"{store_id}:{p.number}"
     if live:
         for player in table_order(p):  # the table's rows' order
-            label = f"✓ {names.get(player, 'player')}"[:80]
+            label = accepter_label(names.get(player))[:80]
             view.add_item(DealButton(f"dl:a:{base}:{player}", label,
                                      style=discord.ButtonStyle.success if player in accepted
                                      else discord.ButtonStyle.secondary,
                                      disabled=player in accepted))
-        view.add_item(DealButton(f"dl:r:{base}:-", "No deal", style=discord.ButtonStyle.danger))
+        view.add_item(DealButton(f"dl:r:{base}:-", NO_DEAL_LABEL, style=discord.ButtonStyle.danger))
     else:
-        view.add_item(DealButton(f"dl:a:{base}:-", "Accept", style=discord.ButtonStyle.success))
-        view.add_item(DealButton(f"dl:r:{base}:-", "Refuse", style=discord.ButtonStyle.danger))
+        view.add_item(DealButton(f"dl:a:{base}:-", ACCEPT_LABEL, style=discord.ButtonStyle.success))
+        view.add_item(DealButton(f"dl:r:{base}:-", REFUSE_LABEL, style=discord.ButtonStyle.danger))
     return view
 
 
@@ -125,8 +130,6 @@ class DealButton(TemplateButton, template=TEMPLATE):
             await self._answer(interaction)
         except Refused as r:
             await send_private(interaction, refused_text(r))
-        except Refusal as exc:
-            await send_private(interaction, str(exc))
         except Exception:
             log.exception("deal button %s failed", self.item.custom_id)
             await send_private(interaction, generic_error_text(interaction))
@@ -138,8 +141,8 @@ class DealButton(TemplateButton, template=TEMPLATE):
         if live:
             try:
                 await require_director(bot, interaction)
-            except Refusal:
-                raise Refusal(NOT_FOR_DEAL) from None
+            except Refused:
+                raise Refused.saying(NOT_FOR_DEAL) from None
         names = await names_of(bot, session)
         me = member_player(interaction.user.id)
         async with acknowledged_if_slow(interaction):  # the tournament's lock may be busy
@@ -173,7 +176,7 @@ class DealButton(TemplateButton, template=TEMPLATE):
     stacks="Live: every player's chips as counted, e.g. `Ann 120000, Bob 80000` (online: "
            "leave out)")
 async def td_deal(interaction: discord.Interaction,
-                  method: Literal["icm", "chip_chop", "chip_chop_min"] = "icm",
+                  method: Method = "icm",
                   keep: app_commands.Range[int, 0, 10**12] = 0,
                   stacks: app_commands.Range[str, 1, STACKS_CHARS] | None = None) -> None:
     bot = _bot(interaction)
@@ -181,19 +184,17 @@ async def td_deal(interaction: discord.Interaction,
     session = find_session(bot, interaction)
     live = session.tournament.live
     names = await names_of(bot, session)
+    # Whether stacks are wanted (live: every one, as counted; online: none) is the tournament's
+    # rule: it refuses either way, and the presenter words its refusal.
     counted: dict[str, int] | None = None
-    if live:
-        if not stacks:
-            raise Refusal(f"{stacks_help()} Nothing was changed.")
+    if stacks and live:
         try:
             counted = player_counts(stacks, session.tournament, names, what="stacks",
                                     amounts=True)
         except ValueError as bad:
-            raise Refusal(f"I could not read {code_text(str(bad))}. {stacks_help()} "
-                          "Nothing was changed.") from None
+            raise Refused.saying(stacks_unreadable_text(code_text(str(bad)))) from None
     elif stacks:
-        raise Refusal("Online the bot knows every stack: leave `stacks` out. Nothing was "
-                      "changed.")
+        counted = {}  # given online: refused by the tournament, which knows every stack
     await interaction.response.defer(ephemeral=True, thinking=True)
     proposal = await deals.propose(session, member_player(interaction.user.id), method, keep=keep,
                                    stacks=counted)

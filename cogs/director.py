@@ -13,21 +13,21 @@ from bot.discord_ui.command_access import director_commands_access
 from bot.discord_ui.directors import require_director
 from bot.discord_ui.lookup import find_session
 from bot.discord_ui.parsing import parse_knobs, parse_reason
+from bot.discord_ui.presenter import director as words
 from bot.discord_ui.presenter.access import director_role_text
 from bot.discord_ui.presenter.hand_for_hand import hand_for_hand_answer
 from bot.discord_ui.presenter.level_clock import PLAYER_TIME_HELP, level_clock_answer
-from bot.discord_ui.presenter.limits import safe_text
-from bot.discord_ui.presenter.nights import night_refusal, zone_name, zone_set_text
+from bot.discord_ui.presenter.nights import night_refusal, zone_set_text
 from bot.discord_ui.presenter.notices import settings_text
-from bot.discord_ui.replies import Refusal, defer_public, send_private, send_public
+from bot.discord_ui.replies import defer_public, send_private, send_public
 from bot.discord_ui.time_input import parse_level_target, parse_time_change
 from bot.discord_ui.zones import zone_autocomplete
 from bot.engine.profile import PROFILE_NAMES, ProfileError, make_profile
 from bot.schedule import NightError
 from bot.service import Session
-from bot.service.usecases import director
+from bot.service.usecases import Refused, director
+from bot.service.usecases import settings as server_settings
 from bot.service.usecases.nights import zone_named
-from bot.store import GuildSettings
 from bot.tournament.players import member_player
 
 # Members do not see /td at all; the director role is still checked on every command, so a
@@ -56,17 +56,15 @@ class Director(commands.Cog):
         member = interaction.user
         if not isinstance(member, discord.Member) or not (
                 member.guild_permissions.manage_guild or member.guild_permissions.administrator):
-            raise Refusal("Setting the director role needs the Manage Server permission.")
+            raise Refused.saying(words.MANAGE_SERVER_NEEDED)
         assert interaction.guild_id is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
-        current = await self.bot.store.guild_settings(interaction.guild_id)
-        settings = GuildSettings(**{**current.__dict__, "director_role_id": role.id})
-        await self.bot.store.write(lambda tx: tx.put_guild_settings(settings))
+        await server_settings.set_director_role(self.bot.store, interaction.guild_id, role.id)
         # Whether the role sees /td and the other director commands yet (issue 21).
         access = await director_commands_access(
             self.bot, self.bot.tree, interaction.guild_id, role,
             synced_to_guild=self.bot.dev_guild_id is not None)
-        bot_name = self.bot.user.name if self.bot.user is not None else "the bot"
+        bot_name = self.bot.user.name if self.bot.user is not None else words.UNNAMED_BOT
         await self._done(interaction, director_role_text(role.name, access, bot_name))
 
     @td.command(name="profile", description="Set this server's rule profile (new tournaments)")
@@ -80,18 +78,11 @@ class Director(commands.Cog):
         try:
             made = make_profile(profile, **overrides)
         except (ProfileError, TypeError) as exc:
-            raise Refusal(f"Not changed: {safe_text(str(exc), 300)}.") from None
+            raise Refused.saying(words.profile_refused_text(str(exc))) from None
         assert interaction.guild_id is not None
         await defer_public(interaction)
-        current = await self.bot.store.guild_settings(interaction.guild_id)
-        settings = GuildSettings(**{**current.__dict__, "profile": made.name,
-                                    "knob_overrides": dict(made.overrides)})
-        await self.bot.store.write(lambda tx: tx.put_guild_settings(settings))
-        # Knob names and values the profile accepted: plain words and numbers, shown as code.
-        shown = ", ".join(f"{k}={v}" for k, v in made.overrides) or "no overrides"
-        await send_public(
-            interaction, f"This server now plays `{made.name}` (`{shown}`) in tournaments "
-            "created from now on; `/rule` answers with these rules.")
+        await server_settings.set_profile(self.bot.store, interaction.guild_id, made)
+        await send_public(interaction, words.profile_set_text(made.name, made.overrides))
 
     @td.command(name="settings", description="This server's table display: card colours, "
                                               "the idle ping, hole cards by DM; its time zone")
@@ -114,27 +105,18 @@ class Director(commands.Cog):
             try:
                 zone = zone_named(timezone.strip())
             except NightError as err:
-                raise Refusal(night_refusal(err, None, zone_named(None))) from None
+                raise Refused.saying(night_refusal(err, None, zone_named(None))) from None
         await interaction.response.defer(ephemeral=True, thinking=True)
-        current = await self.bot.store.guild_settings(interaction.guild_id)
-        changes: dict[str, object] = {}
-        if zone is not None:
-            changes["time_zone"] = zone_name(zone)
-        if four_colour is not None:
-            changes["four_colour_deck"] = four_colour
-        if idle_ping is not None:
-            changes["idle_ping_seconds"] = idle_ping
-        if card_dms is not None:
-            changes["hole_card_dms"] = card_dms
-        settings = GuildSettings(**{**current.__dict__, **changes})
-        if changes:
-            await self.bot.store.write(lambda tx: tx.put_guild_settings(settings))
+        done = await server_settings.change_display(
+            self.bot.store, interaction.guild_id, time_zone=zone, four_colour=four_colour,
+            idle_ping=idle_ping, card_dms=card_dms)
+        settings = done.settings
         text = settings_text(settings.four_colour_deck, settings.idle_ping_seconds,
-                             changed=bool(changes), hole_card_dms=settings.hole_card_dms)
+                             changed=bool(done.changed), hole_card_dms=settings.hole_card_dms)
         if zone is not None:
             said = zone_set_text(zone, self.bot.tournaments.clock())
             # The time zone alone: only it is said.
-            text = said if list(changes) == ["time_zone"] else f"{text} {said}"
+            text = said if done.changed == ("time_zone",) else f"{text} {said}"
         await self._done(interaction, text)
 
     @td.command(name="void", description="Void the hand in progress (misdeal)")
@@ -147,15 +129,13 @@ class Director(commands.Cog):
         tables = sorted(session.tournament.tables)
         if table is None:
             if len(tables) != 1:
-                raise Refusal(f"Say which table (`table:`): "
-                              f"{', '.join(map(str, tables)) or 'none is playing'}.")
+                raise Refused.saying(words.which_table_text(tables))
             table = tables[0]
         elif table not in tables:
-            raise Refusal(f"There is no table {table} playing; tables: "
-                          f"{', '.join(map(str, tables)) or 'none'}. Nothing was changed.")
+            raise Refused.saying(words.no_such_table_text(table, tables))
         await interaction.response.defer(ephemeral=True, thinking=True)
         await director.void_hand(session, table, member_player(interaction.user.id), why)
-        await self._done(interaction, f"Hand at table {table} voided.")
+        await self._done(interaction, words.hand_voided_text(table))
 
     @td.command(name="penalty", description="A player sits out hands")
     @app_commands.describe(player="The player", hands="How many hands he sits out (1 to 20)",
@@ -169,7 +149,7 @@ class Director(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         await director.penalize(session, member_player(player.id), hands,
                                 member_player(interaction.user.id), why, seen=seen)
-        await self._done(interaction, "Penalty given.")
+        await self._done(interaction, words.PENALTY_GIVEN)
 
     @td.command(name="disqualify", description="Disqualify a player")
     @app_commands.describe(player="The player", reason=REASON_HINT)
@@ -180,7 +160,7 @@ class Director(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         await director.disqualify(session, member_player(player.id),
                                   member_player(interaction.user.id), why)
-        await self._done(interaction, "Disqualified.")
+        await self._done(interaction, words.DISQUALIFIED)
 
     @td.command(name="adjust", description="Set a player's stack (between hands), with a reason")
     @app_commands.describe(player="The player", stack="His new stack in chips",
@@ -195,24 +175,24 @@ class Director(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         await director.adjust_stack(session, member_player(player.id), stack,
                                     member_player(interaction.user.id), why, seen=seen)
-        await self._done(interaction, "Stack adjusted.")
+        await self._done(interaction, words.STACK_ADJUSTED)
 
     @td.command(name="pause", description="Pause the tournament (all clocks stop)")
     @app_commands.describe(reason=REASON_HINT)
     async def pause(self, interaction: discord.Interaction,
-                    reason: app_commands.Range[str, 1, 300] = "director's pause") -> None:
+                    reason: app_commands.Range[str, 1, 300] = words.DEFAULT_PAUSE_REASON) -> None:
         session = await self._session(interaction)
         why = parse_reason(reason)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await director.pause(session, member_player(interaction.user.id), why)
-        await self._done(interaction, "Paused.")
+        await self._done(interaction, words.PAUSED)
 
     @td.command(name="resume", description="Resume the tournament")
     async def resume(self, interaction: discord.Interaction) -> None:
         session = await self._session(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await director.resume(session, member_player(interaction.user.id))
-        await self._done(interaction, "Resumed.")
+        await self._done(interaction, words.RESUMED)
 
     @td.command(name="time", description="Add or take time in the level (+2m, -30s), set "
                                           "it (12:00), or give the player to act more time")
@@ -228,10 +208,10 @@ class Director(commands.Cog):
         if player is not None:
             seconds = parsed.change
             if seconds is None or not 1 <= seconds <= 600:
-                raise Refusal(PLAYER_TIME_HELP)
+                raise Refused.saying(PLAYER_TIME_HELP)
             await interaction.response.defer(ephemeral=True, thinking=True)
             await director.give_time(session, member_player(player.id), seconds, by)
-            await self._done(interaction, f"{seconds} more seconds given.")
+            await self._done(interaction, words.time_given_text(seconds))
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         outcome = await director.set_level_time(session, by, change=parsed.change,
@@ -283,10 +263,10 @@ class Director(commands.Cog):
         decision = parse_reason(text, what="ruling")
         players = [member_player(player.id)] if player is not None else []
         if players and players[0] not in session.tournament.players:
-            raise Refusal("That member is not in this tournament.")
+            raise Refused.saying(words.NOT_IN_TOURNAMENT)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await director.ruling(session, interaction.user.id, decision, players)
-        await self._done(interaction, "Ruling posted.")
+        await self._done(interaction, words.RULING_POSTED)
 
 
 async def setup(bot: LeagueBot) -> None:

@@ -9,7 +9,7 @@ from discord.ext import commands
 
 from bot.discord_ui.client import LeagueBot
 from bot.discord_ui.directors import is_director
-from bot.discord_ui.presenter.help import help_embed, welcome_text
+from bot.discord_ui.presenter.help import UNNAMED_BOT, help_embed, welcome_text
 from bot.discord_ui.replies import send_private
 from bot.discord_ui.welcome import send_welcome
 
@@ -27,7 +27,7 @@ class Help(commands.Cog):
 
     @commands.Cog.listener()
     async def on_guild_join(self, guild: discord.Guild) -> None:
-        name = self.bot.user.name if self.bot.user is not None else "The bot"
+        name = self.bot.user.name if self.bot.user is not None else UNNAMED_BOT
         await send_welcome(self.bot, guild, welcome_text(name, self.bot.docs_url))
 
 

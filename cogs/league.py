@@ -24,44 +24,32 @@ from bot.discord_ui.directors import is_director, require_director
 from bot.discord_ui.files import MemoryFile
 from bot.discord_ui.paging import page_buttons, register_pager
 from bot.discord_ui.parsing import parse_hand_ref
-from bot.discord_ui.presenter.bank import dealt_prizes_line, money_mode_text, settle_heading
+from bot.discord_ui.presenter import league as words
+from bot.discord_ui.presenter.answers import refused_text
 from bot.discord_ui.presenter.league import (
     appeals_embed,
     season_end_button_label,
     season_end_question,
     season_over_text,
     season_started_text,
-    standings_footer,
-    standings_title,
 )
-from bot.discord_ui.presenter.limits import fit_embed, truncate
-from bot.discord_ui.replies import UserFacingError, defer_public, send_private, send_public
+from bot.discord_ui.replies import defer_public, send_private, send_public
 from bot.league import service
 from bot.league.chart import render_race
-from bot.league.points import SeasonOptions, describe_options, fmt_points, get_system, systems
+from bot.league.points import SeasonOptions, describe_options, get_system, systems
 from bot.league.render import (
     ledger,
     ledger_csv,
-    money,
     page_count,
     standings_csv,
-    standings_legend,
-    standings_page,
-    transfer_lines,
 )
 from bot.league.standings import points_race
-from bot.league.words import counted
+from bot.service.usecases import Refused
 from bot.tournament.hand_id import HandId
 
 T = TypeVar("T")
-COLOUR = discord.Colour.dark_green()
 NO_PINGS = discord.AllowedMentions.none()
 MANAGE_SERVER = discord.Permissions(manage_guild=True)
-
-
-def safe(text: str) -> str:
-    """Player text for outside a code block: no Markdown, no mentions."""
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
 
 
 async def league_call(coro: Awaitable[T]) -> T:
@@ -69,12 +57,12 @@ async def league_call(coro: Awaitable[T]) -> T:
     try:
         return await coro
     except service.LeagueError as exc:
-        raise UserFacingError(str(exc)) from exc
+        raise Refused.saying(str(exc)) from exc
 
 
 def guild_id_of(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:
-        raise UserFacingError("League commands work in a server channel, not in DMs.")
+        raise Refused.saying(words.NOT_IN_DMS)
     return interaction.guild_id
 
 
@@ -133,7 +121,7 @@ async def finished_tournament_autocomplete(interaction: discord.Interaction,
     rows = await bot.store.tournaments(interaction.guild_id, "finished")
     out = []
     for row in reversed(rows):
-        label = f"#{row.id} {row.name}"
+        label = words.finished_night_choice(row.id, row.name)
         if current.casefold() in label.casefold():
             out.append(app_commands.Choice(name=label[:100], value=row.id))
     return out[:25]
@@ -144,16 +132,12 @@ def system_choices() -> list[app_commands.Choice[str]]:
             for name, s in sorted(systems().items())]
 
 
-def pct(value: float | None) -> str:
-    return "-" if value is None else f"{value:.1f}%"
-
-
 def race_png(view: service.SeasonView) -> discord.File:
     race = points_race(view.nights, view.system, view.options)
     order = [r.user_id for r in view.standings]
     names = {r.user_id: r.name for r in view.standings}
     series = {names[uid]: race[uid] for uid in order if uid in race}
-    png = render_race(f"{view.title}: points race", series,
+    png = render_race(words.race_title(view.title), series,
                       [str(i) for i in range(1, len(view.nights) + 1)])
     return MemoryFile(png, "points-race.png")
 
@@ -164,26 +148,6 @@ def export_files(view: service.SeasonView) -> list[discord.File]:
         MemoryFile(standings_csv(view.standings, view.options), f"{stem}-standings.csv"),
         MemoryFile(ledger_csv(ledger(view.nights), view.options), f"{stem}-ledger.csv"),
     ]
-
-
-def standings_embed(view: service.SeasonView, page: int,
-                    next_night: str | None = None) -> discord.Embed:
-    pages = page_count(len(view.standings))
-    page = min(max(page, 1), pages)
-    if not view.standings:
-        body = ("No finished nights in this season yet." if view.season else
-                "This league has no season yet: a director starts one with /season start.")
-    else:
-        body = standings_page(view.standings, page, show_money=view.show_money,
-                              options=view.options, currency=view.settings.currency)
-        body += "\n" + standings_legend(view.standings, view.options, view.show_money)
-    ended = view.season is not None and view.season.ends_at is not None
-    embed = discord.Embed(title=standings_title(view.final, ended, view.title),
-                          description=body, colour=COLOUR)
-    footer = standings_footer(len(view.nights), page, pages,
-                              describe_options(view.system, view.options))
-    embed.set_footer(text=truncate(f"{footer}\n{next_night}", 2048) if next_night else footer)
-    return fit_embed(embed)
 
 
 STANDINGS_PAGES = "standings"
@@ -217,7 +181,7 @@ class SeasonEndButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=S
     and the running nights the director was shown; both are checked again as it ends."""
 
     def __init__(self, league_id: int, season_id: int, token: str,
-                 label: str = "End the season") -> None:
+                 label: str = words.SEASON_END_LABEL) -> None:
         super().__init__(discord.ui.Button(
             label=label, style=discord.ButtonStyle.danger,
             custom_id=f"se:{league_id}:{season_id}:{token}"))
@@ -228,13 +192,13 @@ class SeasonEndButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=S
                              match: re.Match[str], /) -> SeasonEndButton:
         assert isinstance(item, discord.ui.Button)
         return cls(int(match["league"]), int(match["season"]), match["token"],
-                   item.label or "End the season")
+                   item.label or words.SEASON_END_LABEL)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         cog = interaction.client.get_cog("League") if isinstance(
             interaction.client, commands.Bot) else None
         if not isinstance(cog, League):
-            await send_private(interaction, "League commands are not loaded right now.")
+            await send_private(interaction, words.NOT_LOADED)
             return
         try:
             await require_director(cog.bot, interaction)
@@ -243,8 +207,8 @@ class SeasonEndButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=S
                 cog.store, guild_id_of(interaction), self.league_id, self.season_id,
                 self.token))
             await cog.season_over(interaction, ended)
-        except UserFacingError as exc:
-            await send_private(interaction, str(exc))
+        except Refused as exc:
+            await send_private(interaction, refused_text(exc))
 
 
 def season_end_view(end: service.SeasonEnd) -> discord.ui.View:
@@ -281,8 +245,7 @@ class League(commands.Cog):
         guild, _, code = key.partition(":")
         if not (guild.isdigit() and code.isdigit() and int(code) < len(APPEAL_STATUSES)) \
                 or int(guild) != guild_id_of(interaction):
-            raise UserFacingError("Those buttons name no appeals list: ask again with "
-                                  "/appeals list.")
+            raise Refused.saying(words.NO_APPEALS_LIST)
         await require_director(self.bot, interaction)
         status = APPEAL_STATUSES[int(code)]
         shown = await service.appeals_page(self.store, int(guild), status, page)
@@ -293,11 +256,11 @@ class League(commands.Cog):
         """A page of the standings a ◀ ▶ button names (league:season ids), as they are now."""
         league_id, _, season_id = key.partition(":")
         if not (league_id.isdigit() and season_id.isdigit()):
-            raise UserFacingError("Those buttons name no season: ask again with /standings.")
+            raise Refused.saying(words.NO_SEASON_NAMED)
         view = await league_call(service.season_view_by_ids(
             self.store, guild_id_of(interaction), int(league_id), int(season_id)))
         footer = await self.bot.night_desk.next_night_footer(view.league.id)
-        return standings_embed(view, page, footer), page_count(len(view.standings))
+        return words.standings_embed(view, page, footer), page_count(len(view.standings))
 
     @property
     def store(self) -> Any:
@@ -313,23 +276,13 @@ class League(commands.Cog):
         await defer_public(interaction)
         made = await league_call(service.create_league(self.store, guild_id_of(interaction),
                                                        name))
-        await send(interaction, f"League **{safe(made.name)}** created. "
-                                f"Start its first season with `/season start`.")
+        await send(interaction, words.league_created_text(made.name))
 
     @app_commands.command(name="leagues", description="The leagues of this server")
     @app_commands.guild_only()
     async def league_list(self, interaction: discord.Interaction) -> None:
         infos = await league_call(service.list_leagues(self.store, guild_id_of(interaction)))
-        lines = []
-        for i, info in enumerate(infos):
-            active = safe(info.active.name) if info.active else "no active season"
-            default = " (default)" if i == 0 else ""
-            currency = f" · plays in {safe(info.settings.currency)}" \
-                if info.settings.currency else ""
-            lines.append(f"**{safe(info.league.name)}**{default} · {active} · "
-                         f"{info.system.title} points{currency}")
-        embed = discord.Embed(title="Leagues", description="\n".join(lines), colour=COLOUR)
-        await send(interaction, embed=fit_embed(embed))
+        await send(interaction, embed=words.leagues_embed(infos))
 
     @league.command(name="points", description="Choose a league's points system and options "
                                                "(directors)")
@@ -365,7 +318,7 @@ class League(commands.Cog):
             tie_breaks=breaks))
         chosen = get_system(settings.points_system)
         text = describe_options(chosen, SeasonOptions.from_dict(settings.options))
-        await send(interaction, f"Points from the next night on: {safe(text)}")
+        await send(interaction, words.points_set_text(text))
 
     @league.command(name="money", description="A league's currency and bounty (directors)")
     @app_commands.describe(
@@ -389,8 +342,7 @@ class League(commands.Cog):
     ) -> None:
         await require_director(self.bot, interaction)
         if banker is not None and mode == "pairwise":
-            raise UserFacingError("A banker holds the money in mode `bank`; in mode `pairwise` "
-                                  "the players settle among themselves. Nothing was changed.")
+            raise Refused.saying(words.BANKER_ONLY_IN_BANK)
         await defer_public(interaction)
         clear = currency is not None and currency.strip().casefold() in ("none", "off", "")
         settings = await league_call(service.configure_league(
@@ -401,10 +353,7 @@ class League(commands.Cog):
             banker=banker.id if banker is not None else None,
             banker_name=banker.display_name if banker is not None else None))
         opts = SeasonOptions.from_dict(settings.options)
-        cur = safe(settings.currency) if settings.currency else "no currency"
-        await send(interaction, f"Money: {cur}; bounty "
-                                f"{money(opts.bounty, opts, settings.currency)} per knockout; "
-                                f"{money_mode_text(opts.money_mode, opts.banker_name)}.")
+        await send(interaction, words.money_set_text(settings.currency, opts))
 
     # --- /season -------------------------------------------------------------------------------
 
@@ -445,7 +394,7 @@ class League(commands.Cog):
         nights that started in it still run)."""
         view = await league_call(service.season_view_by_ids(
             self.store, guild_id_of(interaction), ended.league.id, ended.season.id))
-        embed = standings_embed(view, 1)  # "Final standings", or "so far" while nights run
+        embed = words.standings_embed(view, 1)  # "Final standings", or "so far" while nights run
         await send(interaction, season_over_text(ended), embed=embed,
                    view=standings_buttons(view, 1))
 
@@ -468,7 +417,7 @@ class League(commands.Cog):
                                                      league, season))
         files = ([race_png(view)] if chart else []) + (export_files(view) if export else [])
         footer = await self.bot.night_desk.next_night_footer(view.league.id)
-        await send(interaction, embed=standings_embed(view, 1, footer), files=files,
+        await send(interaction, embed=words.standings_embed(view, 1, footer), files=files,
                    view=standings_buttons(view, 1))
 
     @app_commands.command(name="stats", description="A player's league record")
@@ -480,26 +429,10 @@ class League(commands.Cog):
         who = player or interaction.user
         league_row, rec = await league_call(service.player_stats(
             self.store, guild_id_of(interaction), who.id, who.display_name, league))
-        title = f"{rec.name} - {league_row.name}"
         if not rec.nights:
-            await send(interaction, f"{safe(rec.name)} has no finished nights in "
-                                    f"{safe(league_row.name)} yet.")
+            await send(interaction, words.no_nights_text(rec.name, league_row.name))
             return
-        h = rec.hands
-        embed = discord.Embed(title=truncate(safe(title), 256), colour=COLOUR)
-        embed.add_field(name="Nights", value=str(rec.nights))
-        embed.add_field(name="Wins", value=str(rec.wins))
-        embed.add_field(name="Final tables", value=str(rec.final_tables))
-        embed.add_field(name="Cashes", value=str(rec.cashes))
-        avg = "-" if rec.average_finish is None else f"{rec.average_finish:.2f}"
-        embed.add_field(name="Average finish", value=avg)
-        embed.add_field(name="Points (all seasons)", value=fmt_points(rec.points))
-        embed.add_field(name="Hands played", value=str(h.hands))
-        embed.add_field(name="VPIP", value=pct(h.vpip_pct))
-        embed.add_field(name="Pre-flop raise", value=pct(h.pfr_pct))
-        pot = "-" if not h.biggest_pot else f"{h.biggest_pot:,} chips (hand {h.biggest_pot_hand})"
-        embed.add_field(name="Biggest pot won", value=pot)
-        await send(interaction, embed=fit_embed(embed))
+        await send(interaction, embed=words.stats_embed(rec, league_row))
 
     # --- /settle --------------------------------------------------------------------------------
 
@@ -511,24 +444,7 @@ class League(commands.Cog):
                      tournament: app_commands.Range[int, 1, 999_999_999] | None = None) -> None:
         s = await league_call(service.settle_tournament(self.store, guild_id_of(interaction),
                                                         tournament))
-        cur = s.settings.currency
-        lines = [f"**{safe(s.night.name)}** (tournament {s.night.tournament_id}, "
-                 f"{counted(s.night.entrants, 'player')})"]
-        if s.night.deal is not None:
-            lines.append(dealt_prizes_line(s.night.deal))
-        for p in sorted(s.night.players, key=lambda p: p.place):
-            lines.append(f"{p.place}. {safe(p.name)}: paid {money(p.spend, s.options, cur)}, "
-                         f"won {money(p.prize + p.bounty_won, s.options, cur)}, net "
-                         f"{money(p.net, s.options, cur)}")
-        if s.transfers:
-            lines.append("")
-            lines.append(settle_heading(len(s.transfers), s.bank is not None))
-            lines.extend(safe(t) for t in transfer_lines(s.transfers, s.names, s.options, cur))
-        else:
-            lines.append("\nNothing to settle: nobody owes anybody.")
-        embed = discord.Embed(title="Settle-up", description=truncate("\n".join(lines), 4000),
-                              colour=COLOUR)
-        await send(interaction, embed=fit_embed(embed))
+        await send(interaction, embed=words.settle_embed(s))
 
     # --- appeals --------------------------------------------------------------------------------
 
@@ -541,23 +457,19 @@ class League(commands.Cog):
                      text: app_commands.Range[str, 1, 1000],
                      hand: app_commands.Range[str, 1, 40] | None = None) -> None:
         if not text.strip():
-            raise UserFacingError("Say in words what happened (1 to 1,000 characters). "
-                                  "Nothing was changed.")
+            raise Refused.saying(words.APPEAL_WORDS_NEEDED)
         named = None
         if hand is not None:
             ref = parse_hand_ref(hand)
             if not isinstance(ref, HandId):
-                raise UserFacingError("Name the hand as the table message does, such as "
-                                      "7-t1-h12. Nothing was changed.")
+                raise Refused.saying(words.APPEAL_HAND_NAMED)
             named = str(ref)
         director = named is not None and await is_director(self.bot, interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         made = await league_call(service.file_appeal(self.store, guild_id_of(interaction),
                                                      interaction.user.id, text, named,
                                                      director=director))
-        await send(interaction, f"Appeal {made.id} is with the league. The ruling stands for "
-                                "tonight; the league's decision is kept for the future.",
-                   ephemeral=True)
+        await send(interaction, words.appeal_filed_text(made.id), ephemeral=True)
 
     @appeals.command(name="list", description="Appeals sent to the league (directors)")
     @app_commands.describe(status="Only open or only closed appeals (default: all, open first)")
@@ -576,12 +488,11 @@ class League(commands.Cog):
                             decision: app_commands.Range[str, 1, 1000]) -> None:
         await require_director(self.bot, interaction)
         if not decision.strip():
-            raise UserFacingError("Give the decision in words (1 to 1,000 characters). "
-                                  "Nothing was changed.")
+            raise Refused.saying(words.DECISION_WORDS_NEEDED)
         await defer_public(interaction)
         closed = await league_call(service.close_appeal(
             self.store, guild_id_of(interaction), id, interaction.user.id, decision))
-        await send(interaction, f"Appeal {closed.id} decided: {safe(closed.decision or '')}")
+        await send(interaction, words.appeal_decided_text(closed.id, closed.decision or ""))
 
 
 async def setup(bot: LeagueBot) -> None:

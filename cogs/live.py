@@ -28,26 +28,25 @@ from discord.ext import commands
 from bot.discord_ui.client import LeagueBot
 from bot.discord_ui.directors import is_director, require_director
 from bot.discord_ui.lookup import find_session, player_counts, resolve_player
-from bot.discord_ui.presenter.limits import chips, code_text, player_name, safe_name
+from bot.discord_ui.presenter import desk as words
+from bot.discord_ui.presenter.limits import code_text, player_name
 from bot.discord_ui.presenter.live import (
     bust_receipt,
     link_receipt,
     odd_chips_help,
 )
-from bot.discord_ui.replies import Refusal, send_private, send_public
+from bot.discord_ui.replies import send_private, send_public
 from bot.discord_ui.td_group import attach_to_td, detach_from_td
 from bot.league.guests import guest_key
 from bot.league.service import GuestLinkPlan, LeagueError, guest_names, plan_guest_link
 from bot.service import Session
-from bot.service.usecases import desk
+from bot.service.usecases import Refused, desk
 from bot.store import Transaction
 from bot.tournament.players import member_player
 from bot.tournament.tournament import Tournament
 
 log = logging.getLogger(__name__)
 
-NOT_LIVE = ("This channel's tournament is not a live one (it is dealt online); live commands "
-            "work in a tournament created with `/tournament create mode:live`.")
 PLAYER_HINT = "A player still in (pick from the list, or type the name)"
 # A player typed by name: at most this long (Discord names are 32; guests 64).
 NAME_CHARS = 100
@@ -60,7 +59,7 @@ COUNTS_CHARS = 1000
 def live_session(bot: LeagueBot, interaction: discord.Interaction) -> Session:
     session = find_session(bot, interaction)
     if not session.tournament.live:
-        raise Refusal(NOT_LIVE)
+        raise Refused.saying(words.NOT_LIVE)
     return session
 
 
@@ -78,9 +77,9 @@ def player_choices(t: Tournament, names: Mapping[str, str], current: str,
         name = names.get(player, player)
         if not keep(player) or folded not in name.casefold():
             continue
-        where = f" · table {p.table} seat {p.seat}" if p.table is not None and \
-            p.status == "playing" else ""
-        out.append(app_commands.Choice(name=f"{name}{where}"[:100], value=player))
+        playing = p.status == "playing"
+        out.append(app_commands.Choice(name=words.seat_choice(
+            name, p.table if playing else None, p.seat if playing else None)[:100], value=player))
     return out[:25]
 
 
@@ -92,7 +91,7 @@ async def _choices(interaction: discord.Interaction, current: str,
     try:
         session = live_session(bot, interaction)
         names = await names_of(bot, session)
-    except Refusal:
+    except Refused:
         return []
     t = session.tournament
     return player_choices(t, names, current, lambda p: keep(t, p))
@@ -122,7 +121,7 @@ async def link_autocomplete(interaction: discord.Interaction,
     folded = current.strip().casefold()
     for name in await guest_names(bot.store, interaction.guild_id):
         if folded in name.casefold() and guest_key(name) not in shown:
-            out.append(app_commands.Choice(name=f"{name} · a past night"[:100],
+            out.append(app_commands.Choice(name=words.past_guest_choice(name)[:100],
                                            value=name[:100]))
     return out[:25]
 
@@ -137,17 +136,14 @@ async def clock_on_player(bot: LeagueBot, interaction: discord.Interaction, sess
     t = session.tournament
     me = member_player(interaction.user.id)
     if me not in t.players and not await is_director(bot, interaction):
-        raise Refusal("Only a player of this tournament or a director may call the clock "
-                      "(`/rule topic:clock`). Nothing was changed.")
+        raise Refused.saying(words.CLOCK_WHO_MAY)
     if player is None:
-        raise Refusal("Say on whom: `/clock player:` and pick the player from the list (to "
-                      "stop it, add `cancel:True`). Nothing was changed.")
+        raise Refused.saying(words.CLOCK_ON_WHOM)
     names = await names_of(bot, session)
     target = resolve_player(t, names, player)
     await interaction.response.defer(ephemeral=True, thinking=True)
     await desk.clock_player(session, target, me, cancel=cancel)
-    await send_private(interaction, "Clock stopped." if cancel
-                       else "Clock called: the channel counts it down.")
+    await send_private(interaction, words.CLOCK_STOPPED if cancel else words.CLOCK_CALLED)
 
 
 # ---------------------------------------------------------------------- /td (live)
@@ -189,12 +185,11 @@ class Live(commands.Cog):
         t = session.tournament
         names = await names_of(self.bot, session)
         target = resolve_player(t, names, player)
-        knocker = resolve_player(t, names, by, what="player who busted him") \
+        knocker = resolve_player(t, names, by, what=words.KNOCKER) \
             if by is not None else None
         me = member_player(interaction.user.id)
         if target != me and not await is_director(self.bot, interaction):
-            raise Refusal("Only a director, or the player himself, records a bust. Nothing "
-                          "was changed.")
+            raise Refused.saying(words.BUST_WHO_MAY)
         await interaction.response.defer(ephemeral=True, thinking=True)
         outcome = await desk.bust(session, target, me, knocked_out_by=knocker)
         await send_private(interaction, bust_receipt(outcome.result, names))
@@ -207,7 +202,7 @@ def _cog(interaction: discord.Interaction) -> Live:
     cog = interaction.client.get_cog("Live") if isinstance(interaction.client,
                                                            commands.Bot) else None
     if not isinstance(cog, Live):
-        raise Refusal("The live commands are not loaded. Nothing was changed.")
+        raise Refused.saying(words.DESK_NOT_LOADED)
     return cog
 
 
@@ -224,13 +219,11 @@ async def td_add(interaction: discord.Interaction,
                  member: discord.Member | None = None) -> None:
     bot, session = await _director_session(interaction)
     if (name is None) == (member is None):
-        raise Refusal("Give either `name:` (a guest not on Discord) or `member:` (a server "
-                      "member), one of them. Nothing was changed.")
+        raise Refused.saying(words.ADD_ONE_OF)
     await interaction.response.defer(ephemeral=True, thinking=True)
     if name is not None:
         await desk.add_guest(session, name, member_player(interaction.user.id))
-        await send_private(interaction, f"{safe_name(' '.join(name.split()))} is in as a "
-                                        "guest.")
+        await send_private(interaction, words.guest_added_text(name))
         return
     assert member is not None
     display = member.display_name
@@ -238,10 +231,9 @@ async def td_add(interaction: discord.Interaction,
     await desk.add_member(session, member.id, display)
     count = len(session.tournament.players)
     if running:
-        await send_private(interaction, f"{safe_name(display)} is in; the channel has his seat.")
+        await send_private(interaction, words.member_seated_text(display))
     else:
-        await send_public(interaction, f"{safe_name(display)} is in, entered by the director "
-                                       f"({count} players).")
+        await send_public(interaction, words.member_entered_text(display, count))
 
 
 @app_commands.describe(name="The guest (pick from the list): tonight's or one of a past night",
@@ -255,10 +247,10 @@ async def td_link(interaction: discord.Interaction,
     bot = _cog(interaction).bot
     await require_director(bot, interaction)
     if interaction.guild_id is None:
-        raise Refusal("Link guests in the server's channel. Nothing was changed.")
+        raise Refused.saying(words.LINK_IN_SERVER)
     try:
         session: Session | None = live_session(bot, interaction)
-    except Refusal:
+    except Refused:
         session = None  # no live night open here: the finished nights only
     names: Mapping[str, str] = {}
     tonight = None
@@ -274,18 +266,16 @@ async def td_link(interaction: discord.Interaction,
         plan = await plan_guest_link(bot.store, interaction.guild_id, guest_name, member.id,
                                      refuse_linked=tonight is None)
     except LeagueError as exc:
-        raise Refusal(f"{str(exc).rstrip('.')}. Nothing was changed.") from None
+        raise Refused.saying(words.league_refused_text(str(exc))) from None
     if tonight is None and plan is None:
         if session is not None:
             try:
                 player = resolve_player(session.tournament, names, name)
-            except Refusal:
+            except Refused:
                 player = None
             if player is not None:
-                raise Refusal(f"{player_name(names, player)} joined on Discord, not "
-                              "as a guest: there is nothing to link. Nothing was changed.")
-        raise Refusal(f"No guest called {safe_name(guest_name)} played here (tonight or in a "
-                      "finished night): pick the guest from the list. Nothing was changed.")
+                raise Refused.saying(words.joined_on_discord_text(player_name(names, player)))
+        raise Refused.saying(words.no_such_guest_text(guest_name))
     by = interaction.user.id
     await interaction.response.defer(ephemeral=True, thinking=True)
     # Another director may link him while this waited on Discord: the write checks again, in
@@ -303,7 +293,7 @@ async def td_link(interaction: discord.Interaction,
         else:
             written = await bot.store.write(past)
     except LeagueError as exc:
-        raise Refusal(f"{str(exc).rstrip('.')}. Nothing was changed.") from None
+        raise Refused.saying(words.league_refused_text(str(exc))) from None
     nights = [(n.tournament.name, n.tournament.id, n.place, n.prize, n.points)
               for n in (written.nights if written is not None else ())]
     await send_private(interaction, link_receipt(guest_name, member.display_name,
@@ -315,7 +305,7 @@ async def td_undo(interaction: discord.Interaction) -> None:
     seen = desk.last_bust(session.tournament)
     await interaction.response.defer(ephemeral=True, thinking=True)
     await desk.undo_bust(session, member_player(interaction.user.id), seen=seen)
-    await send_private(interaction, "The last bust is undone.")
+    await send_private(interaction, words.BUST_UNDONE)
 
 
 @app_commands.describe(
@@ -330,19 +320,18 @@ async def td_chiprace(interaction: discord.Interaction,
     now = bot.tournaments.clock()
     new = t.chip_race_due(now) if t.status == "running" else None
     if new is None:
-        raise Refusal(f"No chip race is due now: the {chips(t.smallest_chip)} chips are still "
-                      "needed for the blinds or antes. Nothing was changed." if t.smallest_chip
-                      else "No chip race is due now. Nothing was changed.")
+        raise Refused.saying(words.chip_race_not_due_text(t.smallest_chip) if t.smallest_chip
+                             else words.NO_CHIP_RACE)
     try:
         odd = parse_odd_chips(counts, t, names)
     except ValueError as bad:
-        raise Refusal(f"I could not read {code_text(str(bad))}. "
-                      f"{odd_chips_help(t.smallest_chip, new)} Nothing was changed.") from None
+        raise Refused.saying(words.counts_unreadable_text(
+            code_text(str(bad)), odd_chips_help(t.smallest_chip, new))) from None
     only = [resolve_player(t, names, part) for part in (only_odd or "").split(",")
             if part.strip()]
     await interaction.response.defer(ephemeral=True, thinking=True)
     await desk.chip_race(session, odd, only)
-    await send_private(interaction, "Chip race run: the channel has every card.")
+    await send_private(interaction, words.CHIP_RACE_RUN)
 
 
 async def _buy_chips(interaction: discord.Interaction, player: str,
@@ -354,13 +343,12 @@ async def _buy_chips(interaction: discord.Interaction, player: str,
     names = await names_of(bot, session)
     target = resolve_player(t, names, player)
     terms = t.structure.rebuys if kind == "rebuy" else t.structure.add_on
-    what = "Re-buy" if kind == "rebuy" else "Add-on"
     if terms is None:
-        raise Refusal(f"This tournament's structure has no {what.lower()}s. Nothing was changed.")
+        raise Refused.saying(words.no_buy_text(kind))
     seen = desk.bought(t, target, kind)
     await interaction.response.defer(ephemeral=True, thinking=True)
     await desk.buy(session, target, kind, seen=seen, own=False)
-    await send_private(interaction, f"{what} recorded: {chips(terms.chips)} chips.")
+    await send_private(interaction, words.bought_text(kind, terms.chips))
 
 
 @app_commands.describe(player="A busted player who buys back in (guests too)")

@@ -29,15 +29,14 @@ from bot.discord_ui.lookup import channel_key
 from bot.discord_ui.night_desk import NightDesk, night_id_of
 from bot.discord_ui.parsing import parse_reason
 from bot.discord_ui.presenter import nights as words
-from bot.discord_ui.presenter.limits import safe_name
 from bot.discord_ui.presenter.server_files import refusal_text
-from bot.discord_ui.replies import Refusal, send_private
+from bot.discord_ui.replies import send_private
 from bot.discord_ui.zones import zone_names
 from bot.league.service import LeagueError
 from bot.schedule import NightError, Repeat, guest_key, member_key, read_reminders, read_when
 from bot.service.night_clock import no_show
 from bot.service.server_files import ServerFileError
-from bot.service.usecases import nights
+from bot.service.usecases import Refused, nights
 from bot.store import NightRow
 
 from .structures import payouts_autocomplete, structure_autocomplete
@@ -79,8 +78,9 @@ class NightCog(commands.Cog, name="Night"):
     # ------------------------------------------------------------------ helpers
 
     async def _refuse(self, err: NightError, night: NightRow | None, guild_id: int,
-                      player: str | None = None) -> Refusal:
-        return Refusal(words.night_refusal(err, night, await self.desk.zone(guild_id), player))
+                      player: str | None = None) -> Refused:
+        zone = await self.desk.zone(guild_id)
+        return Refused.saying(words.night_refusal(err, night, zone, player))
 
     async def _night(self, interaction: discord.Interaction, named: str | None,
                      *, opened: bool = False) -> NightRow:
@@ -92,8 +92,7 @@ class NightCog(commands.Cog, name="Night"):
             wanted = night_id_of(named)
             found = next((n for n in coming if n.id == wanted), None)
             if found is None:
-                raise Refusal(f"There is no coming night `{safe_name(named)}`: pick one as you "
-                              "type (`/night list` shows them).")
+                raise Refused.saying(words.no_coming_night_text(named))
             return found
         if opened:
             here = channel_key(interaction.channel)
@@ -103,13 +102,13 @@ class NightCog(commands.Cog, name="Night"):
                 return found
         scheduled = [n for n in coming if n.status == "scheduled"]
         if not scheduled:
-            raise Refusal("No night is scheduled. Schedule one with `/night schedule`.")
+            raise Refused.saying(words.NO_NIGHT_SCHEDULED)
         return scheduled[0]
 
     async def _player(self, interaction: discord.Interaction, player: discord.Member | None,
                       name: str | None) -> tuple[int | None, str]:
         if (player is None) == (name is None):
-            raise Refusal("Say who: `player:` for a member, or `name:` for a guest.")
+            raise Refused.saying(words.SAY_WHO)
         if player is not None:
             return player.id, player.display_name
         assert name is not None
@@ -150,11 +149,9 @@ class NightCog(commands.Cog, name="Night"):
         guild_id = interaction.guild_id
         assert guild_id is not None
         if isinstance(interaction.channel, discord.Thread):
-            raise Refusal("Schedule a night from a text channel, not a thread: its tournament "
-                          "is created in that channel.")
+            raise Refused.saying(words.NIGHT_IN_A_THREAD)
         if mode == "live" and not place:
-            raise Refusal("A live night needs its place (`place:`), e.g. `The Oak, 12 High "
-                          "St`. Nothing was scheduled.")
+            raise Refused.saying(words.LIVE_NEEDS_PLACE)
         settings = await self.bot.store.guild_settings(guild_id)
         zone = await self.desk.zone(guild_id)
         now = self.bot.tournaments.clock()
@@ -176,9 +173,9 @@ class NightCog(commands.Cog, name="Night"):
         try:
             view = await nights.schedule(self.bot.store, plan, now)
         except LeagueError as exc:
-            raise Refusal(str(exc)) from None
+            raise Refused.saying(str(exc)) from None
         except ServerFileError as exc:
-            raise Refusal(refusal_text(exc)) from None
+            raise Refused.saying(refusal_text(exc)) from None
         event = await self.desk.announce(view)
         await send_private(interaction, words.scheduled_text(
             view, zone, zone_set=settings.time_zone is not None, event=event))
@@ -234,7 +231,7 @@ class NightCog(commands.Cog, name="Night"):
         except NightError as err:
             raise await self._refuse(err, found, found.guild_id) from None
         except ServerFileError as exc:
-            raise Refusal(refusal_text(exc)) from None
+            raise Refused.saying(refusal_text(exc)) from None
         event = await self.desk.edited(done)
         text = words.edited_text(done.view, zone, done.promoted)
         if event == "refused":
@@ -375,7 +372,7 @@ class NightCog(commands.Cog, name="Night"):
                 self.bot.store, interaction.guild_id, league, offsets,
                 self.bot.tournaments.clock())
         except LeagueError as exc:
-            raise Refusal(str(exc)) from None
+            raise Refused.saying(str(exc)) from None
         self.desk.steps.wake()
         await send_private(interaction, words.reminders_set_text(name, offsets, changed))
 

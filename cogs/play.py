@@ -22,13 +22,14 @@ from bot.discord_ui.player_actions import (
     play_typed,
     show_cards,
 )
+from bot.discord_ui.presenter import player as words
 from bot.discord_ui.presenter.card_dms import card_dms_saved_text
 from bot.discord_ui.presenter.history import hand_in_play_text, history_reply, phh_with_names
-from bot.discord_ui.replies import Refusal, send_private
+from bot.discord_ui.replies import send_private
 from bot.engine.cards import CardError, parse_card
 from bot.history.export import ExportError, HandInPlay, export_hand
 from bot.service import Session
-from bot.service.usecases import dealt_in
+from bot.service.usecases import Refused, dealt_in
 from bot.service.usecases import play as uc
 from bot.tournament.hand_id import HandId
 from bot.tournament.players import member_player
@@ -99,15 +100,13 @@ class Play(commands.Cog):
                      to: app_commands.Range[str, 1, AMOUNT_CHARS] | None = None,
                      by: app_commands.Range[str, 1, AMOUNT_CHARS] | None = None) -> None:
         if (to is None) == (by is None):
-            raise Refusal("Give exactly one of `to:` (the total) or `by:` (the raise over the "
-                          "bet you face). Nothing was changed.")
+            raise Refused.saying(words.RAISE_ONE_OF)
         if to is not None:
             await self._typed(interaction, to, "raise_to")
             return
         assert by is not None
         if by.strip().lower() in ("min", "minimum", "half", "pot", "all-in", "allin", "max"):
-            raise Refusal("`by:` takes a number of chips; use `to:` for min, half, pot or "
-                          "all-in. Nothing was changed.")
+            raise Refused.saying(words.RAISE_BY_CHIPS)
         await self._typed(interaction, by, "raise_by")
 
     # ------------------------------------------------------------------ cards and presence
@@ -132,7 +131,7 @@ class Play(commands.Cog):
             session = find_session(self.bot, interaction)
             cards: str | None = my_cards_text(session.tournament, user,
                                               self.bot.announcer.card_faces(session))
-        except Refusal:
+        except Refused:
             cards = None  # no tournament here: the choice is saved all the same
         await send_private(interaction, card_dms_saved_text(dm, cards))
 
@@ -142,12 +141,10 @@ class Play(commands.Cog):
         session = find_session(self.bot, interaction)
         player = member_player(interaction.user.id)
         if player not in session.tournament.players:
-            raise Refusal("You are not playing in this tournament, so there is nothing to step "
-                          "away from.")
+            raise Refused.saying(words.NOTHING_TO_STEP_AWAY_FROM)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await uc.set_away(session, player)
-        await send_private(interaction,
-                           "You are away: the away rule acts for you until you use `/back`.")
+        await send_private(interaction, words.AWAY)
 
     @app_commands.command(name="back", description="Come back to the table after /away")
     @app_commands.guild_only()
@@ -155,10 +152,10 @@ class Play(commands.Cog):
         session = find_session(self.bot, interaction)
         player = member_player(interaction.user.id)
         if player not in session.tournament.players:
-            raise Refusal("You are not playing in this tournament.")
+            raise Refused.saying(words.NOT_PLAYING)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await uc.come_back(session, player)
-        await send_private(interaction, "Welcome back.")
+        await send_private(interaction, words.WELCOME_BACK)
 
     @app_commands.command(name="show", description="Show your cards after the hand (during "
                           "it: at the showdown), or ask to see the rest of a shown hand")
@@ -175,21 +172,18 @@ class Play(commands.Cog):
             try:
                 wanted = [parse_card(c) for c in cards.replace(",", " ").split()]
             except CardError:
-                raise Refusal("Name a card like `As` or `Td`, or say `both`. Nothing was "
-                              "shown.") from None
+                raise Refused.saying(words.CARD_UNREADABLE) from None
         await interaction.response.defer(ephemeral=True, thinking=True)
         if player is not None:
             await uc.ask_to_see(session, me, member_player(player.id))
-            await send_private(interaction, "Asked: the rest of that hand is shown.")
+            await send_private(interaction, words.ASKED_TO_SEE)
             return
         if _in_live_hand(session, interaction.user.id):
             # During the hand: ask to show at the showdown, even if the hand cannot win.
             if wanted is not None:
-                raise Refusal("During the hand you can only ask to show your whole hand at the "
-                              "showdown (`/show`); single cards are shown after the hand. "
-                              "Nothing was changed.")
+                raise Refused.saying(words.WHOLE_HAND_ONLY)
             await uc.request_show(session, me)
-            await send_private(interaction, "Your hand will be shown at the showdown.")
+            await send_private(interaction, words.SHOWN_AT_SHOWDOWN)
             return
         await send_private(interaction, await show_cards(session, interaction.user.id, wanted))
 
@@ -214,11 +208,10 @@ class Play(commands.Cog):
             return
         me = session.tournament.players.get(member_player(interaction.user.id))
         if me is None or me.table is None:
-            raise Refusal("Only a player seated at the table may call the clock "
-                          "(`/rule topic:table-presence`).")
+            raise Refused.saying(words.CLOCK_ONLY_SEATED)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await uc.call_clock(session, member_player(interaction.user.id))
-        await send_private(interaction, "Clock called.")
+        await send_private(interaction, words.CLOCK_CALLED)
 
     @app_commands.command(name="history", description="A hand's history: your cards and what "
                           "the table saw (only you see it)")
@@ -238,10 +231,10 @@ class Play(commands.Cog):
                                      fmt=fmt)
         except HandInPlay:
             row = await self.bot.store.tournament(tournament_id)
-            raise Refusal(hand_in_play_text(
+            raise Refused.saying(hand_in_play_text(
                 str(ref), tournament_running=row is not None and row.unfinished)) from None
         except ExportError as exc:
-            raise Refusal(f"That hand cannot be exported: {exc}.") from None
+            raise Refused.saying(words.not_exported_text(str(exc))) from None
         if fmt == "phh":
             entries = await self.bot.store.entries(tournament_id)
             text = phh_with_names(text, {str(e.user_id): e.display_name for e in entries})
@@ -255,7 +248,7 @@ class Play(commands.Cog):
                                 current: str) -> list[app_commands.Choice[str]]:
         try:
             session = find_session(self.bot, interaction)
-        except Refusal:
+        except Refused:
             return []
         hands = await self.bot.store.tournament_hands(session.store_id)
         ids = [str(HandId(session.store_id, h.table_no, h.hand_no)) for h in hands]
@@ -270,11 +263,11 @@ class Play(commands.Cog):
             tid, table, number = ref.tournament, ref.table, ref.number
         row = await self.bot.store.tournament(tid)
         if row is None or row.guild_id != interaction.guild_id:
-            raise Refusal("There is no such hand in this server.")
+            raise Refused.saying(words.NO_SUCH_HAND_HERE)
         for h in await self.bot.store.tournament_hands(tid):
             if h.hand_no == number and (table is None or h.table_no == table):
                 return h.id, tid
-        raise Refusal(f"There is no hand {ref} in that tournament.")
+        raise Refused.saying(words.no_such_hand_text(str(ref)))
 
 
 def _in_live_hand(session: Session, user_id: int) -> bool:

@@ -18,6 +18,7 @@ from bot.discord_ui.lookup import channel_key, find_session
 from bot.discord_ui.parsing import parse_screen_message
 from bot.discord_ui.presenter.screen import (
     MESSAGE_CHARS,
+    SCREEN_UNAVAILABLE,
     logo_refusal_text,
     screen_control_text,
     screen_link_text,
@@ -25,9 +26,10 @@ from bot.discord_ui.presenter.screen import (
     screen_revoked_text,
     screen_touch_text,
 )
-from bot.discord_ui.replies import Refusal, send_private
+from bot.discord_ui.replies import send_private
 from bot.discord_ui.screen_touch import LOGO_BYTES, image_type, set_touch
 from bot.discord_ui.td_group import attach_to_td, detach_from_td
+from bot.service.usecases import Refused
 from bot.store.rows import TournamentRow
 
 log = logging.getLogger(__name__)
@@ -44,14 +46,14 @@ async def td_screen(interaction: discord.Interaction, revoke: bool = False,
                     logo: discord.Attachment | None = None) -> None:
     bot = interaction.client
     if not isinstance(bot, LeagueBot):
-        raise Refusal("The screen command is not available. Nothing was changed.")
+        raise Refused.saying(SCREEN_UNAVAILABLE)
     await require_director(bot, interaction)
     web = bot.web
     if web is None:
-        raise Refusal(screen_off_text())
+        raise Refused.saying(screen_off_text())
     try:
         session = find_session(bot, interaction)
-    except Refusal:
+    except Refused:
         if not revoke:
             raise
         # After the night: its links can still be revoked (they would stop a day after its end).
@@ -91,11 +93,11 @@ async def read_logo(attachment: discord.Attachment) -> tuple[bytes, str]:
     """The uploaded logo's bytes and type: a PNG or JPEG (by its first bytes, whatever its
     name says) of at most LOGO_BYTES; anything else is refused and nothing changes."""
     if attachment.size > LOGO_BYTES:
-        raise Refusal(logo_refusal_text(too_big=True))
+        raise Refused.saying(logo_refusal_text(too_big=True))
     data = await attachment.read()
     kind = image_type(data)
     if len(data) > LOGO_BYTES or kind is None:
-        raise Refusal(logo_refusal_text(too_big=len(data) > LOGO_BYTES))
+        raise Refused.saying(logo_refusal_text(too_big=len(data) > LOGO_BYTES))
     return data, kind
 
 

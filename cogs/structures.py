@@ -28,6 +28,7 @@ from discord.ext import commands
 from bot.discord_ui.client import LeagueBot
 from bot.discord_ui.directors import require_director
 from bot.discord_ui.files import MemoryFile
+from bot.discord_ui.presenter.answers import refused_text
 from bot.discord_ui.presenter.notices import restarting_text
 from bot.discord_ui.presenter.server_files import (
     LEVEL_LABELS,
@@ -36,6 +37,7 @@ from bot.discord_ui.presenter.server_files import (
     level_modal_title,
     level_number_text,
     level_saved_text,
+    no_such_level_detail,
     payouts_preview,
     refusal_text,
     structure_preview,
@@ -43,10 +45,11 @@ from bot.discord_ui.presenter.server_files import (
     upload_missing_text,
     uploaded_text,
 )
-from bot.discord_ui.replies import Refusal, generic_error_text, send_private
+from bot.discord_ui.replies import generic_error_text, send_private
 from bot.discord_ui.td_group import attach_to_td, detach_from_td
 from bot.service import server_files
 from bot.service.server_files import ServerFileError
+from bot.service.usecases import Refused
 from bot.store.server_files import FileKind
 from bot.tournament.structure import Level, Structure
 from bot.tournament.structure_files import MAX_FILE_BYTES
@@ -119,7 +122,7 @@ class FileGroup(app_commands.Group):
             item = await server_files.copy(_bot(interaction).store, guild_id, self.kind, name,
                                            source, interaction.user.id)
         except ServerFileError as exc:
-            raise Refusal(refusal_text(exc)) from None
+            raise Refused.saying(refusal_text(exc)) from None
         await send_private(interaction, created_text(self.kind, item.name, source))
 
     @app_commands.command(name="upload", description="Replace it with a TOML or CSV file "
@@ -131,16 +134,16 @@ class FileGroup(app_commands.Group):
                      file: discord.Attachment) -> None:
         guild_id = await self._guard(interaction)
         if file.size > MAX_FILE_BYTES:
-            raise Refusal(too_big_text())
+            raise Refused.saying(too_big_text())
         try:
             data = await file.read()
         except discord.HTTPException:
-            raise Refusal(upload_missing_text(self.kind)) from None
+            raise Refused.saying(upload_missing_text(self.kind)) from None
         try:
             item = await server_files.upload(_bot(interaction).store, guild_id, self.kind,
                                              name, file.filename, data, interaction.user.id)
         except ServerFileError as exc:
-            raise Refusal(refusal_text(exc)) from None
+            raise Refused.saying(refusal_text(exc)) from None
         await send_private(interaction, uploaded_text(self.kind, item.name) + "\n"
                            + self._preview(item, own=True))
 
@@ -153,7 +156,7 @@ class FileGroup(app_commands.Group):
         try:
             item = await server_files.resolve(store, guild_id, self.kind, name)
         except ServerFileError as exc:
-            raise Refusal(refusal_text(exc)) from None
+            raise Refused.saying(refusal_text(exc)) from None
         own = item.name in await store.server_file_names(guild_id, self.kind)
         await send_private(interaction, self._preview(item, own=own))
 
@@ -166,7 +169,7 @@ class FileGroup(app_commands.Group):
             filename, data = await server_files.export(_bot(interaction).store, guild_id,
                                                        self.kind, name)
         except ServerFileError as exc:
-            raise Refusal(refusal_text(exc)) from None
+            raise Refused.saying(refusal_text(exc)) from None
         await send_private(interaction, export_text(self.kind, " ".join(name.split())),
                            file=MemoryFile(data, filename))
 
@@ -183,10 +186,9 @@ class FileGroup(app_commands.Group):
             if number > len(structure.levels) + 1:
                 raise ServerFileError(
                     "bad-level", "structure", structure.name,
-                    f"there is no level {number}: levels are 1 to {len(structure.levels)}, "
-                    f"or {len(structure.levels) + 1} for a new last level")
+                    no_such_level_detail(number, len(structure.levels)))
         except ServerFileError as exc:
-            raise Refusal(refusal_text(exc)) from None
+            raise Refused.saying(refusal_text(exc)) from None
         await interaction.response.send_modal(LevelModal(structure, number, was))
 
     def _preview(self, item: Any, *, own: bool) -> str:
@@ -230,10 +232,10 @@ class LevelModal(discord.ui.Modal):
             for key, field in self.inputs.items():
                 text = field.value.strip().replace(",", "").replace("_", "")
                 if not text.isdigit():
-                    raise Refusal(level_number_text(LEVEL_LABELS[key]))
+                    raise Refused.saying(level_number_text(LEVEL_LABELS[key]))
                 values[key] = int(text)
             if values["minutes"] < 1:
-                raise Refusal(level_number_text(LEVEL_LABELS["minutes"]))
+                raise Refused.saying(level_number_text(LEVEL_LABELS["minutes"]))
             level = Level(values["small"], values["big"], values["ante"],
                           values["minutes"] * 60)
             assert interaction.guild_id is not None
@@ -242,8 +244,8 @@ class LevelModal(discord.ui.Modal):
                 interaction.user.id, was=self.was)
         except ServerFileError as exc:
             await send_private(interaction, refusal_text(exc))
-        except Refusal as exc:
-            await send_private(interaction, str(exc))
+        except Refused as exc:
+            await send_private(interaction, refused_text(exc))
         except Exception:
             log.exception("structure level modal failed")
             await send_private(interaction, generic_error_text(interaction))

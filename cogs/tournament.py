@@ -21,17 +21,16 @@ from bot.discord_ui.client import LeagueBot
 from bot.discord_ui.directors import is_director, require_director
 from bot.discord_ui.lookup import channel_key, find_session, named_session, session_in_channel
 from bot.discord_ui.parsing import parse_reason
-from bot.discord_ui.presenter.announcements import add_on_when
+from bot.discord_ui.presenter import registration as words
 from bot.discord_ui.presenter.league import night_counts_text
-from bot.discord_ui.presenter.limits import chips, safe_name, safe_text
 from bot.discord_ui.presenter.server_files import refusal_text
 from bot.discord_ui.presenter.status import StatusFacts, status_embed
-from bot.discord_ui.replies import Refusal, defer_public, send_private, send_public
+from bot.discord_ui.replies import defer_public, send_private, send_public
 from bot.engine.profile import PROFILE_NAMES, ProfileError, make_profile
 from bot.league.service import LeagueError, active_season_for
 from bot.service import Session, Unrecoverable
 from bot.service.server_files import ServerFileError, resolve_payouts, resolve_structure
-from bot.service.usecases import desk, entries
+from bot.service.usecases import Refused, desk, entries
 from bot.store import ChannelBusy
 from bot.tournament.errors import StructureError
 from bot.tournament.players import member_player
@@ -98,17 +97,15 @@ class TournamentCog(commands.Cog, name="Tournament"):
                      action_time: int | None = None, time_bank: int | None = None,
                      bank_refill: int | None = None) -> None:
         if isinstance(interaction.channel, discord.Thread):
-            raise Refusal("Create a tournament in a text channel, not in a thread.")
+            raise Refused.saying(words.IN_A_THREAD)
         title = " ".join(name.split())
         if not title:
-            raise Refusal("Give the tournament a name (1 to 80 characters). Nothing was changed.")
+            raise Refused.saying(words.NAME_NEEDED)
         channel_id = channel_key(interaction.channel)
         existing = session_in_channel(self.bot, interaction.guild_id, channel_id)
         if existing is not None:
             row = self.bot.tournaments.rows[existing.store_id]
-            raise Refusal(f"This channel already has a tournament that is not finished: "
-                          f"**{safe_name(row.name)}** ({existing.tournament.status}). Finish "
-                          "or cancel it (`/tournament cancel`) first, or use another channel.")
+            raise Refused.saying(words.channel_busy_text(row.name, existing.tournament.status))
         assert interaction.guild_id is not None
         try:
             # The server's own (kept in the database) or a preset; the tournament keeps a copy
@@ -135,16 +132,16 @@ class TournamentCog(commands.Cog, name="Tournament"):
                 time_bank_refill_seconds=base.time_bank_refill_seconds if bank_refill is None
                 else float(bank_refill))
         except ServerFileError as exc:
-            raise Refusal(refusal_text(exc)) from None
+            raise Refused.saying(refusal_text(exc)) from None
         except (StructureError, ProfileError) as exc:
-            raise Refusal(f"I cannot create that tournament: {exc}. Nothing was changed.") from None
+            raise Refused.saying(words.not_created_text(str(exc))) from None
         assert interaction.guild_id is not None and channel_id is not None
         await defer_public(interaction)
         try:
             # The night counts for the league's active season (league play, /standings).
             counted = await active_season_for(self.bot.store, interaction.guild_id, league)
         except LeagueError as exc:
-            raise Refusal(str(exc)) from None
+            raise Refused.saying(str(exc)) from None
         try:
             await self.bot.tournaments.create(
                 guild_id=interaction.guild_id, channel_id=channel_id, name=title,
@@ -154,27 +151,12 @@ class TournamentCog(commands.Cog, name="Tournament"):
         except ChannelBusy as exc:
             # Two creates at once: the database let exactly one through.
             other = exc.open_tournament
-            raise Refusal("This channel already has a tournament that is not finished"
-                          + (f": **{safe_name(other.name)}**" if other is not None else "")
-                          + ". Finish or cancel it (`/tournament cancel`) first, or use "
-                          "another channel. Nothing was created.") from None
-        extras = []
-        if struct.rebuys:
-            extras.append(f"re-buys until level {struct.rebuys.until_level}")
-        if struct.add_on:
-            extras.append(f"add-on {add_on_when(struct.add_on)}")
-        await send_public(
-            interaction,
-            f"**{safe_name(title)}** is open for registration: {struct.name} structure, "
-            f"{chips(struct.starting_stack)} chips, buy-in {chips(buy_in)}, {seats} seats a "
-            f"table, rules `{rules.name}`" + (f", {', '.join(extras)}" if extras else "")
-            + (", live: real cards and chips" if mode == "live" else "")
-            + (f", {config.action_seconds:g} s to act" if mode == "online" else "")
-            + (f", a time bank of {config.time_bank_seconds:g} s (+"
-               f"{config.time_bank_refill_seconds:g} s a level)"
-               if mode == "online" and config.time_bank_seconds > 0 else "")
-            + ". Join with `/tournament join`; the creator or a director starts it with "
-            "`/tournament start`.")
+            raise Refused.saying(words.channel_busy_text(
+                other.name if other is not None else None)) from None
+        await send_public(interaction, words.opened_text(
+            title, struct, buy_in=buy_in, seats=seats, rules=rules.name, live=mode == "live",
+            action_seconds=config.action_seconds, bank_seconds=config.time_bank_seconds,
+            refill_seconds=config.time_bank_refill_seconds))
 
     # ------------------------------------------------------------------ players
 
@@ -186,22 +168,17 @@ class TournamentCog(commands.Cog, name="Tournament"):
         await defer_public(interaction)
         await entries.join(session, uid, display)
         count = len(session.tournament.players)
-        await send_public(
-            interaction,
-            f"{safe_name(display)} is in ({count} player{'s' if count != 1 else ''}).")
+        await send_public(interaction, words.joined_text(display, count))
 
     @tournament.command(name="leave", description="Unregister before the tournament starts")
     async def leave(self, interaction: discord.Interaction) -> None:
         session = find_session(self.bot, interaction)
         uid = interaction.user.id
         if session.tournament.status == "running":
-            raise Refusal("The tournament has started: you cannot unregister now. Use `/away` "
-                          "to step away from the table.")
+            raise Refused.saying(words.STARTED_NO_LEAVING)
         await defer_public(interaction)
         await entries.leave(session, uid)
-        await send_public(
-            interaction,
-            f"{safe_name(interaction.user.display_name)} has left the tournament.")
+        await send_public(interaction, words.left_text(interaction.user.display_name))
 
     @tournament.command(name="start", description="Start the tournament (creator or director)")
     async def start(self, interaction: discord.Interaction) -> None:
@@ -210,11 +187,11 @@ class TournamentCog(commands.Cog, name="Tournament"):
             actions = await self.bot.store.director_actions(session.store_id)
             creators = {a.director_id for a in actions if a.action == "create"}
             if interaction.user.id not in creators:
-                raise Refusal("Only the tournament's creator or a director can start it.")
+                raise Refused.saying(words.ONLY_CREATOR_STARTS)
         await defer_public(interaction)
         # The night counts in the season active as it starts: recorded in the same transaction.
         started = await entries.start(session, secrets.token_hex(16))
-        await send_public(interaction, "Shuffle up and deal! " + night_counts_text(started.extra))
+        await send_public(interaction, words.started_text(night_counts_text(started.extra)))
 
     async def _chosen(self, interaction: discord.Interaction, tournament: str | None) -> Session:
         """This channel's tournament, or the one named (directors, from any channel)."""
@@ -242,7 +219,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
                                       "(default: this channel's)")
     @app_commands.autocomplete(tournament=tournament_autocomplete)
     async def cancel(self, interaction: discord.Interaction,
-                     reason: app_commands.Range[str, 1, 300] = "cancelled by the director",
+                     reason: app_commands.Range[str, 1, 300] = words.DEFAULT_CANCEL_REASON,
                      tournament: app_commands.Range[str, 1, 100] | None = None) -> None:
         await require_director(self.bot, interaction)
         why = parse_reason(reason)
@@ -252,9 +229,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
             await defer_public(interaction)
             await self.bot.tournaments.cancel_unrecoverable(lost.row.id, interaction.user.id,
                                                             why)
-            await send_public(
-                interaction, f"**{safe_name(lost.row.name)}** is cancelled by the director: "
-                f"{safe_text(why, 300)}")
+            await send_public(interaction, words.cancelled_text(lost.row.name, why))
             return
         session = await self._chosen(interaction, tournament)
         sid = session.store_id
@@ -263,9 +238,7 @@ class TournamentCog(commands.Cog, name="Tournament"):
         if session.tournament.live:
             await self.bot.live_clock.cancelled(session)  # its clock stops counting down
         row = self.bot.tournaments.rows[sid]
-        await send_public(
-            interaction,
-            f"**{safe_name(row.name)}** is cancelled by the director: {safe_text(why, 300)}")
+        await send_public(interaction, words.cancelled_text(row.name, why))
 
     def _unrecoverable(self, interaction: discord.Interaction,
                        tournament: str | None) -> Unrecoverable | None:
@@ -288,13 +261,13 @@ class TournamentCog(commands.Cog, name="Tournament"):
         uid = interaction.user.id
         rb = session.tournament.structure.rebuys
         if rb is None:
-            raise Refusal("This tournament's structure has no re-buys.")
+            raise Refused.saying(words.NO_REBUYS)
         seen = desk.bought(session.tournament, member_player(uid), "rebuy")
         await interaction.response.defer(ephemeral=True, thinking=True)
         # Sent twice (or a director's /td rebuy for him meanwhile): one re-buy.
         await desk.buy(session, member_player(uid), "rebuy", seen=seen, own=True)
         # The table hears it from the announcer (with the seat); the player gets a receipt.
-        await send_private(interaction, f"You re-buy for {chips(rb.chips)} chips.")
+        await send_private(interaction, words.rebought_text(rb.chips))
 
     @tournament.command(name="addon", description="Take the add-on (if allowed)")
     async def addon(self, interaction: discord.Interaction) -> None:
@@ -302,11 +275,11 @@ class TournamentCog(commands.Cog, name="Tournament"):
         uid = interaction.user.id
         ao = session.tournament.structure.add_on
         if ao is None:
-            raise Refusal("This tournament's structure has no add-on.")
+            raise Refused.saying(words.NO_ADD_ON)
         seen = desk.bought(session.tournament, member_player(uid), "addon")
         await interaction.response.defer(ephemeral=True, thinking=True)
         await desk.buy(session, member_player(uid), "addon", seen=seen, own=True)
-        await send_private(interaction, f"You take the add-on: {chips(ao.chips)} chips.")
+        await send_private(interaction, words.added_on_text(ao.chips))
 
 
 async def setup(bot: LeagueBot) -> None:

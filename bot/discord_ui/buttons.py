@@ -65,11 +65,12 @@ from bot.discord_ui.presenter.controls import (
 )
 from bot.discord_ui.presenter.limits import chips
 from bot.discord_ui.presenter.time_bank import time_button_label, time_button_usable
-from bot.discord_ui.replies import Refusal, generic_error_text, send_private
+from bot.discord_ui.replies import generic_error_text, send_private
 from bot.discord_ui.template_button import TemplateButton
 from bot.engine.hand import Hand
 from bot.service import Session
-from bot.service.usecases import Click, Refused, dealt_in, names_now, still_current
+from bot.service.usecases import Click, Refused, dealt_in
+from bot.service.usecases.play import check_click
 from bot.tournament.players import member_player
 
 log = logging.getLogger(__name__)
@@ -194,13 +195,10 @@ async def _click_is_current(interaction: discord.Interaction, hand_id: str, coun
     same `still_current` the action asks again under the lock, asked early here."""
     bot = game_of(interaction)
     try:
-        session = _session(bot, hand_id)
-        still_current(session.tournament, member_player(interaction.user.id), Click(hand_id, count))
+        check_click(_session(bot, hand_id), member_player(interaction.user.id),
+                    Click(hand_id, count))
     except Refused as r:
-        await send_private(interaction, refused_text(r.naming(names_now(session))))
-        return False
-    except Refusal as exc:
-        await send_private(interaction, str(exc))
+        await send_private(interaction, refused_text(r))
         return False
     return True
 
@@ -214,8 +212,6 @@ async def _answered_privately(interaction: discord.Interaction,
         yield
     except Refused as r:
         await send_private(interaction, refused_text(r))
-    except Refusal as exc:
-        await send_private(interaction, str(exc))
     except Exception:
         log.exception("%s failed", what)
         await send_private(interaction, generic_error_text(interaction))
@@ -274,7 +270,6 @@ class PlayButton(HandButton, template=TEMPLATE):
 
     async def _dispatch(self, bot: GameBot, interaction: discord.Interaction) -> None:
         session = _session(bot, self.hand_id)
-        names = session.names
         user = interaction.user.id
         if self.act == "m":
             faces = bot.announcer.card_faces(session)
@@ -300,22 +295,21 @@ class PlayButton(HandButton, template=TEMPLATE):
         elif self.act == "A":
             # From the private confirmation: the answer replaces the question.
             async with acknowledged_if_slow(interaction):
-                text = await play(session, user, "all_in", None, names, expect=self.expect)
+                text = await play(session, user, "all_in", None, expect=self.expect)
             await replace_message(interaction, content=text, view=None)
         elif self.act in _ACTIONS:
             table, hand, _ = dealt_in(session.tournament, member_player(user))
             async with bot.announcer.answering(interaction, session, table, hand) as click:
-                await play(session, user, _ACTIONS[self.act], None, names, expect=self.expect)
+                await play(session, user, _ACTIONS[self.act], None, expect=self.expect)
             if not click.answered:
                 await send_private(interaction, "Done: the table shows your action.")
         elif self.act == "s":
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await send_private(interaction, await show_cards(session, user, None, names,
+            await send_private(interaction, await show_cards(session, user, None,
                                                              self.hand_id))
         elif self.act == "h":
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await send_private(interaction, await agree_rabbit(session, user, names,
-                                                               self.hand_id))
+            await send_private(interaction, await agree_rabbit(session, user, self.hand_id))
 
 
 SIZE_CODES = {"min": "m", "third": "3", "half": "2", "three_quarters": "4", "pot": "p"}
@@ -341,7 +335,7 @@ class SizeButton(HandButton, template=SIZE_TEMPLATE):
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act(session: Session, user: int) -> None:
-            await play_size(session, user, self.size, self.amount, session.names,
+            await play_size(session, user, self.size, self.amount,
                             expect=self.expect)
 
         await _act_and_answer(interaction, self.hand_id, self.item.custom_id, act,
@@ -366,7 +360,7 @@ class TimeButton(HandButton, template=TIME_TEMPLATE):
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def act(session: Session, user: int) -> None:
-            await use_time_bank(session, user, session.names, expect=self.expect)
+            await use_time_bank(session, user, expect=self.expect)
 
         await _act_and_answer(interaction, self.hand_id, self.item.custom_id, act,
                               "Done: your time bank runs; the table shows your new deadline.")
@@ -444,11 +438,9 @@ async def answer_raise(interaction: discord.Interaction) -> bool:
 async def _raise(interaction: discord.Interaction, hand_id: str, count: int, text: str) -> None:
     bot = game_of(interaction)
     session = _session(bot, hand_id)
-    names = session.names
     table, hand, _ = dealt_in(session.tournament, member_player(interaction.user.id))
     async with bot.announcer.answering(interaction, session, table, hand) as click:
-        result = await play_typed(session, interaction.user.id, text, names,
-                                  expect=(hand_id, count))
+        result = await play_typed(session, interaction.user.id, text, expect=(hand_id, count))
         if isinstance(result, RaiseChoice):
             click.decline()  # nothing was changed: the answer is the question
     if isinstance(result, RaiseChoice):

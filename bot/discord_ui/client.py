@@ -40,6 +40,7 @@ from bot.discord_ui.presenter.notices import (
     card_emojis_failed_text,
     restarting_text,
 )
+from bot.discord_ui.presenter.screen import SCREEN_WORDS
 from bot.discord_ui.rate_limit_buckets import sweep_buckets_sparingly
 from bot.discord_ui.remote import run_control
 from bot.discord_ui.replies import error_message, generic_error_text, send_private
@@ -365,8 +366,9 @@ class LeagueBot(commands.Bot):
     def _start_web(self) -> None:
         """The screens' server, once the tournaments are back (it never waits on Discord). A
         port that cannot be bound is logged: the bot runs on without screens."""
-        self.screen_links = ScreenLinks(self.store)
-        self.screen_feed = Feed(self.tournaments, clock=self.tournaments.clock)
+        self.screen_links = ScreenLinks(self.store, SCREEN_WORDS)
+        self.screen_feed = Feed(self.tournaments, clock=self.tournaments.clock,
+                                words=SCREEN_WORDS)
         host, port, public_url = self.web_settings
         if port == 0:
             return

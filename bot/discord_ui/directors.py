@@ -7,11 +7,10 @@ from __future__ import annotations
 import discord
 
 from bot.discord_ui.context import GameBot
-from bot.discord_ui.replies import Refusal
+from bot.discord_ui.presenter.input import NOT_A_DIRECTOR
+from bot.service.usecases import Refused
 
 DIRECTOR_ROLE_NAME = "tournament director"
-NOT_A_DIRECTOR = ("Only a tournament director can do that (the server's director role; an "
-                  "admin sets it with `/td role`).")
 
 
 async def is_director(bot: GameBot, interaction: discord.Interaction) -> bool:
@@ -29,4 +28,4 @@ async def is_director(bot: GameBot, interaction: discord.Interaction) -> bool:
 
 async def require_director(bot: GameBot, interaction: discord.Interaction) -> None:
     if not await is_director(bot, interaction):
-        raise Refusal(NOT_A_DIRECTOR)
+        raise Refused.saying(NOT_A_DIRECTOR)

@@ -12,17 +12,14 @@ from typing import Any
 import discord
 
 from bot.discord_ui.context import GameBot
+from bot.discord_ui.presenter import input as words
 from bot.discord_ui.presenter.limits import code_text, player_name, safe_name, safe_text
 from bot.discord_ui.presenter.notices import unrecoverable_text
-from bot.discord_ui.replies import Refusal
 from bot.service import Session
+from bot.service.usecases import Refused
 from bot.tournament.hand_id import HandId
 from bot.tournament.players import member_player, parse_player
 from bot.tournament.tournament import Tournament
-
-NO_TOURNAMENT = ("No tournament is running in this channel. A director or player can start "
-                 "one with `/tournament create`.")
-
 
 # What autocomplete sends for a player: a member's id or a guest's.
 
@@ -35,7 +32,7 @@ def session_by_id(bot: GameBot, store_id: int) -> Session:
     """The unfinished tournament a button names (by its id)."""
     session = bot.tournaments.get(store_id)
     if session is None:
-        raise Refusal("That tournament is over or was cancelled.")
+        raise Refused.saying(words.TOURNAMENT_GONE)
     return session
 
 
@@ -73,15 +70,15 @@ def find_session(bot: GameBot, interaction: discord.Interaction) -> Session:
         here = channel_key(interaction.channel)
         for lost in bot.tournaments.unrecoverable_in(interaction.guild_id):
             if lost.row.channel_id == here:
-                raise Refusal(unrecoverable_text(safe_name(lost.row.name),
+                raise Refused.saying(unrecoverable_text(safe_name(lost.row.name),
                                                  safe_text(lost.reason, 300)))
-    raise Refusal(NO_TOURNAMENT)
+    raise Refused.saying(words.NO_TOURNAMENT)
 
 
 def named_session(bot: GameBot, guild_id: int | None, text: str) -> Session:
     """An unfinished tournament of this server by its id (`7`, `#7`) or its name (any case)."""
     if guild_id is None:
-        raise Refusal("Tournaments are run in a server channel, not in DMs.")
+        raise Refused.saying(words.TOURNAMENTS_IN_SERVER)
     wanted = text.strip().lstrip("#")
     sessions = bot.tournaments.unfinished_in(guild_id)
     for s in sessions:
@@ -89,11 +86,8 @@ def named_session(bot: GameBot, guild_id: int | None, text: str) -> Session:
         if (wanted.isascii() and wanted.isdigit() and len(wanted) <= 9
                 and int(wanted) == s.store_id) or row.name.casefold() == wanted.casefold():
             return s
-    open_ones = ", ".join(f"{safe_name(bot.tournaments.rows[s.store_id].name)} "
-                          f"(#{s.store_id})" for s in sessions[:10])
-    raise Refusal(f"This server has no unfinished tournament called "
-                  f"{safe_name(text) or 'that'}. "
-                  + (f"Unfinished: {open_ones}." if open_ones else "None is unfinished."))
+    raise Refused.saying(words.no_tournament_called_text(
+        text, [(bot.tournaments.rows[s.store_id].name, s.store_id) for s in sessions[:10]]))
 
 
 def resolve_player(t: Tournament, names: Mapping[str, str], text: str, *,
@@ -106,10 +100,8 @@ def resolve_player(t: Tournament, names: Mapping[str, str], text: str, *,
         return found
     if parse_player(wanted) is not None:
         # A list's value for someone who is not (or no longer) in this tournament.
-        raise Refusal(f"That player is not in this tournament: pick the {what} from the list. "
-                      "Nothing was changed.")
-    raise Refusal(f"Nobody called {safe_name(wanted) or 'that'} is in this tournament: pick the "
-                  f"{what} from the list. Nothing was changed.")
+        raise Refused.saying(words.player_not_in_text(what))
+    raise Refused.saying(words.nobody_called_text(wanted, what))
 
 
 def _find_player(t: Tournament, names: Mapping[str, str], wanted: str, what: str) -> str | None:
@@ -123,8 +115,7 @@ def _find_player(t: Tournament, names: Mapping[str, str], wanted: str, what: str
     starts = [p for p in t.players if names.get(p, "").casefold().startswith(folded)]
     if len(exact) > 1 or (not exact and len(starts) > 1):
         both = ", ".join(player_name(names, p) for p in (exact or starts)[:5])
-        raise Refusal(f"More than one player matches {safe_name(wanted) or 'that'} ({both}): "
-                      f"pick the {what} from the list. Nothing was changed.")
+        raise Refused.saying(words.several_match_text(wanted, both, what))
     return starts[0] if starts else None
 
 
@@ -132,7 +123,6 @@ def _find_player(t: Tournament, names: Mapping[str, str], wanted: str, what: str
 _AMOUNT = r"[0-9]{1,3}(?:,[0-9]{3})+|[0-9]{1,12}(?:\.[0-9]{1,6})?\s*[kKmM]|[0-9]{1,12}"
 # A comma between parts, not one between a number's thousands (`70,000, Bob 1`).
 _PARTS = re.compile(r";|,(?![0-9]{3}(?![0-9]))")
-COUNTS_EXAMPLE = "`Ann 120000, Bob 80000`"
 
 
 def _amount(text: str) -> int:
@@ -173,11 +163,8 @@ def player_counts(text: str, t: Tournament, names: Mapping[str, str], *, what: s
         wanted = " ".join(m.group(1).split())
         player = _find_player(t, names, wanted, what)
         if player is None:
-            raise Refusal(f"I could not read {code_text(part)}: nobody called "
-                          f"{safe_name(wanted) or 'that'} is in this tournament. Give each as a "
-                          f"name and a count, e.g. {COUNTS_EXAMPLE}. Nothing was changed.")
+            raise Refused.saying(words.count_for_nobody_text(code_text(part), wanted))
         if player in counted:
-            raise Refusal(f"The {what} name {player_name(names, player)} twice: give "
-                          "each player once. Nothing was changed.")
+            raise Refused.saying(words.named_twice_text(what, player_name(names, player)))
         counted[player] = _amount(m.group(2)) if amounts else int(m.group(2))
     return counted

@@ -31,7 +31,8 @@ from bot.discord_ui.presenter.answers import refused_text
 from bot.discord_ui.presenter.league import night_counts_text
 from bot.discord_ui.presenter.limits import truncate
 from bot.discord_ui.presenter.notices import restarting_text
-from bot.discord_ui.replies import NO_PINGS, Refusal, ping_only, send_private
+from bot.discord_ui.presenter.registration import started_text
+from bot.discord_ui.replies import NO_PINGS, ping_only, send_private
 from bot.discord_ui.tasks import Tasks
 from bot.discord_ui.template_button import TemplateButton
 from bot.engine.profile import Profile
@@ -48,7 +49,7 @@ from bot.service.night_clock import (
     Over,
     Reminded,
 )
-from bot.service.usecases import nights
+from bot.service.usecases import Refused, nights
 from bot.service.usecases.nights import NIGHT_HOURS, NightView
 from bot.store import NightRow, Store
 from bot.store.ownership import Shards
@@ -203,8 +204,8 @@ class NightDesk:
             text = await self._clicked(interaction, act, night_id, zone)
         except NightError as err:
             text = words.night_refusal(err, night, zone)
-        except Refusal as refusal:
-            text = str(refusal)
+        except Refused as refusal:
+            text = refused_text(refusal)
         await send_private(interaction, text)
 
     async def _clicked(self, interaction: discord.Interaction, act: str, night_id: int,
@@ -212,12 +213,11 @@ class NightDesk:
         uid = interaction.user.id
         if act == "go":
             if not await is_director(game_of(interaction), interaction):
-                raise Refusal("Only a tournament director can start the night's tournament.")
+                raise Refused.saying(words.ONLY_DIRECTOR_STARTS)
             news = await self.steps.start_now(night_id)
             if news is not None:
                 await self.present(news)
-            return "Started." if isinstance(news, AutoStarted) else \
-                "The tournament has already started."
+            return words.STARTED if isinstance(news, AutoStarted) else words.ALREADY_STARTED
         if act == "in":
             signed = await nights.sign_up(self.store, night_id, uid, interaction.user.display_name)
         elif act == "out":
@@ -449,8 +449,7 @@ class NightDesk:
             await self._post(n, words.open_delayed_text(view, news.reason, busy),
                              ping_only(n.created_by))
         elif isinstance(news, AutoStarted):
-            await self._post(n, "Shuffle up and deal! " + night_counts_text(news.outcome.extra),
-                             NO_PINGS)
+            await self._post(n, started_text(night_counts_text(news.outcome.extra)), NO_PINGS)
         elif isinstance(news, AutoStartRefused):
             await self._post(n, words.autostart_refused_text(view, refused_text(news.refused)),
                              ping_only(n.created_by))

@@ -15,13 +15,16 @@ from typing import Any
 
 import discord
 
-from bot.discord_ui.replies import UserFacingError, send_private
+from bot.discord_ui.presenter.answers import refused_text
+from bot.discord_ui.presenter.input import LIST_GONE
+from bot.discord_ui.replies import send_private
+from bot.service.usecases import Refused
 
 # kind: lower-case letters; key: what the kind needs to find its list again (ids, ":"-joined).
 TEMPLATE = r"pg:(?P<kind>[a-z]{1,20}):(?P<key>[0-9:-]{1,60}):(?P<page>[0-9]{1,6})"
 
 # (interaction, key, page) -> (the page's embed, the list's page count now). A page beyond the
-# end shows the last one; a key whose list is gone raises UserFacingError (said privately).
+# end shows the last one; a key whose list is gone raises Refused (said privately).
 Pager = Callable[[discord.Interaction, str, int], Awaitable[tuple[discord.Embed, int]]]
 _PAGERS: dict[str, Pager] = {}
 
@@ -60,13 +63,12 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
     async def callback(self, interaction: discord.Interaction) -> None:
         pager = _PAGERS.get(self.kind)
         if pager is None:
-            await send_private(interaction, "This list cannot be paged any more: ask for it "
-                                            "again with its command.")
+            await send_private(interaction, LIST_GONE)
             return
         try:
             embed, count = await pager(interaction, self.key, max(self.page, 1))
-        except UserFacingError as exc:
-            await send_private(interaction, str(exc))
+        except Refused as exc:
+            await send_private(interaction, refused_text(exc))
             return
         page = min(max(self.page, 1), count)
         await interaction.response.edit_message(

@@ -12,10 +12,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.discord_ui.presenter.limits import chips, safe_text
-from bot.discord_ui.replies import Refusal
+from bot.discord_ui.presenter import input as words
+from bot.discord_ui.presenter.limits import chips
 from bot.engine.bet_sizes import pot_fraction_to
 from bot.engine.hand import Hand
+from bot.service.usecases import Refused
 from bot.tournament.hand_id import HandId
 
 # No stack in any structure comes near this; an amount above it is refused as unreadable
@@ -32,8 +33,6 @@ _WORDS = {"min": "min", "minimum": "min", "half": "half", "1/2": "half", "½": "
           "half pot": "half", "halfpot": "half", "pot": "pot", "all-in": "all-in",
           "allin": "all-in", "all in": "all-in", "max": "all-in", "shove": "all-in"}
 _AMOUNT = re.compile(r"(?P<whole>[0-9]{1,15})(?:\.(?P<frac>[0-9]{1,3}))?(?P<k>k?)")
-AMOUNT_HELP = ("give a whole number of chips (e.g. 600, 1,200 or 1.5k) or min, half, pot or "
-               "all-in. Nothing was changed.")
 
 
 def parse_amount(text: str) -> int | str:
@@ -41,26 +40,25 @@ def parse_amount(text: str) -> int | str:
     raw = text.strip().lower()
     if raw in _WORDS:
         return _WORDS[raw]
-    shown = safe_text(text, 24)
     if len(raw) > AMOUNT_CHARS:
-        raise Refusal(f"That amount is too long to be one: {AMOUNT_HELP}")
+        raise Refused.saying(words.amount_too_long_text())
     cleaned = raw.replace(",", "").replace("_", "").replace(" ", "")
     if cleaned.startswith("-"):
-        raise Refusal("An amount must be a whole number of chips above zero. Nothing was changed.")
+        raise Refused.saying(words.AMOUNT_ABOVE_ZERO)
     m = _AMOUNT.fullmatch(cleaned)
     if m is None:
-        raise Refusal(f"I could not read {shown} as an amount: {AMOUNT_HELP}")
+        raise Refused.saying(words.amount_unreadable_text(text))
     whole, frac, k = int(m["whole"]), m["frac"] or "", m["k"]
     scale = 1000 if k else 1
     # 1.5k is 1500; 12.5 (no k) is not a whole number of chips.
     frac_value = int(frac.ljust(3, "0")) if frac else 0
     if frac and (not k or frac_value * scale % 1000):
-        raise Refusal(f"I could not read {shown} as an amount: {AMOUNT_HELP}")
+        raise Refused.saying(words.amount_unreadable_text(text))
     number = whole * scale + frac_value * scale // 1000
     if number <= 0:
-        raise Refusal("An amount must be a whole number of chips above zero. Nothing was changed.")
+        raise Refused.saying(words.AMOUNT_ABOVE_ZERO)
     if number > MAX_AMOUNT:
-        raise Refusal(f"{shown} is more chips than any tournament has: {AMOUNT_HELP}")
+        raise Refused.saying(words.amount_too_big_text(text))
     return number
 
 
@@ -127,27 +125,22 @@ def parse_hand_ref(text: str) -> HandId | int:
     """`7-t1-h12` (a hand of any tournament) or `12` (hand 12 of this channel's tournament)."""
     raw = text.strip().lstrip("#")
     if len(raw) > HAND_REF_CHARS:  # the option's bound, kept here too
-        raise Refusal(f"A hand is named in at most {HAND_REF_CHARS} characters, such as "
-                      "7-t1-h12. Nothing was changed.")
+        raise Refused.saying(words.hand_too_long_text(HAND_REF_CHARS))
     if raw.isascii() and raw.isdigit() and len(raw) <= NUMBER_DIGITS:
         return int(raw)
     try:
         return HandId.parse(raw)
     except ValueError:
-        raise Refusal("Give a hand as the table message names it, such as 7-t1-h12 "
-                      "(tournament 7, table 1, hand 12), or just the hand number (12) in the "
-                      "tournament's channel. Nothing was changed.") from None
+        raise Refused.saying(words.HAND_NAMED) from None
 
 
 def parse_reason(text: str | None, *, what: str = "reason") -> str:
     """A director's reason or ruling: not blank, at most REASON_CHARS characters."""
     flat = " ".join((text or "").split())
     if not flat:
-        raise Refusal(f"Give a {what} in words (1 to {REASON_CHARS} characters); it is kept "
-                      "for appeals. Nothing was changed.")
+        raise Refused.saying(words.reason_blank_text(what, REASON_CHARS))
     if len(flat) > REASON_CHARS:
-        raise Refusal(f"That {what} is {len(flat):,} characters long; keep it to "
-                      f"{REASON_CHARS}. Nothing was changed.")
+        raise Refused.saying(words.reason_too_long_text(what, len(flat), REASON_CHARS))
     return flat
 
 
@@ -163,8 +156,8 @@ def parse_screen_message(text: str) -> str | None:
     if not flat or flat.casefold() in CLEARED:
         return None
     if len(flat) > SCREEN_MESSAGE_CHARS:
-        raise Refusal(f"That message is {len(flat):,} characters long; the screen shows up to "
-                      f"{SCREEN_MESSAGE_CHARS}. Nothing was done.")
+        raise Refused.saying(words.screen_message_too_long_text(len(flat),
+                                                                SCREEN_MESSAGE_CHARS))
     return flat
 
 
@@ -182,22 +175,19 @@ def parse_knobs(text: str | None) -> dict[str, object]:
     if not text:
         return out
     if len(text) > KNOB_CHARS:
-        raise Refusal(f"Knobs are at most {KNOB_CHARS} characters: knob=value, "
-                      "comma-separated. Nothing was changed.")
+        raise Refused.saying(words.knobs_too_long_text(KNOB_CHARS))
     for part in text.replace(";", ",").split(","):
         if not part.strip():
             continue
         if "=" not in part:
-            raise Refusal(f"Knobs are written knob=value, comma-separated; "
-                          f"{safe_text(part.strip(), 40)} is not. Nothing was changed.")
+            raise Refused.saying(words.knob_unreadable_text(part.strip()))
         key, value = (x.strip() for x in part.split("=", 1))
         low = value.lower()
         if key in KNOB_RANGES:
             lo, hi = KNOB_RANGES[key]
             if not (value.isascii() and value.isdigit() and len(value) <= 4
                     and lo <= int(value) <= hi):
-                raise Refusal(f"{safe_text(key, 40)} is a whole number of seconds from {lo} "
-                              f"to {hi}; {safe_text(value, 20)} is not. Nothing was changed.")
+                raise Refused.saying(words.knob_out_of_range_text(key, value, lo, hi))
             out[key] = int(value)
         elif low in ("true", "yes", "on"):
             out[key] = True

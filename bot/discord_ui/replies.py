@@ -1,8 +1,9 @@
 """Refusals and private replies: the one place that answers a user privately.
 
-A command, button or modal refuses by raising `Refusal` (nothing changed); the bot's one error
-handler turns it into a private message. `send_private` answers whether or not the interaction
-was already answered or deferred. Nothing sent from here can ping anyone.
+A command, button or modal refuses by raising `Refused` (nothing changed; the one refusal of
+the use cases and the Discord side alike); the bot's one error handler turns it into a private
+message in the presenter's words (`refused_text`). `send_private` answers whether or not the
+interaction was already answered or deferred. Nothing sent from here can ping anyone.
 """
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ import discord
 from discord import app_commands
 
 from bot.discord_ui.nonces import nonce
+from bot.discord_ui.presenter import answers as words
 from bot.discord_ui.presenter.answers import refused_text
-from bot.discord_ui.presenter.refusals import ended, refusal_text, span_words
 from bot.engine.errors import IllegalAction
 from bot.service.usecases import Refused
+from bot.service.usecases.refused import from_game
 from bot.tournament.errors import TournamentError
 
 log = logging.getLogger(__name__)
@@ -29,27 +31,10 @@ NO_PINGS = discord.AllowedMentions.none()
 MESSAGE_CHARS = 2000
 
 
-class UserFacingError(Exception):
-    """Raise from a command to refuse with this message (privately), without a traceback;
-    the message ends as every refusal does ("Nothing was changed.")."""
-
-    def __init__(self, message: str = "") -> None:
-        super().__init__(ended(capitalised(message)))
-
-
-class Refusal(UserFacingError):
-    """A refusal shown privately to the user; nothing changed."""
-
-
 def ping_only(user_id: int) -> discord.AllowedMentions:
     """Mentions that notify this one user and nobody else (no roles, no @everyone)."""
     return discord.AllowedMentions(users=[discord.Object(user_id)], everyone=False, roles=False,
                                    replied_user=False)
-
-
-def command_name(interaction: discord.Interaction) -> str:
-    cmd = interaction.command
-    return f"`/{cmd.qualified_name}`" if cmd is not None else "that"
 
 
 def error_message(error: BaseException) -> str | None:
@@ -58,36 +43,34 @@ def error_message(error: BaseException) -> str | None:
     cause = original if isinstance(original, BaseException) else error
     if isinstance(cause, Refused):
         return refused_text(cause)
-    if isinstance(cause, TournamentError):
-        return ended(refusal_text(cause, {}))  # no names here: players read as "that player"
-    if isinstance(cause, (UserFacingError, IllegalAction)):
-        return ended(capitalised(str(cause)))
+    if isinstance(cause, (IllegalAction, TournamentError)):
+        # A rule refused outside a use case: no names here (players read as "that player").
+        return refused_text(from_game(cause))
+    said = _discord_refusal(error)
+    return refused_text(Refused.saying(said)) if said is not None else None
+
+
+def _discord_refusal(error: BaseException) -> str | None:
+    """discord.py refused the command before it ran: why, in the presenter's words."""
     if isinstance(error, app_commands.CommandOnCooldown):
-        return ended(f"Slow down: try again in {span_words(math.ceil(error.retry_after))}.")
+        return words.cooldown_text(math.ceil(error.retry_after))
     if isinstance(error, app_commands.BotMissingPermissions):
-        perms = ", ".join(p.replace("_", " ") for p in error.missing_permissions)
-        return ended(f"I am missing permissions here: {perms}. Ask a server admin to grant "
-                     "them.")
+        return words.missing_permissions_text(error.missing_permissions)
     if isinstance(error, app_commands.MissingRole | app_commands.MissingAnyRole):
-        return ended("You need the director role for that.")
+        return words.NEEDS_DIRECTOR_ROLE
     if isinstance(error, app_commands.NoPrivateMessage):
-        return ended("That command works in a server channel, not in DMs.")
+        return words.SERVER_ONLY
     if isinstance(error, app_commands.CheckFailure):
-        return ended(str(error) or "You cannot use that command here.")
+        return str(error) or words.NOT_HERE
     if isinstance(error, app_commands.TransformerError):
-        return ("I could not read that value for this option: give it in the form the "
-                "option's hint shows. Nothing was changed.")
+        return words.OPTION_UNREADABLE
     return None
 
 
-def capitalised(text: str) -> str:
-    """A reply starts with a capital letter (engine refusals start in lower case)."""
-    return text[:1].upper() + text[1:] if text else text
-
-
 def generic_error_text(interaction: discord.Interaction) -> str:
-    return (f"Sorry, something went wrong running {command_name(interaction)}. "
-            f"It has been logged for the bot's admin (reference `{interaction.id}`).")
+    cmd = interaction.command
+    return words.went_wrong_text(cmd.qualified_name if cmd is not None else None,
+                                 interaction.id)
 
 
 PUBLIC_DEFER = "public_defer"

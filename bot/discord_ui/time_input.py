@@ -11,14 +11,12 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.discord_ui.presenter.limits import safe_text
-from bot.discord_ui.replies import Refusal
+from bot.discord_ui.presenter import input as words
+from bot.service.usecases import Refused
 
 TIME_CHARS = 12
 # Nothing a director means is above this (a level of 6 hours is the tournament's own limit).
 MAX_SECONDS = 6 * 3600
-TIME_HELP = ("write `+2m` or `-30s` (also `+1m30s`, `+1:30`) to add or take time, or `12:00` "
-             "(or `12m`) for the time left. Nothing was changed.")
 
 _UNITS = re.compile(r"(?:(?P<h>[0-9]{1,2})h)?(?:(?P<m>[0-9]{1,3})m)?(?:(?P<s>[0-9]{1,5})s)?")
 _CLOCK = re.compile(r"(?:(?P<h>[0-9]{1,2}):)?(?P<m>[0-9]{1,3}):(?P<s>[0-5][0-9])")
@@ -34,20 +32,19 @@ class TimeChange:
 
 def parse_time_change(text: str) -> TimeChange:
     raw = text.strip().lower().replace(" ", "")
-    shown = safe_text(text, 24)
     if not raw or len(raw) > TIME_CHARS:
-        raise Refusal(f"I could not read {shown} as a time: {TIME_HELP}")
+        raise Refused.saying(words.time_unreadable_text(text))
     sign = raw[0] if raw[0] in "+-" else ""
     body = raw[1:] if sign else raw
     seconds = _seconds(body)
     if seconds is None:
-        raise Refusal(f"I could not read {shown} as a time: {TIME_HELP}")
+        raise Refused.saying(words.time_unreadable_text(text))
     if seconds > MAX_SECONDS:
-        raise Refusal("A time is at most 6 hours. Nothing was changed.")
+        raise Refused.saying(words.TIME_AT_MOST)
     if sign == "":
         return TimeChange(seconds_left=seconds)
     if seconds == 0:
-        raise Refusal(f"{shown} changes nothing: {TIME_HELP}")
+        raise Refused.saying(words.time_changes_nothing_text(text))
     return TimeChange(change=seconds if sign == "+" else -seconds)
 
 
@@ -63,7 +60,6 @@ def _seconds(body: str) -> int | None:
     return None
 
 
-LEVEL_HELP = ("write `next`, `previous` or a level's number (e.g. `4`). Nothing was changed.")
 _NEXT = {"next", "n", "+", "+1", "up", "forward"}
 _PREVIOUS = {"previous", "prev", "p", "-", "-1", "back", "down"}
 
@@ -85,4 +81,4 @@ def parse_level_target(text: str) -> LevelTarget:
     digits = raw.removeprefix("level").strip()
     if 1 <= len(digits) <= 4 and all("0" <= c <= "9" for c in digits):
         return LevelTarget(level=int(digits))
-    raise Refusal(f"I could not read {safe_text(text, 24)} as a level: {LEVEL_HELP}")
+    raise Refused.saying(words.level_unreadable_text(text))

@@ -151,6 +151,7 @@ class Transaction(_Reads):
     update_entry = _read(SqlTransaction.update_entry)
     # servers, leagues, seasons
     put_guild_settings = _read(SqlTransaction.put_guild_settings)
+    change_guild_settings = _read(SqlTransaction.change_guild_settings)
     put_hole_card_dms = _read(SqlTransaction.put_hole_card_dms)
     put_dm_channel = _read(SqlTransaction.put_dm_channel)
     create_league = _read(SqlTransaction.create_league)

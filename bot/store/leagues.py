@@ -21,6 +21,19 @@ from .rows import (
 from .sql import SqlBase, dumps, plain
 from .tournaments import tournament_row
 
+# The server settings a director changes one at a time (`change_guild_settings`), and how each
+# is stored: JSON for a mapping, 0/1 for a flag.
+_CHANGEABLE = frozenset(f.name for f in dataclasses.fields(GuildSettings)) - {"guild_id",
+                                                                              "updated_at"}
+
+
+def _setting_value(name: str, value: Any) -> Any:
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, dict):
+        return dumps(value)
+    return value
+
 
 class LeagueSql(SqlBase):
     # --- server settings -----------------------------------------------------------------------
@@ -34,6 +47,26 @@ class LeagueSql(SqlBase):
                          payout_presets=True, points_system=True)
         return dataclasses.replace(settings, four_colour_deck=bool(r["four_colour_deck"]),
                                    hole_card_dms=bool(r["hole_card_dms"]))
+
+    def change_guild_settings(self, guild_id: int, /, **changes: Any) -> GuildSettings:
+        """Only the named settings changed (the others as they are in the database, whoever
+        wrote them last), read back in the same transaction: two directors saving different
+        settings at once both keep their change. Unknown names raise StoreError."""
+        unknown = set(changes) - _CHANGEABLE
+        if unknown:
+            raise StoreError(f"not a server setting: {', '.join(sorted(unknown))}")
+        if not changes:
+            return self.guild_settings(guild_id)
+        columns = sorted(changes)
+        values = [_setting_value(name, changes[name]) for name in columns]
+        self.exec(
+            f"INSERT INTO guild_settings (guild_id, updated_at, {', '.join(columns)}) "
+            f"VALUES (?, ?, {', '.join('?' for _ in columns)}) ON CONFLICT (guild_id) DO UPDATE "
+            f"SET updated_at = excluded.updated_at, "
+            + ", ".join(f"{c} = excluded.{c}" for c in columns),
+            (guild_id, self.now, *values),
+        )
+        return self.guild_settings(guild_id)
 
     def put_guild_settings(self, settings: GuildSettings) -> GuildSettings:
         self.exec(

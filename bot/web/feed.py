@@ -19,7 +19,7 @@ from typing import Any
 from bot.engine.events import Event
 from bot.service import Session, TournamentService
 from bot.tournament import events as tev
-from bot.web.views import NAME_CHARS, clock_view, rail_view
+from bot.web.views import NAME_CHARS, ScreenWords, clock_view, rail_view
 
 # A page kind of one tournament: its clock (None) or the rail of one table.
 Key = tuple[int, int | None]
@@ -47,9 +47,11 @@ def sse(event: str, data: Any) -> bytes:
 
 
 class Feed:
-    def __init__(self, service: TournamentService, *, clock: Callable[[], float]) -> None:
+    def __init__(self, service: TournamentService, *, clock: Callable[[], float],
+                 words: ScreenWords) -> None:
         self.service = service
         self.clock = clock
+        self.words = words  # the presenter's, for every screen this feeds
         # Tournaments some page watches (written by the web thread as one new frozenset).
         self.watched: frozenset[int] = frozenset()
         # Watched tournaments changed since their state was last built (bot loop only).
@@ -79,7 +81,7 @@ class Feed:
             if isinstance(e, tev.PlayerMoved):
                 moves = self._moves.setdefault(tid, deque(maxlen=MOVES_SHOWN))
                 name = (session.names.get(e.player)
-                        or session.tournament.display_name(e.player) or "a player")
+                        or session.tournament.display_name(e.player) or self.words.unnamed)
                 moves.appendleft({"player": e.player, "name": name[:NAME_CHARS],
                                   "from": [e.from_table, e.from_seat],
                                   "to": [e.to_table, e.to_seat]})
@@ -89,7 +91,7 @@ class Feed:
                 moves = self._moves[tid] = deque(maxlen=max(MOVES_SHOWN, len(e.seats)))
                 for s in sorted(e.seats, key=lambda s: s.seat, reverse=True):
                     name = (session.names.get(s.player)
-                            or session.tournament.display_name(s.player) or "a player")
+                            or session.tournament.display_name(s.player) or self.words.unnamed)
                     moves.appendleft({"player": s.player, "name": name[:NAME_CHARS],
                                       "from": None,
                                       "to": [e.table, s.seat]})
@@ -116,7 +118,7 @@ class Feed:
                 or session.tournament.status != "finished":
             return
         state = clock_view(session.tournament, name=row.name, names=session.names,
-                           now=self.clock())
+                           now=self.clock(), words=self.words)
         self._moves.pop(tid, None)  # a page of a gone tournament shows only who won
         self.extras.pop(tid, None)
         self.logos.pop(tid, None)
@@ -153,7 +155,7 @@ class Feed:
             return view
         t = session.tournament
         if table is None:
-            view = clock_view(t, name=name, names=session.names, now=now)
+            view = clock_view(t, name=name, names=session.names, now=now, words=self.words)
             # Moves of players still in: a busted player's seat is nobody's to look for.
             view["moves"] = [{k: v for k, v in m.items() if k != "player"}
                              for m in self._moves.get(tid, ()) if m["player"] in t.playing
@@ -163,4 +165,4 @@ class Feed:
             view["message"] = extras.message
             view["logo"] = extras.logo
             return view
-        return rail_view(t, table, name=name, names=session.names, now=now)
+        return rail_view(t, table, name=name, names=session.names, now=now, words=self.words)

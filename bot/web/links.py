@@ -28,6 +28,7 @@ from typing import Literal
 
 from bot.store import Store
 from bot.store.rows import DirectorActionRow
+from bot.web.views import ScreenWords
 
 ACTION = "screen"
 TOKEN_BYTES = 24  # 192 bits: unguessable
@@ -72,8 +73,9 @@ class ScreenLinks:
     then kept up to date by `issue`. Used on the bot's event loop (the store is there); the
     web thread reads `known` without waiting and asks the bot's loop for the rest."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, words: ScreenWords) -> None:
         self.store = store
+        self.words = words  # the presenter's: a director action's reason
         self._valid: dict[int, dict[str, Grant]] = {}
         # When each tournament known to be over ended (its links' day counts from there).
         self._ended: dict[int, float] = {}
@@ -136,8 +138,7 @@ class ScreenLinks:
         earlier link stops working. `control`: the director's remote, not a view."""
         token = secrets.token_urlsafe(TOKEN_BYTES)
         digest = token_hash(token)
-        what = "remote control link" if control else "screen link"
-        reason = f"{what} made, earlier ones revoked" if revoke else f"{what} made"
+        reason = self.words.link_made(control=control, revoke=revoke)
         data: dict[str, object] = {"token_sha256": digest, "revoke": revoke}
         if control:
             data["control"] = True
@@ -157,6 +158,6 @@ class ScreenLinks:
         night: there is nothing left to show)."""
         async with self._lock:
             await self.store.write(lambda tx: tx.add_director_action(
-                tournament_id, director_id, ACTION, "screen links revoked",
+                tournament_id, director_id, ACTION, self.words.links_revoked(),
                 data={"revoke": True}))
             self._valid[tournament_id] = {}

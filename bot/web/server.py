@@ -131,8 +131,7 @@ def _address(request: web.Request) -> str:
 
 
 def _too_many(why: str) -> web.HTTPTooManyRequests:
-    return web.HTTPTooManyRequests(
-        text=f"{why} Close one (or wait a minute) and reload.", headers={"Retry-After": "60"})
+    return web.HTTPTooManyRequests(text=why, headers={"Retry-After": "60"})
 
 
 @dataclass(eq=False)
@@ -515,18 +514,18 @@ class WebServer:
         the `/td` command (refused the same way: the answer says why)."""
         tid, _, grant = await self._allowed(request)
         if grant.kind != "control":
-            raise web.HTTPForbidden(text="This link shows the clock; it cannot control it.")
+            raise web.HTTPForbidden(text=self.feed.words.view_cannot_control())
         if not _same_site(request):
-            raise web.HTTPForbidden(text="Controls work only from the remote's own page.")
+            raise web.HTTPForbidden(text=self.feed.words.control_from_its_page())
         if request.content_length is None or request.content_length > 256:
-            raise web.HTTPBadRequest(text="A control is a short JSON body.")
+            raise web.HTTPBadRequest(text=self.feed.words.control_malformed())
         try:
             body = await request.json()
         except ValueError:
-            raise web.HTTPBadRequest(text="A control is a short JSON body.") from None
+            raise web.HTTPBadRequest(text=self.feed.words.control_malformed()) from None
         action = body.get("action") if isinstance(body, dict) else None
         if not isinstance(action, str) or action not in CONTROLS or self.remote is None:
-            raise web.HTTPBadRequest(text="Unknown control.")
+            raise web.HTTPBadRequest(text=self.feed.words.control_unknown())
         bot_loop = self._bot_loop
         context = self._bot_context
         assert bot_loop is not None and context is not None
@@ -537,7 +536,7 @@ class WebServer:
             ok, text = await asyncio.wait_for(asyncio.wrap_future(future), BOT_WAIT * 2)
         except TimeoutError:
             future.cancel()
-            raise web.HTTPServiceUnavailable(text="The bot did not answer in time.") from None
+            raise web.HTTPServiceUnavailable(text=self.feed.words.bot_late()) from None
         return web.json_response({"ok": ok, "text": text},
                                  headers={"Cache-Control": "no-store"})
 
@@ -567,9 +566,10 @@ class WebServer:
     async def _stream(self, request: web.Request, key: Key, digest: str) -> web.StreamResponse:
         address = _address(request)
         if self._streams_by_link[digest] >= MAX_STREAMS_PER_LINK:
-            raise _too_many(f"This link already has {MAX_STREAMS_PER_LINK} screens open.")
+            raise _too_many(self.feed.words.too_many_screens(MAX_STREAMS_PER_LINK, per_link=True))
         if self._streams_by_address[address] >= MAX_STREAMS_PER_ADDRESS:
-            raise _too_many(f"This address already has {MAX_STREAMS_PER_ADDRESS} screens open.")
+            raise _too_many(self.feed.words.too_many_screens(MAX_STREAMS_PER_ADDRESS,
+                                                             per_link=False))
         self._streams_by_link[digest] += 1
         self._streams_by_address[address] += 1
         try:

@@ -12,20 +12,11 @@ ever read here. tests/web/test_privacy.py scans every response of a whole tourna
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
 
 from bot.engine.events import Event
 from bot.engine.hand import Hand
-from bot.engine.hand_events import (
-    Acted,
-    HandKilled,
-    Mucked,
-    PotAwarded,
-    Shown,
-    StreetDealt,
-    UncalledReturned,
-)
 from bot.store.privacy import PUBLIC, audience_for, redact
 from bot.tournament.structure import Break, Level, chip_no_longer_needed
 from bot.tournament.tournament import Tournament
@@ -34,6 +25,33 @@ from bot.tournament.tournament import Tournament
 RAIL_LOG_LINES = 6
 # A name is cut here on a screen (the page cuts it again to fit, with an ellipsis).
 NAME_CHARS = 32
+
+
+class ScreenWords(Protocol):
+    """What the screens say in words, written by the presenter (the Discord side's, which
+    builds the web server and hands these over): the web only places them."""
+
+    @property
+    def unnamed(self) -> str:
+        """A player whose name is not known."""
+
+    def rail_line(self, hand: Hand, who: Callable[[int], str], event: Event) -> str | None:
+        """A line of the rail's log: a hand's public event, each seat named by `who`; None
+        for an event the log does not tell."""
+
+    def view_cannot_control(self) -> str: ...
+    def control_from_its_page(self) -> str: ...
+    def control_malformed(self) -> str: ...
+    def control_unknown(self) -> str: ...
+    def bot_late(self) -> str: ...
+
+    def too_many_screens(self, limit: int, *, per_link: bool) -> str:
+        """A link (or an address) opened more screens than it may at once."""
+
+    def link_made(self, *, control: bool, revoke: bool) -> str:
+        """The director action's reason: a link made (a remote's or a view's)."""
+
+    def links_revoked(self) -> str: ...
 
 
 def _blinds(level: Level | None) -> dict[str, int] | None:
@@ -47,13 +65,13 @@ def _time(at: float | None) -> float | None:
     return at if at is not None and math.isfinite(at) else None
 
 
-def _name(t: Tournament, names: Mapping[str, str], player: str) -> str:
-    name = names.get(player) or t.display_name(player) or "a player"
+def _name(t: Tournament, names: Mapping[str, str], player: str, words: ScreenWords) -> str:
+    name = names.get(player) or t.display_name(player) or words.unnamed
     return name[:NAME_CHARS]
 
 
-def clock_view(t: Tournament, *, name: str, names: Mapping[str, str],
-               now: float) -> dict[str, Any]:
+def clock_view(t: Tournament, *, name: str, names: Mapping[str, str], now: float,
+               words: ScreenWords) -> dict[str, Any]:
     """The clock of the room: level, blinds, the time left, what comes next, the field and the
     money. Times are absolute server times (the page counts down with the server's clock);
     `seconds_left` and `break_in` are what is left in play time (frozen while paused)."""
@@ -74,7 +92,7 @@ def clock_view(t: Tournament, *, name: str, names: Mapping[str, str],
             # Said before the break that races them off (on a break, "at the break" would
             # read as this one, which may colour nothing up).
             chip_up = {"chip": t.smallest_chip, "when": "break"}
-    winner = _name(t, names, t.winner) if t.winner else None
+    winner = _name(t, names, t.winner, words) if t.winner else None
     paid = t.places_paid() if t.status != "registering" else 0
     return {
         "kind": "clock",
@@ -107,7 +125,8 @@ def clock_view(t: Tournament, *, name: str, names: Mapping[str, str],
         "paid": paid,
         "deal": None if view.deal is None else {
             "method": view.deal.method,
-            "prizes": [{"name": _name(t, names, p), "prize": a} for p, a in view.deal.prizes],
+            "prizes": [{"name": _name(t, names, p, words), "prize": a}
+                       for p, a in view.deal.prizes],
             # Once the night is over the kept amount is the winner's: nothing is played for.
             "played_for": 0 if t.status == "finished" else view.deal.played_for,
         },
@@ -118,10 +137,10 @@ def clock_view(t: Tournament, *, name: str, names: Mapping[str, str],
         "bubble_at": _bubble_at(t, paid),
         "final_table": running and t.final_table is not None and len(t.tables) == 1,
         "tables": sorted(t.tables) if not t.live and running else [],
-        "seating": _seating(t, names) if running else [],
-        "busts": _busts(t, names),
+        "seating": _seating(t, names, words) if running else [],
+        "busts": _busts(t, names, words),
         "winner": winner,
-        "results": [{"place": r.place, "name": _name(t, names, r.player), "prize": r.prize}
+        "results": [{"place": r.place, "name": _name(t, names, r.player, words), "prize": r.prize}
                     for r in t.results()] if t.status == "finished" else [],
     }
 
@@ -175,23 +194,24 @@ def _bubble_at(t: Tournament, paid: int) -> float | None:
     return None
 
 
-def _seating(t: Tournament, names: Mapping[str, str]) -> list[dict[str, Any]]:
+def _seating(t: Tournament, names: Mapping[str, str],
+             words: ScreenWords) -> list[dict[str, Any]]:
     """Who sits where: each table's seats in order (what the seating post says)."""
-    return [{"table": n, "seats": [{"seat": seat, "name": _name(t, names, player)}
+    return [{"table": n, "seats": [{"seat": seat, "name": _name(t, names, player, words)}
                                    for seat, player in sorted(ts.seats.items())]}
             for n, ts in sorted(t.tables.items())]
 
 
-def _busts(t: Tournament, names: Mapping[str, str]) -> list[dict[str, Any]]:
+def _busts(t: Tournament, names: Mapping[str, str], words: ScreenWords) -> list[dict[str, Any]]:
     """The last players out, latest first, with their places and prizes."""
     out = sorted((r for r in t.results() if r.out_at is not None),
                  key=lambda r: (-(r.out_at or 0.0), r.place))
-    return [{"place": r.place, "name": _name(t, names, r.player), "prize": r.prize}
+    return [{"place": r.place, "name": _name(t, names, r.player, words), "prize": r.prize}
             for r in out[:BUSTS_SHOWN]]
 
 
 def rail_view(t: Tournament, table: int, *, name: str, names: Mapping[str, str],
-              now: float) -> dict[str, Any]:
+              now: float, words: ScreenWords) -> dict[str, Any]:
     """One online table as its channel sees it: the board, the pot, each seat's stack and bet,
     the last actions. Between hands: the last hand's end (its shown cards and winners)."""
     ts = t.tables.get(table)
@@ -202,7 +222,7 @@ def rail_view(t: Tournament, table: int, *, name: str, names: Mapping[str, str],
     hand = ts.hand or ts.last_hand
     if hand is None:
         out["seats"] = [
-            {"seat": seat, "name": _name(t, names, player),
+            {"seat": seat, "name": _name(t, names, player, words),
              "stack": t.players[player].stack if player in t.players else 0}
             for seat, player in sorted(ts.seats.items())]
         out["hand"] = None
@@ -217,9 +237,9 @@ def rail_view(t: Tournament, table: int, *, name: str, names: Mapping[str, str],
         "blinds": {"sb": hand.small_blind, "bb": hand.big_blind, "ante": hand.ante},
         "to_act": None if over else hand.to_act,
         "act_by": _time(turn.at) if turn is not None else None,
-        "log": _log(t, hand, names),
+        "log": _log(t, hand, names, words),
     }
-    out["seats"] = [_seat(t, hand, names, seat) for seat in sorted(hand.players)]
+    out["seats"] = [_seat(t, hand, names, seat, words) for seat in sorted(hand.players)]
     return out
 
 
@@ -229,12 +249,13 @@ def _pot(hand: Hand) -> int:
     return sum(p.amount for p in hand.table_pots())
 
 
-def _seat(t: Tournament, hand: Hand, names: Mapping[str, str], seat: int) -> dict[str, Any]:
+def _seat(t: Tournament, hand: Hand, names: Mapping[str, str], seat: int,
+          words: ScreenWords) -> dict[str, Any]:
     p = hand.players[seat]
     marks = [m for m, s in (("D", hand.button), ("SB", hand.sb_seat), ("BB", hand.bb_seat))
              if s == seat]
     return {
-        "seat": seat, "name": _name(t, names, p.player), "stack": p.stack,
+        "seat": seat, "name": _name(t, names, p.player, words), "stack": p.stack,
         "bet": 0 if hand.is_over else p.bet, "marks": marks,
         "folded": p.folded or p.mucked, "all_in": p.all_in,
         # Face-up cards only: `shown` (never `hole`).
@@ -249,43 +270,17 @@ def _public(e: Event) -> bool:
     return audience_for(data, None) is None and redact(data, PUBLIC) is not None
 
 
-def _log(t: Tournament, hand: Hand, names: Mapping[str, str]) -> list[str]:
+def _log(t: Tournament, hand: Hand, names: Mapping[str, str],
+         words: ScreenWords) -> list[str]:
+    def who(seat: int) -> str:
+        return _name(t, names, hand.players[seat].player, words)
+
     lines: list[str] = []
     for e in reversed(hand.events):
-        line = _line(t, hand, names, e) if _public(e) else None
+        line = words.rail_line(hand, who, e) if _public(e) else None
         if line is not None:
             lines.append(line)
             if len(lines) == RAIL_LOG_LINES:
                 break
     lines.reverse()
     return lines
-
-
-def _line(t: Tournament, hand: Hand, names: Mapping[str, str], e: Event) -> str | None:
-    def who(seat: int) -> str:
-        p = hand.players.get(seat)
-        return _name(t, names, p.player) if p is not None else f"Seat {seat}"
-
-    if isinstance(e, Acted):
-        tail = " all-in" if e.all_in else ""
-        if e.action in ("fold", "check"):
-            return f"{who(e.seat)} {e.action}s"
-        if e.action == "call":
-            return f"{who(e.seat)} calls {e.added:,}{tail}"
-        if e.action == "bet":
-            return f"{who(e.seat)} bets {e.to:,}{tail}"
-        return f"{who(e.seat)} raises to {e.to:,}{tail}"
-    if isinstance(e, StreetDealt):
-        return f"{e.street.capitalize()} {' '.join(e.cards)}"  # the burn card is never read
-    if isinstance(e, UncalledReturned):
-        return f"{e.amount:,} uncalled goes back to {who(e.seat)}"
-    if isinstance(e, HandKilled):
-        return f"{who(e.seat)}'s hand is dead"
-    if isinstance(e, Shown):
-        return f"{who(e.seat)} shows {' '.join(e.cards)}"
-    if isinstance(e, Mucked):
-        return f"{who(e.seat)} mucks"
-    if isinstance(e, PotAwarded):
-        winners = " and ".join(who(s) for s in e.winners)
-        return f"{winners} {'wins' if len(e.winners) == 1 else 'split'} {e.amount:,}"
-    return None

@@ -10,9 +10,10 @@ import discord
 import pytest
 
 from bot.discord_ui.player_actions import PASSED, play_size
-from bot.discord_ui.replies import Refusal
+from bot.discord_ui.presenter.answers import refused_text
 from bot.engine.hand_events import Acted
 from bot.service import Session
+from bot.service.usecases import Refused
 
 from .conftest import Harness
 from .test_reliability import actor_of, dealt
@@ -77,10 +78,9 @@ async def test_a_size_click_from_a_passed_moment_is_refused(harness: Harness) ->
     count = t.event_count
     # His Pot button's click arrives after he called (a queued click): that moment has passed.
     amount = int(pot.rsplit(":", 1)[1])
-    with pytest.raises(Refusal) as refused:
-        await play_size(session, int(hand.players[seat].player), "pot", amount, session.names,
-                        expect=drawn)
-    assert str(refused.value) == PASSED
+    with pytest.raises(Refused) as refused:
+        await play_size(session, int(hand.players[seat].player), "pot", amount, expect=drawn)
+    assert refused_text(refused.value) == PASSED
     assert t.event_count == count
     # The table now shows the next player's sizes, drawn for the new moment.
     fresh = sizes(table_message(h, session, table))
@@ -98,11 +98,11 @@ async def test_an_amount_that_no_longer_matches_is_refused_under_the_lock(
     current, after = pot_after_call(session)
     count = t.event_count
     # The button's moment is current, but its amount is not what the pot gives now.
-    with pytest.raises(Refusal) as refused:
-        await play_size(session, player, "pot", current + after + 1, session.names, expect=now)
-    assert str(refused.value) == PASSED
+    with pytest.raises(Refused) as refused:
+        await play_size(session, player, "pot", current + after + 1, expect=now)
+    assert refused_text(refused.value) == PASSED
     assert t.event_count == count
-    assert await play_size(session, player, "pot", current + after, session.names,
+    assert await play_size(session, player, "pot", current + after,
                            expect=now) == f"You raise to {current + after:,}."
 
 

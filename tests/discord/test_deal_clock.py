@@ -8,6 +8,7 @@ from __future__ import annotations
 import discord
 import pytest
 
+from bot.discord_ui.presenter.screen import SCREEN_WORDS
 from bot.web.views import clock_view as screen_clock
 
 from .conftest import HAND_DELAY, Harness
@@ -64,7 +65,8 @@ async def test_online_the_clock_shows_the_dealt_prizes(harness: Harness, profile
     assert "pays 28/12" not in table
 
     # The room's screen: the dealt prizes by name, no places.
-    screen = screen_clock(t, name="Tuesday", names=session.names, now=h.now())
+    screen = screen_clock(t, name="Tuesday", names=session.names, now=h.now(),
+                          words=SCREEN_WORDS)
     assert screen["payouts"] == []
     assert screen["deal"] == {
         "method": "icm", "played_for": 4,
@@ -98,7 +100,7 @@ async def test_live_the_clock_message_shows_the_dealt_prizes(harness: Harness,
     await h.director.slash(h.channel, "bust", player=str(h.dana.id))
     assert deal in seen.message(clock).content
     screen = screen_clock(t, name="Friday", names={str(m.id): m.name for m in h.players},
-                          now=h.now())
+                          now=h.now(), words=SCREEN_WORDS)
     assert screen["payouts"] == [] and screen["deal"]["played_for"] == 0
     assert [d["prize"] for d in screen["deal"]["prizes"]] == [16, 12, 8, 4]
 

@@ -14,8 +14,9 @@ from bot.discord_ui.parsing import (
     quick_amounts,
     resolve_raise,
 )
-from bot.discord_ui.replies import Refusal
+from bot.discord_ui.presenter.answers import refused_text
 from bot.engine.hand import Hand, HandConfig, Seat
+from bot.service.usecases import Refused
 from bot.tournament.hand_id import HandId
 
 
@@ -60,10 +61,11 @@ def test_amounts(text: str, value: object) -> None:
 @pytest.mark.parametrize("text", ["abc", "12.5", "-5", "0", "", "1.e400", "1e3", "²", "２",
                                   "99999999999999999999", "1" * 5000, "nan", "inf", "0x10"])
 def test_bad_amounts_are_refused_with_what_is_allowed(text: str) -> None:
-    with pytest.raises(Refusal) as refused:
+    with pytest.raises(Refused) as refused:
         parse_amount(text)
-    assert "Nothing was changed." in str(refusal := refused.value) and str(refusal)[0].isupper()
-    assert len(str(refusal)) < 300  # the typed text is not echoed whole
+    shown = refused_text(refused.value)
+    assert "Nothing was changed." in shown and shown[0].isupper()
+    assert len(shown) < 300  # the typed text is not echoed whole
 
 
 @pytest.mark.parametrize("text,ref", [("7-t1-h12", HandId(7, 1, 12)),
@@ -74,19 +76,19 @@ def test_hand_references(text: str, ref: object) -> None:
 
 @pytest.mark.parametrize("text", ["99999999999999999999", "²", "7-t1-h99999999999", "nope", ""])
 def test_bad_hand_references(text: str) -> None:
-    with pytest.raises(Refusal, match="such as 7-t1-h12"):
+    with pytest.raises(Refused, match="such as 7-t1-h12"):
         parse_hand_ref(text)
 
 
 @pytest.mark.parametrize("text", ["", "   ", "\n\t"])
 def test_blank_reasons_are_refused(text: str) -> None:
-    with pytest.raises(Refusal, match="1 to 300 characters"):
+    with pytest.raises(Refused, match="1 to 300 characters"):
         parse_reason(text)
 
 
 def test_reasons_are_one_paragraph_and_bounded() -> None:
     assert parse_reason("  misdeal:\n a card   was exposed ") == "misdeal: a card was exposed"
-    with pytest.raises(Refusal, match="keep it to 300"):
+    with pytest.raises(Refused, match="keep it to 300"):
         parse_reason("x" * 301)
 
 
@@ -94,9 +96,9 @@ def test_reasons_are_one_paragraph_and_bounded() -> None:
                                   "clock_seconds=²", "clock_seconds=5", "clock_seconds=-1",
                                   "clock_countdown_seconds=0"])
 def test_knob_values_out_of_range_say_the_range(text: str) -> None:
-    with pytest.raises(Refusal) as refused:
+    with pytest.raises(Refused) as refused:
         parse_knobs(text)
-    message = str(refused.value)
+    message = refused_text(refused.value)
     ranges = ("from 10 to 600", "from 1 to 60", "at most 500 characters")
     assert any(r in message for r in ranges), message
     assert len(message) < 200 and "Nothing was changed." in message

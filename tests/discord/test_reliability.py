@@ -13,8 +13,9 @@ import pytest
 import bot.service.service as service_module
 from bot.discord_ui.client import create_bot
 from bot.discord_ui.player_actions import PASSED, play
-from bot.discord_ui.replies import Refusal
+from bot.discord_ui.presenter.answers import refused_text
 from bot.service import Notice, Outcome
+from bot.service.usecases import Refused
 
 from .conftest import GUILD_ID, HAND_DELAY, Harness
 from .test_tournament_flow import create_and_join, refused, reply, table_message, to_act
@@ -39,15 +40,15 @@ async def test_two_queued_clicks_for_one_moment_apply_once(harness: Harness) -> 
     _, hand, seat = to_act(session)
     player = int(hand.players[seat].player)
     seen = (hand.hand_id, len(hand.events))
-    names = session.names
     first, second = await asyncio.gather(
-        play(session, player, "check_or_call", None, names, expect=seen),
-        play(session, player, "check_or_call", None, names, expect=seen),
+        play(session, player, "check_or_call", None, expect=seen),
+        play(session, player, "check_or_call", None, expect=seen),
         return_exceptions=True)
     results = [first, second]
     assert sum(isinstance(r, str) and r.startswith("You ") for r in results) == 1
-    refusal = next(r for r in results if isinstance(r, Refusal))
-    assert str(refusal) in (PASSED, "The hand has moved on since you clicked. Nothing was changed.")
+    refusal = next(r for r in results if isinstance(r, Refused))
+    assert refused_text(refusal) in (
+        PASSED, "The hand has moved on since you clicked. Nothing was changed.")
     acted = [e for e in hand.events[seen[1]:] if getattr(e, "seat", None) == seat
              and e.type == "hand.acted"]
     assert len(acted) == 1

@@ -10,6 +10,7 @@ import re
 import pytest
 
 from bot.discord_ui.client import create_bot
+from bot.discord_ui.presenter.screen import SCREEN_WORDS
 from bot.service import Session
 from bot.service.usecases.director import director_actions
 from bot.web.views import clock_view as screen_state
@@ -23,7 +24,8 @@ PROFILES = ("treps", "tavern", "tda")
 
 def screen(session: Session, h: Harness) -> dict:
     """The state the room's clock page is sent (bot/web/views.py)."""
-    return screen_state(session.tournament, name="x", names=session.names, now=h.now())
+    return screen_state(session.tournament, name="x", names=session.names, now=h.now(),
+                        words=SCREEN_WORDS)
 
 
 def posted_since(h: Harness, seen: int) -> list[str]:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.discord_ui.lookup import player_counts
-from bot.discord_ui.replies import Refusal
+from bot.discord_ui.presenter.answers import refused_text
+from bot.service.usecases import Refused
 from tests.tournament.helpers import make
 
 NAMES = {"p0": "ann", "p1": "bob", "p2": "cat", "p3": "dan lee"}
@@ -40,8 +41,8 @@ def test_the_chip_race_counts_take_no_suffix() -> None:
 
 def test_a_malformed_entry_says_what_could_not_be_read() -> None:
     t = make("tda", n=4)
-    with pytest.raises(Refusal) as err:
+    with pytest.raises(Refused) as err:
         player_counts("ann - 70000, bob 50000", t, NAMES, what="stacks", amounts=True)
-    assert str(err.value) == ("I could not read `ann - 70000`: nobody called ann - is in this "
-                              "tournament. Give each as a name and a count, e.g. `Ann 120000, "
-                              "Bob 80000`. Nothing was changed.")
+    assert refused_text(err.value) == (
+        "I could not read `ann - 70000`: nobody called ann - is in this tournament. Give each as "
+        "a name and a count, e.g. `Ann 120000, Bob 80000`. Nothing was changed.")

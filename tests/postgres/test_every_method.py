@@ -57,6 +57,9 @@ def script(tx: SqlTransaction) -> list[tuple[str, Any]]:
                                           director_role_id=2**60, four_colour_deck=False,
                                           hole_card_dms=False, time_zone="Europe/Paris"))
     c("guild_settings", 1)
+    c("change_guild_settings", 1, idle_ping_seconds=40, four_colour_deck=True,
+      knob_overrides={"b": 2})
+    c("change_guild_settings", 3, time_zone="UTC")
     c("put_hole_card_dms", 1, 2**60, False)
     c("put_hole_card_dms", 1, 2**60 + 1, True)
     c("put_hole_card_dms", 1, 2**60, True)  # he changes his mind: one row, the last choice

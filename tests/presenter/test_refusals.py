@@ -8,7 +8,7 @@ import pytest
 
 from bot.discord_ui.presenter.answers import refused_text
 from bot.discord_ui.presenter.refusals import player_name, refusal_text
-from bot.discord_ui.replies import Refusal, error_message
+from bot.discord_ui.replies import error_message
 from bot.engine.errors import IllegalAction
 from bot.service.usecases import Refused, Why
 from bot.tournament.errors import NotAllowed, Place, TournamentError, Who
@@ -55,8 +55,8 @@ def test_the_bots_error_handler_shows_no_id_even_without_names() -> None:
 
 
 def test_every_refusal_ends_the_same_way_once() -> None:
-    assert str(Refusal("pick a seat")) == "Pick a seat. Nothing was changed."
-    assert str(Refusal("Pick a seat. Nothing was changed.")) == \
+    assert refused_text(Refused.saying("pick a seat")) == "Pick a seat. Nothing was changed."
+    assert refused_text(Refused.saying("Pick a seat. Nothing was changed.")) == \
         "Pick a seat. Nothing was changed."
     for why in Why:
         if why is not Why.RULES:

@@ -12,6 +12,7 @@ from typing import Any
 
 import aiohttp
 
+from bot.discord_ui.presenter.screen import SCREEN_WORDS
 from bot.engine.profile import make_profile
 from bot.service import TournamentService
 from bot.store.backends import open_store
@@ -32,8 +33,8 @@ async def test_a_burst_of_changes_reaches_a_page_coalesced(tmp_path: Path) -> No
         feed.changed(session)
 
     service = TournamentService(store, clock=time.time, listener=listener)
-    feed = Feed(service, clock=time.time)
-    links = ScreenLinks(store)
+    feed = Feed(service, clock=time.time, words=SCREEN_WORDS)
+    links = ScreenLinks(store, SCREEN_WORDS)
     web = WebServer(feed, links, port=ANY_FREE_PORT, clock=time.time)
     web.start()
     try:

@@ -12,6 +12,7 @@ import aiohttp
 import pytest
 
 from bot.discord_ui.client import create_bot
+from bot.discord_ui.presenter.screen import SCREEN_WORDS
 from bot.web import links as links_module
 from bot.web.links import ENDED_LINK_SECONDS, ScreenLinks, token_hash
 from tests.discord.conftest import GUILD_ID, HAND_DELAY, Harness
@@ -146,7 +147,7 @@ async def test_a_finished_nights_link_stops_a_day_after_its_end(
 
 def test_the_day_counts_from_the_stored_end() -> None:
     """After a restart the end is read with the links (the tournament row's finished_at)."""
-    links = ScreenLinks(store=None)  # type: ignore[arg-type]  # nothing is read here
+    links = ScreenLinks(store=None, words=SCREEN_WORDS)  # type: ignore[arg-type]  # nothing is read here
     links.ended(7, 1000.0)
     links.ended(7, 5000.0)  # the first end counts
     assert not links.expired(7, 1000.0 + ENDED_LINK_SECONDS)

@@ -3,6 +3,7 @@ every moment of the night (a break that colours nothing up, a finished night aft
 
 from __future__ import annotations
 
+from bot.discord_ui.presenter.screen import SCREEN_WORDS
 from bot.tournament.structure import Break, Level
 from bot.web.views import clock_view
 from tests.tournament.helpers import T0, make, structure
@@ -19,13 +20,13 @@ COLOUR_UP_AT_SECOND_BREAK = structure(periods=(
 
 def test_the_first_break_says_no_chip_up_when_it_colours_nothing_up() -> None:
     t = make(n=3, struct=COLOUR_UP_AT_SECOND_BREAK)
-    before = clock_view(t, name="n", names={}, now=T0 + 100)
+    before = clock_view(t, name="n", names={}, now=T0 + 100, words=SCREEN_WORDS)
     assert before["chip_up"] is None  # the next break (the first) races nothing off
     t.tick(T0 + 1250)  # 50 s into the first break
-    on_break = clock_view(t, name="n", names={}, now=T0 + 1250)
+    on_break = clock_view(t, name="n", names={}, now=T0 + 1250, words=SCREEN_WORDS)
     assert on_break["on_break"] and on_break["chip_up"] is None
     t.tick(T0 + 1600)  # level 3, the second break next
-    level_3 = clock_view(t, name="n", names={}, now=T0 + 1600)
+    level_3 = clock_view(t, name="n", names={}, now=T0 + 1600, words=SCREEN_WORDS)
     assert level_3["chip_up"] == {"chip": 25, "when": "break"}
 
 
@@ -37,11 +38,11 @@ def test_a_finished_night_after_a_deal_plays_for_nothing_more() -> None:
         t.answer_deal(1, player, True, TD, now + 1)
     order = sorted(stacks, key=lambda q: stacks[q])
     t.bust(order[0], now + 2, recorded_by=TD)
-    running = clock_view(t, name="n", names={}, now=now + 2)
+    running = clock_view(t, name="n", names={}, now=now + 2, words=SCREEN_WORDS)
     assert running["deal"]["played_for"] == 4
     t.bust(order[1], now + 3, recorded_by=TD)
     assert t.status == "finished"
-    done = clock_view(t, name="n", names={}, now=now + 4)
+    done = clock_view(t, name="n", names={}, now=now + 4, words=SCREEN_WORDS)
     assert done["deal"] is None or done["deal"]["played_for"] == 0
     assert [r["place"] for r in done["results"]][:3] == [1, 2, 3]
 
@@ -49,7 +50,7 @@ def test_a_finished_night_after_a_deal_plays_for_nothing_more() -> None:
 def test_hand_for_hand_and_the_bubbles_burst_are_on_the_screen() -> None:
     t = _on_the_bubble("tda")
     assert t.hand_for_hand
-    view = clock_view(t, name="n", names={}, now=T0)
+    view = clock_view(t, name="n", names={}, now=T0, words=SCREEN_WORDS)
     assert view["hand_for_hand"] == {"left": 5, "paid": 4}
     assert view["bubble_at"] is None
     # Live: the director's hand for hand, ended by the bust that bursts the bubble.
@@ -59,8 +60,8 @@ def test_hand_for_hand_and_the_bubbles_burst_are_on_the_screen() -> None:
     while len(live.playing) > paid + 1:
         live.bust(live.playing[0], T0 + 10, recorded_by=TD)
     live.set_hand_for_hand(True, TD, T0 + 20)
-    assert clock_view(live, name="n", names={}, now=T0 + 21)["hand_for_hand"] == {
-        "left": paid + 1, "paid": paid}
+    view = clock_view(live, name="n", names={}, now=T0 + 21, words=SCREEN_WORDS)
+    assert view["hand_for_hand"] == {"left": paid + 1, "paid": paid}
     live.bust(live.playing[0], T0 + 30, recorded_by=TD)
-    burst = clock_view(live, name="n", names={}, now=T0 + 31)
+    burst = clock_view(live, name="n", names={}, now=T0 + 31, words=SCREEN_WORDS)
     assert burst["hand_for_hand"] is None and burst["bubble_at"] == T0 + 30

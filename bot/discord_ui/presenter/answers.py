@@ -4,12 +4,12 @@ a modal. (The receipt of a player's action is `controls.acted_text`.)"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from bot.discord_ui.presenter.announcements import ordinal
 from bot.discord_ui.presenter.deals import REFUSALS as DEAL_REFUSALS
 from bot.discord_ui.presenter.limits import chips, player_name, safe_text
-from bot.discord_ui.presenter.refusals import ended, refusal_text
+from bot.discord_ui.presenter.refusals import ended, refusal_text, span_words
 from bot.service.usecases import Refused, Why
 from bot.tournament.errors import TournamentError
 
@@ -36,6 +36,8 @@ def refused_text(r: Refused) -> str:
         text = better or (refusal_text(error, names) if isinstance(error, Exception)
                           else str(f.get("text")))
         return ended(text)
+    if r.why is Why.SAID:
+        return ended(_capitalised(str(f.get("text", ""))))
     words = _WORDS.get(r.why)
     if words is None:
         return "That cannot be done now. Nothing was changed."
@@ -113,3 +115,29 @@ _WORDS: dict[Why, Callable[[Fields, Name], str]] = {
     Why.PENALTY_MEANWHILE: _penalty_meanwhile,
     Why.STACK_CHANGED: _stack_changed,
 }
+
+
+# ---- discord.py's own refusals of a command (before it ran), in the same words as ours
+
+NEEDS_DIRECTOR_ROLE = "You need the director role for that."
+SERVER_ONLY = "That command works in a server channel, not in DMs."
+NOT_HERE = "You cannot use that command here."
+OPTION_UNREADABLE = ("I could not read that value for this option: give it in the form the "
+                     "option's hint shows. Nothing was changed.")
+
+
+def cooldown_text(seconds: int) -> str:
+    return f"Slow down: try again in {span_words(seconds)}."
+
+
+def missing_permissions_text(permissions: Sequence[str]) -> str:
+    """`permissions`: discord.py's names (`send_messages`)."""
+    perms = ", ".join(p.replace("_", " ") for p in permissions)
+    return f"I am missing permissions here: {perms}. Ask a server admin to grant them."
+
+
+def went_wrong_text(command: str | None, reference: int) -> str:
+    """A bug, not a refusal: the user learns it is logged, with a reference for the admin."""
+    what = f"`/{command}`" if command is not None else "that"
+    return (f"Sorry, something went wrong running {what}. It has been logged for the bot's "
+            f"admin (reference `{reference}`).")

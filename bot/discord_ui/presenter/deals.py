@@ -178,6 +178,23 @@ def answer_receipt(accepted: bool, made: bool) -> str:
     return "Accepted; waiting for the others." if accepted else "Refused: no deal."
 
 
+# The buttons under a proposal: online each player answers; live the director ticks each player
+# who accepts (`accepter_label`) or ends it.
+ACCEPT_LABEL = "Accept"
+REFUSE_LABEL = "Refuse"
+NO_DEAL_LABEL = "No deal"
+
+
+def accepter_label(name: str | None) -> str:
+    """Live: the button the director presses when this player accepts."""
+    return f"✓ {name or 'player'}"
+
+
+def stacks_unreadable_text(part: str) -> str:
+    """`part`: what could not be read, already shown as code."""
+    return f"I could not read {part}. {stacks_help()} Nothing was changed."
+
+
 def stacks_help() -> str:
     return ("Give every player still in with his chips, as counted at the table, e.g. "
             "`Ann 120000, Bob 80k, Cat 1.2m`.")
@@ -191,6 +208,8 @@ REFUSALS: dict[str, str] = {
     "deal-expired": "This deal proposal ran out (5 minutes). The director may propose again "
                     "with `/td deal`.",
     "deal-not-a-player": "You are not in this deal: only the players still in answer it.",
+    "deal-no-stacks": stacks_help(),
+    "deal-stacks-online": "Online the bot knows every stack: leave `stacks` out.",
 }
 
 

@@ -41,6 +41,10 @@ DIRECTOR_GUIDE = (
 )
 
 
+# The bot's name in the welcome when Discord has not told it yet (a first start).
+UNNAMED_BOT = "The bot"
+
+
 def docs_links(docs_url: str | None, *, director: bool) -> str | None:
     """The league's guides, where DOCS_URL says its docs/ folder is published."""
     if not docs_url:

@@ -315,6 +315,26 @@ def signed_text(taken: Taken, view: NightView, zone: tzinfo) -> str:
             f"**{ordinal(taken.position or 0)}**.")
 
 
+# The refusals of the night commands themselves (`/night ...`); a night's own refusals are
+# NightError codes, worded by `night_refusal`.
+NO_NIGHT_SCHEDULED = "No night is scheduled. Schedule one with `/night schedule`."
+SAY_WHO = "Say who: `player:` for a member, or `name:` for a guest."
+NIGHT_IN_A_THREAD = ("Schedule a night from a text channel, not a thread: its tournament is "
+                     "created in that channel.")
+LIVE_NEEDS_PLACE = ("A live night needs its place (`place:`), e.g. `The Oak, 12 High St`. Nothing "
+                    "was scheduled.")
+
+
+ONLY_DIRECTOR_STARTS = "Only a tournament director can start the night's tournament."
+STARTED = "Started."
+ALREADY_STARTED = "The tournament has already started."
+
+
+def no_coming_night_text(named: str) -> str:
+    return (f"There is no coming night `{safe_name(named)}`: pick one as you type (`/night "
+            "list` shows them).")
+
+
 def night_refusal(err: NightError, night: NightRow | None, zone: tzinfo,
                   player: str | None = None) -> str:
     """Every refusal of a night's rules, saying what is allowed; nothing changed. `player`:

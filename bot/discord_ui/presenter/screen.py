@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.discord_ui.presenter.limits import safe_text
+from bot.discord_ui.presenter.table import play_line
+from bot.engine.events import Event
+from bot.engine.hand import Hand
 
 TITLE_CHARS = 100
 
@@ -17,6 +22,9 @@ def screen_link_text(tournament: str, url: str, *, revoked: bool, online: bool) 
     return (f"{head}\n<{url}>\nOpen it full screen on the TV (F11) and click once to turn the "
             "sound on. Anyone with this link sees the clock, so share it only with the room; "
             f"`/td screen revoke:True` makes every earlier link stop working.{rails}")
+
+
+SCREEN_UNAVAILABLE = "The screen command is not available. Nothing was changed."
 
 
 def screen_off_text() -> str:
@@ -76,3 +84,44 @@ def logo_refusal_text(*, too_big: bool) -> str:
         return ("That image is too big: the logo may be up to 256 KB (a PNG or JPEG). Nothing "
                 "was changed.")
     return "The logo must be a PNG or JPEG image (up to 256 KB). Nothing was changed."
+
+
+class ScreenWording:
+    """Every word the room's screens and the director's remote show (bot/web's `ScreenWords`):
+    the rail's log worded as the table message words a hand, names as the screen prints them
+    (plain text: a page shows text as text, so nothing is escaped for Discord)."""
+
+    unnamed = "a player"
+
+    def rail_line(self, hand: Hand, who: Callable[[int], str], event: Event) -> str | None:
+        return play_line(hand, event, who)
+
+    def view_cannot_control(self) -> str:
+        return "This link shows the clock; it cannot control it."
+
+    def control_from_its_page(self) -> str:
+        return "Controls work only from the remote's own page."
+
+    def control_malformed(self) -> str:
+        return "A control is a short JSON body."
+
+    def control_unknown(self) -> str:
+        return "Unknown control."
+
+    def bot_late(self) -> str:
+        return "The bot did not answer in time."
+
+    def too_many_screens(self, limit: int, *, per_link: bool) -> str:
+        whose = "link" if per_link else "address"
+        return (f"This {whose} already has {limit} screens open. Close one (or wait a minute) "
+                "and reload.")
+
+    def link_made(self, *, control: bool, revoke: bool) -> str:
+        what = "remote control link" if control else "screen link"
+        return f"{what} made, earlier ones revoked" if revoke else f"{what} made"
+
+    def links_revoked(self) -> str:
+        return "screen links revoked"
+
+
+SCREEN_WORDS = ScreenWording()

@@ -165,6 +165,12 @@ def refusal_text(err: ServerFileError) -> str:
     return f"That {noun} cannot be changed. Nothing was changed."
 
 
+def no_such_level_detail(number: int, levels: int) -> str:
+    """Why a level cannot be opened: past the structure's end (one more makes a new last)."""
+    return (f"there is no level {number}: levels are 1 to {levels}, or {levels + 1} for a new "
+            "last level")
+
+
 def parser_words(text: str, limit: int = PROBLEM_CHARS) -> str:
     """A parser's sentence about a file: its code spans (`level, 25, 50, 0, 20`) shown as
     code, the rest (which may quote the file) made inert; one line, bounded."""

@@ -12,7 +12,7 @@ Privacy: no hole card appears unless a Shown event turned it face up (`p.shown`,
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import discord
@@ -83,40 +83,46 @@ def event_line(hand: Hand, names: Mapping[str, str], ev: Event,
     HoleCardsDealt is deliberately absent: its cards are private to one player. Blinds and
     antes are shown by the seat marks and the chips in front, not narrated.
     """
+    if isinstance(ev, Ruling):
+        return ruling_log_line(ev, seat_names(hand, names))
+    return play_line(hand, ev, lambda seat: _name(hand, names, seat), faces)
+
+
+def play_line(hand: Hand, ev: Event, who: Callable[[int], str],
+              faces: Faces = text_face) -> str | None:
+    """The line of a hand's play (an action, a street, a show, a pot) with each seat named by
+    `who`: the channel's table message and the room's rail word a hand alike."""
     if isinstance(ev, Acted):
-        who = _name(hand, names, ev.seat)
         tail = " all-in" if ev.all_in else ""
         if ev.action in ("fold", "check"):
-            return f"{who} {ev.action}s"
+            return f"{who(ev.seat)} {ev.action}s"
         if ev.action == "call":
-            return f"{who} calls {chips(ev.added)}{tail}"
+            return f"{who(ev.seat)} calls {chips(ev.added)}{tail}"
         if ev.action == "bet":
-            return f"{who} bets {chips(ev.to)}{tail}"
-        return f"{who} raises to {chips(ev.to)}{tail}"
+            return f"{who(ev.seat)} bets {chips(ev.to)}{tail}"
+        return f"{who(ev.seat)} raises to {chips(ev.to)}{tail}"
     if isinstance(ev, StreetDealt):
         return f"{ev.street.capitalize()} {cards_text(ev.cards, faces)}"
     if isinstance(ev, UncalledReturned):
-        return f"{chips(ev.amount)} uncalled goes back to {_name(hand, names, ev.seat)}"
+        return f"{chips(ev.amount)} uncalled goes back to {who(ev.seat)}"
     if isinstance(ev, HandKilled):
         why = _DEAD_BECAUSE.get(ev.rule_id, ev.rule_id.replace("-", " "))
-        return f"{_name(hand, names, ev.seat)}'s hand is dead ({why})"
+        return f"{who(ev.seat)}'s hand is dead ({why})"
     if isinstance(ev, Shown):
         if ev.reason == "face_up":
             return None  # the face-up line says it; the cards are on the seat lines
-        return f"{_name(hand, names, ev.seat)} shows {cards_text(ev.cards, faces)}"
+        return f"{who(ev.seat)} shows {cards_text(ev.cards, faces)}"
     if isinstance(ev, Mucked):
-        return f"{_name(hand, names, ev.seat)} mucks"
-    if isinstance(ev, Ruling):
-        return ruling_log_line(ev, seat_names(hand, names))
+        return f"{who(ev.seat)} mucks"
     if isinstance(ev, PotAwarded):
-        return _award_line(hand, names, ev)
+        return _award_line(hand, ev, who)
     return None
 
 
-def _award_line(hand: Hand, names: Mapping[str, str], ev: PotAwarded) -> str:
-    pots = sum(1 for a in hand.awards)
+def _award_line(hand: Hand, ev: PotAwarded, who: Callable[[int], str]) -> str:
+    pots = len(hand.awards)
     label = "the pot" if pots <= 1 else ("the main pot" if ev.pot == 0 else f"side pot {ev.pot}")
-    winners = [_name(hand, names, s) for s in ev.winners]
+    winners = [who(s) for s in ev.winners]
     if len(winners) == 1:
         return f"{winners[0]} wins {label} ({chips(ev.amount)})"
     return f"{' and '.join(winners)} split {label} ({chips(ev.amount)})"

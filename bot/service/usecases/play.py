@@ -15,7 +15,7 @@ from bot.engine.hand_events import Acted
 from bot.service.session import Outcome, Session
 from bot.service.usecases.current import Click, Spot, still_current
 from bot.service.usecases.refused import Refused, Why
-from bot.service.usecases.running import run
+from bot.service.usecases.running import refused_in, run
 from bot.tournament.players import PlayerId
 from bot.tournament.tournament import Tournament
 
@@ -48,6 +48,15 @@ def _act(t: Tournament, spot: Spot, action: str, amount: int | None, click: Clic
     acted = next((e for e in spot.hand.events[before:]
                   if isinstance(e, Acted) and e.seat == spot.seat), None)
     return Played(spot, acted)
+
+
+def check_click(session: Session, player: PlayerId, click: Click) -> Spot:
+    """`still_current` asked early, before the lock, so a stale or out-of-turn click is answered
+    without waiting (the action asks it again under the lock); refused with names."""
+    try:
+        return still_current(session.tournament, player, click)
+    except Refused as refused:
+        raise refused_in(session, refused) from None
 
 
 async def play(session: Session, player: PlayerId, action: str, amount: int | None = None, *,

@@ -1,10 +1,12 @@
-"""The one refusal of every use case: why, as a code and fields, never as a sentence.
+"""The one refusal: "refused, nothing changed, and why", for the use cases and the Discord side.
 
-A use case that refuses raises `Refused` and nothing changed (the session rebuilds what a
-refused command may have begun). The presenter words it once
-(bot/discord_ui/presenter/answers.py `refused_text`), for a slash command, a button and a
-modal alike. `names` are the display names known when it was refused (members and tonight's
-guests), so the words can name players without asking anyone again.
+A use case that refuses raises `Refused` with a code and fields, never a sentence, and nothing
+changed (the session rebuilds what a refused command may have begun). The Discord side refuses
+bad input with the same type, carrying the presenter's sentence (`Refused.saying`). The presenter
+finishes every refusal in one place (bot/discord_ui/presenter/answers.py `refused_text`), for a
+slash command, a button and a modal alike. `names` are the display names known when it was
+refused (members and tonight's guests), attached once where a use case runs on its session
+(running.py), so the words can name players without asking anyone again.
 """
 
 from __future__ import annotations
@@ -39,6 +41,9 @@ class Why(StrEnum):
     ALREADY_BOUGHT = "already_bought"  # fields: player, kind ("rebuy"/"addon"), own (bool)
     PENALTY_MEANWHILE = "penalty_meanwhile"  # fields: player, hands, reason
     STACK_CHANGED = "stack_changed"  # fields: player, stack
+    # ---- input the Discord side refused before any use case ran: fields: text (the
+    # presenter's sentence, finished by `refused_text`)
+    SAID = "said"
 
 
 class Refused(Exception):
@@ -53,7 +58,16 @@ class Refused(Exception):
         self.names: Mapping[str, str] = dict(names or {})
         self.desk = desk
 
-    def __str__(self) -> str:  # for logs: the code and fields, never shown to a user
+    @classmethod
+    def saying(cls, text: str) -> Refused:
+        """Refused with a sentence the presenter worded (bad input, a missing right)."""
+        return cls(Why.SAID, text=text)
+
+    def __str__(self) -> str:
+        """For logs and tests: the sentence of a SAID refusal, else the code and fields (a
+        user reads `refused_text`)."""
+        if self.why is Why.SAID:
+            return str(self.fields["text"])
         return f"{self.why.value} {self.fields}" if self.fields else self.why.value
 
     def naming(self, names: Mapping[str, str], *, desk: bool = False) -> Refused:

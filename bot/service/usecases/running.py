@@ -24,6 +24,12 @@ def names_now(session: Session) -> dict[str, str]:
     return names
 
 
+def refused_in(session: Session, refused: Refused, *, desk: bool = False) -> Refused:
+    """A refusal met on this session with every player's name it may need: the one place a
+    refusal is given names (`desk`: a live desk command)."""
+    return refused.naming(names_now(session), desk=desk)
+
+
 async def run(session: Session, command: Command, *, also: Also | None = None,
               also_awaited: AlsoAwaited | None = None, desk: bool = False) -> Outcome:
     """`command` against the tournament (its checks made again there, under the lock) and
@@ -33,6 +39,6 @@ async def run(session: Session, command: Command, *, also: Also | None = None,
     try:
         return await session.run(command, also=also, also_awaited=also_awaited)
     except Refused as refused:
-        raise refused.naming(names_now(session), desk=desk) from None
+        raise refused_in(session, refused, desk=desk) from None
     except (IllegalAction, TournamentError) as exc:
-        raise from_game(exc).naming(names_now(session), desk=desk) from None
+        raise refused_in(session, from_game(exc), desk=desk) from None

@@ -1,0 +1,126 @@
+"""Why what a user typed or picked was refused, saying what is allowed: amounts, hands,
+reasons, knobs, times, levels, tournaments and players by name, and who may direct. The
+parsers (bot/discord_ui/parsing.py, time_input.py, lookup.py) decide; the words are here."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.discord_ui.presenter.limits import safe_name, safe_text
+
+AMOUNT_HELP = ("give a whole number of chips (e.g. 600, 1,200 or 1.5k) or min, half, pot or "
+               "all-in. Nothing was changed.")
+AMOUNT_ABOVE_ZERO = "An amount must be a whole number of chips above zero. Nothing was changed."
+TIME_HELP = ("write `+2m` or `-30s` (also `+1m30s`, `+1:30`) to add or take time, or `12:00` "
+             "(or `12m`) for the time left. Nothing was changed.")
+TIME_AT_MOST = "A time is at most 6 hours. Nothing was changed."
+LEVEL_HELP = "write `next`, `previous` or a level's number (e.g. `4`). Nothing was changed."
+HAND_NAMED = ("Give a hand as the table message names it, such as 7-t1-h12 (tournament 7, table "
+              "1, hand 12), or just the hand number (12) in the tournament's channel. Nothing "
+              "was changed.")
+NO_TOURNAMENT = ("No tournament is running in this channel. A director or player can start one "
+                 "with `/tournament create`.")
+TOURNAMENT_GONE = "That tournament is over or was cancelled."
+TOURNAMENTS_IN_SERVER = "Tournaments are run in a server channel, not in DMs."
+NOT_A_DIRECTOR = ("Only a tournament director can do that (the server's director role; an admin "
+                  "sets it with `/td role`).")
+LIST_GONE = "This list cannot be paged any more: ask for it again with its command."
+COUNTS_EXAMPLE = "`Ann 120000, Bob 80000`"
+
+
+def _shown(text: str) -> str:
+    return safe_text(text, 24)
+
+
+def amount_too_long_text() -> str:
+    return f"That amount is too long to be one: {AMOUNT_HELP}"
+
+
+def amount_unreadable_text(typed: str) -> str:
+    return f"I could not read {_shown(typed)} as an amount: {AMOUNT_HELP}"
+
+
+def amount_too_big_text(typed: str) -> str:
+    return f"{_shown(typed)} is more chips than any tournament has: {AMOUNT_HELP}"
+
+
+def hand_too_long_text(limit: int) -> str:
+    return f"A hand is named in at most {limit} characters, such as 7-t1-h12. Nothing was changed."
+
+
+def reason_blank_text(what: str, limit: int) -> str:
+    """`what`: "reason" or "ruling"."""
+    return (f"Give a {what} in words (1 to {limit} characters); it is kept for appeals. Nothing "
+            "was changed.")
+
+
+def reason_too_long_text(what: str, length: int, limit: int) -> str:
+    return f"That {what} is {length:,} characters long; keep it to {limit}. Nothing was changed."
+
+
+def screen_message_too_long_text(length: int, limit: int) -> str:
+    return (f"That message is {length:,} characters long; the screen shows up to {limit}. "
+            "Nothing was done.")
+
+
+def knobs_too_long_text(limit: int) -> str:
+    return (f"Knobs are at most {limit} characters: knob=value, comma-separated. Nothing was "
+            "changed.")
+
+
+def knob_unreadable_text(part: str) -> str:
+    return (f"Knobs are written knob=value, comma-separated; {safe_text(part, 40)} is not. "
+            "Nothing was changed.")
+
+
+def knob_out_of_range_text(knob: str, value: str, low: int, high: int) -> str:
+    return (f"{safe_text(knob, 40)} is a whole number of seconds from {low} to {high}; "
+            f"{safe_text(value, 20)} is not. Nothing was changed.")
+
+
+def time_unreadable_text(typed: str) -> str:
+    return f"I could not read {_shown(typed)} as a time: {TIME_HELP}"
+
+
+def time_changes_nothing_text(typed: str) -> str:
+    return f"{_shown(typed)} changes nothing: {TIME_HELP}"
+
+
+def level_unreadable_text(typed: str) -> str:
+    return f"I could not read {_shown(typed)} as a level: {LEVEL_HELP}"
+
+
+def no_tournament_called_text(typed: str, unfinished: Sequence[tuple[str, int]]) -> str:
+    """`unfinished`: the server's unfinished tournaments (name, number), the first few."""
+    listed = ", ".join(f"{safe_name(name)} (#{number})" for name, number in unfinished)
+    return (f"This server has no unfinished tournament called {safe_name(typed) or 'that'}. "
+            + (f"Unfinished: {listed}." if listed else "None is unfinished."))
+
+
+def player_not_in_text(what: str) -> str:
+    """A list's value for someone who is not (or no longer) in this tournament."""
+    return (f"That player is not in this tournament: pick the {what} from the list. Nothing was "
+            "changed.")
+
+
+def nobody_called_text(typed: str, what: str) -> str:
+    return (f"Nobody called {safe_name(typed) or 'that'} is in this tournament: pick the {what} "
+            "from the list. Nothing was changed.")
+
+
+def several_match_text(typed: str, matching: str, what: str) -> str:
+    """`matching`: the players it could be, already named."""
+    return (f"More than one player matches {safe_name(typed) or 'that'} ({matching}): pick the "
+            f"{what} from the list. Nothing was changed.")
+
+
+def count_for_nobody_text(part: str, typed: str) -> str:
+    """`part`: the part of the counts, already shown as code; `typed`: the name in it."""
+    return (f"I could not read {part}: nobody called {safe_name(typed) or 'that'} is in this "
+            f"tournament. Give each as a name and a count, e.g. {COUNTS_EXAMPLE}. Nothing was "
+            "changed.")
+
+
+def named_twice_text(what: str, player: str) -> str:
+    """`player`: already named (`player_name`)."""
+    return f"The {what} name {player} twice: give each player once. Nothing was changed."
