@@ -5,13 +5,16 @@ Every action is validated inside the tournament's lock, against the state it is 
 click made for event N of a hand applies only if that hand is still at event N, and "is it your
 turn" is asked of the same state the action changes (`still_current`, the one check). A queued
 click can therefore never land on a later street. A refusal is the use case's `Refused`, worded
-by the presenter (`refused_text`) and raised here as the private `Refusal`.
+by the presenter (`refused_text`) and raised here as the private `Refusal`. A table click's
+`ClickAnswer` (`answer`) goes down with the action to the session, whose listener answers the
+click with the table before the action's posts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from bot.discord_ui.announcer import ClickAnswer
 from bot.discord_ui.parsing import RaiseChoice, resolve_raise
 from bot.discord_ui.presenter.answers import PASSED, refused_text
 from bot.discord_ui.presenter.cards import Faces, text_face
@@ -41,11 +44,12 @@ def _click(expect: Expect | None) -> Click | None:
 
 
 async def play(session: Session, user_id: int, action: str, amount: int | None,
-               names: Mapping[str, str] | None = None, *, expect: Expect | None = None) -> str:
+               names: Mapping[str, str] | None = None, *, expect: Expect | None = None,
+               answer: ClickAnswer | None = None) -> str:
     """The player's action, checked and applied under the lock; returns "You call 200."."""
     try:
         outcome = await uc.play(session, member_player(user_id), action, amount,
-                                click=_click(expect))
+                                click=_click(expect), answer=answer)
     except Refused as r:
         raise refusal(r, names) from None
     played: uc.Played = outcome.result
@@ -53,21 +57,24 @@ async def play(session: Session, user_id: int, action: str, amount: int | None,
 
 
 async def use_time_bank(session: Session, user_id: int,
-                        names: Mapping[str, str] | None = None, *, expect: Expect) -> None:
+                        names: Mapping[str, str] | None = None, *, expect: Expect,
+                        answer: ClickAnswer | None = None) -> None:
     """The Time button: his time bank added to this decision, checked under the lock."""
     try:
-        await uc.use_time_bank(session, member_player(user_id), click=Click(*expect))
+        await uc.use_time_bank(session, member_player(user_id), click=Click(*expect),
+                               answer=answer)
     except Refused as r:
         raise refusal(r, names) from None
 
 
 async def play_size(session: Session, user_id: int, size: str, amount: int,
-                    names: Mapping[str, str] | None = None, *, expect: Expect) -> str:
+                    names: Mapping[str, str] | None = None, *, expect: Expect,
+                    answer: ClickAnswer | None = None) -> str:
     """A one-tap size button: raise to the `amount` it showed, refused as stale unless the
     size still comes to it under the lock (`uc.play_size`); returns "You raise to 600."."""
     try:
         outcome = await uc.play_size(session, member_player(user_id), size, amount,
-                                     click=Click(*expect))
+                                     click=Click(*expect), answer=answer)
     except Refused as r:
         raise refusal(r, names) from None
     played: uc.Played = outcome.result
@@ -76,7 +83,8 @@ async def play_size(session: Session, user_id: int, size: str, amount: int,
 
 async def play_typed(session: Session, user_id: int, text: str,
                      names: Mapping[str, str] | None = None, *, action: str = "raise_to",
-                     expect: Expect | None = None) -> RaiseChoice | str:
+                     expect: Expect | None = None, answer: ClickAnswer | None = None
+                     ) -> RaiseChoice | str:
     """An amount the player typed (modal, `/bet`, `/raise`), read against the state it is
     applied to. Returns the confirmation sentence, or the RaiseChoice that needs the player to
     confirm an all-in (nothing was changed then)."""
@@ -84,7 +92,8 @@ async def play_typed(session: Session, user_id: int, text: str,
         return resolve_raise(hand, text, action)
 
     try:
-        outcome = await uc.play_typed(session, member_player(user_id), read, click=_click(expect))
+        outcome = await uc.play_typed(session, member_player(user_id), read, click=_click(expect),
+                                      answer=answer)
     except Refused as r:
         raise refusal(r, names) from None
     if isinstance(outcome.result, RaiseChoice):

@@ -1,6 +1,6 @@
 """The idle ping: a nudge for the player to act who has not acted for a while.
 
-Contract: after every change `_arm_pings` looks at each table's decision (the hand and the
+Contract: after every change `arm` looks at each table's decision (the hand and the
 number of its events). A member to act who is not marked away, in a running tournament that is
 not paused, gets one short new message after `idle_ping_seconds` (the server's setting, read at
 every deal; 0: never), at his table, mentioning him alone. When the decision changes (he acted,
@@ -36,11 +36,12 @@ import contextlib
 import discord
 
 from bot.discord_ui.announcer.send import Sending
-from bot.discord_ui.announcer.state import IdlePing, Places, hand_by_id
+from bot.discord_ui.announcer.state import IdlePing, Places, PlacesRegistry, hand_by_id
 from bot.discord_ui.global_limit import Priority, priority
 from bot.discord_ui.presenter.limits import display_name
 from bot.discord_ui.presenter.notices import idle_ping_text, ping_answered_text
 from bot.discord_ui.replies import NO_PINGS, ping_only
+from bot.discord_ui.tasks import Tasks
 from bot.service import Session
 from bot.tournament.players import is_member, member_id
 
@@ -49,8 +50,16 @@ from bot.tournament.players import is_member, member_id
 WAKE_SLACK = 0.001
 
 
-class IdlePings(Sending):
-    def _arm_pings(self, session: Session, places: Places) -> None:
+class IdlePings:
+    def __init__(self, client: discord.Client, places: PlacesRegistry, sending: Sending,
+                 tasks: Tasks) -> None:
+        self.client = client
+        self.places = places
+        self.sending = sending
+        self.tasks = tasks
+
+    def arm(self, session: Session, places: Places) -> None:
+        """The pings of the decisions now waiting at the tournament's tables, after a change."""
         t = session.tournament
         for table, ts in t.tables.items():
             hand = ts.hand
@@ -83,12 +92,17 @@ class IdlePings(Sending):
         for table in [tb for tb in places.ping_timers if tb not in t.tables]:
             places.ping_timers.pop(table).cancel()
 
-    def _stop_pings(self) -> None:
+    def stop(self) -> None:
         """On closing: no ping falls due any more (the timers are the loop's, not tasks)."""
-        for places in self.places.values():
-            for timer in places.ping_timers.values():
-                timer.cancel()  # drops its arguments: no cycle back to the places is left
-            places.ping_timers.clear()
+        for places in self.places.all():
+            self.forget(places)
+
+    @staticmethod
+    def forget(places: Places) -> None:
+        """A tournament no longer shown (finished, or the bot closing): its timers cancelled."""
+        for timer in places.ping_timers.values():
+            timer.cancel()  # drops its arguments: no cycle back to the places is left
+        places.ping_timers.clear()
 
     def _end_ping(self, session: Session, places: Places, table: int, ping: IdlePing) -> None:
         places.pings.pop(table, None)
@@ -108,9 +122,9 @@ class IdlePings(Sending):
         hand = hand_by_id(session, table, hand_id)
         seat = hand.seat_of(ping.player) if hand is not None else None
         if hand is None or seat is None:
-            name = display_name(self._names(places), ping.player, 0)
+            name = display_name(self.places.names(places), ping.player, 0)
             return ping_answered_text(name, table, -1, ())
-        name = display_name(self._names(places), ping.player, seat)
+        name = display_name(self.places.names(places), ping.player, seat)
         return ping_answered_text(name, table, seat, hand.events[count:])
 
     async def _edit_ping(self, channel_id: int, message_id: int, text: str) -> None:
@@ -124,7 +138,7 @@ class IdlePings(Sending):
         decision it was armed for is over, and the next player's ping falls due later)."""
         places.ping_timers.pop(table, None)
         ping = places.pings.get(table)
-        if self.closed or ping is None or ping.posting:
+        if self.tasks.closed or ping is None or ping.posting:
             return
         loop = asyncio.get_running_loop()
         if ping.due - loop.time() > WAKE_SLACK:
@@ -140,8 +154,8 @@ class IdlePings(Sending):
         if uid is None:
             return
         where = places.location(table)
-        msg = await self.send(places, where, idle_ping_text(uid, table),
-                              mentions=ping_only(uid))
+        msg = await self.sending.send(places, where, idle_ping_text(uid, table),
+                                      mentions=ping_only(uid))
         if msg is None:
             return
         if places.pings.get(table) is ping:
