@@ -2,7 +2,7 @@
 that is answered with it.
 
 Contract:
-- `_post_table` posts a hand's table message (the presenter's embed and the table's buttons) and
+- `post_table` posts a hand's table message (the presenter's embed and the table's buttons) and
   stores its ids (`tx.put_message` "hand:<hand id>", `tx.put_table`), so a restarted bot edits
   the same message. A post that failed is made again at the table's next change.
 - `mark_dirty(session, places, table)` asks for the table message to show the table as it is
@@ -27,7 +27,7 @@ Contract:
   the whole of the last one first; after a restart `recovered` shows it whole (nothing of a
   run-out is kept).
 - during a hand nothing else is posted at the table but rulings a player could dispute
-  (`_hand_update`).
+  (`hand_update`).
 
 Cost on the event loop (bench/night.py, a league network's peak): the chances to win a face-up
 hand shows (a pre-flop all-in: 10-30 ms of counting) are counted in a worker process before
