@@ -12,8 +12,8 @@ side by side (each to a channel of its own), and the function returns once all h
 
 Discord constraint (../shared/design/discord.md): a DM may be refused (`discord.Forbidden`,
 code 50007) and there is no way to ask in advance; a refused DM is never retried in a loop,
-as invalid requests get the bot banned. So a refusal is remembered (`Places.dm_refused`) for
-the rest of the tournament and never tried again; a restarted bot tries once more at its next
+as invalid requests get the bot banned. So a refusal is remembered (`_refused`, by tournament)
+for the rest of the tournament and never tried again; a restarted bot tries once more at its next
 deal. Any other failure is told for that hand only: the next deal tries again. A player's DM
 channel is opened once and kept (`create_dm` is a request of its own, under the global limit),
 in memory (this part's own `_channels`) and in the store, so that a restarted bot does not
@@ -58,12 +58,19 @@ class DirectMessages:
         self.places = places  # the tournaments' card faces and names
         # player -> his DM channel: opened by Discord, or known from the store
         self._channels: dict[int, discord.abc.Messageable] = {}
+        # tournament -> the players who refused its DMs: not tried again in that tournament
+        self._refused: dict[int, set[str]] = {}
+
+    def forget(self, tid: int) -> None:
+        """A finished tournament: its refusals are not kept."""
+        self._refused.pop(tid, None)
 
     async def send(self, places: Places, player: str, text: str) -> str | None:
         """Send a DM; None when sent, else why not ("refused" is for the rest of the
         tournament, "failed" only for this time)."""
         uid = member_id(player)
-        if player in places.dm_refused or uid is None:
+        refused = self._refused.setdefault(places.store_id, set())
+        if player in refused or uid is None:
             return "refused"
         try:
             channel = self._channels.get(uid)
@@ -78,7 +85,7 @@ class DirectMessages:
                 await channel.send(text, allowed_mentions=NO_PINGS, nonce=nonce())
             return None
         except discord.Forbidden as exc:
-            places.dm_refused.add(player)
+            refused.add(player)
             return "refused_now" if exc.code == DM_REFUSED else "refused"
         except discord.HTTPException as exc:
             log.warning("DM to a player failed (HTTP %s)", exc.status)

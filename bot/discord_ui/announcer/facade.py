@@ -105,9 +105,9 @@ class Announcer:
 
     def forget(self, tid: int) -> None:
         """A finished tournament the service no longer holds: nothing of it is kept."""
-        places = self.places.forget(tid)
-        if places is not None:
-            self.pings.forget(places)
+        self.places.forget(tid)
+        self.dms.forget(tid)
+        self.pings.forget(tid)
 
     async def close(self) -> None:
         self.pings.stop()

@@ -10,7 +10,9 @@ every deal, in one read (`load_settings`): a director or a player may change the
 night. `holding(places)` is the tournament's lock, under which the parts send in order.
 
 A `Places` is data the parts are handed with each call: where the tournament plays (kept by the
-registry and threads.py), and each part's own record of it, marked with the part that writes it.
+registry and threads.py), its table messages' record (table_edits.py) and the troubles told
+(send.py), each marked with the part that writes it. The DMs refused and the idle pings are
+their parts' own (dms.py, pings.py), kept by tournament.
 
 Discord constraint: a table message lives by its channel and message ids only (the bot keeps no
 `discord.Message` across changes: `get_partial_messageable(...).get_partial_message(...)` costs no
@@ -79,7 +81,7 @@ class ClickAnswer:
 @dataclass
 class IdlePing:
     key: tuple[str, int]  # the decision: (hand id, number of the hand's events)
-    due: float = 0.0  # the loop time it falls due (the table's wake-up: Places.ping_timers)
+    due: float = 0.0  # the loop time it falls due (the table's wake-up: IdlePings._timers)
     posting: bool = False  # its post is made or being made (played out, never cancelled)
     message: tuple[int, int] | None = None  # (channel, message) of the ping, once sent
     player: str = ""  # the player it is for
@@ -120,13 +122,8 @@ class Places:
     answering: dict[int, ClickAnswer] = field(default_factory=dict)
     runouts: dict[int, Runout] = field(default_factory=dict)  # table -> run-out being shown
     proofs: set[str] = field(default_factory=set)  # hands whose proof is attached
-    # The hole cards' DMs (dms.py)
-    dm_refused: set[str] = field(default_factory=set)
     # Channel trouble (send.py)
     told: set[str] = field(default_factory=set)  # troubles already told to the director
-    # The idle pings (pings.py): one loop timer per table, for its ping's moment or earlier
-    pings: dict[int, IdlePing] = field(default_factory=dict)
-    ping_timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
 
     def location(self, table: int | None) -> int:
         """Where a table plays: its thread, else the tournament's channel."""
@@ -236,11 +233,10 @@ class PlacesRegistry:
                 places.messages[hand_id.table] = TableMessage(str(hand_id), msg.channel_id,
                                                               msg.message_id)
 
-    def forget(self, tid: int) -> Places | None:
-        """A finished tournament the service no longer holds: nothing of it is kept here; its
-        `Places`, for the parts to let go of what they armed for it."""
+    def forget(self, tid: int) -> None:
+        """A finished tournament the service no longer holds: nothing of it is kept here."""
         self.sessions.pop(tid, None)
-        return self._known.pop(tid, None)
+        self._known.pop(tid, None)
 
     def session_of(self, places: Places) -> Session | None:
         return self.sessions.get(places.store_id)
