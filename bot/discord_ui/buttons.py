@@ -43,6 +43,7 @@ from typing import Any, cast
 
 import discord
 
+from bot.discord_ui.announcer import ClickAnswer
 from bot.discord_ui.click_update import acknowledged_if_slow, replace_message
 from bot.discord_ui.context import GameBot, game_of
 from bot.discord_ui.global_limit import Priority, priority
@@ -218,7 +219,8 @@ async def _answered_privately(interaction: discord.Interaction,
 
 
 async def _act_and_answer(interaction: discord.Interaction, hand_id: str, custom_id: str | None,
-                          act: Callable[[Session, int], Awaitable[None]], done: str) -> None:
+                          act: Callable[[Session, int, ClickAnswer], Awaitable[None]],
+                          done: str) -> None:
     """Run a one-tap action and answer the click by editing the table message (one request);
     `done` privately when the table could not be shown in the response."""
     bot = game_of(interaction)
@@ -227,7 +229,7 @@ async def _act_and_answer(interaction: discord.Interaction, hand_id: str, custom
         user = interaction.user.id
         table, hand, _ = dealt_in(session.tournament, member_player(user))
         async with bot.announcer.answering(interaction, session, table, hand) as click:
-            await act(session, user)
+            await act(session, user, click)
         if not click.answered:
             await send_private(interaction, done)
 
@@ -300,7 +302,8 @@ class PlayButton(HandButton, template=TEMPLATE):
         elif self.act in _ACTIONS:
             table, hand, _ = dealt_in(session.tournament, member_player(user))
             async with bot.announcer.answering(interaction, session, table, hand) as click:
-                await play(session, user, _ACTIONS[self.act], None, expect=self.expect)
+                await play(session, user, _ACTIONS[self.act], None, expect=self.expect,
+                           answer=click)
             if not click.answered:
                 await send_private(interaction, "Done: the table shows your action.")
         elif self.act == "s":
@@ -334,9 +337,9 @@ class SizeButton(HandButton, template=SIZE_TEMPLATE):
         return int(self.fields["amount"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        async def act(session: Session, user: int) -> None:
+        async def act(session: Session, user: int, click: ClickAnswer) -> None:
             await play_size(session, user, self.size, self.amount,
-                            expect=self.expect)
+                            expect=self.expect, answer=click)
 
         await _act_and_answer(interaction, self.hand_id, self.item.custom_id, act,
                               "Done: the table shows your action.")
@@ -359,8 +362,8 @@ class TimeButton(HandButton, template=TIME_TEMPLATE):
     response edits the table message, which shows his new deadline)."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        async def act(session: Session, user: int) -> None:
-            await use_time_bank(session, user, expect=self.expect)
+        async def act(session: Session, user: int, click: ClickAnswer) -> None:
+            await use_time_bank(session, user, expect=self.expect, answer=click)
 
         await _act_and_answer(interaction, self.hand_id, self.item.custom_id, act,
                               "Done: your time bank runs; the table shows your new deadline.")
@@ -440,7 +443,8 @@ async def _raise(interaction: discord.Interaction, hand_id: str, count: int, tex
     session = _session(bot, hand_id)
     table, hand, _ = dealt_in(session.tournament, member_player(interaction.user.id))
     async with bot.announcer.answering(interaction, session, table, hand) as click:
-        result = await play_typed(session, interaction.user.id, text, expect=(hand_id, count))
+        result = await play_typed(session, interaction.user.id, text,
+                                  expect=(hand_id, count), answer=click)
         if isinstance(result, RaiseChoice):
             click.decline()  # nothing was changed: the answer is the question
     if isinstance(result, RaiseChoice):

@@ -5,11 +5,14 @@ Every action is validated inside the tournament's lock, against the state it is 
 click made for event N of a hand applies only if that hand is still at event N, and "is it your
 turn" is asked of the same state the action changes (`still_current`, the one check). A queued
 click can therefore never land on a later street. A refusal is the use case's `Refused`, with
-the names it needs, passed on as it is (the presenter words it: `refused_text`).
+the names it needs, passed on as it is (the presenter words it: `refused_text`). A table click's
+`ClickAnswer` (`answer`) goes down with the action to the session, whose listener answers the
+click with the table before the action's posts.
 """
 
 from __future__ import annotations
 
+from bot.discord_ui.announcer import ClickAnswer
 from bot.discord_ui.parsing import RaiseChoice, resolve_raise
 from bot.discord_ui.presenter import player as words
 from bot.discord_ui.presenter.answers import PASSED
@@ -34,38 +37,41 @@ def _click(expect: Expect | None) -> Click | None:
 
 
 async def play(session: Session, user_id: int, action: str, amount: int | None, *,
-               expect: Expect | None = None) -> str:
+               expect: Expect | None = None, answer: ClickAnswer | None = None) -> str:
     """The player's action, checked and applied under the lock; returns "You call 200."."""
     outcome = await uc.play(session, member_player(user_id), action, amount,
-                            click=_click(expect))
+                            click=_click(expect), answer=answer)
     played: uc.Played = outcome.result
     return acted_text(played.acted)
 
 
-async def use_time_bank(session: Session, user_id: int, *, expect: Expect) -> None:
+async def use_time_bank(session: Session, user_id: int, *, expect: Expect,
+                        answer: ClickAnswer | None = None) -> None:
     """The Time button: his time bank added to this decision, checked under the lock."""
-    await uc.use_time_bank(session, member_player(user_id), click=Click(*expect))
+    await uc.use_time_bank(session, member_player(user_id), click=Click(*expect), answer=answer)
 
 
 async def play_size(session: Session, user_id: int, size: str, amount: int, *,
-                    expect: Expect) -> str:
+                    expect: Expect, answer: ClickAnswer | None = None) -> str:
     """A one-tap size button: raise to the `amount` it showed, refused as stale unless the
     size still comes to it under the lock (`uc.play_size`); returns "You raise to 600."."""
     outcome = await uc.play_size(session, member_player(user_id), size, amount,
-                                 click=Click(*expect))
+                                 click=Click(*expect), answer=answer)
     played: uc.Played = outcome.result
     return acted_text(played.acted)
 
 
 async def play_typed(session: Session, user_id: int, text: str, *, action: str = "raise_to",
-                     expect: Expect | None = None) -> RaiseChoice | str:
+                     expect: Expect | None = None, answer: ClickAnswer | None = None
+                     ) -> RaiseChoice | str:
     """An amount the player typed (modal, `/bet`, `/raise`), read against the state it is
     applied to. Returns the confirmation sentence, or the RaiseChoice that needs the player to
     confirm an all-in (nothing was changed then)."""
     def read(hand: Hand) -> RaiseChoice:
         return resolve_raise(hand, text, action)
 
-    outcome = await uc.play_typed(session, member_player(user_id), read, click=_click(expect))
+    outcome = await uc.play_typed(session, member_player(user_id), read, click=_click(expect),
+                                  answer=answer)
     if isinstance(outcome.result, RaiseChoice):
         return outcome.result
     played: uc.Played = outcome.result

@@ -82,6 +82,9 @@ class Outcome:
     result: Any = None  # what the command returned
     extra: Any = None  # what the `also` store writes returned
     notice: Notice | None = None
+    # Who waits in person for this change, as the caller handed it to `Session.run` (a click
+    # on a table message): the listener answers it first. The service only carries it.
+    answer: object = None
 
     def hands_started(self) -> list[tuple[int, Hand]]:
         return [(t, h) for t, h, evs in self.hand_events
@@ -165,14 +168,16 @@ class Session:
     # ------------------------------------------------------------------ commands
 
     async def run(self, command: Command, also: Also | None = None, *,
-                  also_awaited: AlsoAwaited | None = None) -> Outcome:
+                  also_awaited: AlsoAwaited | None = None, answer: object = None) -> Outcome:
         """Run a command, follow on, commit, then tell the listener. Errors from the command
         (refusals) propagate with nothing changed. `also` (or `also_awaited`) adds store writes
-        (an entry, money paid) to the same transaction; what it returns is `outcome.extra`. The
-        Discord side calls this through the use cases (bot/service/usecases), never
-        directly."""
+        (an entry, money paid) to the same transaction; what it returns is `outcome.extra`.
+        `answer`: who waits for this change (a click), handed to the listener as
+        `outcome.answer`. The Discord side calls this through the use cases
+        (bot/service/usecases), never directly."""
         async with self.lock:
             outcome = await self._run_locked(command, also, also_awaited)
+            outcome.answer = answer
             if self._failed_timers:
                 # Something committed again: the retrying episode is over.
                 self._failed_timers = 0

@@ -53,7 +53,7 @@ async def test_a_finished_tournament_is_let_go_and_its_result_stays(harness: Har
     assert clock["gone"] and clock["name"] == name and clock["winner"] == winner, clock
     assert rail["gone"] and rail["table"] == 1 and rail["winner"] == winner, rail
     assert tid not in h.bot.tournaments.rows
-    assert tid not in h.bot.announcer.places and tid not in h.bot.announcer.sessions
+    assert tid not in h.bot.announcer.places and tid not in h.bot.announcer.places.sessions
     assert tid not in h.bot.live_clock.sessions
     # What players read of it afterwards comes from the store.
     r = await h.bob.slash(h.channel, "standings")

@@ -20,7 +20,7 @@ async def test_two_tasks_showing_a_tournament_first_get_the_same_places(
     shown = dict(announcer.places[session.store_id].messages)
     assert shown  # the table message the players see
     announcer.forget(session.store_id)  # nothing in memory, as after a restart
-    first, second = await asyncio.gather(announcer.places_for(session),
-                                         announcer.places_for(session))
+    first, second = await asyncio.gather(announcer.places.of(session),
+                                         announcer.places.of(session))
     assert first is second is announcer.places[session.store_id]
     assert first.messages == shown  # whole, before either task got it

@@ -29,7 +29,7 @@ BUSY = 4.0  # seconds the tournament's lock stays with another sender: past Disc
 def busy_announcer(h: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
     """From now on the tournament's lock is held elsewhere for `BUSY` seconds whenever the
     announcer asks for it (a stand-in for a deal of many tables being posted)."""
-    real = h.bot.announcer.holding
+    real = h.bot.announcer.places.holding
 
     @contextlib.asynccontextmanager
     async def holding(places: Places) -> AsyncIterator[None]:
@@ -37,7 +37,7 @@ def busy_announcer(h: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
         async with real(places):
             yield
 
-    monkeypatch.setattr(h.bot.announcer, "holding", holding)
+    monkeypatch.setattr(h.bot.announcer.places, "holding", holding)
 
 
 async def slowly(h: Harness, monkeypatch: pytest.MonkeyPatch,

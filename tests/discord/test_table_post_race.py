@@ -17,7 +17,7 @@ async def test_an_edit_asked_for_during_the_deals_post_edits_that_one_message(
     h = harness
     announcer = h.bot.announcer
     session = await create_and_join(h, h.players[:3])
-    posting = announcer.send
+    posting = announcer.sending.send
     raced: list[int] = []
 
     async def send_and_race(places: Any, channel_id: int, content: str = "", **kw: Any) -> Any:
@@ -25,12 +25,12 @@ async def test_an_edit_asked_for_during_the_deals_post_edits_that_one_message(
         if embed is not None and (embed.title or "").startswith("Hand ") and not raced:
             # Another change of the table while its first message is on its way.
             raced.append(channel_id)
-            announcer.mark_dirty(session, places, 1)
+            announcer.table_edits.mark_dirty(session, places, 1)
             for _ in range(3):  # the edit starts while this post is still on its way
                 await asyncio.sleep(0)
         return await posting(places, channel_id, content, **kw)
 
-    announcer.send = send_and_race  # type: ignore[method-assign]  # the race, made to happen
+    announcer.sending.send = send_and_race  # type: ignore[method-assign]  # the race, made to happen
     await h.director.slash(h.channel, "tournament start")
     await h.advance(HAND_DELAY)
     assert raced

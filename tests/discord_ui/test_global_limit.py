@@ -19,7 +19,7 @@ from discord.http import Route
 from bot.__main__ import main
 from bot.config import ConfigError, load_settings
 from bot.discord_ui import client, global_limit
-from bot.discord_ui.announcer.state import AnnouncerState, Places
+from bot.discord_ui.announcer.state import Places, PlacesRegistry
 from bot.discord_ui.client import create_bot
 from bot.discord_ui.global_limit import (
     GlobalPacer,
@@ -242,8 +242,7 @@ async def test_a_hurried_groups_requests_go_first_only_while_hurried() -> None:
 async def test_a_click_waiting_for_a_tournaments_lock_hurries_what_it_sends() -> None:
     pacer = GlobalPacer(20, loop_clock())
     await empty_the_bucket(pacer)
-    state = AnnouncerState(SimpleNamespace(global_pacer=pacer), None,  # type: ignore[arg-type]
-                           clock=lambda: 0.0, components=lambda *a: None)  # type: ignore[arg-type]
+    state = PlacesRegistry(SimpleNamespace(global_pacer=pacer), None)  # type: ignore[arg-type]
     mine, others = Places(1, 100), Places(2, 200)
     order: list[str] = []
 
@@ -292,8 +291,7 @@ async def test_a_commands_task_given_a_priority_is_freed_without_the_collector()
 
 
 async def test_a_task_started_under_a_tournaments_lock_frees_the_tournament() -> None:
-    state = AnnouncerState(SimpleNamespace(global_pacer=None), None,  # type: ignore[arg-type]
-                           clock=lambda: 0.0, components=lambda *a: None)  # type: ignore[arg-type]
+    state = PlacesRegistry(SimpleNamespace(global_pacer=None), None)  # type: ignore[arg-type]
     places = Places(1, 100)
     async with state.holding(places):
         # What the listener does under the lock: a table's coalesced edits, kept once done.

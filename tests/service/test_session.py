@@ -297,3 +297,22 @@ async def test_only_a_finished_tournament_is_forgotten(tmp_path: Path) -> None:
     rows = await service.store.results(session.store_id)
     assert sorted(r.place for r in rows)[0] == 1  # the result is the store's
     await service.store.close()
+
+
+async def test_the_one_waiting_for_a_change_is_heard_with_that_change_alone(
+        tmp_path: Path) -> None:
+    """A click waiting for its action (`answer`) reaches the listener with that action's outcome,
+    which the click's response then shows; a change the timer makes afterwards comes without
+    it: nobody waits for that one in person, and the click is not answered twice."""
+    clock = FakeClock()
+    heard: list[Outcome] = []
+    service, session = await started_service(tmp_path / "db.sqlite3", clock, heard)
+    table, seat = acting(session)
+    click = object()
+    heard.clear()
+    await session.run(lambda t, now: t.act(table, seat, "call", now=now), answer=click)
+    assert [o.answer for o in heard] == [click]
+    clock.now += 600  # the next player's time runs out
+    await session.run(lambda t, now: t.tick(now))
+    assert len(heard) == 2 and heard[1].hand_events and heard[1].answer is None
+    await service.store.close()

@@ -2,9 +2,11 @@
 tournament service. The announcer only sends: every sentence comes from the presenter.
 
 The service calls `Announcer.listener(session, outcome)` after every commit. One job a module,
-each built on the one before (the `Announcer` class is all of them together):
+each an object of its own, given at its construction the parts it uses (the `Announcer` holds
+them all and delegates its public API to them):
 - state.py: what is remembered of each tournament (`Places`: its channel, threads, table
-  messages), loaded from the store after a restart;
+  messages), loaded from the store after a restart, and their registry (`PlacesRegistry`:
+  each tournament's lock, names and card faces);
 - dms.py: hole cards by DM at every deal; a refused DM (50007) is never retried in that
   tournament, and the channel tells those players, in one post, to use `/cards` or **My cards**;
 - send.py: every post, and channel trouble: a deleted channel pauses the tournament, lost
@@ -15,14 +17,23 @@ each built on the one before (the `Announcer` class is all of them together):
 - threads.py: one thread per table when the tournament starts on several, and where each post
   goes when players move;
 - pings.py: the idle ping, a new message mentioning only the player to act, deleted once he acts;
-- facade.py: `Announcer`, the listener that shows one change in the order a player reads it.
+- facade.py: `Announcer`, which builds the parts, and the listener that shows one change in
+  the order a player reads it.
 
 Privacy: nothing here reads `PlayerState.hole` for a channel message; the presenter shows only
 cards a Shown event made public, and DMs go to the card owner alone.
 """
 
 from bot.discord_ui.announcer.facade import Announcer
-from bot.discord_ui.announcer.state import Components, Places, TableMessage, hand_by_id
+from bot.discord_ui.announcer.state import (
+    ClickAnswer,
+    Components,
+    Places,
+    PlacesRegistry,
+    TableMessage,
+    hand_by_id,
+)
 from bot.discord_ui.announcer.table_edits import table_deadline
 
-__all__ = ["Announcer", "Components", "Places", "TableMessage", "hand_by_id", "table_deadline"]
+__all__ = ["Announcer", "ClickAnswer", "Components", "Places", "PlacesRegistry", "TableMessage",
+           "hand_by_id", "table_deadline"]

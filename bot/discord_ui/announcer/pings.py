@@ -1,6 +1,6 @@
 """The idle ping: a nudge for the player to act who has not acted for a while.
 
-Contract: after every change `_arm_pings` looks at each table's decision (the hand and the
+Contract: after every change `arm` looks at each table's decision (the hand and the
 number of its events). A member to act who is not marked away, in a running tournament that is
 not paused, gets one short new message after `idle_ping_seconds` (the server's setting, read at
 every deal; 0: never), at his table, mentioning him alone. When the decision changes (he acted,
@@ -36,11 +36,12 @@ import contextlib
 import discord
 
 from bot.discord_ui.announcer.send import Sending
-from bot.discord_ui.announcer.state import IdlePing, Places, hand_by_id
+from bot.discord_ui.announcer.state import IdlePing, Places, PlacesRegistry, hand_by_id
 from bot.discord_ui.global_limit import Priority, priority
 from bot.discord_ui.presenter.limits import display_name
 from bot.discord_ui.presenter.notices import idle_ping_text, ping_answered_text
 from bot.discord_ui.replies import NO_PINGS, ping_only
+from bot.discord_ui.tasks import Tasks
 from bot.service import Session
 from bot.tournament.players import is_member, member_id
 
@@ -49,9 +50,23 @@ from bot.tournament.players import is_member, member_id
 WAKE_SLACK = 0.001
 
 
-class IdlePings(Sending):
-    def _arm_pings(self, session: Session, places: Places) -> None:
+class IdlePings:
+    def __init__(self, client: discord.Client, places: PlacesRegistry, sending: Sending,
+                 tasks: Tasks) -> None:
+        self.client = client
+        self.places = places
+        self.sending = sending
+        self.tasks = tasks
+        # tournament -> table -> its ping, and the table's one loop timer (for its ping's
+        # moment or earlier)
+        self._pings: dict[int, dict[int, IdlePing]] = {}
+        self._timers: dict[int, dict[int, asyncio.TimerHandle]] = {}
+
+    def arm(self, session: Session, places: Places) -> None:
+        """The pings of the decisions now waiting at the tournament's tables, after a change."""
         t = session.tournament
+        pings = self._pings.setdefault(places.store_id, {})
+        timers = self._timers.setdefault(places.store_id, {})
         for table, ts in t.tables.items():
             hand = ts.hand
             key: tuple[str, int] | None = None
@@ -61,7 +76,7 @@ class IdlePings(Sending):
                 state = t.players.get(player)
                 if is_member(player) and (state is None or not state.away):
                     key = (hand.hand_id, len(hand.events))
-            ping = places.pings.get(table)
+            ping = pings.get(table)
             if ping is not None and ping.key == key:
                 continue
             if ping is not None:
@@ -71,27 +86,32 @@ class IdlePings(Sending):
                 player = hand.players[hand.to_act].player
                 loop = asyncio.get_running_loop()
                 new = IdlePing(key, due=loop.time() + places.idle_ping_seconds, player=player)
-                places.pings[table] = new
-                timer = places.ping_timers.get(table)
+                pings[table] = new
+                timer = timers.get(table)
                 if timer is None or timer.when() > new.due:
                     if timer is not None:
                         timer.cancel()
-                    places.ping_timers[table] = loop.call_at(
-                        new.due, self._ping_wake, session, places, table)
-        for table in [tb for tb in places.pings if tb not in t.tables]:
-            self._end_ping(session, places, table, places.pings[table])
-        for table in [tb for tb in places.ping_timers if tb not in t.tables]:
-            places.ping_timers.pop(table).cancel()
+                    timers[table] = loop.call_at(new.due, self._ping_wake, session, places,
+                                                 table)
+        for table in [tb for tb in pings if tb not in t.tables]:
+            self._end_ping(session, places, table, pings[table])
+        for table in [tb for tb in timers if tb not in t.tables]:
+            timers.pop(table).cancel()
 
-    def _stop_pings(self) -> None:
+    def stop(self) -> None:
         """On closing: no ping falls due any more (the timers are the loop's, not tasks)."""
-        for places in self.places.values():
-            for timer in places.ping_timers.values():
-                timer.cancel()  # drops its arguments: no cycle back to the places is left
-            places.ping_timers.clear()
+        for tid in list(self._timers):
+            self.forget(tid)
+
+    def forget(self, tid: int) -> None:
+        """A tournament no longer shown (finished, or the bot closing): nothing of its pings is
+        kept, and its timers are cancelled."""
+        self._pings.pop(tid, None)
+        for timer in self._timers.pop(tid, {}).values():
+            timer.cancel()  # drops its arguments: no cycle back to the places is left
 
     def _end_ping(self, session: Session, places: Places, table: int, ping: IdlePing) -> None:
-        places.pings.pop(table, None)
+        self._pings.get(places.store_id, {}).pop(table, None)
         # A ping still being posted is played out, not cancelled: Discord may have the message,
         # its answer on the way, and a cancelled post left it saying "your turn" for good (and
         # the cancelled task's cycle, kept by the collector's freezes). Played out, it sees
@@ -108,9 +128,9 @@ class IdlePings(Sending):
         hand = hand_by_id(session, table, hand_id)
         seat = hand.seat_of(ping.player) if hand is not None else None
         if hand is None or seat is None:
-            name = display_name(self._names(places), ping.player, 0)
+            name = display_name(self.places.names(places), ping.player, 0)
             return ping_answered_text(name, table, -1, ())
-        name = display_name(self._names(places), ping.player, seat)
+        name = display_name(self.places.names(places), ping.player, seat)
         return ping_answered_text(name, table, seat, hand.events[count:])
 
     async def _edit_ping(self, channel_id: int, message_id: int, text: str) -> None:
@@ -122,14 +142,15 @@ class IdlePings(Sending):
     def _ping_wake(self, session: Session, places: Places, table: int) -> None:
         """The table's timer fired: post the waiting ping if it is due, else wait for it (the
         decision it was armed for is over, and the next player's ping falls due later)."""
-        places.ping_timers.pop(table, None)
-        ping = places.pings.get(table)
-        if self.closed or ping is None or ping.posting:
+        timers = self._timers.get(places.store_id)
+        if timers is not None:
+            timers.pop(table, None)
+        ping = self._pings.get(places.store_id, {}).get(table)
+        if self.tasks.closed or timers is None or ping is None or ping.posting:
             return
         loop = asyncio.get_running_loop()
         if ping.due - loop.time() > WAKE_SLACK:
-            places.ping_timers[table] = loop.call_at(ping.due, self._ping_wake, session,
-                                                     places, table)
+            timers[table] = loop.call_at(ping.due, self._ping_wake, session, places, table)
             return
         ping.posting = True
         self.tasks.spawn(self._send_ping(session, places, table, ping))
@@ -140,11 +161,11 @@ class IdlePings(Sending):
         if uid is None:
             return
         where = places.location(table)
-        msg = await self.send(places, where, idle_ping_text(uid, table),
-                              mentions=ping_only(uid))
+        msg = await self.sending.send(places, where, idle_ping_text(uid, table),
+                                      mentions=ping_only(uid))
         if msg is None:
             return
-        if places.pings.get(table) is ping:
+        if self._pings.get(places.store_id, {}).get(table) is ping:
             ping.message = (where, msg.id)
         else:  # he acted while the ping was being sent: it says so at once
             await self._edit_ping(where, msg.id, self._answered_text(session, places, table,

@@ -8,8 +8,8 @@ one mention it means (`mentions`, the idle ping); a text over the message limit 
 (`send_long` sends a long announcement as a file instead). A refusal is acted on once:
 - the tournament's channel is gone (10003): the tournament pauses (nobody can see the table)
   and the director is told how to cancel or resume it;
-- a table's thread is gone: the table gets a new thread at once (`_thread_lost`, threads.py),
-  and its table message is posted there again;
+- a table's thread is gone: the table gets a new thread at once (`thread_lost`, given by the
+  announcer: `Threads.lost`), and its table message is posted there again;
 - permissions are lost (50001 Missing Access, 50013 Missing Permissions): told to the director;
 - a tournament the store could not rebuild at start-up: said in its channel and to its director.
 The director hears of each trouble once while the bot runs (`Places.told`): by DM to the
@@ -25,11 +25,12 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Callable
 
 import discord
 
 from bot.discord_ui.announcer.dms import DirectMessages
-from bot.discord_ui.announcer.state import Places
+from bot.discord_ui.announcer.state import Places, PlacesRegistry
 from bot.discord_ui.files import MemoryFile
 from bot.discord_ui.nonces import nonce
 from bot.discord_ui.presenter.limits import MESSAGE_CHARS, safe_name, safe_text, truncate
@@ -39,8 +40,9 @@ from bot.discord_ui.presenter.notices import (
     unrecoverable_text,
 )
 from bot.discord_ui.replies import NO_PINGS
+from bot.discord_ui.tasks import Tasks
 from bot.service import Session
-from bot.store import TournamentRow
+from bot.store import Store, TournamentRow
 from bot.tournament.players import member_player
 
 log = logging.getLogger(__name__)
@@ -50,14 +52,25 @@ MISSING_ACCESS = 50001
 MISSING_PERMISSIONS = 50013
 
 
-class Sending(DirectMessages):
+class Sending:
+    def __init__(self, client: discord.Client, store: Store, places: PlacesRegistry,
+                 dms: DirectMessages, tasks: Tasks, *,
+                 thread_lost: Callable[[Places, int], None]) -> None:
+        self.client = client
+        self.store = store
+        self.places = places
+        self.dms = dms  # the director is told of trouble by DM first
+        self.tasks = tasks
+        # A table's thread is gone: its table plays in a new one (Threads.lost).
+        self.thread_lost = thread_lost
+
     # ------------------------------------------------------------------ sending
 
     async def send(self, places: Places, channel_id: int, content: str = "", *,
                    file: discord.File | None = None, embed: discord.Embed | None = None,
                    view: discord.ui.View | None = None,
                    mentions: discord.AllowedMentions = NO_PINGS) -> discord.Message | None:
-        if self.closed or not channel_id:
+        if self.tasks.closed or not channel_id:
             return None
         channel = self.client.get_partial_messageable(channel_id)
         missing = discord.utils.MISSING
@@ -70,7 +83,7 @@ class Sending(DirectMessages):
             # One failed post must not stop the game, and nothing is retried in a loop.
             log.warning("could not post in channel %s (HTTP %s, code %s)", channel_id,
                         exc.status, exc.code)
-            await self._trouble(places, channel_id, exc)
+            await self.trouble(places, channel_id, exc)
             return None
 
     async def send_long(self, places: Places, channel_id: int, text: str,
@@ -85,17 +98,13 @@ class Sending(DirectMessages):
 
     # ------------------------------------------------------------------ trouble
 
-    def _thread_lost(self, places: Places, thread_id: int) -> None:
-        """A table's thread is gone: its table plays in a new one (threads.py)."""
-        raise NotImplementedError
-
-    async def _trouble(self, places: Places, channel_id: int, exc: discord.HTTPException) -> None:
+    async def trouble(self, places: Places, channel_id: int, exc: discord.HTTPException) -> None:
         if isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_CHANNEL:
             if channel_id == places.channel_id:
                 await self._channel_lost(places)
             else:
                 # A table's thread is gone: the table opens a new one at its next message.
-                self._thread_lost(places, channel_id)
+                self.thread_lost(places, channel_id)
         elif isinstance(exc, discord.Forbidden) and exc.code in (MISSING_ACCESS,
                                                                  MISSING_PERMISSIONS):
             await self._tell_director(places, f"permissions:{channel_id}",
@@ -104,18 +113,18 @@ class Sending(DirectMessages):
     async def channel_deleted(self, channel_id: int) -> None:
         """Discord says a channel or thread is gone: a tournament's channel pauses it and tells
         the director; a table's thread is opened again at once."""
-        for places in list(self.places.values()):
+        for places in self.places.all():
             if channel_id == places.channel_id:
                 await self._channel_lost(places)
             elif channel_id in places.threads.values():
-                self._thread_lost(places, channel_id)
+                self.thread_lost(places, channel_id)
 
     async def _channel_lost(self, places: Places) -> None:
         """The tournament's channel is deleted: pause it (nobody can see the table) and tell
         the director, who can cancel it from any channel (`/tournament cancel tournament:`)."""
         if "channel" in places.told:
             return
-        session = self.sessions.get(places.store_id)
+        session = self.places.session_of(places)
         if session is not None and session.tournament.status == "running" \
                 and not session.tournament.paused:
             self.tasks.spawn(self._pause(session))
@@ -146,7 +155,7 @@ class Sending(DirectMessages):
         creators = [a.director_id for a in await self.store.director_actions(places.store_id)
                     if a.action == "create"]
         for uid in creators[:1]:
-            if await self._dm(places, member_player(uid), text) is None:
+            if await self.dms.send(places, member_player(uid), text) is None:
                 return
         guild = self.client.get_guild(places.guild_id) if places.guild_id else None
         if guild is None:

@@ -1,21 +1,23 @@
-"""What the announcer remembers of each tournament (`Places`), and the base every job of the
-announcer builds on (`AnnouncerState`).
+"""What the announcer remembers of each tournament (`Places`), and the registry of them every
+part of the announcer is given (`PlacesRegistry`).
 
-Contract: `places_for(session)` returns the tournament's `Places`, loaded once from the store
-the first time (after a restart too): its channel, the thread of each table, and the table
+Contract: `PlacesRegistry.of(session)` returns the tournament's `Places`, loaded once from the
+store the first time (after a restart too): its channel, the thread of each table, and the table
 message of each table's latest hand (`hand:<hand id>` message rows). So a restarted bot edits
 the same table messages and posts in the same threads instead of starting new ones. The
 server's settings (deck colours, idle ping, who has the hole-card DMs off) are read again at
-every deal, in one read (`_load_settings`): a director or a player may change them during a
-night.
+every deal, in one read (`load_settings`): a director or a player may change them during a
+night. `holding(places)` is the tournament's lock, under which the parts send in order.
+
+A `Places` is data the parts are handed with each call: where the tournament plays (kept by the
+registry and threads.py), its table messages' record (table_edits.py) and the troubles told
+(send.py), each marked with the part that writes it. The DMs refused and the idle pings are
+their parts' own (dms.py, pings.py), kept by tournament.
 
 Discord constraint: a table message lives by its channel and message ids only (the bot keeps no
 `discord.Message` across changes: `get_partial_messageable(...).get_partial_message(...)` costs no
 request), and a tournament's channel or a table's thread may be deleted at any time, so every
-id here may point to nothing; the sending job finds out and says what to do (send.py).
-
-Every background task of the announcer goes through `self.tasks` (bot/discord_ui/tasks.py), so
-closing the announcer cancels each of them.
+id here may point to nothing; the sending part finds out and says what to do (send.py).
 """
 
 from __future__ import annotations
@@ -24,7 +26,6 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 import discord
 
@@ -33,7 +34,6 @@ from bot.discord_ui.click_update import SlowGuard
 from bot.discord_ui.global_limit import Priority, current_priority, on_behalf_of
 from bot.discord_ui.presenter.cards import Faces, text_face
 from bot.discord_ui.presenter.limits import safe_name
-from bot.discord_ui.tasks import Tasks
 from bot.engine.hand import Hand
 from bot.service import Session
 from bot.store import Store
@@ -61,15 +61,15 @@ class TableMessage:
 @dataclass(eq=False)
 class ClickAnswer:
     """A click on a table message being answered (table_edits.py `answering`): its response
-    carries the table's edit, sent by the listener before the posts of the click's outcome, or
-    when the click's handling ends. `answered`: None until tried, then whether the table was
-    shown in the click's answer."""
+    carries the table's edit. The click's action hands it to `Session.run` (`answer=`), which
+    gives it to the listener with the click's own outcome (`Outcome.answer`): the listener
+    sends it before that outcome's posts; else it is sent when the click's handling ends.
+    `answered`: None until tried, then whether the table was shown in the click's answer."""
 
     interaction: discord.Interaction
     session: Session
     table: int
     hand: Hand  # the hand the click acted in
-    task: asyncio.Task[Any] | None  # the click's own: only its outcome is answered early
     guard: SlowGuard | None = None  # acknowledges the click if it waits (click_update.py)
     answered: bool | None = None
 
@@ -81,7 +81,7 @@ class ClickAnswer:
 @dataclass
 class IdlePing:
     key: tuple[str, int]  # the decision: (hand id, number of the hand's events)
-    due: float = 0.0  # the loop time it falls due (the table's wake-up: Places.ping_timers)
+    due: float = 0.0  # the loop time it falls due (the table's wake-up: IdlePings._timers)
     posting: bool = False  # its post is made or being made (played out, never cancelled)
     message: tuple[int, int] | None = None  # (channel, message) of the ping, once sent
     player: str = ""  # the player it is for
@@ -103,27 +103,27 @@ class Runout:
 class Places:
     """What the announcer remembers of one tournament (rebuilt from the store after a restart)."""
 
+    # Where it plays, and its server's settings (the registry, threads.py)
     store_id: int
     channel_id: int
     guild_id: int | None = None
     name: str = ""  # the tournament's name, as the director knows it
     threads: dict[int, int] = field(default_factory=dict)  # table -> thread id
-    messages: dict[int, TableMessage] = field(default_factory=dict)  # table -> current hand msg
-    dm_refused: set[str] = field(default_factory=set)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    dirty: set[int] = field(default_factory=set)
-    editing: dict[int, asyncio.Task[None]] = field(default_factory=dict)
-    answering: dict[int, ClickAnswer] = field(default_factory=dict)  # table -> click answered
-    pings: dict[int, IdlePing] = field(default_factory=dict)
-    # One loop timer per table, for its ping's moment or earlier (pings.py).
-    ping_timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
-    runouts: dict[int, Runout] = field(default_factory=dict)  # table -> run-out being shown
-    proofs: set[str] = field(default_factory=set)  # hands whose proof is attached
-    told: set[str] = field(default_factory=set)  # troubles already told to the director
-    loaded: bool = False
     use_threads: bool = False
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # PlacesRegistry.holding
+    loaded: bool = False
     four_colour: bool = True  # the server's deck colours (GuildSettings.four_colour_deck)
     idle_ping_seconds: float = DEFAULT_IDLE_PING  # 0: never ping
+    # The table messages (table_edits.py)
+    messages: dict[int, TableMessage] = field(default_factory=dict)  # table -> current hand msg
+    dirty: set[int] = field(default_factory=set)
+    editing: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    # table -> the click whose answer will edit its message: no edit of its own meanwhile
+    answering: dict[int, ClickAnswer] = field(default_factory=dict)
+    runouts: dict[int, Runout] = field(default_factory=dict)  # table -> run-out being shown
+    proofs: set[str] = field(default_factory=set)  # hands whose proof is attached
+    # Channel trouble (send.py)
+    told: set[str] = field(default_factory=set)  # troubles already told to the director
 
     def location(self, table: int | None) -> int:
         """Where a table plays: its thread, else the tournament's channel."""
@@ -132,32 +132,34 @@ class Places:
         return self.channel_id
 
 
-class AnnouncerState:
-    def __init__(self, client: discord.Client, store: Store, *, clock: Callable[[], float],
-                 components: Components,
-                 idle_ping_seconds: float | None = None,
-                 runout_pause: float = 0.0,
+class PlacesRegistry:
+    """Every tournament's `Places`, and what the announcer's parts share of a tournament: its
+    lock (`holding`), its session (its players' names) and how its server draws cards."""
+
+    def __init__(self, client: discord.Client, store: Store, *,
+                 idle_ping_override: float | None = None,
                  art: Callable[[], CardArt] = lambda: TEXT_ART) -> None:
-        self.client = client
+        self.client = client  # its global pacer (global_limit.py), read at each `holding`
         self.store = store
-        self.clock = clock
-        self.components = components
         # None: each server's own setting (GuildSettings.idle_ping_seconds); 0: never ping.
-        self.idle_ping_override = idle_ping_seconds
-        # Seconds between the streets of a board run out after an all-in (0: shown at once).
-        self.runout_pause = runout_pause
+        self.idle_ping_override = idle_ping_override
         # The bot's card art: emojis once uploaded, text until then (or if refused).
         self.art = art
-        self.places: dict[int, Places] = {}
+        self._known: dict[int, Places] = {}
         # A tournament's first showing loads its Places from the store (after a restart too),
-        # once, even when two tasks ask at the same moment (places_for).
+        # once, even when two tasks ask at the same moment (`of`).
         self._loading: dict[int, asyncio.Lock] = {}
         self.sessions: dict[int, Session] = {}
-        # player -> his DM channel (dms.py): opened by Discord, or known from the store
-        self._dm_channels: dict[int, discord.abc.Messageable] = {}
-        self.tasks = Tasks()
-        self.closed = False
         self._faces: dict[bool, tuple[CardArt, Faces]] = {}  # four-colour -> (art, its faces)
+
+    def __getitem__(self, tid: int) -> Places:
+        return self._known[tid]
+
+    def __contains__(self, tid: object) -> bool:
+        return tid in self._known
+
+    def all(self) -> list[Places]:
+        return list(self._known.values())
 
     @contextlib.asynccontextmanager
     async def holding(self, places: Places) -> AsyncIterator[None]:
@@ -180,10 +182,11 @@ class AnnouncerState:
         finally:
             places.lock.release()
 
-    async def places_for(self, session: Session) -> Places:
+    async def of(self, session: Session) -> Places:
+        """The tournament's `Places`, loaded from the store the first time it is asked for."""
         tid = session.store_id
         self.sessions[tid] = session
-        places = self.places.get(tid)
+        places = self._known.get(tid)
         if places is not None and places.loaded:
             return places
         # Two tasks may ask for a tournament not yet shown at the same moment (a click's answer
@@ -192,25 +195,25 @@ class AnnouncerState:
         # lock.
         loading = self._loading.setdefault(tid, asyncio.Lock())
         async with loading:
-            places = self.places.get(tid)
+            places = self._known.get(tid)
             if places is None:
                 row = await self.store.tournament(tid)
                 channel_id = row.channel_id if row is not None and row.channel_id else 0
-                places = self.places[tid] = Places(
+                places = self._known[tid] = Places(
                     tid, channel_id, row.guild_id if row is not None else None,
                     safe_name(row.name) if row is not None else f"#{tid}")
             if not places.loaded:
-                await self._load_places(session, places)
+                await self._load(session, places)
                 places.loaded = True
         if self._loading.get(tid) is loading and not loading.locked():
             del self._loading[tid]
         return places
 
-    async def _load_places(self, session: Session, places: Places) -> None:
+    async def _load(self, session: Session, places: Places) -> None:
         """What the store keeps of a tournament's places: its server's settings, its players'
         names, its tables' threads and each table's latest message."""
         tid = places.store_id
-        await self._load_settings(places)
+        await self.load_settings(places)
         for entry in await self.store.entries(tid):
             # The service fills the names at recovery; an entry it has not seen yet counts.
             if str(entry.user_id) not in session.names:
@@ -233,13 +236,12 @@ class AnnouncerState:
     def forget(self, tid: int) -> None:
         """A finished tournament the service no longer holds: nothing of it is kept here."""
         self.sessions.pop(tid, None)
-        places = self.places.pop(tid, None)
-        if places is not None:
-            for timer in places.ping_timers.values():
-                timer.cancel()
-            places.ping_timers.clear()
+        self._known.pop(tid, None)
 
-    def _names(self, places: Places) -> Mapping[str, str]:
+    def session_of(self, places: Places) -> Session | None:
+        return self.sessions.get(places.store_id)
+
+    def names(self, places: Places) -> Mapping[str, str]:
         """The tournament's display names (kept on its session)."""
         session = self.sessions.get(places.store_id)
         return session.names if session is not None else {}
@@ -258,10 +260,10 @@ class AnnouncerState:
         at the last deal): a player's private answers show his cards as his DM and the table
         do. Plain text before the announcer has shown this tournament (right after a restart):
         loading its places is the announcer's own work, under its order, not a button's."""
-        places = self.places.get(session.store_id)
+        places = self._known.get(session.store_id)
         return self.faces(places) if places is not None and places.loaded else text_face
 
-    async def _load_settings(self, places: Places) -> Callable[[str], bool]:
+    async def load_settings(self, places: Places) -> Callable[[str], bool]:
         """The server's card colours and idle ping, read again at every deal (a director may
         have changed them), and who has the hole-card DMs off: his own choice in this server,
         else the server's default (either may have changed since the last deal). One read."""

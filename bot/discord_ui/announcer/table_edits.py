@@ -2,7 +2,7 @@
 that is answered with it.
 
 Contract:
-- `_post_table` posts a hand's table message (the presenter's embed and the table's buttons) and
+- `post_table` posts a hand's table message (the presenter's embed and the table's buttons) and
   stores its ids (`tx.put_message` "hand:<hand id>", `tx.put_table`), so a restarted bot edits
   the same message. A post that failed is made again at the table's next change.
 - `mark_dirty(session, places, table)` asks for the table message to show the table as it is
@@ -13,10 +13,12 @@ Contract:
   (send.py).
 - a button click on the table message is answered by editing that message in the click's own
   response (`answering`, `answer_with_table`): one request, not a defer, a follow-up and an
-  edit. The listener sends it as soon as the click's own outcome is committed, before that
-  outcome's posts (`answer_click`); a click that waits past 2 s is acknowledged first and
-  answered through its webhook (click_update.py). While a click is being handled its table
-  is not edited separately; what the answer did not carry is edited as usual afterwards.
+  edit. The click's action passes its `ClickAnswer` to `Session.run` (`answer=`), which hands
+  it to the listener with the click's own outcome (`Outcome.answer`); the listener sends it as
+  soon as that outcome is committed, before its posts (`answer_click`); a click that waits
+  past 2 s is acknowledged first and answered through its webhook (click_update.py). While a
+  click is being handled its table is not edited separately; what the answer did not carry is
+  edited as usual afterwards.
 - at the hand's end the deck proof is attached to the table message, once (no post of its own).
 - a board run out after an all-in (the hand over and committed at once) is shown a street at a
   time, `runout_pause` seconds apart (the bot's setting, LeagueBot.runout_pause): the table
@@ -25,7 +27,7 @@ Contract:
   the whole of the last one first; after a restart `recovered` shows it whole (nothing of a
   run-out is kept).
 - during a hand nothing else is posted at the table but rulings a player could dispute
-  (`_hand_update`).
+  (`hand_update`).
 
 Cost on the event loop (bench/night.py, a league network's peak): the chances to win a face-up
 hand shows (a pre-flop all-in: 10-30 ms of counting) are counted in a worker process before
@@ -51,14 +53,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from dataclasses import dataclass
 
 import discord
 
 from bot.discord_ui.announcer.chance_counts import count_ahead
 from bot.discord_ui.announcer.send import UNKNOWN_CHANNEL, Sending
-from bot.discord_ui.announcer.state import ClickAnswer, Places, Runout, TableMessage, hand_by_id
+from bot.discord_ui.announcer.state import (
+    ClickAnswer,
+    Components,
+    Places,
+    PlacesRegistry,
+    Runout,
+    TableMessage,
+    hand_by_id,
+)
 from bot.discord_ui.click_update import acknowledged_if_slow, deferred, edit_table, update_message
 from bot.discord_ui.files import MemoryFile
 from bot.discord_ui.global_limit import Priority, priority
@@ -69,13 +79,14 @@ from bot.discord_ui.presenter.rulings import ruling_text, seat_names, worth_a_po
 from bot.discord_ui.presenter.table import TableScene, table_embed
 from bot.discord_ui.presenter.texts import deck_proof_filename, deck_proof_json
 from bot.discord_ui.replies import NO_PINGS
+from bot.discord_ui.tasks import Tasks
 from bot.engine.chances import all_kept
 from bot.engine.events import Event
 from bot.engine.hand import Hand
 from bot.engine.hand_events import HandEnded, Ruling
 from bot.engine.runout import runout_frames, runout_streets
 from bot.service import Session
-from bot.store import SqlTransaction
+from bot.store import SqlTransaction, Store
 
 log = logging.getLogger(__name__)
 
@@ -100,7 +111,20 @@ def _chances_counted(hand: Hand) -> bool:
     return not shows_chances(hand) or all_kept(hand)
 
 
-class TableEdits(Sending):
+class TableEdits:
+    def __init__(self, client: discord.Client, store: Store, places: PlacesRegistry,
+                 sending: Sending, tasks: Tasks, *, clock: Callable[[], float],
+                 components: Components, runout_pause: float = 0.0) -> None:
+        self.client = client
+        self.store = store
+        self.places = places
+        self.sending = sending
+        self.tasks = tasks
+        self.clock = clock
+        self.components = components
+        # Seconds between the streets of a board run out after an all-in (0: shown at once).
+        self.runout_pause = runout_pause
+
     # ------------------------------------------------------------------ drawing and posting
 
     def render_table(self, session: Session, places: Places, table: int,
@@ -116,12 +140,13 @@ class TableEdits(Sending):
             bank = t.turn_bank(table)
         away = [s for s, p in hand.players.items()
                 if p.player in t.players and t.players[p.player].away]
-        faces = self.faces(places)
+        faces = self.places.faces(places)
+        names = self.places.names(places)
         shown = self._runout_step(places, table, hand)  # `hand`, or a step of its run-out
         scene = TableScene(
-            names=self._names(places), table=table, deadline=deadline, away=away,
+            names=names, table=table, deadline=deadline, away=away,
             clock=clock_view(t, now) if t.status == "running" else None, faces=faces,
-            after_hand=after_hand_lines(t.events, hand.hand_id, self._names(places), faces)
+            after_hand=after_hand_lines(t.events, hand.hand_id, names, faces)
             if shown.is_over else (), bank=bank, chances=chances)
         proof = None
         if shown.is_over and hand.hand_id not in places.proofs:
@@ -162,13 +187,13 @@ class TableEdits(Sending):
         a table message that may have stopped in the middle of a run-out (nothing of one is
         kept) is shown whole, once."""
         for session in sessions:
-            if not session.tournament.live and not self.closed:
+            if not session.tournament.live and not self.tasks.closed:
                 self.tasks.spawn(self._after_restart(session))
 
     async def _after_restart(self, session: Session) -> None:
-        places = await self.places_for(session)
+        places = await self.places.of(session)
         # The tables players wait for to act: the game's own messages (global_limit.py).
-        async with self.holding(places):
+        async with self.places.holding(places):
             with priority(Priority.GAME, raise_only=True):
                 await self._bring_back(session, places)
 
@@ -180,7 +205,7 @@ class TableEdits(Sending):
             if dealt is not None and (msg is None or msg.hand_id != dealt.hand_id):
                 log.info("table %s of tournament %s: hand %s had no table message; "
                          "posting it", table, session.store_id, dealt.hand_id)
-                await self._post_table(session, places, table, dealt)
+                await self.post_table(session, places, table, dealt)
         for table, msg in list(places.messages.items()):
             ts = session.tournament.tables.get(table)
             last = ts.last_hand if ts is not None and ts.hand is None else None
@@ -208,7 +233,7 @@ class TableEdits(Sending):
                            runout: Runout) -> None:
         for step in range(1, len(runout.frames)):
             await asyncio.sleep(self.runout_pause)
-            if self.closed or places.runouts.get(table) is not runout:
+            if self.tasks.closed or places.runouts.get(table) is not runout:
                 return
             runout.step, runout.shown = step, None
             if step == len(runout.frames) - 1:
@@ -259,8 +284,8 @@ class TableEdits(Sending):
             runout.shown = Hand.replay(hand.events[:runout.frames[runout.step]])
         return runout.shown
 
-    async def _post_table(self, session: Session, places: Places, table: int,
-                          hand: Hand) -> None:
+    async def post_table(self, session: Session, places: Places, table: int,
+                         hand: Hand) -> None:
         runout = places.runouts.get(table)
         if runout is not None and runout.hand.hand_id != hand.hand_id:
             # The next hand came before the run-out was all shown: the last hand whole first.
@@ -269,8 +294,8 @@ class TableEdits(Sending):
         await self._count_chances(hand)
         where = places.location(table)
         render = self.render_table(session, places, table, hand)
-        msg = await self.send(places, where, embed=render.embed, view=render.view,
-                              file=render.proof)
+        msg = await self.sending.send(places, where, embed=render.embed, view=render.view,
+                                      file=render.proof)
         if msg is None:
             places.messages.pop(table, None)  # posted again at the next change
             return
@@ -287,18 +312,18 @@ class TableEdits(Sending):
         # them all waiting while its hops wait for a busy loop (bench/NIGHT.md, fifteenth part).
         await self.store.commit(remember)
 
-    async def _hand_update(self, session: Session, places: Places, table: int, hand: Hand,
-                           evs: list[Event], fresh: bool = False, answered: bool = False
-                           ) -> None:
+    async def hand_update(self, session: Session, places: Places, table: int, hand: Hand,
+                          evs: list[Event], fresh: bool = False, answered: bool = False
+                          ) -> None:
         """Post the rulings of `evs` and edit the table to show them, unless the message was
         just posted (`fresh`) or a click's answer drew it after them (`answered`). Only this
         change's own edit is left out that way: an edit another task asks for meanwhile (its
         chances counted, a run-out's next street, a clock) still follows."""
         where = places.location(table)
-        by_seat = seat_names(hand, self._names(places))
+        by_seat = seat_names(hand, self.places.names(places))
         for e in evs:
             if isinstance(e, Ruling) and worth_a_post(e):
-                await self.send(places, where, ruling_text(e, by_seat))
+                await self.sending.send(places, where, ruling_text(e, by_seat))
         ended = any(isinstance(e, HandEnded) for e in evs)
         if ended and not fresh:
             self._start_runout(session, places, table, hand, len(evs))
@@ -317,7 +342,8 @@ class TableEdits(Sending):
         # An edit only brings the message up to date, and the next one shows the latest state:
         # under Discord's global limit it waits for the game's own messages (global_limit.py).
         with priority(Priority.BACKGROUND):
-            while table in places.dirty and table not in places.answering and not self.closed:
+            while table in places.dirty and table not in places.answering \
+                    and not self.tasks.closed:
                 places.dirty.discard(table)
                 await self._edit_table(session, places, table)
 
@@ -334,10 +360,10 @@ class TableEdits(Sending):
             # while it posts), and a second message for one hand would leave the first one's
             # buttons to be clicked on a message the bot no longer edits.
             if current is not None:
-                async with self.holding(places):
+                async with self.places.holding(places):
                     if places.messages.get(table) is None:
                         with priority(Priority.GAME, raise_only=True):
-                            await self._post_table(session, places, table, current)
+                            await self.post_table(session, places, table, current)
                     else:
                         places.dirty.add(table)  # posted meanwhile: edit it to show the latest
             return
@@ -351,21 +377,21 @@ class TableEdits(Sending):
             await self._edit_with(partial, render, places, hand)
         except discord.NotFound as exc:
             if exc.code == UNKNOWN_CHANNEL:
-                await self._trouble(places, msg.channel_id, exc)
+                await self.sending.trouble(places, msg.channel_id, exc)
                 return
             # Deleted by a moderator: post it again, as it stands now.
             log.info("table message %s is gone; posting the table again", msg.message_id)
             places.messages.pop(table, None)
-            async with self.holding(places):
+            async with self.places.holding(places):
                 with priority(Priority.GAME, raise_only=True):
-                    await self._post_table(session, places, table, hand)
+                    await self.post_table(session, places, table, hand)
         except discord.HTTPException as exc:
             log.warning("could not edit table message %s (HTTP %s)", msg.message_id,
                         exc.status)
-            await self._trouble(places, msg.channel_id, exc)
+            await self.sending.trouble(places, msg.channel_id, exc)
 
     async def refresh(self, session: Session, table: int) -> None:
-        places = await self.places_for(session)
+        places = await self.places.of(session)
         self.mark_dirty(session, places, table)
 
     # ------------------------------------------------------------------ answering a click
@@ -373,21 +399,23 @@ class TableEdits(Sending):
     @contextlib.asynccontextmanager
     async def answering(self, interaction: discord.Interaction, session: Session, table: int,
                         hand: Hand) -> AsyncIterator[ClickAnswer]:
-        """Handle a click on a table message: the block is its action, in `hand`; the click's
-        response carries the table's edit, and the table is not edited separately meanwhile.
+        """Handle a click on a table message: the block is its action, in `hand`, and passes the
+        `ClickAnswer` yielded to it to the use case (`answer=click`, down to `Session.run`); the
+        click's response carries the table's edit, and the table is not edited separately
+        meanwhile.
 
-        Contract: the listener sends that answer as soon as the click's own outcome is
-        committed, before the outcome's posts (`answer_click`: a showdown's ruling, a bust),
-        under the tournament's lock; if it did not (the outcome changed no hand of this
-        table, or the click is not on its current message), it is sent on leaving, unless the
-        block raised (a refusal, answered privately by the caller) or declined it
-        (`click.decline()`). The block is guarded: a click still in it after 2 s is
+        Contract: the listener, given the click with its own outcome (`Outcome.answer`), sends
+        that answer as soon as the outcome is committed, before its posts (`answer_click`: a
+        showdown's ruling, a bust), under the tournament's lock; if it did not (the outcome
+        changed no hand of this table, or the click is not on its current message), it is sent
+        on leaving, unless the block raised (a refusal, answered privately by the caller) or
+        declined it (`click.decline()`). The block is guarded: a click still in it after 2 s is
         acknowledged first (click_update.py). Afterwards `click.answered` tells whether the
         table was shown in the answer; edits it did not carry are made as usual."""
-        places = await self.places_for(session)
+        places = await self.places.of(session)
         msg = places.messages.get(table)
         clicked = interaction.message.id if interaction.message is not None else 0
-        click = ClickAnswer(interaction, session, table, hand, asyncio.current_task())
+        click = ClickAnswer(interaction, session, table, hand)
         ours = msg is not None and clicked == msg.message_id
         if ours:
             places.answering[table] = click
@@ -402,19 +430,18 @@ class TableEdits(Sending):
                 if table in places.dirty:
                     self.mark_dirty(session, places, table)
 
-    async def answer_click(self, session: Session, places: Places, table: int, hand: Hand,
+    async def answer_click(self, click: ClickAnswer, places: Places, table: int, hand: Hand,
                            evs: list[Event]) -> bool:
-        """The listener's part of `answering`: if a click at `table` in `hand` is being handled
-        in this task (the outcome, `evs` of the hand, is the click's own), answer it now with
-        the table as it stands; a run-out is started first, so that the answer shows its
-        first street. True when it was shown that way (this change's edit of the table is
-        done)."""
-        click = places.answering.get(table)
-        if click is None or click.answered is not None or click.task is not \
-                asyncio.current_task() or click.hand.hand_id != hand.hand_id:
+        """The listener's part of `answering`, given the click with its own outcome (`evs` of
+        `hand` at `table`): answer it now with the table as it stands, if the click acted in
+        that hand and is on that table's current message (it holds the table's edits); a
+        run-out is started first, so that the answer shows its first street. True when it was
+        shown that way (this change's edit of the table is done)."""
+        if click.table != table or places.answering.get(table) is not click \
+                or click.answered is not None or click.hand.hand_id != hand.hand_id:
             return False
         if any(isinstance(e, HandEnded) for e in evs):
-            self._start_runout(session, places, table, hand, len(evs))
+            self._start_runout(click.session, places, table, hand, len(evs))
         if click.guard is not None:
             await click.guard.settle()
         click.answered = await self.answer_with_table(click.interaction, click.session, table,
@@ -426,7 +453,7 @@ class TableEdits(Sending):
         """Answer the click by editing the table message it was made on, showing `hand` (the
         hand the click acted in) as it stands now: one request. False when the click is not on
         that hand's table message or the answer failed; the usual edit then follows."""
-        places = await self.places_for(session)
+        places = await self.places.of(session)
         msg = places.messages.get(table)
         clicked = interaction.message.id if interaction.message is not None else None
         late = deferred(interaction)  # acknowledged while it waited: edit through its webhook

@@ -1,7 +1,8 @@
 """What a player does at an online table: act, step away and back, call the clock, show, ask to
 see, agree to a rabbit hunt. The same calls serve the table's buttons, the raise modal and the
 slash commands; each checks what it needs inside the session's lock (`still_current` for a
-click) and returns the session's `Outcome` with a typed `result`."""
+click) and returns the session's `Outcome` with a typed `result`. A click's own answer (`answer`,
+the Discord side's) is handed to the session with the action, for the listener to answer first."""
 
 from __future__ import annotations
 
@@ -60,17 +61,17 @@ def check_click(session: Session, player: PlayerId, click: Click) -> Spot:
 
 
 async def play(session: Session, player: PlayerId, action: str, amount: int | None = None, *,
-               click: Click | None = None) -> Outcome:
+               click: Click | None = None, answer: object = None) -> Outcome:
     """fold, check, call, check_or_call, bet, raise_to, all_in ... (`result`: `Played`)."""
     def command(t: Tournament, now: float) -> Played:
         spot = still_current(t, player, click)
         return _act(t, spot, action, amount, click, now)
 
-    return await run(session, command)
+    return await run(session, command, answer=answer)
 
 
 async def play_typed(session: Session, player: PlayerId, read: Callable[[Hand], Wager], *,
-                     click: Click | None = None) -> Outcome:
+                     click: Click | None = None, answer: object = None) -> Outcome:
     """An amount the player typed, read by `read` against the hand it is applied to (`result`:
     `Played`, or the `Wager` that needs the player to confirm an all-in: nothing done then)."""
     def command(t: Tournament, now: float) -> Played | Wager:
@@ -80,11 +81,11 @@ async def play_typed(session: Session, player: PlayerId, read: Callable[[Hand], 
             return wager
         return _act(t, spot, wager.action, wager.amount, click, now)
 
-    return await run(session, command)
+    return await run(session, command, answer=answer)
 
 
 async def play_size(session: Session, player: PlayerId, size: str, amount: int, *,
-                    click: Click) -> Outcome:
+                    click: Click, answer: object = None) -> Outcome:
     """A one-tap bet size (`bot.engine.bet_sizes`): raise to `amount`, the total its button
     showed. Under the lock the click must still be current and the size must still come to
     exactly `amount` and be legal; otherwise it is refused as stale and nothing is done (the
@@ -95,7 +96,7 @@ async def play_size(session: Session, player: PlayerId, size: str, amount: int, 
             raise Refused(Why.STALE)
         return _act(t, spot, "raise_to", amount, click, now)
 
-    return await run(session, command)
+    return await run(session, command, answer=answer)
 
 
 async def show_cards(session: Session, player: PlayerId, cards: Sequence[str] | None, *,
@@ -167,8 +168,8 @@ async def come_back(session: Session, player: PlayerId) -> Outcome:
     return await run(session, lambda t, now: t.come_back(player, now))
 
 
-async def use_time_bank(session: Session, player: PlayerId, *, click: Click | None = None
-                        ) -> Outcome:
+async def use_time_bank(session: Session, player: PlayerId, *, click: Click | None = None,
+                        answer: object = None) -> Outcome:
     """Online: the player to act spends his time bank on this decision (the **Time** button;
     `result`: his `Spot`)."""
     def command(t: Tournament, now: float) -> Spot:
@@ -177,7 +178,7 @@ async def use_time_bank(session: Session, player: PlayerId, *, click: Click | No
                         expect=click.expect if click is not None else None)
         return spot
 
-    return await run(session, command)
+    return await run(session, command, answer=answer)
 
 
 async def call_clock(session: Session, player: PlayerId) -> Outcome:

@@ -31,13 +31,14 @@ def refused_in(session: Session, refused: Refused, *, desk: bool = False) -> Ref
 
 
 async def run(session: Session, command: Command, *, also: Also | None = None,
-              also_awaited: AlsoAwaited | None = None, desk: bool = False) -> Outcome:
+              also_awaited: AlsoAwaited | None = None, desk: bool = False,
+              answer: object = None) -> Outcome:
     """`command` against the tournament (its checks made again there, under the lock) and
     `also`'s rows in the same transaction (Session.run); a refusal of the game, of a re-check
     or of the still-current check is raised as `Refused`, nothing changed. `desk`: a live
-    desk command."""
+    desk command. `answer`: who waits for the change (a click), for the listener."""
     try:
-        return await session.run(command, also=also, also_awaited=also_awaited)
+        return await session.run(command, also=also, also_awaited=also_awaited, answer=answer)
     except Refused as refused:
         raise refused_in(session, refused, desk=desk) from None
     except (IllegalAction, TournamentError) as exc:
