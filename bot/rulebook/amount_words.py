@@ -275,6 +275,11 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
                   r"chips|amount)\b.{0,12}\bcall|to call|the call)\b", shape)
     if m:
         return m.span(), "said-raise-call", 0, 0
+    m = re.search(rf"\b(?:said|says|say|announced?|declared?)\s+raise\b(?!\s+(?:to\s+|by\s+)?#)"
+                  rf".{{0,40}}?\b(?:threw|throws?|put|puts|pushe[sd]?|tossed|slid|dropped)\s+"
+                  rf"(?:in\s+|out\s+|forward\s+)?(?:only\s+)?{N}", shape)
+    if m:
+        return m.span(), "said-raise-chips", 0, t.value(m.group(1))
     m = re.search(rf"\brais\w*\s+it\s+(?:by\s+)?{N}|"
                   rf"\b(?:said|says|say|declared?|announced?)\s+(?:i\s+)?raise\s+(?:by\s+)?{N}"
                   rf"(?!\s+to\b)|\braise it\s+(?:by\s+)?{N}|\braise by\s+{N}", shape)

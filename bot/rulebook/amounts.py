@@ -299,6 +299,37 @@ def _said_raise_with_a_call(spot: _Spot, profile: Profile) -> Worked | None:
                    call_to=call_to, min_to=legal.min_raise_to)
 
 
+def _said_raise_with_chips(spot: _Spot, profile: Profile, threw: int) -> Worked | None:
+    """"Raise" said, then chips put in: a full raise stands as put in; short of one, a
+    declared raise binds to the minimum raise where short declarations are made the minimum,
+    and where they are read as "make it", the chips are read so (the engine's reading)."""
+    played = _play(spot, profile)
+    if played is None:
+        return None
+    hand, seat = played
+    legal = hand.legal()
+    if legal is None or not legal.can_raise or legal.call_amount == 0:
+        return None
+    call_to = hand.current_bet
+    if threw < call_to:
+        return None
+    if threw >= legal.min_raise_to:
+        return _act(spot, profile, "raise_to", threw)
+    if threw == call_to:
+        return _said_raise_with_a_call(spot, profile)
+    if profile.short_declared_raise == "minimum":
+        return _worked("said-raise-call", "declared-raise", [legal.min_raise_to], profile,
+                       call_to=call_to, min_to=legal.min_raise_to, threw=threw)
+    before = len(hand.events)
+    hand.make_it(seat, threw)
+    acted = _acted(hand, before, seat)
+    if acted is None:
+        return None
+    return _worked("said-raise-call", "declared-raise", [acted.to], profile,
+                   call_to=call_to, min_to=legal.min_raise_to, threw=threw,
+                   returned=max(0, threw - acted.to))
+
+
 def _declared_vs_chips(spot: _Spot, profile: Profile, said: int, threw: int) -> Worked | None:
     """A spoken amount and different chips: the spoken amount binds (TREPS and Tavern
     "Verbal Declarations"); the engine plays it as declared."""
@@ -533,6 +564,8 @@ def _question_deed(deed: Deed, spot: _Spot, t: Text, profile: Profile) -> Worked
         return _said_call(spot, profile, other) if spot.prior else None
     if how == "said-raise-call":
         return _said_raise_with_a_call(spot, profile) if spot.prior else None
+    if how == "said-raise-chips":
+        return _said_raise_with_chips(spot, profile, other) if spot.prior else None
     if how == "over-stack":
         spot.hero_stack = other
         if amount <= other:

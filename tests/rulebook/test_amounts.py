@@ -191,6 +191,35 @@ def test_said_raise_then_only_the_chips_to_call(book: Rulebook, profile: Profile
     assert expected == (800 if profile.short_declared_raise == "minimum" else 400)
 
 
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_said_raise_then_chips_short_of_a_raise(book: Rulebook, profile: Profile) -> None:
+    """"Raise" said, then chips above the call and short of a full raise: the minimum raise
+    where a short declaration is made the minimum, else the chips read as "make it"."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3, blinds=(100, 200)))
+    hand.bet(_act(hand), 800)
+    seat = _act(hand)
+    legal = hand.legal()
+    assert legal is not None
+    if profile.short_declared_raise == "minimum":
+        expected = legal.min_raise_to
+    else:
+        events = hand.make_it(seat, 1000)
+        expected = next(e for e in events if isinstance(e, Acted)).to
+    rule, figures = _answer(book, "i said raise and put in 1000 facing 800", profile)
+    assert (rule, figures) == ("declared-raise", (expected,))
+    assert expected == (1600 if profile.short_declared_raise == "minimum" else 800)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_said_raise_then_a_full_raise_of_chips(book: Rulebook, profile: Profile) -> None:
+    hand = _to_flop(_hand(profile, [DEEP] * 3, blinds=(100, 200)))
+    hand.bet(_act(hand), 800)
+    events = hand.raise_to(_act(hand), 2000)
+    expected = next(e for e in events if isinstance(e, Acted)).to
+    rule, figures = _answer(book, "he said raise and threw out 2000 facing 800", profile)
+    assert (rule, figures) == ("declared-raise", (expected,)) and expected == 2000
+
+
 def test_an_amount_below_the_call(book: Rulebook) -> None:
     profile = make_profile("tda")
     hand = _to_flop(_hand(profile, [DEEP] * 3))

@@ -168,8 +168,11 @@ def worked_text(w: Worked) -> str:
             return (f"he must raise, to {to} at least: a declared raise is held to the minimum "
                     "raise, and having said raise first he may go back to his stack for the "
                     "chips.")
+        chips_in = ("the chips to call are a call" if f.get("threw", f["call_to"]) == f["call_to"]
+                    else f"the {chips(f['threw'])} put in is a call and "
+                         f"{chips(f['returned'])} goes back")
         return (f"a call of {to}: these rules read a raise short of a full one as \"make it\", "
-                "so the chips to call are a call; having said raise first, he may still go "
+                f"so {chips_in}; having said raise first, he may still go "
                 f"back to his stack before his turn ends and make a full raise, to "
                 f"{chips(f['min_to'])} at least.")
     if w.kind == "declared-vs-chips":
