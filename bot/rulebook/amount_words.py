@@ -78,7 +78,8 @@ def read(query: str) -> Text | None:
 N = r"#(\d+)"
 
 
-SILENT = re.compile(r"\bwithout (a word|saying|declaring|a declaration|announcing|any)|"
+SILENT = re.compile(r"\bwithout (a word|saying|declaring|a declaration|announcing|any|talking|"
+                     r"speaking|a sound|comment\w*)|\bno talking\b|\bnot a word\b|"
                      r"\bsilent|\bno (word|words|declaration|announcement)|\bdidnt say|"
                      r"\bnot saying|\bwithout saying|\bnever said|\bno verbal|\b(says|said|"
                      r"saying) nothing\b|\bquietly\b|\bwordlessly\b|\bdidnt (announce|declare)")
@@ -101,7 +102,8 @@ ASK_REOPEN = re.compile(
     r"\b(does|do|can|may|is|will)\b.{0,16}\b(get to|allowed to|able to|have the right to|"
     r"still)\s+(reraise|raise)\b|"
     r"\b(reopen\w*|re open\w*|open(ed)? again)\b|\b(allowed|able) to (reraise|raise)\b|"
-    r"\bcan (reraise|raise) again\b")
+    r"\bcan (reraise|raise) again\b|\bwhat can (i|he|she|they|a|the \w+) do\b|"
+    r"\b(my|his|her|their) options\b")
 
 
 ASK_PUT_IN = re.compile(r"\bhow (much|many)\b.*\b(put|add|more|in)\b")
@@ -298,7 +300,7 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
                   rf"while|and)\b.{{0,20}}?\b(?:bet|raise)\s+(?:was|is|of)\s+(?:to\s+)?{N}", shape)
     if m and t.value(m.group(1)) < t.value(m.group(2)):
         # a call of less than the bet: chips put in short of a call
-        return (m.start(), m.end(1)), "make_it", t.value(m.group(1)), 0
+        return (m.start(), m.end(1)), "put_in", t.value(m.group(1)), 0
     # the last chips put in are the deed in question ("someone bets 400 and I put in 600")
     puts = list(re.finditer(rf"\b(?:puts?|put|putting|throws?|threw|thrown|tosse[sd]?|toss|"
                             rf"pushe[sd]?|push|slides?|slid|sticks?|stuck|drops?|dropped|bet)\s+"
@@ -307,5 +309,5 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     if puts and (SILENT.search(shape) or facing_of(shape, t) is not None or re.search(
             r"\b(into|facing|vs|against|over)\b", shape)):
         m = puts[-1]
-        return m.span(), "make_it", t.value(m.group(1)), 0
+        return m.span(), "put_in", t.value(m.group(1)), 0
     return None

@@ -220,8 +220,9 @@ def _reopen_answer(hand: Hand, spot: _Spot, profile: Profile) -> Worked | None:
 
 
 def _act(spot: _Spot, profile: Profile, how: str, amount: int) -> Worked | None:
-    """The player in question puts in chips (`make_it`), declares a raise to (`raise_to`) or
-    by (`raise_by`) an amount, or bets: what the engine makes of it."""
+    """The player in question says "make it" (`make_it`) or puts in chips (`put_in`),
+    declares a raise to (`raise_to`) or by (`raise_by`) an amount, or bets: what the engine
+    makes of it."""
     played = _play(spot, profile)
     if played is None:
         return None
@@ -240,7 +241,9 @@ def _act(spot: _Spot, profile: Profile, how: str, amount: int) -> Worked | None:
             hand.make_it(seat, amount)
     except IllegalAction as exc:
         if exc.rule_id == "below-call":
-            return _worked("below-call", "below-call", [hand.current_bet], profile,
+            # the call in all, and the chips still to add to what was put in
+            short = max(0, hand.current_bet - amount)
+            return _worked("below-call", "below-call", [hand.current_bet, short], profile,
                            asked=amount, call=legal.call_amount, current=hand.current_bet)
         return None
     acted = _acted(hand, before, seat)
@@ -262,7 +265,10 @@ def _act(spot: _Spot, profile: Profile, how: str, amount: int) -> Worked | None:
         return _worked("raise-it", rule, [acted.to, acted.added], profile, **facts)
     if how == "raise_to":
         return _worked("declared", "declared-raise", [acted.to], profile, **facts)
-    rule = "fifty-percent" if "fifty-percent" in rulings else "make-it"
+    # chips put in without a word, past a call and short of a full raise, are what the 50%
+    # rule (or the league's choice instead of it) reads; "make it" said is its own rule
+    silent_short = how == "put_in" and facing < target < legal.min_raise_to
+    rule = "fifty-percent" if "fifty-percent" in rulings or silent_short else "make-it"
     return _worked("make-it", rule, [acted.to], profile, **facts)
 
 
@@ -573,7 +579,8 @@ def _question_deed(deed: Deed, spot: _Spot, t: Text, profile: Profile) -> Worked
         if spot.prior:
             return _act(spot, profile, "raise_to", amount)
         return _act(spot, profile, "raise_to", amount)
-    if not spot.prior:
+    if not spot.prior and not (spot.preflop and spot.blinds):
+        # after the flop a deed needs the bet it answers; before it, the big blind is that bet
         return None
     worked = _act(spot, profile, how, amount)
     if worked is not None and how == "raise_by" and ASK_PUT_IN.search(t.shape):

@@ -183,7 +183,8 @@ def worked_text(w: Worked) -> str:
         return (f"{deed} {to}: the amount said binds, not the chips thrown{held}{back}.")
     if w.kind == "below-call":
         return (f"not a call: {chips(f['asked'])} is less than the {chips(f['current'])} bet. "
-                f"He must call {to} or fold; he may take the chips back and fold only if "
+                f"He must call {to} ({chips(w.figures[1])} more) or fold; he may take the chips "
+                "back and fold only if "
                 "nobody after him has acted.")
     if w.kind == "over-stack":
         return f"all-in for {to}: naming more than his stack puts a player all-in."
