@@ -70,7 +70,7 @@ MAX_WAYS = 9
 SpotKind = Literal[
     "min-raise", "min-bet", "short-all-in", "reopened", "not-reopened", "make-it",
     "declared", "said-raise-call", "raise-it", "declared-vs-chips", "below-call",
-    "over-stack", "split", "side-pots", "clock",
+    "over-stack", "split", "side-pots", "uncalled", "clock",
 ]
 
 
@@ -444,6 +444,24 @@ def _side_pots(t: Text, profile: Profile) -> Worked | None:
                    sides=len(figures) - 1, returned=returned, players=len(committed))
 
 
+ASK_BACK = re.compile(r"\b(back|returned?|refund\w*|give[sn]? me)\b")
+
+
+def _uncalled(t: Text, profile: Profile) -> Worked | None:
+    """"I bet 2,000 and he calls all-in for 700, how much comes back": of two amounts, the
+    part of the larger that the caller could not match goes back (the engine's pots)."""
+    shape = t.shape
+    if len(t.values) != 2 or not re.search(r"\bcall", shape) or not ASK_BACK.search(shape):
+        return None
+    seats = {1: t.values[0], 2: t.values[1]}
+    pots = build_pots(seats, list(seats))
+    returned = sum(p.amount for p in pots if len(p.eligible) == 1)
+    if returned <= 0:
+        return None
+    return _worked("uncalled", "uncalled-bet", [returned], profile, bet=max(seats.values()),
+                   called=min(seats.values()))
+
+
 # --- the question ---------------------------------------------------------------------------
 
 
@@ -462,6 +480,8 @@ def work_out(query: str, profile: Profile) -> Worked | None:
         return _side_pots(t, profile)
     if re.search(r"\b(split|chop\w*|divid\w*|share)\b", shape):
         return _split(t, profile)
+    if blinds_of(t) is None and (uncalled := _uncalled(t, profile)) is not None:
+        return uncalled
     blinds = blinds_of(t)
     skip: list[tuple[int, int]] = []
     m = re.search(rf"{N} slash {N}|\bblinds (?:of |are |at )?{N} and {N}|"

@@ -11,7 +11,7 @@ import pytest
 
 from bot.engine.errors import BelowCall
 from bot.engine.hand import Hand, HandConfig, Seat
-from bot.engine.hand_events import Acted, Ruling
+from bot.engine.hand_events import Acted, Ruling, UncalledReturned
 from bot.engine.pots import split
 from bot.engine.profile import PROFILE_NAMES, Profile, make_profile
 from bot.rulebook import Rulebook, load_rulebook
@@ -220,6 +220,23 @@ def test_said_raise_then_a_full_raise_of_chips(book: Rulebook, profile: Profile)
     expected = next(e for e in events if isinstance(e, Acted)).to
     rule, figures = _answer(book, "he said raise and threw out 2000 facing 800", profile)
     assert (rule, figures) == ("declared-raise", (expected,)) and expected == 2000
+
+
+@pytest.mark.parametrize("query", [
+    "i bet 2000 he calls all in for 700, how much comes back to me",
+    "i shove 2000, only caller has 700, how much do i get back",
+])
+def test_the_part_of_a_bet_nobody_called(book: Rulebook, query: str) -> None:
+    """A bet of 2,000 called all-in for 700: the engine hands back the 1,300 nobody matched."""
+    profile = make_profile("tda")
+    # the caller has 700 left after calling the big blind before the flop
+    hand = _to_flop(_hand(profile, [DEEP, 750, DEEP], button=3))
+    hand.bet(_act(hand), 2000)
+    hand.all_in(_act(hand))  # seat 2 calls all-in for the 700 he has left
+    hand.fold(_act(hand))
+    returned = [e.amount for e in hand.events if isinstance(e, UncalledReturned)]
+    rule, figures = _answer(book, query, profile)
+    assert (rule, figures) == ("uncalled-bet", (returned[0],)) and returned == [1300]
 
 
 def test_an_amount_below_the_call(book: Rulebook) -> None:

@@ -184,8 +184,7 @@ def worked_text(w: Worked) -> str:
     if w.kind == "below-call":
         return (f"not a call: {chips(f['asked'])} is less than the {chips(f['current'])} bet. "
                 f"He must call {to} ({chips(w.figures[1])} more) or fold; he may take the chips "
-                "back and fold only if "
-                "nobody after him has acted.")
+                "back and fold only if nobody after him has acted.")
     if w.kind == "over-stack":
         return f"all-in for {to}: naming more than his stack puts a player all-in."
     if w.kind == "split":
@@ -204,6 +203,9 @@ def worked_text(w: Worked) -> str:
         if f["returned"]:
             text += f"; the {chips(f['returned'])} nobody matched goes back"
         return text + "."
+    if w.kind == "uncalled":
+        return (f"{to} goes back: only {chips(f['called'])} of the {chips(f['bet'])} was matched, "
+                "and the part nobody called returns to its owner before the pot is awarded.")
     if w.kind == "clock":
         end = ("his hand is folded" if f["folds"] else
                "his hand is checked if it can be, else folded")
