@@ -273,6 +273,7 @@ class Query:
     # every run of 2 to MAX_PHRASE_WORDS words, with and without filler words
     grams: frozenset[tuple[str, ...]] = frozenset()
     joined: str = ""  # the words joined by spaces (what phrases are matched against)
+    misspelt: bool = False  # a word was corrected for a typo
 
 
 @dataclass
@@ -320,6 +321,18 @@ class Index(Generic[R]):
         self.vocabulary = sorted(set(self.idf) | {w for e in self.entries
                                                   for w in e.summary_words})
         self._by_id = {e.rule.id: e for e in self.entries}
+        # known stems, and players' words that stand for one ("cuss": swear)
+        self._stems = tuple(sorted(set(self.vocabulary) | {
+            k for k, v in SYNONYMS.items() if v in self.idf and len(k) >= 4}))
+        # words as written (and players' words for them) that stand for a known stem: what a
+        # word too short or too mangled to correct as a stem is compared with
+        known_stems = set(self.vocabulary)
+        written = {w for e in self.entries
+                   for t in [e.rule.title, *e.rule.aliases, *e.rule.keywords, *e.rule.texts()]
+                   for w in re.findall(r"[a-z]+", t.casefold().replace("'", ""))}
+        written |= set(SYNONYMS)
+        self._spellings = tuple(sorted(w for w in written if len(w) >= 3 and not w.isdigit()
+                                       and w not in STOPWORDS and _word(w) in known_stems))
         self._cache: dict[tuple[str, Query], object] = {}
         # word -> (rule, share of the word's weight it earns: name 1, keyword .85, summary .3)
         self._word_index: dict[str, list[tuple[int, float]]] = {}
@@ -343,23 +356,38 @@ class Index(Generic[R]):
 
     def query(self, text: str) -> Query:
         bounded = text[:MAX_QUERY_CHARS]
-        ws = words(bounded)[:MAX_QUERY_WORDS]
-        corrected = []
+        raw = plain_words(bounded)[:MAX_QUERY_WORDS]
+        ws = [_word(w) for w in raw]
         budget = MAX_CORRECTIONS
-        for w in content_words(ws):
-            if w not in self.idf and budget > 0 and len(w) >= 4 and not w.isdigit():
-                budget -= 1
-                w = self._correct(w)
-            corrected.append(w)
+        fixes: dict[str, str] = {}
+        for w, as_typed in zip(ws, raw, strict=True):
+            if w in STOPWORDS or w == NUMBER or w in fixes or w in GENERIC:
+                continue
+            if w not in self.idf and not w.isdigit():
+                fixes[w], budget = self._correct(w, as_typed, budget)
         # correct the same words in the full sequence too, so phrases see them
-        fixes = dict(zip(content_words(ws), corrected, strict=True))
         ws = [fixes.get(w, w) for w in ws]
-        plain = " ".join(plain_words(bounded)[:MAX_QUERY_WORDS])
+        corrected = content_words(ws)
+        plain = " ".join(raw)
         grams = _grams(ws) | _grams([w for w in ws if w not in STOPWORDS])
-        return Query(bounded, plain, tuple(ws), tuple(corrected), grams, " ".join(ws))
+        return Query(bounded, plain, tuple(ws), tuple(corrected), grams, " ".join(ws),
+                     any(w != fixed for w, fixed in fixes.items()))
 
-    def _correct(self, word: str) -> str:
-        return _closest(word, tuple(self.vocabulary))
+    def _correct(self, word: str, as_typed: str, budget: int) -> tuple[str, int]:
+        """The known word a misspelt one means: its stem near a known stem ("kiker", "cusss":
+        cuss), else the word as typed near a word the rules write ("shws": shows); and the
+        fuzzy matches left to the query (each costs one)."""
+        if len(word) >= 4 and budget > 0:
+            budget -= 1
+            near = _closest(word, self._stems)
+            if near != word:
+                return SYNONYMS.get(near, near), budget
+        if len(as_typed) >= 4 and budget > 0:
+            budget -= 1
+            near = _closest(as_typed, self._spellings)
+            if near != as_typed:
+                return _word(near), budget
+        return word, budget
 
     # --- scoring -----------------------------------------------------------------------------
 
