@@ -200,8 +200,10 @@ def _min_raise(spot: _Spot, profile: Profile) -> Worked | None:
                        big_blind=hand.big_blind)
     facts = {"last_raise": hand.last_full_raise, "current": hand.current_bet}
     if _short_all_in(hand):
-        return _worked("short-all-in", "incomplete-all-in", [legal.min_raise_to], profile,
-                       **facts)
+        # after several short all-ins, whether they add up is the rule in question
+        several = sum(d == "allin" for d, _ in spot.prior) >= 2
+        return _worked("short-all-in", "cumulative-all-ins" if several else "incomplete-all-in",
+                       [legal.min_raise_to], profile, **facts)
     return _worked("min-raise", "minimum-raise", [legal.min_raise_to], profile, **facts)
 
 
@@ -431,6 +433,9 @@ def _side_pots(t: Text, profile: Profile) -> Worked | None:
     calls = len(re.findall(r"\bcall(?:s|ed)?\b(?!\s+#)", shape))
     if committed and calls:
         committed += [max(committed)] * calls
+    # "B and C both call 2,000": two players put that amount in
+    for m in re.finditer(rf"\bboth (?:call|calls|called|put in|bet)\s+(?:for\s+)?{N}", shape):
+        committed.append(t.value(m.group(1)))
     if not 2 <= len(committed) <= TABLE_SIZE or not re.search(r"\ballin\b|\bshove", shape):
         return None
     seats = {i + 1: amount for i, amount in enumerate(committed)}
@@ -444,6 +449,9 @@ def _side_pots(t: Text, profile: Profile) -> Worked | None:
                    sides=len(figures) - 1, returned=returned, players=len(committed))
 
 
+# The question is asked for the player who acted first: "back to the opener".
+BACK_TO_OPENER = re.compile(r"\b(back to|for) (the )?(opener|original (bettor|raiser)|first "
+                            r"(player|bettor)|bettor)\b|\bback to (a|him|her|me)\b")
 ASK_BACK = re.compile(r"\b(back|returned?|refund\w*|give[sn]? me)\b")
 
 
@@ -532,12 +540,17 @@ def work_out(query: str, profile: Profile) -> Worked | None:
         return _question_deed(hero, spot, t, profile)
     if ASK_REOPEN.search(shape) and prior and prior[0][0] == "bet" and any(
             d == "allin" for d, _ in prior):
-        spot.hero = "first"
+        _back_to_the_first(spot)
         played = _play(spot, profile)
         return _reopen_answer(played[0], spot, profile) if played else None
     if ASK_MIN_RAISE.search(shape) and (prior or blinds):
         if not prior and not spot.preflop:
             spot.preflop = True
+        if prior and prior[0][0] == "bet" and BACK_TO_OPENER.search(shape):
+            # the opener's raise: first whether the betting is open to him again
+            _back_to_the_first(spot)
+            played = _play(spot, profile)
+            return _reopen_answer(played[0], spot, profile) if played else None
         return _min_raise(spot, profile)
     if ASK_MIN_BET.search(shape) and blinds and not prior:
         # opening before the flop is a raise of the big blind; after it, a bet
@@ -545,6 +558,15 @@ def work_out(query: str, profile: Profile) -> Worked | None:
                                       shape))
         return _min_raise(spot, profile)
     return None
+
+
+def _back_to_the_first(spot: _Spot) -> None:
+    """The question is asked for the first player to act. When everyone after him is all-in,
+    a player who called is added: a raise needs someone with chips to call it, and a question
+    about raising again takes that player for granted."""
+    spot.hero = "first"
+    if all(d == "allin" for d, _ in spot.prior[1:]):
+        spot.prior = [*spot.prior, ("call", 0)]
 
 
 def _dedupe(prior: list[tuple[str, int]]) -> list[tuple[str, int]]:

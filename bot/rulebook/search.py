@@ -244,6 +244,9 @@ SUGGEST_CUTOFF = 0.15
 # Without a phrase that means one rule, a sure answer scores this much and this far ahead.
 SURE_SCORE = 0.75
 SURE_MARGIN = 0.3
+# ... and, unless the words say the rule's name strongly (this much), a wider lead.
+STRONG_SCORE = 1.1
+WIDE_MARGIN = 0.45
 # A phrase's rule is in doubt when another rule's words score this far above its own.
 INTENT_DISPUTE = 0.05
 
@@ -549,8 +552,8 @@ class Index(Generic[R]):
             second = words_only[1][0] if len(words_only) > 1 else 0.0
             # without a phrase, every word of the question must be one the rule uses
             entry = self._by_id[top.id]
-            sure = best >= SURE_SCORE and best - second >= SURE_MARGIN and not self._unused(
-                q, entry)
+            lead = SURE_MARGIN if best >= STRONG_SCORE else WIDE_MARGIN
+            sure = best >= SURE_SCORE and best - second >= lead and not self._unused(q, entry)
             # one word alone is sure only when it names the rule ("away"), not when the rule
             # merely uses it ("another")
             if len(q.content) == 1 and q.content[0] not in entry.name_words:

@@ -298,6 +298,40 @@ def test_side_pots(book: Rulebook) -> None:
     assert figures == tuple(pots) == (900, 800)
 
 
+def test_side_pots_when_two_players_call(book: Rulebook) -> None:
+    """A all-in for 500, B and C both put in 2,000: a main pot of 1,500 among the three and a
+    side pot of 3,000 between B and C, as the engine builds them (the small blind is A, all-in
+    for 500 with his blind; the big blind calls 2,000 with his)."""
+    hand = _hand(make_profile("treps"), [500, DEEP, DEEP, DEEP], blinds=(25, 50), button=4)
+    hand.raise_to(_act(hand), 2000)  # seat 3
+    hand.fold(_act(hand))  # the button
+    hand.all_in(_act(hand))  # the small blind, 500 in all
+    hand.call(_act(hand))  # the big blind, 2,000 in all
+    pots = [p.amount for p in hand.pots() if len(p.eligible) > 1]
+    rule, figures = _answer(book, "ignoring blinds: a allin 500, b and c both call 2000. main "
+                                  "pot size?", make_profile("treps"))
+    assert rule == "side-pots" and figures == tuple(pots) == (1500, 3000)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_short_all_ins_back_to_the_opener(book: Rulebook, profile: Profile) -> None:
+    """A bets 200, B is all-in for 300 and C for 450 (each short of a full raise), D calls:
+    the opener may raise again only where short all-ins add up (TREPS, TDA), to 650."""
+    hand = _to_flop(_hand(profile, [DEEP, 350, 500, DEEP], blinds=(25, 50), button=4))
+    hand.bet(_act(hand), 200)
+    hand.all_in(_act(hand))
+    hand.all_in(_act(hand))
+    hand.call(_act(hand))
+    legal = hand.legal()
+    assert legal is not None and hand.to_act == 1
+    assert legal.can_raise == profile.cumulative_short_all_ins_reopen
+    expected = legal.min_raise_to if legal.can_raise else legal.call_amount
+    rule, figures = _answer(book, "bet 200, allin 300, allin 450 back to the opener. min raise?",
+                            profile)
+    assert (rule, figures) == ("cumulative-all-ins", (expected,))
+    assert expected == (650 if legal.can_raise else 250)
+
+
 @pytest.mark.parametrize("profile", [*PROFILES, make_profile("treps", clock_seconds=90)],
                          ids=lambda p: repr(p.overrides or p.name))
 def test_the_clock(book: Rulebook, profile: Profile) -> None:
