@@ -259,7 +259,8 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     if m:
         return m.span(), "over-stack", t.value(m.group(2)), t.value(m.group(1))
     m = re.search(rf"\b(?:bet|bets|typed|raise\w*)\s+(?:to\s+)?{N}\b.{{0,30}}?\b(?:with|but)\s+"
-                  rf"(?:only\s+)?(?:a\s+)?{N}\s*(?:stack|chips|left|behind|in (?:my|his) stack)",
+                  rf"(?:(?:he|she|i)\s+)?(?:only\s+)?(?:(?:has|have|had)\s+)?(?:only\s+)?(?:a\s+)?"
+                  rf"{N}\s*(?:stack|chips|left|behind|in (?:my|his) stack)",
                   shape)
     if m:
         return m.span(), "over-stack", t.value(m.group(1)), t.value(m.group(2))
@@ -301,6 +302,12 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     if m and t.value(m.group(1)) < t.value(m.group(2)):
         # a call of less than the bet: chips put in short of a call
         return (m.start(), m.end(1)), "put_in", t.value(m.group(1)), 0
+    m = re.search(rf"\b(?:threw|throws?|thrown|tosse[sd]?|toss|puts?|drops?|dropped|slid|slides?|"
+                  rf"pushe[sd]?)\s+(?:in\s+|out\s+)?(?:a|one|single|lone|an)\s+(?:single\s+)?"
+                  rf"{N}\s+chip\b", shape)
+    if m and not re.search(r"\b(said|says|announced?|declared?)\s+raise\b", shape[:m.start()]):
+        # one chip put in without "raise" said first: a call (TREPS and Tavern alike)
+        return m.span(), "single-chip", t.value(m.group(1)), 0
     # the last chips put in are the deed in question ("someone bets 400 and I put in 600")
     puts = list(re.finditer(rf"\b(?:puts?|put|putting|throws?|threw|thrown|tosse[sd]?|toss|"
                             rf"pushe[sd]?|push|slides?|slid|sticks?|stuck|drops?|dropped|bet)\s+"

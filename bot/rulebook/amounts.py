@@ -70,7 +70,7 @@ MAX_WAYS = 9
 SpotKind = Literal[
     "min-raise", "min-bet", "short-all-in", "reopened", "not-reopened", "make-it",
     "declared", "said-raise-call", "raise-it", "declared-vs-chips", "below-call",
-    "over-stack", "split", "side-pots", "uncalled", "clock",
+    "over-stack", "split", "side-pots", "uncalled", "single-chip", "clock",
 ]
 
 
@@ -336,6 +336,26 @@ def _said_raise_with_chips(spot: _Spot, profile: Profile, threw: int) -> Worked 
     return _worked("said-raise-call", "declared-raise", [acted.to], profile,
                    call_to=call_to, min_to=legal.min_raise_to, threw=threw,
                    returned=max(0, threw - acted.to))
+
+
+def _single_chip(spot: _Spot, profile: Profile, chip: int) -> Worked | None:
+    """One chip put in facing a bet, "raise" not said first: a call, whatever the chip is
+    worth (the engine's call; the change goes back)."""
+    played = _play(spot, profile)
+    if played is None:
+        return None
+    hand, seat = played
+    legal = hand.legal()
+    if legal is None or legal.call_amount == 0:
+        return None
+    before = len(hand.events)
+    had = hand.player(seat).bet
+    hand.call(seat)
+    acted = _acted(hand, before, seat)
+    if acted is None:
+        return None
+    return _worked("single-chip", "single-chip", [acted.to], profile, chip=chip,
+                   returned=max(0, chip - (acted.to - had)))
 
 
 def _declared_vs_chips(spot: _Spot, profile: Profile, said: int, threw: int) -> Worked | None:
@@ -612,6 +632,8 @@ def _question_deed(deed: Deed, spot: _Spot, t: Text, profile: Profile) -> Worked
         return _said_call(spot, profile, other) if spot.prior else None
     if how == "said-raise-call":
         return _said_raise_with_a_call(spot, profile) if spot.prior else None
+    if how == "single-chip":
+        return _single_chip(spot, profile, amount) if spot.prior else None
     if how == "said-raise-chips":
         return _said_raise_with_chips(spot, profile, other) if spot.prior else None
     if how == "over-stack":

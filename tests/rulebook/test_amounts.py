@@ -239,6 +239,28 @@ def test_the_part_of_a_bet_nobody_called(book: Rulebook, query: str) -> None:
     assert (rule, figures) == ("uncalled-bet", (returned[0],)) and returned == [1300]
 
 
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_one_big_chip_without_a_word(book: Rulebook, profile: Profile) -> None:
+    """Facing a bet of 400, one 5,000 chip tossed in with no word is a call: what the engine's
+    call puts in."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3, blinds=(100, 200)))
+    hand.bet(_act(hand), 400)
+    events = hand.call(_act(hand))
+    expected = next(e for e in events if isinstance(e, Acted)).to
+    rule, figures = _answer(book, "he bet 400, i tossed one 5k chip no word, how much is in",
+                            profile)
+    assert (rule, figures) == ("single-chip", (expected,)) and expected == 400
+
+
+def test_a_declared_raise_past_the_stack(book: Rulebook) -> None:
+    profile = make_profile("tavern")
+    hand = _to_flop(_hand(profile, [DEEP, 4100 + 50, DEEP], blinds=(25, 50), button=1))
+    events = hand.bet(_act(hand), 6000)  # naming more than the stack
+    acted = next(e for e in events if isinstance(e, Acted))
+    rule, figures = _answer(book, "he said raise to 6000 but only has 4100 left", profile)
+    assert (rule, figures) == ("all-in-over-stack", (acted.to,)) and acted.to == 4100
+
+
 def test_an_amount_below_the_call(book: Rulebook) -> None:
     profile = make_profile("tda")
     hand = _to_flop(_hand(profile, [DEEP] * 3))

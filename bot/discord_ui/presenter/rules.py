@@ -203,6 +203,10 @@ def worked_text(w: Worked) -> str:
         if f["returned"]:
             text += f"; the {chips(f['returned'])} nobody matched goes back"
         return text + "."
+    if w.kind == "single-chip":
+        back = f", and {chips(f['returned'])} comes back as change" if f["returned"] else ""
+        return (f"a call of {to}: one chip put in without saying raise first is a call, "
+                f"whatever it is worth{back}.")
     if w.kind == "uncalled":
         return (f"{to} goes back: only {chips(f['called'])} of the {chips(f['bet'])} was matched, "
                 "and the part nobody called returns to its owner before the pot is awarded.")
