@@ -29,6 +29,30 @@ INTENTS: tuple[tuple[str, str], ...] = (
     # one player to a hand: said before "his friend ... cards" (show one, show all)
     (r"\b(advice|advise|advising|coach\w*|help(ing|ed)? (me|him|her) (play|decide)|tell\w* "
      r"(me|him|her) (what|how) to)\b|\brailbird|\bsweat(ing|er)?\b", "one-player-to-a-hand"),
+    # looking at another player's cards: a penalty in TREPS's list, before the friend's cards
+    (r"\b(look\w*|peek\w*|peep\w*|glanc\w*|try\w* to see)\b.{0,12}\b(at |into )?(his |her |their |"
+     r"the |an?other |other )?(neighbou?rs?|another players?|other players?|someone\w*|next "
+     r"players?)\b.{0,12}\bcards\b", "penalty"),
+    # a hand shown with one card, or turned over by someone else: show two cards to win
+    (r"\b(show|flip|turn)\w* (over |up )?(only )?(one|1|a single) card\b.*\b(win|wins|pot|good|"
+     r"count|enough)\b|\b(someone|somebody|anyone|another player|other player|he|she)( else)? "
+     r"(flip|turn)\w* (over )?(my|his|her|their|another\w*|someone\w*) cards\b",
+     "show-two-cards"),
+    # cards turned up once the all-in is called, not at the river
+    (r"^(?=.*\ballin\b).*\b(turn|flip)\w* (em|them|the cards|our cards|hands|cards) (up|over)\b|"
+     r"^(?=.*\ballin\b).*\b(flip|turn\w* (up|over)|show\w*)\b.{0,12}\b(now|right away|"
+     r"immediately|early)\b", "face-up"),
+    # the dealer took a hand that was not protected
+    (r"\b(protector|protect\w*)\b.*\b(scoop|swept|sweep|muck|kill|grabb?)\w*|\bdealer (scoop|"
+     r"swept|sweep|muck|kill|grabb?|took)\w* (them|it|my|his|her)\b", "unprotected-hands"),
+    # commenting on the board or guessing hands while not in them
+    (r"\bnarrat\w*|\bcommentar\w*|\bguess\w*\b.*\b(hold\w*|hands?|cards|has)\b",
+     "discussing-hands"),
+    # cheating by cards
+    (r"\b(swap\w*|switch\w*|hold\w* out|palm\w*) (cards|a card)\b|\bmarking (the )?cards\b",
+     "cheating"),
+    (r"\bdecks?\b.*\brotat\w*|\brotat\w*\b.*\bdecks?\b", "deck-changes"),
+    (r"\bstaging\b|\bcount\w* (my |the |out )?chips (in front|before|first)\b", "string-bet"),
     # a card shown to a friend is shown to the table: said before a flashed card of the deal
     (r"\b(show\w*|flash\w*|reveal\w*|let)\b.*\b(friend|buddy|neighbou?r|mate|pal|"
      r"another player|other player|wife|girlfriend|boyfriend|husband)\b", "show-one-show-all"),
@@ -94,7 +118,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"\bbet # facing (a |the )?bet\b|\bshort of (the |a )?call\b", "below-call"),
     (r"\bmore (chips )?than (i|you|he) (have|has|had)\b|\b(bigger|more|larger) than (my|his|"
      r"your|the) stack\b|\bover (my|his|your) stack\b", "all-in-over-stack"),
-    (r"\b(chips|bet|money) (come|comes|came|get|go|goes|given) back\b|\bextra chips\b|"
+    (r"\b(chips|(my|his|her|the) bet|money) (come|comes|came|get|go|goes|given) back\b|"
+     r"\bextra chips\b|"
      r"^(?!.*\bshow).*\b(nobody|no one|noone) call|\bnot called\b|\buncalled\b", "uncalled-bet"),
     (r"\bcumulative\b|\b(combined|several|multiple)\b.*\ballins?\b|\ballin\b.*\b(another|second|"
      r"then|more)\b.*\ballin", "cumulative-all-ins"),

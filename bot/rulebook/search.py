@@ -132,10 +132,13 @@ JOINED = {("re", "buy"): "rebuy", ("re", "entry"): "reentry", ("add", "on"): "ad
           ("all", "in"): "allin", ("all", "ins"): "allin", ("heads", "up"): "headsup",
           ("sit", "out"): "sitout", ("sign", "up"): "signup",
           ("cell", "phone"): "cellphone", ("check", "raise"): "checkrais",
-          ("card", "cap"): "cardcap", ("re", "raise"): "reraise", ("color", "up"): "colorup",
+          ("card", "cap"): "cardcap", ("card", "caps"): "cardcap", ("re", "raise"): "reraise",
+          ("color", "up"): "colorup",
           ("colour", "up"): "colorup", ("chip", "race"): "chiprace",
           ("screen", "shot"): "screenshot", ("slow", "roll"): "slowroll",
-          ("show", "down"): "showdown", ("showing", "down"): "showdown"}
+          ("show", "down"): "showdown", ("showing", "down"): "showdown",
+          # "kick in" is to start, not to be kicked out
+          ("kick", "in"): "start", ("kicks", "in"): "start"}
 
 
 def _stem(word: str) -> str:
