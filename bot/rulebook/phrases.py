@@ -59,6 +59,9 @@ INTENTS: tuple[tuple[str, str], ...] = (
     # a player showing his own cards: show one, show all (the dealer's are the deal's)
     (r"\b(he|she|player|someone|guy)\b.*\b(flash\w*|show(ed|s|ing))\b.*\b(his|her|their) (hole )?"
      r"cards\b", "show-one-show-all"),
+    # down to two players: the blinds and button as play goes heads-up (before the button draw)
+    (r"\b(down|get|gets|got|getting|going|go|goes|went) to (two|2)\b|\b(going|go|goes|went|get|"
+     r"gets|got|getting) (to )?headsup\b|\btwo players left\b", "heads-up-blinds"),
     (r"\b(who gets|gets|get|decide\w*|choose|chosen|draw\w*|pick\w*) (the )?(dealer )?button\b",
      "button-draw"),
     (r"\bdead money\b", "antes"),

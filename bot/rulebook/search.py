@@ -171,6 +171,8 @@ def _trim(word: str) -> str:
 _AMOUNT = re.compile(r"[$€£]?\d[\d,._]*(?:\s?[kmx]|\s?bbs?)?\b|\b(?:ten|twenty|fifty|hundred|"
                      r"thousand)\b")
 _SPLIT = re.compile(r"[a-z0-9#%]+")
+_SMALL = re.compile(r"(?<![\d$€£/.,])\b([1-9])\b(?![\d/.,]|\s?(?:k|x|bbs?|%|percent)\b)")
+_SMALL_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 _XBET = re.compile(r"\b[2-5][ -]?bet(s|ting|ted)?\b")
 
 
@@ -212,6 +214,8 @@ def plain_words(text: str) -> list[str]:
     low = low.replace("%", " percent ")
     # "3-bet", "4bet": a name of a raise, not an amount
     low = _XBET.sub(" xbet ", low)
+    # a lone small number counts players or cards ("down to 2", "2 players"), not chips
+    low = _SMALL.sub(lambda m: f" {_SMALL_WORDS[int(m.group(1))]} ", low)
     low = _AMOUNT.sub(f" {NUMBER} ", low)
     raw = _SPLIT.findall(low)[: MAX_QUERY_WORDS * 2]
     out: list[str] = []
