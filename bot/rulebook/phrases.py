@@ -39,9 +39,9 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"(flip|turn)\w* (over )?(my|his|her|their|another\w*|someone\w*) cards\b",
      "show-two-cards"),
     # cards turned up once the all-in is called, not at the river
-    (r"^(?=.*\ballin\b).*\b(turn|flip)\w* (em|them|the cards|our cards|hands|cards) (up|over)\b|"
-     r"^(?=.*\ballin\b).*\b(flip|turn\w* (up|over)|show\w*)\b.{0,12}\b(now|right away|"
-     r"immediately|early)\b", "face-up"),
+    (r"^(?=.*\b(allin|shov\w*|jamm?\w*)\b).*\b(turn|flip)\w* (em|them|the cards|our cards|hands|"
+     r"cards) (up|over)\b|^(?=.*\b(allin|shov\w*|jamm?\w*)\b).*\b(flip|turn\w* (up|over)|"
+     r"show\w*)\b.{0,12}\b(now|right away|immediately|early)\b", "face-up"),
     # the dealer took a hand that was not protected
     (r"\b(protector|protect\w*)\b.*\b(scoop|swept|sweep|muck|kill|grabb?)\w*|\bdealer (scoop|"
      r"swept|sweep|muck|kill|grabb?|took)\w* (them|it|my|his|her)\b", "unprotected-hands"),

@@ -256,6 +256,10 @@ STRONG_SCORE = 1.1
 WIDE_MARGIN = 0.45
 # A phrase's rule is in doubt when another rule's words score this far above its own.
 INTENT_DISPUTE = 0.05
+# Of two phrases meaning two rules, the second comes first when its words score this far more
+# and the first's score below RIVAL_WEAK.
+RIVAL_LEAD = 0.3
+RIVAL_WEAK = 0.4
 
 
 @dataclass(frozen=True)
@@ -541,6 +545,14 @@ class Index(Generic[R]):
         words_only = self._scored(q, None)
         score_of = {rule.id: s for s, rule in words_only}
         strange = self.strange(q)
+        rivals = self._rival_intents(q)
+        if rivals:
+            # two phrases, two topics: the first listed comes first, unless the query's words
+            # hardly say it and say another of them far more
+            best = max(rivals, key=lambda i: score_of.get(i, 0.0))
+            first = score_of.get(intents[0], 0.0)
+            if first < RIVAL_WEAK and score_of.get(best, 0.0) - first >= RIVAL_LEAD:
+                intents = [best, *(i for i in intents if i != best)]
         order = [self._by_id[i].rule for i in intents]
         order += [rule for s, rule in words_only
                   if rule.id not in intents and s >= SUGGEST_CUTOFF]
@@ -553,7 +565,7 @@ class Index(Generic[R]):
             other = next(((s, r) for s, r in words_only if r.id != top.id), None)
             disputed = other is not None and other[0] >= SURE_SCORE and (
                 other[0] - score_of.get(top.id, 0.0) >= INTENT_DISPUTE)
-            sure = not self._rival_intents(q) and not disputed
+            sure = not rivals and not disputed
         else:
             best = words_only[0][0]
             second = words_only[1][0] if len(words_only) > 1 else 0.0
