@@ -549,10 +549,10 @@ class Index(Generic[R]):
         if rivals:
             # two phrases, two topics: the first listed comes first, unless the query's words
             # hardly say it and say another of them far more
-            best = max(rivals, key=lambda i: score_of.get(i, 0.0))
-            first = score_of.get(intents[0], 0.0)
-            if first < RIVAL_WEAK and score_of.get(best, 0.0) - first >= RIVAL_LEAD:
-                intents = [best, *(i for i in intents if i != best)]
+            strongest = max(rivals, key=lambda i: score_of.get(i, 0.0))
+            listed = score_of.get(intents[0], 0.0)
+            if listed < RIVAL_WEAK and score_of.get(strongest, 0.0) - listed >= RIVAL_LEAD:
+                intents = [strongest, *(i for i in intents if i != strongest)]
         order = [self._by_id[i].rule for i in intents]
         order += [rule for s, rule in words_only
                   if rule.id not in intents and s >= SUGGEST_CUTOFF]
