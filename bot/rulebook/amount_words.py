@@ -93,7 +93,8 @@ ASK_MIN_RAISE = re.compile(
     r"\b(what|how much)\b.*\b(need|needs|have|has|must|got)\b.{0,20}\b(raise|reraise|make it)\b")
 
 
-ASK_MIN_BET = re.compile(r"\b(min|minimum|least|smallest|lowest)\b.*\b(bet|open\w*|lead)\b|"
+ASK_MIN_BET = re.compile(r"\b(min|minimum|least|smallest|lowest|how (small|little|low))\b.*"
+                          r"\b(bet|open\w*|lead)\b|\b(bet|open\w*)\b.*\bhow (small|little|low)\b|"
                           r"\b(bet|open\w*)\b.*\b(min|minimum|at least)\b|\bmin ?bet")
 
 

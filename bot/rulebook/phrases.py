@@ -52,6 +52,13 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(swap\w*|switch\w*|hold\w* out|palm\w*) (cards|a card)\b|\bmarking (the )?cards\b",
      "cheating"),
     (r"\bdecks?\b.*\brotat\w*|\brotat\w*\b.*\bdecks?\b", "deck-changes"),
+    (r"\b(leave|leaving|left|step\w* (out|away)|go|going)\b.*\b(come|coming|be) back\b|"
+     r"\bmiss(ing)? (a few|some|a couple of) hands\b", "away"),
+    (r"\b(dealer|someone|somebody|they)\b.*\b(kill\w*|muck\w*|swept|scoop\w*)\b.*\b(face up|"
+     r"turned (up|over)|obvious\w*)\b",
+     "winning-hand-shown"),
+    (r"\ballin\w*\b.*\bdifferent (amounts|stacks|sizes)\b|\bdifferent (amounts|stacks)\b.*"
+     r"\ballin", "side-pots"),
     (r"\bstaging\b|\bcount\w* (my |the |out )?chips (in front|before|first)\b", "string-bet"),
     # a card shown to a friend is shown to the table: said before a flashed card of the deal
     (r"\b(show\w*|flash\w*|reveal\w*|let)\b.*\b(friend|buddy|neighbou?r|mate|pal|"
@@ -98,7 +105,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"declare)\w* (the |an |your )?amount\b|\bone motion\b|\bsingle motion\b", "string-bet"),
     (r"\b(went|go|going|goes|came|come) back\b.*\b(stack|chips)\b|\bmore than one "
      r"(motion|trip)\b|\b(several|multiple|two) (trips|motions)\b|\bstring", "string-bet"),
-    (r"^(?!.*\b(ruling|director|td|floor|penalty|appeal)\b).*\bwhat can i do\b|\bmy options\b|"
+    (r"^(?!.*\b(ruling|director|td|floor|penalty|appeal|tank\w*|forever|stall\w*|clock)\b)"
+     r".*\bwhat can i do\b|\bmy options\b|"
      r"\bcheck or bet\b|\bcan i check\b(?!\s+the\b)",
      "betting-actions"),
     (r"\bfold\w*\b.*\b(could|can|free|instead of)\b.*\bcheck", "folding-out-of-turn"),
@@ -214,7 +222,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(show|see|deal|run)\b.*\b(turn|river|rest of the board|board)\b.*\b(after|once)\b.*"
      r"\bfold", "rabbit-hunt"),
     (r"\bwould have (come|been|fallen)\b|\bwhat was coming\b|\brabbit", "rabbit-hunt"),
-    (r"\b(would|could|should) (have|of|ve) (had|made|hit|flopped|won|rivered)\b|\btable talk\b|"
+    (r"\b(would|could|should) ?(have|of|ve) (had|made|hit|flopped|won|rivered)\b|\btable talk\b|"
      r"\bfolded cards\b",
      "discussing-hands"),
     # time and presence
@@ -234,8 +242,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(was|were|is|am|been|went|go|going|while|when|im|hes|shes|player|he|she|someone) "
      r"away\b|\b(bathroom|toilet|restroom|loo|afk|brb|get a drink|getting a drink|"
      r"went to the bar)\b|\bstep(ped|s)? (away|out)\b|\bsitting out\b|"
-     r"\b(left|leave|leaving) (the |my )?(table|seat)\b|\bnot (at|in) (the table|his seat|her seat|"
-     r"my seat|their seat)\b", "away"),
+     r"\b(left|leave|leaving) (the |my )?(table|seat)\b|\b(not|wasnt|isnt|werent|arent) (at|in) "
+     r"(the table|his seat|her seat|my seat|their seat)\b", "away"),
     (r"\b(be|being|stay) (at|in) (the table|my seat|your seat)\b", "table-presence"),
     (r"(?<!straight )(?<!right )(?<!throw )(?<!threw )(?<!give )(?<!gave )(?<!walk )\baway\b",
      "away"),

@@ -123,6 +123,7 @@ SYNONYMS: dict[str, str] = {
     "xbet": "rais", "threebet": "rais", "86d": "disqualif", "86ed": "disqualif",
     "barred": "disqualif",
     "hollywood": "tank", "hollywoodd": "tank", "rathol": "pocket", "ratholing": "pocket",
+    "brok": "eliminat", "felt": "eliminat",
     "tabled": "show", "tabl": "tabl",
 }
 
