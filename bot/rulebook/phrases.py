@@ -59,7 +59,18 @@ INTENTS: tuple[tuple[str, str], ...] = (
      "winning-hand-shown"),
     (r"\ballin\w*\b.*\bdifferent (amounts|stacks|sizes)\b|\bdifferent (amounts|stacks)\b.*"
      r"\ballin", "side-pots"),
-    (r"\bstaging\b|\bcount\w* (my |the |out )?chips (in front|before|first)\b", "string-bet"),
+    (r"\bstaging\b|\b(count|stack)\w* (my |the |out |his |her )?chips (in front|before|first)\b|"
+     r"\b(chips )?in twice\b", "string-bet"),
+    # a phone call, not a call of a bet (before stepping away)
+    (r"\b(take|taking|took|answer\w*|make|making) (a |the |my )?(phone )?call\b", "phones"),
+    # telling what was folded, or what the board might make, while the hand is played
+    (r"\b(said|says|saying|told|tell\w*|announc\w*|reveal\w*) (what|that) (he|she|i|they) "
+     r"(folded|had|mucked)\b|\bfolded the (nuts|winner|best hand)\b|\bwhat (he|she|i|they) "
+     r"folded\b|\bannounc\w* (the )?(possible|hand possibilit)\w*|\bpossible (flush|straight|"
+     r"full house|hands)\w*\b", "discussing-hands"),
+    (r"\b(back|there|seated|at the table|in (my|his|her) seat) in time\b", "table-presence"),
+    (r"\bchips (under|behind)\b|\b(big|bigger|biggest|high|higher|highest|large|larger)\w* "
+     r"(chips|denomination)\b.*\b(under|behind|hid\w*|cover\w*)\b", "chip-visibility"),
     # a card shown to a friend is shown to the table: said before a flashed card of the deal
     (r"\b(show\w*|flash\w*|reveal\w*|let)\b.*\b(friend|buddy|neighbou?r|mate|pal|"
      r"another player|other player|wife|girlfriend|boyfriend|husband)\b", "show-one-show-all"),

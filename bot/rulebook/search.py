@@ -185,6 +185,9 @@ def _word(raw: str) -> str:
     return SYNONYMS.get(stem, SYNONYMS.get(raw, stem))
 
 
+# Filler words that order a phrase's other words ("raise after an all-in").
+ORDER_WORDS = frozenset({"after", "before", "by", "from", "into", "over", "than", "while"})
+
 # Words that say nothing of a topic yet are no filler either ("obviously", "forgot"): a query
 # word the rulebook does not know makes a sure answer doubtful, unless it is one of these.
 GENERIC = frozenset(_word(w) for w in """
@@ -360,7 +363,10 @@ class Index(Generic[R]):
             for phrase, stripped in e.multiword:
                 # "at the table" says less than "string bet": the telling words count
                 bonus = PHRASE_BONUS + 0.06 * min(len(stripped), 4)
-                grams = {phrase} | ({stripped} if len(stripped) >= 2 else set())
+                # "raise after an all-in" is no "raise all-in": a phrase whose filler orders
+                # its words is matched only as said
+                loose = len(stripped) >= 2 and not ORDER_WORDS & set(phrase)
+                grams = {phrase} | ({stripped} if loose else set())
                 for gram in grams:
                     self._phrase_index.setdefault(gram, []).append((i, bonus))
         # every word the rulebook uses, texts included: a query word outside it is strange
