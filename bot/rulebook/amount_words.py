@@ -192,7 +192,14 @@ def facing_of(shape: str, t: Text) -> tuple[tuple[int, int], str, int] | None:
         rf"i (?:face|faced|am facing)\s+|facing (?:me|him|her)\s+)?(?:is|was|of|at)\s+(?:to\s+)?{N}"
         rf"(?!\s+to\s+#)(?!\s+slash)", shape)
     if m is None:
-        return None
+        # "call on a 400 bet"
+        on = re.search(rf"\bon\s+(?:a|an|the|his|her|their|my)\s+{N}\s+(bet|raise|shove|allin)\b",
+                       shape)
+        if on is None:
+            return None
+        word = on.group(2)
+        deed = "raise" if word == "raise" else "allin" if word in ("shove", "allin") else "bet"
+        return on.span(), deed, t.value(on.group(1))
     word = m.group(1) or m.group(3) or m.group(4)
     amount = t.value(m.group(2) or m.group(5))
     # "facing 600" at given blinds is the raise before the flop the seeds' examples tell

@@ -409,7 +409,8 @@ def _split(t: Text, profile: Profile) -> Worked | None:
         return None
     pot = re.search(rf"\b(?:pot|pots)\s+(?:of\s+|is\s+|was\s+)?{N}|{N}\s+(?:pot|chip pot)\b|"
                     rf"{N}\s+(?:is\s+|gets\s+|was\s+)?(?:split|chopped|divided)\b|"
-                    rf"\b(?:split|chop\w*|divid\w*)\s+(?:a\s+|the\s+)?(?:pot\s+of\s+)?{N}", shape)
+                    rf"\b(?:split|chop\w*|divid\w*)\s+(?:of\s+)?(?:a\s+|the\s+)?(?:pot\s+of\s+)?{N}",
+                    shape)
     if pot is None:
         return None
     amount = t.value(next(g for g in pot.groups() if g is not None))
@@ -472,16 +473,19 @@ def _side_pots(t: Text, profile: Profile) -> Worked | None:
 # The question is asked for the player who acted first: "back to the opener".
 BACK_TO_OPENER = re.compile(r"\b(back to|for) (the )?(opener|original (bettor|raiser)|first "
                             r"(player|bettor)|bettor)\b|\bback to (a|him|her|me)\b")
-ASK_BACK = re.compile(r"\b(back|returned?|refund\w*|give[sn]? me)\b")
+ASK_BACK = re.compile(r"\b(back|returned?|refund\w*|give[sn]? me|extra|excess|left ?over)\b")
 
 
 def _uncalled(t: Text, profile: Profile) -> Worked | None:
     """"I bet 2,000 and he calls all-in for 700, how much comes back": of two amounts, the
     part of the larger that the caller could not match goes back (the engine's pots)."""
     shape = t.shape
-    if len(t.values) != 2 or not re.search(r"\bcall", shape) or not ASK_BACK.search(shape):
+    values = t.values
+    if len(values) == 3 and values[2] == abs(values[0] - values[1]):
+        values = values[:2]  # "... what happens to my extra 200": the difference, named
+    if len(values) != 2 or not re.search(r"\bcall", shape) or not ASK_BACK.search(shape):
         return None
-    seats = {1: t.values[0], 2: t.values[1]}
+    seats = {1: values[0], 2: values[1]}
     pots = build_pots(seats, list(seats))
     returned = sum(p.amount for p in pots if len(p.eligible) == 1)
     if returned <= 0:

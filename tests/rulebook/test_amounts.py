@@ -225,6 +225,7 @@ def test_said_raise_then_a_full_raise_of_chips(book: Rulebook, profile: Profile)
 @pytest.mark.parametrize("query", [
     "i bet 2000 he calls all in for 700, how much comes back to me",
     "i shove 2000, only caller has 700, how much do i get back",
+    "bet 2000 he calls 700 because thats all he has, what happens to my extra 1300",
 ])
 def test_the_part_of_a_bet_nobody_called(book: Rulebook, query: str) -> None:
     """A bet of 2,000 called all-in for 700: the engine hands back the 1,300 nobody matched."""
@@ -259,6 +260,17 @@ def test_a_declared_raise_past_the_stack(book: Rulebook) -> None:
     acted = next(e for e in events if isinstance(e, Acted))
     rule, figures = _answer(book, "he said raise to 6000 but only has 4100 left", profile)
     assert (rule, figures) == ("all-in-over-stack", (acted.to,)) and acted.to == 4100
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_said_call_and_threw_more(book: Rulebook, profile: Profile) -> None:
+    """"Call" said facing 400, and 1,000 thrown in: the word binds, a call of 400."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3, blinds=(100, 200)))
+    hand.bet(_act(hand), 400)
+    events = hand.call(_act(hand))
+    expected = next(e for e in events if isinstance(e, Acted)).to
+    rule, figures = _answer(book, "said call on a 400 bet and threw in 1000", profile)
+    assert (rule, figures) == ("verbal-declaration", (expected,)) and expected == 400
 
 
 def test_an_amount_below_the_call(book: Rulebook) -> None:
