@@ -224,7 +224,7 @@ def _make_it_text(w: Worked) -> str:
     put = f"{chips(f['asked'])} facing {chips(f['facing'])}"
     if f["to"] >= f["min_to"] and f["to"] == f["target"]:
         return f"a raise to {to}: {put} is a full raise."
-    if w.rule_id == "fifty-percent":
+    if f["fifty"] and f["to"] > f["facing"]:
         return (f"a raise to {to}: {put} adds {chips(f['increase'])}, at least half the last "
                 f"full raise of {chips(f['last_raise'])}, so it is made the minimum raise.")
     if f["fifty"]:
