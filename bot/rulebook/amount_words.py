@@ -119,11 +119,22 @@ def ways(shape: str) -> int | None:
     return WORD_WAYS.get(word)
 
 
+# "sb 100 bb 200": both blinds named
+BOTH_BLINDS = (rf"\b(?:sb|small blind)(?: is| of| at)? {N} (?:and )?(?:bb|big blind)"
+               rf"(?: is| of| at)? {N}")
+# "from the small blind with 100 in": his own blind, half the big blind
+OWN_SMALL_BLIND = rf"\b(?:from|in) the (?:sb|small blind) with {N} (?:already )?(?:in|posted)\b"
+
+
 def blinds_of(t: Text) -> tuple[int, int] | None:
-    m = re.search(rf"{N} slash {N}|\bblinds (?:of |are |at )?{N} and {N}", t.shape)
+    m = re.search(rf"{N} slash {N}|\bblinds (?:of |are |at )?{N} and {N}|{BOTH_BLINDS}", t.shape)
     if m:
         small, big = (t.value(g) for g in m.groups() if g is not None)
         return (small, big) if 0 < small <= big else None
+    m = re.search(OWN_SMALL_BLIND, t.shape)
+    if m:
+        small = t.value(m.group(1))
+        return (small, small * 2)
     m = re.search(rf"\b(bb|big blind)( is| of| at| are)? {N}|{N} (bb|big blind)\b", t.shape)
     if m:
         big = t.value(m.group(3) or m.group(4))

@@ -42,8 +42,10 @@ from bot.rulebook.amount_words import (
     ASK_MIN_RAISE,
     ASK_PUT_IN,
     ASK_REOPEN,
+    BOTH_BLINDS,
     CLOCK,
     MAX_CHARS,
+    OWN_SMALL_BLIND,
     Deed,
     N,
     Text,
@@ -516,8 +518,9 @@ def work_out(query: str, profile: Profile) -> Worked | None:
         return uncalled
     blinds = blinds_of(t)
     skip: list[tuple[int, int]] = []
-    m = re.search(rf"{N} slash {N}|\bblinds (?:of |are |at )?{N} and {N}|"
-                  rf"\b(bb|big blind)( is| of| at| are)? {N}|{N} (bb|big blind)", shape)
+    m = re.search(rf"{N} slash {N}|\bblinds (?:of |are |at )?{N} and {N}|{BOTH_BLINDS}|"
+                  rf"{OWN_SMALL_BLIND}|\b(bb|big blind)( is| of| at| are)? {N}|{N} (bb|big blind)",
+                  shape)
     if m:
         skip.append(m.span())
     hero = deed_in_question(shape, t)

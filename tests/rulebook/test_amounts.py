@@ -155,11 +155,13 @@ def test_raise_it_from_the_small_blind(book: Rulebook, profile: Profile) -> None
     assert sb == 1
     events = hand.raise_by(sb, 1000)
     acted = next(e for e in events if isinstance(e, Acted))
-    rule, figures = _answer(
-        book, "i raise it 1000 from the small blind, blinds 100/200, C raised to 400, how much "
-              "do i put in", profile)
-    assert rule == "raise-it"
-    assert figures == (acted.added, acted.to) == (1300, 1400)
+    for asked in ("i raise it 1000 from the small blind, blinds 100/200, C raised to 400, how "
+                  "much do i put in",
+                  "sb 100 bb 200 raise to 400, sb says raise it 1000, how much goes in",
+                  "facing 400 i said raise it 1000 from the sb with 100 in, how much do i put in"):
+        rule, figures = _answer(book, asked, profile)
+        assert rule == "raise-it", asked
+        assert figures == (acted.added, acted.to) == (1300, 1400), asked
 
 
 @pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
