@@ -327,6 +327,12 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     if m and not re.search(r"\b(said|says|announced?|declared?)\s+raise\b", shape[:m.start()]):
         # one chip put in without "raise" said first: a call (TREPS and Tavern alike)
         return m.span(), "single-chip", t.value(m.group(1)), 0
+    m = re.search(rf"\b(?:put|puts|threw|throws?|tossed|pushed|slid)\s+(?:in\s+)?{N}(?:\s+in)?\s+"
+                  rf"(?:and\s+)?(?:then\s+)?(?:went|goes|go|going|reached|reaches|came|comes)\s+back"
+                  rf"\b.{{0,30}}?{N}", shape)
+    if m and not re.search(r"\b(said|says|announced?|declared?)\s+raise\b", shape[:m.start()]):
+        # chips put in, then a trip back to the stack for more: only the first chips count
+        return m.span(), "string", t.value(m.group(1)), t.value(m.group(2))
     # the last chips put in are the deed in question ("someone bets 400 and I put in 600")
     puts = list(re.finditer(rf"\b(?:puts?|put|putting|throws?|threw|thrown|tosse[sd]?|toss|"
                             rf"pushe[sd]?|push|slides?|slid|sticks?|stuck|drops?|dropped|bet)\s+"

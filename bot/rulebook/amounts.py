@@ -72,7 +72,7 @@ MAX_WAYS = 9
 SpotKind = Literal[
     "min-raise", "min-bet", "short-all-in", "reopened", "not-reopened", "make-it",
     "declared", "said-raise-call", "raise-it", "declared-vs-chips", "below-call",
-    "over-stack", "split", "side-pots", "uncalled", "single-chip", "clock",
+    "over-stack", "split", "side-pots", "uncalled", "single-chip", "string", "clock",
 ]
 
 
@@ -639,6 +639,13 @@ def _question_deed(deed: Deed, spot: _Spot, t: Text, profile: Profile) -> Worked
         return _said_call(spot, profile, other) if spot.prior else None
     if how == "said-raise-call":
         return _said_raise_with_a_call(spot, profile) if spot.prior else None
+    if how == "string":
+        worked = _act(spot, profile, "put_in", amount) if spot.prior else None
+        if worked is None or worked.kind != "make-it":
+            return None
+        # the first chips are the whole action; the trip back for more is a string bet
+        return Worked("string", "string-bet", worked.amount, worked.figures,
+                      MappingProxyType({**worked.facts, "more": other}), worked.profile)
     if how == "single-chip":
         return _single_chip(spot, profile, amount) if spot.prior else None
     if how == "said-raise-chips":

@@ -275,6 +275,19 @@ def test_said_call_and_threw_more(book: Rulebook, profile: Profile) -> None:
     assert (rule, figures) == ("verbal-declaration", (expected,)) and expected == 400
 
 
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_trip_back_for_more_chips(book: Rulebook, profile: Profile) -> None:
+    """Facing 500, 600 put in and then a trip back for 800 more, "raise" never said: only the
+    first chips count, as the engine reads them (the 50% rule or the league's call)."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3, blinds=(100, 200)))
+    hand.bet(_act(hand), 500)
+    events = hand.make_it(_act(hand), 600)
+    expected = next(e for e in events if isinstance(e, Acted)).to
+    rule, figures = _answer(book, "facing 500 he put in 600 and then went back for 800 more",
+                            profile)
+    assert (rule, figures) == ("string-bet", (expected,)) and expected == 500
+
+
 def test_an_amount_below_the_call(book: Rulebook) -> None:
     profile = make_profile("tda")
     hand = _to_flop(_hand(profile, [DEEP] * 3))

@@ -142,6 +142,10 @@ def worked_text(w: Worked) -> str:
                 f"{to} more or fold.")
     if w.kind == "make-it":
         return _make_it_text(w)
+    if w.kind == "string":
+        first = _make_it_text(w)
+        return (f"{first[:-1]}; going back to the stack for {chips(f['more'])} more without "
+                "having said raise is a string bet, and only the first chips count.")
     if w.kind == "declared":
         if w.rule_id == "declared-raise" and f["to"] == f["target"]:
             return f"a raise to {to}: it is a full raise, as declared."
@@ -224,6 +228,8 @@ def _make_it_text(w: Worked) -> str:
     put = f"{chips(f['asked'])} facing {chips(f['facing'])}"
     if f["to"] >= f["min_to"] and f["to"] == f["target"]:
         return f"a raise to {to}: {put} is a full raise."
+    if f["asked"] == f["facing"]:
+        return f"a call of {to}: {put} is exactly the call."
     if f["fifty"] and f["to"] > f["facing"]:
         return (f"a raise to {to}: {put} adds {chips(f['increase'])}, at least half the last "
                 f"full raise of {chips(f['last_raise'])}, so it is made the minimum raise.")
