@@ -59,6 +59,11 @@ INTENTS: tuple[tuple[str, str], ...] = (
      "winning-hand-shown"),
     (r"\ballin\w*\b.*\bdifferent (amounts|stacks|sizes)\b|\bdifferent (amounts|stacks)\b.*"
      r"\ballin", "side-pots"),
+    (r"\b(discuss\w*|talk\w*)\b.*\bhow to (beat|play|win|bust)\b", "strategy-talk"),
+    (r"\b(acted|act|acting|bet|called|folded|raised|checked) before (the (guy|player|person)|"
+     r"(his|her|their|my) turn|it was)\b", "out-of-turn"),
+    (r"\b(bet|raise|call)\w*\b.*\b(smallest|lowest) (chip|denomination)\b|\b(smallest|lowest) "
+     r"(chip|denomination)\b.*\b(bet|raise)\w*\b", "chip-unit"),
     (r"\bstaging\b|\b(count|stack)\w* (my |the |out |his |her )?chips (in front|before|first)\b|"
      r"\b(chips )?in twice\b", "string-bet"),
     # a phone call, not a call of a bet (before stepping away)
@@ -244,8 +249,9 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"\btimes? (is )?up\b|\b(ran|run|runs|running) out of time\b|\btime (ran|runs|running) "
      r"out\b|\bclock (ran|runs|run|expired?|expires|is up|ends?|ended)\b", "clock"),
     (r"\btable (break|breaks|broken)\b|\bbreak (up )?(a |the )?table\b", "breaking-tables"),
-    (r"\b(blinds?|levels?)\b.*\b(go|goes|going) up\b|\b(blinds?|levels?)\b.*\b(increase|rise|"
-     r"change)|\b(how long|when)\b.*\b(levels?|breaks?)\b(?!.*\btabl)|\bnext level\b",
+    (r"\b(blinds?|levels?)\b.*\b(go|goes|going) up\b|\b(blinds?|levels?) up\b|"
+     r"\b(blinds?|levels?)\b.*\b(increase|rise|change)|"
+     r"\b(how long|when)\b.*\b(levels?|breaks?)\b(?!.*\btabl)|\bnext level\b",
      "blind-levels"),
     (r"\bhow long\b.*\b(act|decide|think|decision|turn|have)\b|\btime limit\b|"
      r"\btaking (forever|ages|too long|so long)\b|\btank\w*|\bhollywood\w*|\btime ?bank\b",
@@ -289,7 +295,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"\b(disagree|dispute|contest|challenge)\b",
      "appeals"),
     (r"\bfinal (decision|say|word)\b|\bwho decides\b", "director-decision"),
-    (r"\b(kicked|thrown) out\b|\bdisqualif", "disqualification"),
+    (r"\b(kicked|thrown) out\b|\b(throw|kick)\w* (\w+ )?out of the (tournament|game|league)\b|"
+     r"\bdisqualif", "disqualification"),
     (r"\b(which|what) (rules|rulebook)\b", "rulebooks"),
     # conduct
     (r"\b(help|helping|advice|advise|coach|coaching)\b|\btelling (me|him|her) what to do\b",
@@ -348,7 +355,9 @@ NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      r"\bprogressive (knock|ko)", "bounties", ("payouts",)),
     (r"\bbad beat\b|\bhigh hand\b|\bjackpot\b|\bseven deuce\b|\b7 ?2 (game|bounty)\b",
      "bad-beat and side games", ("payouts", "hand-rankings")),
-    (r"\b(pot|implied|reverse implied) odds\b|\bodds (of|to|for|on)\b|\bwhat are the odds\b|"
+    # (talking strategy at the table is a rule: not this topic)
+    (r"^(?!.*\b(discuss\w*|talk\w*|chat\w*)\b.*\btabl\w*).*(?:"
+     r"\b(pot|implied|reverse implied) odds\b|\bodds (of|to|for|on)\b|\bwhat are the odds\b|"
      r"\bequity\b|\bexpected value\b|\bev\b|\bgto\b|\bouts\b|\branges?\b|\bbluff\w*|"
      r"\b(poker|physical|timing|betting) tells?\b|\bspot (a )?tells?\b|\bbankroll|\bvariance\b|"
      r"\btilt\w*\b|\bstarting hands?\b|\b(best|good|right|strong|which|what) (hands?|cards) to "
@@ -362,7 +371,7 @@ NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      r"\b(best|good|winning|basic|optimal|right) (strategy|play|move)\b|\bicm (pressure|"
      r"strategy)\b|\b(chip leader|big stack|short stack) (strategy|should)\b|\bm ratio\b|"
      r"\bcalculat\w*\b.*\b(odds|pot|equity|outs)\b|\bslow ?play(ing)? (a|my|the|big|strong|"
-     r"monsters?|aces)\b", "poker strategy and odds", ()),
+     r"monsters?|aces)\b)", "poker strategy and odds", ()),
     (r"^(?!.*\b(get|got|getting|grab|grabbed|went for|going for|fetch|fetching) (a |some |me a )?"
      r"drinks?\b).*\b(drink|drinking|drinks|alcohol|beer|beers|drunk|booze|food|eat|eating|snacks?|"
      r"dress|dress code|sunglasses|hoodie|hats?|music)\b", "food, drink and dress",

@@ -654,5 +654,10 @@ def _closest(word: str, vocabulary: tuple[str, ...]) -> str:
     cutoff = 0.86 if len(word) <= 5 else 0.8
     # a typo seldom hits the first letter, and "dinner" is no misspelt "winner"
     same_start = [v for v in vocabulary if v[:1] == word[:1]]
-    near = difflib.get_close_matches(word, same_start, n=1, cutoff=cutoff)
-    return near[0] if near else word
+    near = difflib.get_close_matches(word, same_start, n=3, cutoff=cutoff)
+    if not near:
+        return word
+    # of words equally close, one with the very letters typed ("delaer": dealer, not declar)
+    best = difflib.SequenceMatcher(None, word, near[0]).ratio()
+    tied = [v for v in near if difflib.SequenceMatcher(None, word, v).ratio() == best]
+    return next((v for v in tied if sorted(v) == sorted(word)), tied[0])

@@ -54,6 +54,10 @@ KNOWN_MISSES = {
     # a drink is food and drink, which no rulebook covers: the venue's rules offered first
     ("tuning_set_9.toml", "can I have a drink coaster and a card protector on the table"):
         "house-rules",
+    # "any time" reads as the blind levels' time as much as the all-in's
+    ("tuning_set_9.toml", "can i go all in any time"): "blind-levels",
+    # the board playing for both is not read from the cards named
+    ("tuning_set_9.toml", "both of us have AK on an AAA22 board"): "streets",
 }
 
 
