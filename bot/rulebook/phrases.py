@@ -60,7 +60,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\ballin\w*\b.*\bdifferent (amounts|stacks|sizes)\b|\bdifferent (amounts|stacks)\b.*"
      r"\ballin", "side-pots"),
     (r"\b(discuss\w*|talk\w*)\b.*\bhow to (beat|play|win|bust)\b", "strategy-talk"),
-    (r"\b(acted|act|acting|bet|called|folded|raised|checked) before (the (guy|player|person)|"
+    (r"\b(acted|act|acting|bet|called|raised|checked) before (the (guy|player|person)|"
      r"(his|her|their|my) turn|it was)\b", "out-of-turn"),
     (r"\b(bet|raise|call)\w*\b.*\b(smallest|lowest) (chip|denomination)\b|\b(smallest|lowest) "
      r"(chip|denomination)\b.*\b(bet|raise)\w*\b", "chip-unit"),
