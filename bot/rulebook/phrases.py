@@ -268,6 +268,9 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\bfinal table\b", "final-table"),
     (r"\b(how|who) (are|is|gets?) seats?\b|\bseats? (picked|chosen|assigned|drawn)\b|"
      r"\bwho sits where\b", "random-seats"),
+    # the big blind busted, said close together, before the small blind's rule
+    (r"\b(big blind|bb) (\w+ ){0,2}(busted|bust|knocked|eliminated|out)\b",
+     "bb-eliminated"),
     (r"\bsmall blind\b.*\b(busted|bust|knocked|eliminated|out)\b|\b(busted|knocked|"
      r"eliminated)\b.*\bsmall blind\b|\bsb\b.*\b(busted|knocked|eliminated|out)\b",
      "sb-eliminated"),

