@@ -203,11 +203,13 @@ def facing_of(shape: str, t: Text) -> tuple[tuple[int, int], str, int] | None:
         rf"i (?:face|faced|am facing)\s+|facing (?:me|him|her)\s+)?(?:is|was|of|at)\s+(?:to\s+)?{N}"
         rf"(?!\s+to\s+#)(?!\s+slash)", shape)
     if m is None:
-        # "call on a 400 bet"
-        on = re.search(rf"\bon\s+(?:a|an|the|his|her|their|my)\s+{N}\s+(bet|raise|shove|allin)\b",
-                       shape)
+        # "call on a 400 bet", "400 to call"
+        on = re.search(rf"\bon\s+(?:a|an|the|his|her|their|my)\s+{N}\s+(bet|raise|shove|allin)\b|"
+                       rf"{N}\s+(?:more\s+)?to call\b", shape)
         if on is None:
             return None
+        if on.group(3) is not None:
+            return on.span(), "bet", t.value(on.group(3))
         word = on.group(2)
         deed = "raise" if word == "raise" else "allin" if word in ("shove", "allin") else "bet"
         return on.span(), deed, t.value(on.group(1))
@@ -279,10 +281,13 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
         return m.span(), "over-stack", t.value(m.group(2)), t.value(m.group(1))
     m = re.search(rf"\b(?:bet|bets|typed|raise\w*)\s+(?:to\s+)?{N}\b.{{0,30}}?\b(?:with|but)\s+"
                   rf"(?:(?:he|she|i)\s+)?(?:only\s+)?(?:(?:has|have|had)\s+)?(?:only\s+)?(?:a\s+)?"
-                  rf"{N}\s*(?:stack|chips|left|behind|in (?:my|his) stack)",
+                  rf"{N}\s*(?:stack|chips|left|behind|in (?:my|his) stack)|"
+                  rf"\b(?:bet|bets|typed|raise\w*)\s+(?:to\s+)?{N}\b.{{0,30}}?\b(?:but|and)\s+(?:(?:he|"
+                  rf"she|i)\s+)?(?:only\s+)?(?:has|have|had)\s+(?:only\s+)?{N}\s*(?:$|\?)",
                   shape)
     if m:
-        return m.span(), "over-stack", t.value(m.group(1)), t.value(m.group(2))
+        said, stack = (t.value(g) for g in m.groups() if g is not None)
+        return m.span(), "over-stack", said, stack
     m = re.search(rf"\b(?:said|says|say|announced?|declared?|called out)\s+{N}\b.{{0,30}}?"
                   rf"\b(?:threw|throws?|put|puts|pushe[sd]?|tossed|slid|slides|dropped|"
                   rf"bet|had|chips (?:were|was|are|came to)|chips)\s+(?:in\s+|out\s+|forward\s+)?"

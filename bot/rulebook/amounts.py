@@ -524,6 +524,14 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     if m:
         skip.append(m.span())
     hero = deed_in_question(shape, t)
+    told: list[tuple[int, str, int]] = []
+    if hero is not None and hero[1] == "raise_to" and ASK_MIN_RAISE.search(
+            shape[hero[0][1]:]) and not re.search(r"\b(say|said|says|declar\w*|announc\w*)\b",
+                                                  shape[hero[0][0]:hero[0][1]]):
+        # "I raise to 1,200, what's his min re-raise": a raise told, then the question
+        told.append((hero[0][0], "raise", hero[2]))
+        skip.append(hero[0])
+        hero = None
     if hero is not None:
         skip.append(hero[0])
     sized = raise_sized(shape, t)
@@ -535,6 +543,7 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     if facing is not None:
         skip.append(facing[0])
     deeds, spans = deeds_of(shape, t, skip)
+    deeds = sorted([*deeds, *told])
     if sized is not None:
         deeds = sorted([*deeds, *((sized[0][0], d, a) for d, a in sized[1])])
     if not all_read(shape, [*skip, *spans]):
@@ -581,8 +590,11 @@ def work_out(query: str, profile: Profile) -> Worked | None:
         return _min_raise(spot, profile)
     if ASK_MIN_BET.search(shape) and blinds and not prior:
         # opening before the flop is a raise of the big blind; after it, a bet
-        spot.preflop = bool(re.search(r"\b(preflop|pre flop|before the flop|utg|under the gun)\b",
-                                      shape))
+        # ("open", not "opening bet", with no street named is the first raise before the flop)
+        named = re.search(r"\b(preflop|pre flop|before the flop|utg|under the gun)\b", shape)
+        opens = re.search(r"\bopen\w*\b(?!\s+bet)", shape) and not re.search(
+            r"\b(flop|turn|river|postflop|post flop)\b", shape)
+        spot.preflop = bool(named or opens)
         return _min_raise(spot, profile)
     return None
 

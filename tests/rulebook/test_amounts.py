@@ -288,15 +288,43 @@ def test_a_trip_back_for_more_chips(book: Rulebook, profile: Profile) -> None:
     assert (rule, figures) == ("string-bet", (expected,)) and expected == 500
 
 
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_raise_told_then_the_next_minimum(book: Rulebook, profile: Profile) -> None:
+    """"He bets 500 then I raise to 1,200": the raise is told, the question is his re-raise."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3, blinds=(100, 200)))
+    hand.bet(_act(hand), 500)
+    hand.raise_to(_act(hand), 1200)
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "he bets 500 then i raise to 1200, whats his min reraise",
+                            profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == (
+        "minimum-raise", (1900,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_the_minimum_open_before_the_flop(book: Rulebook, profile: Profile) -> None:
+    """"Min open" at 50/100 with no street named: the first raise before the flop, to 200;
+    an "opening bet" after it is one big blind."""
+    hand = _hand(profile, [DEEP] * 4, blinds=(50, 100))
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "blinds 50/100 what's the min open", profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) and figures == (200,)
+    rule, figures = _answer(book, "whats the smallest opening bet at 50/100", profile)
+    assert (rule, figures) == ("minimum-bet", (100,))
+
+
 def test_an_amount_below_the_call(book: Rulebook) -> None:
     profile = make_profile("tda")
     hand = _to_flop(_hand(profile, [DEEP] * 3))
     hand.bet(_act(hand), 800)
     with pytest.raises(BelowCall):
         hand.make_it(_act(hand), 500)
-    rule, figures = _answer(book, "i bet 500 into his bet of 800, what now", profile)
-    # the call in all, and what must be added to the 500 put in to make it
-    assert (rule, figures) == ("below-call", (hand.current_bet, hand.current_bet - 500))
+    for asked in ("i bet 500 into his bet of 800, what now", "800 to call, i only put 500 in"):
+        rule, figures = _answer(book, asked, profile)
+        # the call in all, and what must be added to the 500 put in to make it
+        assert (rule, figures) == ("below-call", (hand.current_bet, hand.current_bet - 500))
 
 
 def test_more_than_the_stack(book: Rulebook) -> None:
@@ -304,8 +332,9 @@ def test_more_than_the_stack(book: Rulebook) -> None:
     hand = _to_flop(_hand(profile, [DEEP, 2250, DEEP], button=1))
     events = hand.bet(_act(hand), 5000)
     acted = next(e for e in events if isinstance(e, Acted))
-    rule, figures = _answer(book, "i have 2200 left and typed bet 5000", profile)
-    assert (rule, figures) == ("all-in-over-stack", (acted.to,)) and acted.to == 2200
+    for asked in ("i have 2200 left and typed bet 5000", "i typed bet 5000 but only have 2200"):
+        rule, figures = _answer(book, asked, profile)
+        assert (rule, figures) == ("all-in-over-stack", (acted.to,)) and acted.to == 2200
 
 
 def test_an_odd_chip(book: Rulebook) -> None:
