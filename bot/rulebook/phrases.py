@@ -60,14 +60,29 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\ballin\w*\b.*\bdifferent (amounts|stacks|sizes)\b|\bdifferent (amounts|stacks)\b.*"
      r"\ballin", "side-pots"),
     (r"\b(discuss\w*|talk\w*)\b.*\bhow to (beat|play|win|bust)\b", "strategy-talk"),
+    # a phone call, not a call of a bet (before stepping away)
+    (r"\b(take|taking|took|answer\w*|make|making) (a |the |my )?(phone )?call\b", "phones"),
+    # stepping out, whatever for: away (before smoking and drinks)
+    (r"\bstep(ped|s|ping)? (away|out)\b|\b(left|leave|leaving) (the |my )?(table|seat)\b",
+     "away"),
+    # telling another player how to play his hand
+    (r"\btell\w* (the |a |his |her |my )?(\w+ ){0,4}(what|how) to (do|play|bet|act)\b",
+     "one-player-to-a-hand"),
+    # insults
+    (r"\b(calling|called|calls) (people|players|him|her|me|them|everyone|others)\b.{0,15}\b(idiot|"
+     r"stupid|moron|names|donk|fish)\w*|\bname calling\b|\bidiots?\b|\bmorons?\b", "language"),
+    # a hand shown face up, then mucked or pushed past by the dealer
+    (r"\b(turned|flipped|tabled|showed) (up |over )?(his |her |my |the )?(\w+ )?\b.*\bdealer\b.*"
+     r"\b(kill|muck|swept|scoop)\w*", "winning-hand-shown"),
+    # a folded player telling what he had while the others play on
+    (r"\bfolded\b.*\b(told|tell\w*|said|say\w*|announc\w*)\b.*\b(still|while|in play)\b",
+     "discussing-hands"),
     (r"\b(acted|act|acting|bet|called|raised|checked) before (the (guy|player|person)|"
      r"(his|her|their|my) turn|it was)\b", "out-of-turn"),
     (r"\b(bet|raise|call)\w*\b.*\b(smallest|lowest) (chip|denomination)\b|\b(smallest|lowest) "
      r"(chip|denomination)\b.*\b(bet|raise)\w*\b", "chip-unit"),
     (r"\bstaging\b|\b(count|stack)\w* (my |the |out |his |her )?chips (in front|before|first)\b|"
      r"\b(chips )?in twice\b", "string-bet"),
-    # a phone call, not a call of a bet (before stepping away)
-    (r"\b(take|taking|took|answer\w*|make|making) (a |the |my )?(phone )?call\b", "phones"),
     # telling what was folded, or what the board might make, while the hand is played
     (r"\b(said|says|saying|told|tell\w*|announc\w*|reveal\w*) (what|that) (he|she|i|they) "
      r"(folded|had|mucked)\b|\bfolded the (nuts|winner|best hand)\b|\bwhat (he|she|i|they) "
@@ -99,8 +114,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\bbig blind\b.*\bantes?\b|\bantes?\b.*\bbig blind\b|\bbb antes?\b", "big-blind-ante"),
     (r"\b(money|cash|bills|wallet|keys|drinks?|bottles?|glass)\b.*\bon the table\b",
      "foreign-objects"),
-    (r"\b(sign\w* up|signup|regist\w*|enter|entry|join)\b.*\b(until|till|late|level|still|"
-     r"closes?|open)\b|\b(still|late)\b.*\b(sign|regist|enter|join)", "late-registration"),
+    (r"\b(sign\w* up|signup|regist\w*|enter|entry|join|buy ?in)\b.*\b(until|till|late|level|still|"
+     r"closes?|open)\b|\b(still|late)\b.*\b(sign|regist|enter|join|buy ?in)", "late-registration"),
     (r"\b(last|final|remaining) (two|three|four|five|players?)\b.*\b(split|chop|share)\w*\b|"
      r"\b(split|chop|share)\w* the (money|prize money|prizes|winnings)\b", "deal"),
     (r"\b(get|gets|got|down) to (two|2)\b|\btwo players left\b", "heads-up-blinds"),
@@ -248,7 +263,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"a|the|that|this|someone)\b|\bclock (the|him|her|them|that|this|someone|a)\b|"
      r"\btimes? (is )?up\b|\b(ran|run|runs|running) out of time\b|\btime (ran|runs|running) "
      r"out\b|\bclock (ran|runs|run|expired?|expires|is up|ends?|ended)\b", "clock"),
-    (r"\btable (break|breaks|broken)\b|\bbreak (up )?(a |the )?table\b", "breaking-tables"),
+    (r"\btable (got |was |is |gets )?(break|breaks|broken|broke)\b|\bbreak (up )?(a |the )?table\b",
+     "breaking-tables"),
     (r"\b(blinds?|levels?)\b.*\b(go|goes|going) up\b|\b(blinds?|levels?) up\b|"
      r"\b(blinds?|levels?)\b.*\b(increase|rise|change)|"
      r"\b(how long|when)\b.*\b(levels?|breaks?)\b(?!.*\btabl)|\bnext level\b",
@@ -285,7 +301,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"take off)\b.*\b(#|small|smallest|low|lowest|odd) chips\b", "chip-race"),
     (r"\bmoved?\b.*\b(another|new|other|different) table\b|\bbalanc|\bshort ?handed\b|"
      r"\b(uneven|unbalanced) tables?\b", "table-balancing"),
-    (r"\btable (break|breaks|broken)\b|\bbreak (up )?(a |the )?table\b", "breaking-tables"),
+    (r"\btable (got |was |is |gets )?(break|breaks|broken|broke)\b|\bbreak (up )?(a |the )?table\b",
+     "breaking-tables"),
     (r"\b(rebuy|reentry|buyback|buy back)\b", "rebuys"),
     (r"\b(first|second|third) place\b|\bprize\b|\bpayout", "payouts"),
     (r"\b(stack|chip count|count)\b.*\b(wrong|off|miscounted|mistake|incorrect)\b|"
@@ -381,7 +398,8 @@ NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      ("house-rules",)),
     (r"\benglish\b|\bforeign language\b|\bother language", "the language spoken at the table",
      ("language", "one-player-to-a-hand")),
-    (r"\bbuy ?ins?\b(?!.*\b(again|back|late|rebuy|re ?entry|add ?on|twice)\b)", "the buy-in",
+    (r"^(?!.*\b(still|level|late)\b).*\bbuy ?ins?\b(?!.*\b(again|back|late|rebuy|re ?entry|add ?on|"
+     r"twice)\b)", "the buy-in",
      ("payouts", "rebuys", "late-registration")),
     (r"\b(read|reading|spot|spotting|pick up|picking up|have|has|got) (a |his |her |their |any )?"
      r"tells?\b|\btells\b(?! (me|him|her|you|us|them|the|a|what|how))", "reading tells", ()),

@@ -48,9 +48,6 @@ KNOWN_MISSES = {
     ("tuning_set_8.toml", "bet 137 chips is that even legal lol"): "chip-race",
     # card caps protect a hand as much as they are the one object allowed on the table
     ("tuning_set_8.toml", "how many card caps am i alowed"): "unprotected-hands",
-    # a folded player's remark that names a hand: the hand rankings come first
-    ("tuning_set_8.toml", "buddy folded then said 'i had the 9, your straight draw is dead' w 2 "
-                          "still in"): "hand-rankings",
     # a drink is food and drink, which no rulebook covers: the venue's rules offered first
     ("tuning_set_9.toml", "can I have a drink coaster and a card protector on the table"):
         "house-rules",
