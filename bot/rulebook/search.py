@@ -10,8 +10,10 @@ A query goes through the same steps as every name of every rule:
 3. **Stems**: plurals and -ing/-ed endings go ("raising", "raises", "raised" -> "rais").
 4. **Synonyms**: words players use for the same thing become one word (colour/color,
    bathroom/toilet -> away, chop/tie -> split, busted/knocked out -> eliminated ...).
-5. **Typos**: a word the rulebook does not know is replaced by the closest word it does know,
-   when one is close enough ("kiker" -> "kicker").
+5. **Typos**: chat spellings are read as the word ("wat", "hav"); a word the rulebook does not
+   know is replaced by the word it does know with a z for an s, a letter doubled or two letters
+   swapped ("raize", "rasie"), else by the closest one, when one is close enough ("kiker" ->
+   "kicker"; as typed against the words the rules write when the stem is too short: "shws").
 
 Then the rules are ranked. Topics that no rulebook here covers (angle shooting, straddles,
 rake: bot/rulebook/phrases.py) are known, so they are answered honestly with no rule rather
