@@ -78,7 +78,8 @@ def read(query: str) -> Text | None:
 N = r"#(\d+)"
 
 
-SILENT = re.compile(r"\bwithout (a word|saying|declaring|a declaration|announcing|any)|"
+SILENT = re.compile(r"\bwithout (a word|saying|declaring|a declaration|announcing|any|talking|"
+                     r"speaking|a sound|comment\w*)|\bno talking\b|\bnot a word\b|"
                      r"\bsilent|\bno (word|words|declaration|announcement)|\bdidnt say|"
                      r"\bnot saying|\bwithout saying|\bnever said|\bno verbal|\b(says|said|"
                      r"saying) nothing\b|\bquietly\b|\bwordlessly\b|\bdidnt (announce|declare)")
@@ -92,7 +93,8 @@ ASK_MIN_RAISE = re.compile(
     r"\b(what|how much)\b.*\b(need|needs|have|has|must|got)\b.{0,20}\b(raise|reraise|make it)\b")
 
 
-ASK_MIN_BET = re.compile(r"\b(min|minimum|least|smallest|lowest)\b.*\b(bet|open\w*|lead)\b|"
+ASK_MIN_BET = re.compile(r"\b(min|minimum|least|smallest|lowest|how (small|little|low))\b.*"
+                          r"\b(bet|open\w*|lead)\b|\b(bet|open\w*)\b.*\bhow (small|little|low)\b|"
                           r"\b(bet|open\w*)\b.*\b(min|minimum|at least)\b|\bmin ?bet")
 
 
@@ -101,7 +103,8 @@ ASK_REOPEN = re.compile(
     r"\b(does|do|can|may|is|will)\b.{0,16}\b(get to|allowed to|able to|have the right to|"
     r"still)\s+(reraise|raise)\b|"
     r"\b(reopen\w*|re open\w*|open(ed)? again)\b|\b(allowed|able) to (reraise|raise)\b|"
-    r"\bcan (reraise|raise) again\b")
+    r"\bcan (reraise|raise) again\b|\bwhat can (i|he|she|they|a|the \w+) do\b|"
+    r"\b(my|his|her|their) options\b")
 
 
 ASK_PUT_IN = re.compile(r"\bhow (much|many)\b.*\b(put|add|more|in)\b")
@@ -116,11 +119,22 @@ def ways(shape: str) -> int | None:
     return WORD_WAYS.get(word)
 
 
+# "sb 100 bb 200": both blinds named
+BOTH_BLINDS = (rf"\b(?:sb|small blind)(?: is| of| at)? {N} (?:and )?(?:bb|big blind)"
+               rf"(?: is| of| at)? {N}")
+# "from the small blind with 100 in": his own blind, half the big blind
+OWN_SMALL_BLIND = rf"\b(?:from|in) the (?:sb|small blind) with {N} (?:already )?(?:in|posted)\b"
+
+
 def blinds_of(t: Text) -> tuple[int, int] | None:
-    m = re.search(rf"{N} slash {N}|\bblinds (?:of |are |at )?{N} and {N}", t.shape)
+    m = re.search(rf"{N} slash {N}|\bblinds (?:of |are |at )?{N} and {N}|{BOTH_BLINDS}", t.shape)
     if m:
         small, big = (t.value(g) for g in m.groups() if g is not None)
         return (small, big) if 0 < small <= big else None
+    m = re.search(OWN_SMALL_BLIND, t.shape)
+    if m:
+        small = t.value(m.group(1))
+        return (small, small * 2)
     m = re.search(rf"\b(bb|big blind)( is| of| at| are)? {N}|{N} (bb|big blind)\b", t.shape)
     if m:
         big = t.value(m.group(3) or m.group(4))
@@ -189,7 +203,16 @@ def facing_of(shape: str, t: Text) -> tuple[tuple[int, int], str, int] | None:
         rf"i (?:face|faced|am facing)\s+|facing (?:me|him|her)\s+)?(?:is|was|of|at)\s+(?:to\s+)?{N}"
         rf"(?!\s+to\s+#)(?!\s+slash)", shape)
     if m is None:
-        return None
+        # "call on a 400 bet", "400 to call"
+        on = re.search(rf"\bon\s+(?:a|an|the|his|her|their|my)\s+{N}\s+(bet|raise|shove|allin)\b|"
+                       rf"{N}\s+(?:more\s+)?to call\b", shape)
+        if on is None:
+            return None
+        if on.group(3) is not None:
+            return on.span(), "bet", t.value(on.group(3))
+        word = on.group(2)
+        deed = "raise" if word == "raise" else "allin" if word in ("shove", "allin") else "bet"
+        return on.span(), deed, t.value(on.group(1))
     word = m.group(1) or m.group(3) or m.group(4)
     amount = t.value(m.group(2) or m.group(5))
     # "facing 600" at given blinds is the raise before the flop the seeds' examples tell
@@ -257,10 +280,14 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     if m:
         return m.span(), "over-stack", t.value(m.group(2)), t.value(m.group(1))
     m = re.search(rf"\b(?:bet|bets|typed|raise\w*)\s+(?:to\s+)?{N}\b.{{0,30}}?\b(?:with|but)\s+"
-                  rf"(?:only\s+)?(?:a\s+)?{N}\s*(?:stack|chips|left|behind|in (?:my|his) stack)",
+                  rf"(?:(?:he|she|i)\s+)?(?:only\s+)?(?:(?:has|have|had)\s+)?(?:only\s+)?(?:a\s+)?"
+                  rf"{N}\s*(?:stack|chips|left|behind|in (?:my|his) stack)|"
+                  rf"\b(?:bet|bets|typed|raise\w*)\s+(?:to\s+)?{N}\b.{{0,30}}?\b(?:but|and)\s+(?:(?:he|"
+                  rf"she|i)\s+)?(?:only\s+)?(?:has|have|had)\s+(?:only\s+)?{N}\s*(?:$|\?)",
                   shape)
     if m:
-        return m.span(), "over-stack", t.value(m.group(1)), t.value(m.group(2))
+        said, stack = (t.value(g) for g in m.groups() if g is not None)
+        return m.span(), "over-stack", said, stack
     m = re.search(rf"\b(?:said|says|say|announced?|declared?|called out)\s+{N}\b.{{0,30}}?"
                   rf"\b(?:threw|throws?|put|puts|pushe[sd]?|tossed|slid|slides|dropped|"
                   rf"bet|had|chips (?:were|was|are|came to)|chips)\s+(?:in\s+|out\s+|forward\s+)?"
@@ -275,6 +302,11 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
                   r"chips|amount)\b.{0,12}\bcall|to call|the call)\b", shape)
     if m:
         return m.span(), "said-raise-call", 0, 0
+    m = re.search(rf"\b(?:said|says|say|announced?|declared?)\s+raise\b(?!\s+(?:to\s+|by\s+)?#)"
+                  rf".{{0,40}}?\b(?:threw|throws?|put|puts|pushe[sd]?|tossed|slid|dropped)\s+"
+                  rf"(?:in\s+|out\s+|forward\s+)?(?:only\s+)?{N}", shape)
+    if m:
+        return m.span(), "said-raise-chips", 0, t.value(m.group(1))
     m = re.search(rf"\brais\w*\s+it\s+(?:by\s+)?{N}|"
                   rf"\b(?:said|says|say|declared?|announced?)\s+(?:i\s+)?raise\s+(?:by\s+)?{N}"
                   rf"(?!\s+to\b)|\braise it\s+(?:by\s+)?{N}|\braise by\s+{N}", shape)
@@ -293,7 +325,19 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
                   rf"while|and)\b.{{0,20}}?\b(?:bet|raise)\s+(?:was|is|of)\s+(?:to\s+)?{N}", shape)
     if m and t.value(m.group(1)) < t.value(m.group(2)):
         # a call of less than the bet: chips put in short of a call
-        return (m.start(), m.end(1)), "make_it", t.value(m.group(1)), 0
+        return (m.start(), m.end(1)), "put_in", t.value(m.group(1)), 0
+    m = re.search(rf"\b(?:threw|throws?|thrown|tosse[sd]?|toss|puts?|drops?|dropped|slid|slides?|"
+                  rf"pushe[sd]?)\s+(?:in\s+|out\s+)?(?:a|one|single|lone|an)\s+(?:single\s+)?"
+                  rf"{N}\s+chip\b", shape)
+    if m and not re.search(r"\b(said|says|announced?|declared?)\s+raise\b", shape[:m.start()]):
+        # one chip put in without "raise" said first: a call (TREPS and Tavern alike)
+        return m.span(), "single-chip", t.value(m.group(1)), 0
+    m = re.search(rf"\b(?:put|puts|threw|throws?|tossed|pushed|slid)\s+(?:in\s+)?{N}(?:\s+in)?\s+"
+                  rf"(?:and\s+)?(?:then\s+)?(?:went|goes|go|going|reached|reaches|came|comes)\s+back"
+                  rf"\b.{{0,30}}?{N}", shape)
+    if m and not re.search(r"\b(said|says|announced?|declared?)\s+raise\b", shape[:m.start()]):
+        # chips put in, then a trip back to the stack for more: only the first chips count
+        return m.span(), "string", t.value(m.group(1)), t.value(m.group(2))
     # the last chips put in are the deed in question ("someone bets 400 and I put in 600")
     puts = list(re.finditer(rf"\b(?:puts?|put|putting|throws?|threw|thrown|tosse[sd]?|toss|"
                             rf"pushe[sd]?|push|slides?|slid|sticks?|stuck|drops?|dropped|bet)\s+"
@@ -302,5 +346,5 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     if puts and (SILENT.search(shape) or facing_of(shape, t) is not None or re.search(
             r"\b(into|facing|vs|against|over)\b", shape)):
         m = puts[-1]
-        return m.span(), "make_it", t.value(m.group(1)), 0
+        return m.span(), "put_in", t.value(m.group(1)), 0
     return None

@@ -42,8 +42,10 @@ from bot.rulebook.amount_words import (
     ASK_MIN_RAISE,
     ASK_PUT_IN,
     ASK_REOPEN,
+    BOTH_BLINDS,
     CLOCK,
     MAX_CHARS,
+    OWN_SMALL_BLIND,
     Deed,
     N,
     Text,
@@ -70,7 +72,7 @@ MAX_WAYS = 9
 SpotKind = Literal[
     "min-raise", "min-bet", "short-all-in", "reopened", "not-reopened", "make-it",
     "declared", "said-raise-call", "raise-it", "declared-vs-chips", "below-call",
-    "over-stack", "split", "side-pots", "clock",
+    "over-stack", "split", "side-pots", "uncalled", "single-chip", "string", "clock",
 ]
 
 
@@ -200,8 +202,10 @@ def _min_raise(spot: _Spot, profile: Profile) -> Worked | None:
                        big_blind=hand.big_blind)
     facts = {"last_raise": hand.last_full_raise, "current": hand.current_bet}
     if _short_all_in(hand):
-        return _worked("short-all-in", "incomplete-all-in", [legal.min_raise_to], profile,
-                       **facts)
+        # after several short all-ins, whether they add up is the rule in question
+        several = sum(d == "allin" for d, _ in spot.prior) >= 2
+        return _worked("short-all-in", "cumulative-all-ins" if several else "incomplete-all-in",
+                       [legal.min_raise_to], profile, **facts)
     return _worked("min-raise", "minimum-raise", [legal.min_raise_to], profile, **facts)
 
 
@@ -220,8 +224,9 @@ def _reopen_answer(hand: Hand, spot: _Spot, profile: Profile) -> Worked | None:
 
 
 def _act(spot: _Spot, profile: Profile, how: str, amount: int) -> Worked | None:
-    """The player in question puts in chips (`make_it`), declares a raise to (`raise_to`) or
-    by (`raise_by`) an amount, or bets: what the engine makes of it."""
+    """The player in question says "make it" (`make_it`) or puts in chips (`put_in`),
+    declares a raise to (`raise_to`) or by (`raise_by`) an amount, or bets: what the engine
+    makes of it."""
     played = _play(spot, profile)
     if played is None:
         return None
@@ -240,7 +245,9 @@ def _act(spot: _Spot, profile: Profile, how: str, amount: int) -> Worked | None:
             hand.make_it(seat, amount)
     except IllegalAction as exc:
         if exc.rule_id == "below-call":
-            return _worked("below-call", "below-call", [hand.current_bet], profile,
+            # the call in all, and the chips still to add to what was put in
+            short = max(0, hand.current_bet - amount)
+            return _worked("below-call", "below-call", [hand.current_bet, short], profile,
                            asked=amount, call=legal.call_amount, current=hand.current_bet)
         return None
     acted = _acted(hand, before, seat)
@@ -262,7 +269,10 @@ def _act(spot: _Spot, profile: Profile, how: str, amount: int) -> Worked | None:
         return _worked("raise-it", rule, [acted.to, acted.added], profile, **facts)
     if how == "raise_to":
         return _worked("declared", "declared-raise", [acted.to], profile, **facts)
-    rule = "fifty-percent" if "fifty-percent" in rulings else "make-it"
+    # chips put in without a word, past a call and short of a full raise, are what the 50%
+    # rule (or the league's choice instead of it) reads; "make it" said is its own rule
+    silent_short = how == "put_in" and facing < target < legal.min_raise_to
+    rule = "fifty-percent" if "fifty-percent" in rulings or silent_short else "make-it"
     return _worked("make-it", rule, [acted.to], profile, **facts)
 
 
@@ -297,6 +307,57 @@ def _said_raise_with_a_call(spot: _Spot, profile: Profile) -> Worked | None:
         return None
     return _worked("said-raise-call", "declared-raise", [acted.to], profile,
                    call_to=call_to, min_to=legal.min_raise_to)
+
+
+def _said_raise_with_chips(spot: _Spot, profile: Profile, threw: int) -> Worked | None:
+    """"Raise" said, then chips put in: a full raise stands as put in; short of one, a
+    declared raise binds to the minimum raise where short declarations are made the minimum,
+    and where they are read as "make it", the chips are read so (the engine's reading)."""
+    played = _play(spot, profile)
+    if played is None:
+        return None
+    hand, seat = played
+    legal = hand.legal()
+    if legal is None or not legal.can_raise or legal.call_amount == 0:
+        return None
+    call_to = hand.current_bet
+    if threw < call_to:
+        return None
+    if threw >= legal.min_raise_to:
+        return _act(spot, profile, "raise_to", threw)
+    if threw == call_to:
+        return _said_raise_with_a_call(spot, profile)
+    if profile.short_declared_raise == "minimum":
+        return _worked("said-raise-call", "declared-raise", [legal.min_raise_to], profile,
+                       call_to=call_to, min_to=legal.min_raise_to, threw=threw)
+    before = len(hand.events)
+    hand.make_it(seat, threw)
+    acted = _acted(hand, before, seat)
+    if acted is None:
+        return None
+    return _worked("said-raise-call", "declared-raise", [acted.to], profile,
+                   call_to=call_to, min_to=legal.min_raise_to, threw=threw,
+                   returned=max(0, threw - acted.to))
+
+
+def _single_chip(spot: _Spot, profile: Profile, chip: int) -> Worked | None:
+    """One chip put in facing a bet, "raise" not said first: a call, whatever the chip is
+    worth (the engine's call; the change goes back)."""
+    played = _play(spot, profile)
+    if played is None:
+        return None
+    hand, seat = played
+    legal = hand.legal()
+    if legal is None or legal.call_amount == 0:
+        return None
+    before = len(hand.events)
+    had = hand.player(seat).bet
+    hand.call(seat)
+    acted = _acted(hand, before, seat)
+    if acted is None:
+        return None
+    return _worked("single-chip", "single-chip", [acted.to], profile, chip=chip,
+                   returned=max(0, chip - (acted.to - had)))
 
 
 def _declared_vs_chips(spot: _Spot, profile: Profile, said: int, threw: int) -> Worked | None:
@@ -350,7 +411,8 @@ def _split(t: Text, profile: Profile) -> Worked | None:
         return None
     pot = re.search(rf"\b(?:pot|pots)\s+(?:of\s+|is\s+|was\s+)?{N}|{N}\s+(?:pot|chip pot)\b|"
                     rf"{N}\s+(?:is\s+|gets\s+|was\s+)?(?:split|chopped|divided)\b|"
-                    rf"\b(?:split|chop\w*|divid\w*)\s+(?:a\s+|the\s+)?(?:pot\s+of\s+)?{N}", shape)
+                    rf"\b(?:split|chop\w*|divid\w*)\s+(?:of\s+)?(?:a\s+|the\s+)?(?:pot\s+of\s+)?{N}",
+                    shape)
     if pot is None:
         return None
     amount = t.value(next(g for g in pot.groups() if g is not None))
@@ -394,6 +456,9 @@ def _side_pots(t: Text, profile: Profile) -> Worked | None:
     calls = len(re.findall(r"\bcall(?:s|ed)?\b(?!\s+#)", shape))
     if committed and calls:
         committed += [max(committed)] * calls
+    # "B and C both call 2,000": two players put that amount in
+    for m in re.finditer(rf"\bboth (?:call|calls|called|put in|bet)\s+(?:for\s+)?{N}", shape):
+        committed.append(t.value(m.group(1)))
     if not 2 <= len(committed) <= TABLE_SIZE or not re.search(r"\ballin\b|\bshove", shape):
         return None
     seats = {i + 1: amount for i, amount in enumerate(committed)}
@@ -405,6 +470,30 @@ def _side_pots(t: Text, profile: Profile) -> Worked | None:
     figures = [p.amount for p in contested]
     return _worked("side-pots", "side-pots", figures, profile, main=figures[0],
                    sides=len(figures) - 1, returned=returned, players=len(committed))
+
+
+# The question is asked for the player who acted first: "back to the opener".
+BACK_TO_OPENER = re.compile(r"\b(back to|for) (the )?(opener|original (bettor|raiser)|first "
+                            r"(player|bettor)|bettor)\b|\bback to (a|him|her|me)\b")
+ASK_BACK = re.compile(r"\b(back|returned?|refund\w*|give[sn]? me|extra|excess|left ?over)\b")
+
+
+def _uncalled(t: Text, profile: Profile) -> Worked | None:
+    """"I bet 2,000 and he calls all-in for 700, how much comes back": of two amounts, the
+    part of the larger that the caller could not match goes back (the engine's pots)."""
+    shape = t.shape
+    values = t.values
+    if len(values) == 3 and values[2] == abs(values[0] - values[1]):
+        values = values[:2]  # "... what happens to my extra 200": the difference, named
+    if len(values) != 2 or not re.search(r"\bcall", shape) or not ASK_BACK.search(shape):
+        return None
+    seats = {1: values[0], 2: values[1]}
+    pots = build_pots(seats, list(seats))
+    returned = sum(p.amount for p in pots if len(p.eligible) == 1)
+    if returned <= 0:
+        return None
+    return _worked("uncalled", "uncalled-bet", [returned], profile, bet=max(seats.values()),
+                   called=min(seats.values()))
 
 
 # --- the question ---------------------------------------------------------------------------
@@ -425,13 +514,24 @@ def work_out(query: str, profile: Profile) -> Worked | None:
         return _side_pots(t, profile)
     if re.search(r"\b(split|chop\w*|divid\w*|share)\b", shape):
         return _split(t, profile)
+    if blinds_of(t) is None and (uncalled := _uncalled(t, profile)) is not None:
+        return uncalled
     blinds = blinds_of(t)
     skip: list[tuple[int, int]] = []
-    m = re.search(rf"{N} slash {N}|\bblinds (?:of |are |at )?{N} and {N}|"
-                  rf"\b(bb|big blind)( is| of| at| are)? {N}|{N} (bb|big blind)", shape)
+    m = re.search(rf"{N} slash {N}|\bblinds (?:of |are |at )?{N} and {N}|{BOTH_BLINDS}|"
+                  rf"{OWN_SMALL_BLIND}|\b(bb|big blind)( is| of| at| are)? {N}|{N} (bb|big blind)",
+                  shape)
     if m:
         skip.append(m.span())
     hero = deed_in_question(shape, t)
+    told: list[tuple[int, str, int]] = []
+    if hero is not None and hero[1] == "raise_to" and ASK_MIN_RAISE.search(
+            shape[hero[0][1]:]) and not re.search(r"\b(say|said|says|declar\w*|announc\w*)\b",
+                                                  shape[hero[0][0]:hero[0][1]]):
+        # "I raise to 1,200, what's his min re-raise": a raise told, then the question
+        told.append((hero[0][0], "raise", hero[2]))
+        skip.append(hero[0])
+        hero = None
     if hero is not None:
         skip.append(hero[0])
     sized = raise_sized(shape, t)
@@ -443,6 +543,7 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     if facing is not None:
         skip.append(facing[0])
     deeds, spans = deeds_of(shape, t, skip)
+    deeds = sorted([*deeds, *told])
     if sized is not None:
         deeds = sorted([*deeds, *((sized[0][0], d, a) for d, a in sized[1])])
     if not all_read(shape, [*skip, *spans]):
@@ -475,19 +576,36 @@ def work_out(query: str, profile: Profile) -> Worked | None:
         return _question_deed(hero, spot, t, profile)
     if ASK_REOPEN.search(shape) and prior and prior[0][0] == "bet" and any(
             d == "allin" for d, _ in prior):
-        spot.hero = "first"
+        _back_to_the_first(spot)
         played = _play(spot, profile)
         return _reopen_answer(played[0], spot, profile) if played else None
     if ASK_MIN_RAISE.search(shape) and (prior or blinds):
         if not prior and not spot.preflop:
             spot.preflop = True
+        if prior and prior[0][0] == "bet" and BACK_TO_OPENER.search(shape):
+            # the opener's raise: first whether the betting is open to him again
+            _back_to_the_first(spot)
+            played = _play(spot, profile)
+            return _reopen_answer(played[0], spot, profile) if played else None
         return _min_raise(spot, profile)
     if ASK_MIN_BET.search(shape) and blinds and not prior:
         # opening before the flop is a raise of the big blind; after it, a bet
-        spot.preflop = bool(re.search(r"\b(preflop|pre flop|before the flop|utg|under the gun)\b",
-                                      shape))
+        # ("open", not "opening bet", with no street named is the first raise before the flop)
+        named = re.search(r"\b(preflop|pre flop|before the flop|utg|under the gun)\b", shape)
+        opens = re.search(r"\bopen\w*\b(?!\s+bet)", shape) and not re.search(
+            r"\b(flop|turn|river|postflop|post flop)\b", shape)
+        spot.preflop = bool(named or opens)
         return _min_raise(spot, profile)
     return None
+
+
+def _back_to_the_first(spot: _Spot) -> None:
+    """The question is asked for the first player to act. When everyone after him is all-in,
+    a player who called is added: a raise needs someone with chips to call it, and a question
+    about raising again takes that player for granted."""
+    spot.hero = "first"
+    if all(d == "allin" for d, _ in spot.prior[1:]):
+        spot.prior = [*spot.prior, ("call", 0)]
 
 
 def _dedupe(prior: list[tuple[str, int]]) -> list[tuple[str, int]]:
@@ -533,6 +651,17 @@ def _question_deed(deed: Deed, spot: _Spot, t: Text, profile: Profile) -> Worked
         return _said_call(spot, profile, other) if spot.prior else None
     if how == "said-raise-call":
         return _said_raise_with_a_call(spot, profile) if spot.prior else None
+    if how == "string":
+        worked = _act(spot, profile, "put_in", amount) if spot.prior else None
+        if worked is None or worked.kind != "make-it":
+            return None
+        # the first chips are the whole action; the trip back for more is a string bet
+        return Worked("string", "string-bet", worked.amount, worked.figures,
+                      MappingProxyType({**worked.facts, "more": other}), worked.profile)
+    if how == "single-chip":
+        return _single_chip(spot, profile, amount) if spot.prior else None
+    if how == "said-raise-chips":
+        return _said_raise_with_chips(spot, profile, other) if spot.prior else None
     if how == "over-stack":
         spot.hero_stack = other
         if amount <= other:
@@ -540,7 +669,8 @@ def _question_deed(deed: Deed, spot: _Spot, t: Text, profile: Profile) -> Worked
         if spot.prior:
             return _act(spot, profile, "raise_to", amount)
         return _act(spot, profile, "raise_to", amount)
-    if not spot.prior:
+    if not spot.prior and not (spot.preflop and spot.blinds):
+        # after the flop a deed needs the bet it answers; before it, the big blind is that bet
         return None
     worked = _act(spot, profile, how, amount)
     if worked is not None and how == "raise_by" and ASK_PUT_IN.search(t.shape):

@@ -485,7 +485,8 @@ class Rulebook:
             said = "".join(w for w in q.words if w not in STOPWORDS)
             if said in self._keys:
                 return Answer("confident", self._keys[said]), scored
-        if (self._index.unknown(q) or not ranking.rules) and not self._index.intents(q):
+        if (self._index.unknown(q) or q.misspelt or not ranking.rules) and not (
+                self._index.intents(q)):
             # a word the rulebook does not know: a name misspelt as a whole comes first
             typo = self._misspelt_name(query)
             if typo is not None:

@@ -29,12 +29,77 @@ INTENTS: tuple[tuple[str, str], ...] = (
     # one player to a hand: said before "his friend ... cards" (show one, show all)
     (r"\b(advice|advise|advising|coach\w*|help(ing|ed)? (me|him|her) (play|decide)|tell\w* "
      r"(me|him|her) (what|how) to)\b|\brailbird|\bsweat(ing|er)?\b", "one-player-to-a-hand"),
+    # looking at another player's cards: a penalty in TREPS's list, before the friend's cards
+    (r"\b(look\w*|peek\w*|peep\w*|glanc\w*|try\w* to see)\b.{0,12}\b(at |into )?(his |her |their |"
+     r"the |an?other |other )?(neighbou?rs?|another players?|other players?|someone\w*|next "
+     r"players?)\b.{0,12}\bcards\b", "penalty"),
+    # a hand shown with one card, or turned over by someone else: show two cards to win
+    (r"\b(show|flip|turn)\w* (over |up )?(only )?(one|1|a single) card\b.*\b(win|wins|pot|good|"
+     r"count|enough)\b|\b(someone|somebody|anyone|another player|other player|he|she)( else)? "
+     r"(flip|turn)\w* (over )?(my|his|her|their|another\w*|someone\w*) cards\b",
+     "show-two-cards"),
+    # cards turned up once the all-in is called, not at the river
+    (r"^(?=.*\b(allin|shov\w*|jamm?\w*)\b).*\b(turn|flip)\w* (em|them|the cards|our cards|hands|"
+     r"cards) (up|over)\b|^(?=.*\b(allin|shov\w*|jamm?\w*)\b).*\b(flip|turn\w* (up|over)|"
+     r"show\w*)\b.{0,12}\b(now|right away|immediately|early)\b", "face-up"),
+    # the dealer took a hand that was not protected
+    (r"\b(protector|protect\w*)\b.*\b(scoop|swept|sweep|muck|kill|grabb?)\w*|\bdealer (scoop|"
+     r"swept|sweep|muck|kill|grabb?|took)\w* (them|it|my|his|her)\b", "unprotected-hands"),
+    # commenting on the board or guessing hands while not in them
+    (r"\bnarrat\w*|\bcommentar\w*|\bguess\w*\b.*\b(hold\w*|hands?|cards|has)\b",
+     "discussing-hands"),
+    # cheating by cards
+    (r"\b(swap\w*|switch\w*|hold\w* out|palm\w*) (cards|a card)\b|\bmarking (the )?cards\b",
+     "cheating"),
+    (r"\bdecks?\b.*\brotat\w*|\brotat\w*\b.*\bdecks?\b", "deck-changes"),
+    (r"\b(leave|leaving|left|step\w* (out|away)|go|going)\b.*\b(come|coming|be) back\b|"
+     r"\bmiss(ing)? (a few|some|a couple of) hands\b", "away"),
+    (r"\b(dealer|someone|somebody|they)\b.*\b(kill\w*|muck\w*|swept|scoop\w*)\b.*\b(face up|"
+     r"turned (up|over)|obvious\w*)\b",
+     "winning-hand-shown"),
+    (r"\ballin\w*\b.*\bdifferent (amounts|stacks|sizes)\b|\bdifferent (amounts|stacks)\b.*"
+     r"\ballin", "side-pots"),
+    (r"\b(discuss\w*|talk\w*)\b.*\bhow to (beat|play|win|bust)\b", "strategy-talk"),
+    # a phone call, not a call of a bet (before stepping away)
+    (r"\b(take|taking|took|answer\w*|make|making) (a |the |my )?(phone )?call\b", "phones"),
+    # stepping out, whatever for: away (before smoking and drinks)
+    (r"\bstep(ped|s|ping)? (away|out)\b|\b(left|leave|leaving) (the |my )?(table|seat)\b",
+     "away"),
+    # telling another player how to play his hand
+    (r"\btell\w* (the |a |his |her |my )?(\w+ ){0,4}(what|how) to (do|play|bet|act)\b",
+     "one-player-to-a-hand"),
+    # insults
+    (r"\b(calling|called|calls) (people|players|him|her|me|them|everyone|others)\b.{0,15}\b(idiot|"
+     r"stupid|moron|names|donk|fish)\w*|\bname calling\b|\bidiots?\b|\bmorons?\b", "language"),
+    # a hand shown face up, then mucked or pushed past by the dealer
+    (r"\b(turned|flipped|tabled|showed) (up |over )?(his |her |my |the )?(\w+ )?\b.*\bdealer\b.*"
+     r"\b(kill|muck|swept|scoop)\w*", "winning-hand-shown"),
+    # a folded player telling what he had while the others play on
+    (r"\bfolded\b.*\b(told|tell\w*|said|say\w*|announc\w*)\b.*\b(still|while|in play)\b",
+     "discussing-hands"),
+    (r"\b(acted|act|acting|bet|called|raised|checked) before (the (guy|player|person)|"
+     r"(his|her|their|my) turn|it was)\b", "out-of-turn"),
+    (r"\b(bet|raise|call)\w*\b.*\b(smallest|lowest) (chip|denomination)\b|\b(smallest|lowest) "
+     r"(chip|denomination)\b.*\b(bet|raise)\w*\b", "chip-unit"),
+    (r"\bstaging\b|\b(count|stack)\w* (my |the |out |his |her )?chips (in front|before|first)\b|"
+     r"\b(chips )?in twice\b", "string-bet"),
+    # telling what was folded, or what the board might make, while the hand is played
+    (r"\b(said|says|saying|told|tell\w*|announc\w*|reveal\w*) (what|that) (he|she|i|they) "
+     r"(folded|had|mucked)\b|\bfolded the (nuts|winner|best hand)\b|\bwhat (he|she|i|they) "
+     r"folded\b|\bannounc\w* (the )?(possible|hand possibilit)\w*|\bpossible (flush|straight|"
+     r"full house|hands)\w*\b", "discussing-hands"),
+    (r"\b(back|there|seated|at the table|in (my|his|her) seat) in time\b", "table-presence"),
+    (r"\bchips (under|behind)\b|\b(big|bigger|biggest|high|higher|highest|large|larger)\w* "
+     r"(chips|denomination)\b.*\b(under|behind|hid\w*|cover\w*)\b", "chip-visibility"),
     # a card shown to a friend is shown to the table: said before a flashed card of the deal
     (r"\b(show\w*|flash\w*|reveal\w*|let)\b.*\b(friend|buddy|neighbou?r|mate|pal|"
      r"another player|other player|wife|girlfriend|boyfriend|husband)\b", "show-one-show-all"),
     # a player showing his own cards: show one, show all (the dealer's are the deal's)
     (r"\b(he|she|player|someone|guy)\b.*\b(flash\w*|show(ed|s|ing))\b.*\b(his|her|their) (hole )?"
      r"cards\b", "show-one-show-all"),
+    # down to two players: the blinds and button as play goes heads-up (before the button draw)
+    (r"\b(down|get|gets|got|getting|going|go|goes|went) to (two|2)\b|\b(going|go|goes|went|get|"
+     r"gets|got|getting) (to )?headsup\b|\btwo players left\b", "heads-up-blinds"),
     (r"\b(who gets|gets|get|decide\w*|choose|chosen|draw\w*|pick\w*) (the )?(dealer )?button\b",
      "button-draw"),
     (r"\bdead money\b", "antes"),
@@ -49,8 +114,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\bbig blind\b.*\bantes?\b|\bantes?\b.*\bbig blind\b|\bbb antes?\b", "big-blind-ante"),
     (r"\b(money|cash|bills|wallet|keys|drinks?|bottles?|glass)\b.*\bon the table\b",
      "foreign-objects"),
-    (r"\b(sign\w* up|signup|regist\w*|enter|entry|join)\b.*\b(until|till|late|level|still|"
-     r"closes?|open)\b|\b(still|late)\b.*\b(sign|regist|enter|join)", "late-registration"),
+    (r"\b(sign\w* up|signup|regist\w*|enter|entry|join|buy ?in)\b.*\b(until|till|late|level|still|"
+     r"closes?|open)\b|\b(still|late)\b.*\b(sign|regist|enter|join|buy ?in)", "late-registration"),
     (r"\b(last|final|remaining) (two|three|four|five|players?)\b.*\b(split|chop|share)\w*\b|"
      r"\b(split|chop|share)\w* the (money|prize money|prizes|winnings)\b", "deal"),
     (r"\b(get|gets|got|down) to (two|2)\b|\btwo players left\b", "heads-up-blinds"),
@@ -71,7 +136,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"declare)\w* (the |an |your )?amount\b|\bone motion\b|\bsingle motion\b", "string-bet"),
     (r"\b(went|go|going|goes|came|come) back\b.*\b(stack|chips)\b|\bmore than one "
      r"(motion|trip)\b|\b(several|multiple|two) (trips|motions)\b|\bstring", "string-bet"),
-    (r"^(?!.*\b(ruling|director|td|floor|penalty|appeal)\b).*\bwhat can i do\b|\bmy options\b|"
+    (r"^(?!.*\b(ruling|director|td|floor|penalty|appeal|tank\w*|forever|stall\w*|clock)\b)"
+     r".*\bwhat can i do\b|\bmy options\b|"
      r"\bcheck or bet\b|\bcan i check\b(?!\s+the\b)",
      "betting-actions"),
     (r"\bfold\w*\b.*\b(could|can|free|instead of)\b.*\bcheck", "folding-out-of-turn"),
@@ -94,7 +160,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"\bbet # facing (a |the )?bet\b|\bshort of (the |a )?call\b", "below-call"),
     (r"\bmore (chips )?than (i|you|he) (have|has|had)\b|\b(bigger|more|larger) than (my|his|"
      r"your|the) stack\b|\bover (my|his|your) stack\b", "all-in-over-stack"),
-    (r"\b(chips|bet|money) (come|comes|came|get|go|goes|given) back\b|\bextra chips\b|"
+    (r"\b(chips|(my|his|her|the) bet|money) (come|comes|came|get|go|goes|given) back\b|"
+     r"\bextra chips\b|"
      r"^(?!.*\bshow).*\b(nobody|no one|noone) call|\bnot called\b|\buncalled\b", "uncalled-bet"),
     (r"\bcumulative\b|\b(combined|several|multiple)\b.*\ballins?\b|\ballin\b.*\b(another|second|"
      r"then|more)\b.*\ballin", "cumulative-all-ins"),
@@ -186,7 +253,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(show|see|deal|run)\b.*\b(turn|river|rest of the board|board)\b.*\b(after|once)\b.*"
      r"\bfold", "rabbit-hunt"),
     (r"\bwould have (come|been|fallen)\b|\bwhat was coming\b|\brabbit", "rabbit-hunt"),
-    (r"\b(would|could|should) (have|of|ve) (had|made|hit|flopped|won|rivered)\b|\btable talk\b|"
+    (r"\b(would|could|should) ?(have|of|ve) (had|made|hit|flopped|won|rivered)\b|\btable talk\b|"
      r"\bfolded cards\b",
      "discussing-hands"),
     # time and presence
@@ -196,9 +263,11 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"a|the|that|this|someone)\b|\bclock (the|him|her|them|that|this|someone|a)\b|"
      r"\btimes? (is )?up\b|\b(ran|run|runs|running) out of time\b|\btime (ran|runs|running) "
      r"out\b|\bclock (ran|runs|run|expired?|expires|is up|ends?|ended)\b", "clock"),
-    (r"\btable (break|breaks|broken)\b|\bbreak (up )?(a |the )?table\b", "breaking-tables"),
-    (r"\b(blinds?|levels?)\b.*\b(go|goes|going) up\b|\b(blinds?|levels?)\b.*\b(increase|rise|"
-     r"change)|\b(how long|when)\b.*\b(levels?|breaks?)\b(?!.*\btabl)|\bnext level\b",
+    (r"\btable (got |was |is |gets )?(break|breaks|broken|broke)\b|\bbreak (up )?(a |the )?table\b",
+     "breaking-tables"),
+    (r"\b(blinds?|levels?)\b.*\b(go|goes|going) up\b|\b(blinds?|levels?) up\b|"
+     r"\b(blinds?|levels?)\b.*\b(increase|rise|change)|"
+     r"\b(how long|when)\b.*\b(levels?|breaks?)\b(?!.*\btabl)|\bnext level\b",
      "blind-levels"),
     (r"\bhow long\b.*\b(act|decide|think|decision|turn|have)\b|\btime limit\b|"
      r"\btaking (forever|ages|too long|so long)\b|\btank\w*|\bhollywood\w*|\btime ?bank\b",
@@ -206,8 +275,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(was|were|is|am|been|went|go|going|while|when|im|hes|shes|player|he|she|someone) "
      r"away\b|\b(bathroom|toilet|restroom|loo|afk|brb|get a drink|getting a drink|"
      r"went to the bar)\b|\bstep(ped|s)? (away|out)\b|\bsitting out\b|"
-     r"\b(left|leave|leaving) (the |my )?(table|seat)\b|\bnot (at|in) (the table|his seat|her seat|"
-     r"my seat|their seat)\b", "away"),
+     r"\b(left|leave|leaving) (the |my )?(table|seat)\b|\b(not|wasnt|isnt|werent|arent) (at|in) "
+     r"(the table|his seat|her seat|my seat|their seat)\b", "away"),
     (r"\b(be|being|stay) (at|in) (the table|my seat|your seat)\b", "table-presence"),
     (r"(?<!straight )(?<!right )(?<!throw )(?<!threw )(?<!give )(?<!gave )(?<!walk )\baway\b",
      "away"),
@@ -215,6 +284,9 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\bfinal table\b", "final-table"),
     (r"\b(how|who) (are|is|gets?) seats?\b|\bseats? (picked|chosen|assigned|drawn)\b|"
      r"\bwho sits where\b", "random-seats"),
+    # the big blind busted, said close together, before the small blind's rule
+    (r"\b(big blind|bb) (\w+ ){0,2}(busted|bust|knocked|eliminated|out)\b",
+     "bb-eliminated"),
     (r"\bsmall blind\b.*\b(busted|bust|knocked|eliminated|out)\b|\b(busted|knocked|"
      r"eliminated)\b.*\bsmall blind\b|\bsb\b.*\b(busted|knocked|eliminated|out)\b",
      "sb-eliminated"),
@@ -229,7 +301,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"take off)\b.*\b(#|small|smallest|low|lowest|odd) chips\b", "chip-race"),
     (r"\bmoved?\b.*\b(another|new|other|different) table\b|\bbalanc|\bshort ?handed\b|"
      r"\b(uneven|unbalanced) tables?\b", "table-balancing"),
-    (r"\btable (break|breaks|broken)\b|\bbreak (up )?(a |the )?table\b", "breaking-tables"),
+    (r"\btable (got |was |is |gets )?(break|breaks|broken|broke)\b|\bbreak (up )?(a |the )?table\b",
+     "breaking-tables"),
     (r"\b(rebuy|reentry|buyback|buy back)\b", "rebuys"),
     (r"\b(first|second|third) place\b|\bprize\b|\bpayout", "payouts"),
     (r"\b(stack|chip count|count)\b.*\b(wrong|off|miscounted|mistake|incorrect)\b|"
@@ -242,7 +315,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"\b(disagree|dispute|contest|challenge)\b",
      "appeals"),
     (r"\bfinal (decision|say|word)\b|\bwho decides\b", "director-decision"),
-    (r"\b(kicked|thrown) out\b|\bdisqualif", "disqualification"),
+    (r"\b(kicked|thrown) out\b|\b(throw|kick)\w* (\w+ )?out of the (tournament|game|league)\b|"
+     r"\bdisqualif", "disqualification"),
     (r"\b(which|what) (rules|rulebook)\b", "rulebooks"),
     # conduct
     (r"\b(help|helping|advice|advise|coach|coaching)\b|\btelling (me|him|her) what to do\b",
@@ -301,7 +375,9 @@ NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      r"\bprogressive (knock|ko)", "bounties", ("payouts",)),
     (r"\bbad beat\b|\bhigh hand\b|\bjackpot\b|\bseven deuce\b|\b7 ?2 (game|bounty)\b",
      "bad-beat and side games", ("payouts", "hand-rankings")),
-    (r"\b(pot|implied|reverse implied) odds\b|\bodds (of|to|for|on)\b|\bwhat are the odds\b|"
+    # (talking strategy at the table is a rule: not this topic)
+    (r"^(?!.*\b(discuss\w*|talk\w*|chat\w*)\b.*\btabl\w*).*(?:"
+     r"\b(pot|implied|reverse implied) odds\b|\bodds (of|to|for|on)\b|\bwhat are the odds\b|"
      r"\bequity\b|\bexpected value\b|\bev\b|\bgto\b|\bouts\b|\branges?\b|\bbluff\w*|"
      r"\b(poker|physical|timing|betting) tells?\b|\bspot (a )?tells?\b|\bbankroll|\bvariance\b|"
      r"\btilt\w*\b|\bstarting hands?\b|\b(best|good|right|strong|which|what) (hands?|cards) to "
@@ -315,14 +391,15 @@ NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      r"\b(best|good|winning|basic|optimal|right) (strategy|play|move)\b|\bicm (pressure|"
      r"strategy)\b|\b(chip leader|big stack|short stack) (strategy|should)\b|\bm ratio\b|"
      r"\bcalculat\w*\b.*\b(odds|pot|equity|outs)\b|\bslow ?play(ing)? (a|my|the|big|strong|"
-     r"monsters?|aces)\b", "poker strategy and odds", ()),
+     r"monsters?|aces)\b)", "poker strategy and odds", ()),
     (r"^(?!.*\b(get|got|getting|grab|grabbed|went for|going for|fetch|fetching) (a |some |me a )?"
      r"drinks?\b).*\b(drink|drinking|drinks|alcohol|beer|beers|drunk|booze|food|eat|eating|snacks?|"
      r"dress|dress code|sunglasses|hoodie|hats?|music)\b", "food, drink and dress",
      ("house-rules",)),
     (r"\benglish\b|\bforeign language\b|\bother language", "the language spoken at the table",
      ("language", "one-player-to-a-hand")),
-    (r"\bbuy ?ins?\b(?!.*\b(again|back|late|rebuy|re ?entry|add ?on|twice)\b)", "the buy-in",
+    (r"^(?!.*\b(still|level|late)\b).*\bbuy ?ins?\b(?!.*\b(again|back|late|rebuy|re ?entry|add ?on|"
+     r"twice)\b)", "the buy-in",
      ("payouts", "rebuys", "late-registration")),
     (r"\b(read|reading|spot|spotting|pick up|picking up|have|has|got) (a |his |her |their |any )?"
      r"tells?\b|\btells\b(?! (me|him|her|you|us|them|the|a|what|how))", "reading tells", ()),

@@ -10,8 +10,10 @@ A query goes through the same steps as every name of every rule:
 3. **Stems**: plurals and -ing/-ed endings go ("raising", "raises", "raised" -> "rais").
 4. **Synonyms**: words players use for the same thing become one word (colour/color,
    bathroom/toilet -> away, chop/tie -> split, busted/knocked out -> eliminated ...).
-5. **Typos**: a word the rulebook does not know is replaced by the closest word it does know,
-   when one is close enough ("kiker" -> "kicker").
+5. **Typos**: chat spellings are read as the word ("wat", "hav"); a word the rulebook does not
+   know is replaced by the word it does know with a z for an s, a letter doubled or two letters
+   swapped ("raize", "rasie"), else by the closest one, when one is close enough ("kiker" ->
+   "kicker"; as typed against the words the rules write when the stem is too short: "shws").
 
 Then the rules are ranked. Topics that no rulebook here covers (angle shooting, straddles,
 rake: bot/rulebook/phrases.py) are known, so they are answered honestly with no rule rather
@@ -123,6 +125,7 @@ SYNONYMS: dict[str, str] = {
     "xbet": "rais", "threebet": "rais", "86d": "disqualif", "86ed": "disqualif",
     "barred": "disqualif",
     "hollywood": "tank", "hollywoodd": "tank", "rathol": "pocket", "ratholing": "pocket",
+    "felt": "eliminat",
     "tabled": "show", "tabl": "tabl",
 }
 
@@ -132,10 +135,24 @@ JOINED = {("re", "buy"): "rebuy", ("re", "entry"): "reentry", ("add", "on"): "ad
           ("all", "in"): "allin", ("all", "ins"): "allin", ("heads", "up"): "headsup",
           ("sit", "out"): "sitout", ("sign", "up"): "signup",
           ("cell", "phone"): "cellphone", ("check", "raise"): "checkrais",
-          ("card", "cap"): "cardcap", ("re", "raise"): "reraise", ("color", "up"): "colorup",
+          ("card", "cap"): "cardcap", ("card", "caps"): "cardcap", ("re", "raise"): "reraise",
+          ("color", "up"): "colorup",
           ("colour", "up"): "colorup", ("chip", "race"): "chiprace",
           ("screen", "shot"): "screenshot", ("slow", "roll"): "slowroll",
-          ("show", "down"): "showdown", ("showing", "down"): "showdown"}
+          ("show", "down"): "showdown", ("showing", "down"): "showdown",
+          # "kick in" is to start, not to be kicked out
+          ("kick", "in"): "start", ("kicks", "in"): "start",
+          # going broke is being knocked out; a table "broke" is a table broken
+          ("went", "broke"): "busted", ("go", "broke"): "busted", ("goes", "broke"): "busted",
+          ("gone", "broke"): "busted", ("going", "broke"): "busted"}
+
+# Chat spellings of common words, read as the word ("how lng do i hav to act").
+CHAT = {"wat": "what", "wot": "what", "wut": "what", "wen": "when", "hav": "have", "r": "are",
+        "u": "you", "ur": "your", "cn": "can", "ppl": "people", "meen": "mean", "evry": "every",
+        "evryone": "everyone", "evrybody": "everybody", "b4": "before", "coz": "because",
+        "cuz": "because", "bc": "because", "abt": "about", "tho": "though", "lng": "long",
+        "shud": "should", "wud": "would", "cud": "could", "dat": "that", "da": "the",
+        "teh": "the", "th": "the", "wil": "will", "dont": "dont", "pls": "please"}
 
 
 def _stem(word: str) -> str:
@@ -168,6 +185,8 @@ def _trim(word: str) -> str:
 _AMOUNT = re.compile(r"[$€£]?\d[\d,._]*(?:\s?[kmx]|\s?bbs?)?\b|\b(?:ten|twenty|fifty|hundred|"
                      r"thousand)\b")
 _SPLIT = re.compile(r"[a-z0-9#%]+")
+_SMALL = re.compile(r"(?<![\d$€£/.,])\b([1-9])\b(?![\d/.,]|\s?(?:k|x|bbs?|%|percent)\b)")
+_SMALL_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 _XBET = re.compile(r"\b[2-5][ -]?bet(s|ting|ted)?\b")
 
 
@@ -178,6 +197,9 @@ def _word(raw: str) -> str:
     stem = _stem(raw)
     return SYNONYMS.get(stem, SYNONYMS.get(raw, stem))
 
+
+# Filler words that order a phrase's other words ("raise after an all-in").
+ORDER_WORDS = frozenset({"after", "before", "by", "from", "into", "over", "than", "while"})
 
 # Words that say nothing of a topic yet are no filler either ("obviously", "forgot"): a query
 # word the rulebook does not know makes a sure answer doubtful, unless it is one of these.
@@ -209,8 +231,10 @@ def plain_words(text: str) -> list[str]:
     low = low.replace("%", " percent ")
     # "3-bet", "4bet": a name of a raise, not an amount
     low = _XBET.sub(" xbet ", low)
+    # a lone small number counts players or cards ("down to 2", "2 players"), not chips
+    low = _SMALL.sub(lambda m: f" {_SMALL_WORDS[int(m.group(1))]} ", low)
     low = _AMOUNT.sub(f" {NUMBER} ", low)
-    raw = _SPLIT.findall(low)[: MAX_QUERY_WORDS * 2]
+    raw = [CHAT.get(w, w) for w in _SPLIT.findall(low)[: MAX_QUERY_WORDS * 2]]
     out: list[str] = []
     i = 0
     while i < len(raw):
@@ -244,8 +268,15 @@ SUGGEST_CUTOFF = 0.15
 # Without a phrase that means one rule, a sure answer scores this much and this far ahead.
 SURE_SCORE = 0.75
 SURE_MARGIN = 0.3
+# ... and, unless the words say the rule's name strongly (this much), a wider lead.
+STRONG_SCORE = 1.1
+WIDE_MARGIN = 0.45
 # A phrase's rule is in doubt when another rule's words score this far above its own.
 INTENT_DISPUTE = 0.05
+# Of two phrases meaning two rules, the second comes first when its words score this far more
+# and the first's score below RIVAL_WEAK.
+RIVAL_LEAD = 0.3
+RIVAL_WEAK = 0.4
 
 
 @dataclass(frozen=True)
@@ -273,6 +304,7 @@ class Query:
     # every run of 2 to MAX_PHRASE_WORDS words, with and without filler words
     grams: frozenset[tuple[str, ...]] = frozenset()
     joined: str = ""  # the words joined by spaces (what phrases are matched against)
+    misspelt: bool = False  # a word was corrected for a typo
 
 
 @dataclass
@@ -320,6 +352,19 @@ class Index(Generic[R]):
         self.vocabulary = sorted(set(self.idf) | {w for e in self.entries
                                                   for w in e.summary_words})
         self._by_id = {e.rule.id: e for e in self.entries}
+        # known stems, and players' words that stand for one ("cuss": swear)
+        self._stems = tuple(sorted(set(self.vocabulary) | {
+            k for k, v in SYNONYMS.items() if v in self.idf and len(k) >= 4}))
+        # words as written (and players' words for them) that stand for a known stem: what a
+        # word too short or too mangled to correct as a stem is compared with
+        known_stems = set(self.vocabulary)
+        written = {w for e in self.entries
+                   for t in [e.rule.title, *e.rule.aliases, *e.rule.keywords, *e.rule.texts()]
+                   for w in re.findall(r"[a-z]+", t.casefold().replace("'", ""))}
+        written |= set(SYNONYMS)
+        self._spellings = tuple(sorted(w for w in written if len(w) >= 3 and not w.isdigit()
+                                       and w not in STOPWORDS and _word(w) in known_stems))
+        self._spelling_set = frozenset(self._spellings)
         self._cache: dict[tuple[str, Query], object] = {}
         # word -> (rule, share of the word's weight it earns: name 1, keyword .85, summary .3)
         self._word_index: dict[str, list[tuple[int, float]]] = {}
@@ -332,7 +377,10 @@ class Index(Generic[R]):
             for phrase, stripped in e.multiword:
                 # "at the table" says less than "string bet": the telling words count
                 bonus = PHRASE_BONUS + 0.06 * min(len(stripped), 4)
-                grams = {phrase} | ({stripped} if len(stripped) >= 2 else set())
+                # "raise after an all-in" is no "raise all-in": a phrase whose filler orders
+                # its words is matched only as said
+                loose = len(stripped) >= 2 and not ORDER_WORDS & set(phrase)
+                grams = {phrase} | ({stripped} if loose else set())
                 for gram in grams:
                     self._phrase_index.setdefault(gram, []).append((i, bonus))
         # every word the rulebook uses, texts included: a query word outside it is strange
@@ -343,23 +391,47 @@ class Index(Generic[R]):
 
     def query(self, text: str) -> Query:
         bounded = text[:MAX_QUERY_CHARS]
-        ws = words(bounded)[:MAX_QUERY_WORDS]
-        corrected = []
+        raw = plain_words(bounded)[:MAX_QUERY_WORDS]
+        ws = [_word(w) for w in raw]
         budget = MAX_CORRECTIONS
-        for w in content_words(ws):
-            if w not in self.idf and budget > 0 and len(w) >= 4 and not w.isdigit():
-                budget -= 1
-                w = self._correct(w)
-            corrected.append(w)
+        fixes: dict[str, str] = {}
+        for w, as_typed in zip(ws, raw, strict=True):
+            if w in STOPWORDS or w == NUMBER or w in fixes or w in GENERIC:
+                continue
+            if w not in self.idf and not w.isdigit():
+                fixes[w], budget = self._correct(w, as_typed, budget)
         # correct the same words in the full sequence too, so phrases see them
-        fixes = dict(zip(content_words(ws), corrected, strict=True))
         ws = [fixes.get(w, w) for w in ws]
-        plain = " ".join(plain_words(bounded)[:MAX_QUERY_WORDS])
+        corrected = content_words(ws)
+        plain = " ".join(raw)
         grams = _grams(ws) | _grams([w for w in ws if w not in STOPWORDS])
-        return Query(bounded, plain, tuple(ws), tuple(corrected), grams, " ".join(ws))
+        return Query(bounded, plain, tuple(ws), tuple(corrected), grams, " ".join(ws),
+                     any(w != fixed for w, fixed in fixes.items()))
 
-    def _correct(self, word: str) -> str:
-        return _closest(word, tuple(self.vocabulary))
+    def _correct(self, word: str, as_typed: str, budget: int) -> tuple[str, int]:
+        """The known word a misspelt one means: its stem near a known stem ("kiker", "cusss":
+        cuss), else the word as typed near a word the rules write ("shws": shows); and the
+        fuzzy matches left to the query (each costs one)."""
+        # the commonest slips first: a z for an s ("raize"), a letter doubled ("bett"), two
+        # letters swapped ("rasie")
+        plain = re.sub(r"(.)\1", r"\1", as_typed.replace("z", "s"))
+        if plain != as_typed and _word(plain) in self.idf:
+            return _word(plain), budget
+        for i in range(1, len(as_typed) - 1):
+            swapped = as_typed[:i] + as_typed[i + 1] + as_typed[i] + as_typed[i + 2:]
+            if swapped in self._spelling_set:
+                return _word(swapped), budget
+        if len(word) >= 4 and budget > 0:
+            budget -= 1
+            near = _closest(word, self._stems)
+            if near != word:
+                return SYNONYMS.get(near, near), budget
+        if len(as_typed) >= 4 and budget > 0:
+            budget -= 1
+            near = _closest(as_typed, self._spellings)
+            if near != as_typed:
+                return _word(near), budget
+        return word, budget
 
     # --- scoring -----------------------------------------------------------------------------
 
@@ -503,6 +575,14 @@ class Index(Generic[R]):
         words_only = self._scored(q, None)
         score_of = {rule.id: s for s, rule in words_only}
         strange = self.strange(q)
+        rivals = self._rival_intents(q)
+        if rivals:
+            # two phrases, two topics: the first listed comes first, unless the query's words
+            # hardly say it and say another of them far more
+            strongest = max(rivals, key=lambda i: score_of.get(i, 0.0))
+            listed = score_of.get(intents[0], 0.0)
+            if listed < RIVAL_WEAK and score_of.get(strongest, 0.0) - listed >= RIVAL_LEAD:
+                intents = [strongest, *(i for i in intents if i != strongest)]
         order = [self._by_id[i].rule for i in intents]
         order += [rule for s, rule in words_only
                   if rule.id not in intents and s >= SUGGEST_CUTOFF]
@@ -515,14 +595,14 @@ class Index(Generic[R]):
             other = next(((s, r) for s, r in words_only if r.id != top.id), None)
             disputed = other is not None and other[0] >= SURE_SCORE and (
                 other[0] - score_of.get(top.id, 0.0) >= INTENT_DISPUTE)
-            sure = not self._rival_intents(q) and not disputed
+            sure = not rivals and not disputed
         else:
             best = words_only[0][0]
             second = words_only[1][0] if len(words_only) > 1 else 0.0
             # without a phrase, every word of the question must be one the rule uses
             entry = self._by_id[top.id]
-            sure = best >= SURE_SCORE and best - second >= SURE_MARGIN and not self._unused(
-                q, entry)
+            lead = SURE_MARGIN if best >= STRONG_SCORE else WIDE_MARGIN
+            sure = best >= SURE_SCORE and best - second >= lead and not self._unused(q, entry)
             # one word alone is sure only when it names the rule ("away"), not when the rule
             # merely uses it ("another")
             if len(q.content) == 1 and q.content[0] not in entry.name_words:
@@ -597,5 +677,10 @@ def _closest(word: str, vocabulary: tuple[str, ...]) -> str:
     cutoff = 0.86 if len(word) <= 5 else 0.8
     # a typo seldom hits the first letter, and "dinner" is no misspelt "winner"
     same_start = [v for v in vocabulary if v[:1] == word[:1]]
-    near = difflib.get_close_matches(word, same_start, n=1, cutoff=cutoff)
-    return near[0] if near else word
+    near = difflib.get_close_matches(word, same_start, n=3, cutoff=cutoff)
+    if not near:
+        return word
+    # of words equally close, one with the very letters typed ("delaer": dealer, not declar)
+    best = difflib.SequenceMatcher(None, word, near[0]).ratio()
+    tied = [v for v in near if difflib.SequenceMatcher(None, word, v).ratio() == best]
+    return next((v for v in tied if sorted(v) == sorted(word)), tied[0])

@@ -133,9 +133,11 @@ async def test_a_question_with_amounts_is_worked_out_under_the_channels_profile(
     await harness.set_profile("tavern")
     tavern = (await harness.alice.slash(harness.channel, "rule", topic=asked)).response
     embed = tavern.embeds[0]
-    assert embed.title == "Make it X"
+    # the same rule on chips put in without a word, as the Tavern league plays it: no 50%
+    assert embed.title == "The 50% rule"
     assert embed.description.startswith("**Worked out:** a call of 600")
-    assert "250 goes back" in embed.description.split("\n")[0]
+    assert "these rules make that a call; 250 goes back" in embed.description.split("\n")[0]
+    assert embed.description.endswith(rule.text_for(make_profile("tavern")))
     assert embed.footer.text.endswith("this server's profile: tavern")
     short = (await harness.bob.slash(harness.channel, "rule",
                                      topic="he raised 50 to 100 whats the least i can reraise "

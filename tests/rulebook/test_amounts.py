@@ -11,7 +11,7 @@ import pytest
 
 from bot.engine.errors import BelowCall
 from bot.engine.hand import Hand, HandConfig, Seat
-from bot.engine.hand_events import Acted, Ruling
+from bot.engine.hand_events import Acted, Ruling, UncalledReturned
 from bot.engine.pots import split
 from bot.engine.profile import PROFILE_NAMES, Profile, make_profile
 from bot.rulebook import Rulebook, load_rulebook
@@ -118,7 +118,8 @@ def test_short_all_ins_that_add_up(book: Rulebook, profile: Profile) -> None:
 @pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
 def test_chips_without_a_word_facing_a_raise(book: Rulebook, profile: Profile) -> None:
     """100/200, a raise to 600, then 850 put in silently: the 50% rule makes it a raise to
-    1,000 (TREPS, TDA); the Tavern rules make it a call of 600."""
+    1,000 (TREPS, TDA); the Tavern rules make it a call of 600. Either way the rule is the
+    one on chips put in without a word (its Tavern text says the league does not play 50%)."""
     hand = _hand(profile, [DEEP] * 5, blinds=(100, 200))
     hand.raise_to(_act(hand), 600)
     seat = _act(hand)
@@ -129,7 +130,8 @@ def test_chips_without_a_word_facing_a_raise(book: Rulebook, profile: Profile) -
                             profile)
     assert figures == (acted.to,)
     assert acted.to == (1000 if profile.make_it == "fifty_percent" else 600)
-    assert rule == ("fifty-percent" if "fifty-percent" in rulings else "make-it")
+    assert ("fifty-percent" in rulings) == (profile.make_it == "fifty_percent")
+    assert rule == "fifty-percent"
 
 
 @pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
@@ -153,11 +155,13 @@ def test_raise_it_from_the_small_blind(book: Rulebook, profile: Profile) -> None
     assert sb == 1
     events = hand.raise_by(sb, 1000)
     acted = next(e for e in events if isinstance(e, Acted))
-    rule, figures = _answer(
-        book, "i raise it 1000 from the small blind, blinds 100/200, C raised to 400, how much "
-              "do i put in", profile)
-    assert rule == "raise-it"
-    assert figures == (acted.added, acted.to) == (1300, 1400)
+    for asked in ("i raise it 1000 from the small blind, blinds 100/200, C raised to 400, how "
+                  "much do i put in",
+                  "sb 100 bb 200 raise to 400, sb says raise it 1000, how much goes in",
+                  "facing 400 i said raise it 1000 from the sb with 100 in, how much do i put in"):
+        rule, figures = _answer(book, asked, profile)
+        assert rule == "raise-it", asked
+        assert figures == (acted.added, acted.to) == (1300, 1400), asked
 
 
 @pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
@@ -191,14 +195,136 @@ def test_said_raise_then_only_the_chips_to_call(book: Rulebook, profile: Profile
     assert expected == (800 if profile.short_declared_raise == "minimum" else 400)
 
 
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_said_raise_then_chips_short_of_a_raise(book: Rulebook, profile: Profile) -> None:
+    """"Raise" said, then chips above the call and short of a full raise: the minimum raise
+    where a short declaration is made the minimum, else the chips read as "make it"."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3, blinds=(100, 200)))
+    hand.bet(_act(hand), 800)
+    seat = _act(hand)
+    legal = hand.legal()
+    assert legal is not None
+    if profile.short_declared_raise == "minimum":
+        expected = legal.min_raise_to
+    else:
+        events = hand.make_it(seat, 1000)
+        expected = next(e for e in events if isinstance(e, Acted)).to
+    rule, figures = _answer(book, "i said raise and put in 1000 facing 800", profile)
+    assert (rule, figures) == ("declared-raise", (expected,))
+    assert expected == (1600 if profile.short_declared_raise == "minimum" else 800)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_said_raise_then_a_full_raise_of_chips(book: Rulebook, profile: Profile) -> None:
+    hand = _to_flop(_hand(profile, [DEEP] * 3, blinds=(100, 200)))
+    hand.bet(_act(hand), 800)
+    events = hand.raise_to(_act(hand), 2000)
+    expected = next(e for e in events if isinstance(e, Acted)).to
+    rule, figures = _answer(book, "he said raise and threw out 2000 facing 800", profile)
+    assert (rule, figures) == ("declared-raise", (expected,)) and expected == 2000
+
+
+@pytest.mark.parametrize("query", [
+    "i bet 2000 he calls all in for 700, how much comes back to me",
+    "i shove 2000, only caller has 700, how much do i get back",
+    "bet 2000 he calls 700 because thats all he has, what happens to my extra 1300",
+])
+def test_the_part_of_a_bet_nobody_called(book: Rulebook, query: str) -> None:
+    """A bet of 2,000 called all-in for 700: the engine hands back the 1,300 nobody matched."""
+    profile = make_profile("tda")
+    # the caller has 700 left after calling the big blind before the flop
+    hand = _to_flop(_hand(profile, [DEEP, 750, DEEP], button=3))
+    hand.bet(_act(hand), 2000)
+    hand.all_in(_act(hand))  # seat 2 calls all-in for the 700 he has left
+    hand.fold(_act(hand))
+    returned = [e.amount for e in hand.events if isinstance(e, UncalledReturned)]
+    rule, figures = _answer(book, query, profile)
+    assert (rule, figures) == ("uncalled-bet", (returned[0],)) and returned == [1300]
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_one_big_chip_without_a_word(book: Rulebook, profile: Profile) -> None:
+    """Facing a bet of 400, one 5,000 chip tossed in with no word is a call: what the engine's
+    call puts in."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3, blinds=(100, 200)))
+    hand.bet(_act(hand), 400)
+    events = hand.call(_act(hand))
+    expected = next(e for e in events if isinstance(e, Acted)).to
+    rule, figures = _answer(book, "he bet 400, i tossed one 5k chip no word, how much is in",
+                            profile)
+    assert (rule, figures) == ("single-chip", (expected,)) and expected == 400
+
+
+def test_a_declared_raise_past_the_stack(book: Rulebook) -> None:
+    profile = make_profile("tavern")
+    hand = _to_flop(_hand(profile, [DEEP, 4100 + 50, DEEP], blinds=(25, 50), button=1))
+    events = hand.bet(_act(hand), 6000)  # naming more than the stack
+    acted = next(e for e in events if isinstance(e, Acted))
+    rule, figures = _answer(book, "he said raise to 6000 but only has 4100 left", profile)
+    assert (rule, figures) == ("all-in-over-stack", (acted.to,)) and acted.to == 4100
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_said_call_and_threw_more(book: Rulebook, profile: Profile) -> None:
+    """"Call" said facing 400, and 1,000 thrown in: the word binds, a call of 400."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3, blinds=(100, 200)))
+    hand.bet(_act(hand), 400)
+    events = hand.call(_act(hand))
+    expected = next(e for e in events if isinstance(e, Acted)).to
+    rule, figures = _answer(book, "said call on a 400 bet and threw in 1000", profile)
+    assert (rule, figures) == ("verbal-declaration", (expected,)) and expected == 400
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_trip_back_for_more_chips(book: Rulebook, profile: Profile) -> None:
+    """Facing 500, 600 put in and then a trip back for 800 more, "raise" never said: only the
+    first chips count, as the engine reads them (the 50% rule or the league's call)."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3, blinds=(100, 200)))
+    hand.bet(_act(hand), 500)
+    events = hand.make_it(_act(hand), 600)
+    expected = next(e for e in events if isinstance(e, Acted)).to
+    rule, figures = _answer(book, "facing 500 he put in 600 and then went back for 800 more",
+                            profile)
+    assert (rule, figures) == ("string-bet", (expected,)) and expected == 500
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_raise_told_then_the_next_minimum(book: Rulebook, profile: Profile) -> None:
+    """"He bets 500 then I raise to 1,200": the raise is told, the question is his re-raise."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3, blinds=(100, 200)))
+    hand.bet(_act(hand), 500)
+    hand.raise_to(_act(hand), 1200)
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "he bets 500 then i raise to 1200, whats his min reraise",
+                            profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == (
+        "minimum-raise", (1900,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_the_minimum_open_before_the_flop(book: Rulebook, profile: Profile) -> None:
+    """"Min open" at 50/100 with no street named: the first raise before the flop, to 200;
+    an "opening bet" after it is one big blind."""
+    hand = _hand(profile, [DEEP] * 4, blinds=(50, 100))
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "blinds 50/100 what's the min open", profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) and figures == (200,)
+    rule, figures = _answer(book, "whats the smallest opening bet at 50/100", profile)
+    assert (rule, figures) == ("minimum-bet", (100,))
+
+
 def test_an_amount_below_the_call(book: Rulebook) -> None:
     profile = make_profile("tda")
     hand = _to_flop(_hand(profile, [DEEP] * 3))
     hand.bet(_act(hand), 800)
     with pytest.raises(BelowCall):
         hand.make_it(_act(hand), 500)
-    rule, figures = _answer(book, "i bet 500 into his bet of 800, what now", profile)
-    assert (rule, figures) == ("below-call", (hand.current_bet,))
+    for asked in ("i bet 500 into his bet of 800, what now", "800 to call, i only put 500 in"):
+        rule, figures = _answer(book, asked, profile)
+        # the call in all, and what must be added to the 500 put in to make it
+        assert (rule, figures) == ("below-call", (hand.current_bet, hand.current_bet - 500))
 
 
 def test_more_than_the_stack(book: Rulebook) -> None:
@@ -206,8 +332,9 @@ def test_more_than_the_stack(book: Rulebook) -> None:
     hand = _to_flop(_hand(profile, [DEEP, 2250, DEEP], button=1))
     events = hand.bet(_act(hand), 5000)
     acted = next(e for e in events if isinstance(e, Acted))
-    rule, figures = _answer(book, "i have 2200 left and typed bet 5000", profile)
-    assert (rule, figures) == ("all-in-over-stack", (acted.to,)) and acted.to == 2200
+    for asked in ("i have 2200 left and typed bet 5000", "i typed bet 5000 but only have 2200"):
+        rule, figures = _answer(book, asked, profile)
+        assert (rule, figures) == ("all-in-over-stack", (acted.to,)) and acted.to == 2200
 
 
 def test_an_odd_chip(book: Rulebook) -> None:
@@ -247,6 +374,40 @@ def test_side_pots(book: Rulebook) -> None:
                                   "the side pots", make_profile("tda"))
     assert rule == "side-pots"
     assert figures == tuple(pots) == (900, 800)
+
+
+def test_side_pots_when_two_players_call(book: Rulebook) -> None:
+    """A all-in for 500, B and C both put in 2,000: a main pot of 1,500 among the three and a
+    side pot of 3,000 between B and C, as the engine builds them (the small blind is A, all-in
+    for 500 with his blind; the big blind calls 2,000 with his)."""
+    hand = _hand(make_profile("treps"), [500, DEEP, DEEP, DEEP], blinds=(25, 50), button=4)
+    hand.raise_to(_act(hand), 2000)  # seat 3
+    hand.fold(_act(hand))  # the button
+    hand.all_in(_act(hand))  # the small blind, 500 in all
+    hand.call(_act(hand))  # the big blind, 2,000 in all
+    pots = [p.amount for p in hand.pots() if len(p.eligible) > 1]
+    rule, figures = _answer(book, "ignoring blinds: a allin 500, b and c both call 2000. main "
+                                  "pot size?", make_profile("treps"))
+    assert rule == "side-pots" and figures == tuple(pots) == (1500, 3000)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_short_all_ins_back_to_the_opener(book: Rulebook, profile: Profile) -> None:
+    """A bets 200, B is all-in for 300 and C for 450 (each short of a full raise), D calls:
+    the opener may raise again only where short all-ins add up (TREPS, TDA), to 650."""
+    hand = _to_flop(_hand(profile, [DEEP, 350, 500, DEEP], blinds=(25, 50), button=4))
+    hand.bet(_act(hand), 200)
+    hand.all_in(_act(hand))
+    hand.all_in(_act(hand))
+    hand.call(_act(hand))
+    legal = hand.legal()
+    assert legal is not None and hand.to_act == 1
+    assert legal.can_raise == profile.cumulative_short_all_ins_reopen
+    expected = legal.min_raise_to if legal.can_raise else legal.call_amount
+    rule, figures = _answer(book, "bet 200, allin 300, allin 450 back to the opener. min raise?",
+                            profile)
+    assert (rule, figures) == ("cumulative-all-ins", (expected,))
+    assert expected == (650 if legal.can_raise else 250)
 
 
 @pytest.mark.parametrize("profile", [*PROFILES, make_profile("treps", clock_seconds=90)],

@@ -142,6 +142,10 @@ def worked_text(w: Worked) -> str:
                 f"{to} more or fold.")
     if w.kind == "make-it":
         return _make_it_text(w)
+    if w.kind == "string":
+        first = _make_it_text(w)
+        return (f"{first[:-1]}; going back to the stack for {chips(f['more'])} more without "
+                "having said raise is a string bet, and only the first chips count.")
     if w.kind == "declared":
         if w.rule_id == "declared-raise" and f["to"] == f["target"]:
             return f"a raise to {to}: it is a full raise, as declared."
@@ -168,8 +172,11 @@ def worked_text(w: Worked) -> str:
             return (f"he must raise, to {to} at least: a declared raise is held to the minimum "
                     "raise, and having said raise first he may go back to his stack for the "
                     "chips.")
+        chips_in = ("the chips to call are a call" if f.get("threw", f["call_to"]) == f["call_to"]
+                    else f"the {chips(f['threw'])} put in is a call and "
+                         f"{chips(f['returned'])} goes back")
         return (f"a call of {to}: these rules read a raise short of a full one as \"make it\", "
-                "so the chips to call are a call; having said raise first, he may still go "
+                f"so {chips_in}; having said raise first, he may still go "
                 f"back to his stack before his turn ends and make a full raise, to "
                 f"{chips(f['min_to'])} at least.")
     if w.kind == "declared-vs-chips":
@@ -180,8 +187,8 @@ def worked_text(w: Worked) -> str:
         return (f"{deed} {to}: the amount said binds, not the chips thrown{held}{back}.")
     if w.kind == "below-call":
         return (f"not a call: {chips(f['asked'])} is less than the {chips(f['current'])} bet. "
-                f"He must call {to} or fold; he may take the chips back and fold only if "
-                "nobody after him has acted.")
+                f"He must call {to} ({chips(w.figures[1])} more) or fold; he may take the chips "
+                "back and fold only if nobody after him has acted.")
     if w.kind == "over-stack":
         return f"all-in for {to}: naming more than his stack puts a player all-in."
     if w.kind == "split":
@@ -200,6 +207,13 @@ def worked_text(w: Worked) -> str:
         if f["returned"]:
             text += f"; the {chips(f['returned'])} nobody matched goes back"
         return text + "."
+    if w.kind == "single-chip":
+        back = f", and {chips(f['returned'])} comes back as change" if f["returned"] else ""
+        return (f"a call of {to}: one chip put in without saying raise first is a call, "
+                f"whatever it is worth{back}.")
+    if w.kind == "uncalled":
+        return (f"{to} goes back: only {chips(f['called'])} of the {chips(f['bet'])} was matched, "
+                "and the part nobody called returns to its owner before the pot is awarded.")
     if w.kind == "clock":
         end = ("his hand is folded" if f["folds"] else
                "his hand is checked if it can be, else folded")
@@ -214,7 +228,9 @@ def _make_it_text(w: Worked) -> str:
     put = f"{chips(f['asked'])} facing {chips(f['facing'])}"
     if f["to"] >= f["min_to"] and f["to"] == f["target"]:
         return f"a raise to {to}: {put} is a full raise."
-    if w.rule_id == "fifty-percent":
+    if f["asked"] == f["facing"]:
+        return f"a call of {to}: {put} is exactly the call."
+    if f["fifty"] and f["to"] > f["facing"]:
         return (f"a raise to {to}: {put} adds {chips(f['increase'])}, at least half the last "
                 f"full raise of {chips(f['last_raise'])}, so it is made the minimum raise.")
     if f["fifty"]:
