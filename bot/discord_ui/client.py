@@ -19,15 +19,12 @@ from bot.discord_ui.announcer import Announcer
 from bot.discord_ui.buttons import (
     answer_raise,
     answer_table_click,
-    release,
     routed_here,
     table_view,
 )
 from bot.discord_ui.card_emojis import CardEmojiUploader, UploadFailed
 from bot.discord_ui.card_faces import TEXT_ART, CardArt
-from bot.discord_ui.click_payloads import slim_routed_clicks
 from bot.discord_ui.directors import DIRECTOR_ROLE_NAME
-from bot.discord_ui.freezer import Freezer
 from bot.discord_ui.global_limit import GlobalPacer, Priority, for_this_task, pace_globally
 from bot.discord_ui.heartbeat import Heartbeat
 from bot.discord_ui.in_flight import InFlight
@@ -40,7 +37,6 @@ from bot.discord_ui.presenter.notices import (
     card_emojis_failed_text,
     restarting_text,
 )
-from bot.discord_ui.rate_limit_buckets import sweep_buckets_sparingly
 from bot.discord_ui.remote import run_control
 from bot.discord_ui.replies import error_message, generic_error_text, send_private
 from bot.discord_ui.screen_touch import load_extras
@@ -49,7 +45,6 @@ from bot.league.service import score_tournament
 from bot.rulebook import Rulebook, load_rulebook
 from bot.service import Outcome, Session, TournamentService
 from bot.service.backups import Backups
-from bot.service.collector import FREEZE_EVERY
 from bot.service.session import DeckSource
 from bot.store import Store
 from bot.store.backends import open_store
@@ -143,7 +138,6 @@ class LeagueBot(commands.Bot):
         web_host: str = "127.0.0.1",
         web_port: int = 0,
         public_url: str | None = None,
-        freeze_every: float | None = FREEZE_EVERY,
         global_limit: float | None = None,
         backup_dir: Path | None = None,
         backup_keep: int = DEFAULT_BACKUP_KEEP,
@@ -159,8 +153,6 @@ class LeagueBot(commands.Bot):
         options.setdefault("help_command", None)
         options.setdefault("tree_cls", LeagueTree)
         super().__init__(**options)
-        sweep_buckets_sparingly(self.http)
-        slim_routed_clicks(self._connection)
         # Requests a second this process keeps to (Discord's global limit, global_limit.py;
         # put in front of the HTTP client at set-up). `python -m bot` passes
         # DISCORD_GLOBAL_LIMIT (50 unless set); None: not paced (tests on SimCord, which has no
@@ -196,8 +188,6 @@ class LeagueBot(commands.Bot):
         # system for a free port (tests); `self.web` is None while it is off.
         self.web_settings = (web_host, web_port, public_url)
         self.web: WebServer | None = None
-        # Seconds between two freezes of what has lived long (collector.py); None: none.
-        self.freezer = Freezer(freeze_every) if freeze_every is not None else None
         self.in_flight = InFlight()  # the interactions being answered, for close()
         # The bot's own backups of a SQLite database (bot/service/backups.py): the folder
         # (None: none taken; `python -m bot` passes BACKUP_DIR) and how many are kept.
@@ -290,8 +280,6 @@ class LeagueBot(commands.Bot):
                                              on_failure=self._backups_failing)
             if self.backups is not None:
                 self.backups.start()
-        if self.freezer is not None:
-            self.freezer.start()
         self.live_clock.recovered(recovered)
         self.announcer.recovered(recovered)  # a run-out cut by the restart shown whole
         # A league's coming nights: their buttons, and their steps on the bot's clock once
@@ -462,8 +450,6 @@ class LeagueBot(commands.Bot):
             # The interactions being answered are played out first: their commits land before
             # the store closes, their answers before the connection does (in_flight.py).
             await self.in_flight.finish()
-            if self.freezer is not None:
-                self.freezer.stop()
             if self.backups is not None:
                 await self.backups.close()  # one being made is finished first
             desk = getattr(self, "night_desk", None)
@@ -515,18 +501,7 @@ class LeagueBot(commands.Bot):
                 exc_info=(type(error), error, error.__traceback__),
             )
             message = generic_error_text(interaction)
-        try:
-            await send_private(interaction, message)
-        finally:
-            release(interaction)  # nothing answers it after this (buttons.release)
-
-    async def on_app_command_completion(
-        self, interaction: discord.Interaction,
-        command: app_commands.Command[Any, ..., Any] | app_commands.ContextMenu,
-    ) -> None:
-        """A slash command has answered: its interaction is freed by reference counting, not
-        left to the collector (buttons.release; ~300 commands a minute at 1,000 tables)."""
-        release(interaction)
+        await send_private(interaction, message)
 
 
 class ShardedLeagueBot(LeagueBot, commands.AutoShardedBot):

@@ -24,7 +24,7 @@ class TemplateButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"
                  disabled: bool = False) -> None:
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=cid,
                                            disabled=disabled))
-        fields = self.__discord_ui_compiled_template__.fullmatch(cid)
+        fields = self.template.fullmatch(cid)
         if fields is None:
             raise ValueError(f"{type(self).__name__}: {cid!r} is not one of its custom ids")
         self.fields: re.Match[str] = fields
