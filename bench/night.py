@@ -100,6 +100,7 @@ from bench.probes import (  # noqa: E402
 from bench.standin import EPOCH_SHIFT, Click, Gateway, Session, StandIn, Table, iso  # noqa: E402
 from bot import event_loop  # noqa: E402
 from bot.discord_ui.client import create_bot  # noqa: E402
+from bot.discord_ui.dpy import release  # noqa: E402
 from bot.discord_ui.global_limit import GlobalPacer, Priority  # noqa: E402
 from bot.store.ownership import Shards  # noqa: E402
 
@@ -538,6 +539,10 @@ class Night:
 
             async def callback(self, interaction: discord.Interaction) -> None:
                 await interaction.response.edit_message(embed=embed, view=self.view)
+                # As the bot does with its clicks: otherwise the interaction and its response,
+                # in a cycle, may be old by a freeze, which would keep them for good and the
+                # run would count them as the bot's (the freezes' garbage, at its end).
+                release(interaction)
 
         view = Raw()
         self.bot.add_view(view)

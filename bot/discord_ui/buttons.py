@@ -36,6 +36,7 @@ import discord
 
 from bot.discord_ui.click_update import acknowledged_if_slow, replace_message
 from bot.discord_ui.context import GameBot, game_of
+from bot.discord_ui.dpy import release
 from bot.discord_ui.global_limit import Priority, priority
 from bot.discord_ui.lookup import session_by_id, tournament_of_hand
 from bot.discord_ui.parsing import AMOUNT_CHARS, RaiseChoice, all_in_question, quick_amounts
@@ -76,22 +77,31 @@ def custom_id(act: str, hand: Hand) -> str:
 
 
 class DrawnButtons(discord.ui.View):
-    """A table message's buttons: a View that is only drawn, never listened to.
+    """A table message's buttons, drawn straight as the component rows Discord receives.
 
-    `button(row, custom_id, label, ...)` adds one button at the end of a row. The view is
-    finished from the start (`stop`), so discord.py stores it nowhere: a click on one of its
-    buttons is routed by its custom id alone (`answer_table_click`), which holds everything
-    the answer needs and so keeps working after a restart."""
+    `button(row, custom_id, label, ...)` adds one button at the end of a row; `to_components()`
+    gives the rows in order, empty ones left out, as discord.py's own View of those buttons
+    would (tests/discord_ui/test_drawn_buttons.py compares them). The view has no items and is
+    finished from the start (`stop`), so discord.py stores it nowhere and dispatches nothing
+    to it: a click is routed by its custom id alone (`answer_table_click`). Why not items: a
+    discord.py Button per button at every table drawn, each pointing at the view that holds it
+    (a cycle left to the collector), for rows that are only ever sent."""
 
     def __init__(self) -> None:
         super().__init__(timeout=None)
         self.stop()
+        self.rows: list[list[dict[str, Any]]] = []
 
     def button(self, row: int, custom_id: str, label: str, *,
                style: discord.ButtonStyle = discord.ButtonStyle.secondary,
                disabled: bool = False) -> None:
-        self.add_item(discord.ui.Button(label=label, custom_id=custom_id, style=style,
-                                        disabled=disabled, row=row))
+        while len(self.rows) <= row:
+            self.rows.append([])
+        self.rows[row].append({"type": 2, "style": style.value, "label": label,
+                               "custom_id": custom_id, "disabled": disabled})
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return [{"type": 1, "components": row} for row in self.rows if row]
 
 
 # The actions and My cards; the one-tap sizes under them; the Time button and the All-in.
@@ -234,7 +244,13 @@ class PlayButton(HandButton, template=TEMPLATE):
             await send_private(interaction, my_cards_text(session.tournament, user, faces))
         elif self.act == "r":
             hand = dealt_in(session.tournament, member_player(user)).hand
-            await interaction.response.send_modal(RaiseModal(hand))
+            modal = RaiseModal(hand)
+            try:
+                await interaction.response.send_modal(modal)
+            finally:
+                # The modal and its input point at each other: once sent, nothing reads them,
+                # and they go by reference counting, not left to the collector each raise.
+                modal.clear_items()
         elif self.act == "a":
             # One slip of a thumb must not cost a tournament: the All-in asks for a second
             # tap, privately (the table does not learn what he is thinking of).
@@ -378,10 +394,13 @@ async def answer_raise(interaction: discord.Interaction) -> bool:
     if found is None:
         return False
     text = typed_amount(cast(dict[str, Any], interaction.data or {}).get("components"))
-    # As a table click (answer_table_click): the player waits for this answer.
-    async with _answered_privately(interaction, "raise modal"):
-        with priority(Priority.ANSWER):
-            await _raise(interaction, found["hand"], int(found["n"]), text or "")
+    try:
+        # As a table click (answer_table_click): the player waits for this answer.
+        async with _answered_privately(interaction, "raise modal"):
+            with priority(Priority.ANSWER):
+                await _raise(interaction, found["hand"], int(found["n"]), text or "")
+    finally:
+        release(interaction)
     return True
 
 
@@ -433,11 +452,14 @@ async def answer_table_click(interaction: discord.Interaction) -> bool:
     button = _clicked_button(interaction)
     if button is None:
         return False
-    # A player waits for this answer: whatever it posts first goes first under Discord's
-    # global limit (global_limit.py; the answer itself is not held by it).
-    with priority(Priority.ANSWER):
-        if await button.interaction_check(interaction):
-            await button.callback(interaction)
+    try:
+        # A player waits for this answer: whatever it posts first goes first under Discord's
+        # global limit (global_limit.py; the answer itself is not held by it).
+        with priority(Priority.ANSWER):
+            if await button.interaction_check(interaction):
+                await button.callback(interaction)
+    finally:
+        release(interaction)
     return True
 
 

@@ -25,6 +25,8 @@ from bot.discord_ui.buttons import (
 from bot.discord_ui.card_emojis import CardEmojiUploader, UploadFailed
 from bot.discord_ui.card_faces import TEXT_ART, CardArt
 from bot.discord_ui.directors import DIRECTOR_ROLE_NAME
+from bot.discord_ui.dpy import release
+from bot.discord_ui.freezer import Freezer
 from bot.discord_ui.global_limit import GlobalPacer, Priority, for_this_task, pace_globally
 from bot.discord_ui.heartbeat import Heartbeat
 from bot.discord_ui.in_flight import InFlight
@@ -45,6 +47,7 @@ from bot.league.service import score_tournament
 from bot.rulebook import Rulebook, load_rulebook
 from bot.service import Outcome, Session, TournamentService
 from bot.service.backups import Backups
+from bot.service.collector import FREEZE_EVERY
 from bot.service.session import DeckSource
 from bot.store import Store
 from bot.store.backends import open_store
@@ -138,6 +141,7 @@ class LeagueBot(commands.Bot):
         web_host: str = "127.0.0.1",
         web_port: int = 0,
         public_url: str | None = None,
+        freeze_every: float | None = FREEZE_EVERY,
         global_limit: float | None = None,
         backup_dir: Path | None = None,
         backup_keep: int = DEFAULT_BACKUP_KEEP,
@@ -188,6 +192,8 @@ class LeagueBot(commands.Bot):
         # system for a free port (tests); `self.web` is None while it is off.
         self.web_settings = (web_host, web_port, public_url)
         self.web: WebServer | None = None
+        # Seconds between two freezes of what has lived long (collector.py); None: none.
+        self.freezer = Freezer(freeze_every) if freeze_every is not None else None
         self.in_flight = InFlight()  # the interactions being answered, for close()
         # The bot's own backups of a SQLite database (bot/service/backups.py): the folder
         # (None: none taken; `python -m bot` passes BACKUP_DIR) and how many are kept.
@@ -280,6 +286,8 @@ class LeagueBot(commands.Bot):
                                              on_failure=self._backups_failing)
             if self.backups is not None:
                 self.backups.start()
+        if self.freezer is not None:
+            self.freezer.start()
         self.live_clock.recovered(recovered)
         self.announcer.recovered(recovered)  # a run-out cut by the restart shown whole
         # A league's coming nights: their buttons, and their steps on the bot's clock once
@@ -450,6 +458,8 @@ class LeagueBot(commands.Bot):
             # The interactions being answered are played out first: their commits land before
             # the store closes, their answers before the connection does (in_flight.py).
             await self.in_flight.finish()
+            if self.freezer is not None:
+                self.freezer.stop()
             if self.backups is not None:
                 await self.backups.close()  # one being made is finished first
             desk = getattr(self, "night_desk", None)
@@ -501,7 +511,18 @@ class LeagueBot(commands.Bot):
                 exc_info=(type(error), error, error.__traceback__),
             )
             message = generic_error_text(interaction)
-        await send_private(interaction, message)
+        try:
+            await send_private(interaction, message)
+        finally:
+            release(interaction)  # nothing answers it after this (dpy.release)
+
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction,
+        command: app_commands.Command[Any, ..., Any] | app_commands.ContextMenu,
+    ) -> None:
+        """A slash command has answered: its interaction is freed by reference counting, not
+        left to the collector (dpy.release)."""
+        release(interaction)
 
 
 class ShardedLeagueBot(LeagueBot, commands.AutoShardedBot):

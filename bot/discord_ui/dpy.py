@@ -6,10 +6,14 @@ discord.py is raised (pyproject.toml names the range; .ci/run also runs the Disc
 the newest 2.x release): `check_discord_py()` at start-up says so in the log when the installed
 version is outside that range, and refuses to start, naming the version, when a name the door
 needs is gone.
+
+Relied on beside these, through public names: discord.py sends a view as its `to_components()`
+(buttons.py `DrawnButtons` gives its rows that way, without an item per button).
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -17,7 +21,7 @@ from typing import Any
 import discord
 from discord.http import HTTPClient
 
-__all__ = ["HTTPClient", "DiscordPyUnsupported", "check_discord_py", "gate_requests"]
+__all__ = ["HTTPClient", "DiscordPyUnsupported", "check_discord_py", "gate_requests", "release"]
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +50,9 @@ def check_discord_py(version: tuple[int, int, int] | None = None) -> bool:
         raise DiscordPyUnsupported(
             f"discord.py {shown} has no HTTPClient.request, through which the bot keeps to "
             f"Discord's global rate limit; install a tested version: discord.py{TESTED_RANGE}")
+    if CACHED_RESPONSE not in discord.Interaction.__slots__:
+        log.warning("discord.py %s: an answered interaction is left to the garbage collector "
+                    "(dpy.release finds no cached response to let go of).", shown)
     if TESTED_FROM <= version < TESTED_BEFORE:
         return True
     log.warning("discord.py %s is installed; this bot was tested with discord.py%s. It should "
@@ -88,3 +95,25 @@ def gate_requests(http: HTTPClient, gate: Callable[[], Awaitable[None]]) -> bool
         return False
     http.request = _Gated(http.request, gate)  # type: ignore[method-assign]  # no hook for it
     return True
+
+
+# ---------------------------------------------------------------- Interaction._cs_response
+#
+# Why: an Interaction caches its InteractionResponse in this slot, and the response holds the
+# interaction: a cycle, which carries the click's message, member and embed with it (~40
+# objects a click). Left to the collector, those found in flight at a freeze
+# (bot/service/collector.py) would be kept for good, and at 500 tables without them the
+# collector tracked 20 times as many objects and its full passes took ~350 ms of CPU
+# (bench/NIGHT.md, "Seventeenth part").
+# Public behaviour it stands for: an answered interaction freed by reference counting when the
+# task that answered it ends, as if discord.py held the response weakly.
+
+CACHED_RESPONSE = "_cs_response"
+
+
+def release(interaction: discord.Interaction) -> None:
+    """Break the cycle between an Interaction and its InteractionResponse once nothing will
+    answer it again (only for one the caller alone answered: a later `interaction.response`
+    would be a fresh one that knows nothing of the answer)."""
+    with contextlib.suppress(AttributeError):
+        delattr(interaction, CACHED_RESPONSE)

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from bot.engine.events import event_from_dict
+from bot.service.collector import after_start
 from bot.service.session import (
     Clock,
     DeckSource,
@@ -177,15 +178,17 @@ class TournamentService:
         the reason, for the Discord side to tell its channel and the director.
         """
         pause = _Slicer(SLICE)
-        # What is read and rebuilt are long-lived objects by the hundred thousand: collected
-        # while they are built, the collector's passes would walk them again and again and
-        # hold the loop between the slices. Nothing is collected until they are all built.
+        # What is read and rebuilt are long-lived objects by the hundred thousand: left to the
+        # collector, its full passes over them hold the loop 50-250 ms at a time (in whichever
+        # thread allocates). Collect nothing meanwhile, then freeze what start-up built, so
+        # later passes skip it.
         collecting = gc.isenabled()
         gc.disable()
         try:
             recovering = await self.store.recover(TOURNAMENT_STREAM)
             sessions = await self._rebuild_all(recovering, pause)
         finally:
+            after_start()  # frozen, the collector's passes skip it (collector.py)
             if collecting:
                 gc.enable()
         await self._back_online(sessions, {rec.tournament.id: rec.alive_at

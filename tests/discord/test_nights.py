@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import discord
+import pytest
 from simcord import MemberActor
 
 from bot.discord_ui.client import create_bot
@@ -28,6 +29,9 @@ WEEK = 7 * 86400
 DAY_BEFORE = FRIDAY - 86400
 HOUR_BEFORE = FRIDAY - 3600
 MORE = ("erin", "frank", "gina", "hugo", "ivan", "jack", "kate", "liam", "mona", "ned")
+
+pytestmark = pytest.mark.bot_options(freeze_every=None)
+
 
 async def advance_to(h: Harness, moment: float) -> None:
     """Virtual time on to `moment`, an hour at a time (each advance has a real-time limit, and
@@ -256,7 +260,8 @@ async def test_a_restart_between_the_reminder_and_the_start(harness: Harness, tm
     async def restart(down: float) -> None:
         await h.bot.close()
         await h.advance(down)
-        new = create_bot(tmp_path / "db.sqlite3", dev_guild_id=GUILD_ID, hand_delay=HAND_DELAY)
+        new = create_bot(tmp_path / "db.sqlite3", dev_guild_id=GUILD_ID, hand_delay=HAND_DELAY,
+                         freeze_every=None)
         await h.env.restart_bot(new)
         h.bot = new
 
@@ -292,7 +297,8 @@ async def test_a_night_missed_by_far_is_not_opened_late(harness: Harness, tmp_pa
     posts_after(h, seen)
     await h.bot.close()
     await advance_to(h, FRIDAY + 7 * 3600)
-    new = create_bot(tmp_path / "db.sqlite3", dev_guild_id=GUILD_ID, hand_delay=HAND_DELAY)
+    new = create_bot(tmp_path / "db.sqlite3", dev_guild_id=GUILD_ID, hand_delay=HAND_DELAY,
+                     freeze_every=None)
     await h.env.restart_bot(new)
     h.bot = new
     posts = [m.content for m in posts_after(h, seen)]

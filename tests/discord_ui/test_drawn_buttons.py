@@ -50,6 +50,7 @@ async def test_rows_match_discord_py_and_empty_rows_are_left_out() -> None:
     drawn.button(0, "hp:m:1-t1-h1:9", "My cards")
     drawn.button(2, "hp:t:1-t1-h1:9", "Time (60 s)")
     assert [len(r["components"]) for r in drawn.to_components()] == [1, 1]
+    assert not drawn.is_dispatchable()
 
 
 def test_a_table_click_is_routed_by_its_custom_id_alone() -> None:
