@@ -1,12 +1,10 @@
 """Discord's global rate limit, kept to before Discord has to say so.
 
 Contract: a bot may make about 50 requests a second in all, beside each route's own limit, and
-interaction answers do not count (../shared/design/discord.md). discord.py keeps to the global
-limit only once Discord has answered 429, and every such 429 counts toward the 10,000 invalid
-requests in ten minutes that get the bot's IP address banned. The bot asks more than that at a
-league network's peak: bench/night.py counts 85-95 such requests a second at 1,000 tables, and
-a first deal at 100 tables at once is some 700 requests in one instant (hole cards for 600
-players, 100 table messages).
+interaction answers do not count. discord.py keeps to the global limit only once Discord has
+answered 429, and every such 429 counts toward the 10,000 invalid requests in ten minutes that
+get the bot's IP address banned. A busy night asks about that many (bench/NIGHT.md) and a
+first deal at 100 tables at once is some 700 requests in one instant.
 
 `pace_globally(http, pacer)` puts a `GlobalPacer` in front of discord.py's `HTTPClient.request`
 (through dpy.py, the one door to discord.py's insides), the road of every request made with
