@@ -491,3 +491,12 @@ def routed_here(interaction: discord.Interaction) -> bool:
     """A table button's click or the Raise modal's submission: answered by this module
     (`answer_table_click`, `answer_raise`), never by discord.py."""
     return _clicked_button(interaction) is not None or _raise_submitted(interaction) is not None
+
+
+def routed_payload(payload: dict[str, Any]) -> bool:
+    """`routed_here`, asked of an INTERACTION_CREATE payload before discord.py parses it
+    (dpy.slim_routed_clicks)."""
+    kind, data = payload.get("type"), payload.get("data")
+    if not isinstance(kind, int):
+        return False
+    return _button_clicked(kind, data) is not None or _raise_in(kind, data) is not None

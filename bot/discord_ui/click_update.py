@@ -1,13 +1,13 @@
 """Answering a click by editing the message it was made on, in time.
 
 `update_message` answers a click in its own response, replacing the message's embed and
-buttons (one request). Discord drops an interaction not answered within 3 s of its creation:
-the player reads "This interaction failed" though his action was taken. A click waits for the
-tournament's lock, whose holder may be posting a whole deal at Discord's pace, or for its turn
-under the global limit. So the wait is guarded (`acknowledged_if_slow`): a click not answered
-within `ANSWER_WITHIN` is acknowledged with a deferred update, and its answer then edits the
-clicked message through the interaction's webhook (`edit_table`), with no global limit on
-either.
+buttons (one request), without asking for the edited message back (dpy.py). Discord drops an
+interaction not answered within 3 s of its creation: the player reads "This interaction
+failed" though his action was taken. A click waits for the tournament's lock, whose holder may
+be posting a whole deal at Discord's pace, or for its turn under the global limit. So the wait
+is guarded (`acknowledged_if_slow`): a click not answered within `ANSWER_WITHIN` is
+acknowledged with a deferred update, and its answer then edits the clicked message through the
+interaction's webhook (`edit_table`), with no global limit on either.
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ from collections.abc import AsyncIterator
 
 import discord
 from discord import InteractionResponseType
+
+from bot.discord_ui.dpy import update_without_message_back
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +36,12 @@ async def update_message(interaction: discord.Interaction, *, embed: discord.Emb
 
     Raises discord.InteractionResponded if the interaction was answered already, and
     discord.HTTPException when Discord refuses (the interaction is then still unanswered)."""
-    await interaction.response.edit_message(content=None, embed=embed, view=view)
+    # The bot's lean answer unless turned off (`LeagueBot(lean_clicks=False)`: a benchmark
+    # measuring what it saves).
+    if getattr(interaction.client, "lean_clicks", False):
+        await update_without_message_back(interaction, embed=embed, view=view)
+    else:
+        await interaction.response.edit_message(content=None, embed=embed, view=view)
 
 
 def deferred(interaction: discord.Interaction) -> bool:

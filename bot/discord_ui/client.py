@@ -20,12 +20,13 @@ from bot.discord_ui.buttons import (
     answer_raise,
     answer_table_click,
     routed_here,
+    routed_payload,
     table_view,
 )
 from bot.discord_ui.card_emojis import CardEmojiUploader, UploadFailed
 from bot.discord_ui.card_faces import TEXT_ART, CardArt
 from bot.discord_ui.directors import DIRECTOR_ROLE_NAME
-from bot.discord_ui.dpy import release
+from bot.discord_ui.dpy import release, slim_routed_clicks
 from bot.discord_ui.freezer import Freezer
 from bot.discord_ui.global_limit import GlobalPacer, Priority, for_this_task, pace_globally
 from bot.discord_ui.heartbeat import Heartbeat
@@ -147,6 +148,7 @@ class LeagueBot(commands.Bot):
         backup_keep: int = DEFAULT_BACKUP_KEEP,
         process_heartbeat: bool = False,
         docs_url: str | None = None,
+        lean_clicks: bool = True,
         **options: Any,
     ) -> None:
         options.setdefault("intents", bot_intents())
@@ -157,6 +159,11 @@ class LeagueBot(commands.Bot):
         options.setdefault("help_command", None)
         options.setdefault("tree_cls", LeagueTree)
         super().__init__(**options)
+        # A routed click parsed without its table, answered without asking for it back
+        # (dpy.py); False only to measure what that saves (bench/night.py --public-only).
+        self.lean_clicks = lean_clicks
+        if lean_clicks:
+            slim_routed_clicks(self, routed_payload)
         # Requests a second this process keeps to (Discord's global limit, global_limit.py;
         # put in front of the HTTP client at set-up). `python -m bot` passes
         # DISCORD_GLOBAL_LIMIT (50 unless set); None: not paced (tests on SimCord, which has no

@@ -19,9 +19,16 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
-from discord.http import HTTPClient
+from discord.http import HTTPClient, Route
+from discord.state import ConnectionState
 
-__all__ = ["HTTPClient", "DiscordPyUnsupported", "check_discord_py", "gate_requests", "release"]
+try:  # checked at start-up (check_discord_py): gone, the bot refuses to start
+    from discord.webhook.async_ import async_context, interaction_message_response_params
+except ImportError:  # pragma: no cover - a discord.py that moved them
+    async_context = interaction_message_response_params = None  # type: ignore[assignment]
+
+__all__ = ["HTTPClient", "DiscordPyUnsupported", "check_discord_py", "gate_requests", "release",
+           "slim_routed_clicks", "update_without_message_back"]
 
 log = logging.getLogger(__name__)
 
@@ -46,10 +53,17 @@ def check_discord_py(version: tuple[int, int, int] | None = None) -> bool:
     warning naming both. Raises DiscordPyUnsupported when a name the door uses is missing."""
     version = version or installed_version()
     shown = ".".join(map(str, version))
-    if not callable(getattr(HTTPClient, "request", None)):
+    missing = [name for name, there in (
+        ("HTTPClient.request", callable(getattr(HTTPClient, "request", None))),
+        ("ConnectionState.parse_interaction_create",
+         hasattr(ConnectionState, "parse_interaction_create")),
+        ("discord.webhook.async_.interaction_message_response_params",
+         interaction_message_response_params is not None),
+    ) if not there]
+    if missing:
         raise DiscordPyUnsupported(
-            f"discord.py {shown} has no HTTPClient.request, through which the bot keeps to "
-            f"Discord's global rate limit; install a tested version: discord.py{TESTED_RANGE}")
+            f"discord.py {shown} has no {', '.join(missing)}, which the bot uses "
+            f"(bot/discord_ui/dpy.py); install a tested version: discord.py{TESTED_RANGE}")
     if CACHED_RESPONSE not in discord.Interaction.__slots__:
         log.warning("discord.py %s: an answered interaction is left to the garbage collector "
                     "(dpy.release finds no cached response to let go of).", shown)
@@ -117,3 +131,74 @@ def release(interaction: discord.Interaction) -> None:
     would be a fresh one that knows nothing of the answer)."""
     with contextlib.suppress(AttributeError):
         delattr(interaction, CACHED_RESPONSE)
+
+
+# ---------------------------------------------------------------- ConnectionState.parsers
+#
+# Why: Discord sends every click with the whole message its button sits on, and discord.py
+# parses that message (each embed, every button row, every attachment) before anything reads
+# the interaction. A click the bot routes by its custom id (a table button, the Raise modal)
+# reads only the message's id, so its embeds, components and attachments are left out of the
+# payload first. Measured at 500 tables with it and without (bench/night.py --public-only):
+# bench/NIGHT.md, "Seventeenth part". discord.py has no setting for it: its parsers are a
+# dict it reads for every gateway event.
+# Public behaviour it stands for: a routed click's `interaction.message` is a Message of the
+# clicked message's id with no embeds, components or attachments.
+
+
+class SlimParser:
+    def __init__(self, parse: Callable[[Any], None], routed: Callable[[dict[str, Any]], bool]
+                 ) -> None:
+        self.parse = parse
+        self.routed = routed
+
+    def __call__(self, payload: dict[str, Any]) -> None:
+        message = payload.get("message")
+        if isinstance(message, dict) and self.routed(payload):
+            payload["message"] = {**message, "embeds": [], "components": [], "attachments": []}
+        self.parse(payload)
+
+
+def slim_routed_clicks(client: discord.Client, routed: Callable[[dict[str, Any]], bool]
+                       ) -> None:
+    """The messages of the INTERACTION_CREATE payloads `routed` picks reach discord.py without
+    their embeds, components and attachments."""
+    state: ConnectionState[Any] = client._connection
+    state.parsers["INTERACTION_CREATE"] = SlimParser(state.parsers["INTERACTION_CREATE"],
+                                                      routed)
+
+
+# ---------------------------------------------------------------- the interaction callback
+#
+# Why: discord.py (2.5 and later) sends every interaction response with `?with_response=1`, so
+# Discord sends back the whole edited message (its embed, every button) and discord.py parses
+# it into a Message; a table click's answer never reads it. Without the flag Discord answers
+# 204 No Content. This is `InteractionResponse.edit_message` for that one case: the same
+# parameters and allowed mentions, the same webhook adapter and route (its rate-limit lock and
+# retries), and afterwards the interaction counts as answered with a message update, so
+# `is_done()` and the follow-ups behave as after `edit_message`. Measured with it and without:
+# bench/NIGHT.md, "Seventeenth part".
+# Public behaviour it stands for: `interaction.response.edit_message(content=None,
+# embed=embed, view=view)` with a view discord.py stores nowhere (finished).
+
+
+async def update_without_message_back(interaction: discord.Interaction, *,
+                                      embed: discord.Embed, view: discord.ui.View) -> None:
+    """Answer a click by replacing its message's content with `embed` and `view`; raises as
+    `edit_message` does (InteractionResponded, HTTPException)."""
+    response = interaction.response
+    if response.is_done():
+        raise discord.InteractionResponded(interaction)
+    state = interaction._state
+    if interaction.message is not None:
+        state.prevent_view_updates_for(interaction.message.id)
+    params = interaction_message_response_params(
+        type=discord.InteractionResponseType.message_update.value, content=None, embed=embed,
+        view=view, previous_allowed_mentions=state.allowed_mentions)
+    http = state.http
+    await async_context.get().request(
+        Route("POST", "/interactions/{webhook_id}/{webhook_token}/callback",
+              webhook_id=interaction.id, webhook_token=interaction.token),
+        session=interaction._session, proxy=http.proxy, proxy_auth=http.proxy_auth,
+        payload=params.payload)
+    response._response_type = discord.InteractionResponseType.message_update

@@ -87,8 +87,9 @@ async def test_a_quiet_hand_is_one_message_with_its_proof(harness: Harness) -> N
     assert [a.filename for a in final.attachments] == [f"deck-proof-{hand.hand_id}.json"]
 
 
-async def test_a_click_is_answered_by_editing_the_table_in_one_request(harness: Harness) -> None:
-    """The table click's answer edits the table in the click's own response: one request."""
+async def test_a_click_is_answered_without_asking_for_the_message_back(harness: Harness) -> None:
+    """The table click's answer edits the table and asks Discord for nothing back (no
+    `with_response`: the edited message, every button, would come back and be parsed)."""
     h = harness
     session = await dealt(h)
     table, hand, seat = to_act(session)
@@ -98,6 +99,7 @@ async def test_a_click_is_answered_by_editing_the_table_in_one_request(harness: 
     assert r.response.id == msg.id
     callbacks = [q for q in h.env.http_requests[start:] if q.path.endswith("/callback")]
     assert len(callbacks) == 1 and callbacks[0].json["type"] == 7
+    assert "with_response" not in callbacks[0].params
     assert f"{session.names[hand.players[seat].player]} folds" in \
         table_message(h, session, table).embeds[0].description
 
