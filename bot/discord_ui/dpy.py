@@ -24,8 +24,9 @@ from discord.state import ConnectionState
 
 try:  # checked at start-up (check_discord_py): gone, the bot refuses to start
     from discord.webhook.async_ import async_context, interaction_message_response_params
-except ImportError:  # pragma: no cover - a discord.py that moved them
-    async_context = interaction_message_response_params = None  # type: ignore[assignment]
+except ImportError:
+    async_context = interaction_message_response_params = None  # type: ignore[assignment]  # moved
+
 
 __all__ = ["HTTPClient", "DiscordPyUnsupported", "check_discord_py", "gate_requests", "release",
            "slim_routed_clicks", "update_without_message_back"]
