@@ -28,6 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = "discord.py"
 SERIES = ">=2,<3"
+SIMCORD_REFUSES = 100  # run_discord_tests: the test driver itself refuses the release
 
 
 def pinned_version(constraints: Path = ROOT / "constraints.txt") -> str | None:
@@ -78,6 +79,13 @@ def run_discord_tests(version: str) -> int:
         installed = subprocess.run([*pip, f"{PACKAGE}=={version}"], cwd=ROOT)
         if installed.returncode != 0:
             return installed.returncode
+        # SimCord checks discord.py's insides when imported: one that refuses this release
+        # cannot say whether the bot works on it.
+        simcord = subprocess.run([python, "-c", "import simcord"], cwd=ROOT,
+                                 capture_output=True, text=True)
+        if simcord.returncode != 0:
+            print((simcord.stderr.strip().splitlines() or ["?"])[-1])
+            return SIMCORD_REFUSES
         return subprocess.run([python, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                                "tests/discord"], cwd=ROOT).returncode
 
@@ -100,10 +108,16 @@ def main(argv: list[str] | None = None) -> int:
             return 0
     print(f"newest discord.py: running the Discord tests on discord.py {version} (the suite "
           f"ran on {pinned})", flush=True)
-    if run_discord_tests(version) != 0:
+    ran = run_discord_tests(version)
+    if ran == SIMCORD_REFUSES:
+        print(f"newest discord.py: FAILED: discord.py {version} could not be tested: SimCord, "
+              "which drives the Discord tests, refuses it (above). Raise SimCord, then run "
+              "this again; pyproject.toml's range keeps leagues off it meanwhile.")
+        return 1
+    if ran != 0:
         print(f"newest discord.py: FAILED: discord.py {version} breaks the bot (the Discord "
-              f"tests above fail on it; they pass on {pinned}). Keep pyproject.toml's range "
-              f"below {version} until the bot is fixed for it.")
+              f"tests above fail on it; they pass on {pinned}). pyproject.toml's range keeps "
+              "leagues off it until the bot is fixed for it.")
         return 1
     print(f"newest discord.py: discord.py {version} passes the Discord tests; pyproject.toml's "
           "range and constraints.txt may be raised to it.")

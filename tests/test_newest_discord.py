@@ -45,3 +45,12 @@ def test_nothing_is_run_when_the_index_is_unreachable_or_offers_the_pinned_relea
                         lambda v: pytest.fail("no release should be installed"))
     assert newest_discord.main([]) == 0
     assert said in capsys.readouterr().out
+
+
+def test_a_release_the_test_driver_refuses_fails_saying_it_was_not_tested(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(newest_discord, "newest_on_index", lambda: ("9.9.0", ""))
+    monkeypatch.setattr(newest_discord, "run_discord_tests",
+                        lambda v: newest_discord.SIMCORD_REFUSES)
+    assert newest_discord.main([]) == 1
+    assert "discord.py 9.9.0 could not be tested: SimCord" in capsys.readouterr().out
