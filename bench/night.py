@@ -99,8 +99,8 @@ from bench.probes import (  # noqa: E402
 )
 from bench.standin import EPOCH_SHIFT, Click, Gateway, Session, StandIn, Table, iso  # noqa: E402
 from bot import event_loop  # noqa: E402
-from bot.discord_ui.buttons import release  # noqa: E402
 from bot.discord_ui.client import create_bot  # noqa: E402
+from bot.discord_ui.dpy import release  # noqa: E402
 from bot.discord_ui.global_limit import GlobalPacer, Priority  # noqa: E402
 from bot.store.ownership import Shards  # noqa: E402
 
@@ -483,7 +483,8 @@ class Night:
         processes = self.shard[1] if self.shard else 1
         limit = self.args.global_limit / processes if self.args.global_limit else None
         bot = create_bot(self.target, shards=shards, sync_commands=False,
-                         hand_delay=HAND_DELAY * self.args.pace, global_limit=limit)
+                         hand_delay=HAND_DELAY * self.args.pace, global_limit=limit,
+                         lean_clicks=not self.args.public_only)
         self.bot = bot
         if bot.global_pacer is not None:
             self._time_turns(bot.global_pacer)
@@ -752,6 +753,7 @@ class Night:
             # runs on asyncio's: bot/event_loop.py).
             "loop": "uvloop" if "uvloop" in type(asyncio.get_running_loop()).__module__
             else "asyncio",
+            "lean_clicks": self.bot.lean_clicks,
             "requests": requests, "requests_per_action": requests / max(self.actions, 1),
             "kinds": dict(self.api.kinds), "all_kinds": dict(self.api.all_kinds),
             "global_limit": self.bot.global_pacer.limit
@@ -859,6 +861,8 @@ def worker_command(args: argparse.Namespace, tables: int, target: str,
         cmd.append("--blocks")
     if args.gc:
         cmd += ["--gc", args.gc]
+    if args.public_only:
+        cmd.append("--public-only")
     if args.switch:
         cmd += ["--switch", str(args.switch)]
     cmd += ["--loop", args.loop]
@@ -907,6 +911,7 @@ def in_workers(args: argparse.Namespace, tables: int, target: str, processes: in
 def report(r: dict[str, Any], label: str) -> None:
     print(f"--- {label}")
     print(f"tables: {r['tables']}   ({r['players']} players each, {r['loop']}'s loop, "
+          + ("lean clicks, " if r.get("lean_clicks") else "public API only, ") +
           f"collector thresholds "
           f"{r['gc_thresholds']}, {r['actions']} actions in "
           f"{r['seconds']:.0f} s, pace {r['pace']}, "
@@ -1075,6 +1080,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--blocks", action="store_true",
                         help="read the loop's stack during every callback over 15 ms "
                         "(with --loop asyncio)")
+    parser.add_argument("--public-only", action="store_true",
+                        help="clicks parsed whole and answered with the message asked back, "
+                        "through discord.py's public API (bot/discord_ui/dpy.py's lean "
+                        "clicks off), to measure what the lean path saves")
     parser.add_argument("--fail-fast", action="store_true")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--target", help=argparse.SUPPRESS)

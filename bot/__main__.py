@@ -191,10 +191,18 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run_bot(settings: Settings, token: str) -> int:
     from bot.discord_ui.client import ExtensionFailed, create_bot
+    from bot.discord_ui.dpy import DiscordPyUnsupported, check_discord_py
     from bot.store import MigrationError, StoreError
     from bot.store.backends import is_database_url
     from bot.store.runlock import running_on
 
+    try:
+        # The discord.py installed against the one the bot was tested with: a warning outside
+        # that range, a refusal when a name the bot needs is gone (bot/discord_ui/dpy.py).
+        check_discord_py()
+    except DiscordPyUnsupported as exc:
+        print(f"The bot cannot start: {exc}", file=sys.stderr)
+        return 1
     with contextlib.ExitStack() as running:
         try:
             if not is_database_url(settings.database):

@@ -1,36 +1,27 @@
-"""The table's buttons (persistent DynamicItems), the raise modal, and the all-in confirmation.
+"""The table's buttons, the Raise modal and the all-in confirmation, and the routing of a click.
 
-custom_id template: `hp:<act>:<hand id>:<event count>` (≤ 100 characters). The hand id and the
-number of the hand's events pin the moment a button was drawn for; the action applies only if
-the hand is still at that moment: `still_current` (bot/service/usecases/current.py) decides,
-early in `interaction_check` and again inside the tournament's lock. A click from an earlier
-moment answers "that moment has passed" (presenter/answers.py) and changes nothing. Because the
-template carries everything, the buttons keep working after a restart. The table's buttons are
-drawn as plain component rows (`DrawnButtons`, `table_view`), and a click on one is routed by
-its custom id alone (`answer_table_click`, called from the bot's `on_interaction`): the classes
-below answer clicks and are never registered with discord.py, whose DynamicItem dispatch
-rebuilds a View of the clicked message's every component for each click.
+A table button's custom id, `hp:<act>:<hand id>:<event count>` (at most 100 characters), pins
+the moment it was drawn for; its action applies only if the hand is still at that moment
+(`still_current`, asked early and again inside the tournament's lock), else the player is told
+that moment has passed and nothing changes. Because the id carries everything, the buttons keep
+working after a restart. The buttons are drawn in a View discord.py never listens to
+(`DrawnButtons`, `table_view`); a click is routed by its custom id alone (`answer_table_click`,
+from the bot's `on_interaction`) to the class below that answers it. The Raise modal's
+submission is routed the same way by the modal's id `hpm:<hand id>:<event count>`
+(`answer_raise`).
 
-The Raise button opens a modal whose submission is routed the same way, by the modal's custom id
-`hpm:<hand id>:<event count>` (`answer_raise`): discord.py keeps nothing of it.
-
-A click that acts (fold, check/call, all-in, a raise from the modal) is answered by editing the
-table message in the click's own response: one request per action. One whose action waits
-past `ANSWER_WITHIN` (the tournament's lock held by a long deal) is acknowledged first, then
-answered by the same edit through its webhook (click_update.py `acknowledged_if_slow`).
+An action (fold, check/call, all-in, a raise from the modal, a one-tap size, the Time button) is
+answered by editing the table message in the click's own response: one request. One that waits
+past `ANSWER_WITHIN` (the lock held by a long deal) is acknowledged first, then answered by the
+same edit through its webhook (click_update.py).
 
 Acts: f fold, c check/call, r raise (modal), a all-in (asks for a second tap, privately), A
-all-in confirmed (that second tap, or after a typed amount above every stack), m my cards, s
-show my cards (after the hand), h agree to a rabbit hunt.
-The Time button (`hp:t:<hand id>:<event count>`, TimeButton) spends the player to act's time
-bank (issue 23); it has a row of its own.
-
-One-tap bet sizes (issue 23) are `SizeButton`s, a row of their own under the actions:
-`hp:z:<size>:<hand id>:<event count>:<amount>` (size m min, 3 ⅓ pot, 2 ½ pot, 4 ¾ pot, p pot;
-bot/engine/bet_sizes.py). The amount is the "raise to" total the label showed. The click is
-checked like the others, and under the lock the size must still come to exactly that amount
-(`usecases.play.play_size`), else it is refused as stale: a player is never raised by an amount
-he did not see. One request per action, as above.
+all-in confirmed, m my cards, s show my cards (after the hand), h agree to a rabbit hunt; t the
+Time button (`hp:t:<hand id>:<event count>`, the player's time bank); z a one-tap bet size
+(`hp:z:<size>:<hand id>:<event count>:<amount>`, size m min, 3 ⅓ pot, 2 ½ pot, 4 ¾ pot, p pot),
+whose amount is the "raise to" total its label showed: under the lock the size must still come
+to exactly that amount, else the click is stale and refused (a player is never raised by an
+amount he did not see).
 """
 
 from __future__ import annotations
@@ -46,6 +37,7 @@ import discord
 from bot.discord_ui.announcer import ClickAnswer
 from bot.discord_ui.click_update import acknowledged_if_slow, replace_message
 from bot.discord_ui.context import GameBot, game_of
+from bot.discord_ui.dpy import release
 from bot.discord_ui.global_limit import Priority, priority
 from bot.discord_ui.lookup import session_by_id, tournament_of_hand
 from bot.discord_ui.parsing import AMOUNT_CHARS, RaiseChoice, all_in_question, quick_amounts
@@ -89,44 +81,18 @@ def custom_id(act: str, hand: Hand) -> str:
 class DrawnButtons(discord.ui.View):
     """A table message's buttons, drawn straight as the component rows Discord receives.
 
-    Contract: `button(row, custom_id, label, ...)` adds one button at the end of a row;
-    `to_components()` gives the rows in order, empty ones left out, as discord.py's own View
-    of those buttons would. Nothing is dispatched through this View: a click is routed by its
-    custom_id's template to the DynamicItem class that answers it (DYNAMIC_ITEMS), which is
-    why discord.py keeps nothing of it (`is_dispatchable` is False).
-
-    Why not a View of DynamicItems: each of a table's up to nine buttons then built a
-    discord.py Button, a DynamicItem around it (its template matched again) and a place in
-    the View's rows, at every table drawn, i.e. at every action: about a third of drawing a
-    table (bench/night.py --profile cprofile), and a View and buttons pointing at each other
-    that only the garbage collector freed.
-    """
+    `button(row, custom_id, label, ...)` adds one button at the end of a row; `to_components()`
+    gives the rows in order, empty ones left out, as discord.py's own View of those buttons
+    would (tests/discord_ui/test_drawn_buttons.py compares them). The view has no items and is
+    finished from the start (`stop`), so discord.py stores it nowhere and dispatches nothing
+    to it: a click is routed by its custom id alone (`answer_table_click`). Why not items: a
+    discord.py Button per button at every table drawn, each pointing at the view that holds it
+    (a cycle left to the collector), for rows that are only ever sent."""
 
     def __init__(self) -> None:
-        # discord.py's View.__init__ is not run: it draws a random id with os.urandom (a system
-        # call that lets go of the GIL, so the loop may then wait for the database's thread to
-        # give it back: half the loop's busy samples at 1,000 tables, bench/night.py --profile
-        # sample), makes a future and weighs children this view never has. What discord.py
-        # reads of a view it only sends is below: no children, nothing to dispatch, and
-        # "finished" (it never listens), so discord.py stores it nowhere.
-        self._children = []
+        super().__init__(timeout=None)
+        self.stop()
         self.rows: list[list[dict[str, Any]]] = []
-        self._timeout: float | None = None
-
-    @property
-    def timeout(self) -> float | None:
-        return self._timeout
-
-    @timeout.setter
-    def timeout(self, value: float | None) -> None:
-        # Set by discord.py on a private answer's view; nothing here ever times out.
-        self._timeout = value
-
-    def is_finished(self) -> bool:
-        return True
-
-    def has_components_v2(self) -> bool:
-        return False
 
     def button(self, row: int, custom_id: str, label: str, *,
                style: discord.ButtonStyle = discord.ButtonStyle.secondary,
@@ -138,9 +104,6 @@ class DrawnButtons(discord.ui.View):
 
     def to_components(self) -> list[dict[str, Any]]:
         return [{"type": 1, "components": row} for row in self.rows if row]
-
-    def is_dispatchable(self) -> bool:
-        return False
 
 
 # The actions and My cards; the one-tap sizes under them; the Time button and the All-in.
@@ -349,7 +312,7 @@ TIME_TEMPLATE = rf"hp:t:(?P<hand>{HAND_ID}):(?P<n>[0-9]{{1,6}})"
 
 
 def time_button(view: DrawnButtons, session: Session, table: int, hand: Hand) -> None:
-    """The Time button (issue 23), in a row of its own: while a player is to act in a
+    """The Time button, in a row of its own: while a player is to act in a
     tournament with a time bank; disabled when his bank is empty or the clock runs on him."""
     bank = session.tournament.turn_bank(table) if not hand.is_over else None
     if bank is not None:
@@ -478,9 +441,10 @@ async def answer_table_click(interaction: discord.Interaction) -> bool:
 
     Contract: called once for every interaction the bot receives (LeagueBot.on_interaction);
     a table button is checked (`interaction_check`) and answered (`callback`) exactly as
-    discord.py answers a DynamicItem, without its per-click View of the whole message (0.23 ms
-    a click under cProfile; every click of a burst waits for the ones before it, bench/night.py).
-    An error the button does not answer itself goes to discord.py's `on_error`, logged."""
+    discord.py answers a DynamicItem. Routed here, not registered with discord.py: its
+    DynamicItem dispatch would rebuild a View of the clicked message's every component for
+    each click. An error the button does not answer itself goes to discord.py's `on_error`,
+    logged."""
     button = _clicked_button(interaction)
     if button is None:
         return False
@@ -527,23 +491,8 @@ def routed_here(interaction: discord.Interaction) -> bool:
 
 def routed_payload(payload: dict[str, Any]) -> bool:
     """`routed_here`, asked of an INTERACTION_CREATE payload before discord.py parses it
-    (click_payloads.py)."""
+    (dpy.slim_routed_clicks)."""
     kind, data = payload.get("type"), payload.get("data")
     if not isinstance(kind, int):
         return False
     return _button_clicked(kind, data) is not None or _raise_in(kind, data) is not None
-
-
-def release(interaction: discord.Interaction) -> None:
-    """Break the cycle between discord.py's Interaction and its InteractionResponse (each holds
-    the other) once nothing will answer the interaction again.
-
-    Why: in that cycle, each click's interaction, the message it came with (embed, every
-    button), the member and the response were freed only by the collector (44-69 objects an
-    action at 1,000 tables, 3-4 with this), and the ones a pass found in flight aged into the
-    old generation, whose full passes hold the loop 0.3-0.5 s (bench/night.py). Freed by
-    reference counting, they go when the click's task ends. Only for an interaction the caller
-    alone answered: a later `interaction.response` would be a fresh one that knows nothing of
-    the answer."""
-    with contextlib.suppress(AttributeError):
-        delattr(interaction, "_cs_response")

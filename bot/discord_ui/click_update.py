@@ -1,25 +1,13 @@
-"""Answering a click by editing the message it was made on, without asking for that message back.
+"""Answering a click by editing the message it was made on, in time.
 
-discord.py (2.5 and later) sends every interaction response with `?with_response=1`: Discord
-then returns the whole edited message (its embed, every button) and discord.py parses it into
-a Message the caller may read. A table click's answer never reads it (the table is ours, drawn
-from the hand), yet each click paid for the larger answer and its parsing: about a tenth of
-the loop's discord.py work per click (bench/night.py, `--profile cprofile`). Without the flag
-Discord answers `204 No Content`, as its interaction callback always did before the flag.
-
-`update_message` is discord.py's own `InteractionResponse.edit_message` for that one case: the
-same parameters (`interaction_message_response_params`, the client's allowed mentions), the
-same webhook adapter and route (its rate-limit lock and retries), and afterwards the
-interaction counts as answered with a message update, so `is_done()` and the follow-ups behave
-as after `edit_message`. Files and attachments stay with `edit_message` (multipart).
-
-Discord drops an interaction not answered within 3 s of its creation: the player reads "This
-interaction failed" though his action was taken. A click waits for the tournament's lock, whose
-holder may be posting a whole deal at Discord's pace (20 tables of a multi-table start: 140
-requests, one after the other), or for its turn under the global limit. So the wait is guarded
-(`acknowledged_if_slow`): a click not answered within `ANSWER_WITHIN` is acknowledged with a
-deferred update, and its answer then edits the clicked message through the interaction's
-webhook (`edit_table`), as fast clicks' answers do, with no global limit on either.
+`update_message` answers a click in its own response, replacing the message's embed and
+buttons (one request), without asking for the edited message back (dpy.py). Discord drops an
+interaction not answered within 3 s of its creation: the player reads "This interaction
+failed" though his action was taken. A click waits for the tournament's lock, whose holder may
+be posting a whole deal at Discord's pace, or for its turn under the global limit. So the wait
+is guarded (`acknowledged_if_slow`): a click not answered within `ANSWER_WITHIN` is
+acknowledged with a deferred update, and its answer then edits the clicked message through the
+interaction's webhook (`edit_table`), with no global limit on either.
 """
 
 from __future__ import annotations
@@ -30,13 +18,12 @@ import logging
 from collections.abc import AsyncIterator
 
 import discord
-from discord.enums import InteractionResponseType
-from discord.http import Route
-from discord.webhook.async_ import async_context, interaction_message_response_params
+from discord import InteractionResponseType
+
+from bot.discord_ui.dpy import update_without_message_back
 
 log = logging.getLogger(__name__)
 
-CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
 # Seconds a click may wait before it is acknowledged: Discord's 3 s run from the interaction's
 # creation, and the gateway's delivery, the deferral's own trip and a busy loop come out of them.
 ANSWER_WITHIN = 2.0
@@ -45,27 +32,16 @@ ANSWER_WITHIN = 2.0
 async def update_message(interaction: discord.Interaction, *, embed: discord.Embed,
                          view: discord.ui.View) -> None:
     """Answer a component click or modal submit by replacing its message's content with
-    `embed` and `view` (one request, no message returned).
+    `embed` and `view` (one request).
 
     Raises discord.InteractionResponded if the interaction was answered already, and
-    discord.HTTPException when Discord refuses (the interaction is then still unanswered, as
-    with `edit_message`). The view is not stored for dispatch: the table's buttons are routed
-    by their custom id (buttons.py `answer_table_click`)."""
-    response = interaction.response
-    if response.is_done():
-        raise discord.InteractionResponded(interaction)
-    state = interaction._state
-    if interaction.message is not None:
-        state.prevent_view_updates_for(interaction.message.id)
-    params = interaction_message_response_params(
-        type=InteractionResponseType.message_update.value, content=None, embed=embed,
-        view=view, previous_allowed_mentions=state.allowed_mentions)
-    http = state.http
-    await async_context.get().request(
-        Route("POST", CALLBACK, webhook_id=interaction.id, webhook_token=interaction.token),
-        session=interaction._session, proxy=http.proxy, proxy_auth=http.proxy_auth,
-        payload=params.payload)
-    response._response_type = InteractionResponseType.message_update
+    discord.HTTPException when Discord refuses (the interaction is then still unanswered)."""
+    # The bot's lean answer unless turned off (`LeagueBot(lean_clicks=False)`: a benchmark
+    # measuring what it saves).
+    if getattr(interaction.client, "lean_clicks", False):
+        await update_without_message_back(interaction, embed=embed, view=view)
+    else:
+        await interaction.response.edit_message(content=None, embed=embed, view=view)
 
 
 def deferred(interaction: discord.Interaction) -> bool:
@@ -98,8 +74,6 @@ async def acknowledged_if_slow(interaction: discord.Interaction,
 class SlowGuard:
     """The guard of one click (`acknowledged_if_slow`)."""
 
-    # One small object a click (with the timer's handle): at 1,000 tables some 200 clicks a
-    # second each leave what the collector's young passes then sweep.
     __slots__ = ("deferral", "handle", "interaction")
 
     def __init__(self, interaction: discord.Interaction, within: float) -> None:

@@ -19,14 +19,14 @@ from bot.discord_ui.announcer import Announcer
 from bot.discord_ui.buttons import (
     answer_raise,
     answer_table_click,
-    release,
     routed_here,
+    routed_payload,
     table_view,
 )
 from bot.discord_ui.card_emojis import CardEmojiUploader, UploadFailed
 from bot.discord_ui.card_faces import TEXT_ART, CardArt
-from bot.discord_ui.click_payloads import slim_routed_clicks
 from bot.discord_ui.directors import DIRECTOR_ROLE_NAME
+from bot.discord_ui.dpy import release, slim_routed_clicks
 from bot.discord_ui.freezer import Freezer
 from bot.discord_ui.global_limit import GlobalPacer, Priority, for_this_task, pace_globally
 from bot.discord_ui.heartbeat import Heartbeat
@@ -41,7 +41,6 @@ from bot.discord_ui.presenter.notices import (
     restarting_text,
 )
 from bot.discord_ui.presenter.screen import SCREEN_WORDS
-from bot.discord_ui.rate_limit_buckets import sweep_buckets_sparingly
 from bot.discord_ui.remote import run_control
 from bot.discord_ui.replies import error_message, generic_error_text, send_private
 from bot.discord_ui.screen_touch import load_extras
@@ -150,6 +149,7 @@ class LeagueBot(commands.Bot):
         backup_keep: int = DEFAULT_BACKUP_KEEP,
         process_heartbeat: bool = False,
         docs_url: str | None = None,
+        lean_clicks: bool = True,
         **options: Any,
     ) -> None:
         options.setdefault("intents", bot_intents())
@@ -160,8 +160,11 @@ class LeagueBot(commands.Bot):
         options.setdefault("help_command", None)
         options.setdefault("tree_cls", LeagueTree)
         super().__init__(**options)
-        sweep_buckets_sparingly(self.http)
-        slim_routed_clicks(self._connection)
+        # A routed click parsed without its table, answered without asking for it back
+        # (dpy.py); False only to measure what that saves (bench/night.py --public-only).
+        self.lean_clicks = lean_clicks
+        if lean_clicks:
+            slim_routed_clicks(self, routed_payload)
         # Requests a second this process keeps to (Discord's global limit, global_limit.py;
         # put in front of the HTTP client at set-up). `python -m bot` passes
         # DISCORD_GLOBAL_LIMIT (50 unless set); None: not paced (tests on SimCord, which has no
@@ -520,14 +523,14 @@ class LeagueBot(commands.Bot):
         try:
             await send_private(interaction, message)
         finally:
-            release(interaction)  # nothing answers it after this (buttons.release)
+            release(interaction)  # nothing answers it after this (dpy.release)
 
     async def on_app_command_completion(
         self, interaction: discord.Interaction,
         command: app_commands.Command[Any, ..., Any] | app_commands.ContextMenu,
     ) -> None:
         """A slash command has answered: its interaction is freed by reference counting, not
-        left to the collector (buttons.release; ~300 commands a minute at 1,000 tables)."""
+        left to the collector (dpy.release)."""
         release(interaction)
 
 

@@ -1,4 +1,4 @@
-"""The running bot's freezes of what has lived long (bot/service/collector.py, issue 24): every
+"""The running bot's freezes of what has lived long (bot/service/collector.py): every
 FREEZE_EVERY seconds what is alive is frozen, so the collector's full passes walk only what
 has aged since, not the whole night held in memory.
 

@@ -1,15 +1,14 @@
 """Discord's global rate limit, kept to before Discord has to say so.
 
 Contract: a bot may make about 50 requests a second in all, beside each route's own limit, and
-interaction answers do not count (../shared/design/discord.md). discord.py keeps to the global
-limit only once Discord has answered 429, and every such 429 counts toward the 10,000 invalid
-requests in ten minutes that get the bot's IP address banned. The bot asks more than that at a
-league network's peak: bench/night.py counts 85-95 such requests a second at 1,000 tables, and
-a first deal at 100 tables at once is some 700 requests in one instant (hole cards for 600
-players, 100 table messages).
+interaction answers do not count. discord.py keeps to the global limit only once Discord has
+answered 429, and every such 429 counts toward the 10,000 invalid requests in ten minutes that
+get the bot's IP address banned. A busy night asks about that many (bench/NIGHT.md) and a
+first deal at 100 tables at once is some 700 requests in one instant.
 
-`pace_globally(http, pacer)` puts a `GlobalPacer` in front of discord.py's `HTTPClient.request`,
-the road of every request made with the bot's token; interaction answers and their follow-ups
+`pace_globally(http, pacer)` puts a `GlobalPacer` in front of discord.py's `HTTPClient.request`
+(through dpy.py, the one door to discord.py's insides), the road of every request made with
+the bot's token; interaction answers and their follow-ups
 go through discord.py's webhook adapter instead, so they are never held. The pacer is a token
 bucket whose rate plus its bucket come to the limit, so no second ever sees more than the
 limit, however Discord lines up its seconds. Requests that must wait are let go by their
@@ -54,7 +53,7 @@ from collections.abc import Awaitable, Callable, Iterable, Iterator
 from enum import IntEnum
 from typing import Any, TypeVar
 
-from discord.http import HTTPClient
+from bot.discord_ui.dpy import HTTPClient, gate_requests
 
 log = logging.getLogger(__name__)
 
@@ -281,22 +280,11 @@ class GlobalPacer:
                     self.limit)
 
 
-class _Paced:
-    """`HTTPClient.request` behind the pacer."""
-
-    def __init__(self, request: Callable[..., Any], pacer: GlobalPacer) -> None:
-        self.request = request
-        self.pacer = pacer
-
-    async def __call__(self, route: Any, **kwargs: Any) -> Any:
-        await self.pacer.turn(current_priority(), current_group())
-        return await self.request(route, **kwargs)
-
-
 def pace_globally(http: HTTPClient, pacer: GlobalPacer) -> None:
     """Every request `http` makes waits for its turn first (see the module's docstring); once
     per client, however often it is called."""
-    if isinstance(http.request, _Paced):
-        return
-    # discord.py has no hook for this: the method is replaced on this one client only.
-    http.request = _Paced(http.request, pacer)  # type: ignore[method-assign]  # no setting
+
+    async def turn() -> None:
+        await pacer.turn(current_priority(), current_group())
+
+    gate_requests(http, turn)

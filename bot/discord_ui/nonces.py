@@ -2,11 +2,9 @@
 
 discord.py gives every message it sends a nonce from `secrets.randbits(64)`: `os.urandom`, a
 system call that lets go of the GIL, after which the event loop may wait for the database's
-thread to hand it back (the cost that discord.py's View id had on every click: buttons.py
-`DrawnButtons`). Every message the bot sends passes its own (most of them a table's posts and
-rulings and the hole-card DMs: ~4,400 a minute at 1,000 tables, bench/night.py). A nonce only
-lets Discord and a client tell one message from another; it need not be secret, so a seeded
-generator does.
+thread to hand it back. Every message the bot sends passes its own (most of them a table's
+posts and rulings and the hole-card DMs). A nonce only lets Discord and a client tell one
+message from another; it need not be secret, so a seeded generator does.
 """
 
 from __future__ import annotations

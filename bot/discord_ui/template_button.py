@@ -1,7 +1,7 @@
 """A persistent button whose custom id says what it is for: the base of the classes that answer
 the table's buttons (bot/discord_ui/buttons.py) and the deal's (cogs/deal.py).
 
-Discord constraint (../shared/design/discord.md): a component's custom id is at most 100
+Discord's constraint: a component's custom id is at most 100
 characters, and a click brings back only that id (and the message). discord.py's
 `DynamicItem` matches the id against the class's `template` (given by each subclass) and
 rebuilds the button from it (`from_custom_id`), so a click is answered after a restart too;
@@ -24,7 +24,7 @@ class TemplateButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"
                  disabled: bool = False) -> None:
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=cid,
                                            disabled=disabled))
-        fields = self.__discord_ui_compiled_template__.fullmatch(cid)
+        fields = self.template.fullmatch(cid)
         if fields is None:
             raise ValueError(f"{type(self).__name__}: {cid!r} is not one of its custom ids")
         self.fields: re.Match[str] = fields

@@ -1,5 +1,5 @@
 """A table click, the Raise modal's answer and a slash command leave nothing big for the garbage
-collector (buttons.release): the interaction, the message it came with and its response are
+collector (dpy.release): the interaction, the message it came with and its response are
 freed when the click or command is answered.
 At 1,000 tables their cycles were ~40 objects a click, and those the collector found in flight
 aged into the old generation, whose full passes hold the loop for 0.3-0.5 s (bench/night.py)."""

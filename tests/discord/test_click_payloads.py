@@ -1,4 +1,4 @@
-"""A table click reaches discord.py without the table it was made on (click_payloads.py): its
+"""A table click reaches discord.py without the table it was made on (dpy.slim_routed_clicks): its
 message keeps its id and nothing of its embed, buttons or attachments is parsed; the click is
 answered with the table all the same. Every other interaction reaches discord.py whole."""
 
@@ -7,8 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+import pytest
 
-from bot.discord_ui.click_payloads import SlimParser
+from bot.discord_ui.buttons import routed_payload
+from bot.discord_ui.dpy import SlimParser
 
 from .conftest import Harness
 from .test_tournament_flow import button, first_decision
@@ -73,7 +75,7 @@ async def test_other_clicks_reach_discord_py_whole(harness: Harness) -> None:
 
 def test_only_routed_payloads_are_slimmed() -> None:
     parsed: list[dict[str, object]] = []
-    slim = SlimParser(parsed.append)
+    slim = SlimParser(parsed.append, routed_payload)
     message = {"id": "7", "channel_id": "3", "type": 0, "content": "", "flags": 0,
                "embeds": [{"description": "the table"}], "components": [{"type": 1}],
                "attachments": [{"id": "9"}]}
@@ -90,3 +92,23 @@ def test_only_routed_payloads_are_slimmed() -> None:
     slimmed = {**message, "embeds": [], "components": [], "attachments": []}
     assert parsed[0]["message"] == slimmed and parsed[1]["message"] == slimmed
     assert parsed[2]["message"] == message and parsed[3]["message"] == message
+
+
+@pytest.mark.bot_options(lean_clicks=False)
+async def test_with_the_lean_path_off_a_click_is_parsed_whole_and_answered_the_same(
+        harness: Harness) -> None:
+    """discord.py's public path (what a benchmark measures the lean one against): the click
+    comes with its table and is answered with the table, the edited message asked back."""
+    h = harness
+    d = await first_decision(h, [h.alice, h.bob, h.carol])
+    seen = _seen(h)
+    custom_id = button(d.msg, "hp:f:")
+    assert custom_id is not None
+    start = len(h.env.http_requests)
+    result = await d.player.click(d.msg, custom_id=custom_id)
+    clicked = next(i for i in seen if (i.data or {}).get("custom_id") == custom_id)
+    assert clicked.message is not None and clicked.message.embeds
+    callbacks = [q for q in h.env.http_requests[start:] if q.path.endswith("/callback")]
+    assert len(callbacks) == 1 and callbacks[0].json["type"] == 7
+    assert result.response is not None and result.response.id == d.msg.id
+    assert "fold" in (result.response.embeds[0].description or "").lower()

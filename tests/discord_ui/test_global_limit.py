@@ -286,7 +286,7 @@ async def test_a_commands_task_given_a_priority_is_freed_without_the_collector()
     gone = weakref.ref(task)
     del task
     # The task's own context holds its priority: held strongly, it would be a cycle left to
-    # the collector after every command (and kept for good once frozen, collector.py).
+    # the collector after every command.
     assert gone() is None
 
 
