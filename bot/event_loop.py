@@ -3,9 +3,8 @@
 uvloop is asyncio's loop written over libuv (the loop's scheduling, timers and sockets in C).
 At a league network's peak the loop's own bookkeeping is a share of every click: each click
 schedules callbacks, arms and cancels timers (the next player's clock, his idle ping) and
-hands the commit to the database's thread and back. bench/night.py at 1,000 tables, five pairs
-on one tree alternating the two loops (bench/NIGHT.md, tenth part): 14% less of the CPU per
-action and a 25% shorter longest loop lag with uvloop, in all five pairs.
+hands the commit to the database's thread and back; uvloop took less CPU per action and had a
+shorter longest loop lag in every pair of runs (bench/NIGHT.md, "Tenth part: uvloop").
 
 Contract: `run(main)` runs one coroutine to its end on a fresh loop (uvloop's when importable)
 and closes the loop, as `asyncio.run` does; `loop_name()` says which loop that is. uvloop is a

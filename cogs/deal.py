@@ -1,4 +1,4 @@
-"""/td deal (issue 21): a deal at the final table, proposed by the director and answered with
+"""/td deal: a deal at the final table, proposed by the director and answered with
 buttons under the proposal.
 
 - `/td deal method: keep: stacks:` — the director, in the tournament's channel (method: icm,

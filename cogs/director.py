@@ -60,7 +60,7 @@ class Director(commands.Cog):
         assert interaction.guild_id is not None
         await interaction.response.defer(ephemeral=True, thinking=True)
         await server_settings.set_director_role(self.bot.store, interaction.guild_id, role.id)
-        # Whether the role sees /td and the other director commands yet (issue 21).
+        # Whether the role sees /td and the other director commands yet.
         access = await director_commands_access(
             self.bot, self.bot.tree, interaction.guild_id, role,
             synced_to_guild=self.bot.dev_guild_id is not None)

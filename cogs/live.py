@@ -1,4 +1,4 @@
-"""Live nights (issue 12): the commands of a tournament played with real cards and chips, where
+"""Live nights: the commands of a tournament played with real cards and chips, where
 the bot is the clock, the seat draw and the bust-out desk.
 
 - `/bust player: by:` — the director, or the player himself, records an elimination; the

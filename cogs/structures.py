@@ -1,4 +1,4 @@
-"""/td structure and /td payouts (issue 21): a server's own blind structures and payout tables,
+"""/td structure and /td payouts: a server's own blind structures and payout tables,
 kept in the database and edited in Discord (no file on the host, no restart).
 
 - `new name: from:` — a copy of a preset or of one of the server's own;
@@ -11,9 +11,9 @@ kept in the database and edited in Discord (no file on the host, no restart).
   minutes), filled with the level as it is; one past the last adds a level at the end.
 
 `/tournament create structure: payouts:` offer the server's own and the presets
-(`file_autocomplete`). Thin: bot/service/server_files.py decides and keeps; the words are
-bot/discord_ui/presenter/server_files.py's. Attached to the director's `/td` group when this
-cog loads (cogs/director.py owns the group), as cogs/deal.py does.
+(`structure_autocomplete`, `payouts_autocomplete`). Thin: bot/service/server_files.py decides
+and keeps; the words are bot/discord_ui/presenter/server_files.py's. Attached to the director's
+`/td` group when this cog loads (cogs/director.py owns the group), as cogs/deal.py does.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ crash. If the commit fails, the in-memory tournament is rebuilt from what was co
 
 Timers are absolute times from `Tournament.deadlines(now)`; one asyncio task sleeps until the
 earliest and then runs `tick`. A restarted bot rebuilds the tournament from the store and first
-makes up for its downtime (`back_online`, issue 18: online the clocks stood still, live the
+makes up for its downtime (`back_online`: online the clocks stood still, live the
 room's clock ran), then arms the deadlines: nobody gets extra time, none is charged for the
 bot's downtime, and no level starts over.
 """
@@ -255,7 +255,7 @@ class Session:
         """A snapshot was committed: older events are in the store and no rebuild needs them.
         Memory keeps the events since the snapshot before this one, so what the presenter
         reads of a table's last hand (its after-hand requests) outlives another table's hand
-        end; the rest goes (issue 15: memory grew with every hand)."""
+        end; the rest goes (else memory grows with every hand)."""
         if self._snapshot is not None:
             self.tournament.forget_events(int(self._snapshot["event_count"]))
         self._snapshot = snapshot
@@ -361,7 +361,7 @@ class Session:
         self._hand_rows.update(new_rows)
         if new_rows:
             # Only a hand still at a table can be written again: the rest would make this map
-            # (and the copy each plan took of it) grow with every hand (issue 15). A hand that
+            # (and the copy each plan took of it) grow with every hand. A hand that
             # is not here is looked up by its number (_Plan.write).
             live = {h.hand_id for h in self._all_hands()}
             self._hand_rows = {k: v for k, v in self._hand_rows.items() if k in live}
@@ -379,7 +379,7 @@ class Session:
         deadlines = t.deadlines(self.clock())
         plan.deadlines = [(d.kind, str(d.table or 0), d.at, {}) for d in deadlines]
         self._planned = (t, t.event_count, [d.at for d in deadlines])
-        # Busts, knockouts and chips bought are the log's alone (issue 19): nothing copies them.
+        # Busts, knockouts and chips bought are the log's alone: nothing copies them.
         if any(isinstance(e, tev.Started) for e in outcome.tournament_events):
             plan.status = "running"
         if t.status == "finished":
@@ -389,7 +389,7 @@ class Session:
             plan.status = "finished"
         elif plan.tournament_events and any(h.over for h in plan.hands):
             # At each hand's end, in the same transaction: a restart starts from here and
-            # replays only what followed (issue 15: recovery replayed every event).
+            # replays only what followed, not every event of the tournament.
             plan.snapshot = t.snapshot()
         plan.hand_rows = {h.hand_id: row for h in plan.hands
                           if (row := self._hand_rows.get(h.hand_id)) is not None}
@@ -421,7 +421,7 @@ class Session:
         it (_start_fire), without a task. A timer is replaced only when the deadline moves
         earlier. Each replacement leaves a cancelled handle (and its context) in asyncio's heap
         and young generation until the collector's next pass; at a thousand tables, re-arming
-        at every action made them the largest share of each young pass (issue 24)."""
+        at every action made them the largest share of each young pass."""
         planned, self._planned = self._planned, None
         if self._closed:
             return
@@ -543,8 +543,8 @@ class _Plan:
     """One committed change of a tournament, as data for the database thread.
 
     Only the tournament's own log is stored: a hand's events (and its deck proof) follow from
-    it and are derived when asked (bot/history/hands.py), so no action is stored twice (issue
-    15). A hand keeps its row, which names it for histories and appeals.
+    it and are derived when asked (bot/history/hands.py), so no action is stored twice. A hand
+    keeps its row, which names it for histories and appeals.
     """
 
     store_id: int

@@ -1,4 +1,4 @@
-"""Which commands work only online and which only at a live night (issue 22).
+"""Which commands work only online and which only at a live night.
 
 tests/discord/test_rules.py checks in SimCord that each command here is refused in the other
 mode; tests/rulebook/test_modes.py checks that no rule text sends a player to a command that

@@ -1,6 +1,6 @@
-"""What players and directors type into `/rule topic:`, and the rule each means (issue 22).
+"""What players and directors type into `/rule topic:`, and the rule each means.
 
-Written from the two seed rulebooks' words (../shared/seeds) and the way people ask at a table
+Written from the two seed rulebooks' words (tests/outside.py) and the way people ask at a table
 or in a chat, never from the names in data/rules: the test of the lookup must not be the
 lookup's own aliases read back. `None` marks a topic that no rulebook here covers; the honest
 answer is no rule, with useful suggestions (`NO_RULE_SUGGESTS`).
@@ -219,7 +219,7 @@ QUERIES: dict[str, str | None] = {
     "bar house rules": "house-rules",
     "poker etiquette": "house-rules",
     # --- topics no rulebook here covers: no rule, and useful suggestions (hand for hand, the
-    # bubble and deals have a rule of their own since issue 21: the league's procedure) ---------
+    # bubble and deals have a rule of their own now: the league's procedure) ------------------
     "hand for hand": "hand-for-hand",
     "hand-for-hand play": "hand-for-hand",
     "deal making": "deal",
@@ -469,7 +469,7 @@ QUERIES: dict[str, str | None] = {
     "smoking outside": "smoking",
     "icm": "deal",
     "can we make a deal": "deal",
-    # --- issue 21: deals have a rule (the league's procedure), and the topics still uncovered
+    # --- deals have a rule (the league's procedure), and the topics still uncovered
     "lets do a deal": "deal",
     "chop it up three ways": "deal",
     "how is an icm deal worked out": "deal",

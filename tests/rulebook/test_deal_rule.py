@@ -1,4 +1,4 @@
-"""Issue 21: `/rule deal` answers with what the league's bot does at the final table (ICM by
+"""`/rule deal` answers with what the league's bot does at the final table (ICM by
 Malmuth-Harville or chip chop, every player left accepts, an amount kept to play for, points by
 the finishing order), and says honestly that no rulebook covers deals: it is the league's own
 procedure, cited as such and as no rulebook's."""

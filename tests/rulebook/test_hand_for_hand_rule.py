@@ -1,4 +1,4 @@
-"""Issue 21: `/rule hand-for-hand` says how the league plays it, the level clock's knob too."""
+"""`/rule hand-for-hand` says how the league plays it, the level clock's knob too."""
 
 from __future__ import annotations
 

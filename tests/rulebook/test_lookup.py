@@ -1,5 +1,5 @@
 """`/rule` finds the rule a player means: every section title of both seed rulebooks, the
-common poker words, and rough spellings (issue 10: "call" gave phones, "tie" gave the clock)."""
+common poker words, and rough spellings ("call" once gave phones, "tie" the clock)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import pytest
 
 from bot.rulebook import Rulebook, load_rulebook
 from bot.rulebook.loader import MAX_SEARCH_RESULTS, MAX_TITLE_CHARS
+from tests.outside import TAVERN_SEED, TREPS_SEED
 
-SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
-TREPS_FILE = SEEDS / "000_5b95663e45ffa630.txt"
-TAVERN_FILE = SEEDS / "003_82ec4f962936c3b7.txt"
+TREPS_FILE = TREPS_SEED
+TAVERN_FILE = TAVERN_SEED
 
 # Every section title of the TREPS rulebook, and the rule that answers it.
 TREPS_SECTIONS = {

@@ -34,16 +34,16 @@ KNOWN_MISSES: dict[str, str | None] = {
 # settles them (under the tda profile the set is scored with).
 ALSO_RIGHT = {"make-it": ("fifty-percent",)}
 
-# The kinds of miss the issue reported, each of which must now be found.
-ISSUE_EXAMPLES = {
+# The kinds of miss players ran into, each of which must now be found.
+REPORTED_MISSES = {
     "how long do I have to act": "action-time",
     "what if I'm in the bathroom when it's my turn": "away",
     "what if the dealer flips a card": "exposed-card",
     "let's make it 800": "make-it",
     "call your bet and raise you": "string-bet",
     "misdeal on button": "misdeal",
-    "hand for hand": "hand-for-hand",  # issue 21: a rule of its own
-    "deal making": "deal",  # issue 21: the league's procedure, a rule of its own
+    "hand for hand": "hand-for-hand",  # a rule of its own
+    "deal making": "deal",  # the league's procedure, a rule of its own
     "angle shoot": None,
     "bubble": "hand-for-hand",
 }
@@ -72,10 +72,10 @@ def _honest(answer: Answer, useful: set[str]) -> bool:
     return answer.rule is None and len(offered) == SUGGESTIONS and bool(offered & useful)
 
 
-def test_the_set_is_large_and_has_the_issues_examples() -> None:
+def test_the_set_is_large_and_has_the_reported_misses() -> None:
     assert len(QUERIES) >= 150
     assert sum(v is None for v in QUERIES.values()) >= 10
-    for query, expected in ISSUE_EXAMPLES.items():
+    for query, expected in REPORTED_MISSES.items():
         assert QUERIES[query] == expected, query
     assert set(NO_RULE_SUGGESTS) == {q for q, v in QUERIES.items() if v is None}
 
@@ -96,9 +96,9 @@ def test_the_lookup_finds_at_least_95_percent(book: Rulebook) -> None:
     assert misses == KNOWN_MISSES, "the misses changed: update KNOWN_MISSES (and the report)"
 
 
-@pytest.mark.parametrize("query", sorted(ISSUE_EXAMPLES))
-def test_the_issues_examples(book: Rulebook, query: str) -> None:
-    assert _right(book, query, ISSUE_EXAMPLES[query])
+@pytest.mark.parametrize("query", sorted(REPORTED_MISSES))
+def test_the_reported_misses(book: Rulebook, query: str) -> None:
+    assert _right(book, query, REPORTED_MISSES[query])
 
 
 @pytest.mark.parametrize("query", sorted(q for q, v in QUERIES.items() if v is None))
@@ -130,7 +130,7 @@ def test_numbers_hyphens_plurals_and_typos_do_not_break_a_phrase(book: Rulebook)
 
 
 def test_the_query_is_read_only_up_to_its_bound(book: Rulebook) -> None:
-    """What lies past MAX_QUERY_CHARS is never read (issue 18: no input may block the loop)."""
+    """What lies past MAX_QUERY_CHARS is never read (no input may block the loop)."""
     head = "string bet "
     long = head + "pineapple " * 600
     assert book.answer(long).rule == book.answer(long[:MAX_QUERY_CHARS]).rule

@@ -1,4 +1,4 @@
-"""Every rule text, under every profile and in both modes, says what the code does (issue 22).
+"""Every rule text, under every profile and in both modes, says what the code does.
 
 A rule is read "At the table" (the live rule as the league's rulebook states it, or, where that
 rulebook is silent, what the league plays instead and that it is silent) and "In this bot",
@@ -141,7 +141,7 @@ def test_the_heading_says_which_bot(book: Rulebook) -> None:
 
 
 def test_a_silent_rulebook_is_said_so_and_not_cited(book: Rulebook) -> None:
-    """Tavern texts do not present TDA defaults as Tavern's rules (issue 22)."""
+    """Tavern texts do not present TDA defaults as Tavern's rules."""
     silent = [r for r in book.all() if r.silent]
     assert {"sb-eliminated", "bb-eliminated", "dead-button"} <= {r.id for r in silent}
     for rule in silent:
@@ -180,7 +180,7 @@ def _hand(profile: Profile) -> Hand:
 @pytest.mark.parametrize("profile", EVERY, ids=_id)
 def test_a_short_declared_raise_is_what_the_texts_say(book: Rulebook, profile: Profile) -> None:
     """`verbal-declaration` said "raise at least the minimum" under every profile; under
-    tavern a short declared raise is read as "make it" and becomes a call (issue 22)."""
+    tavern a short declared raise is read as "make it" and becomes a call."""
     hand = _hand(profile)
     legal = hand.legal()
     assert legal is not None and legal.min_raise_to == 400
@@ -203,7 +203,7 @@ def test_a_short_declared_raise_is_what_the_texts_say(book: Rulebook, profile: P
 def test_an_amount_equal_to_the_bet_is_a_call_and_below_it_is_refused(
         book: Rulebook, profile: Profile) -> None:
     """`below-call` said an amount that does not go past the bet is refused, but /bet 800
-    facing 800 is taken as a call (issue 22)."""
+    facing 800 is taken as a call."""
     hand = _hand(profile)
     legal = hand.legal()
     assert legal is not None
@@ -269,7 +269,7 @@ def test_the_chip_race_is_run_as_each_modes_text_says(book: Rulebook) -> None:
 
 def test_a_live_night_balances_at_random_as_its_text_says(book: Rulebook) -> None:
     """Online the player due the big blind moves; at a live night the bot has no button and
-    picks the player and the seat at random (issue 22)."""
+    picks the player and the seat at random."""
     moved = set()
     for n in range(12):
         t = _tournament(make_profile("tda"), "live", players=10, seats=6, tid=str(n + 1))

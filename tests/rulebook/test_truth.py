@@ -1,4 +1,4 @@
-"""The rule texts say what the code does (issue 10): the numbers a player reads are the ones the
+"""The rule texts say what the code does: the numbers a player reads are the ones the
 director plays, every rule id the code cites has a text, and the deck texts describe the proof
 the engine publishes, never a revealed seed."""
 

@@ -10,7 +10,7 @@ him alone, and returns the one channel post that tells those whose DM did not ar
 `/cards` or the table's **My cards** button (None when every DM arrived). A deal's DMs are sent
 side by side (each to a channel of its own), and the function returns once all have ended.
 
-Discord constraint (../shared/design/discord.md): a DM may be refused (`discord.Forbidden`,
+Discord constraint (Discord's API documentation): a DM may be refused (`discord.Forbidden`,
 code 50007) and there is no way to ask in advance; a refused DM is never retried in a loop,
 as invalid requests get the bot banned. So a refusal is remembered (`_refused`, by tournament)
 for the rest of the tournament and never tried again; a restarted bot tries once more at its next

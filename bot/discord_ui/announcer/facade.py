@@ -203,7 +203,7 @@ class Announcer:
             if isinstance(table, int) and table in places.messages:
                 if table not in shown:
                     self.table_edits.mark_dirty(session, places, table)
-            elif isinstance(e, tev.OfflinePause):  # every deadline moved (issue 18)
+            elif isinstance(e, tev.OfflinePause):  # every deadline moved
                 for other in list(places.messages):
                     if other not in shown:
                         self.table_edits.mark_dirty(session, places, other)

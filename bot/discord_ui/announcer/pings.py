@@ -20,9 +20,9 @@ collector had to find at a league night's peak (bench/night.py). The timer is no
 each decision either: the next player's ping falls due later than the last one's, so the armed
 timer stays and, when it fires early, arms itself again for the ping now waiting. A timer
 cancelled at every action left its handle and context for the collector's young passes, the
-largest share of them at a thousand tables (issue 24).
+largest share of them at a thousand tables.
 
-Discord constraint (../shared/design/discord.md): a mention notifies only in a new message (a
+Discord constraint (Discord's API documentation): a mention notifies only in a new message (a
 mention added by editing notifies nobody, and an edit notifies nobody again), and
 `AllowedMentions` decides who is pinged: the ping allows exactly one user (`replies.ping_only`),
 its edit and every other post none.

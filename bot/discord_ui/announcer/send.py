@@ -15,7 +15,7 @@ one mention it means (`mentions`, the idle ping); a text over the message limit 
 The director hears of each trouble once while the bot runs (`Places.told`): by DM to the
 tournament's creator, else in the first channel of the server where the bot may write.
 
-Discord constraint (../shared/design/discord.md): message content is at most 2,000
+Discord constraint (Discord's API documentation): message content is at most 2,000
 characters; `AllowedMentions` decides who is pinged and names must never ping; nothing is
 retried in a loop (10,000 invalid requests in 10 minutes get the bot's IP banned for a while),
 so a failed post is only logged, and the next change of the table posts it again.

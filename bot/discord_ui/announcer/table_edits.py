@@ -37,7 +37,7 @@ without its chances, which follow in an edit once counted (`_show_chances`); and
 buttons are drawn straight as component rows (buttons.py `DrawnButtons`), no View of items to
 build and collect.
 
-Discord constraint (../shared/design/discord.md): an interaction is answered once, within 3
+Discord constraint (Discord's API documentation): an interaction is answered once, within 3
 seconds (a second response is error 40060), so the click's answer is tried once, only while
 its response is not done (or deferred), and any failure falls back to the ordinary edit;
 edits of a message older than an hour are capped (30046), which is why each hand gets a new

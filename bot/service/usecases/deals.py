@@ -1,4 +1,4 @@
-"""A deal at the final table (issue 21): the director's proposal and its answers.
+"""A deal at the final table: the director's proposal and its answers.
 
 Each call runs through the one path (`running.run`): the tournament's deal rules
 (bot/tournament/deals.py) decide under the session's lock, so of two clicks at once each is

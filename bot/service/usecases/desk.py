@@ -1,4 +1,4 @@
-"""The live night's desk (issue 12): busts and their undo, the chip race, guests and members
+"""The live night's desk: busts and their undo, the chip race, guests and members
 entered by the director, a guest linked to a member, the clock called on a player, and chips
 bought (re-buys and add-ons, by the director for anyone or by a player for himself).
 

@@ -183,7 +183,7 @@ async def give_time(session: Session, player: str, seconds: int, by: PlayerId) -
     return await run(session, lambda t, now: t.give_time(player, seconds, by, now))
 
 
-# ---------------------------------------------------------------------- the level clock (issue 20)
+# ---------------------------------------------------------------------- the level clock
 
 
 @projected("level_time", tev.LevelTimeSet)
