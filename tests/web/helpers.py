@@ -3,8 +3,10 @@ whether any of it is cut or off the screen."""
 
 from __future__ import annotations
 
+import math
 import os
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -89,6 +91,14 @@ def seconds(countdown: str) -> int:
     for p in parts:
         total = total * 60 + p
     return total
+
+
+def counts_down_from(shown: str, full: int, since: float) -> bool:
+    """Whether a countdown reads `full` seconds less what real time has passed since `since`
+    (`time.monotonic()` before the page loaded): the server's clock stands still in a test, the
+    browser's runs, so on a busy machine the page may already show a second or more gone."""
+    gone = math.ceil(time.monotonic() - since)
+    return full - gone <= seconds(shown) <= full
 
 
 def shots(tmp_path: Path) -> Path:
