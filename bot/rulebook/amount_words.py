@@ -68,7 +68,7 @@ def read(query: str) -> Text | None:
     shape = NUMBER.sub(sub, low)
     shape = re.sub(r"[^a-z0-9#?]+", " ", shape).strip()
     shape = re.sub(r"# (\d+)", r"#\1", shape)
-    shape = re.sub(r"\ball ?in\b|\ball ins?\b", "allin", shape)
+    shape = re.sub(r"\ball ?ins?\b|\ball ?ined\b", "allin", shape)
     shape = re.sub(r"\bre ?raise", "reraise", shape)
     if not values:
         return None
@@ -107,6 +107,9 @@ ASK_REOPEN = re.compile(
     r"\b(my|his|her|their) options\b")
 
 
+# "how much to call": what the player owes, asked when the action comes back to him
+ASK_CALL = re.compile(r"\bhow (much|many)( more)?( chips)?( do i| does \w+| have i)?( need| have| got)?"
+                      r" to call\b|\bwhat(s| is| do i)? (the |my )?call\b")
 ASK_PUT_IN = re.compile(r"\bhow (much|many)\b.*\b(put|add|more|in)\b")
 
 
@@ -156,7 +159,8 @@ DEEDS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), d) for p,
     (rf"\b(?:bets?|betting|leads?(?: out)?(?: for)?|donks?|fires?|fired|c ?bets?)\s+"
      rf"(?:of\s+|for\s+)?{N}", "bet"),
     (rf"(?:\b(?:a|an|the|his|her|their)\s+)?{N}\s+bet\b", "bet"),
-    (r"\bcall(?:s|ed)?\b|\bflat(?:s|ted)?\b", "call"),
+    # "how much to call" asks; it tells no call
+    (r"(?<!to )\bcall(?:s|ed)?\b|\bflat(?:s|ted)?\b", "call"),
 ))
 
 

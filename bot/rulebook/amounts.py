@@ -40,6 +40,7 @@ from bot.engine.profile import Profile
 from bot.rulebook.amount_words import (
     ASK_MIN_BET,
     ASK_MIN_RAISE,
+    ASK_CALL,
     ASK_PUT_IN,
     ASK_REOPEN,
     BOTH_BLINDS,
@@ -272,7 +273,8 @@ def _act(spot: _Spot, profile: Profile, how: str, amount: int) -> Worked | None:
     # chips put in without a word, past a call and short of a full raise, are what the 50%
     # rule (or the league's choice instead of it) reads; "make it" said is its own rule
     silent_short = how == "put_in" and facing < target < legal.min_raise_to
-    rule = "fifty-percent" if "fifty-percent" in rulings or silent_short else "make-it"
+    rule = "fifty-percent" if how == "put_in" and (
+        "fifty-percent" in rulings or silent_short) else "make-it"
     return _worked("make-it", rule, [acted.to], profile, **facts)
 
 
@@ -417,6 +419,7 @@ def _split(t: Text, profile: Profile) -> Worked | None:
         return None
     amount = t.value(next(g for g in pot.groups() if g is not None))
     unit_m = re.search(rf"{N}\s+(?:chips?|chip is|are the smallest|s\b)|"
+                       rf"{N}\s+(?:is|being)\s+(?:the\s+)?(?:smallest|lowest)\b|"
                        rf"\b(?:smallest|lowest|small) (?:chip|denomination)\s+(?:is\s+|of\s+)?{N}",
                        shape)
     unit = t.value(next(g for g in unit_m.groups() if g is not None)) if unit_m else 1
@@ -486,6 +489,9 @@ def _uncalled(t: Text, profile: Profile) -> Worked | None:
     if len(values) == 3 and values[2] == abs(values[0] - values[1]):
         values = values[:2]  # "... what happens to my extra 200": the difference, named
     if len(values) != 2 or not re.search(r"\bcall", shape) or not ASK_BACK.search(shape):
+        return None
+    if ASK_CALL.search(shape) or ASK_REOPEN.search(shape) or ASK_MIN_RAISE.search(shape):
+        # "back to me, how much to call, can I raise": the action comes back, no chips do
         return None
     seats = {1: values[0], 2: values[1]}
     pots = build_pots(seats, list(seats))
@@ -574,7 +580,7 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     spot.prior = prior
     if hero is not None:
         return _question_deed(hero, spot, t, profile)
-    if ASK_REOPEN.search(shape) and prior and prior[0][0] == "bet" and any(
+    if (ASK_REOPEN.search(shape) or ASK_CALL.search(shape)) and prior and prior[0][0] == "bet" and any(
             d == "allin" for d, _ in prior):
         _back_to_the_first(spot)
         played = _play(spot, profile)

@@ -345,6 +345,49 @@ def test_an_odd_chip(book: Rulebook) -> None:
     assert figures == tuple(sorted(set(shares.values()), reverse=True)) == (525, 500)
 
 
+def test_the_smallest_chip_said_as_a_sentence(book: Rulebook) -> None:
+    """"100 is the smallest chip" names the unit the shares are whole multiples of."""
+    shares = split(2600, [2, 5, 8], button=1, table_size=9, unit=100)
+    rule, figures = _answer(book, "3 way chop of 2600, 100 is the smallest chip, who gets what",
+                            make_profile("tavern"))
+    assert rule == "odd-chip"
+    assert figures == tuple(sorted(set(shares.values()), reverse=True)) == (900, 800)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_how_much_to_call_when_it_comes_back(book: Rulebook, profile: Profile) -> None:
+    """A bets 600, B is all-in for 900, C calls: back to A, what he owes is the call the
+    engine offers, and the short all-in leaves him no raise; "back to me" is the action
+    coming back, not chips returned."""
+    hand = _to_flop(_hand(profile, [DEEP, DEEP, 900 + 50, DEEP], blinds=(25, 50), button=1))
+    a = _act(hand)
+    hand.bet(a, 600)
+    hand.all_in(_act(hand))
+    hand.call(_act(hand))
+    while hand.to_act != a:
+        hand.fold(_act(hand))
+    back = hand.legal()
+    assert back is not None and not back.can_raise
+    for query in ("bet 600, shortie allin 900, guy calls, back to me. how much to call",
+                  "i bet 600, b allins 900, c calls. back to me, how much to call, can i raise?"):
+        rule, figures = _answer(book, query, profile)
+        assert (rule, figures) == ("not-reopened", (back.call_amount,)), query
+    assert back.call_amount == 300
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_make_it_said_is_the_make_it_rule(book: Rulebook, profile: Profile) -> None:
+    """"Make it 1,600" said facing a bet of 1,000 is the make-it rule, whatever the engine
+    makes of the amount (the 50% rule's raise to 2,000, or a call of 1,000)."""
+    hand = _to_flop(_hand(profile, [DEEP] * 4, blinds=(25, 50), button=1))
+    hand.bet(_act(hand), 1000)
+    events = hand.make_it(_act(hand), 1600)
+    acted = next(e for e in events if isinstance(e, Acted))
+    rule, figures = _answer(book, "bet 1000, guy says make it 1600", profile)
+    assert (rule, figures) == ("make-it", (acted.to,))
+    assert acted.to == (2000 if profile.make_it == "fifty_percent" else 1000)
+
+
 @pytest.mark.parametrize("query", [
     "what is the ante at 200/400", "race off the 25 chips", "he's been thinking for 3 minutes",
     "blinds 100/200", "i typed 99999", "side pot with three players all in",
