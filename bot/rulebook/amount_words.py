@@ -25,6 +25,12 @@ MAX_CHARS = 100  # the lookup's bound (search.MAX_QUERY_CHARS): nothing past it 
 NUMBER = re.compile(r"(?<![\w.#])\$?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(\s?k\b)?(?![\w/.]*%)")
 
 
+# After "bb", a deed: the player in the big blind acting ("shoved 10k, bb calls"), not its size.
+PLAYER_ACTS = (r"(?!\s+(?:calls?|called|folds?|folded|raises?|raised|checks?|checked|says|said|"
+               r"shoves?|shoved|jams?|jammed|goes|went|puts?|wakes|snap\w*|tank\w*|allin|"
+               r"limps?|limped|flats?)\b)")
+
+
 COUNTS = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
            "8": "eight", "9": "nine"}
 
@@ -59,8 +65,11 @@ def read(query: str) -> Text | None:
 
     # "3-bet", "4bet": names of raises, not amounts; "2 ways": a count
     low = re.sub(r"\b([2-5])[ -]?bet(s|ting)?\b", r"xbet", low)
-    low = re.sub(r"\b([2-9]) (ways?|players|winners|people)\b",
+    low = re.sub(r"\b([2-9]) (ways?|players?|winners?|people|limpers?|limps|callers?|guys|"
+                 r"opponents|villains|handed|tables?|seats?|hands?|cards?|levels?)\b",
                  lambda m: f"{COUNTS[m.group(1)]} {m.group(2)}", low)
+    # "level 4", "round 3": which level, not chips
+    low = re.sub(r"\b(level|lvl|round|table|seat) ?#?\d{1,2}\b", r"\1", low)
     low = re.sub(r"\bbetween ([2-9])\b(?! ?[,.]?\d)",
                  lambda m: f"between {COUNTS[m.group(1)]}", low)
     # "100/200": the blinds, kept as one token
@@ -95,7 +104,17 @@ ASK_MIN_RAISE = re.compile(
 
 ASK_MIN_BET = re.compile(r"\b(min|minimum|least|smallest|lowest|how (small|little|low))\b.*"
                           r"\b(bet|open\w*|lead)\b|\b(bet|open\w*)\b.*\bhow (small|little|low)\b|"
-                          r"\b(bet|open\w*)\b.*\b(min|minimum|at least)\b|\bmin ?bet")
+                          r"\b(bet|open\w*|lead\w*)\b.*\b(min|minimum|at least)\b|\bmin ?bet")
+
+
+# An amount the player proposes, to be checked against the rule ("is 1600 the smallest legal
+# reraise", "can I lead for 200? what's the min"): the question's own guess, not a deed told
+PROPOSED = re.compile(
+    rf"\b(?:is|isnt|would|does)\s+{N}\s+(?:the\s+|a\s+|an\s+)?(?:min\w*|smallest|least|lowest|"
+    rf"legal|enough|allowed|ok|valid|full)\b|"
+    rf"\b(?:can|could|may|should)\s+(?:i|he|she|they|we)\s+(?:just\s+)?(?:raise|reraise|bet|lead|"
+    rf"open|make it|go|min raise)(?:\s+(?:out|the flop|the turn|the river|it))?\s+(?:to\s+|for\s+)?"
+    rf"{N}(?=\s*\?|.{{0,40}}\b(?:min|minimum|smallest|least|lowest|enough)\b)")
 
 
 ASK_REOPEN = re.compile(
@@ -108,8 +127,8 @@ ASK_REOPEN = re.compile(
 
 
 # "how much to call": what the player owes, asked when the action comes back to him
-ASK_CALL = re.compile(r"\bhow (much|many)( more)?( chips)?( do i| does \w+| have i)?( need| have| got)?"
-                      r" to call\b|\bwhat(s| is| do i)? (the |my )?call\b")
+ASK_CALL = re.compile(r"\bhow (much|many)( more)?( chips)?( do i| does \w+| have i)?"
+                      r"( need| have| got)? to call\b|\bwhat(s| is| do i)? (the |my )?call\b")
 ASK_PUT_IN = re.compile(r"\bhow (much|many)\b.*\b(put|add|more|in)\b")
 
 
@@ -138,7 +157,8 @@ def blinds_of(t: Text) -> tuple[int, int] | None:
     if m:
         small = t.value(m.group(1))
         return (small, small * 2)
-    m = re.search(rf"\b(bb|big blind)( is| of| at| are)? {N}|{N} (bb|big blind)\b", t.shape)
+    m = re.search(rf"\b(bb|big blind)( is| of| at| are)? {N}|{N} (bb|big blind)\b{PLAYER_ACTS}",
+                  t.shape)
     if m:
         big = t.value(m.group(3) or m.group(4))
         return (max(1, big // 2), big)
@@ -292,7 +312,8 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     if m:
         said, stack = (t.value(g) for g in m.groups() if g is not None)
         return m.span(), "over-stack", said, stack
-    m = re.search(rf"\b(?:said|says|say|announced?|declared?|called out)\s+{N}\b.{{0,30}}?"
+    m = re.search(rf"\b(?:said|says|say|announced?|declared?|called out)\s+(?:i\s+)?"
+                  rf"(?:(?:raise|bet|make it)\s+(?:to\s+)?)?{N}\b.{{0,30}}?"
                   rf"\b(?:threw|throws?|put|puts|pushe[sd]?|tossed|slid|slides|dropped|"
                   rf"bet|had|chips (?:were|was|are|came to)|chips)\s+(?:in\s+|out\s+|forward\s+)?"
                   rf"{N}", shape)

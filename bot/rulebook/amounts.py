@@ -38,15 +38,17 @@ from bot.engine.hand_events import Acted, Ruling
 from bot.engine.pots import build_pots, split
 from bot.engine.profile import Profile
 from bot.rulebook.amount_words import (
+    ASK_CALL,
     ASK_MIN_BET,
     ASK_MIN_RAISE,
-    ASK_CALL,
     ASK_PUT_IN,
     ASK_REOPEN,
     BOTH_BLINDS,
     CLOCK,
     MAX_CHARS,
     OWN_SMALL_BLIND,
+    PLAYER_ACTS,
+    PROPOSED,
     Deed,
     N,
     Text,
@@ -459,6 +461,9 @@ def _side_pots(t: Text, profile: Profile) -> Worked | None:
     calls = len(re.findall(r"\bcall(?:s|ed)?\b(?!\s+#)", shape))
     if committed and calls:
         committed += [max(committed)] * calls
+    # "B and C call (500)": two players call, the amount said once
+    for m in re.finditer(rf"\b\w+ and \w+ call(?:s|ed)?\b(?:\s+(?:for\s+)?{N})?", shape):
+        committed.append(t.value(m.group(1)) if m.group(1) else max(committed, default=0))
     # "B and C both call 2,000": two players put that amount in
     for m in re.finditer(rf"\bboth (?:call|calls|called|put in|bet)\s+(?:for\s+)?{N}", shape):
         committed.append(t.value(m.group(1)))
@@ -478,7 +483,10 @@ def _side_pots(t: Text, profile: Profile) -> Worked | None:
 # The question is asked for the player who acted first: "back to the opener".
 BACK_TO_OPENER = re.compile(r"\b(back to|for) (the )?(opener|original (bettor|raiser)|first "
                             r"(player|bettor)|bettor)\b|\bback to (a|him|her|me)\b")
-ASK_BACK = re.compile(r"\b(back|returned?|refund\w*|give[sn]? me|extra|excess|left ?over)\b")
+# Chips coming back ("how much do I get back", "returned"), not a player going back for more
+ASK_BACK = re.compile(r"\b(get|gets|got|getting|come|comes|came|coming|go|goes|given|give|gives|"
+                      r"hand|handed|paid|pay|sent|receive\w*|it|chips|money)\s+(\w+\s+)?back\b|"
+                      r"\b(returned?|refund\w*|give[sn]? me|extra|excess|left ?over)\b")
 
 
 def _uncalled(t: Text, profile: Profile) -> Worked | None:
@@ -525,10 +533,14 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     blinds = blinds_of(t)
     skip: list[tuple[int, int]] = []
     m = re.search(rf"{N} slash {N}|\bblinds (?:of |are |at )?{N} and {N}|{BOTH_BLINDS}|"
-                  rf"{OWN_SMALL_BLIND}|\b(bb|big blind)( is| of| at| are)? {N}|{N} (bb|big blind)",
+                  rf"{OWN_SMALL_BLIND}|\b(bb|big blind)( is| of| at| are)? {N}|"
+                  rf"{N} (bb|big blind){PLAYER_ACTS}",
                   shape)
     if m:
         skip.append(m.span())
+    if ASK_MIN_RAISE.search(shape) or ASK_MIN_BET.search(shape):
+        # the player's own guess at the answer is checked, not played
+        skip += [m.span() for m in PROPOSED.finditer(shape)]
     hero = deed_in_question(shape, t)
     told: list[tuple[int, str, int]] = []
     if hero is not None and hero[1] == "raise_to" and ASK_MIN_RAISE.search(
@@ -580,8 +592,8 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     spot.prior = prior
     if hero is not None:
         return _question_deed(hero, spot, t, profile)
-    if (ASK_REOPEN.search(shape) or ASK_CALL.search(shape)) and prior and prior[0][0] == "bet" and any(
-            d == "allin" for d, _ in prior):
+    asks_back = ASK_REOPEN.search(shape) or ASK_CALL.search(shape)
+    if asks_back and prior and prior[0][0] == "bet" and any(d == "allin" for d, _ in prior):
         _back_to_the_first(spot)
         played = _play(spot, profile)
         return _reopen_answer(played[0], spot, profile) if played else None

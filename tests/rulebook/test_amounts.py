@@ -12,7 +12,7 @@ import pytest
 from bot.engine.errors import BelowCall
 from bot.engine.hand import Hand, HandConfig, Seat
 from bot.engine.hand_events import Acted, Ruling, UncalledReturned
-from bot.engine.pots import split
+from bot.engine.pots import build_pots, split
 from bot.engine.profile import PROFILE_NAMES, Profile, make_profile
 from bot.rulebook import Rulebook, load_rulebook
 from bot.rulebook.amounts import work_out
@@ -228,6 +228,8 @@ def test_said_raise_then_a_full_raise_of_chips(book: Rulebook, profile: Profile)
     "i bet 2000 he calls all in for 700, how much comes back to me",
     "i shove 2000, only caller has 700, how much do i get back",
     "bet 2000 he calls 700 because thats all he has, what happens to my extra 1300",
+    # "bb" before a deed is the player in the big blind, not its size
+    "shoved 2000, bb calls off his 700, how much gets returned",
 ])
 def test_the_part_of_a_bet_nobody_called(book: Rulebook, query: str) -> None:
     """A bet of 2,000 called all-in for 700: the engine hands back the 1,300 nobody matched."""
@@ -313,6 +315,33 @@ def test_the_minimum_open_before_the_flop(book: Rulebook, profile: Profile) -> N
     assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) and figures == (200,)
     rule, figures = _answer(book, "whats the smallest opening bet at 50/100", profile)
     assert (rule, figures) == ("minimum-bet", (100,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_counts_and_guesses_are_not_chips(book: Rulebook, profile: Profile) -> None:
+    """"3 limpers", "level 4" count; "is 1600 the smallest", "can I lead for 200?" are the
+    player's guesses: the answer is the engine's minimum, whatever the guess."""
+    hand = _hand(profile, [DEEP] * 6, blinds=(100, 200))
+    for _ in range(3):
+        hand.call(_act(hand))
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "3 limpers at 200 bb, min raise is to what", profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) and figures == (400,)
+    hand = _to_flop(_hand(profile, [DEEP] * 4, blinds=(25, 50), button=1))
+    hand.bet(_act(hand), 400)
+    hand.raise_to(_act(hand), 1000)
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "bet 400 raise to 1000, is 1200 the smallest legal reraise",
+                            profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) and figures == (1600,)
+    hand = _to_flop(_hand(profile, [DEEP] * 4, blinds=(200, 400), button=1))
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "level 4 is 200/400, can i lead the flop for 200? whats the min",
+                            profile)
+    assert (rule, figures) == ("minimum-bet", (legal.min_raise_to,)) and figures == (400,)
 
 
 def test_an_amount_below_the_call(book: Rulebook) -> None:
@@ -432,6 +461,40 @@ def test_side_pots_when_two_players_call(book: Rulebook) -> None:
     rule, figures = _answer(book, "ignoring blinds: a allin 500, b and c both call 2000. main "
                                   "pot size?", make_profile("treps"))
     assert rule == "side-pots" and figures == tuple(pots) == (1500, 3000)
+
+
+def test_side_pots_when_two_players_call_without_both(book: Rulebook) -> None:
+    """"B and C call" is two calls, with or without the amount: A all-in for 500 and two
+    callers make a main pot of 1,500; a second all-in for 2,000 called by two more makes a
+    side pot between the three who put in 2,000."""
+    three = [p.amount for p in build_pots({1: 500, 2: 500, 3: 500}, [1, 2, 3])]
+    rule, figures = _answer(book, "3 way, a all in 500, b and c call. main pot (no blinds)?",
+                            make_profile("treps"))
+    assert rule == "side-pots" and figures == tuple(three) == (1500,)
+    four = [p.amount for p in build_pots({1: 200, 2: 500, 3: 500, 4: 500}, [1, 2, 3, 4])]
+    rule, figures = _answer(book, "a all in 200, b all in 500, c and d call 500. side pot size",
+                            make_profile("treps"))
+    assert rule == "side-pots" and figures == tuple(four) == (800, 900)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_said_a_raise_to_and_pushed_less(book: Rulebook, profile: Profile) -> None:
+    """"Said raise to 1,200 but only pushed 900" facing 500: the spoken raise binds, as the
+    engine plays the declaration."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 500)
+    events = hand.raise_to(_act(hand), 1200)
+    acted = next(e for e in events if isinstance(e, Acted))
+    rule, figures = _answer(book, "facing 500 i said raise to 1200 but only pushed 900. what do "
+                                  "i owe total", profile)
+    assert (rule, figures) == ("verbal-declaration", (acted.to,)) and acted.to == 1200
+
+
+def test_going_back_for_more_is_no_chips_returned() -> None:
+    """"Went back for 600 more" is a trip back for chips, not a bet handed back."""
+    worked = work_out("said raise, put 200 to call then went back for 600 more. total?",
+                      make_profile("treps"))
+    assert worked is None or worked.rule_id != "uncalled-bet"
 
 
 @pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
