@@ -31,6 +31,17 @@ PLAYER_ACTS = (r"(?!\s+(?:calls?|called|folds?|folded|raises?|raised|checks?|che
                r"limps?|limped|flats?)\b)")
 
 
+# "1st", "3rd": which one, not an amount
+ORDINALS = {"1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fifth", "6": "sixth",
+            "7": "seventh", "8": "eighth", "9": "ninth", "10": "tenth"}
+ORDINAL = re.compile(r"\b(10|[1-9])(st|nd|rd|th)\b")
+
+
+def ordinals_as_words(text: str) -> str:
+    """"Who deals 1st" as "who deals first"."""
+    return ORDINAL.sub(lambda m: ORDINALS[m.group(1)], text)
+
+
 COUNTS = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
            "8": "eight", "9": "nine"}
 
@@ -51,7 +62,7 @@ class Text:
 
 
 def read(query: str) -> Text | None:
-    low = query[:MAX_CHARS].casefold().replace("\u2019", "'").replace("'", "")
+    low = ordinals_as_words(query[:MAX_CHARS].casefold().replace("\u2019", "'").replace("'", ""))
     values: list[int] = []
 
     def sub(m: re.Match[str]) -> str:
@@ -245,9 +256,9 @@ def facing_of(shape: str, t: Text) -> tuple[tuple[int, int], str, int] | None:
     return (m.start(), m.end()), deed, amount
 
 
-CLOCK = re.compile(r"\b(how long|how many seconds|how much time|how many minutes|what time limit|"
-                    r"seconds|minutes?)\b.*\bclock\b|\bclock\b.*\b(how long|how many seconds|"
-                    r"how much time|seconds|minutes?)\b")
+CLOCK_TIME = (r"(how long|how many (seconds|secs?|minutes|mins?)|how much time|seconds|secs?|"
+              r"minutes?|mins?)")
+CLOCK = re.compile(rf"\b({CLOCK_TIME}|what time limit)\b.*\bclock\b|\bclock\b.*\b{CLOCK_TIME}\b")
 
 
 # Words of a question that asks for an amount ("min raise?", "how much", "what's the total").

@@ -466,6 +466,12 @@ class Rulebook:
         scored = self._index.scored(q)
         if uncovered is not None:
             near = [self._rules[i] for i in uncovered.suggestions]
+            meant = [self._rules[i] for i in self._index.intents(q)]
+            if meant:
+                # a topic no rulebook covers named beside a phrase that means a rule ("chips
+                # hidden behind his drink"): maybe the rule, never sure of it
+                first = [*meant, *(r for r in near if r not in meant)]
+                return Answer("unsure", None, tuple(first[:suggestions])), scored
             return Answer("uncovered", None, tuple(near[:suggestions]), uncovered.topic), scored
         worked = work_out(query, profile) if profile is not None else None
         if worked is not None and worked.rule_id in self._rules:

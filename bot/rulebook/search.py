@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
+from bot.rulebook.amount_words import ordinals_as_words
 from bot.rulebook.phrases import INTENTS, NOT_COVERED
 
 
@@ -229,6 +230,7 @@ def plain_words(text: str) -> list[str]:
     ("re buy" -> "rebuy")."""
     low = text[:MAX_QUERY_CHARS * 4].casefold().replace("\u2019", "'").replace("'", "")
     low = low.replace("%", " percent ")
+    low = ordinals_as_words(low)
     # "3-bet", "4bet": a name of a raise, not an amount
     low = _XBET.sub(" xbet ", low)
     # a lone small number counts players or cards ("down to 2", "2 players"), not chips
@@ -391,7 +393,7 @@ class Index(Generic[R]):
 
     def query(self, text: str) -> Query:
         bounded = text[:MAX_QUERY_CHARS]
-        raw = plain_words(bounded)[:MAX_QUERY_WORDS]
+        raw = self._split_compounds(plain_words(bounded))[:MAX_QUERY_WORDS]
         ws = [_word(w) for w in raw]
         budget = MAX_CORRECTIONS
         fixes: dict[str, str] = {}
@@ -408,6 +410,21 @@ class Index(Generic[R]):
         return Query(bounded, plain, tuple(ws), tuple(corrected), grams, " ".join(ws),
                      any(w != fixed for w, fixed in fixes.items()))
 
+    def _split_compounds(self, raw: list[str]) -> list[str]:
+        """Two words typed as one ("bigblind") read as the two words the rules write, when the
+        whole is no word of theirs; a word with a verb's ending is one word ("shortstacked")."""
+        out: list[str] = []
+        for w in raw:
+            if len(w) >= 6 and w.isalpha() and _word(w) not in self.known and (
+                    w not in STOPWORDS and not w.endswith(("ed", "ing"))):
+                cut = next((i for i in range(3, len(w) - 2)
+                            if w[:i] in self._spelling_set and w[i:] in self._spelling_set), None)
+                if cut is not None:
+                    out += [w[:cut], w[cut:]]
+                    continue
+            out.append(w)
+        return out
+
     def _correct(self, word: str, as_typed: str, budget: int) -> tuple[str, int]:
         """The known word a misspelt one means: its stem near a known stem ("kiker", "cusss":
         cuss), else the word as typed near a word the rules write ("shws": shows); and the
@@ -421,6 +438,12 @@ class Index(Generic[R]):
             swapped = as_typed[:i] + as_typed[i + 1] + as_typed[i] + as_typed[i + 2:]
             if swapped in self._spelling_set:
                 return _word(swapped), budget
+        if len(as_typed) == 3 and as_typed.isalpha():
+            # a letter left out of a short word ("muk": muck), when only one word fits
+            fits = [v for v in self._spellings if len(v) == 4 and v[0] == as_typed[0]
+                    and _within(as_typed, v)]
+            if len(fits) == 1:
+                return _word(fits[0]), budget
         if len(word) >= 4 and budget > 0:
             budget -= 1
             near = _closest(word, self._stems)
@@ -664,6 +687,12 @@ def _compare_amounts(text: str) -> str | None:
         return None
     put, facing = _amount(m.group(1)), _amount(m.group(2))
     return "below-call" if put < facing else None
+
+
+def _within(short: str, word: str) -> bool:
+    """Whether `short` is `word` with letters left out, in order."""
+    letters = iter(word)
+    return all(c in letters for c in short)
 
 
 def _grams(seq: Sequence[str]) -> frozenset[tuple[str, ...]]:

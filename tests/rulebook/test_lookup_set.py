@@ -129,6 +129,23 @@ def test_numbers_hyphens_plurals_and_typos_do_not_break_a_phrase(book: Rulebook)
         assert book.lookup(query).id == "string-bet", query
 
 
+def test_words_run_together_ordinals_and_a_letter_left_out(book: Rulebook) -> None:
+    """"bigblind" is two words, "1st" is first, "muk" is muck (the only word it fits)."""
+    assert book.lookup("bigblind smallblind who goes where").id == "blinds"
+    assert meant(book.answer("how do we decide who deals 1st")).id == "first-dealer"
+    assert book.lookup("muk after all in is that alowed").id == "muck"
+    # a word with a verb's ending stays one word: "shortstacked" is no short "stacked"
+    assert meant(book.answer("he's shortstacked and shoves")).id == "all-in"
+
+
+def test_an_uncovered_word_beside_a_rules_phrase_is_unsure_of_the_rule(book: Rulebook) -> None:
+    """A drink is no rule's topic, but chips hidden behind it are chip visibility: the rule
+    is offered first, never as a sure answer; the drink alone is not covered."""
+    answer = book.answer("guy keeps his big chips hidden behind his drink")
+    assert answer.kind == "unsure" and answer.suggestions[0].id == "chip-visibility"
+    assert book.answer("can i drink beer at the table").kind == "uncovered"
+
+
 def test_the_query_is_read_only_up_to_its_bound(book: Rulebook) -> None:
     """What lies past MAX_QUERY_CHARS is never read (issue 18: no input may block the loop)."""
     head = "string bet "

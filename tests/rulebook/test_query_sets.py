@@ -56,9 +56,6 @@ KNOWN_MISSES = {
     ("tuning_set_8.toml", "bet 137 chips is that even legal lol"): "chip-race",
     # card caps protect a hand as much as they are the one object allowed on the table
     ("tuning_set_8.toml", "how many card caps am i alowed"): "unprotected-hands",
-    # a drink is food and drink, which no rulebook covers: the venue's rules offered first
-    ("tuning_set_9.toml", "can I have a drink coaster and a card protector on the table"):
-        "house-rules",
     # "any time" reads as the blind levels' time as much as the all-in's
     ("tuning_set_9.toml", "can i go all in any time"): "blind-levels",
     # the board playing for both is not read from the cards named
