@@ -123,7 +123,7 @@ SYNONYMS: dict[str, str] = {
     # table talk for the same deeds
     "limp": "call", "limped": "call", "limper": "call", "limping": "call", "flat": "call",
     "flatted": "call", "ship": "allin", "shipp": "allin", "jamm": "allin", "shoved": "allin",
-    "xbet": "rais", "threebet": "rais", "86d": "disqualif", "86ed": "disqualif",
+    "xbet": "rais", "threebet": "rais", "repop": "rais", "rail": "railbird", "86d": "disqualif", "86ed": "disqualif",
     "barred": "disqualif",
     "hollywood": "tank", "hollywoodd": "tank", "rathol": "pocket", "ratholing": "pocket",
     "felt": "eliminat",
@@ -137,7 +137,7 @@ JOINED = {("re", "buy"): "rebuy", ("re", "entry"): "reentry", ("add", "on"): "ad
           ("sit", "out"): "sitout", ("sign", "up"): "signup",
           ("cell", "phone"): "cellphone", ("check", "raise"): "checkrais",
           ("card", "cap"): "cardcap", ("card", "caps"): "cardcap", ("re", "raise"): "reraise",
-          ("color", "up"): "colorup",
+          ("color", "up"): "colorup", ("re", "pop"): "repop",
           ("colour", "up"): "colorup", ("chip", "race"): "chiprace",
           ("screen", "shot"): "screenshot", ("slow", "roll"): "slowroll",
           ("show", "down"): "showdown", ("showing", "down"): "showdown",
