@@ -139,7 +139,8 @@ ASK_REOPEN = re.compile(
 
 # "how much to call": what the player owes, asked when the action comes back to him
 ASK_CALL = re.compile(r"\bhow (much|many)( more)?( chips)?( do i| does \w+| have i)?"
-                      r"( need| have| got)? to call\b|\bwhat(s| is| do i)? (the |my )?call\b")
+                      r"( need| have| got)? to call\b|\bhow (much|many) more\b(?!.{0,12}\brais)|"
+                      r"\bwhat(s| is| do i)? (the |my )?call\b")
 ASK_PUT_IN = re.compile(r"\bhow (much|many)\b.*\b(put|add|more|in)\b")
 
 
@@ -185,13 +186,13 @@ DEEDS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), d) for p,
      rf"(?:\s+(?:then\s+|and\s+)?{N})?(?:\s+(?:then\s+|and\s+)?{N})?", "sequence"),
     (rf"\b(?:allin|shove\w*|jam\w*|push\w*|ship\w*)\s+(?:for\s+|of\s+|with\s+)?{N}", "allin"),
     (rf"{N}\s+(?:allin|shove|jam)\b", "allin"),
-    (rf"\b(?:rais\w*|reraise\w*|xbet\w*|makes it|made it|make it|opens? to|opened to|"
+    (rf"\b(?:rais\w*|reraise\w*|xbet\w*|makes it|made it|make it|makes|made|opens? to|opened to|"
      rf"opens?|opened|min raised to|limp raise\w* to)\s+(?:to\s+|for\s+)?{N}", "raise"),
     (rf"\b(?:bets?|betting|leads?(?: out)?(?: for)?|donks?|fires?|fired|c ?bets?)\s+"
      rf"(?:of\s+|for\s+)?{N}", "bet"),
     (rf"(?:\b(?:a|an|the|his|her|their)\s+)?{N}\s+bet\b", "bet"),
     # "how much to call" asks; it tells no call
-    (r"(?<!to )\bcall(?:s|ed)?\b|\bflat(?:s|ted)?\b", "call"),
+    (r"(?<!to )\bcall(?:s|ed)?\b(?:\s+(?:for\s+)?#\d+)?|\bflat(?:s|ted)?\b", "call"),
 ))
 
 

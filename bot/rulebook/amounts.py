@@ -424,6 +424,9 @@ def _split(t: Text, profile: Profile) -> Worked | None:
                        rf"{N}\s+(?:is|being)\s+(?:the\s+)?(?:smallest|lowest)\b|"
                        rf"\b(?:smallest|lowest|small) (?:chip|denomination)\s+(?:is\s+|of\s+)?{N}",
                        shape)
+    if unit_m is None and amount % count:
+        # odd chips go by the smallest chip in play, which the question does not name
+        return None
     unit = t.value(next(g for g in unit_m.groups() if g is not None)) if unit_m else 1
     if unit <= 0 or unit > amount:
         return None
@@ -655,31 +658,33 @@ def _preflop_deeds(prior: list[tuple[str, int]],
         return None
     out = []
     for deed, to in prior:
-        if deed == "bet" and to == blinds[1]:
-            continue
+        if deed in ("bet", "raise") and to == blinds[1]:
+            continue  # "facing 100" at 50/100: the big blind itself
         out.append(("raise", to) if deed == "bet" else (deed, to))
     return out
 
 
 def _question_deed(deed: Deed, spot: _Spot, t: Text, profile: Profile) -> Worked | None:
     _, how, amount, other = deed
+    # a bet to answer: one told, or before the flop the big blind
+    faced = bool(spot.prior) or bool(spot.preflop and spot.blinds)
     if how == "said-vs-chips":
         return _declared_vs_chips(spot, profile, amount, other)
     if how == "said-call":
-        return _said_call(spot, profile, other) if spot.prior else None
+        return _said_call(spot, profile, other) if faced else None
     if how == "said-raise-call":
-        return _said_raise_with_a_call(spot, profile) if spot.prior else None
+        return _said_raise_with_a_call(spot, profile) if faced else None
     if how == "string":
-        worked = _act(spot, profile, "put_in", amount) if spot.prior else None
+        worked = _act(spot, profile, "put_in", amount) if faced else None
         if worked is None or worked.kind != "make-it":
             return None
         # the first chips are the whole action; the trip back for more is a string bet
         return Worked("string", "string-bet", worked.amount, worked.figures,
                       MappingProxyType({**worked.facts, "more": other}), worked.profile)
     if how == "single-chip":
-        return _single_chip(spot, profile, amount) if spot.prior else None
+        return _single_chip(spot, profile, amount) if faced else None
     if how == "said-raise-chips":
-        return _said_raise_with_chips(spot, profile, other) if spot.prior else None
+        return _said_raise_with_chips(spot, profile, other) if faced else None
     if how == "over-stack":
         spot.hero_stack = other
         if amount <= other:
@@ -687,7 +692,7 @@ def _question_deed(deed: Deed, spot: _Spot, t: Text, profile: Profile) -> Worked
         if spot.prior:
             return _act(spot, profile, "raise_to", amount)
         return _act(spot, profile, "raise_to", amount)
-    if not spot.prior and not (spot.preflop and spot.blinds):
+    if not faced:
         # after the flop a deed needs the bet it answers; before it, the big blind is that bet
         return None
     worked = _act(spot, profile, how, amount)

@@ -123,7 +123,8 @@ SYNONYMS: dict[str, str] = {
     # table talk for the same deeds
     "limp": "call", "limped": "call", "limper": "call", "limping": "call", "flat": "call",
     "flatted": "call", "ship": "allin", "shipp": "allin", "jamm": "allin", "shoved": "allin",
-    "xbet": "rais", "threebet": "rais", "repop": "rais", "rail": "railbird", "86d": "disqualif", "86ed": "disqualif",
+    "xbet": "rais", "threebet": "rais", "repop": "rais", "rail": "railbird",
+    "86d": "disqualif", "86ed": "disqualif",
     "barred": "disqualif",
     "hollywood": "tank", "hollywoodd": "tank", "rathol": "pocket", "ratholing": "pocket",
     "felt": "eliminat",

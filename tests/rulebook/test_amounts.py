@@ -344,6 +344,69 @@ def test_counts_and_guesses_are_not_chips(book: Rulebook, profile: Profile) -> N
     assert (rule, figures) == ("minimum-bet", (legal.min_raise_to,)) and figures == (400,)
 
 
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_deeds_before_the_flop_answer_the_big_blind(book: Rulebook, profile: Profile) -> None:
+    """Before the flop the big blind is the bet a deed answers: "raise" said with 150 put in,
+    "make it 150" facing the 100 big blind, one 500 chip dropped in silently."""
+    hand = _hand(profile, [DEEP] * 4, blinds=(50, 100))
+    legal = hand.legal()
+    assert legal is not None
+    declared = (legal.min_raise_to if profile.short_declared_raise == "minimum"
+                else next(e for e in hand.make_it(_act(hand), 150) if isinstance(e, Acted)).to)
+    rule, figures = _answer(book, "blinds 50/100, he says raise and puts 150 in. what's the raise",
+                            profile)
+    assert figures == (declared,)
+    hand = _hand(profile, [DEEP] * 4, blinds=(50, 100))
+    made = next(e for e in hand.make_it(_act(hand), 150) if isinstance(e, Acted))
+    rule, figures = _answer(book, "50/100 im facing 100 and say make it 150", profile)
+    assert (rule, figures) == ("make-it", (made.to,))
+    assert made.to == (200 if profile.make_it == "fifty_percent" else 100)
+    hand = _hand(profile, [DEEP] * 4, blinds=(100, 200))
+    chip = next(e for e in hand.make_it(_act(hand), 200) if isinstance(e, Acted))
+    rule, figures = _answer(book, "blinds 100/200 utg drops a single 500 chip silently whats his "
+                                  "action", profile)
+    assert (rule, figures) == ("single-chip", (chip.to,)) and chip.to == 200
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_raise_made_then_raise_it_from_the_big_blind(book: Rulebook, profile: Profile) -> None:
+    """"hj makes 500" is a raise to 500; the big blind "raises it 1000" to 1,500, adding 1,300
+    to the 200 he has in."""
+    hand = _hand(profile, [DEEP] * 4, blinds=(100, 200), button=4)
+    hand.raise_to(_act(hand), 500)  # seat 3
+    hand.fold(_act(hand))  # the button
+    hand.fold(_act(hand))  # the small blind
+    events = hand.raise_by(_act(hand), 1000)
+    acted = next(e for e in events if isinstance(e, Acted))
+    rule, figures = _answer(book, "sb 100 bb 200 hj makes 500, i say raise it 1000 from the bb, "
+                                  "how many more chips do i put in", profile)
+    assert (rule, figures) == ("raise-it", (acted.added, acted.to)) == ("raise-it", (1300, 1500))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_how_much_more_after_a_short_all_in(book: Rulebook, profile: Profile) -> None:
+    """A bet of 600 called, then an all-in for 750: the caller owes what the engine asks of
+    him, 150 more."""
+    hand = _to_flop(_hand(profile, [DEEP, DEEP, 800, DEEP], blinds=(25, 50), button=1))
+    first = _act(hand)
+    hand.bet(first, 600)
+    hand.all_in(_act(hand))
+    while hand.to_act != first:
+        hand.fold(_act(hand))
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "bet 600, shortie all in 750, i already called 600? how much "
+                                  "more", profile)
+    assert figures == (legal.call_amount,) == (150,)
+
+
+def test_an_uneven_split_with_no_chip_named_gives_no_number() -> None:
+    """Odd chips go by the smallest chip in play: unnamed, the shares are not worked out."""
+    assert work_out("chop a 2600 pot three ways, who gets what", make_profile("tda")) is None
+    worked = work_out("chop a 2700 pot three ways, who gets what", make_profile("tda"))
+    assert worked is not None and worked.figures == (900,)
+
+
 def test_an_amount_below_the_call(book: Rulebook) -> None:
     profile = make_profile("tda")
     hand = _to_flop(_hand(profile, [DEEP] * 3))
