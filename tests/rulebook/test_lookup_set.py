@@ -146,6 +146,14 @@ def test_an_uncovered_word_beside_a_rules_phrase_is_unsure_of_the_rule(book: Rul
     assert book.answer("can i drink beer at the table").kind == "uncovered"
 
 
+def test_seated_when_dealt_and_a_hidden_hand(book: Rulebook) -> None:
+    """Being seated when the cards are dealt is table presence, not the seat draw; a hand
+    hidden from view is card visibility even when the player calls it an angle."""
+    assert meant(book.answer("must i be seated when my cards are dealt?")).id == "table-presence"
+    hidden = book.answer("angle: guy hid his hand under his arm so i thought he folded")
+    assert hidden.kind == "unsure" and meant(hidden).id == "card-visibility"
+
+
 def test_the_query_is_read_only_up_to_its_bound(book: Rulebook) -> None:
     """What lies past MAX_QUERY_CHARS is never read (issue 18: no input may block the loop)."""
     head = "string bet "
