@@ -424,6 +424,8 @@ def _split(t: Text, profile: Profile) -> Worked | None:
                        rf"{N}\s+(?:is|being)\s+(?:the\s+)?(?:smallest|lowest)\b|"
                        rf"\b(?:smallest|lowest|small) (?:chip|denomination)\s+(?:is\s+|of\s+)?{N}",
                        shape)
+    if len(t.values) > 1 + (unit_m is not None):
+        return None  # an amount neither the pot nor the chip: the spot is not read for sure
     if unit_m is None and amount % count:
         # odd chips go by the smallest chip in play, which the question does not name
         return None
@@ -457,6 +459,8 @@ def _side_pots(t: Text, profile: Profile) -> Worked | None:
     """"A is all-in for 300, B for 700, C calls 1,000": the pots the engine builds, each among
     the players who put chips into it; a part nobody matched goes back."""
     shape = t.shape
+    if blinds_of(t) is not None:
+        return None  # the blinds are no player's chips: who put in what is not read for sure
     committed: list[int] = []
     for m in re.finditer(rf"{N}", shape):
         committed.append(t.value(m.group(1)))
@@ -482,6 +486,10 @@ def _side_pots(t: Text, profile: Profile) -> Worked | None:
     return _worked("side-pots", "side-pots", figures, profile, main=figures[0],
                    sides=len(figures) - 1, returned=returned, players=len(committed))
 
+
+# A ruling asked on the last deed told ("floor says?", "is that legal", "what does he owe").
+ASK_RULING = re.compile(r"\b(floor|ruling|legal|allowed|valid|binding|owe|what happens|"
+                        r"what (is|does) (it|he|she|that)|whats (it|that))\b")
 
 # The question is asked for the player who acted first: "back to the opener".
 BACK_TO_OPENER = re.compile(r"\b(back to|for) (the )?(opener|original (bettor|raiser)|first "
@@ -617,6 +625,16 @@ def work_out(query: str, profile: Profile) -> Worked | None:
             r"\b(flop|turn|river|postflop|post flop)\b", shape)
         spot.preflop = bool(named or opens)
         return _min_raise(spot, profile)
+    if len(prior) >= 2 and prior[-1][0] == "raise" and prior[-2][0] != "allin" and (
+            ASK_RULING.search(shape)):
+        # "raise to 1500 vs a 1000 bet, floor says?": the raise told last is the one asked about
+        spot.prior = prior[:-1]
+        worked = _act(spot, profile, "raise_to", prior[-1][1])
+        if worked is not None and worked.kind == "declared" and (
+                worked.facts["target"] >= worked.facts["min_to"]):
+            # a full raise: the question is whether it is one, which the minimum answers
+            return _min_raise(spot, profile)
+        return worked
     return None
 
 

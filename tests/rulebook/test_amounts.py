@@ -407,6 +407,25 @@ def test_an_uneven_split_with_no_chip_named_gives_no_number() -> None:
     assert worked is not None and worked.figures == (900,)
 
 
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_ruling_asked_on_the_raise_told(book: Rulebook, profile: Profile) -> None:
+    """"Raise to 1500 vs a 1000 bet, floor says?": the raise told last is the declaration
+    asked about, played as the engine plays a declared raise; a full raise is answered with
+    the minimum it meets."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 1000)
+    events = hand.raise_to(_act(hand), 1500)
+    acted = next(e for e in events if isinstance(e, Acted))
+    rule, figures = _answer(book, "raise to 1500 vs a 1000 bet, floor says?", profile)
+    assert (rule, figures) == ("declared-raise", (acted.to,))
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 300)
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "bet 300 raise to 600 is that legal", profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == ("minimum-raise", (600,))
+
+
 def test_an_amount_below_the_call(book: Rulebook) -> None:
     profile = make_profile("tda")
     hand = _to_flop(_hand(profile, [DEEP] * 3))
