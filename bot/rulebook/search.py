@@ -323,6 +323,8 @@ class _Entry(Generic[R]):
     multiword: list[tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=list)
     # each name's meaningful words, for how fully a query says a name
     cover: list[tuple[str, ...]] = field(default_factory=list)
+    # every word the rule uses, its texts included: what a question about it may say
+    all_words: frozenset[str] = frozenset()
 
 
 class Index(Generic[R]):
@@ -386,9 +388,11 @@ class Index(Generic[R]):
                 grams = {phrase} | ({stripped} if loose else set())
                 for gram in grams:
                     self._phrase_index.setdefault(gram, []).append((i, bonus))
+        for e in self.entries:
+            e.all_words = frozenset(e.name_words | e.key_words | e.summary_words | {
+                w for t in e.rule.texts() for w in content_words(words(t))})
         # every word the rulebook uses, texts included: a query word outside it is strange
-        self.known = frozenset(self.vocabulary) | {
-            w for e in self.entries for t in e.rule.texts() for w in content_words(words(t))}
+        self.known = frozenset(self.vocabulary).union(*(e.all_words for e in self.entries))
 
     # --- the query ---------------------------------------------------------------------------
 
@@ -619,7 +623,9 @@ class Index(Generic[R]):
             other = next(((s, r) for s, r in words_only if r.id != top.id), None)
             disputed = other is not None and other[0] >= SURE_SCORE and (
                 other[0] - score_of.get(top.id, 0.0) >= INTENT_DISPUTE)
-            sure = not rivals and not disputed
+            # a phrase met inside a question that says two things or more no word of the rule
+            # explains is about something else as well
+            sure = not rivals and not disputed and len(self._foreign(q, self._by_id[top.id])) < 2
         else:
             best = words_only[0][0]
             second = words_only[1][0] if len(words_only) > 1 else 0.0
@@ -639,6 +645,10 @@ class Index(Generic[R]):
         mine = e.name_words | e.key_words | e.summary_words
         return [w for w in q.content if w not in mine and w not in GENERIC
                 and self.idf.get(w, 0.0) >= TELLING_IDF]
+
+    def _foreign(self, q: Query, e: _Entry[R]) -> list[str]:
+        """The query's words, filler aside, that rule `e` never uses, not even in its texts."""
+        return [w for w in q.content if w not in e.all_words and w not in GENERIC and len(w) > 1]
 
     def _unused(self, q: Query, e: _Entry[R]) -> list[str]:
         """The query's words, filler aside, that rule `e` does not use."""

@@ -133,7 +133,7 @@ def test_words_run_together_ordinals_and_a_letter_left_out(book: Rulebook) -> No
     """"bigblind" is two words, "1st" is first, "muk" is muck (the only word it fits)."""
     assert book.lookup("bigblind smallblind who goes where").id == "blinds"
     assert meant(book.answer("how do we decide who deals 1st")).id == "first-dealer"
-    assert book.lookup("muk after all in is that alowed").id == "muck"
+    assert meant(book.answer("muk after all in is that alowed")).id == "muck"
     # a word with a verb's ending stays one word: "shortstacked" is no short "stacked"
     assert meant(book.answer("he's shortstacked and shoves")).id == "all-in"
 
@@ -152,6 +152,15 @@ def test_seated_when_dealt_and_a_hidden_hand(book: Rulebook) -> None:
     assert meant(book.answer("must i be seated when my cards are dealt?")).id == "table-presence"
     hidden = book.answer("angle: guy hid his hand under his arm so i thought he folded")
     assert hidden.kind == "unsure" and meant(hidden).id == "card-visibility"
+
+
+def test_a_phrase_inside_a_question_about_more_is_not_sure(book: Rulebook) -> None:
+    """"Tanked" means the time to act, but a question saying two more things no word of that
+    rule explains (a parking meter expiring) is about something else as well: offered, not
+    sure; the phrase alone stays sure."""
+    answer = book.answer("he tanked so long the parking meter expired")
+    assert answer.kind == "unsure" and meant(answer).id == "action-time"
+    assert book.answer("he's tanking every hand").kind == "confident"
 
 
 def test_the_query_is_read_only_up_to_its_bound(book: Rulebook) -> None:
