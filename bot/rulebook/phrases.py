@@ -62,6 +62,13 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(discuss\w*|talk\w*)\b.*\bhow to (beat|play|win|bust)\b", "strategy-talk"),
     # a phone call, not a call of a bet (before stepping away)
     (r"\b(take|taking|took|answer\w*|make|making) (a |the |my )?(phone )?call\b", "phones"),
+    # hands turned up once a player is all-in and called
+    (r"\ballin\w*\b.*\b(table|tabl|flip|turn|show)\w* (over |up )?(our |the |both |their |all |"
+     r"them |em )?(hands|cards|over|up)\b", "face-up"),
+    # a blind skipped by moving tables
+    (r"\b(skip\w*|miss\w*|dodg\w*|avoid\w*)\b.{0,20}\b(bb|big blind|blinds?)\b.*\b(mov\w*|"
+     r"new table|balanc\w*)\b|\b(mov\w*|new table|balanc\w*)\b.*\b(skip\w*|miss\w*|dodg\w*|"
+     r"avoid\w*)\b.{0,20}\b(bb|big blind|blinds?)\b", "table-balancing"),
     # being in one's seat when the cards are dealt, or a hand folded while one was gone: the
     # table presence rule, whatever took the player away (before stepping out and smoking)
     (r"\b(be|being|im|am|not|wasnt|isnt|arent) seated\b.*\b(dealt|deal|cards)\b|"

@@ -163,6 +163,13 @@ def test_a_phrase_inside_a_question_about_more_is_not_sure(book: Rulebook) -> No
     assert book.answer("he's tanking every hand").kind == "confident"
 
 
+def test_table_talk_for_tabling_on_an_all_in_and_a_blind_skipped_by_a_move(
+        book: Rulebook) -> None:
+    assert meant(book.answer("jammed and got called, do we table hands now")).id == "face-up"
+    assert meant(book.answer("skipped my bb when i moved tables, i owe it?")).id == (
+        "table-balancing")
+
+
 def test_the_query_is_read_only_up_to_its_bound(book: Rulebook) -> None:
     """What lies past MAX_QUERY_CHARS is never read (issue 18: no input may block the loop)."""
     head = "string bet "
