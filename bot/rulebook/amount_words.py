@@ -140,7 +140,8 @@ ASK_REOPEN = re.compile(
 # "how much to call": what the player owes, asked when the action comes back to him
 ASK_CALL = re.compile(r"\bhow (much|many)( more)?( chips)?( do i| does \w+| have i)?"
                       r"( need| have| got)? to call\b|\bhow (much|many) more\b(?!.{0,12}\brais)|"
-                      r"\bwhat(s| is| do i)? (the |my )?call\b")
+                      r"\bwhat(s| is| do i)? (the |my )?call\b|"
+                      r"\bhow much (does|do|would|will|should|must) (a|b|c|d|he|she|i|\w+) call\b")
 ASK_PUT_IN = re.compile(r"\bhow (much|many)\b.*\b(put|add|more|in)\b")
 
 
@@ -284,9 +285,16 @@ def raise_sized(shape: str, t: Text) -> tuple[tuple[int, int], list[tuple[str, i
     m = re.search(rf"\b(?:previous|last) (?:raise|bet|raise size)(?: was| of| is)? (?:by )?{N}\b"
                   rf".{{0,30}}?\b(?:bet|it|its|current bet|to call)(?: is| was| s)? (?:now )?"
                   rf"(?:at )?(?:up to )?{N}", shape)
-    if m is None:
-        return None
-    size, to = t.value(m.group(1)), t.value(m.group(2))
+    if m is not None:
+        size, to = t.value(m.group(1)), t.value(m.group(2))
+    else:
+        # the other order: "the bet was 400 and the last raise 200"
+        m = re.search(rf"\b(?:bet|current bet)(?: is| was| s)? (?:now )?(?:at )?(?:up to )?{N}\b"
+                      rf".{{0,30}}?\b(?:previous|last) (?:raise|raise size)(?: was| of| is)? "
+                      rf"(?:by )?{N}\b", shape)
+        if m is None:
+            return None
+        to, size = t.value(m.group(1)), t.value(m.group(2))
     if not 0 < size <= to or to % size or to // size > MAX_RAISES:
         return None
     return m.span(), [("bet", size), *(("raise", size * k) for k in range(2, to // size + 1))]

@@ -552,6 +552,8 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     if ASK_MIN_RAISE.search(shape) or ASK_MIN_BET.search(shape):
         # the player's own guess at the answer is checked, not played
         skip += [m.span() for m in PROPOSED.finditer(shape)]
+    # "how much does A call": the question, no call told
+    skip += [m.span() for m in ASK_CALL.finditer(shape)]
     hero = deed_in_question(shape, t)
     told: list[tuple[int, str, int]] = []
     if hero is not None and hero[1] == "raise_to" and ASK_MIN_RAISE.search(

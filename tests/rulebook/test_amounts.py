@@ -426,6 +426,42 @@ def test_a_ruling_asked_on_the_raise_told(book: Rulebook, profile: Profile) -> N
     assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == ("minimum-raise", (600,))
 
 
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_make_it_told_after_the_bet_and_the_last_raise(book: Rulebook, profile: Profile) -> None:
+    """"The bet was 400 and the last raise 200": a bet of 200 raised to 400; "make it 450"
+    is 50 over the call, under half a raise: a call of 400 wherever the 50% rule or the
+    Tavern reading applies (the engine's)."""
+    hand = _to_flop(_hand(profile, [DEEP] * 4, button=1))
+    hand.bet(_act(hand), 200)
+    hand.raise_to(_act(hand), 400)
+    events = hand.make_it(_act(hand), 450)
+    acted = next(e for e in events if isinstance(e, Acted))
+    rule, figures = _answer(book, "make it 450 when the bet was 400 and last raise 200?", profile)
+    assert (rule, figures) == ("make-it", (acted.to,)) and acted.to == 400
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_how_much_does_the_opener_call(book: Rulebook, profile: Profile) -> None:
+    """A bets 1,000, B and D all-in for 1,200 and 2,100: "how much does A call" is the call
+    the engine asks of A, 1,100."""
+    hand = _to_flop(_hand(profile, [DEEP, 1250, DEEP, 2150, DEEP], button=5))
+    a = _act(hand)
+    hand.bet(a, 1000)
+    hand.all_in(_act(hand))
+    hand.call(_act(hand))
+    hand.all_in(_act(hand))
+    while hand.to_act != a:
+        hand.fold(_act(hand))
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "a bets 1000 b jams 1200 d jams 2100, how much does a call",
+                            profile)
+    assert rule == "cumulative-all-ins"
+    expected = legal.min_raise_to if legal.can_raise else legal.call_amount
+    assert figures == (expected,)
+    assert legal.call_amount == 1100
+
+
 def test_an_amount_below_the_call(book: Rulebook) -> None:
     profile = make_profile("tda")
     hand = _to_flop(_hand(profile, [DEEP] * 3))
