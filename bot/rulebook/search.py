@@ -370,6 +370,11 @@ class Index(Generic[R]):
         self._spellings = tuple(sorted(w for w in written if len(w) >= 3 and not w.isdigit()
                                        and w not in STOPWORDS and _word(w) in known_stems))
         self._spelling_set = frozenset(self._spellings)
+        # words of the rules' names as written, filler included ("hand" of hand for hand): a
+        # name's word typed with two letters swapped is that word
+        self._name_spellings = frozenset(
+            w for e in self.entries for n in [e.rule.title, *e.rule.aliases]
+            for w in re.findall(r"[a-z]+", n.casefold()) if len(w) >= 4)
         self._cache: dict[tuple[str, Query], object] = {}
         # word -> (rule, share of the word's weight it earns: name 1, keyword .85, summary .3)
         self._word_index: dict[str, list[tuple[int, float]]] = {}
@@ -441,8 +446,11 @@ class Index(Generic[R]):
             return _word(plain), budget
         for i in range(1, len(as_typed) - 1):
             swapped = as_typed[:i] + as_typed[i + 1] + as_typed[i] + as_typed[i + 2:]
-            if swapped in self._spelling_set:
+            if swapped in self._spelling_set or swapped in self._name_spellings:
                 return _word(swapped), budget
+        # "fone": an f for a ph
+        if "f" in as_typed and as_typed.replace("f", "ph") in self._spelling_set:
+            return _word(as_typed.replace("f", "ph")), budget
         if len(as_typed) == 3 and as_typed.isalpha():
             # a letter left out of a short word ("muk": muck), when only one word fits
             fits = [v for v in self._spellings if len(v) == 4 and v[0] == as_typed[0]

@@ -130,10 +130,12 @@ def test_numbers_hyphens_plurals_and_typos_do_not_break_a_phrase(book: Rulebook)
 
 
 def test_words_run_together_ordinals_and_a_letter_left_out(book: Rulebook) -> None:
-    """"bigblind" is two words, "1st" is first, "muk" is muck (the only word it fits)."""
+    """"bigblind" is two words, "1st" is first, "muk" is muck (the only word it fits), "fone"
+    is phone."""
     assert book.lookup("bigblind smallblind who goes where").id == "blinds"
     assert meant(book.answer("how do we decide who deals 1st")).id == "first-dealer"
     assert meant(book.answer("muk after all in is that alowed")).id == "muck"
+    assert book.lookup("can i be on my fone during a hand").id == "phones"
     # a word with a verb's ending stays one word: "shortstacked" is no short "stacked"
     assert meant(book.answer("he's shortstacked and shoves")).id == "all-in"
 
