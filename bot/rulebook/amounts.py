@@ -212,7 +212,8 @@ def _min_raise(spot: _Spot, profile: Profile) -> Worked | None:
     return _worked("min-raise", "minimum-raise", [legal.min_raise_to], profile, **facts)
 
 
-def _reopen_answer(hand: Hand, spot: _Spot, profile: Profile) -> Worked | None:
+def _reopen_answer(hand: Hand, spot: _Spot, profile: Profile,
+                   asked_call: bool = False) -> Worked | None:
     legal = hand.legal()
     if legal is None:
         return None
@@ -220,9 +221,12 @@ def _reopen_answer(hand: Hand, spot: _Spot, profile: Profile) -> Worked | None:
     rule = "cumulative-all-ins" if several else "not-reopened"
     facts = {"call": legal.call_amount, "current": hand.current_bet,
              "last_raise": hand.last_full_raise, "several": int(several),
-             "add_up": int(profile.cumulative_short_all_ins_reopen)}
+             "add_up": int(profile.cumulative_short_all_ins_reopen),
+             "asked_call": int(asked_call)}
     if legal.can_raise:
-        return _worked("reopened", rule, [legal.min_raise_to], profile, **facts)
+        # asked how much to call: the call first, then the raise it may be
+        figures = [legal.call_amount, legal.min_raise_to] if asked_call else [legal.min_raise_to]
+        return _worked("reopened", rule, figures, profile, **facts)
     return _worked("not-reopened", rule, [legal.call_amount], profile, **facts)
 
 
@@ -605,11 +609,12 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     spot.prior = prior
     if hero is not None:
         return _question_deed(hero, spot, t, profile)
-    asks_back = ASK_REOPEN.search(shape) or ASK_CALL.search(shape)
+    asks_call = ASK_CALL.search(shape) is not None and not ASK_REOPEN.search(shape)
+    asks_back = ASK_REOPEN.search(shape) or asks_call
     if asks_back and prior and prior[0][0] == "bet" and any(d == "allin" for d, _ in prior):
         _back_to_the_first(spot)
         played = _play(spot, profile)
-        return _reopen_answer(played[0], spot, profile) if played else None
+        return _reopen_answer(played[0], spot, profile, asks_call) if played else None
     if ASK_MIN_RAISE.search(shape) and (prior or blinds):
         if not prior and not spot.preflop:
             spot.preflop = True
