@@ -25,6 +25,23 @@ MAX_CHARS = 100  # the lookup's bound (search.MAX_QUERY_CHARS): nothing past it 
 NUMBER = re.compile(r"(?<![\w.#])\$?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(\s?k\b)?(?![\w/.]*%)")
 
 
+# After "bb", a deed: the player in the big blind acting ("shoved 10k, bb calls"), not its size.
+PLAYER_ACTS = (r"(?!\s+(?:calls?|called|folds?|folded|raises?|raised|checks?|checked|says|said|"
+               r"shoves?|shoved|jams?|jammed|goes|went|puts?|wakes|snap\w*|tank\w*|allin|"
+               r"limps?|limped|flats?)\b)")
+
+
+# "1st", "3rd": which one, not an amount
+ORDINALS = {"1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fifth", "6": "sixth",
+            "7": "seventh", "8": "eighth", "9": "ninth", "10": "tenth"}
+ORDINAL = re.compile(r"\b(10|[1-9])(st|nd|rd|th)\b")
+
+
+def ordinals_as_words(text: str) -> str:
+    """"Who deals 1st" as "who deals first"."""
+    return ORDINAL.sub(lambda m: ORDINALS[m.group(1)], text)
+
+
 COUNTS = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
            "8": "eight", "9": "nine"}
 
@@ -45,7 +62,7 @@ class Text:
 
 
 def read(query: str) -> Text | None:
-    low = query[:MAX_CHARS].casefold().replace("\u2019", "'").replace("'", "")
+    low = ordinals_as_words(query[:MAX_CHARS].casefold().replace("\u2019", "'").replace("'", ""))
     values: list[int] = []
 
     def sub(m: re.Match[str]) -> str:
@@ -59,8 +76,11 @@ def read(query: str) -> Text | None:
 
     # "3-bet", "4bet": names of raises, not amounts; "2 ways": a count
     low = re.sub(r"\b([2-5])[ -]?bet(s|ting)?\b", r"xbet", low)
-    low = re.sub(r"\b([2-9]) (ways?|players|winners|people)\b",
+    low = re.sub(r"\b([2-9]) (ways?|players?|winners?|people|limpers?|limps|callers?|guys|"
+                 r"opponents|villains|handed|tables?|seats?|hands?|cards?|levels?)\b",
                  lambda m: f"{COUNTS[m.group(1)]} {m.group(2)}", low)
+    # "level 4", "round 3": which level, not chips
+    low = re.sub(r"\b(level|lvl|round|table|seat) ?#?\d{1,2}\b", r"\1", low)
     low = re.sub(r"\bbetween ([2-9])\b(?! ?[,.]?\d)",
                  lambda m: f"between {COUNTS[m.group(1)]}", low)
     # "100/200": the blinds, kept as one token
@@ -68,7 +88,7 @@ def read(query: str) -> Text | None:
     shape = NUMBER.sub(sub, low)
     shape = re.sub(r"[^a-z0-9#?]+", " ", shape).strip()
     shape = re.sub(r"# (\d+)", r"#\1", shape)
-    shape = re.sub(r"\ball ?in\b|\ball ins?\b", "allin", shape)
+    shape = re.sub(r"\ball ?ins?\b|\ball ?ined\b", "allin", shape)
     shape = re.sub(r"\bre ?raise", "reraise", shape)
     if not values:
         return None
@@ -95,7 +115,17 @@ ASK_MIN_RAISE = re.compile(
 
 ASK_MIN_BET = re.compile(r"\b(min|minimum|least|smallest|lowest|how (small|little|low))\b.*"
                           r"\b(bet|open\w*|lead)\b|\b(bet|open\w*)\b.*\bhow (small|little|low)\b|"
-                          r"\b(bet|open\w*)\b.*\b(min|minimum|at least)\b|\bmin ?bet")
+                          r"\b(bet|open\w*|lead\w*)\b.*\b(min|minimum|at least)\b|\bmin ?bet")
+
+
+# An amount the player proposes, to be checked against the rule ("is 1600 the smallest legal
+# reraise", "can I lead for 200? what's the min"): the question's own guess, not a deed told
+PROPOSED = re.compile(
+    rf"\b(?:is|isnt|would|does)\s+{N}\s+(?:the\s+|a\s+|an\s+)?(?:min\w*|smallest|least|lowest|"
+    rf"legal|enough|allowed|ok|valid|full)\b|"
+    rf"\b(?:can|could|may|should)\s+(?:i|he|she|they|we)\s+(?:just\s+)?(?:raise|reraise|bet|lead|"
+    rf"open|make it|go|min raise)(?:\s+(?:out|the flop|the turn|the river|it))?\s+(?:to\s+|for\s+)?"
+    rf"{N}(?=\s*\?|.{{0,40}}\b(?:min|minimum|smallest|least|lowest|enough)\b)")
 
 
 ASK_REOPEN = re.compile(
@@ -107,6 +137,11 @@ ASK_REOPEN = re.compile(
     r"\b(my|his|her|their) options\b")
 
 
+# "how much to call": what the player owes, asked when the action comes back to him
+ASK_CALL = re.compile(r"\bhow (much|many)( more)?( chips)?( do i| does \w+| have i)?"
+                      r"( need| have| got)? to call\b|\bhow (much|many) more\b(?!.{0,12}\brais)|"
+                      r"\bwhat(s| is| do i)? (the |my )?call\b|"
+                      r"\bhow much (does|do|would|will|should|must) (a|b|c|d|he|she|i|\w+) call\b")
 ASK_PUT_IN = re.compile(r"\bhow (much|many)\b.*\b(put|add|more|in)\b")
 
 
@@ -135,7 +170,8 @@ def blinds_of(t: Text) -> tuple[int, int] | None:
     if m:
         small = t.value(m.group(1))
         return (small, small * 2)
-    m = re.search(rf"\b(bb|big blind)( is| of| at| are)? {N}|{N} (bb|big blind)\b", t.shape)
+    m = re.search(rf"\b(bb|big blind)( is| of| at| are)? {N}|{N} (bb|big blind)\b{PLAYER_ACTS}",
+                  t.shape)
     if m:
         big = t.value(m.group(3) or m.group(4))
         return (max(1, big // 2), big)
@@ -151,12 +187,13 @@ DEEDS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), d) for p,
      rf"(?:\s+(?:then\s+|and\s+)?{N})?(?:\s+(?:then\s+|and\s+)?{N})?", "sequence"),
     (rf"\b(?:allin|shove\w*|jam\w*|push\w*|ship\w*)\s+(?:for\s+|of\s+|with\s+)?{N}", "allin"),
     (rf"{N}\s+(?:allin|shove|jam)\b", "allin"),
-    (rf"\b(?:rais\w*|reraise\w*|xbet\w*|makes it|made it|make it|opens? to|opened to|"
+    (rf"\b(?:rais\w*|reraise\w*|xbet\w*|makes it|made it|make it|makes|made|opens? to|opened to|"
      rf"opens?|opened|min raised to|limp raise\w* to)\s+(?:to\s+|for\s+)?{N}", "raise"),
     (rf"\b(?:bets?|betting|leads?(?: out)?(?: for)?|donks?|fires?|fired|c ?bets?)\s+"
      rf"(?:of\s+|for\s+)?{N}", "bet"),
     (rf"(?:\b(?:a|an|the|his|her|their)\s+)?{N}\s+bet\b", "bet"),
-    (r"\bcall(?:s|ed)?\b|\bflat(?:s|ted)?\b", "call"),
+    # "how much to call" asks; it tells no call
+    (r"(?<!to )\bcall(?:s|ed)?\b(?:\s+(?:for\s+)?#\d+)?|\bflat(?:s|ted)?\b", "call"),
 ))
 
 
@@ -221,9 +258,9 @@ def facing_of(shape: str, t: Text) -> tuple[tuple[int, int], str, int] | None:
     return (m.start(), m.end()), deed, amount
 
 
-CLOCK = re.compile(r"\b(how long|how many seconds|how much time|how many minutes|what time limit|"
-                    r"seconds|minutes?)\b.*\bclock\b|\bclock\b.*\b(how long|how many seconds|"
-                    r"how much time|seconds|minutes?)\b")
+CLOCK_TIME = (r"(how long|how many (seconds|secs?|minutes|mins?)|how much time|seconds|secs?|"
+              r"minutes?|mins?)")
+CLOCK = re.compile(rf"\b({CLOCK_TIME}|what time limit)\b.*\bclock\b|\bclock\b.*\b{CLOCK_TIME}\b")
 
 
 # Words of a question that asks for an amount ("min raise?", "how much", "what's the total").
@@ -248,9 +285,16 @@ def raise_sized(shape: str, t: Text) -> tuple[tuple[int, int], list[tuple[str, i
     m = re.search(rf"\b(?:previous|last) (?:raise|bet|raise size)(?: was| of| is)? (?:by )?{N}\b"
                   rf".{{0,30}}?\b(?:bet|it|its|current bet|to call)(?: is| was| s)? (?:now )?"
                   rf"(?:at )?(?:up to )?{N}", shape)
-    if m is None:
-        return None
-    size, to = t.value(m.group(1)), t.value(m.group(2))
+    if m is not None:
+        size, to = t.value(m.group(1)), t.value(m.group(2))
+    else:
+        # the other order: "the bet was 400 and the last raise 200"
+        m = re.search(rf"\b(?:bet|current bet)(?: is| was| s)? (?:now )?(?:at )?(?:up to )?{N}\b"
+                      rf".{{0,30}}?\b(?:previous|last) (?:raise|raise size)(?: was| of| is)? "
+                      rf"(?:by )?{N}\b", shape)
+        if m is None:
+            return None
+        to, size = t.value(m.group(1)), t.value(m.group(2))
     if not 0 < size <= to or to % size or to // size > MAX_RAISES:
         return None
     return m.span(), [("bet", size), *(("raise", size * k) for k in range(2, to // size + 1))]
@@ -288,7 +332,8 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     if m:
         said, stack = (t.value(g) for g in m.groups() if g is not None)
         return m.span(), "over-stack", said, stack
-    m = re.search(rf"\b(?:said|says|say|announced?|declared?|called out)\s+{N}\b.{{0,30}}?"
+    m = re.search(rf"\b(?:said|says|say|announced?|declared?|called out)\s+(?:i\s+)?"
+                  rf"(?:(?:raise|bet|make it)\s+(?:to\s+)?)?{N}\b.{{0,30}}?"
                   rf"\b(?:threw|throws?|put|puts|pushe[sd]?|tossed|slid|slides|dropped|"
                   rf"bet|had|chips (?:were|was|are|came to)|chips)\s+(?:in\s+|out\s+|forward\s+)?"
                   rf"{N}", shape)

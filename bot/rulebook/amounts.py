@@ -38,6 +38,7 @@ from bot.engine.hand_events import Acted, Ruling
 from bot.engine.pots import build_pots, split
 from bot.engine.profile import Profile
 from bot.rulebook.amount_words import (
+    ASK_CALL,
     ASK_MIN_BET,
     ASK_MIN_RAISE,
     ASK_PUT_IN,
@@ -46,6 +47,8 @@ from bot.rulebook.amount_words import (
     CLOCK,
     MAX_CHARS,
     OWN_SMALL_BLIND,
+    PLAYER_ACTS,
+    PROPOSED,
     Deed,
     N,
     Text,
@@ -209,7 +212,8 @@ def _min_raise(spot: _Spot, profile: Profile) -> Worked | None:
     return _worked("min-raise", "minimum-raise", [legal.min_raise_to], profile, **facts)
 
 
-def _reopen_answer(hand: Hand, spot: _Spot, profile: Profile) -> Worked | None:
+def _reopen_answer(hand: Hand, spot: _Spot, profile: Profile,
+                   asked_call: bool = False) -> Worked | None:
     legal = hand.legal()
     if legal is None:
         return None
@@ -217,9 +221,12 @@ def _reopen_answer(hand: Hand, spot: _Spot, profile: Profile) -> Worked | None:
     rule = "cumulative-all-ins" if several else "not-reopened"
     facts = {"call": legal.call_amount, "current": hand.current_bet,
              "last_raise": hand.last_full_raise, "several": int(several),
-             "add_up": int(profile.cumulative_short_all_ins_reopen)}
+             "add_up": int(profile.cumulative_short_all_ins_reopen),
+             "asked_call": int(asked_call)}
     if legal.can_raise:
-        return _worked("reopened", rule, [legal.min_raise_to], profile, **facts)
+        # asked how much to call: the call first, then the raise it may be
+        figures = [legal.call_amount, legal.min_raise_to] if asked_call else [legal.min_raise_to]
+        return _worked("reopened", rule, figures, profile, **facts)
     return _worked("not-reopened", rule, [legal.call_amount], profile, **facts)
 
 
@@ -272,7 +279,8 @@ def _act(spot: _Spot, profile: Profile, how: str, amount: int) -> Worked | None:
     # chips put in without a word, past a call and short of a full raise, are what the 50%
     # rule (or the league's choice instead of it) reads; "make it" said is its own rule
     silent_short = how == "put_in" and facing < target < legal.min_raise_to
-    rule = "fifty-percent" if "fifty-percent" in rulings or silent_short else "make-it"
+    rule = "fifty-percent" if how == "put_in" and (
+        "fifty-percent" in rulings or silent_short) else "make-it"
     return _worked("make-it", rule, [acted.to], profile, **facts)
 
 
@@ -417,8 +425,14 @@ def _split(t: Text, profile: Profile) -> Worked | None:
         return None
     amount = t.value(next(g for g in pot.groups() if g is not None))
     unit_m = re.search(rf"{N}\s+(?:chips?|chip is|are the smallest|s\b)|"
+                       rf"{N}\s+(?:is|being)\s+(?:the\s+)?(?:smallest|lowest)\b|"
                        rf"\b(?:smallest|lowest|small) (?:chip|denomination)\s+(?:is\s+|of\s+)?{N}",
                        shape)
+    if len(t.values) > 1 + (unit_m is not None):
+        return None  # an amount neither the pot nor the chip: the spot is not read for sure
+    if unit_m is None and amount % count:
+        # odd chips go by the smallest chip in play, which the question does not name
+        return None
     unit = t.value(next(g for g in unit_m.groups() if g is not None)) if unit_m else 1
     if unit <= 0 or unit > amount:
         return None
@@ -449,6 +463,8 @@ def _side_pots(t: Text, profile: Profile) -> Worked | None:
     """"A is all-in for 300, B for 700, C calls 1,000": the pots the engine builds, each among
     the players who put chips into it; a part nobody matched goes back."""
     shape = t.shape
+    if blinds_of(t) is not None:
+        return None  # the blinds are no player's chips: who put in what is not read for sure
     committed: list[int] = []
     for m in re.finditer(rf"{N}", shape):
         committed.append(t.value(m.group(1)))
@@ -456,6 +472,9 @@ def _side_pots(t: Text, profile: Profile) -> Worked | None:
     calls = len(re.findall(r"\bcall(?:s|ed)?\b(?!\s+#)", shape))
     if committed and calls:
         committed += [max(committed)] * calls
+    # "B and C call (500)": two players call, the amount said once
+    for m in re.finditer(rf"\b\w+ and \w+ call(?:s|ed)?\b(?:\s+(?:for\s+)?{N})?", shape):
+        committed.append(t.value(m.group(1)) if m.group(1) else max(committed, default=0))
     # "B and C both call 2,000": two players put that amount in
     for m in re.finditer(rf"\bboth (?:call|calls|called|put in|bet)\s+(?:for\s+)?{N}", shape):
         committed.append(t.value(m.group(1)))
@@ -472,10 +491,17 @@ def _side_pots(t: Text, profile: Profile) -> Worked | None:
                    sides=len(figures) - 1, returned=returned, players=len(committed))
 
 
+# A ruling asked on the last deed told ("floor says?", "is that legal", "what does he owe").
+ASK_RULING = re.compile(r"\b(floor|ruling|legal|allowed|valid|binding|owe|what happens|"
+                        r"what (is|does) (it|he|she|that)|whats (it|that))\b")
+
 # The question is asked for the player who acted first: "back to the opener".
 BACK_TO_OPENER = re.compile(r"\b(back to|for) (the )?(opener|original (bettor|raiser)|first "
                             r"(player|bettor)|bettor)\b|\bback to (a|him|her|me)\b")
-ASK_BACK = re.compile(r"\b(back|returned?|refund\w*|give[sn]? me|extra|excess|left ?over)\b")
+# Chips coming back ("how much do I get back", "returned"), not a player going back for more
+ASK_BACK = re.compile(r"\b(get|gets|got|getting|come|comes|came|coming|go|goes|given|give|gives|"
+                      r"hand|handed|paid|pay|sent|receive\w*|it|chips|money)\s+(\w+\s+)?back\b|"
+                      r"\b(returned?|refund\w*|give[sn]? me|extra|excess|left ?over)\b")
 
 
 def _uncalled(t: Text, profile: Profile) -> Worked | None:
@@ -486,6 +512,9 @@ def _uncalled(t: Text, profile: Profile) -> Worked | None:
     if len(values) == 3 and values[2] == abs(values[0] - values[1]):
         values = values[:2]  # "... what happens to my extra 200": the difference, named
     if len(values) != 2 or not re.search(r"\bcall", shape) or not ASK_BACK.search(shape):
+        return None
+    if ASK_CALL.search(shape) or ASK_REOPEN.search(shape) or ASK_MIN_RAISE.search(shape):
+        # "back to me, how much to call, can I raise": the action comes back, no chips do
         return None
     seats = {1: values[0], 2: values[1]}
     pots = build_pots(seats, list(seats))
@@ -519,10 +548,16 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     blinds = blinds_of(t)
     skip: list[tuple[int, int]] = []
     m = re.search(rf"{N} slash {N}|\bblinds (?:of |are |at )?{N} and {N}|{BOTH_BLINDS}|"
-                  rf"{OWN_SMALL_BLIND}|\b(bb|big blind)( is| of| at| are)? {N}|{N} (bb|big blind)",
+                  rf"{OWN_SMALL_BLIND}|\b(bb|big blind)( is| of| at| are)? {N}|"
+                  rf"{N} (bb|big blind){PLAYER_ACTS}",
                   shape)
     if m:
         skip.append(m.span())
+    if ASK_MIN_RAISE.search(shape) or ASK_MIN_BET.search(shape):
+        # the player's own guess at the answer is checked, not played
+        skip += [m.span() for m in PROPOSED.finditer(shape)]
+    # "how much does A call": the question, no call told
+    skip += [m.span() for m in ASK_CALL.finditer(shape)]
     hero = deed_in_question(shape, t)
     told: list[tuple[int, str, int]] = []
     if hero is not None and hero[1] == "raise_to" and ASK_MIN_RAISE.search(
@@ -574,11 +609,12 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     spot.prior = prior
     if hero is not None:
         return _question_deed(hero, spot, t, profile)
-    if ASK_REOPEN.search(shape) and prior and prior[0][0] == "bet" and any(
-            d == "allin" for d, _ in prior):
+    asks_call = ASK_CALL.search(shape) is not None and not ASK_REOPEN.search(shape)
+    asks_back = ASK_REOPEN.search(shape) or asks_call
+    if asks_back and prior and prior[0][0] == "bet" and any(d == "allin" for d, _ in prior):
         _back_to_the_first(spot)
         played = _play(spot, profile)
-        return _reopen_answer(played[0], spot, profile) if played else None
+        return _reopen_answer(played[0], spot, profile, asks_call) if played else None
     if ASK_MIN_RAISE.search(shape) and (prior or blinds):
         if not prior and not spot.preflop:
             spot.preflop = True
@@ -596,6 +632,16 @@ def work_out(query: str, profile: Profile) -> Worked | None:
             r"\b(flop|turn|river|postflop|post flop)\b", shape)
         spot.preflop = bool(named or opens)
         return _min_raise(spot, profile)
+    if len(prior) >= 2 and prior[-1][0] == "raise" and prior[-2][0] != "allin" and (
+            ASK_RULING.search(shape)):
+        # "raise to 1500 vs a 1000 bet, floor says?": the raise told last is the one asked about
+        spot.prior = prior[:-1]
+        worked = _act(spot, profile, "raise_to", prior[-1][1])
+        if worked is not None and worked.kind == "declared" and (
+                worked.facts["target"] >= worked.facts["min_to"]):
+            # a full raise: the question is whether it is one, which the minimum answers
+            return _min_raise(spot, profile)
+        return worked
     return None
 
 
@@ -637,31 +683,33 @@ def _preflop_deeds(prior: list[tuple[str, int]],
         return None
     out = []
     for deed, to in prior:
-        if deed == "bet" and to == blinds[1]:
-            continue
+        if deed in ("bet", "raise") and to == blinds[1]:
+            continue  # "facing 100" at 50/100: the big blind itself
         out.append(("raise", to) if deed == "bet" else (deed, to))
     return out
 
 
 def _question_deed(deed: Deed, spot: _Spot, t: Text, profile: Profile) -> Worked | None:
     _, how, amount, other = deed
+    # a bet to answer: one told, or before the flop the big blind
+    faced = bool(spot.prior) or bool(spot.preflop and spot.blinds)
     if how == "said-vs-chips":
         return _declared_vs_chips(spot, profile, amount, other)
     if how == "said-call":
-        return _said_call(spot, profile, other) if spot.prior else None
+        return _said_call(spot, profile, other) if faced else None
     if how == "said-raise-call":
-        return _said_raise_with_a_call(spot, profile) if spot.prior else None
+        return _said_raise_with_a_call(spot, profile) if faced else None
     if how == "string":
-        worked = _act(spot, profile, "put_in", amount) if spot.prior else None
+        worked = _act(spot, profile, "put_in", amount) if faced else None
         if worked is None or worked.kind != "make-it":
             return None
         # the first chips are the whole action; the trip back for more is a string bet
         return Worked("string", "string-bet", worked.amount, worked.figures,
                       MappingProxyType({**worked.facts, "more": other}), worked.profile)
     if how == "single-chip":
-        return _single_chip(spot, profile, amount) if spot.prior else None
+        return _single_chip(spot, profile, amount) if faced else None
     if how == "said-raise-chips":
-        return _said_raise_with_chips(spot, profile, other) if spot.prior else None
+        return _said_raise_with_chips(spot, profile, other) if faced else None
     if how == "over-stack":
         spot.hero_stack = other
         if amount <= other:
@@ -669,7 +717,7 @@ def _question_deed(deed: Deed, spot: _Spot, t: Text, profile: Profile) -> Worked
         if spot.prior:
             return _act(spot, profile, "raise_to", amount)
         return _act(spot, profile, "raise_to", amount)
-    if not spot.prior and not (spot.preflop and spot.blinds):
+    if not faced:
         # after the flop a deed needs the bet it answers; before it, the big blind is that bet
         return None
     worked = _act(spot, profile, how, amount)

@@ -447,11 +447,10 @@ class Rulebook:
         """The rule a player means by `query`, how sure the lookup is of it, and for a question
         with amounts under a league's `profile`, the amounts worked out by the engine.
 
-        A name of a rule is sure at once; a topic that no rulebook here covers is never
-        answered with a rule; a question whose amounts the engine can play out is answered with
-        the rule it applies; otherwise the ranking of search.py. Only the first MAX_QUERY_CHARS
-        are read.
-        """
+        A name of a rule is sure at once; a topic no rulebook here covers is never answered
+        with a rule (unsure of one a phrase beside it means); a question whose amounts the engine
+        can play out gets the rule it applies; else the ranking of search.py (the first
+        MAX_QUERY_CHARS read)."""
         return self._answer(query, suggestions, profile)[0]
 
     def _answer(self, query: str, suggestions: int = 3, profile: Profile | None = None
@@ -466,6 +465,9 @@ class Rulebook:
         scored = self._index.scored(q)
         if uncovered is not None:
             near = [self._rules[i] for i in uncovered.suggestions]
+            if meant := [self._rules[i] for i in self._index.intents(q)]:  # a phrase beside it
+                near = [*meant, *(r for r in near if r not in meant)]
+                return Answer("unsure", None, tuple(near[:suggestions])), scored
             return Answer("uncovered", None, tuple(near[:suggestions]), uncovered.topic), scored
         worked = work_out(query, profile) if profile is not None else None
         if worked is not None and worked.rule_id in self._rules:

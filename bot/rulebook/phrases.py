@@ -62,6 +62,20 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(discuss\w*|talk\w*)\b.*\bhow to (beat|play|win|bust)\b", "strategy-talk"),
     # a phone call, not a call of a bet (before stepping away)
     (r"\b(take|taking|took|answer\w*|make|making) (a |the |my )?(phone )?call\b", "phones"),
+    # hands turned up once a player is all-in and called
+    (r"\ballin\w*\b.*\b(table|tabl|flip|turn|show)\w* (over |up )?(our |the |both |their |all |"
+     r"them |em )?(hands|cards|over|up)\b", "face-up"),
+    # a blind skipped by moving tables
+    (r"\b(skip\w*|miss\w*|dodg\w*|avoid\w*)\b.{0,20}\b(bb|big blind|blinds?)\b.*\b(mov\w*|"
+     r"new table|balanc\w*)\b|\b(mov\w*|new table|balanc\w*)\b.*\b(skip\w*|miss\w*|dodg\w*|"
+     r"avoid\w*)\b.{0,20}\b(bb|big blind|blinds?)\b", "table-balancing"),
+    # being in one's seat when the cards are dealt, or a hand folded while one was gone: the
+    # table presence rule, whatever took the player away (before stepping out and smoking)
+    (r"\b(be|being|im|am|not|wasnt|isnt|arent) seated\b.*\b(dealt|deal|cards)\b|"
+     r"\b(dealt|deal)\b.*\bnot (seated|in (my|his|her) seat)\b|"
+     r"\b(came|come|comes|got|get|coming) back\b.{0,30}\b(folded|dead|mucked|killed|fold\w* me)\b|"
+     r"\bfolded (me|my hand)\b.{0,30}\b(while|when) (i|he|she) (was|were) (gone|away|out)\b",
+     "table-presence"),
     # stepping out, whatever for: away (before smoking and drinks)
     (r"\bstep(ped|s|ping)? (away|out)\b|\b(left|leave|leaving) (the |my )?(table|seat)\b",
      "away"),
@@ -334,7 +348,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"\b(went|go|goes|going|gone) south\b|\bsouth with\b|"
      r"\bchips?\b.*\b(off the table|in view|visible|hidden|covered)\b",
      "chip-visibility"),
-    (r"\bscreenshot\b|\b(hid(e|ing|den)|cover|covering)\b.*\bcards\b|\bcards?\b.*\b(above|below|"
+    (r"\bscreenshot\b|\b(hid(e|es|ing|den)?|cover|covering)\b.*\b(cards|hand)\b|\bcards?\b.*\b(above|below|"
      r"under|on|off|over) (the )?(table|edge)\b|\bcards?\b.*\b(in (plain |full )?view|visible)\b|"
      r"\bcards?\b.*\bin (my|his|her) lap\b", "card-visibility"),
     (r"\boverrul\w*|\bfairness\b|\bbest interest\b|\bunusual circumstance", "director-decision"),

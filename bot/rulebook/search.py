@@ -40,6 +40,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
+from bot.rulebook.amount_words import ordinals_as_words
 from bot.rulebook.phrases import INTENTS, NOT_COVERED
 
 
@@ -122,7 +123,8 @@ SYNONYMS: dict[str, str] = {
     # table talk for the same deeds
     "limp": "call", "limped": "call", "limper": "call", "limping": "call", "flat": "call",
     "flatted": "call", "ship": "allin", "shipp": "allin", "jamm": "allin", "shoved": "allin",
-    "xbet": "rais", "threebet": "rais", "86d": "disqualif", "86ed": "disqualif",
+    "xbet": "rais", "threebet": "rais", "repop": "rais", "rail": "railbird",
+    "86d": "disqualif", "86ed": "disqualif",
     "barred": "disqualif",
     "hollywood": "tank", "hollywoodd": "tank", "rathol": "pocket", "ratholing": "pocket",
     "felt": "eliminat",
@@ -136,7 +138,7 @@ JOINED = {("re", "buy"): "rebuy", ("re", "entry"): "reentry", ("add", "on"): "ad
           ("sit", "out"): "sitout", ("sign", "up"): "signup",
           ("cell", "phone"): "cellphone", ("check", "raise"): "checkrais",
           ("card", "cap"): "cardcap", ("card", "caps"): "cardcap", ("re", "raise"): "reraise",
-          ("color", "up"): "colorup",
+          ("color", "up"): "colorup", ("re", "pop"): "repop",
           ("colour", "up"): "colorup", ("chip", "race"): "chiprace",
           ("screen", "shot"): "screenshot", ("slow", "roll"): "slowroll",
           ("show", "down"): "showdown", ("showing", "down"): "showdown",
@@ -229,6 +231,7 @@ def plain_words(text: str) -> list[str]:
     ("re buy" -> "rebuy")."""
     low = text[:MAX_QUERY_CHARS * 4].casefold().replace("\u2019", "'").replace("'", "")
     low = low.replace("%", " percent ")
+    low = ordinals_as_words(low)
     # "3-bet", "4bet": a name of a raise, not an amount
     low = _XBET.sub(" xbet ", low)
     # a lone small number counts players or cards ("down to 2", "2 players"), not chips
@@ -320,6 +323,8 @@ class _Entry(Generic[R]):
     multiword: list[tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=list)
     # each name's meaningful words, for how fully a query says a name
     cover: list[tuple[str, ...]] = field(default_factory=list)
+    # every word the rule uses, its texts included: what a question about it may say
+    all_words: frozenset[str] = frozenset()
 
 
 class Index(Generic[R]):
@@ -365,6 +370,11 @@ class Index(Generic[R]):
         self._spellings = tuple(sorted(w for w in written if len(w) >= 3 and not w.isdigit()
                                        and w not in STOPWORDS and _word(w) in known_stems))
         self._spelling_set = frozenset(self._spellings)
+        # words of the rules' names as written, filler included ("hand" of hand for hand): a
+        # name's word typed with two letters swapped is that word
+        self._name_spellings = frozenset(
+            w for e in self.entries for n in [e.rule.title, *e.rule.aliases]
+            for w in re.findall(r"[a-z]+", n.casefold()) if len(w) >= 4)
         self._cache: dict[tuple[str, Query], object] = {}
         # word -> (rule, share of the word's weight it earns: name 1, keyword .85, summary .3)
         self._word_index: dict[str, list[tuple[int, float]]] = {}
@@ -383,15 +393,17 @@ class Index(Generic[R]):
                 grams = {phrase} | ({stripped} if loose else set())
                 for gram in grams:
                     self._phrase_index.setdefault(gram, []).append((i, bonus))
+        for e in self.entries:
+            e.all_words = frozenset(e.name_words | e.key_words | e.summary_words | {
+                w for t in e.rule.texts() for w in content_words(words(t))})
         # every word the rulebook uses, texts included: a query word outside it is strange
-        self.known = frozenset(self.vocabulary) | {
-            w for e in self.entries for t in e.rule.texts() for w in content_words(words(t))}
+        self.known = frozenset(self.vocabulary).union(*(e.all_words for e in self.entries))
 
     # --- the query ---------------------------------------------------------------------------
 
     def query(self, text: str) -> Query:
         bounded = text[:MAX_QUERY_CHARS]
-        raw = plain_words(bounded)[:MAX_QUERY_WORDS]
+        raw = self._split_compounds(plain_words(bounded))[:MAX_QUERY_WORDS]
         ws = [_word(w) for w in raw]
         budget = MAX_CORRECTIONS
         fixes: dict[str, str] = {}
@@ -408,6 +420,21 @@ class Index(Generic[R]):
         return Query(bounded, plain, tuple(ws), tuple(corrected), grams, " ".join(ws),
                      any(w != fixed for w, fixed in fixes.items()))
 
+    def _split_compounds(self, raw: list[str]) -> list[str]:
+        """Two words typed as one ("bigblind") read as the two words the rules write, when the
+        whole is no word of theirs; a word with a verb's ending is one word ("shortstacked")."""
+        out: list[str] = []
+        for w in raw:
+            if len(w) >= 6 and w.isalpha() and _word(w) not in self.known and (
+                    w not in STOPWORDS and not w.endswith(("ed", "ing"))):
+                cut = next((i for i in range(3, len(w) - 2)
+                            if w[:i] in self._spelling_set and w[i:] in self._spelling_set), None)
+                if cut is not None:
+                    out += [w[:cut], w[cut:]]
+                    continue
+            out.append(w)
+        return out
+
     def _correct(self, word: str, as_typed: str, budget: int) -> tuple[str, int]:
         """The known word a misspelt one means: its stem near a known stem ("kiker", "cusss":
         cuss), else the word as typed near a word the rules write ("shws": shows); and the
@@ -419,8 +446,17 @@ class Index(Generic[R]):
             return _word(plain), budget
         for i in range(1, len(as_typed) - 1):
             swapped = as_typed[:i] + as_typed[i + 1] + as_typed[i] + as_typed[i + 2:]
-            if swapped in self._spelling_set:
+            if swapped in self._spelling_set or swapped in self._name_spellings:
                 return _word(swapped), budget
+        # "fone": an f for a ph
+        if "f" in as_typed and as_typed.replace("f", "ph") in self._spelling_set:
+            return _word(as_typed.replace("f", "ph")), budget
+        if len(as_typed) == 3 and as_typed.isalpha():
+            # a letter left out of a short word ("muk": muck), when only one word fits
+            fits = [v for v in self._spellings if len(v) == 4 and v[0] == as_typed[0]
+                    and _within(as_typed, v)]
+            if len(fits) == 1:
+                return _word(fits[0]), budget
         if len(word) >= 4 and budget > 0:
             budget -= 1
             near = _closest(word, self._stems)
@@ -595,7 +631,9 @@ class Index(Generic[R]):
             other = next(((s, r) for s, r in words_only if r.id != top.id), None)
             disputed = other is not None and other[0] >= SURE_SCORE and (
                 other[0] - score_of.get(top.id, 0.0) >= INTENT_DISPUTE)
-            sure = not rivals and not disputed
+            # a phrase met inside a question that says two things or more no word of the rule
+            # explains is about something else as well
+            sure = not rivals and not disputed and len(self._foreign(q, self._by_id[top.id])) < 2
         else:
             best = words_only[0][0]
             second = words_only[1][0] if len(words_only) > 1 else 0.0
@@ -615,6 +653,10 @@ class Index(Generic[R]):
         mine = e.name_words | e.key_words | e.summary_words
         return [w for w in q.content if w not in mine and w not in GENERIC
                 and self.idf.get(w, 0.0) >= TELLING_IDF]
+
+    def _foreign(self, q: Query, e: _Entry[R]) -> list[str]:
+        """The query's words, filler aside, that rule `e` never uses, not even in its texts."""
+        return [w for w in q.content if w not in e.all_words and w not in GENERIC and len(w) > 1]
 
     def _unused(self, q: Query, e: _Entry[R]) -> list[str]:
         """The query's words, filler aside, that rule `e` does not use."""
@@ -664,6 +706,12 @@ def _compare_amounts(text: str) -> str | None:
         return None
     put, facing = _amount(m.group(1)), _amount(m.group(2))
     return "below-call" if put < facing else None
+
+
+def _within(short: str, word: str) -> bool:
+    """Whether `short` is `word` with letters left out, in order."""
+    letters = iter(word)
+    return all(c in letters for c in short)
 
 
 def _grams(seq: Sequence[str]) -> frozenset[tuple[str, ...]]:

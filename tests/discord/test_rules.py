@@ -148,6 +148,20 @@ async def test_a_question_with_amounts_is_worked_out_under_the_channels_profile(
     assert len(short) <= 6000 and len(short.description) <= 4096
 
 
+async def test_how_much_to_call_is_answered_with_the_call(harness):
+    """Asked how much to call when a short all-in comes back to him, the player reads the call
+    first, then why he may not raise; asked whether he may raise, yes or no first."""
+    await harness.set_profile("tavern")
+    asked = "bet 600, shortie allin 900, guy calls, back to me. how much to call"
+    embed = (await harness.alice.slash(harness.channel, "rule", topic=asked)).response.embeds[0]
+    assert embed.title == "Betting not reopened"
+    assert embed.description.startswith("**Worked out:** 300 more to call, or fold: the bet has "
+                                        "not grown by a full raise since he acted")
+    asked = "bet 600, shortie allin 900, guy calls, back to me. can i raise?"
+    embed = (await harness.alice.slash(harness.channel, "rule", topic=asked)).response.embeds[0]
+    assert embed.description.startswith("**Worked out:** no: the bet has not grown")
+
+
 async def test_a_topic_no_rulebook_covers_offers_close_rules_as_buttons(harness):
     result = await harness.alice.slash(harness.channel, "rule", topic="bomb pot")
     assert result.ephemeral and not result.response.embeds

@@ -12,7 +12,7 @@ import pytest
 from bot.engine.errors import BelowCall
 from bot.engine.hand import Hand, HandConfig, Seat
 from bot.engine.hand_events import Acted, Ruling, UncalledReturned
-from bot.engine.pots import split
+from bot.engine.pots import build_pots, split
 from bot.engine.profile import PROFILE_NAMES, Profile, make_profile
 from bot.rulebook import Rulebook, load_rulebook
 from bot.rulebook.amounts import work_out
@@ -228,6 +228,8 @@ def test_said_raise_then_a_full_raise_of_chips(book: Rulebook, profile: Profile)
     "i bet 2000 he calls all in for 700, how much comes back to me",
     "i shove 2000, only caller has 700, how much do i get back",
     "bet 2000 he calls 700 because thats all he has, what happens to my extra 1300",
+    # "bb" before a deed is the player in the big blind, not its size
+    "shoved 2000, bb calls off his 700, how much gets returned",
 ])
 def test_the_part_of_a_bet_nobody_called(book: Rulebook, query: str) -> None:
     """A bet of 2,000 called all-in for 700: the engine hands back the 1,300 nobody matched."""
@@ -315,6 +317,153 @@ def test_the_minimum_open_before_the_flop(book: Rulebook, profile: Profile) -> N
     assert (rule, figures) == ("minimum-bet", (100,))
 
 
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_counts_and_guesses_are_not_chips(book: Rulebook, profile: Profile) -> None:
+    """"3 limpers", "level 4" count; "is 1600 the smallest", "can I lead for 200?" are the
+    player's guesses: the answer is the engine's minimum, whatever the guess."""
+    hand = _hand(profile, [DEEP] * 6, blinds=(100, 200))
+    for _ in range(3):
+        hand.call(_act(hand))
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "3 limpers at 200 bb, min raise is to what", profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) and figures == (400,)
+    hand = _to_flop(_hand(profile, [DEEP] * 4, blinds=(25, 50), button=1))
+    hand.bet(_act(hand), 400)
+    hand.raise_to(_act(hand), 1000)
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "bet 400 raise to 1000, is 1200 the smallest legal reraise",
+                            profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) and figures == (1600,)
+    hand = _to_flop(_hand(profile, [DEEP] * 4, blinds=(200, 400), button=1))
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "level 4 is 200/400, can i lead the flop for 200? whats the min",
+                            profile)
+    assert (rule, figures) == ("minimum-bet", (legal.min_raise_to,)) and figures == (400,)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_deeds_before_the_flop_answer_the_big_blind(book: Rulebook, profile: Profile) -> None:
+    """Before the flop the big blind is the bet a deed answers: "raise" said with 150 put in,
+    "make it 150" facing the 100 big blind, one 500 chip dropped in silently."""
+    hand = _hand(profile, [DEEP] * 4, blinds=(50, 100))
+    legal = hand.legal()
+    assert legal is not None
+    declared = (legal.min_raise_to if profile.short_declared_raise == "minimum"
+                else next(e for e in hand.make_it(_act(hand), 150) if isinstance(e, Acted)).to)
+    rule, figures = _answer(book, "blinds 50/100, he says raise and puts 150 in. what's the raise",
+                            profile)
+    assert figures == (declared,)
+    hand = _hand(profile, [DEEP] * 4, blinds=(50, 100))
+    made = next(e for e in hand.make_it(_act(hand), 150) if isinstance(e, Acted))
+    rule, figures = _answer(book, "50/100 im facing 100 and say make it 150", profile)
+    assert (rule, figures) == ("make-it", (made.to,))
+    assert made.to == (200 if profile.make_it == "fifty_percent" else 100)
+    hand = _hand(profile, [DEEP] * 4, blinds=(100, 200))
+    chip = next(e for e in hand.make_it(_act(hand), 200) if isinstance(e, Acted))
+    rule, figures = _answer(book, "blinds 100/200 utg drops a single 500 chip silently whats his "
+                                  "action", profile)
+    assert (rule, figures) == ("single-chip", (chip.to,)) and chip.to == 200
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_raise_made_then_raise_it_from_the_big_blind(book: Rulebook, profile: Profile) -> None:
+    """"hj makes 500" is a raise to 500; the big blind "raises it 1000" to 1,500, adding 1,300
+    to the 200 he has in."""
+    hand = _hand(profile, [DEEP] * 4, blinds=(100, 200), button=4)
+    hand.raise_to(_act(hand), 500)  # seat 3
+    hand.fold(_act(hand))  # the button
+    hand.fold(_act(hand))  # the small blind
+    events = hand.raise_by(_act(hand), 1000)
+    acted = next(e for e in events if isinstance(e, Acted))
+    rule, figures = _answer(book, "sb 100 bb 200 hj makes 500, i say raise it 1000 from the bb, "
+                                  "how many more chips do i put in", profile)
+    assert (rule, figures) == ("raise-it", (acted.added, acted.to)) == ("raise-it", (1300, 1500))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_how_much_more_after_a_short_all_in(book: Rulebook, profile: Profile) -> None:
+    """A bet of 600 called, then an all-in for 750: the caller owes what the engine asks of
+    him, 150 more."""
+    hand = _to_flop(_hand(profile, [DEEP, DEEP, 800, DEEP], blinds=(25, 50), button=1))
+    first = _act(hand)
+    hand.bet(first, 600)
+    hand.all_in(_act(hand))
+    while hand.to_act != first:
+        hand.fold(_act(hand))
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "bet 600, shortie all in 750, i already called 600? how much "
+                                  "more", profile)
+    assert figures == (legal.call_amount,) == (150,)
+
+
+def test_an_uneven_split_with_no_chip_named_gives_no_number() -> None:
+    """Odd chips go by the smallest chip in play: unnamed, the shares are not worked out."""
+    assert work_out("chop a 2600 pot three ways, who gets what", make_profile("tda")) is None
+    worked = work_out("chop a 2700 pot three ways, who gets what", make_profile("tda"))
+    assert worked is not None and worked.figures == (900,)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_ruling_asked_on_the_raise_told(book: Rulebook, profile: Profile) -> None:
+    """"Raise to 1500 vs a 1000 bet, floor says?": the raise told last is the declaration
+    asked about, played as the engine plays a declared raise; a full raise is answered with
+    the minimum it meets."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 1000)
+    events = hand.raise_to(_act(hand), 1500)
+    acted = next(e for e in events if isinstance(e, Acted))
+    rule, figures = _answer(book, "raise to 1500 vs a 1000 bet, floor says?", profile)
+    assert (rule, figures) == ("declared-raise", (acted.to,))
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 300)
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "bet 300 raise to 600 is that legal", profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == ("minimum-raise", (600,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_make_it_told_after_the_bet_and_the_last_raise(book: Rulebook, profile: Profile) -> None:
+    """"The bet was 400 and the last raise 200": a bet of 200 raised to 400; "make it 450"
+    is 50 over the call, under half a raise: a call of 400 wherever the 50% rule or the
+    Tavern reading applies (the engine's)."""
+    hand = _to_flop(_hand(profile, [DEEP] * 4, button=1))
+    hand.bet(_act(hand), 200)
+    hand.raise_to(_act(hand), 400)
+    events = hand.make_it(_act(hand), 450)
+    acted = next(e for e in events if isinstance(e, Acted))
+    rule, figures = _answer(book, "make it 450 when the bet was 400 and last raise 200?", profile)
+    assert (rule, figures) == ("make-it", (acted.to,)) and acted.to == 400
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_how_much_does_the_opener_call(book: Rulebook, profile: Profile) -> None:
+    """A bets 1,000, B and D all-in for 1,200 and 2,100: "how much does A call" is the call
+    the engine asks of A, 1,100."""
+    hand = _to_flop(_hand(profile, [DEEP, 1250, DEEP, 2150, DEEP], button=5))
+    a = _act(hand)
+    hand.bet(a, 1000)
+    hand.all_in(_act(hand))
+    hand.call(_act(hand))
+    hand.all_in(_act(hand))
+    while hand.to_act != a:
+        hand.fold(_act(hand))
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "a bets 1000 b jams 1200 d jams 2100, how much does a call",
+                            profile)
+    assert rule == "cumulative-all-ins"
+    # the call asked comes first; where the all-ins add up, the raise he may make after it
+    expected = ((legal.call_amount, legal.min_raise_to) if legal.can_raise
+                else (legal.call_amount,))
+    assert figures == expected
+    assert legal.call_amount == 1100
+
+
 def test_an_amount_below_the_call(book: Rulebook) -> None:
     profile = make_profile("tda")
     hand = _to_flop(_hand(profile, [DEEP] * 3))
@@ -343,6 +492,49 @@ def test_an_odd_chip(book: Rulebook) -> None:
                             make_profile("treps"))
     assert rule == "odd-chip"
     assert figures == tuple(sorted(set(shares.values()), reverse=True)) == (525, 500)
+
+
+def test_the_smallest_chip_said_as_a_sentence(book: Rulebook) -> None:
+    """"100 is the smallest chip" names the unit the shares are whole multiples of."""
+    shares = split(2600, [2, 5, 8], button=1, table_size=9, unit=100)
+    rule, figures = _answer(book, "3 way chop of 2600, 100 is the smallest chip, who gets what",
+                            make_profile("tavern"))
+    assert rule == "odd-chip"
+    assert figures == tuple(sorted(set(shares.values()), reverse=True)) == (900, 800)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_how_much_to_call_when_it_comes_back(book: Rulebook, profile: Profile) -> None:
+    """A bets 600, B is all-in for 900, C calls: back to A, what he owes is the call the
+    engine offers, and the short all-in leaves him no raise; "back to me" is the action
+    coming back, not chips returned."""
+    hand = _to_flop(_hand(profile, [DEEP, DEEP, 900 + 50, DEEP], blinds=(25, 50), button=1))
+    a = _act(hand)
+    hand.bet(a, 600)
+    hand.all_in(_act(hand))
+    hand.call(_act(hand))
+    while hand.to_act != a:
+        hand.fold(_act(hand))
+    back = hand.legal()
+    assert back is not None and not back.can_raise
+    for query in ("bet 600, shortie allin 900, guy calls, back to me. how much to call",
+                  "i bet 600, b allins 900, c calls. back to me, how much to call, can i raise?"):
+        rule, figures = _answer(book, query, profile)
+        assert (rule, figures) == ("not-reopened", (back.call_amount,)), query
+    assert back.call_amount == 300
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_make_it_said_is_the_make_it_rule(book: Rulebook, profile: Profile) -> None:
+    """"Make it 1,600" said facing a bet of 1,000 is the make-it rule, whatever the engine
+    makes of the amount (the 50% rule's raise to 2,000, or a call of 1,000)."""
+    hand = _to_flop(_hand(profile, [DEEP] * 4, blinds=(25, 50), button=1))
+    hand.bet(_act(hand), 1000)
+    events = hand.make_it(_act(hand), 1600)
+    acted = next(e for e in events if isinstance(e, Acted))
+    rule, figures = _answer(book, "bet 1000, guy says make it 1600", profile)
+    assert (rule, figures) == ("make-it", (acted.to,))
+    assert acted.to == (2000 if profile.make_it == "fifty_percent" else 1000)
 
 
 @pytest.mark.parametrize("query", [
@@ -389,6 +581,40 @@ def test_side_pots_when_two_players_call(book: Rulebook) -> None:
     rule, figures = _answer(book, "ignoring blinds: a allin 500, b and c both call 2000. main "
                                   "pot size?", make_profile("treps"))
     assert rule == "side-pots" and figures == tuple(pots) == (1500, 3000)
+
+
+def test_side_pots_when_two_players_call_without_both(book: Rulebook) -> None:
+    """"B and C call" is two calls, with or without the amount: A all-in for 500 and two
+    callers make a main pot of 1,500; a second all-in for 2,000 called by two more makes a
+    side pot between the three who put in 2,000."""
+    three = [p.amount for p in build_pots({1: 500, 2: 500, 3: 500}, [1, 2, 3])]
+    rule, figures = _answer(book, "3 way, a all in 500, b and c call. main pot (no blinds)?",
+                            make_profile("treps"))
+    assert rule == "side-pots" and figures == tuple(three) == (1500,)
+    four = [p.amount for p in build_pots({1: 200, 2: 500, 3: 500, 4: 500}, [1, 2, 3, 4])]
+    rule, figures = _answer(book, "a all in 200, b all in 500, c and d call 500. side pot size",
+                            make_profile("treps"))
+    assert rule == "side-pots" and figures == tuple(four) == (800, 900)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_said_a_raise_to_and_pushed_less(book: Rulebook, profile: Profile) -> None:
+    """"Said raise to 1,200 but only pushed 900" facing 500: the spoken raise binds, as the
+    engine plays the declaration."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 500)
+    events = hand.raise_to(_act(hand), 1200)
+    acted = next(e for e in events if isinstance(e, Acted))
+    rule, figures = _answer(book, "facing 500 i said raise to 1200 but only pushed 900. what do "
+                                  "i owe total", profile)
+    assert (rule, figures) == ("verbal-declaration", (acted.to,)) and acted.to == 1200
+
+
+def test_going_back_for_more_is_no_chips_returned() -> None:
+    """"Went back for 600 more" is a trip back for chips, not a bet handed back."""
+    worked = work_out("said raise, put 200 to call then went back for 600 more. total?",
+                      make_profile("treps"))
+    assert worked is None or worked.rule_id != "uncalled-bet"
 
 
 @pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)

@@ -129,6 +129,49 @@ def test_numbers_hyphens_plurals_and_typos_do_not_break_a_phrase(book: Rulebook)
         assert book.lookup(query).id == "string-bet", query
 
 
+def test_words_run_together_ordinals_and_a_letter_left_out(book: Rulebook) -> None:
+    """"bigblind" is two words, "1st" is first, "muk" is muck (the only word it fits), "fone"
+    is phone."""
+    assert book.lookup("bigblind smallblind who goes where").id == "blinds"
+    assert meant(book.answer("how do we decide who deals 1st")).id == "first-dealer"
+    assert meant(book.answer("muk after all in is that alowed")).id == "muck"
+    assert book.lookup("can i be on my fone during a hand").id == "phones"
+    # a word with a verb's ending stays one word: "shortstacked" is no short "stacked"
+    assert meant(book.answer("he's shortstacked and shoves")).id == "all-in"
+
+
+def test_an_uncovered_word_beside_a_rules_phrase_is_unsure_of_the_rule(book: Rulebook) -> None:
+    """A drink is no rule's topic, but chips hidden behind it are chip visibility: the rule
+    is offered first, never as a sure answer; the drink alone is not covered."""
+    answer = book.answer("guy keeps his big chips hidden behind his drink")
+    assert answer.kind == "unsure" and answer.suggestions[0].id == "chip-visibility"
+    assert book.answer("can i drink beer at the table").kind == "uncovered"
+
+
+def test_seated_when_dealt_and_a_hidden_hand(book: Rulebook) -> None:
+    """Being seated when the cards are dealt is table presence, not the seat draw; a hand
+    hidden from view is card visibility even when the player calls it an angle."""
+    assert meant(book.answer("must i be seated when my cards are dealt?")).id == "table-presence"
+    hidden = book.answer("angle: guy hid his hand under his arm so i thought he folded")
+    assert hidden.kind == "unsure" and meant(hidden).id == "card-visibility"
+
+
+def test_a_phrase_inside_a_question_about_more_is_not_sure(book: Rulebook) -> None:
+    """"Tanked" means the time to act, but a question saying two more things no word of that
+    rule explains (a parking meter expiring) is about something else as well: offered, not
+    sure; the phrase alone stays sure."""
+    answer = book.answer("he tanked so long the parking meter expired")
+    assert answer.kind == "unsure" and meant(answer).id == "action-time"
+    assert book.answer("he's tanking every hand").kind == "confident"
+
+
+def test_table_talk_for_tabling_on_an_all_in_and_a_blind_skipped_by_a_move(
+        book: Rulebook) -> None:
+    assert meant(book.answer("jammed and got called, do we table hands now")).id == "face-up"
+    assert meant(book.answer("skipped my bb when i moved tables, i owe it?")).id == (
+        "table-balancing")
+
+
 def test_the_query_is_read_only_up_to_its_bound(book: Rulebook) -> None:
     """What lies past MAX_QUERY_CHARS is never read (no input may block the loop)."""
     head = "string bet "

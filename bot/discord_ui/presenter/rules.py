@@ -130,6 +130,10 @@ def worked_text(w: Worked) -> str:
         return (f"to {to} at least: the all-in to {chips(f['current'])} is not a full raise, so "
                 f"the next raise adds the last full bet or raise ({chips(f['last_raise'])}) "
                 "to it.")
+    if w.kind == "reopened" and f.get("asked_call"):
+        return (f"{chips(f['call'])} more to call; the all-ins since he acted add up to a full "
+                f"raise, which these rules count, so he may also raise, to "
+                f"{chips(w.figures[-1])} at least.")
     if w.kind == "reopened":
         return (f"yes: the all-ins since he acted add up to a full raise, which these rules "
                 f"count, so he may raise, to {to} at least, or call {chips(f['call'])} "
@@ -138,6 +142,9 @@ def worked_text(w: Worked) -> str:
         why = ("short all-ins never add up under these rules, and none was a full raise"
                if f.get("several") and not f.get("add_up") else
                "the bet has not grown by a full raise since he acted")
+        if f.get("asked_call"):
+            return (f"{to} more to call, or fold: {why}, so the betting is not reopened for "
+                    "him.")
         return (f"no: {why}, so the betting is not reopened for him. He may call "
                 f"{to} more or fold.")
     if w.kind == "make-it":
