@@ -348,9 +348,9 @@ def _said_raise_with_chips(spot: _Spot, profile: Profile, threw: int) -> Worked 
                    returned=max(0, threw - acted.to))
 
 
-def _single_chip(spot: _Spot, profile: Profile, chip: int) -> Worked | None:
-    """One chip put in facing a bet, "raise" not said first: a call, whatever the chip is
-    worth (the engine's call; the change goes back)."""
+def _call(spot: _Spot, profile: Profile) -> tuple[Acted, int] | None:
+    """The engine's call in the spot, when a call is owed: the call, and what the player had
+    in before it (the chips beyond the call go back)."""
     played = _play(spot, profile)
     if played is None:
         return None
@@ -362,8 +362,16 @@ def _single_chip(spot: _Spot, profile: Profile, chip: int) -> Worked | None:
     had = hand.player(seat).bet
     hand.call(seat)
     acted = _acted(hand, before, seat)
-    if acted is None:
+    return None if acted is None else (acted, had)
+
+
+def _single_chip(spot: _Spot, profile: Profile, chip: int) -> Worked | None:
+    """One chip put in facing a bet, "raise" not said first: a call, whatever the chip is
+    worth (the engine's call; the change goes back)."""
+    called = _call(spot, profile)
+    if called is None:
         return None
+    acted, had = called
     return _worked("single-chip", "single-chip", [acted.to], profile, chip=chip,
                    returned=max(0, chip - (acted.to - had)))
 
@@ -394,19 +402,10 @@ def _declared_vs_chips(spot: _Spot, profile: Profile, said: int, threw: int) -> 
 def _said_call(spot: _Spot, profile: Profile, threw: int) -> Worked | None:
     """"Call" said, and more chips thrown: the word binds, so it is a call (TREPS and Tavern
     "Verbal Declarations"); the chips beyond it go back."""
-    played = _play(spot, profile)
-    if played is None:
+    called = _call(spot, profile)
+    if called is None:
         return None
-    hand, seat = played
-    legal = hand.legal()
-    if legal is None or legal.call_amount == 0:
-        return None
-    before = len(hand.events)
-    had = hand.player(seat).bet
-    hand.call(seat)
-    acted = _acted(hand, before, seat)
-    if acted is None:
-        return None
+    acted, had = called
     return _worked("declared-vs-chips", "verbal-declaration", [acted.to], profile,
                    said=acted.to, threw=threw, to=acted.to, facing=acted.to,
                    returned=max(0, threw - (acted.to - had)), called=1)
