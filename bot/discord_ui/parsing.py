@@ -13,7 +13,6 @@ import re
 from dataclasses import dataclass
 
 from bot.discord_ui.presenter import input as words
-from bot.discord_ui.presenter.limits import chips
 from bot.engine.bet_sizes import pot_fraction_to
 from bot.engine.hand import Hand
 from bot.service.usecases import Refused
@@ -113,12 +112,6 @@ def resolve_raise(hand: Hand, text: str, action: str = "raise_to") -> RaiseChoic
         # the word "raise" (rules.md, "Live tables and online play"): the make-it knob reads it.
         return RaiseChoice("make_it", value)
     return RaiseChoice(action, value)
-
-
-def all_in_question(hand: Hand) -> str:
-    legal = hand.legal()
-    total = legal.max_raise_to if legal is not None else 0
-    return f"That is all-in for {chips(total)}. Confirm?"
 
 
 def parse_hand_ref(text: str) -> HandId | int:
