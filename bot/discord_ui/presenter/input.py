@@ -1,6 +1,7 @@
 """Why what a user typed or picked was refused, saying what is allowed: amounts, hands,
-reasons, knobs, times, levels, tournaments and players by name, and who may direct. The
-parsers (bot/discord_ui/parsing.py, time_input.py, lookup.py) decide; the words are here."""
+reasons, knobs, times, levels, tournaments and players by name, and who may direct; the words
+a player may type for an amount, and the buttons that page a long list. The parsers
+(bot/discord_ui/parsing.py, time_input.py, lookup.py) decide; the words are here."""
 
 from __future__ import annotations
 
@@ -31,6 +32,9 @@ DIRECTOR_ROLE_NAME = "tournament director"
 NOT_A_DIRECTOR = ("Only a tournament director can do that (the server's director role; an admin "
                   "sets it with `/td role`).")
 LIST_GONE = "This list cannot be paged any more: ask for it again with its command."
+# The buttons that page a long list.
+PREVIOUS_PAGE = "◀ Previous"
+NEXT_PAGE = "Next ▶"
 COUNTS_EXAMPLE = "`Ann 120000, Bob 80000`"
 
 
