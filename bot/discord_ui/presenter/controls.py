@@ -6,7 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from bot.discord_ui.presenter.limits import BUTTON_LABEL, chips, truncate
+from bot.discord_ui.presenter.limits import (
+    BUTTON_LABEL,
+    INPUT_LABEL,
+    INPUT_PLACEHOLDER,
+    MODAL_TITLE,
+    chips,
+    truncate,
+)
 from bot.engine.bet_sizes import size_slots
 from bot.engine.hand import Hand
 from bot.engine.hand_events import Acted
@@ -110,8 +117,6 @@ RABBIT_HUNT_LABEL = "Rabbit hunt?"
 # A click answered privately when the table message could not be edited in its response.
 ACTION_SHOWN = "Done: the table shows your action."
 TIME_BANK_SHOWN = "Done: your time bank runs; the table shows your new deadline."
-# Discord's limits on a modal's title and a text input's label and placeholder.
-MODAL_TITLE, INPUT_LABEL, INPUT_PLACEHOLDER = 45, 45, 100
 
 
 @dataclass(frozen=True)
