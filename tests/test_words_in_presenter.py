@@ -20,9 +20,10 @@ The rule, read from the source (no import, no run):
     with their descriptions);
   - an `assert`'s message (for developers);
   - an exception's text, for the developer or the bot's admin (the error handler answers a user
-    with its own words, never an exception's): the arguments of a `raise`d call other than a
-    refusal's (a name starting `Refus…` in the call), and the body of an exception class (a
-    base is one of Python's exceptions, `ValueError`, `RuntimeError`, …);
+    with its own words, never such an exception's): the body of an exception class (a base is
+    one of Python's exceptions, `ValueError`, `RuntimeError`, …) and the arguments of a `raise`d
+    call of one (Python's own, or such a class of the same module). A refusal, or an HTTP
+    answer a page shows (`web.HTTPForbidden(text=…)`), is checked like any message;
   - bot/discord_ui/terminal.py, which writes Discord's timestamps as Discord's own client
     words them ("in 10 minutes") for the demos: Discord's words, not the bot's.
 - Nothing else is allowed, in the web's Python either (the screens' words come from the
@@ -81,18 +82,15 @@ def _callee(call: ast.Call) -> str:
     return func.id if isinstance(func, ast.Name) else ""
 
 
-def _names(node: ast.AST) -> Iterator[str]:
-    for inner in ast.walk(node):
-        if isinstance(inner, ast.Name):
-            yield inner.id
-        elif isinstance(inner, ast.Attribute):
-            yield inner.attr
+def _exception_class(node: ast.ClassDef) -> bool:
+    """A class of the developer's or admin's exceptions: a base is one of Python's."""
+    return any(isinstance(b, ast.Name) and b.id in _PYTHON_EXCEPTIONS for b in node.bases)
 
 
-def _refusal(raised: ast.expr) -> bool:
-    """A raised refusal: its words are the user's answer."""
-    func = raised.func if isinstance(raised, ast.Call) else raised
-    return any(name.startswith("Refus") for name in _names(func))
+def _for_the_admin(raised: ast.expr, own: frozenset[str]) -> bool:
+    """A raised call of Python's exceptions or of `own` (this module's exception classes)."""
+    return (isinstance(raised, ast.Call) and isinstance(raised.func, ast.Name)
+            and (raised.func.id in _PYTHON_EXCEPTIONS or raised.func.id in own))
 
 
 def _logger(call: ast.Call) -> bool:
@@ -106,6 +104,12 @@ class _Finder(ast.NodeVisitor):
 
     def __init__(self) -> None:
         self.found: list[tuple[int, str]] = []
+        self.exceptions: frozenset[str] = frozenset()
+
+    def visit_Module(self, node: ast.Module) -> None:
+        self.exceptions = frozenset(c.name for c in ast.walk(node)
+                                    if isinstance(c, ast.ClassDef) and _exception_class(c))
+        self.generic_visit(node)
 
     def _skip(self) -> None:
         """An allowed place: nothing inside it is looked at."""
@@ -122,8 +126,8 @@ class _Finder(ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
-        if any(isinstance(b, ast.Name) and b.id in _PYTHON_EXCEPTIONS for b in node.bases):
-            return  # an exception class: its text is for the developer or the admin
+        if _exception_class(node):
+            return  # its text is for the developer or the admin
         for item in (*node.decorator_list, *node.bases, *node.body):
             self.visit(item)  # its keywords (name=, description=) are Discord's own UI
 
@@ -131,7 +135,7 @@ class _Finder(ast.NodeVisitor):
         self.visit(node.test)
 
     def visit_Raise(self, node: ast.Raise) -> None:
-        if node.exc is not None and _refusal(node.exc):
+        if node.exc is None or not _for_the_admin(node.exc, self.exceptions):
             self.generic_visit(node)
 
     def visit_Assign(self, node: ast.Assign) -> None:
@@ -199,6 +203,8 @@ async def f() -> None:
     await send_private(interaction, f"{text} {said}")
     raise ValueError(f"a pager's kind is 1 to 20 lower-case letters, not {kind!r}")
     raise Refused("Not your turn.")
+    raise UploadFailed("listing the application's emojis")
+    raise web.HTTPForbidden(text="This link shows the clock")
     embed.add_field(name="Final tables", value=f"#{place} {name}")
 class UploadFailed(Exception):
     def __init__(self, what: str) -> None:
@@ -209,4 +215,5 @@ class Panel(discord.ui.View):
     finder = _Finder()
     finder.visit(ast.parse(source))
     assert [text for _, text in finder.found] == ["Clock stopped.", "There is no table X playing",
-                                                  "Not your turn.", "Final tables", "My cards"]
+                                                  "Not your turn.", "This link shows the clock",
+                                                  "Final tables", "My cards"]
