@@ -14,7 +14,7 @@ from bot.discord_ui.buttons import confirm_view
 from bot.discord_ui.client import LeagueBot
 from bot.discord_ui.files import MemoryFile
 from bot.discord_ui.lookup import find_session
-from bot.discord_ui.parsing import AMOUNT_CHARS, RaiseChoice, all_in_question, parse_hand_ref
+from bot.discord_ui.parsing import AMOUNT_CHARS, RaiseChoice, parse_hand_ref
 from bot.discord_ui.player_actions import (
     agree_rabbit,
     my_cards_text,
@@ -24,6 +24,7 @@ from bot.discord_ui.player_actions import (
 )
 from bot.discord_ui.presenter import player as words
 from bot.discord_ui.presenter.card_dms import card_dms_saved_text
+from bot.discord_ui.presenter.controls import all_in_question
 from bot.discord_ui.presenter.history import hand_in_play_text, history_reply, phh_with_names
 from bot.discord_ui.replies import send_private
 from bot.engine.cards import CardError, parse_card

@@ -25,7 +25,8 @@ import discord
 from discord import app_commands
 
 from bot.discord_ui.client import create_bot
-from bot.discord_ui.directors import DIRECTOR_ROLE_NAME, is_director, require_director
+from bot.discord_ui.directors import is_director, require_director
+from bot.discord_ui.presenter.input import DIRECTOR_ROLE_NAME
 
 AnyCommand = app_commands.Command[Any, Any, Any]
 

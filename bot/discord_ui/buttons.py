@@ -40,7 +40,7 @@ from bot.discord_ui.context import GameBot, game_of
 from bot.discord_ui.dpy import release
 from bot.discord_ui.global_limit import Priority, priority
 from bot.discord_ui.lookup import session_by_id, tournament_of_hand
-from bot.discord_ui.parsing import AMOUNT_CHARS, RaiseChoice, all_in_question, quick_amounts
+from bot.discord_ui.parsing import AMOUNT_CHARS, RaiseChoice, quick_amounts
 from bot.discord_ui.player_actions import (
     agree_rabbit,
     my_cards_text,
@@ -52,11 +52,18 @@ from bot.discord_ui.player_actions import (
 )
 from bot.discord_ui.presenter.answers import refused_text
 from bot.discord_ui.presenter.controls import (
+    ACTION_SHOWN,
+    MY_CARDS_LABEL,
+    RABBIT_HUNT_LABEL,
+    SHOW_MY_CARDS_LABEL,
+    TIME_BANK_SHOWN,
     action_view_state,
     all_in_confirmation,
+    all_in_label,
+    all_in_question,
     confirm_all_in_label,
+    raise_modal_words,
 )
-from bot.discord_ui.presenter.limits import chips
 from bot.discord_ui.presenter.time_bank import time_button_label, time_button_usable
 from bot.discord_ui.replies import generic_error_text, send_private
 from bot.discord_ui.template_button import TemplateButton
@@ -127,16 +134,16 @@ def table_view(session: Session, table: int, hand: Hand) -> DrawnButtons:
         for size in state.sizes:  # five, in their places
             view.button(SIZE_ROW, size_custom_id(size.key, size.amount, hand), size.label,
                         style=discord.ButtonStyle.success, disabled=size.disabled)
-    view.button(ACTION_ROW, custom_id("m", hand), "My cards")
+    view.button(ACTION_ROW, custom_id("m", hand), MY_CARDS_LABEL)
     time_button(view, session, table, hand)
     if state is not None:
         b = state.all_in
         view.button(TIME_ROW, custom_id(_ACTS[b.key], hand), b.label, style=_STYLES[b.key],
                     disabled=b.disabled)
     if hand.is_over:
-        view.button(ACTION_ROW, custom_id("s", hand), "Show my cards")
+        view.button(ACTION_ROW, custom_id("s", hand), SHOW_MY_CARDS_LABEL)
         if session.tournament.profile.rabbit_hunt and hand.rabbit_cards():
-            view.button(ACTION_ROW, custom_id("h", hand), "Rabbit hunt?")
+            view.button(ACTION_ROW, custom_id("h", hand), RABBIT_HUNT_LABEL)
     return view
 
 
@@ -145,7 +152,7 @@ def confirm_view(hand_id: str, count: int, total: int, label: str | None = None)
     typed above every stack (a table button: answered by `answer_table_click` like the others,
     good only for the moment the question was asked)."""
     view = DrawnButtons()
-    view.button(0, f"hp:A:{hand_id}:{count}", label or f"All-in {chips(total)}",
+    view.button(0, f"hp:A:{hand_id}:{count}", label or all_in_label(total),
                 style=discord.ButtonStyle.danger)
     return view
 
@@ -171,7 +178,8 @@ async def _click_is_current(interaction: discord.Interaction, hand_id: str, coun
 async def _answered_privately(interaction: discord.Interaction,
                               what: str) -> AsyncIterator[None]:
     """A refusal raised inside is the player's private answer; any other failure is logged
-    ("<what> failed") and the player told it went wrong, with its reference."""
+    ("<what> failed": a click's or a modal's custom id) and the player told it went wrong,
+    with its reference."""
     try:
         yield
     except Refused as r:
@@ -187,7 +195,7 @@ async def _act_and_answer(interaction: discord.Interaction, hand_id: str, custom
     """Run a one-tap action and answer the click by editing the table message (one request);
     `done` privately when the table could not be shown in the response."""
     bot = game_of(interaction)
-    async with _answered_privately(interaction, f"button {custom_id}"):
+    async with _answered_privately(interaction, str(custom_id)):
         session = _session(bot, hand_id)
         user = interaction.user.id
         table, hand, _ = dealt_in(session.tournament, member_player(user))
@@ -230,7 +238,7 @@ class PlayButton(HandButton, template=TEMPLATE):
         return await super().interaction_check(interaction)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        async with _answered_privately(interaction, f"button {self.item.custom_id}"):
+        async with _answered_privately(interaction, str(self.item.custom_id)):
             await self._dispatch(game_of(interaction), interaction)
 
     async def _dispatch(self, bot: GameBot, interaction: discord.Interaction) -> None:
@@ -268,7 +276,7 @@ class PlayButton(HandButton, template=TEMPLATE):
                 await play(session, user, _ACTIONS[self.act], None, expect=self.expect,
                            answer=click)
             if not click.answered:
-                await send_private(interaction, "Done: the table shows your action.")
+                await send_private(interaction, ACTION_SHOWN)
         elif self.act == "s":
             await interaction.response.defer(ephemeral=True, thinking=True)
             await send_private(interaction, await show_cards(session, user, None,
@@ -305,7 +313,7 @@ class SizeButton(HandButton, template=SIZE_TEMPLATE):
                             expect=self.expect, answer=click)
 
         await _act_and_answer(interaction, self.hand_id, self.item.custom_id, act,
-                              "Done: the table shows your action.")
+                              ACTION_SHOWN)
 
 
 TIME_TEMPLATE = rf"hp:t:(?P<hand>{HAND_ID}):(?P<n>[0-9]{{1,6}})"
@@ -329,7 +337,7 @@ class TimeButton(HandButton, template=TIME_TEMPLATE):
             await use_time_bank(session, user, expect=self.expect, answer=click)
 
         await _act_and_answer(interaction, self.hand_id, self.item.custom_id, act,
-                              "Done: your time bank runs; the table shows your new deadline.")
+                              TIME_BANK_SHOWN)
 
 
 RAISE_TEMPLATE = re.compile(rf"hpm:(?P<hand>{HAND_ID}):(?P<n>[0-9]{{1,6}})")
@@ -346,17 +354,15 @@ class RaiseModal(discord.ui.Modal):
     empty after a restart (a raise typed across one was lost)."""
 
     def __init__(self, hand: Hand) -> None:
-        super().__init__(title=f"Raise — hand {hand.hand_id}"[:45], timeout=None,
-                         custom_id=f"hpm:{hand.hand_id}:{len(hand.events)}")
         q = quick_amounts(hand)
-        legal = hand.legal()
-        verb = "Raise to" if legal is not None and legal.facing_bet else "Bet"
+        words = raise_modal_words(hand, q)
+        super().__init__(title=words.title, timeout=None,
+                         custom_id=f"hpm:{hand.hand_id}:{len(hand.events)}")
         self.add_item(discord.ui.TextInput(
-            label=f"{verb}: a number, min, half, pot or all-in"[:45],
+            label=words.label,
             custom_id=AMOUNT_INPUT,
             default=str(q["min"]),
-            placeholder=(f"min {chips(q['min'])} · ½ pot {chips(q['half'])} · pot "
-                         f"{chips(q['pot'])} · all-in {chips(q['all-in'])}")[:100],
+            placeholder=words.placeholder,
             max_length=AMOUNT_CHARS,
         ))
         self.stop()  # finished: discord.py stores and listens for nothing (answer_raise)
@@ -393,7 +399,7 @@ async def answer_raise(interaction: discord.Interaction) -> bool:
     text = typed_amount(cast(dict[str, Any], interaction.data or {}).get("components"))
     try:
         # As a table click (answer_table_click): the player waits for this answer.
-        async with _answered_privately(interaction, "raise modal"):
+        async with _answered_privately(interaction, found.group(0)):
             with priority(Priority.ANSWER):
                 await _raise(interaction, found["hand"], int(found["n"]), text or "")
     finally:

@@ -52,12 +52,24 @@ class UploadFailed(Exception):
 
     def __init__(self, what: str, cause: BaseException) -> None:
         self.what = what
-        self.detail = _detail(cause)
+        self.detail = self.said(cause)
         # A rate limit, a server error, a timeout, no connection, no application id yet: it
         # passes. A 4xx other than 429 (Forbidden, the list full) is the same next time.
         self.passing = not (isinstance(cause, discord.HTTPException)
                             and 400 <= cause.status < 500 and cause.status != 429)
         super().__init__(f"{what} ({self.detail})")
+
+    @staticmethod
+    def said(exc: BaseException) -> str:
+        """Status, Discord's code and its short message only: a whole exception could carry a
+        request's headers."""
+        if isinstance(exc, discord.HTTPException):
+            return f"HTTP {exc.status}, code {exc.code}: {exc.text[:200]}"
+        if isinstance(exc, discord.RateLimited):
+            return f"rate limited for {exc.retry_after:.0f} s"
+        if isinstance(exc, TimeoutError):
+            return "no answer in time"
+        return type(exc).__name__
 
 
 class EmojiClient(Protocol):
@@ -180,20 +192,9 @@ class CardEmojiUploader:
             return
         self.done = True
         assert failed is not None
-        again = ("" if not failed.passing else
-                 f" after {self.attempts} attempts over {sum(self.delays) / 60:.0f} minutes")
         log.warning("card emojis: Discord refused %s (%s)%s; cards are shown as text until the "
-                    "next start", failed.what, failed.detail, again)
+                    "next start", failed.what, failed.detail,
+                    "" if not failed.passing else
+                    f" after {self.attempts} attempts over {sum(self.delays) / 60:.0f} minutes")
         await self.on_give_up(failed, self.attempts)
 
-
-def _detail(exc: BaseException) -> str:
-    # Status, Discord's code and its short message only: a whole exception could carry a
-    # request's headers.
-    if isinstance(exc, discord.HTTPException):
-        return f"HTTP {exc.status}, code {exc.code}: {exc.text[:200]}"
-    if isinstance(exc, discord.RateLimited):
-        return f"rate limited for {exc.retry_after:.0f} s"
-    if isinstance(exc, TimeoutError):
-        return "no answer in time"
-    return type(exc).__name__

@@ -25,7 +25,6 @@ from bot.discord_ui.buttons import (
 )
 from bot.discord_ui.card_emojis import CardEmojiUploader, UploadFailed
 from bot.discord_ui.card_faces import TEXT_ART, CardArt
-from bot.discord_ui.directors import DIRECTOR_ROLE_NAME
 from bot.discord_ui.dpy import release, slim_routed_clicks
 from bot.discord_ui.freezer import Freezer
 from bot.discord_ui.global_limit import GlobalPacer, Priority, for_this_task, pace_globally
@@ -35,6 +34,7 @@ from bot.discord_ui.live_clock import LiveClock
 from bot.discord_ui.night_desk import NightButton, NightDesk
 from bot.discord_ui.nonces import nonce
 from bot.discord_ui.paging import PageButton
+from bot.discord_ui.presenter.input import DIRECTOR_ROLE_NAME
 from bot.discord_ui.presenter.notices import (
     backups_failing_text,
     card_emojis_failed_text,

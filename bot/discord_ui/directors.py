@@ -7,10 +7,8 @@ from __future__ import annotations
 import discord
 
 from bot.discord_ui.context import GameBot
-from bot.discord_ui.presenter.input import NOT_A_DIRECTOR
+from bot.discord_ui.presenter.input import DIRECTOR_ROLE_NAME, NOT_A_DIRECTOR
 from bot.service.usecases import Refused
-
-DIRECTOR_ROLE_NAME = "tournament director"
 
 
 async def is_director(bot: GameBot, interaction: discord.Interaction) -> bool:

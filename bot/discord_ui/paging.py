@@ -16,7 +16,7 @@ from typing import Any
 import discord
 
 from bot.discord_ui.presenter.answers import refused_text
-from bot.discord_ui.presenter.input import LIST_GONE
+from bot.discord_ui.presenter.input import LIST_GONE, NEXT_PAGE, PREVIOUS_PAGE
 from bot.discord_ui.replies import send_private
 from bot.service.usecases import Refused
 
@@ -40,8 +40,8 @@ def page_buttons(kind: str, key: str, page: int, count: int) -> discord.ui.View 
     if count <= 1:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(PageButton(kind, key, page - 1, "◀ Previous", disabled=page <= 1))
-    view.add_item(PageButton(kind, key, page + 1, "Next ▶", disabled=page >= count))
+    view.add_item(PageButton(kind, key, page - 1, PREVIOUS_PAGE, disabled=page <= 1))
+    view.add_item(PageButton(kind, key, page + 1, NEXT_PAGE, disabled=page >= count))
     return view
 
 

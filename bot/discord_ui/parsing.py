@@ -13,7 +13,6 @@ import re
 from dataclasses import dataclass
 
 from bot.discord_ui.presenter import input as words
-from bot.discord_ui.presenter.limits import chips
 from bot.engine.bet_sizes import pot_fraction_to
 from bot.engine.hand import Hand
 from bot.service.usecases import Refused
@@ -29,17 +28,14 @@ NUMBER_DIGITS = 9
 # `7-t1-h12` at its longest (the /history option's max_length).
 HAND_REF_CHARS = 40
 
-_WORDS = {"min": "min", "minimum": "min", "half": "half", "1/2": "half", "½": "half",
-          "half pot": "half", "halfpot": "half", "pot": "pot", "all-in": "all-in",
-          "allin": "all-in", "all in": "all-in", "max": "all-in", "shove": "all-in"}
 _AMOUNT = re.compile(r"(?P<whole>[0-9]{1,15})(?:\.(?P<frac>[0-9]{1,3}))?(?P<k>k?)")
 
 
 def parse_amount(text: str) -> int | str:
     """A whole number of chips ("1,200", "1200", "1.5k") or a word (min, half, pot, all-in)."""
     raw = text.strip().lower()
-    if raw in _WORDS:
-        return _WORDS[raw]
+    if raw in words.AMOUNT_WORDS:
+        return words.AMOUNT_WORDS[raw]
     if len(raw) > AMOUNT_CHARS:
         raise Refused.saying(words.amount_too_long_text())
     cleaned = raw.replace(",", "").replace("_", "").replace(" ", "")
@@ -113,12 +109,6 @@ def resolve_raise(hand: Hand, text: str, action: str = "raise_to") -> RaiseChoic
         # the word "raise" (rules.md, "Live tables and online play"): the make-it knob reads it.
         return RaiseChoice("make_it", value)
     return RaiseChoice(action, value)
-
-
-def all_in_question(hand: Hand) -> str:
-    legal = hand.legal()
-    total = legal.max_raise_to if legal is not None else 0
-    return f"That is all-in for {chips(total)}. Confirm?"
 
 
 def parse_hand_ref(text: str) -> HandId | int:

@@ -6,6 +6,7 @@ feed (bot/web/feed.py)."""
 
 from __future__ import annotations
 
+from bot.discord_ui.presenter.screen import screen_message_action
 from bot.league.service.seasons import league_money
 from bot.store import Store
 from bot.web import Feed
@@ -52,7 +53,7 @@ async def set_touch(store: Store, feed: Feed, tournament_id: int, director_id: i
     if message is not None or clear_message:
         await store.write(lambda tx: tx.add_director_action(
             tournament_id, director_id, MESSAGE_ACTION,
-            "screen message cleared" if message is None else "screen message set",
+            screen_message_action(cleared=message is None),
             data={"text": message}))
     if logo is not None:
         image, kind = logo

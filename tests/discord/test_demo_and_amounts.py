@@ -6,7 +6,6 @@ import pytest
 
 from bot.demo import RULE, run_demo
 from bot.discord_ui.parsing import (
-    all_in_question,
     parse_amount,
     parse_hand_ref,
     parse_knobs,
@@ -15,6 +14,7 @@ from bot.discord_ui.parsing import (
     resolve_raise,
 )
 from bot.discord_ui.presenter.answers import refused_text
+from bot.discord_ui.presenter.controls import all_in_question
 from bot.engine.hand import Hand, HandConfig, Seat
 from bot.service.usecases import Refused
 from bot.tournament.hand_id import HandId

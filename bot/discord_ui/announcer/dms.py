@@ -39,7 +39,7 @@ from bot.discord_ui.announcer.state import Places, PlacesRegistry
 from bot.discord_ui.global_limit import side_by_side
 from bot.discord_ui.nonces import nonce
 from bot.discord_ui.presenter.limits import player_name
-from bot.discord_ui.presenter.notices import dm_failed_text
+from bot.discord_ui.presenter.notices import UNKNOWN_PLAYER, dm_failed_text
 from bot.discord_ui.presenter.texts import hole_cards_text
 from bot.discord_ui.replies import NO_PINGS
 from bot.engine.hand import Hand
@@ -134,4 +134,4 @@ class DirectMessages:
         return dm_failed_text(names, never_again=not failed)
 
     def _name(self, places: Places, player: str) -> str:
-        return player_name(self.places.names(places), player, "A player")
+        return player_name(self.places.names(places), player, UNKNOWN_PLAYER)

@@ -35,6 +35,8 @@ from bot.discord_ui.files import MemoryFile
 from bot.discord_ui.nonces import nonce
 from bot.discord_ui.presenter.limits import MESSAGE_CHARS, safe_name, safe_text, truncate
 from bot.discord_ui.presenter.notices import (
+    CHANNEL_GONE_REASON,
+    FULL_TEXT_ATTACHED,
     channel_lost_text,
     permissions_lost_text,
     unrecoverable_text,
@@ -93,7 +95,7 @@ class Sending:
             await self.send(places, channel_id, text)
             return
         first = text.split("\n", 1)[0]
-        await self.send(places, channel_id, truncate(first, 1900) + "\n(Full text attached.)",
+        await self.send(places, channel_id, truncate(first, 1900) + FULL_TEXT_ATTACHED,
                         file=MemoryFile(text.encode(), filename))
 
     # ------------------------------------------------------------------ trouble
@@ -132,8 +134,7 @@ class Sending:
 
     async def _pause(self, session: Session) -> None:
         try:
-            await session.run(lambda t, now: t.pause("bot", "the tournament's channel is gone",
-                                                     now))
+            await session.run(lambda t, now: t.pause("bot", CHANNEL_GONE_REASON, now))
         except Exception:
             log.exception("could not pause tournament %s after its channel was lost",
                           session.store_id)

@@ -25,7 +25,7 @@ import discord
 from bot.discord_ui.announcer.send import Sending
 from bot.discord_ui.announcer.state import Places, PlacesRegistry
 from bot.discord_ui.announcer.table_edits import TableEdits
-from bot.discord_ui.presenter.announcements import Post
+from bot.discord_ui.presenter.announcements import Post, thread_name
 from bot.discord_ui.presenter.limits import truncate
 from bot.discord_ui.tasks import Tasks
 from bot.service import Outcome, Session
@@ -60,7 +60,7 @@ class Threads:
         channel = self.client.get_channel(places.channel_id)
         if not isinstance(channel, discord.TextChannel):
             return
-        name = truncate(f"{self._thread_prefix(session)} · table {table}", 100)
+        name = truncate(thread_name(session.store_id, table), 100)
         try:
             thread = await channel.create_thread(name=name, type=discord.ChannelType.public_thread)
         except discord.HTTPException as exc:
@@ -70,10 +70,6 @@ class Threads:
         places.threads[table] = thread.id
         await self.store.commit(
             lambda tx: tx.put_table(places.store_id, table, thread_id=thread.id))
-
-    @staticmethod
-    def _thread_prefix(session: Session) -> str:
-        return f"#{session.store_id}"
 
     def lost(self, places: Places, thread_id: int) -> None:
         """A table's thread is gone (Discord said so, or a post or edit there found out): the

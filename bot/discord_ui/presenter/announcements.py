@@ -44,6 +44,11 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def thread_name(tournament_id: int, table: int) -> str:
+    """The thread a table plays in, under the tournament's channel: "#7 · table 2"."""
+    return f"#{tournament_id} · table {table}"
+
+
 def reason_text(text: str) -> str:
     """Director-typed text (a reason, a ruling): inert, one paragraph, bounded."""
     return safe_text(" ".join(text.split()), REASON_CHARS)

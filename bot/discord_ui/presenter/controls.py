@@ -1,11 +1,19 @@
-"""What the play buttons show for the player to act (labels, amounts, disabled states), and the
-private sentence that confirms a player's own action."""
+"""What the play buttons show for the player to act (labels, amounts, disabled states), the Raise
+modal's words, and the private sentences that confirm a player's own action."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from bot.discord_ui.presenter.limits import BUTTON_LABEL, chips, truncate
+from bot.discord_ui.presenter.limits import (
+    BUTTON_LABEL,
+    INPUT_LABEL,
+    INPUT_PLACEHOLDER,
+    MODAL_TITLE,
+    chips,
+    truncate,
+)
 from bot.engine.bet_sizes import size_slots
 from bot.engine.hand import Hand
 from bot.engine.hand_events import Acted
@@ -100,6 +108,46 @@ def _size(key: str, to: int | None) -> SizeState:
     if to is None:
         return SizeState(key, 0, SIZE_LABELS[key], disabled=True)
     return SizeState(key, to, truncate(f"{SIZE_LABELS[key]} {chips(to)}", BUTTON_LABEL))
+
+
+# The buttons beside the actions: anyone's (each click checks who he is).
+MY_CARDS_LABEL = "My cards"
+SHOW_MY_CARDS_LABEL = "Show my cards"
+RABBIT_HUNT_LABEL = "Rabbit hunt?"
+# A click answered privately when the table message could not be edited in its response.
+ACTION_SHOWN = "Done: the table shows your action."
+TIME_BANK_SHOWN = "Done: your time bank runs; the table shows your new deadline."
+
+
+@dataclass(frozen=True)
+class RaiseModalWords:
+    title: str
+    label: str
+    placeholder: str
+
+
+def raise_modal_words(hand: Hand, quick: Mapping[str, int]) -> RaiseModalWords:
+    """The Raise modal's title, and its amount input's label and hint of the `quick` amounts
+    (min / half / pot / all-in as "raise to" totals)."""
+    legal = hand.legal()
+    verb = "Raise to" if legal is not None and legal.facing_bet else "Bet"
+    return RaiseModalWords(
+        title=f"Raise — hand {hand.hand_id}"[:MODAL_TITLE],
+        label=f"{verb}: a number, min, half, pot or all-in"[:INPUT_LABEL],
+        placeholder=(f"min {chips(quick['min'])} · ½ pot {chips(quick['half'])} · pot "
+                     f"{chips(quick['pot'])} · all-in {chips(quick['all-in'])}")
+        [:INPUT_PLACEHOLDER])
+
+
+def all_in_question(hand: Hand) -> str:
+    """An amount typed above the player's stack: it is his all-in, played on one more click."""
+    legal = hand.legal()
+    total = legal.max_raise_to if legal is not None else 0
+    return f"That is all-in for {chips(total)}. Confirm?"
+
+
+def all_in_label(total: int) -> str:
+    return f"All-in {chips(total)}"
 
 
 def all_in_confirmation(total: int) -> str:

@@ -1,6 +1,7 @@
 """Why what a user typed or picked was refused, saying what is allowed: amounts, hands,
-reasons, knobs, times, levels, tournaments and players by name, and who may direct. The
-parsers (bot/discord_ui/parsing.py, time_input.py, lookup.py) decide; the words are here."""
+reasons, knobs, times, levels, tournaments and players by name, and who may direct; the words
+a player may type for an amount, and the buttons that page a long list. The parsers
+(bot/discord_ui/parsing.py, time_input.py, lookup.py) decide; the words are here."""
 
 from __future__ import annotations
 
@@ -8,6 +9,10 @@ from collections.abc import Sequence
 
 from bot.discord_ui.presenter.limits import safe_name, safe_text
 
+# What a player may type for an amount besides a number (lower case), and the size it means.
+AMOUNT_WORDS = {"min": "min", "minimum": "min", "half": "half", "1/2": "half", "½": "half",
+                "half pot": "half", "halfpot": "half", "pot": "pot", "all-in": "all-in",
+                "allin": "all-in", "all in": "all-in", "max": "all-in", "shove": "all-in"}
 AMOUNT_HELP = ("give a whole number of chips (e.g. 600, 1,200 or 1.5k) or min, half, pot or "
                "all-in. Nothing was changed.")
 AMOUNT_ABOVE_ZERO = "An amount must be a whole number of chips above zero. Nothing was changed."
@@ -22,9 +27,14 @@ NO_TOURNAMENT = ("No tournament is running in this channel. A director or player
                  "with `/tournament create`.")
 TOURNAMENT_GONE = "That tournament is over or was cancelled."
 TOURNAMENTS_IN_SERVER = "Tournaments are run in a server channel, not in DMs."
+# The role that directs on a server that has not set one with `/td role` (matched ignoring case).
+DIRECTOR_ROLE_NAME = "tournament director"
 NOT_A_DIRECTOR = ("Only a tournament director can do that (the server's director role; an admin "
                   "sets it with `/td role`).")
 LIST_GONE = "This list cannot be paged any more: ask for it again with its command."
+# The buttons that page a long list.
+PREVIOUS_PAGE = "◀ Previous"
+NEXT_PAGE = "Next ▶"
 COUNTS_EXAMPLE = "`Ann 120000, Bob 80000`"
 
 

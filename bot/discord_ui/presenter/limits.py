@@ -22,6 +22,9 @@ EMBED_FIELD_VALUE = 1024
 EMBED_FOOTER = 2048
 EMBED_TOTAL = 6000
 BUTTON_LABEL = 80
+MODAL_TITLE = 45
+INPUT_LABEL = 45
+INPUT_PLACEHOLDER = 100
 # Discord display names are at most 32 characters; a longer one is not a real name.
 NAME_CHARS = 32
 

@@ -51,6 +51,14 @@ def ping_answered_text(name: str, table: int, seat: int, since: Sequence[Event])
     return f"Table {table} no longer waits for {name}."
 
 
+# A player whose display name is not known (any more) where a notice names him.
+UNKNOWN_PLAYER = "A player"
+# Why the bot paused a tournament whose channel was deleted (its pause is announced with it).
+CHANNEL_GONE_REASON = "the tournament's channel is gone"
+# Under the first line of a text too long for one message, sent with the whole as a file.
+FULL_TEXT_ATTACHED = "\n(Full text attached.)"
+
+
 def dm_failed_text(names: Sequence[str], *, never_again: bool) -> str:
     """`names` are escaped display names of players whose cards could not be sent by DM."""
     who = people(list(names))

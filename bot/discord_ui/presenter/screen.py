@@ -125,3 +125,8 @@ class ScreenWording:
 
 
 SCREEN_WORDS = ScreenWording()
+
+
+def screen_message_action(*, cleared: bool) -> str:
+    """The director's action kept when he sets or clears the screen's message line."""
+    return "screen message cleared" if cleared else "screen message set"
