@@ -33,7 +33,7 @@ from types import MappingProxyType
 from typing import Literal
 
 from bot.engine.errors import IllegalAction
-from bot.engine.hand import Hand, HandConfig, Seat
+from bot.engine.hand import Hand, HandConfig, Legal, Seat
 from bot.engine.hand_events import Acted, Ruling
 from bot.engine.pots import build_pots, split
 from bot.engine.profile import Profile
@@ -293,10 +293,8 @@ def _last_raise(hand: Hand, before: int) -> int:
     return hand.last_full_raise
 
 
-def _said_raise_with_a_call(spot: _Spot, profile: Profile) -> Worked | None:
-    """"Raise" said, then only the chips to call put in: a declared raise binds to the minimum
-    raise where a short declaration is made the minimum; where it is read as "make it", the
-    chips in are a call (the engine's reading of each)."""
+def _facing_a_bet(spot: _Spot, profile: Profile) -> tuple[Hand, int, Legal] | None:
+    """The spot played to the player's turn, when he faces a bet he could raise."""
     played = _play(spot, profile)
     if played is None:
         return None
@@ -304,6 +302,17 @@ def _said_raise_with_a_call(spot: _Spot, profile: Profile) -> Worked | None:
     legal = hand.legal()
     if legal is None or not legal.can_raise or legal.call_amount == 0:
         return None
+    return hand, seat, legal
+
+
+def _said_raise_with_a_call(spot: _Spot, profile: Profile) -> Worked | None:
+    """"Raise" said, then only the chips to call put in: a declared raise binds to the minimum
+    raise where a short declaration is made the minimum; where it is read as "make it", the
+    chips in are a call (the engine's reading of each)."""
+    facing = _facing_a_bet(spot, profile)
+    if facing is None:
+        return None
+    hand, seat, legal = facing
     call_to = hand.current_bet
     if profile.short_declared_raise == "minimum":
         return _worked("said-raise-call", "declared-raise", [legal.min_raise_to], profile,
@@ -321,13 +330,10 @@ def _said_raise_with_chips(spot: _Spot, profile: Profile, threw: int) -> Worked 
     """"Raise" said, then chips put in: a full raise stands as put in; short of one, a
     declared raise binds to the minimum raise where short declarations are made the minimum,
     and where they are read as "make it", the chips are read so (the engine's reading)."""
-    played = _play(spot, profile)
-    if played is None:
+    facing = _facing_a_bet(spot, profile)
+    if facing is None:
         return None
-    hand, seat = played
-    legal = hand.legal()
-    if legal is None or not legal.can_raise or legal.call_amount == 0:
-        return None
+    hand, seat, legal = facing
     call_to = hand.current_bet
     if threw < call_to:
         return None
