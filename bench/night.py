@@ -159,6 +159,7 @@ class Night:
         self.burst_profiler: cProfile.Profile | None = None  # --profile burst: on while one is
         self.burst_profiled = 0  # clicks made in the bursts profiled
         self.burst_arrivals: list[list[float]] = []  # per burst: when its clicks reached the bot
+        self.burst_wakes: list[tuple[float, float]] = []  # spread: (drawn, actual) s after the cue
         self.paced_waits: dict[str, list[float]] = {}  # --global-limit: waits by priority
         self.sleeping: set[Table] = set()
         self.setup_limit = asyncio.Semaphore(args.setup_parallel)
@@ -380,16 +381,25 @@ class Night:
         while not self.stopping:
             await asyncio.sleep(BURST_EVERY * pace)
             self.burst_arrivals.append([])
+            cue = loop.time()
             for table in list(self.sleeping):
                 if self.rng.random() < BURST_SHARE and table.wake is not None:
                     if spread:
                         # Each player reacts to the common cue in his own time: his thinking
                         # ends at a moment drawn over the spread, unless it ends sooner (then
                         # this timer finds his thinking over and does nothing).
-                        loop.call_later(self.rng.uniform(0.0, spread) * pace, _burst_wake,
-                                        table, table.wake)
+                        delay = self.rng.uniform(0.0, spread) * pace
+                        loop.call_later(delay, self._spread_wake, table, table.wake, cue, delay)
                     else:
                         _burst_wake(table, table.wake)
+
+    def _spread_wake(self, table: Table, fut: asyncio.Future[None], cue: float,
+                     delay: float) -> None:
+        """A spread burst's timer: wakes the player if still thinking, noting when against
+        the moment drawn for him (`burst_wakes`: drawn delay and actual delay after the cue)."""
+        if table.wake is fut and not fut.done():
+            self.burst_wakes.append((delay, asyncio.get_running_loop().time() - cue))
+        _burst_wake(table, fut)
 
     async def play(self, table: Table) -> None:
         try:
@@ -744,6 +754,7 @@ class Night:
             "burst_p99_ms": pct(self.api.burst_latencies, 99) * 1e3,
             # How long each burst took to reach the bot, first click to last.
             "burst_spans_ms": [(max(b) - min(b)) * 1e3 for b in self.burst_arrivals if b],
+            "burst_wakes_ms": [(d * 1e3, a * 1e3) for d, a in self.burst_wakes],
             "steady_p99_ms": pct(self.api.steady_latencies, 99) * 1e3,
             "latencies_ms": [round(x * 1e3, 3) for x in lat] if args.worker else [],
             "loop_block_ms": probe.worst_lag * 1e3,

@@ -103,8 +103,10 @@ def test_a_bursts_clicks_can_be_spread_over_a_second_as_people_react(tmp_path: P
     assert r["errors"] == [] and r["unanswered"] == 0
     assert r["answered"] == r["actions"] >= 30
     assert r["burst_spread"] == 5.0 and r["burst_clicks"] >= 3
-    # A burst in one instant reaches the bot within a millisecond or so at this size; spread,
-    # its clicks arrive over a good part of the half second, and never after it ends (the
-    # slack: a click waits for the loop behind the ones before it).
-    assert max(r["burst_spans_ms"]) >= 50
-    assert max(r["burst_spans_ms"]) <= 500 + 250
+    # Each woken player's moment is his own draw within the half second, and his thinking ends
+    # at that moment, never before it (how late after it depends on the machine: not asserted).
+    wakes = r["burst_wakes_ms"]
+    assert len(wakes) >= 3
+    assert all(0 <= drawn <= 500 and woke >= drawn - 1 for drawn, woke in wakes)
+    assert len({round(drawn, 3) for drawn, _ in wakes}) == len(wakes)  # not one instant
+    assert r["burst_spans_ms"]  # the report still shows the spans the clicks arrived over

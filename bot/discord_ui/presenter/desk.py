@@ -6,6 +6,7 @@ live.py)."""
 from __future__ import annotations
 
 from bot.discord_ui.presenter.limits import chips, safe_name
+from bot.discord_ui.presenter.refusals import ended
 
 NOT_LIVE = ("This channel's tournament is not a live one (it is dealt online); live commands "
             "work in a tournament created with `/tournament create mode:live`.")
@@ -53,13 +54,12 @@ def member_entered_text(name: str, players: int) -> str:
 
 def league_refused_text(reason: str) -> str:
     """The league refused the link (its own sentence)."""
-    return f"{reason.rstrip('.')}. Nothing was changed."
+    return ended(reason)
 
 
 def joined_on_discord_text(name: str) -> str:
     """`name`: already worded (`player_name`)."""
-    return (f"{name} joined on Discord, not as a guest: there is nothing to link. Nothing was "
-            "changed.")
+    return ended(f"{name} joined on Discord, not as a guest: there is nothing to link")
 
 
 def no_such_guest_text(name: str) -> str:
