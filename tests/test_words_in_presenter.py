@@ -27,8 +27,26 @@ The rule, read from the source (no import, no run):
   - bot/discord_ui/terminal.py, which writes Discord's timestamps as Discord's own client
     words them ("in 10 minutes") for the demos: Discord's words, not the bot's.
 - Nothing else is allowed, in the web's Python either (the screens' words come from the
-  presenter's `ScreenWords`). The pages' HTML, CSS and JS (bot/web/static/) are not Python and
-  are not read here.
+  presenter's `ScreenWords`).
+
+The pages' own files (bot/web/static/) take their words from the presenter too (its
+`PAGE_WORDS`, handed to the page by the server): the scripts write `word(key, values)`, the HTML
+`{{key}}`. Read from the files:
+- JS: every string literal ('…', "…", `…` with each `${…}` read as a word, the code inside it
+  read on its own; comments and regular expressions are not literals) is words by the rule
+  above, or when it is one capitalised word of two letters or more ("Finished", "PAUSED",
+  "Preflop") that is not a name the browser defines (a key's name "Escape", the method "POST"),
+  or when a word of two letters or more stands beside a character beyond ASCII
+  ("reconnecting…", "● live": names, ids, keys, selectors and URLs are ASCII).
+  Ids, class, element and event names, keys ("c-pause", "on-break", "span", "click",
+  "hand_for_hand"), locales, media types and headers ("en-US", "application/json",
+  "Content-Type"), separators and symbols (" · ", "–", "♠") are not words; nor is the
+  directive "use strict". A lone lower-case word cannot be told from a class name or a key and
+  is not refused: it still belongs in the presenter.
+- HTML: its text (outside <script> and <style>) and the attributes a viewer reads (title, alt,
+  aria-label, placeholder, value) are words when, without their `{{key}}`s, they hold a word of
+  two letters or more: "Prize pool", "Seats". A key's letter ("B"), arrows and dashes are not.
+- CSS: a `content:` that holds a word of two letters or more.
 """
 
 from __future__ import annotations
@@ -37,11 +55,13 @@ import ast
 import builtins
 import re
 from collections.abc import Iterator
+from html.parser import HTMLParser
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CHECKED = ("cogs", "bot/web", "bot/discord_ui")
 PRESENTER = ROOT / "bot/discord_ui/presenter"
+STATIC = ROOT / "bot/web/static"
 # Discord's own client's words (its relative timestamps), rendered for the demos.
 DISCORDS_WORDS = frozenset({ROOT / "bot/discord_ui/terminal.py"})
 
@@ -217,3 +237,204 @@ class Panel(discord.ui.View):
     assert [text for _, text in finder.found] == ["Clock stopped.", "There is no table X playing",
                                                   "Not your turn.", "This link shows the clock",
                                                   "Final tables", "My cards"]
+
+
+# ---------------------------------------------------------------- the pages' own files
+
+# Names the browser defines that read as a capitalised word: keys' names, HTTP methods.
+_WEB_NAMES = frozenset({"Escape", "Enter", "Tab", "Backspace", "ArrowUp", "ArrowDown",
+                        "ArrowLeft", "ArrowRight", "GET", "POST", "PUT", "DELETE"})
+_CAPITALISED_WORD = re.compile(r"[A-Z][A-Za-z]+")
+_DIRECTIVES = frozenset({"use strict"})
+# Names, ids, keys, selectors and URLs are ASCII: a word beside "…" or "●" is for a viewer.
+_BEYOND_ASCII = re.compile(r"[^\x00-\x7f]")
+# A `/` that starts a regular expression follows one of these (or nothing), else it divides.
+_BEFORE_REGEX = set("(,=:[!&|?{};+-*%<>~^")
+_REGEX_KEYWORDS = ("return", "typeof", "case", "in", "of", "new", "delete", "void", "yield")
+
+
+def js_literals(source: str) -> list[tuple[int, str, str]]:
+    """The string literals of a script: (line, text, literal parts), each `${…}` of a
+    template read as a word and the code inside it read for its own literals."""
+    found: list[tuple[int, str, str]] = []
+    _scan_js(source, 0, found, until_brace=False)
+    return found
+
+
+def _scan_js(src: str, i: int, found: list[tuple[int, str, str]], *, until_brace: bool) -> int:
+    depth = 0
+    last = ""  # the last significant character or word: a `/` after it starts a regex?
+    while i < len(src):
+        c = src[i]
+        if src.startswith("//", i):
+            i = src.find("\n", i)
+            i = len(src) if i < 0 else i
+            continue
+        if src.startswith("/*", i):
+            i = src.index("*/", i + 2) + 2
+            continue
+        if c in "'\"":
+            start, i = i, i + 1
+            text = []
+            while src[i] != c:
+                if src[i] == "\\":
+                    text.append(src[i + 1])
+                    i += 2
+                    continue
+                text.append(src[i])
+                i += 1
+            found.append((src.count("\n", 0, start) + 1, "".join(text), "".join(text)))
+            i += 1
+            last = c
+            continue
+        if c == "`":
+            start, i = i, i + 1
+            text, parts = [], []
+            while src[i] != "`":
+                if src[i] == "\\":
+                    text.append(src[i + 1])
+                    parts.append(src[i + 1])
+                    i += 2
+                elif src.startswith("${", i):
+                    text.append(_PLACEHOLDER)
+                    parts.append(" ")
+                    i = _scan_js(src, i + 2, found, until_brace=True)
+                else:
+                    text.append(src[i])
+                    parts.append(src[i])
+                    i += 1
+            found.append((src.count("\n", 0, start) + 1, "".join(text), "".join(parts)))
+            i += 1
+            last = c
+            continue
+        if c == "/" and (last == "" or last in _BEFORE_REGEX or last in _REGEX_KEYWORDS):
+            i += 1
+            in_class = False
+            while src[i] != "/" or in_class:
+                if src[i] == "\\":
+                    i += 1
+                elif src[i] == "[":
+                    in_class = True
+                elif src[i] == "]":
+                    in_class = False
+                i += 1
+            i += 1
+            last = "/regex/"
+            continue
+        if until_brace:
+            if c == "{":
+                depth += 1
+            elif c == "}":
+                if depth == 0:
+                    return i + 1
+                depth -= 1
+        if c.isalnum() or c in "_$":
+            word = re.match(r"[\w$]+", src[i:])
+            assert word is not None
+            last = word[0]
+            i += len(word[0])
+            continue
+        if not c.isspace():
+            last = c
+        i += 1
+    return i
+
+
+def js_words(text: str, parts: str) -> bool:
+    """Whether a script's literal is words (the module's docstring says the rule)."""
+    if text in _DIRECTIVES:
+        return False
+    if is_words(text) and _LONE_WORD.search(parts):
+        return True
+    if _HTML_WORD.search(parts) and _BEYOND_ASCII.search(parts):
+        return True
+    return bool(_CAPITALISED_WORD.fullmatch(parts.strip())) and text not in _WEB_NAMES
+
+
+# The attributes a viewer reads (a tooltip, a screen reader, a field's hint).
+_READ_ATTRIBUTES = frozenset({"title", "alt", "aria-label", "aria-description", "placeholder",
+                              "value", "label"})
+_PLACED_WORD = re.compile(r"\{\{\w+\}\}")
+_HTML_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+def html_words(text: str) -> bool:
+    return bool(_HTML_WORD.search(_PLACED_WORD.sub(" ", text)))
+
+
+class _PageText(HTMLParser):
+    """The text of a page a viewer reads: (line, text), outside scripts and styles."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[tuple[int, str]] = []
+        self._hidden = 0  # inside <script> or <style>
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style"):
+            self._hidden += 1
+        for name, value in attrs:
+            if name in _READ_ATTRIBUTES and value:
+                self.found.append((self.getpos()[0], value))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style"):
+            self._hidden -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self._hidden and data.strip():
+            self.found.append((self.getpos()[0], data.strip()))
+
+
+_CSS_CONTENT = re.compile(r"(?<![\w-])content\s*:\s*([^;}]*)")
+
+
+def words_in_the_pages() -> Iterator[str]:
+    for path in sorted(STATIC.glob("*.js")):
+        for line, text, parts in js_literals(path.read_text(encoding="utf-8")):
+            if js_words(text, parts):
+                yield f"{path.relative_to(ROOT)}:{line}: {text[:70]!r}"
+    for path in sorted(STATIC.glob("*.html")):
+        page = _PageText()
+        page.feed(path.read_text(encoding="utf-8"))
+        for line, text in page.found:
+            if html_words(text):
+                yield f"{path.relative_to(ROOT)}:{line}: {text[:70]!r}"
+    for path in sorted(STATIC.glob("*.css")):
+        source = path.read_text(encoding="utf-8")
+        for match in _CSS_CONTENT.finditer(source):
+            if html_words(match[1]):
+                yield f"{path.relative_to(ROOT)}:{source.count(chr(10), 0, match.start()) + 1}: " \
+                      f"{match[1][:70]!r}"
+
+
+def test_the_pages_say_nothing_of_their_own() -> None:
+    found = list(words_in_the_pages())
+    assert found == [], "move these words into the presenter (PAGE_WORDS):\n" + "\n".join(found)
+
+
+def test_the_page_rule_tells_words_from_structure() -> None:
+    """The rule can fail: a script's sentence or capitalised word, a page's text or tooltip are
+    words; ids, classes, keys, a key's letter and symbols are not."""
+    source = r'''
+"use strict";
+// A comment says "what it does" and is not read.
+const a = s.paused ? "PAUSED" : "";  /* nor is "this one" */
+const b = `Hand for hand — ${s.left} left, ${n ? "two words" : "x"} paid`;
+const c = `${s.name} · ${s.table}`;
+el.classList.toggle("on-break", x); S.text("c-pause", word("control_pause", { n: 1 }));
+const d = line.split(/(?<![0-9A-Za-z])"([2-9TJ])"/).map((p) => p / 2 / "Not a regex");
+if (e.key === "Escape") fetch(u, { method: "POST", headers: { "Content-Type": "text/html" } });
+board.textContent = hand.over ? 'No flop' : 'Preflop';
+const labels = { live: "● live", closed: "disconnected", sep: " · ", suit: "♠", at: `${m}${t}` };
+'''
+    assert [text for _, text, parts in js_literals(source) if js_words(text, parts)] == [
+        "PAUSED", "two words", "Hand for hand — X left, X paid", "Not a regex", "No flop",
+        "Preflop", "● live"]
+    page = _PageText()
+    page.feed('<title>{{clock_title}}</title><style>p { color: red }</style>'
+              '<button title="The seating">{{view_seats}}</button><dt>B</dt><dd>↑ ↓</dd>'
+              '<div>&nbsp;--:--</div><h2>Prize pool</h2><img alt="">'
+              '<script>const x = "not the page\'s text";</script><span>Seats</span>')
+    assert [text for _, text in page.found if html_words(text)] == [
+        "The seating", "Prize pool", "Seats"]

@@ -25,13 +25,15 @@ import concurrent.futures
 import contextlib
 import contextvars
 import hashlib
+import json
 import logging
 import re
 import socket
 import threading
 from collections import Counter
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
+from html import escape
 from importlib import resources
 from typing import Any
 from urllib.parse import urlsplit
@@ -69,11 +71,17 @@ SERVER_NAME = "screens"
 LOOPBACK = ("127.0.0.1", "::1")
 
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,128}")
+# A word of the presenter's in a page's HTML: {{key}}.
+_PLACED_WORD = re.compile(r"\{\{(\w+)\}\}")
 
 
-def _page(template: str) -> tuple[bytes, str]:
+def _page(template: str, words: Mapping[str, object]) -> tuple[bytes, str]:
     """A page with its CSS and scripts inline (one request, no framework), and the
-    Content-Security-Policy that allows exactly those inline blocks."""
+    Content-Security-Policy that allows exactly those inline blocks.
+
+    Its words are the presenter's (`ScreenWords.page_words`): the HTML's `{{key}}` filled in,
+    escaped, and all of them as a JSON data block (`<script type="application/json"
+    id="words">`, never run, so outside the policy's hashes) for the scripts' `word()`."""
     files = resources.files("bot.web") / "static"
     css = (files / "screen.css").read_text(encoding="utf-8")
     common = (files / "screen.js").read_text(encoding="utf-8")
@@ -84,6 +92,15 @@ def _page(template: str) -> tuple[bytes, str]:
     def digest(text: str) -> str:
         return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
 
+    def placed(match: re.Match[str]) -> str:
+        word = words[match[1]]
+        assert isinstance(word, str), f"{match[1]} has forms: the HTML shows a plain text"
+        return escape(word)
+
+    # In JSON's strings `<`, `>` and `&` as escapes: nothing in the words can end the block.
+    data = json.dumps(words, ensure_ascii=False, separators=(",", ":"))
+    data = data.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    html = _PLACED_WORD.sub(placed, html).replace("/*WORDS*/", data)
     html = html.replace("/*CSS*/", css).replace("/*JS*/", script)
     csp = (f"default-src 'none'; style-src {digest(css)}; script-src {digest(script)}; "
            "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
@@ -190,7 +207,7 @@ class WebServer:
         self._flushing: set[int] = set()
         self._again: set[int] = set()
         self._last_push: dict[int, float] = {}
-        self._pages = {name: _page(name) for name in ("clock", "rail")}
+        self._pages = {name: _page(name, feed.words.page_words) for name in ("clock", "rail")}
         # The remote: the clock's page marked for its controls (the same scripts and CSP).
         body, csp = self._pages["clock"]
         self._pages["clock_control"] = (body.replace(b'<body class="clock connecting">',

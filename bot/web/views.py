@@ -53,6 +53,13 @@ class ScreenWords(Protocol):
 
     def links_revoked(self) -> str: ...
 
+    @property
+    def page_words(self) -> Mapping[str, object]:
+        """Every word of the pages' own HTML and scripts (bot/web/static/), by key, as JSON:
+        a text with `{name}` placeholders, or `{"plural": forms}` / `{"ordinal": forms}` whose
+        form the page picks by the count `n` (forms keyed by the plural categories of the
+        browser's `Intl.PluralRules`). A key the HTML shows as `{{key}}` is a plain text."""
+
 
 def _blinds(level: Level | None) -> dict[str, int] | None:
     if level is None:

@@ -1,14 +1,14 @@
 /* The room's clock; on the director's remote (body.control) its controls too. */
 (() => {
   const S = Screen;
+  const word = S.word;
   const body = document.body;
   const remote = body.classList.contains("control");
   let state = null;
   let period = null;   // the level or break on screen ("5" / "b5"): a change of it beeps
   let warned = null;   // the period whose last minute was beeped (and said)
   let spokenHfh = null, spokenBubble = null, spokenFinal = null;
-  const ORD = ["1st", "2nd", "3rd"];
-  const ordinal = (n) => (n % 100 >= 11 && n % 100 <= 13) ? `${n}th` : ORD[(n % 10) - 1] || `${n}th`;
+  const ordinal = (n) => word("ordinal", { n });
   const blinds = (b) => `${S.chips(b.sb)} / ${S.chips(b.bb)}`;
   const short = (b) => `${S.chips(b.sb)}/${S.chips(b.bb)}` + (b.ante ? `/${S.chips(b.ante)}` : "");
   const BUBBLE_SHOWN = 180;  // seconds the bubble's burst stays on the screen
@@ -42,15 +42,15 @@
     if (warning && warned !== period) {
       warned = period;
       S.beep(1, 660);
-      if (state.on_break) S.say("One minute left in the break");
-      else if (state.next && state.next.break) S.say("One minute to the break");
-      else S.say("One minute left in this level");
+      if (state.on_break) S.say(word("say_minute_in_break"));
+      else if (state.next && state.next.break) S.say(word("say_minute_to_break"));
+      else S.say(word("say_minute_in_level"));
     }
     let breakIn = state.break_in;
     if (state.break_at !== null && !state.paused) breakIn = state.break_at - S.serverNow();
     // On a break: the break after this one (this one's end is the big countdown).
     S.text("breakin", breakIn === null ? "–" : S.clock(breakIn));
-    S.text("breakat", state.break_at !== null && !state.paused ? `at ${timeOfDay(state.break_at)}` : " ");
+    S.text("breakat", state.break_at !== null && !state.paused ? word("break_at", { time: timeOfDay(state.break_at) }) : " ");
     showStatus();
   }
 
@@ -61,33 +61,34 @@
     let words = "", kind = "";
     const running = s.status === "running" && !s.gone;
     if (running && s.hand_for_hand) {
-      words = `Hand for hand — ${s.hand_for_hand.left} left, ${s.hand_for_hand.paid} paid`;
+      words = word("status_hfh", s.hand_for_hand);
       kind = "hfh";
     } else if (running && s.bubble_at !== null && S.serverNow() - s.bubble_at < BUBBLE_SHOWN) {
-      words = `The bubble has burst — ${s.players_left} left, all in the money`;
+      words = word("status_bubble", { left: s.players_left });
       kind = "bubble";
     } else if (running && s.final_table) {
-      words = "Final table";
+      words = word("final_table");
       kind = "final";
     }
     el.hidden = !words;
-    el.className = `status ${kind}`;
+    el.className = "status";
+    if (kind) el.classList.add(kind);
     S.text("status", words || " ");
   }
 
   function speak(s) {
     if (s.status !== "running" || s.gone) return;
     if (s.hand_for_hand && spokenHfh !== s.hand_for_hand.left) {
-      if (spokenHfh !== null || period !== null) S.say(`Hand for hand. ${s.hand_for_hand.left} players left, ${s.hand_for_hand.paid} paid`);
+      if (spokenHfh !== null || period !== null) S.say(word("say_hfh", s.hand_for_hand));
       spokenHfh = s.hand_for_hand.left;
     }
     if (!s.hand_for_hand) spokenHfh = null;
     if (s.bubble_at !== null && spokenBubble !== s.bubble_at) {
-      if (S.serverNow() - s.bubble_at < BUBBLE_SHOWN && period !== null) S.say("The bubble has burst. Everyone left is in the money");
+      if (S.serverNow() - s.bubble_at < BUBBLE_SHOWN && period !== null) S.say(word("say_bubble"));
       spokenBubble = s.bubble_at;
     }
     if (s.final_table && !spokenFinal) {
-      if (period !== null) S.say("Final table");
+      if (period !== null) S.say(word("final_table"));
       spokenFinal = true;
     }
   }
@@ -96,11 +97,12 @@
   function entryWords(entry) {
     if (!entry) return " ";
     const byLevel = new Map();
-    [["re-buys", entry.rebuys], ["late entry", entry.late], ["add-on", entry.add_on]]
-      .forEach(([what, level]) => { if (level) byLevel.set(level, [...(byLevel.get(level) || []), what]); });
+    [["entry_rebuys", entry.rebuys], ["entry_late", entry.late], ["entry_add_on", entry.add_on]]
+      .forEach(([what, level]) => { if (level) byLevel.set(level, [...(byLevel.get(level) || []), word(what)]); });
     const parts = [...byLevel.entries()].sort((a, b) => a[0] - b[0]).map(([level, whats]) => {
-      const list = whats.length > 1 ? `${whats.slice(0, -1).join(", ")} and ${whats[whats.length - 1]}` : whats[0];
-      return `${list} until level ${level}`;
+      const list = whats.length > 1 ? word("list_and", { items: whats.slice(0, -1).join(", "), last: whats[whats.length - 1] })
+                                    : whats[0];
+      return word("entry_until", { what: list, level });
     });
     const text = parts.join(" · ");
     return text ? text[0].toUpperCase() + text.slice(1) : " ";
@@ -108,7 +110,7 @@
 
   function levelWords(s) {
     const b = s.blinds;
-    return `Level ${s.level}: blinds ${b.sb}, ${b.bb}` + (b.ante ? `, ante ${b.ante}` : "");
+    return word(b.ante ? "say_level_ante" : "say_level", { level: s.level, ...b });
   }
 
   function showMoney(s, over) {
@@ -116,13 +118,13 @@
     const items = [];
     const add = (label, value, cls) => items.push([label, value, cls || ""]);
     if (over && s.results && s.results.length) {
-      add("Results", "", "head");
-      s.results.filter((r) => r.prize).forEach((r) => add(`${ordinal(r.place)} ${r.name}`, money(r.prize)));
+      add(word("results"), "", "head");
+      s.results.filter((r) => r.prize).forEach((r) => add(word("place_name", { place: ordinal(r.place), name: r.name }), money(r.prize)));
     } else if (s.deal) {  // a deal fixed the prizes of everyone still in
-      add(`Deal (${s.deal.method === "icm" ? "ICM" : "chip chop"})`, "", "head");
+      add(word("deal", { method: word(s.deal.method === "icm" ? "deal_icm" : "deal_chip_chop") }), "", "head");
       s.deal.prizes.forEach((d) => add(d.name, money(d.prize)));
-      if (s.deal.played_for) add("Still played for", money(s.deal.played_for), "head");
-      else if (!over) add("Play goes on for the title", "", "head");
+      if (s.deal.played_for) add(word("still_played_for"), money(s.deal.played_for), "head");
+      else if (!over) add(word("play_goes_on"), "", "head");
     } else {
       (s.payouts || []).forEach((p, i) => add(ordinal(i + 1), money(p)));
     }
@@ -151,7 +153,7 @@
       seating.dataset.key = key;
       seating.replaceChildren(...(s.seating || []).map((t) => {
         const box = document.createElement("div"); box.className = "table";
-        const h = document.createElement("h2"); h.textContent = `Table ${t.table}`;
+        const h = document.createElement("h2"); h.textContent = word("table", { table: t.table });
         const ol = document.createElement("ol");
         t.seats.forEach((p) => {
           const li = document.createElement("li");
@@ -173,15 +175,16 @@
         const li = document.createElement("li"); li.textContent = line; return li;
       }));
     };
-    lines("moves", (s.moves || []).map((m) => `${m.name} → table ${m.to[0]} seat ${m.to[1]}`));
-    lines("busts", (s.busts || []).map((b) => `${ordinal(b.place)} ${b.name}` + (b.prize ? ` · ${money(b.prize)}` : "")));
+    lines("moves", (s.moves || []).map((m) => word("moved", { name: m.name, table: m.to[0], seat: m.to[1] })));
+    lines("busts", (s.busts || []).map((b) => word("place_name", { place: ordinal(b.place), name: b.name }) +
+                                              (b.prize ? ` · ${money(b.prize)}` : "")));
   }
 
   function show(s) {
     const first = state === null;
     state = s;
-    S.text("name", s.name || "Tournament clock");
-    document.title = `${s.name} · clock`;
+    S.text("name", s.name || word("clock_title"));
+    document.title = word("clock_page_title", { name: s.name });
     const message = S.$("message");
     message.hidden = !s.message;
     if (s.message) S.text("message", s.message);
@@ -197,48 +200,47 @@
     if (s.gone) {
       S.text("breakin", "–");
       S.text("breakat", " ");
-      S.banner(s.status === "cancelled" ? "Cancelled"
-               : s.winner ? `${s.winner} wins` : "This tournament is over");
+      S.banner(s.status === "cancelled" ? word("cancelled")
+               : s.winner ? word("wins", { winner: s.winner }) : word("tournament_over"));
       showControls(s);
       return;
     }
-    if (s.status === "finished") S.banner(s.winner ? `${s.winner} wins` : "Finished");
-    else if (s.paused) S.banner("PAUSED");
-    else if (s.on_break) S.banner("BREAK");
-    else if (s.status === "registering") S.banner("Not started");
+    if (s.status === "finished") S.banner(s.winner ? word("wins", { winner: s.winner }) : word("finished"));
+    else if (s.paused) S.banner(word("paused"));
+    else if (s.on_break) S.banner(word("on_break"));
+    else if (s.status === "registering") S.banner(word("not_started"));
     else S.banner("");
-    S.text("level", s.on_break ? `Break · then level ${s.level}` : `Level ${s.level}`);
+    S.text("level", word(s.on_break ? "level_after_break" : "level", { level: s.level }));
     S.text("blinds", blinds(s.blinds));
     S.$("blinds").classList.toggle("long", blinds(s.blinds).length > 11);
-    S.text("ante", s.blinds.ante ? `Ante ${S.chips(s.blinds.ante)}` : "No ante");
+    S.text("ante", s.blinds.ante ? word("ante", { ante: S.chips(s.blinds.ante) }) : word("no_ante"));
     // The next level's blinds big, its number and the one after small ("Level 3 · then …").
     const up = s.upcoming || [];
-    const named = (u) => u.break ? `a ${u.minutes} min break` : `L${u.level} ${short(u.blinds)}`;
+    const named = (u) => u.break ? word("upcoming_break", u) : word("upcoming_level", { level: u.level, blinds: short(u.blinds) });
     let next = "–", next2 = " ";
     if (!over && up.length) {
-      next = up[0].break ? `Break ${up[0].minutes} min` : short(up[0].blinds);
-      next2 = (up[0].break ? "" : `Level ${up[0].level}`) +
-        (up.length > 1 ? `${up[0].break ? "" : " · "}then ${named(up[1])}` : "");
-    } else if (!over && s.status === "running") next = "Last level";
+      next = up[0].break ? word("next_break_minutes", up[0]) : short(up[0].blinds);
+      next2 = [up[0].break ? "" : word("level", up[0]), up.length > 1 ? word("then", { next: named(up[1]) }) : ""]
+        .filter(Boolean).join(" · ");
+    } else if (!over && s.status === "running") next = word("last_level");
     S.text("next", next);
     S.text("next2", next2 || " ");
-    S.text("players", `${s.players_left} of ${s.entries}`);
-    S.text("paid", s.paid ? `${s.paid} paid` : " ");
+    S.text("players", word("players_of", { left: s.players_left, entries: s.entries }));
+    S.text("paid", s.paid ? word("paid", s) : " ");
     S.text("entries", String(s.entries));
     const extra = [];
-    if (s.rebuys) extra.push(`${s.rebuys} re-buy${s.rebuys === 1 ? "" : "s"}`);
-    if (s.add_ons) extra.push(`${s.add_ons} add-on${s.add_ons === 1 ? "" : "s"}`);
+    if (s.rebuys) extra.push(word("rebuys", { n: s.rebuys }));
+    if (s.add_ons) extra.push(word("add_ons", { n: s.add_ons }));
     S.text("extra", extra.join(" · ") || " ");
     S.text("chips", S.chips(s.chips_in_play));
     S.text("entry", entryWords(s.entry));
     S.$("entry").hidden = !s.entry || !(s.entry.rebuys || s.entry.late || s.entry.add_on);
     S.text("average", S.chips(s.average_stack));
-    S.text("averagebb", s.average_bb && !over ? `${s.average_bb.toLocaleString("en-US")} BB` : " ");
+    S.text("averagebb", s.average_bb && !over ? word("average_bb", { bb: s.average_bb.toLocaleString("en-US") }) : " ");
     const chipup = S.$("chipup");
     chipup.hidden = !s.chip_up;
-    if (s.chip_up) S.text("chipup", s.chip_up.when === "now"
-      ? `Chip-up now: the ${S.chips(s.chip_up.chip)}s go`
-      : `Chip-up at the next break: the ${S.chips(s.chip_up.chip)}s go`);
+    if (s.chip_up) S.text("chipup", word(s.chip_up.when === "now" ? "chip_up_now" : "chip_up_at_break",
+                                         { chip: S.chips(s.chip_up.chip) }));
     const nav = S.$("tables");
     nav.hidden = !s.tables.length;
     if (s.tables.length && nav.dataset.tables !== s.tables.join(",")) {
@@ -246,7 +248,7 @@
       nav.replaceChildren(...s.tables.map((n) => {
         const a = document.createElement("a");
         a.href = `${location.pathname.replace(/\/+$/, "")}/table/${n}`;
-        a.textContent = `Table ${n}`;
+        a.textContent = word("table", { table: n });
         return a;
       }));
     }
@@ -254,7 +256,7 @@
     if (s.status === "running") {
       if (period !== null && period !== now) {
         S.beep(3, 880);
-        S.say(s.on_break ? `Break. ${Math.round((left() || 0) / 60)} minutes` : levelWords(s));
+        S.say(s.on_break ? word("say_break", { n: Math.round((left() || 0) / 60) }) : levelWords(s));
       }
       if (first) spokenFinal = !!s.final_table;
       speak(s);
@@ -270,7 +272,7 @@
     S.$("clockview").hidden = room;
     S.$("roomview").hidden = !room;
     body.classList.toggle("room", room);
-    S.text("view", room ? "Clock" : "Seats");
+    S.text("view", word(room ? "view_clock" : "view_seats"));
   }
   S.$("view").addEventListener("click", () => { rotating = false; setView(S.$("roomview").hidden); });
   if (location.hash === "#seats") setView(true);
@@ -285,9 +287,9 @@
   function showControls(s) {
     if (!remote) return;
     const over = s.gone || s.status !== "running";
-    S.text("c-pause", s.paused ? "▶ Resume" : "⏸ Pause");
-    S.text("c-break", s.on_break ? "▶ End break" : "☕ Break now");
-    S.text("c-hfh", s.hand_for_hand ? "✋ End hand for hand" : "✋ Hand for hand");
+    S.text("c-pause", word(s.paused ? "control_resume" : "control_pause"));
+    S.text("c-break", word(s.on_break ? "control_end_break" : "control_break"));
+    S.text("c-hfh", word(s.hand_for_hand ? "control_end_hfh" : "control_hfh"));
     S.$("c-hfh").hidden = s.mode !== "live";
     S.$("controls").querySelectorAll("button[data-act]").forEach((b) => {
       if (b.dataset.act !== "help") b.disabled = over;
@@ -298,7 +300,8 @@
   function notice(words, ok) {
     const el = S.$("notice");
     el.hidden = false;
-    el.className = `notice ${ok ? "ok" : "refused"}`;
+    el.className = "notice";
+    el.classList.add(ok ? "ok" : "refused");
     S.text("notice", words);
     clearTimeout(noticeTimer);
     noticeTimer = setTimeout(() => { el.hidden = true; }, ok ? 3000 : 8000);
@@ -320,10 +323,10 @@
         const said = await answer.json();
         notice(said.text, said.ok);
       } else {
-        notice(await answer.text() || `The bot answered ${answer.status}.`, false);
+        notice(await answer.text() || word("bot_answered", { status: answer.status }), false);
       }
     } catch (err) {
-      notice("The bot could not be reached: nothing was done.", false);
+      notice(word("bot_unreachable"), false);
     }
   }
 

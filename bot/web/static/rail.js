@@ -1,6 +1,7 @@
 /* One online table, as its channel sees it (read only). */
 (() => {
   const S = Screen;
+  const word = S.word;
   let state = null;
 
   function tick() {
@@ -11,32 +12,33 @@
 
   function show(s) {
     state = s;
-    S.text("name", `${s.name} · table ${s.table}`);
-    document.title = `${s.name} · table ${s.table}`;
+    S.text("name", word("rail_name", s));
+    document.title = word("rail_name", s);
     document.body.classList.toggle("paused", !!s.paused);
     if (s.gone || !s.exists) {
-      S.banner(!s.gone ? "This table is closed"
-               : s.winner ? `${s.winner} wins the tournament` : "This tournament is over");
+      S.banner(!s.gone ? word("table_closed")
+               : s.winner ? word("wins_tournament", s) : word("tournament_over"));
       S.$("seats").replaceChildren(); S.$("log").replaceChildren();
       S.text("board", " "); S.text("pot", " "); S.text("hand", " ");
       return;
     }
-    S.banner(s.paused ? "PAUSED" : "");
+    S.banner(s.paused ? word("paused") : "");
     const hand = s.hand;
     const board = S.$("board");
     if (hand && hand.board.length) board.replaceChildren(...hand.board.flatMap((c) => [S.card(c), " "]));
-    else board.textContent = hand ? (hand.over ? "No flop" : "Preflop") : "Between hands";
-    S.text("hand", hand ? `Hand ${hand.id} · blinds ${S.chips(hand.blinds.sb)} / ${S.chips(hand.blinds.bb)}` +
-      (hand.blinds.ante ? ` · ante ${S.chips(hand.blinds.ante)}` : "") + (hand.over ? " · over" : "") : " ");
-    S.text("pot", hand ? `Pot ${S.chips(hand.pot)}` : " ");
+    else board.textContent = word(hand ? (hand.over ? "no_flop" : "preflop") : "between_hands");
+    S.text("hand", hand ? [word("hand_blinds", { hand: hand.id, sb: S.chips(hand.blinds.sb), bb: S.chips(hand.blinds.bb) }),
+                           hand.blinds.ante ? word("hand_ante", { ante: S.chips(hand.blinds.ante) }) : "",
+                           hand.over ? word("hand_over") : ""].filter(Boolean).join(" · ") : " ");
+    S.text("pot", hand ? word("pot", { pot: S.chips(hand.pot) }) : " ");
     S.$("seats").replaceChildren(...s.seats.map((p) => {
       const li = document.createElement("li");
       if (hand && hand.to_act === p.seat) li.classList.add("to-act");
       if (p.folded || p.out) li.classList.add("folded");
-      const parts = [`${p.seat} ${p.name}`, p.out ? "out" : p.all_in && !(hand && hand.over) ? "all-in" : S.chips(p.stack)];
-      if (p.bet) parts.push(`bet ${S.chips(p.bet)}`);
+      const parts = [`${p.seat} ${p.name}`, p.out ? word("seat_out") : p.all_in && !(hand && hand.over) ? word("seat_all_in") : S.chips(p.stack)];
+      if (p.bet) parts.push(word("seat_bet", { bet: S.chips(p.bet) }));
       if (p.marks && p.marks.length) parts.push(p.marks.join("/"));
-      if (p.won) parts.push(`won ${S.chips(p.won)}`);
+      if (p.won) parts.push(word("seat_won", { won: S.chips(p.won) }));
       li.append(parts.join(" · "));
       if (p.shown && p.shown.length) { li.append(" · "); p.shown.forEach((c) => li.append(S.card(c), " ")); }
       if (hand && hand.to_act === p.seat) {

@@ -2,12 +2,28 @@
 /* What both screens share: the stream of states (Server-Sent Events; the browser reconnects by
    itself and the server sends the whole state on every connection), the server's clock (every
    countdown is worked out from the server's deadline and the server's time, never from this
-   device's clock alone, so it does not drift), numbers, cards, a beep (WebAudio: no files) and the voice (speech synthesis). */
+   device's clock alone, so it does not drift), numbers, cards, a beep (WebAudio: no files), the voice
+   (speech synthesis) and the words: every word a page shows is the presenter's, handed over in
+   the page's JSON block (#words) and written with `word(key, values)`. */
 const Screen = (() => {
   let offset = 0;  // the server's clock minus this device's, in seconds
   const $ = (id) => document.getElementById(id);
   const serverNow = () => Date.now() / 1000 + offset;
   const chips = (n) => Number(n).toLocaleString("en-US");
+  const WORDS = JSON.parse($("words").textContent);
+  const lang = document.documentElement.lang;
+  const RULES = { plural: new Intl.PluralRules(lang), ordinal: new Intl.PluralRules(lang, { type: "ordinal" }) };
+  /* The presenter's words for `key`, its {placeholders} filled from `values`; a word with forms
+     ({"plural": …} or {"ordinal": …}) takes the form of the count `values.n`. */
+  function word(key, values) {
+    let words = WORDS[key];
+    if (words === undefined) return key;
+    if (typeof words !== "string") {
+      const kind = words.plural ? "plural" : "ordinal";
+      words = words[kind][RULES[kind].select(values.n)] || words[kind].other;
+    }
+    return words.replace(/\{(\w+)\}/g, (all, name) => (values && name in values ? String(values[name]) : all));
+  }
   function clock(seconds) {
     const s = Math.max(0, Math.ceil(seconds));
     const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
@@ -27,9 +43,9 @@ const Screen = (() => {
     return span;
   }
   function setLink(state) {
-    const labels = { live: "● live", reconnecting: "reconnecting…", closed: "disconnected",
-                     revoked: "link revoked" };
-    text("link", labels[state] || state);
+    const labels = { live: "link_live", reconnecting: "link_reconnecting", closed: "link_closed",
+                     revoked: "link_revoked" };
+    text("link", word(labels[state]));
     document.body.classList.remove("connecting", "live", "reconnecting", "closed", "revoked");
     document.body.classList.add(state);
   }
@@ -39,11 +55,11 @@ const Screen = (() => {
     source.addEventListener("time", (e) => { offset = JSON.parse(e.data).now - Date.now() / 1000; });
     source.addEventListener("state", (e) => { setLink("live"); onState(JSON.parse(e.data)); });
     source.addEventListener("revoked", () => { source.close(); setLink("revoked");
-      banner("This link no longer works"); });
+      banner(word("link_gone")); });
     source.onerror = () => {
       if (source.readyState === EventSource.CLOSED) {
         setLink("closed");
-        banner("This link no longer works");
+        banner(word("link_gone"));
       } else {
         setLink("reconnecting");
       }
@@ -84,7 +100,7 @@ const Screen = (() => {
   function enableVoice() {
     voice = true;
     document.body.classList.add("voice");
-    say("Voice announcements on");
+    say(word("voice_on"));
   }
   function say(words) {
     if (!voice) return;
@@ -96,5 +112,5 @@ const Screen = (() => {
     } catch (err) { /* no speech on this device: the words stay on the page */ }
   }
   return { $, serverNow, chips, clock, text, card, connect, banner, enableSound, beep,
-           enableVoice, say };
+           enableVoice, say, word };
 })();
