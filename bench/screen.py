@@ -168,6 +168,7 @@ def p99(values: list[float]) -> float:
 
 
 async def bot_side(args: argparse.Namespace) -> None:
+    from bot.discord_ui.presenter.screen import SCREEN_WORDS
     from bot.engine.profile import make_profile
     from bot.service import TournamentService
     from bot.store.backends import open_store
@@ -185,8 +186,8 @@ async def bot_side(args: argparse.Namespace) -> None:
             feed.changed(session)
 
     service = TournamentService(store, clock=time.time, listener=listener)
-    feed = Feed(service, clock=time.time)
-    links = ScreenLinks(store)
+    feed = Feed(service, clock=time.time, words=SCREEN_WORDS)
+    links = ScreenLinks(store, SCREEN_WORDS)
     web = WebServer(feed, links, host="127.0.0.1", port=ANY_FREE_PORT, clock=time.time)
     web.start()
     config = TournamentConfig(make_profile("tda"), load_structure("regular"),

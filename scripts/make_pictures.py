@@ -31,6 +31,7 @@ from typing import Any
 
 from bot.discord_ui.card_faces import CardArt, Palette, emoji_name, image_stems
 from bot.discord_ui.presenter.live import clock_text, live_names
+from bot.discord_ui.presenter.screen import SCREEN_WORDS
 from bot.discord_ui.presenter.table import table_embed
 from bot.discord_ui.presenter.texts import hole_cards_text
 from bot.discord_ui.terminal import timestamps
@@ -153,8 +154,8 @@ async def live_pictures(screen: Path | None, clock: Path) -> None:
             t = session.tournament
             clock_message_png(clock, t, live_names(t, _names()), time.time())
             if screen is not None:
-                feed = Feed(service, clock=time.time)
-                await _screenshot(feed, ScreenLinks(store), session, screen)
+                feed = Feed(service, clock=time.time, words=SCREEN_WORDS)
+                await _screenshot(feed, ScreenLinks(store, SCREEN_WORDS), session, screen)
             service.close()
         finally:
             await store.close()
