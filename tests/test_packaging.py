@@ -119,7 +119,8 @@ def test_the_screens_pages_are_installed(installed: Path, tmp_path: Path):
     """The clock and rail pages (bot/web/static, package data) are in the installed copy."""
     done = subprocess.run(
         [str(installed), "-c", "from bot.web.server import _page; "
-         "print(*(len(_page(name)[0]) for name in ('clock', 'rail')))"],
+         "from bot.discord_ui.presenter.screen import SCREEN_WORDS as w; "
+         "print(*(len(_page(name, w.page_words)[0]) for name in ('clock', 'rail')))"],
         cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert all(int(size) > 2000 for size in done.stdout.split())
