@@ -89,8 +89,10 @@ async def measure() -> dict[str, Any]:
                     assert seat is not None
                     ref = getattr(bot.announcer, places_attr)[session.store_id].messages[1]
                     msg = next(m for m in channel.history() if m.id == ref.message_id)
-                    cid = next(c.custom_id for row in msg.components for c in row.children
-                               if c.custom_id.startswith("hp:c:"))
+                    cid = next(c.custom_id for row in msg.components
+                               if isinstance(row, discord.ActionRow) for c in row.children
+                               if isinstance(c, discord.Button) and c.custom_id is not None
+                               and c.custom_id.startswith("hp:c:"))
                     await by_id[hand.players[seat].player].click(msg, custom_id=cid)
                     actions += 1
                 done = env.http_requests[start:]
@@ -127,7 +129,7 @@ def measure_old() -> dict[str, Any] | None:
 
 
 def report(label: str, run: dict[str, Any]) -> float:
-    per_action = run["requests"] / max(run["actions"], 1)
+    per_action: float = run["requests"] / max(run["actions"], 1)
     print(f"{label}: {HANDS} six-handed hands, {run['actions']} actions by button, "
           f"{run['requests']} requests from the deals to the ends: "
           f"{per_action:.2f} per action (deal DMs included)")

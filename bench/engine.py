@@ -161,7 +161,7 @@ def _old_revive(tp: Any, value: Any) -> Any:
     if origin is dict:
         kt, vt = args
         return {_old_revive(kt, k): _old_revive(vt, v) for k, v in value.items()}
-    if dataclasses.is_dataclass(tp) and isinstance(value, dict):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp) and isinstance(value, dict):
         hints = typing.get_type_hints(tp)
         return tp(**{k: _old_revive(hints[k], v) for k, v in value.items()})
     if tp is int and isinstance(value, str):

@@ -20,7 +20,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import eval7
 import pokerkit
@@ -34,6 +34,7 @@ from bot.engine.cards import FULL_DECK, RANKS, SUITS  # noqa: E402
 from bot.engine.evaluate import hand_strength  # noqa: E402
 
 Hand = tuple[str, ...]
+T = TypeVar("T")  # what a timed evaluator returns per hand: a rank, or pokerkit's hand
 
 
 def random_hands(n: int, seed: int) -> list[Hand]:
@@ -41,10 +42,10 @@ def random_hands(n: int, seed: int) -> list[Hand]:
     return [tuple(rng.sample(FULL_DECK, 7)) for _ in range(n)]
 
 
-def timed(label: str, fn: Callable[[], list[int]], repeat: int) -> tuple[list[int], float]:
+def timed(label: str, fn: Callable[[], list[T]], repeat: int) -> tuple[list[T], float]:
     """Best of `repeat` runs: the minimum is the least disturbed by the rest of the machine."""
     best = float("inf")
-    result: list[int] = []
+    result: list[T] = []
     for _ in range(repeat):
         start = time.perf_counter()
         result = fn()

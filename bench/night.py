@@ -73,6 +73,7 @@ import tempfile
 import time
 import warnings
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -296,7 +297,7 @@ class Night:
             click.done.set_result({"how": "none"})
 
     async def command(self, table: Table, user: dict[str, Any], sub: str,
-                      options: list[dict[str, Any]] = ()) -> dict[str, Any]:  # type: ignore[assignment]
+                      options: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
         data = {"id": str(self.app_id + 1), "name": "tournament", "type": 1,
                 "guild_id": str(table.guild),
                 "options": [{"type": 1, "name": sub, "options": list(options)}]}
@@ -486,7 +487,7 @@ class Night:
             if self.api.measuring:
                 self.paced_waits.setdefault(level.name, []).append(time.perf_counter() - began)
 
-        pacer.turn = timed  # type: ignore[method-assign]
+        pacer.turn = timed  # type: ignore[method-assign]  # timed on this pacer only
 
     async def start_bot(self) -> None:
         shards = Shards.of(self.shard[1], {self.shard[0]}) if self.shard else None
@@ -504,12 +505,12 @@ class Night:
 
         async def static_login(token: str) -> Any:
             http.token = token
-            http._HTTPClient__session = session  # type: ignore[attr-defined]
+            http._HTTPClient__session = session  # type: ignore[attr-defined]  # discord.py's mangled name
             http._global_over = asyncio.Event()
             http._global_over.set()
             return await http.request(Route("GET", "/users/@me"))
 
-        http.static_login = static_login  # type: ignore[method-assign]
+        http.static_login = static_login  # type: ignore[method-assign]  # no real login
         await bot.login("night.fake.token")
         count = self.shard[1] if self.shard else None
         sid = self.shard[0] if self.shard else None
@@ -608,9 +609,9 @@ class Night:
             self.last_click_at = click.at
             original_settle(token, click, how, body)
 
-        self.api._settle = settle  # type: ignore[method-assign]
+        self.api._settle = settle  # type: ignore[method-assign]  # clocked for the peers
         peer = await self.peers(args.peer_samples)
-        self.api._settle = original_settle  # type: ignore[method-assign]
+        self.api._settle = original_settle  # type: ignore[method-assign]  # put back
         rss_bot = rss_bytes()
         # What measuring costs by itself (the ticker, the callback clock) with the bot idle,
         # taken out of the CPU per action below.
@@ -1107,9 +1108,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.worker:
-        shard = tuple(int(x) for x in args.shard.split("/")) if args.shard else None
+        shard: tuple[int, int] | None = None
+        if args.shard:  # "index/count", as in_workers passes it
+            index, count = args.shard.split("/")
+            shard = (int(index), int(count))
         args.tables = int(args.tables)
-        result = night(args, args.target, shard)  # type: ignore[arg-type]
+        result = night(args, args.target, shard)
         Path(args.result).write_text(json.dumps(result))
         return 0
     if args.processes > 1 and args.backend != "postgres":

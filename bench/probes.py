@@ -146,19 +146,20 @@ class LoopProbe:
             if stack is not None and not probe._stop.is_set():
                 probe.blocks.append((spent, cpu() - began_cpu, _describe(handle), stack))
 
-        asyncio.events.Handle._run = run  # type: ignore[method-assign,assignment]
+        asyncio.events.Handle._run = run  # type: ignore[method-assign,assignment]  # every callback timed
         if self._trace:
             self._watchdog.start()
 
     def _watch(self) -> None:
         main = threading.main_thread().ident
+        assert main is not None  # a running thread has an ident
         while not self._stop.wait(0.002):
             running = self._running
             if running is None or running[0] in self._caught:
                 continue
             if time.perf_counter() - running[1] < BLOCK_TRACE:
                 continue
-            frame = sys._current_frames().get(main)  # type: ignore[arg-type]
+            frame = sys._current_frames().get(main)
             stack = []
             while frame is not None:
                 code = frame.f_code
@@ -179,7 +180,7 @@ class LoopProbe:
                 self.worst_quiet_lag = max(self.worst_quiet_lag, lag)
 
     def stop(self) -> None:
-        asyncio.events.Handle._run = self._original  # type: ignore[method-assign]
+        asyncio.events.Handle._run = self._original  # type: ignore[method-assign]  # put back
         self._stop.set()
         if self._watchdog.is_alive():
             self._watchdog.join()
@@ -242,7 +243,9 @@ class Sampler:
         self.samples = 0
         self.idle = 0
         self._stop = threading.Event()
-        self._main = threading.main_thread().ident
+        main = threading.main_thread().ident
+        assert main is not None  # a running thread has an ident
+        self._main = main
         self._thread = threading.Thread(target=self._run, daemon=True)
 
     def start(self) -> None:
@@ -257,7 +260,7 @@ class Sampler:
         sys.setswitchinterval(0.0005)  # the loop thread yields the GIL often enough to sample
         try:
             while not self._stop.wait(self.interval):
-                frame = sys._current_frames().get(self._main)  # type: ignore[arg-type]
+                frame = sys._current_frames().get(self._main)
                 if frame is None:
                     continue
                 if frame.f_code.co_name == "select" and "selectors" in frame.f_code.co_filename:
@@ -301,7 +304,7 @@ def by_area(stats: pstats.Stats, actions: int) -> str:
     """The loop thread's own time (cProfile tottime) summed by where the code lives, per
     action: ours by package, discord.py, asyncio, the standard library, the stand-in."""
     areas: Counter[str] = Counter()
-    for (path, _line, name), row in stats.stats.items():  # type: ignore[attr-defined]
+    for (path, _line, name), row in stats.stats.items():  # type: ignore[attr-defined]  # not in typeshed
         tottime = row[2]
         short = _short(path)
         if "poll" in name or "selectors" in short:

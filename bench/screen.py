@@ -174,7 +174,7 @@ async def bot_side(args: argparse.Namespace) -> None:
     from bot.store.backends import open_store
     from bot.tournament.payouts import load_payout_table
     from bot.tournament.structure import load_structure
-    from bot.tournament.tournament import TournamentConfig
+    from bot.tournament.tournament import Tournament, TournamentConfig
     from bot.web import ANY_FREE_PORT, Feed, ScreenLinks, WebServer
 
     folder = tempfile.mkdtemp(prefix="bench-screen-")
@@ -194,7 +194,10 @@ async def bot_side(args: argparse.Namespace) -> None:
                               load_payout_table(), mode="live", buy_in=20)
     session = await service.create(guild_id=1, channel_id=1, name="Bench night", config=config)
     for i in range(args.updates * 2 + 20):
-        await session.run(lambda t, now, i=i: t.add_guest(f"Guest {i + 1}", "director", now))
+        def add_guest(t: Tournament, now: float, i: int = i) -> object:
+            return t.add_guest(f"Guest {i + 1}", "director", now)
+
+        await session.run(add_guest)
     await session.run(lambda t, now: t.start("bench-seed", now))
     guests = list(session.tournament.guests)
     token = await links.issue(session.store_id, 1, revoke=False)
@@ -210,7 +213,10 @@ async def bot_side(args: argparse.Namespace) -> None:
     sent: dict[str, float] = {}
     for k in range(args.updates):
         at = time.time()
-        await session.run(lambda t, now, k=k: t.bust(guests[k], now, recorded_by="director"))
+        def bust(t: Tournament, now: float, k: int = k) -> object:
+            return t.bust(guests[k], now, recorded_by="director")
+
+        await session.run(bust)
         sent[str(len(session.tournament.playing))] = at
         await asyncio.sleep(args.every)
     await asyncio.sleep(1.0)
@@ -262,7 +268,7 @@ async def bare_fanout(args: argparse.Namespace, state: bytes,
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)
     await site.start()
-    port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+    port = runner.addresses[0][1]  # the port the system gave the site's one socket
     procs = spawn(f"http://127.0.0.1:{port}/events", args.clients, args.processes)
     await wait_ready(procs)
     ticker.start()

@@ -379,7 +379,7 @@ class Gateway:
         self.compress = zlib.compressobj()
         self._deflater = ThreadPoolExecutor(1, thread_name_prefix="gateway-deflate")
         self._tail: asyncio.Future[None] | None = None
-        ws = DiscordWebSocket(Socket(), loop=bot.loop)  # type: ignore[arg-type]
+        ws = DiscordWebSocket(Socket(), loop=bot.loop)  # type: ignore[arg-type]  # stand-in socket
         state = bot._connection
         ws.token = bot.http.token
         ws._connection = state
@@ -393,7 +393,7 @@ class Gateway:
         self.ws = ws
         if isinstance(bot, discord.AutoShardedClient):
             state.shard_count = shard_count
-            state.shard_ids = [shard_id]  # type: ignore[attr-defined]
+            state.shard_ids = [shard_id]  # type: ignore[attr-defined]  # the sharded state's
         else:
             bot.ws = ws
         state._update_references(ws)

@@ -70,7 +70,7 @@ class _TimedStore(Store):
                         _TimedStore.t_begin += spent
 
         began = time.perf_counter()
-        out = super()._apply_batch(changes, Clocked())  # type: ignore[arg-type]
+        out = super()._apply_batch(changes, Clocked())
         _TimedStore.t_work += time.perf_counter() - began
         _TimedStore.changes += len(changes)
         return out

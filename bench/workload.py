@@ -24,12 +24,13 @@ from typing import Any
 from bot.engine.errors import IllegalAction
 from bot.engine.profile import make_profile
 from bot.service import Session, TournamentService
-from bot.store import DEFAULT_BUSY_TIMEOUT_MS, Store
+from bot.store import DEFAULT_BUSY_TIMEOUT_MS, SqlTransaction, Store
 from bot.store.backends import is_database_url, open_store
 from bot.tournament.errors import TournamentError
 from bot.tournament.payouts import load_payout_table
+from bot.tournament.players import member_player
 from bot.tournament.structure import load_structure
-from bot.tournament.tournament import TournamentConfig
+from bot.tournament.tournament import Tournament, TournamentConfig
 
 PLAYERS = 9
 ACTIONS = ("check_or_call", "check_or_call", "check_or_call", "fold", "fold", "raise_to")
@@ -88,8 +89,13 @@ async def new_tournament(service: TournamentService, channel: int, seed: str) ->
     session = await service.create(guild_id=1, channel_id=channel, name=f"bench {channel}",
                                    config=config())
     for uid in range(1, PLAYERS + 1):
-        await session.run(lambda t, now, u=uid: t.register(str(u), now),
-                          also=lambda tx, u=uid: tx.add_entry(session.store_id, u, f"P{u}"))
+        def register(t: Tournament, now: float, u: int = uid) -> object:
+            return t.register(member_player(u), now)
+
+        def entry(tx: SqlTransaction, u: int = uid) -> object:
+            return tx.add_entry(session.store_id, u, f"P{u}")
+
+        await session.run(register, also=entry)
     await session.run(lambda t, now: t.start(seed, now))
     return session
 

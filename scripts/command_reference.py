@@ -139,7 +139,7 @@ async def _built_tree() -> list[AnyCommand | app_commands.Group]:
         # ready wait, and are stopped by the close, instead of failing.
         async with bot:
             await bot.setup_hook()
-            return list(bot.tree.get_commands())
+            return bot.tree.get_commands(type=discord.AppCommandType.chat_input)
 
 
 def walk(commands: list[AnyCommand | app_commands.Group]) -> Iterator[AnyCommand]:

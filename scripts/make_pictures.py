@@ -98,10 +98,10 @@ def standings_png(out: Path) -> None:
 
 def race_png(out: Path) -> None:
     """Six nights of the standings preview's players, to the points its table shows."""
-    nights = [[10, 6, 8, 0, 3], [7, 10, 4, 0, 0], [5, 8, 10, 0, 4], [10, 4, 6, 12.25, 0],
-              [3, 10, 2, 0, 5], [6.5, 0, 8, 10, 0]]
+    nights: list[list[float]] = [[10, 6, 8, 0, 3], [7, 10, 4, 0, 0], [5, 8, 10, 0, 4],
+                                 [10, 4, 6, 12.25, 0], [3, 10, 2, 0, 5], [6.5, 0, 8, 10, 0]]
     rows = render_standings_preview.ROWS
-    series = {}
+    series: dict[str, list[float]] = {}
     for i, (name, *_rest) in enumerate(rows):
         series[name] = list(itertools.accumulate(night[i] for night in nights))
     series = dict(sorted(series.items(), key=lambda kv: -kv[1][-1]))
@@ -124,14 +124,23 @@ async def _live_night(store: Store, listener: Callable[[Session, Outcome], Any]
         def entry(tx: SqlTransaction, uid: int = uid, name: str = name) -> object:
             return tx.add_entry(session.store_id, uid, name)
 
-        await session.run(lambda t, at, uid=uid: t.register(member_player(uid), at), also=entry)
+        def register(t: Tournament, at: float, uid: int = uid) -> object:
+            return t.register(member_player(uid), at)
+
+        await session.run(register, also=entry)
     for guest in GUESTS:
-        await session.run(lambda t, at, g=guest: t.add_guest(g, str(DIRECTOR), at))
+        def add_guest(t: Tournament, at: float, g: str = guest) -> object:
+            return t.add_guest(g, str(DIRECTOR), at)
+
+        await session.run(add_guest)
     await session.run(lambda t, at: t.start("pictures-start", at - 7 * 60))
     for victim, by in (("Ed Guest", "ann"), ("jo", "cleo")):
         names = {v: k for k, v in live_names(session.tournament, _names()).items()}
-        await session.run(lambda t, at, p=names[victim], k=names[by]: t.bust(
-            p, at, knocked_out_by=k, recorded_by=str(DIRECTOR)))
+
+        def bust(t: Tournament, at: float, p: str = names[victim], k: str = names[by]) -> object:
+            return t.bust(p, at, knocked_out_by=k, recorded_by=str(DIRECTOR))
+
+        await session.run(bust)
     return service, session
 
 

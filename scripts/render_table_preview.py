@@ -21,6 +21,7 @@ import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -30,6 +31,9 @@ from bot.discord_ui.presenter.table import TableScene, table_embed
 from bot.engine.hand import Hand, HandConfig, Seat
 from bot.engine.hand_events import StreetDealt
 from bot.tournament.structure import Level
+
+if TYPE_CHECKING:  # the dict discord.Embed.to_dict() gives: a typing-only module
+    from discord.types.embed import Embed as EmbedData
 
 ROOT = Path(__file__).resolve().parents[1]
 ASSETS = ROOT / "bot" / "discord_ui" / "assets"
@@ -233,13 +237,13 @@ class Canvas:
             x += w
         return y + LINE_PX
 
-    def embed(self, data: dict[str, object], now: float) -> Image.Image:
+    def embed(self, data: EmbedData, now: float) -> Image.Image:
         """The embed as a picture `self.width` wide (a message's embed on a phone)."""
         pad, bar = 12, 4
         right = self.width - pad
-        desc = str(data.get("description", ""))
-        footer = str((data.get("footer") or {}).get("text", ""))  # type: ignore[attr-defined]  # embed dict
-        title = str(data.get("title", ""))
+        desc = data.get("description", "")
+        footer = data.get("footer", {"text": ""}).get("text", "")
+        title = data.get("title", "")
 
         def lay(img: Image.Image | None) -> int:
             draw = ImageDraw.Draw(img) if img is not None else None
@@ -256,7 +260,7 @@ class Canvas:
 
         height = lay(None)
         img = Image.new("RGBA", (self.width, height), self.theme["embed"] + (255,))
-        colour = int(str(data.get("color", 0x1F8B4C)))
+        colour = data.get("color", 0x1F8B4C)
         ImageDraw.Draw(img).rectangle([0, 0, bar - 1, height],
                                       fill=((colour >> 16) & 255, (colour >> 8) & 255,
                                             colour & 255))
@@ -302,8 +306,7 @@ def render(out: Path, *, palette: Palette, light: bool, width: int) -> list[int]
     now = time.time()
     theme = LIGHT if light else DARK
     canvas = Canvas(width, theme, palette)
-    pictures = [canvas.embed(table_embed(h, scene(faces, now)).to_dict(),  # type: ignore[arg-type]  # EmbedData is a dict
-                             now)
+    pictures = [canvas.embed(table_embed(h, scene(faces, now)).to_dict(), now)
                 for h in (flop_to_act(), all_in_face_up(), side_pots_face_up())]
     gap = 16
     sheet = Image.new("RGBA", (gap + sum(p.width + gap for p in pictures),
