@@ -83,8 +83,10 @@ def read(query: str) -> Text | None:
     low = re.sub(r"\b(level|lvl|round|table|seat) ?#?\d{1,2}\b", r"\1", low)
     low = re.sub(r"\bbetween ([2-9])\b(?! ?[,.]?\d)",
                  lambda m: f"between {COUNTS[m.group(1)]}", low)
-    # "100/200": the blinds, kept as one token
+    # "100/200", "1k-2k": the blinds, kept as one token
     low = re.sub(r"(\d[\d,.]*k?)\s*/\s*(\d[\d,.]*k?)", r"\1 slash \2", low)
+    low = BLINDS_DASHED.sub(_dashed_blinds, low)
+    low = _multiples(low)
     shape = NUMBER.sub(sub, low)
     shape = re.sub(r"[^a-z0-9#?]+", " ", shape).strip()
     shape = re.sub(r"# (\d+)", r"#\1", shape)
@@ -96,6 +98,68 @@ def read(query: str) -> Text | None:
 
 
 N = r"#(\d+)"
+
+
+def _number(token: str) -> float | None:
+    """"1,200", "1.2k", "$300" as a number (None when it is not one)."""
+    m = re.fullmatch(r"\$?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(\s?k)?", token.strip())
+    if m is None:
+        return None
+    number = float(m.group(1).replace(",", ""))
+    return number * 1000 if m.group(2) else number
+
+
+# "blinds 1k-2k", "at 100-200": blinds written with a dash (a 3-bet was read before this); the
+# big one is at most twice the small one, so "raised 300-900" is not read as blinds
+BLINDS_DASHED = re.compile(r"(?<![\w.,])(\$?\d+(?:[,.]\d+)*(?:\s?k)?)\s?-\s?(\$?\d+(?:[,.]\d+)*(?:\s?k)?)\b")
+
+
+def _dashed_blinds(m: re.Match[str]) -> str:
+    small, big = _number(m.group(1)), _number(m.group(2))
+    if small is None or big is None or not 0 < small <= big <= 2 * small:
+        return m.group(0)
+    return f"{m.group(1)} slash {m.group(2)}"
+
+
+# "opens 3x", "raises to 2.5x", "makes it 3bb": a size in big blinds, before the flop; "3x his
+# bet", "bet 400, raise to 3x": a multiple of the amount said just before. Only after a word
+# that bets ("run it 2x" is no amount).
+MULTIPLE = re.compile(
+    r"\b(opens?|opened|opening|raises?|raised|raising|makes? it|made it|to|for|bets?|reraise\w*|"
+    r"xbet\w*)\s+(\d+(?:\.\d+)?)\s?(x|bbs?|big blinds)(?=\s|$|[,.?!])"
+    r"(\s+(?:his|her|their|the|my|a)\s+(?:bet|open|raise|opener|lead))?")
+# The word a size that cannot be worked out is read as: the question's spot is not read.
+UNREAD = "unreadsize"
+AMOUNT = r"\d+(?:[,.]\d+)*(?:\s?k\b)?"
+BIG_BLIND_SAID = re.compile(rf"({AMOUNT}) slash ({AMOUNT})|"
+                            rf"\b(?:bb|big blind)(?: is| of| at)? ({AMOUNT})")
+
+
+def _multiples(low: str) -> str:
+    """Sizes said as multiples written as the chips they come to, where the base is said: the
+    big blind for "3x" and "3bb", the amount just before for "3x his bet". A multiple whose base
+    is not said is left as it is, and the question is not read (no number is better than a
+    guessed one)."""
+    blinds = BIG_BLIND_SAID.search(low)
+    big = _number(blinds.group(2) or blinds.group(3)) if blinds else None
+
+    def size(m: re.Match[str]) -> str:
+        times = float(m.group(2))
+        base: float | None
+        before = [n for n in NUMBER.finditer(low[:m.start()])
+                  if not (blinds and blinds.start() <= n.start() < blinds.end())]
+        if m.group(4) or (m.group(3) == "x" and before):
+            # "3x his bet"; "bet 400, he raises to 3x": three times the amount said before
+            base = _number(before[-1].group(0)) if before else None
+        else:
+            base = big
+        if base is None or not 1 < times <= 100 or times * base != int(times * base):
+            return m.group(0)
+        return f"{m.group(1)} {int(times * base)}"
+
+    low = MULTIPLE.sub(size, low)
+    # a multiple left (its base not said, or after no betting word) is no amount read
+    return re.sub(r"(?<![\w.])\d+(?:\.\d+)?\s?x(?=\s|$|[,.?!])", f" {UNREAD} ", low)
 
 
 SILENT = re.compile(r"\bwithout (a word|saying|declaring|a declaration|announcing|any|talking|"
@@ -110,10 +174,13 @@ ASK_MIN_RAISE = re.compile(
     r"\b(rais\w*|reraise\w*|xbet\w*|click|raise)\b|"
     r"\b(rais\w*|reraise\w*|xbet\w*)\b.*\b(min|minimum|at least|least|smallest|how much)\b|"
     r"\bmin ?rais|\b(want|wants|going|trying|like) to (reraise|raise)\b|"
+    r"\b(is|was|does|did) (that|it|this|his|her)( allin| shove| jam)?( count as| make)? a (full |"
+    r"legal |real |proper |complete )?(raise|reraise)\b|"
     r"\b(what|how much)\b.*\b(need|needs|have|has|must|got)\b.{0,20}\b(raise|reraise|make it)\b")
 
 
-ASK_MIN_BET = re.compile(r"\b(min|minimum|least|smallest|lowest|how (small|little|low))\b.*"
+ASK_MIN_BET = re.compile(r"\bcan (i|he|she|we|you) (bet|lead|open)\b|"
+                          r"\b(min|minimum|least|smallest|lowest|how (small|little|low))\b.*"
                           r"\b(bet|open\w*|lead)\b|\b(bet|open\w*)\b.*\bhow (small|little|low)\b|"
                           r"\b(bet|open\w*|lead\w*)\b.*\b(min|minimum|at least)\b|\bmin ?bet")
 
@@ -125,7 +192,9 @@ PROPOSED = re.compile(
     rf"legal|enough|allowed|ok|valid|full)\b|"
     rf"\b(?:can|could|may|should)\s+(?:i|he|she|they|we)\s+(?:just\s+)?(?:raise|reraise|bet|lead|"
     rf"open|make it|go|min raise)(?:\s+(?:out|the flop|the turn|the river|it))?\s+(?:to\s+|for\s+)?"
-    rf"{N}(?=\s*\?|.{{0,40}}\b(?:min|minimum|smallest|least|lowest|enough)\b)")
+    rf"{N}(?=\s*\?|\s*$|\s+(?:on|at|in|into|preflop|postflop|after|before)\b|"
+    rf".{{0,40}}\b(?:min|minimum|smallest|least|lowest|enough)\b)|"
+    rf"\b(?:still|just|only)\s+{N}\s+more\b")
 
 
 ASK_REOPEN = re.compile(
@@ -185,7 +254,8 @@ DEEDS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), d) for p,
      rf"is\s+|of\s+)?(?:it\s+)?(?:from\s+)?{N}\s+to\s+{N}", "bet-raise"),
     (rf"\b(?:went|goes|action was|action went|it was)\s+{N}(?:\s+(?:then\s+|and\s+)?{N})"
      rf"(?:\s+(?:then\s+|and\s+)?{N})?(?:\s+(?:then\s+|and\s+)?{N})?", "sequence"),
-    (rf"\b(?:allin|shove\w*|jam\w*|push\w*|ship\w*)\s+(?:for\s+|of\s+|with\s+)?{N}", "allin"),
+    (rf"\b(?:allin|shove\w*|jam\w*|push\w*|ship\w*)\s+(?:for\s+|of\s+|with\s+|to\s+)?{N}",
+     "allin"),
     (rf"{N}\s+(?:allin|shove|jam)\b", "allin"),
     (rf"\b(?:rais\w*|reraise\w*|xbet\w*|makes it|made it|make it|makes|made|opens? to|opened to|"
      rf"opens?|opened|min raised to|limp raise\w* to)\s+(?:to\s+|for\s+)?{N}", "raise"),
@@ -374,6 +444,9 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     m = re.search(rf"\b(?:threw|throws?|thrown|tosse[sd]?|toss|puts?|drops?|dropped|slid|slides?|"
                   rf"pushe[sd]?)\s+(?:in\s+|out\s+)?(?:a|one|single|lone|an)\s+(?:single\s+)?"
                   rf"{N}\s+chip\b", shape)
+    if m is None:
+        m = re.search(rf"\b(?:a|one|single|lone|an)\s+(?:single\s+)?{N}\s+chip\s+(?:is\s+|was\s+|"
+                      rf"gets\s+|got\s+)?(?:thrown|tossed|put|dropped|pushed|slid)\b", shape)
     if m and not re.search(r"\b(said|says|announced?|declared?)\s+raise\b", shape[:m.start()]):
         # one chip put in without "raise" said first: a call (TREPS and Tavern alike)
         return m.span(), "single-chip", t.value(m.group(1)), 0
@@ -389,7 +462,10 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
                             rf"(?:in\s+|out\s+|forward\s+)?(?:only\s+|just\s+)?{N}"
                             rf"(?:\s+(?:in|out|forward))?", shape))
     if puts and (SILENT.search(shape) or facing_of(shape, t) is not None or re.search(
-            r"\b(into|facing|vs|against|over)\b", shape)):
+            r"\b(into|facing|vs|against|over)\b(?! (me|him|her|us|you|them)\b)", shape) or (
+            re.search(rf"\b(bets?|raises?|raised|opens?|opened|leads?)\s+(to\s+)?{N}",
+                      shape[:puts[-1].start()]) and puts[-1].group(0).split()[0] != "bet")):
+        # chips put in after a bet or raise told: the chips are the deed in question
         m = puts[-1]
         return m.span(), "put_in", t.value(m.group(1)), 0
     return None

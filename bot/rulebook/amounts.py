@@ -49,6 +49,7 @@ from bot.rulebook.amount_words import (
     OWN_SMALL_BLIND,
     PLAYER_ACTS,
     PROPOSED,
+    UNREAD,
     Deed,
     N,
     Text,
@@ -540,7 +541,7 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     if clock is not None:
         return clock
     t = read(query)
-    if t is None:
+    if t is None or f" {UNREAD} " in t.shape:
         return None
     shape = t.shape
     if re.search(r"\b(side pots?|main pot)\b", shape) or (

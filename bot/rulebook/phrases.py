@@ -86,13 +86,14 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(calling|called|calls) (people|players|him|her|me|them|everyone|others)\b.{0,15}\b(idiot|"
      r"stupid|moron|names|donk|fish)\w*|\bname calling\b|\bidiots?\b|\bmorons?\b", "language"),
     # a hand shown face up, then mucked or pushed past by the dealer
-    (r"\b(turned|flipped|tabled|showed) (up |over )?(his |her |my |the )?(\w+ )?\b.*\bdealer\b.*"
-     r"\b(kill|muck|swept|scoop)\w*", "winning-hand-shown"),
+    (r"\b(turned|flipped|tabled|showed|show) (up |over )?(his |her |my |the )?(\w+ )?\b.*\bdealer\b.*"
+     r"\b(kill|muck|swept|scoop|ship|shipped|push|pushed|gave|award)\w*", "winning-hand-shown"),
     # a folded player telling what he had while the others play on
     (r"\bfolded\b.*\b(told|tell\w*|said|say\w*|announc\w*)\b.*\b(still|while|in play)\b",
      "discussing-hands"),
     (r"\b(acted|act|acting|bet|called|raised|checked) before (the (guy|player|person)|"
-     r"(his|her|their|my) turn|it was)\b", "out-of-turn"),
+     r"(his|her|their|my) turn|it was)\b|^(?!.*\bfold).*\bbefore (it|the action|action) (got|"
+     r"came|gets|comes|reached) (to )?(him|her|me|them)\b", "out-of-turn"),
     (r"\b(bet|raise|call)\w*\b.*\b(smallest|lowest) (chip|denomination)\b|\b(smallest|lowest) "
      r"(chip|denomination)\b.*\b(bet|raise)\w*\b", "chip-unit"),
     (r"\bstaging\b|\b(count|stack)\w* (my |the |out |his |her )?chips (in front|before|first)\b|"
@@ -187,6 +188,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\ballin\b.*\b(less than|not|isnt|short of|under) (a |the )?(full |min |minimum )?raise\b|"
      r"\bshort allin\b", "incomplete-all-in"),
     (r"\breraise (rules?|amount|size)\b|^reraise$", "minimum-raise"),
+    (r"\bmin ?click|\bclick back\b", "minimum-raise"),
     (r"\bbet\b.*\b(min|minimum)\b|\b(min|minimum)\b.*\bbet\b", "minimum-bet"),
     (r"\b(can|may) (i|you|he|she|we) (bet|open)\b", "minimum-bet"),
     (r"\b(take|taking|took) it back\b|^(?!.*\bturn\b).*\bbinding\b", "verbal-declaration"),
@@ -234,7 +236,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(throw|threw|thrown|tossed)\b.*\b(away|face down)\b", "muck"),
     (r"\bkill\w*\b.*\b(face up|turned (up|over)|winning|winner|wins|won|best hand)\b",
      "winning-hand-shown"),
-    (r"\bprotector\b|\bforeign (chips|objects)\b", "foreign-objects"),
+    (r"\bprotector\b|\bforeign (chips|objects)\b|\bcardcap\b|\bcard cap\b", "foreign-objects"),
     (r"\b(hand|cards)\b.*\b(killed|mucked|swept|scooped|taken)\b.*\bdealer\b|\b(went|got|ended "
      r"up|thrown) (in|into) the muck\b", "unprotected-hands"),
     (r"\b(dealer|someone|they|floor)\b.*\b(kill\w*|muck\w*|swept|sweeps|grabb\w*|took)\b.*\b(my|his|"
@@ -337,7 +339,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
      "one-player-to-a-hand"),
     (r"\b(team|teaming|teamed) up\b|\bworking together\b|\bsharing cards\b|\bsoft ?play",
      "cheating"),
-    (r"\btrash talk|\b(rude|abusive|insult\w*)\b", "language"),
+    (r"\btrash talk|\b(rude|abusive|insult\w*)\b|\b(swear\w*|cuss\w*|cursing|profanity)\b",
+     "language"),
     (r"\b(phone|texting|text|texts)\b|\b(take|taking|took|make|making|answer\w*) (a |the |my )?"
      r"(phone )?call\b", "phones"),
     (r"\b(talk|talking|discuss|discussing|comment\w*)\b.*\bhands?\b", "discussing-hands"),
@@ -369,6 +372,7 @@ NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      r"\bopen face\b|\bchinese poker\b|\bcourchevel\b|\bother (poker )?(games|variants)\b|"
      r"\bvariants?\b", "other poker games", ("minimum-bet", "minimum-raise", "rulebooks")),
     (r"\brun(ning|s)? it (twice|two times|three times|thrice|# times|#x|again|more than once)\b|"
+     r"\brun(ning|s)? it #(?!\w)|"
      r"\brun it (2|3)x\b|\brun (two|2|three|3) boards\b", "running it twice",
      ("rabbit-hunt", "face-up", "side-pots")),
     (r"\binsurance\b", "all-in insurance", ("face-up", "side-pots", "cheating")),

@@ -48,7 +48,7 @@ HERE = Path(__file__).resolve().parent
 BLIND_SET = HERE / "blind_set.toml"
 BLIND_SET_2 = HERE / "blind_set_2.toml"
 TUNING_SETS = [HERE / f"tuning_set{n}.toml"
-               for n in ("", "_2", "_3", "_4", "_5", "_6", "_7", "_8", "_9", "_10")]
+               for n in ("", "_2", "_3", "_4", "_5", "_6", "_7", "_8", "_9", "_10", "_11")]
 CHECK_SET = HERE / "check_set_8.toml"
 CHECK_SET_10 = HERE / "check_set_10.toml"
 
@@ -68,8 +68,6 @@ KNOWN_MISSES = {
                           "if 100 is smallest"): "odd-chip",
     # an odd amount: "chips" and "bet" say the chip race as much as whole chips
     ("tuning_set_8.toml", "bet 137 chips is that even legal lol"): "chip-race",
-    # card caps protect a hand as much as they are the one object allowed on the table
-    ("tuning_set_8.toml", "how many card caps am i alowed"): "unprotected-hands",
     # "any time" reads as the blind levels' time as much as the all-in's
     ("tuning_set_9.toml", "can i go all in any time"): "blind-levels",
     # the board playing for both is not read from the cards named
