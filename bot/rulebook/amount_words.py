@@ -83,6 +83,7 @@ def read(query: str) -> Text | None:
     low = re.sub(r"\b(level|lvl|round|table|seat) ?#?\d{1,2}\b", r"\1", low)
     low = re.sub(r"\bbetween ([2-9])\b(?! ?[,.]?\d)",
                  lambda m: f"between {COUNTS[m.group(1)]}", low)
+    low = _pot_bets(low)
     # "100/200", "1k-2k": the blinds, kept as one token
     low = re.sub(r"(\d[\d,.]*k?)\s*/\s*(\d[\d,.]*k?)", r"\1 slash \2", low)
     low = BLINDS_DASHED.sub(_dashed_blinds, low)
@@ -128,6 +129,29 @@ MULTIPLE = re.compile(
     r"\b(opens?|opened|opening|raises?|raised|raising|makes? it|made it|to|for|bets?|reraise\w*|"
     r"xbet\w*)\s+(\d+(?:\.\d+)?)\s?(x|bbs?|big blinds)(?=\s|$|[,.?!])"
     r"(\s+(?:his|her|their|the|my|a)\s+(?:bet|open|raise|opener|lead))?")
+# "the pot is 900", "a 900 pot": the pot's size, said beside a bet of the pot
+POT_SIZE = re.compile(r"\bpot (?:is|was|of|at|size is|s)\s+(?:now\s+)?(?:at\s+)?"
+                      r"(\$?\d+(?:[,.]\d+)*(?:\s?k\b)?)|(?<![\w.,/])(\$?\d+(?:[,.]\d+)*(?:\s?k\b)?)\s+"
+                      r"(?:chip\s+)?pot\b")
+POT_BET = re.compile(r"\b(bets?|betting|leads?|led|fires?|fired)\s+(?:out\s+)?(?:for\s+)?(?:the\s+)?"
+                     r"(half\s+(?:the\s+)?|full\s+)?pot\b(?!\s+(?:is|was|size|odds|limit))")
+
+
+def _pot_bets(low: str) -> str:
+    """"Bets pot", "leads half the pot" as the chips they come to, where the pot's size is said
+    (a pot bet with no pot said is left: the question is not read)."""
+    size = POT_SIZE.search(low)
+    pot = _number(size.group(1) or size.group(2)) if size else None
+
+    def chips(m: re.Match[str]) -> str:
+        if pot is None:
+            return f"{m.group(1)} {UNREAD}"
+        bet = pot / 2 if m.group(2) and m.group(2).startswith("half") else pot
+        return f"{m.group(1)} {int(bet)}" if bet == int(bet) else f"{m.group(1)} {UNREAD}"
+
+    return POT_BET.sub(chips, low)
+
+
 # The word a size that cannot be worked out is read as: the question's spot is not read.
 UNREAD = "unreadsize"
 AMOUNT = r"\d+(?:[,.]\d+)*(?:\s?k\b)?"
@@ -176,7 +200,8 @@ ASK_MIN_RAISE = re.compile(
     r"\bmin ?rais|\b(want|wants|going|trying|like) to (reraise|raise)\b|"
     r"\b(is|was|does|did) (that|it|this|his|her)( allin| shove| jam)?( count as| make)? a (full |"
     r"legal |real |proper |complete )?(raise|reraise)\b|"
-    r"\b(what|how much)\b.*\b(need|needs|have|has|must|got)\b.{0,20}\b(raise|reraise|make it)\b")
+    r"\b(what|how much)\b.*\b(need|needs|have|has|must|got)\b.{0,20}\b(raise|reraise|make it)\b|"
+    r"\b(what|how much|how big)\b.*\b(xbet|raise|reraise)\b.{0,12}\b(need|needs|has|have|must)\b")
 
 
 ASK_MIN_BET = re.compile(r"\bcan (i|he|she|we|you) (bet|lead|open)\b|"
@@ -254,9 +279,14 @@ DEEDS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), d) for p,
      rf"is\s+|of\s+)?(?:it\s+)?(?:from\s+)?{N}\s+to\s+{N}", "bet-raise"),
     (rf"\b(?:went|goes|action was|action went|it was)\s+{N}(?:\s+(?:then\s+|and\s+)?{N})"
      rf"(?:\s+(?:then\s+|and\s+)?{N})?(?:\s+(?:then\s+|and\s+)?{N})?", "sequence"),
+    # "raises by 3k": on top of the bet faced; "min raises": the least raise (no amount said)
+    (rf"\b(?:rais(?:es|ed|ing)?|reraise[sd]?|bump(?:s|ed)?)\s+(?:it\s+)?by\s+{N}", "raiseby"),
+    (r"\bmin ?(?:rais(?:es|ed)|click(?:s|ed)|reraise[sd])\b(?!\s+(?:to\s+|by\s+)?#)", "minraise"),
     (rf"\b(?:allin|shove\w*|jam\w*|push\w*|ship\w*)\s+(?:for\s+|of\s+|with\s+|to\s+)?{N}",
      "allin"),
     (rf"{N}\s+(?:allin|shove|jam)\b", "allin"),
+    # "he makes it 900": chips above the bet, read by the "make it" rule when it is the last deed
+    (rf"\b(?:makes it|made it)\s+(?:to\s+)?{N}", "makeit"),
     (rf"\b(?:rais\w*|reraise\w*|xbet\w*|makes it|made it|make it|makes|made|opens? to|opened to|"
      rf"opens?|opened|min raised to|limp raise\w* to)\s+(?:to\s+|for\s+)?{N}", "raise"),
     (rf"\b(?:bets?|betting|leads?(?: out)?(?: for)?|donks?|fires?|fired|c ?bets?)\s+"
@@ -292,8 +322,8 @@ def deeds_of(shape: str, t: Text, skip: Sequence[tuple[int, int]]
         if deed in ("bet-raise", "sequence"):
             out.append((start, "bet", amounts[0]))
             out += [(start, "raise", a) for a in amounts[1:]]
-        elif deed == "call":
-            out.append((start, "call", 0))
+        elif deed in ("call", "minraise"):
+            out.append((start, deed, 0))
         else:
             out.append((start, deed, amounts[0]))
     return out, spans
@@ -402,32 +432,32 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     if m:
         said, stack = (t.value(g) for g in m.groups() if g is not None)
         return m.span(), "over-stack", said, stack
-    m = re.search(rf"\b(?:said|says|say|announced?|declared?|called out)\s+(?:i\s+)?"
+    m = re.search(rf"\b(?:said|says|say|announc(?:e|ed|es|ing)|declar(?:e|ed|es|ing)|called out)\s+(?:i\s+)?"
                   rf"(?:(?:raise|bet|make it)\s+(?:to\s+)?)?{N}\b.{{0,30}}?"
                   rf"\b(?:threw|throws?|put|puts|pushe[sd]?|tossed|slid|slides|dropped|"
                   rf"bet|had|chips (?:were|was|are|came to)|chips)\s+(?:in\s+|out\s+|forward\s+)?"
                   rf"{N}", shape)
     if m:
         return m.span(), "said-vs-chips", t.value(m.group(1)), t.value(m.group(2))
-    m = re.search(rf"\b(?:said|says|say|announced?|declared?)\s+call\b.{{0,30}}?\b(?:threw|throws?|"
+    m = re.search(rf"\b(?:said|says|say|announc(?:e|ed|es|ing)|declar(?:e|ed|es|ing))\s+call\b.{{0,30}}?\b(?:threw|throws?|"
                   rf"put|puts|pushe[sd]?|tossed|slid|dropped)\s+(?:in\s+|out\s+)?{N}", shape)
     if m:
         return m.span(), "said-call", 0, t.value(m.group(1))
-    m = re.search(r"\b(said|says|say|announced?|declared?)\s+raise\b.{0,40}?\b((enough|just|only|"
+    m = re.search(r"\b(said|says|say|announc(?:e|ed|es|ing)|declar(?:e|ed|es|ing))\s+raise\b.{0,40}?\b((enough|just|only|"
                   r"chips|amount)\b.{0,12}\bcall|to call|the call)\b", shape)
     if m:
         return m.span(), "said-raise-call", 0, 0
-    m = re.search(rf"\b(?:said|says|say|announced?|declared?)\s+raise\b(?!\s+(?:to\s+|by\s+)?#)"
+    m = re.search(rf"\b(?:said|says|say|announc(?:e|ed|es|ing)|declar(?:e|ed|es|ing))\s+raise\b(?!\s+(?:to\s+|by\s+)?#)"
                   rf".{{0,40}}?\b(?:threw|throws?|put|puts|pushe[sd]?|tossed|slid|dropped)\s+"
                   rf"(?:in\s+|out\s+|forward\s+)?(?:only\s+)?{N}", shape)
     if m:
         return m.span(), "said-raise-chips", 0, t.value(m.group(1))
     m = re.search(rf"\brais\w*\s+it\s+(?:by\s+)?{N}|"
-                  rf"\b(?:said|says|say|declared?|announced?)\s+(?:i\s+)?raise\s+(?:by\s+)?{N}"
+                  rf"\b(?:said|says|say|declar(?:e|ed|es|ing)|announc(?:e|ed|es|ing))\s+(?:i\s+)?raise\s+(?:by\s+)?{N}"
                   rf"(?!\s+to\b)|\braise it\s+(?:by\s+)?{N}|\braise by\s+{N}", shape)
     if m:
         return m.span(), "raise_by", t.value(next(g for g in m.groups() if g is not None)), 0
-    m = re.search(rf"\b(?:said|says|say|declared?|announced?)\s+(?:i\s+)?rais\w*\s+to\s+{N}|"
+    m = re.search(rf"\b(?:said|says|say|declar(?:e|ed|es|ing)|announc(?:e|ed|es|ing))\s+(?:i\s+)?rais\w*\s+to\s+{N}|"
                   rf"\bi\s+(?:say\s+)?raise\s+to\s+{N}|"
                   rf"\b(?:said|says)\s+{N}\b", shape)
     if m:
@@ -445,15 +475,16 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
                   rf"pushe[sd]?)\s+(?:in\s+|out\s+)?(?:a|one|single|lone|an)\s+(?:single\s+)?"
                   rf"{N}\s+chip\b", shape)
     if m is None:
-        m = re.search(rf"\b(?:a|one|single|lone|an)\s+(?:single\s+)?{N}\s+chip\s+(?:is\s+|was\s+|"
-                      rf"gets\s+|got\s+)?(?:thrown|tossed|put|dropped|pushed|slid)\b", shape)
-    if m and not re.search(r"\b(said|says|announced?|declared?)\s+raise\b", shape[:m.start()]):
+        m = re.search(rf"\b(?:a|one|single|lone|an)\s+(?:single\s+)?{N}\s+chip\s+(?:(?:is\s+|was\s+|"
+                      rf"gets\s+|got\s+)?(?:thrown|tossed|put|dropped|pushed|slid)\b|(?=(?:over|into|"
+                      rf"facing|vs|against|on)\b))", shape)
+    if m and not re.search(r"\b(said|says|announc(?:e|ed|es|ing)|declar(?:e|ed|es|ing))\s+raise\b", shape[:m.start()]):
         # one chip put in without "raise" said first: a call (TREPS and Tavern alike)
         return m.span(), "single-chip", t.value(m.group(1)), 0
     m = re.search(rf"\b(?:put|puts|threw|throws?|tossed|pushed|slid)\s+(?:in\s+)?{N}(?:\s+in)?\s+"
                   rf"(?:and\s+)?(?:then\s+)?(?:went|goes|go|going|reached|reaches|came|comes)\s+back"
                   rf"\b.{{0,30}}?{N}", shape)
-    if m and not re.search(r"\b(said|says|announced?|declared?)\s+raise\b", shape[:m.start()]):
+    if m and not re.search(r"\b(said|says|announc(?:e|ed|es|ing)|declar(?:e|ed|es|ing))\s+raise\b", shape[:m.start()]):
         # chips put in, then a trip back to the stack for more: only the first chips count
         return m.span(), "string", t.value(m.group(1)), t.value(m.group(2))
     # the last chips put in are the deed in question ("someone bets 400 and I put in 600")

@@ -106,9 +106,11 @@ class _Spot:
 
     blinds: tuple[int, int] | None = None
     preflop: bool = False
-    prior: list[tuple[str, int]] = field(default_factory=list)  # (bet|raise|allin|call, to)
+    # (bet|raise|allin|call, to), (raiseby, by) or (minraise, 0)
+    prior: list[tuple[str, int]] = field(default_factory=list)
     hero: Literal["next", "first", "sb", "bb"] = "next"
     hero_stack: int | None = None
+    back_to: int = 0  # with hero "first": which of the players told the action comes back to
 
 
 # --- playing the spot on the engine ---------------------------------------------------------
@@ -132,7 +134,8 @@ def _play(spot: _Spot, profile: Profile) -> tuple[Hand, int] | None:
         return None
     first_seat = 3 if preflop else 1
     last_actor = first_seat + len(spot.prior) - 1
-    hero_seat = {"first": first_seat, "sb": 1, "bb": 2}.get(spot.hero, last_actor + 1)
+    hero_seat = {"first": first_seat + spot.back_to, "sb": 1, "bb": 2}.get(spot.hero,
+                                                                          last_actor + 1)
     count = max(3, last_actor, hero_seat)
     if count > TABLE_SIZE:
         return None
@@ -159,6 +162,13 @@ def _play(spot: _Spot, profile: Profile) -> tuple[Hand, int] | None:
                 hand.call(actor)
             elif deed == "allin":
                 hand.all_in(actor)
+            elif deed in ("raiseby", "minraise"):
+                # "raises by 600", "min raises": the chips on top of the bet faced, or the least
+                legal = hand.legal()
+                if legal is None:
+                    return None
+                hand.wager_to(actor, hand.current_bet + to if deed == "raiseby"
+                              else legal.min_raise_to)
             else:
                 hand.wager_to(actor, to)
         while hand.to_act is not None and hand.to_act != hero_seat:
@@ -425,7 +435,8 @@ def _split(t: Text, profile: Profile) -> Worked | None:
         return None
     pot = re.search(rf"\b(?:pot|pots)\s+(?:of\s+|is\s+|was\s+)?{N}|{N}\s+(?:pot|chip pot)\b|"
                     rf"{N}\s+(?:is\s+|gets\s+|was\s+)?(?:split|chopped|divided)\b|"
-                    rf"\b(?:split|chop\w*|divid\w*)\s+(?:of\s+)?(?:a\s+|the\s+)?(?:pot\s+of\s+)?{N}",
+                    rf"\b(?:split|chop\w*|divid\w*)\s+(?:of\s+)?(?:a\s+|the\s+)?(?:pot\s+of\s+)?{N}|"
+                    rf"\bways?\s+(?:of\s+)?(?:a\s+|the\s+)?{N}",
                     shape)
     if pot is None:
         return None
@@ -502,6 +513,9 @@ ASK_RULING = re.compile(r"\b(floor|ruling|legal|allowed|valid|binding|owe|what h
                         r"what (is|does) (it|he|she|that)|whats (it|that))\b")
 
 # The question is asked for the player who acted first: "back to the opener".
+# "what's that to", "total?": the sum a raise told comes to
+ASK_TOTAL = re.compile(r"\bwhat(s| is| does)? (that|it|this|his|her|the raise)( \w+)? (to|come to|"
+                       r"make it|in total)\b|\btotal\b|\bhow much is (that|it)\b")
 BACK_TO_OPENER = re.compile(r"\b(back to|for) (the )?(opener|original (bettor|raiser)|first "
                             r"(player|bettor)|bettor)\b|\bback to (a|him|her|me)\b")
 # Chips coming back ("how much do I get back", "returned"), not a player going back for more
@@ -547,18 +561,22 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     if re.search(r"\b(side pots?|main pot)\b", shape) or (
             re.search(r"\bpots\b", shape) and re.search(r"\ballin\b", shape)):
         return _side_pots(t, profile)
-    if re.search(r"\b(split|chop\w*|divid\w*|share)\b", shape):
+    if re.search(r"\b(split|chop\w*|divid\w*|share|tie|tied|ties)\b", shape):
         return _split(t, profile)
     if blinds_of(t) is None and (uncalled := _uncalled(t, profile)) is not None:
         return uncalled
     blinds = blinds_of(t)
     skip: list[tuple[int, int]] = []
-    m = re.search(rf"{N} slash {N}|\bblinds (?:of |are |at )?{N} and {N}|{BOTH_BLINDS}|"
-                  rf"{OWN_SMALL_BLIND}|\b(bb|big blind)( is| of| at| are)? {N}|"
-                  rf"{N} (bb|big blind){PLAYER_ACTS}",
-                  shape)
-    if m:
-        skip.append(m.span())
+    # the blinds (each way they are said) and the antes are the level, not deeds
+    skip += [m.span() for m in re.finditer(
+        rf"{N} slash {N}|\bblinds (?:of |are |at )?{N} and {N}|{BOTH_BLINDS}|"
+        rf"{OWN_SMALL_BLIND}|\b(bb|big blind)( is| of| at| are)? {N}|"
+        rf"{N} (bb|big blind){PLAYER_ACTS}|\b(?:a |an |the )?(?:bb |big blind )?antes? (?:of |is |at )?"
+        rf"{N}|{N} (?:bb |big blind )?antes?\b", shape)]
+    # the pot's size says nothing of the bets faced
+    pots = [m.span() for m in re.finditer(r"\bpot (?:is|was|of|at|size is|s) (?:now )?(?:at )?"
+                                          r"#\d+|#\d+ (?:chip )?pot\b", shape)]
+    skip += pots
     if ASK_MIN_RAISE.search(shape) or ASK_MIN_BET.search(shape):
         # the player's own guess at the answer is checked, not played
         skip += [m.span() for m in PROPOSED.finditer(shape)]
@@ -581,9 +599,17 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     facing = facing_of(shape, t)
     if facing is not None and sized is not None and facing[0][0] < sized[0][1]:
         facing = None  # "the last raise was 200" is the size of a raise, not a bet faced
+    if facing is not None and any(a < facing[0][1] and facing[0][0] < b for a, b in pots):
+        facing = None  # "into a 2000 pot": the pot, not a bet faced
     if facing is not None:
         skip.append(facing[0])
     deeds, spans = deeds_of(shape, t, skip)
+    if hero is not None and hero[1] == "raise_to" and any(
+            pos >= hero[0][1] and deed != "call" for pos, deed, _ in deeds) and not re.search(
+            r"\b(say|said|says|declar\w*|announc\w*)\b", shape[hero[0][0]:hero[0][1]]):
+        # "I raise to 2400, he shoves 3000": a raise told in order, not the one asked about
+        told.append((hero[0][0], "raise", hero[2]))
+        hero = None
     deeds = sorted([*deeds, *told])
     if sized is not None:
         deeds = sorted([*deeds, *((sized[0][0], d, a) for d, a in sized[1])])
@@ -599,6 +625,12 @@ def work_out(query: str, profile: Profile) -> Worked | None:
                          shape[facing[0][0]:])
         deeds = sorted([*deeds, (-1 if first else facing[0][0], facing[1], facing[2])])
     spot = _Spot(blinds=blinds)
+    said_make_it = None
+    if deeds and deeds[-1][1] == "makeit" and hero is None and not (
+            ASK_MIN_RAISE.search(shape) or ASK_REOPEN.search(shape) or ASK_CALL.search(shape)):
+        # "bet 500, he makes it 900": the last chips told are the deed asked about
+        said_make_it = deeds.pop()[2]
+    deeds = [(p, "raise" if d == "makeit" else d, a) for p, d, a in deeds]
     prior = _dedupe([(d, a) for _, d, a in deeds])
     if re.search(r"\b(from|in) the (small blind|sb)\b|\b(small blind|sb) (says|said|raises|"
                  r"makes|goes|wants)\b", shape):
@@ -615,10 +647,19 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     spot.prior = prior
     if hero is not None:
         return _question_deed(hero, spot, t, profile)
+    if said_make_it is not None:
+        return _act(spot, profile, "make_it", said_make_it) if prior or spot.preflop else None
+    if prior and prior[-1][0] == "raiseby" and ASK_TOTAL.search(shape):
+        # "utg raises by 600, what's that to": the raise told last is the one asked about
+        spot.prior = prior[:-1]
+        return _act(spot, profile, "raise_by", prior[-1][1])
     asks_call = ASK_CALL.search(shape) is not None and not ASK_REOPEN.search(shape)
     asks_back = ASK_REOPEN.search(shape) or asks_call
     if asks_back and prior and prior[0][0] == "bet" and any(d == "allin" for d, _ in prior):
-        _back_to_the_first(spot)
+        own = (_own_deed(shape, deeds) if re.search(r"\bcan i\b", shape) else None) or 0
+        if own and len(prior) != len(deeds):
+            return None  # my deed is not where it was told among the others
+        _back_to_the_first(spot, own)
         played = _play(spot, profile)
         return _reopen_answer(played[0], spot, profile, asks_call) if played else None
     if ASK_MIN_RAISE.search(shape) and (prior or blinds):
@@ -651,19 +692,37 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     return None
 
 
-def _back_to_the_first(spot: _Spot) -> None:
-    """The question is asked for the first player to act. When everyone after him is all-in,
-    a player who called is added: a raise needs someone with chips to call it, and a question
+def _back_to_the_first(spot: _Spot, own: int = 0) -> None:
+    """The question is asked for a player who already acted: the first to act, or the one whose
+    deed is `own` (the index of his among the deeds told). When everyone after him is all-in, a
+    player who called is added: a raise needs someone with chips to call it, and a question
     about raising again takes that player for granted."""
     spot.hero = "first"
-    if all(d == "allin" for d, _ in spot.prior[1:]):
+    spot.back_to = own
+    if all(d == "allin" for d, _ in spot.prior[own + 1:]):
         spot.prior = [*spot.prior, ("call", 0)]
+
+
+def _own_deed(shape: str, deeds: Sequence[tuple[int, str, int]]) -> int | None:
+    """Which of the deeds told the asker made himself ("he bets, I raise to 2400, he shoves"):
+    the last one said after "I" or "my", or the first when the bet faced was his ("over my
+    1000 bet"); None when he made none of them."""
+    own = None
+    for index, (pos, _, _) in enumerate(deeds):
+        if pos < 0:
+            if re.search(r"\b(over|into|facing|vs|against) my\b", shape):
+                own = index
+            continue
+        if re.search(r"\b(i|my)\s+(just\s+)?$", shape[:pos]) or re.match(r"(i|my)\b",
+                                                                          shape[pos:]):
+            own = index
+    return own
 
 
 def _dedupe(prior: list[tuple[str, int]]) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
     for deed in prior:
-        if not out or out[-1][1] != deed[1] or deed[0] == "call":
+        if not out or out[-1][1] != deed[1] or deed[0] in ("call", "raiseby", "minraise"):
             out.append(deed)
     return out
 
