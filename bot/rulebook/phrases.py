@@ -118,7 +118,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(who gets|gets|get|decide\w*|choose|chosen|draw\w*|pick\w*) (the )?(dealer )?button\b",
      "button-draw"),
     (r"\bdead money\b", "antes"),
-    (r"\bbubble", "hand-for-hand"),
+    (r"\bbubble|\bhand (for|4|by) hand\b|\b(one|1|a player|two|2) (off|from|away from) the "
+     r"(money|cash|payouts?)\b", "hand-for-hand"),
     (r"\bchange (my|his|her|the|your) (bet|action|mind)\b|"
      r"\btake (it|my bet|the bet|my chips) back\b", "verbal-declaration"),
     (r"\bclock\b.*\b(fold|check|kill|dead)\w*\b|\b(fold|check)\w*\b.*\bclock\b", "clock"),
@@ -140,7 +141,9 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\bsidepot|\bside pots?\b|\bmain pot\b", "side-pots"),
     (r"\bties?\b.*\b(broken|break|decided|settled)\b|\bbreak (a |the )?tie\b|\btie ?break",
      "split-pot"),
-    (r"\bplay(ing)? (two|2|both|multiple|several) hands\b|\btwo hands at once\b",
+    (r"\bplay(ing)? (two|2|both|multiple|several) hands\b|\btwo hands at once\b|"
+     r"\bplay\w* (his|her|their|my|a|someone\w*|another\w*) (buddy|friend|mate|pal|wife|husband|"
+     r"girlfriend|boyfriend|brother|sister|dad|son)\w* hand\b|\b(hand|cards) for (him|her|them)\b",
      "one-player-to-a-hand"),
     (r"\bmuck\w*\b.*\b(back|retriev\w*|undo|take it back)\b", "muck"),
     (r"\b(a|one|the) card (was |is |came |got )?(turned )?face up\b|\bface up in the (deck|stub)\b",
@@ -157,6 +160,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
      "betting-actions"),
     (r"\bfold\w*\b.*\b(could|can|free|instead of)\b.*\bcheck", "folding-out-of-turn"),
     (r"\bfold\w*\b.*\b(before|early|out of turn|ahead)\b", "folding-out-of-turn"),
+    (r"\boversized? chip\b|\b(one|single|lone) (big |large )?chip\b.*\braise\b", "single-chip"),
     (r"\b(counts?|constitutes?|is) (as )?a (full )?raise\b|\braise\b.*\b(how much|at least)\b|"
      r"\bhow much\b.*\braise\b", "minimum-raise"),
     (r"\bmake it #", "make-it"),
@@ -208,10 +212,13 @@ INTENTS: tuple[tuple[str, str], ...] = (
      "first-dealer"),
     (r"\bwho (deals|shuffles|deal|shuffle)\b(?!.*\bfirst\b)", "shuffle-and-deal"),
     (r"\bwho deals first\b|\bfirst (deal|deals|dealer)\b|\bfirst ace\b", "first-dealer"),
-    (r"\bdealt face up\b|\bface up (during|in) the deal\b", "exposed-card"),
+    (r"\bdealt face up\b|\bface up (during|in) the deal\b|\bcards? (flew|fell|flipped|dropped|"
+     r"slipped|went flying)\b|\b(flew|fell) (off|out of|on the floor)\b", "exposed-card"),
     (r"^(?=.*\ballin\b)(?=.*\b(cards|hands)\b.*\b(turn\w*|flip\w*) (up|over)\b)|"
      r"\ballin\b.*\b(flip|turn|show)\w*\b.*\b(cards|hands)\b|\b(flip|turn|show)\w*\b.*\b(cards|"
      r"hands)\b.*\ballin\b|\ballin\b.*\b(cards|hands) (face )?up\b", "face-up"),
+    (r"^(?=.*\b(allin|shov\w*|jamm?\w*)\b).*\b(flop|turn|river|board)\b.*\bbefore (he|she|they|we|i|"
+     r"anyone|everyone) (show|flip|turn|tabl)\w*", "face-up"),
     (r"\b(flop|turn|river|board|burn|burn card|bottom card|top card) (card )?(got |was |is |gets )?"
      r"(flashed|exposed|flipped|shown|seen)\b", "exposed-card"),
     (r"\bproof\b|\bfingerprint\b|\bseed\b", "deck-commitment"),
@@ -313,6 +320,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"\b(same hand|together|at once)\b", "same-hand-eliminations"),
     (r"\bempty seat\b", "dead-button"),
     (r"\bdown to two\b|\btwo left\b|\bheadsup\b.*\bbutton\b", "heads-up-blinds"),
+    (r"\bmiscount\w*|\b(stack|chip count)\b.{0,20}\b(wrong|off|incorrect)\b", "stack-adjustment"),
     (r"\bcolou?r ?up\b|\bchip ?race\b|\brace off\b|\b(remov\w*|race|racing|get rid of|"
      r"take off)\b.*\b(#|small|smallest|low|lowest|odd) chips\b", "chip-race"),
     (r"\bmoved?\b.*\b(another|new|other|different) table\b|\bbalanc|\bshort ?handed\b|"

@@ -649,3 +649,130 @@ def test_the_clock(book: Rulebook, profile: Profile) -> None:
                  if isinstance(e, tev.ClockCalled)]
     rule, figures = _answer(book, "how long do I have once the clock is called", profile)
     assert (rule, figures) == ("clock", (round(called.expires_at - called.at),))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_sizes_said_as_multiples(book: Rulebook, profile: Profile) -> None:
+    """"Opens 3x" before the flop is three big blinds; "3bb" likewise; "raises to 3x" after a
+    bet is three times that bet. The next minimum raise is the engine's after that raise."""
+    hand = _hand(profile, [DEEP] * 5, blinds=(100, 200))
+    hand.raise_to(_act(hand), 600)
+    legal = hand.legal()
+    assert legal is not None
+    for query in ("100/200, utg opens 3x, whats the min 3bet",
+                  "100/200 he opens to 3bb, min reraise"):
+        rule, figures = _answer(book, query, profile)
+        assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == (
+            "minimum-raise", (1000,)), query
+    hand = _to_flop(_hand(profile, [DEEP] * 3, blinds=(100, 200)))
+    hand.bet(_act(hand), 400)
+    hand.raise_to(_act(hand), 1200)
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "bet 400 and he raises to 3x, min reraise", profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == ("minimum-raise",
+                                                                           (2000,))
+
+
+@pytest.mark.parametrize("query", ["raise to 3x, min reraise", "can we run it 2x",
+                                   "he raises it 3x his bet of 400, min reraise"])
+def test_a_multiple_of_nothing_said_gives_no_number(book: Rulebook, query: str) -> None:
+    """A multiple whose base is not said (or not after a word that bets) is no amount: no
+    number is worked out rather than a guessed one."""
+    answer = book.answer(query, profile=make_profile("tda"))
+    assert answer.worked is None
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_raises_told_by_an_amount_or_as_the_minimum(book: Rulebook, profile: Profile) -> None:
+    """"He raises by 3k" over a 2k bet is a raise to 5k; "min raises" is the least raise; the
+    next minimum raise is the engine's after them, and "what's that to" is the raise's total."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3, blinds=(500, 1000)))
+    hand.bet(_act(hand), 2000)
+    hand.wager_to(_act(hand), 5000)
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "2k bet on the flop, he raises by 3k, whats the min re-raise",
+                            profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == ("minimum-raise",
+                                                                           (8000,))
+    hand = _hand(profile, [DEEP] * 4, blinds=(400, 800))
+    seat = _act(hand)
+    first = hand.legal()
+    assert first is not None
+    hand.wager_to(seat, first.min_raise_to)
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "blinds 400/800 button min raises, sb wants to 3bet, minimum?",
+                            profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == ("minimum-raise",
+                                                                           (2400,))
+    hand = _hand(profile, [DEEP] * 4, blinds=(300, 600))
+    events = hand.raise_by(_act(hand), 600)
+    to = next(e for e in events if isinstance(e, Acted)).to
+    rule, figures = _answer(book, "blinds 300/600 utg raises by 600, whats that to", profile)
+    assert rule == "raise-it" and figures[0] == to == 1200
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_pot_sized_bet(book: Rulebook, profile: Profile) -> None:
+    """"Bets pot" where the pot is said is a bet of the pot; the pot's size is no bet faced."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3, blinds=(100, 200)))
+    hand.bet(_act(hand), 900)
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "pot is 900 and he bets pot on the flop, min raise?", profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == ("minimum-raise",
+                                                                           (1800,))
+    answer = book.answer("he bets pot, min raise?", profile=profile)
+    assert answer.worked is None and answer.kind != "confident"
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_makes_it_told_last(book: Rulebook, profile: Profile) -> None:
+    """"Bet 500, he makes it 900": the engine's reading of those chips under the profile (the
+    50% rule's full raise to 1,000, or Tavern's call)."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 500)
+    events = hand.make_it(_act(hand), 900)
+    expected = next(e for e in events if isinstance(e, Acted)).to
+    rule, figures = _answer(book, "bet 500 he makes it 900", profile)
+    assert rule in ("make-it", "fifty-percent") and figures == (expected,)
+    assert expected == (1000 if profile.make_it == "fifty_percent" else 500)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_can_i_raise_again_after_my_own_raise(book: Rulebook, profile: Profile) -> None:
+    """"He bets 1200, I raise to 2400, he shoves": the question is the raiser's, not the
+    bettor's. Short of a full raise, he may only call; a full raise reopens it for him."""
+    for shove, reopened in ((3000, False), (4000, True)):
+        hand = _to_flop(_hand(profile, [DEEP, DEEP, shove + 50, DEEP], button=4))
+        hand.bet(_act(hand), 1200)
+        me = _act(hand)
+        hand.raise_to(me, 2400)
+        hand.all_in(_act(hand))
+        hand.call(_act(hand))
+        hand.fold(_act(hand))
+        assert hand.to_act == me
+        legal = hand.legal()
+        assert legal is not None and legal.can_raise == reopened
+        rule, figures = _answer(
+            book, f"flop he bets 1200, i raise to 2400, he shoves {shove}, can i reraise",
+            profile)
+        assert rule == "not-reopened"
+        assert figures == ((legal.min_raise_to,) if reopened else (legal.call_amount,))
+
+
+def test_ties_and_antes_said_beside_the_amounts(book: Rulebook) -> None:
+    """A tie splits like a chop; an ante said beside the blinds is no bet."""
+    shares = split(1350, [3, 6], button=2, table_size=9, unit=50)
+    rule, figures = _answer(book, "2 players tie, 1,350 pot, 50 chips smallest",
+                            make_profile("tavern"))
+    assert rule == "odd-chip"
+    assert figures == tuple(sorted(set(shares.values()), reverse=True)) == (700, 650)
+    hand = _to_flop(_hand(make_profile("tda"), [DEEP] * 3, blinds=(2000, 4000)))
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "whats the min bet at 2k/4k with a 4k ante",
+                            make_profile("tda"))
+    assert (rule, figures) == ("minimum-bet", (legal.min_raise_to,)) == ("minimum-bet", (4000,))
