@@ -127,7 +127,8 @@ def _dashed_blinds(m: re.Match[str]) -> str:
 # that bets ("run it 2x" is no amount).
 MULTIPLE = re.compile(
     r"\b(opens?|opened|opening|raises?|raised|raising|makes? it|made it|to|for|bets?|reraise\w*|"
-    r"xbet\w*)\s+(\d+(?:\.\d+)?)\s?(x|bbs?|big blinds)(?=\s|$|[,.?!])"
+    r"xbet\w*|utg|mp|hj|lj|co|btn|button|villain|he|she|i)\s+(\d+(?:\.\d+)?)\s?(x|bbs?|big blinds)"
+    r"(?=\s|$|[,.?!])"
     r"(\s+(?:his|her|their|the|my|a)\s+(?:bet|open|raise|opener|lead))?")
 # "the pot is 900", "a 900 pot": the pot's size, said beside a bet of the pot
 POT_SIZE = re.compile(r"\bpot (?:is|was|of|at|size is|s)\s+(?:now\s+)?(?:at\s+)?"
@@ -159,6 +160,10 @@ BIG_BLIND_SAID = re.compile(rf"({AMOUNT}) slash ({AMOUNT})|"
                             rf"\b(?:bb|big blind)(?: is| of| at)? ({AMOUNT})")
 
 
+# Who may be named before a size with no deed said ("UTG 3x")
+PLAYERS = frozenset({"utg", "mp", "hj", "lj", "co", "btn", "button", "villain", "he", "she", "i"})
+
+
 def _multiples(low: str) -> str:
     """Sizes said as multiples written as the chips they come to, where the base is said: the
     big blind for "3x" and "3bb", the amount just before for "3x his bet". A multiple whose base
@@ -179,6 +184,9 @@ def _multiples(low: str) -> str:
             base = big
         if base is None or not 1 < times <= 100 or times * base != int(times * base):
             return m.group(0)
+        if m.group(1) in PLAYERS:
+            # "UTG 2.5x": the player named, the deed understood
+            return f"{m.group(1)} raises to {int(times * base)}"
         return f"{m.group(1)} {int(times * base)}"
 
     low = MULTIPLE.sub(size, low)
@@ -223,7 +231,8 @@ PROPOSED = re.compile(
 
 
 ASK_REOPEN = re.compile(
-    r"\bcan (a|the \w+ ?\w*|he|she|i|they|original|first|b)\b.{0,24}?\b(reraise|raise)\b|"
+    r"\bcan (a|the (?!next\b)\w+ ?\w*|he|she|i|they|original|first|b)\b.{0,24}?\b(reraise|raise|rejam|"
+    r"reshove|repop|jam again|shove again|go again)\b|"
     r"\b(does|do|can|may|is|will)\b.{0,16}\b(get to|allowed to|able to|have the right to|"
     r"still)\s+(reraise|raise)\b|"
     r"\b(reopen\w*|re open\w*|open(ed)? again)\b|\b(allowed|able) to (reraise|raise)\b|"
@@ -282,18 +291,22 @@ DEEDS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), d) for p,
     # "raises by 3k": on top of the bet faced; "min raises": the least raise (no amount said)
     (rf"\b(?:rais(?:es|ed|ing)?|reraise[sd]?|bump(?:s|ed)?)\s+(?:it\s+)?by\s+{N}", "raiseby"),
     (r"\bmin ?(?:rais(?:es|ed)|click(?:s|ed)|reraise[sd])\b(?!\s+(?:to\s+|by\s+)?#)", "minraise"),
-    (rf"\b(?:allin|shove\w*|jam\w*|push\w*|ship\w*)\s+(?:for\s+|of\s+|with\s+|to\s+)?{N}",
+    (rf"\b(?:allin|shove\w*|jam\w*|push\w*|ship\w*)\s+(?:on\s+|over\s+(?:it|me|him|her|that)\s+)?"
+     rf"(?:for\s+|of\s+|with\s+|to\s+)?{N}",
      "allin"),
     (rf"{N}\s+(?:allin|shove|jam)\b", "allin"),
     # "he makes it 900": chips above the bet, read by the "make it" rule when it is the last deed
     (rf"\b(?:makes it|made it)\s+(?:to\s+)?{N}", "makeit"),
     (rf"\b(?:rais\w*|reraise\w*|xbet\w*|makes it|made it|make it|makes|made|opens? to|opened to|"
+     rf"iso(?:s|ed|lates?|lated)?(?:\s+(?:raise[sd]?|it))?\s+to|"
      rf"opens?|opened|min raised to|limp raise\w* to)\s+(?:to\s+|for\s+)?{N}", "raise"),
     (rf"\b(?:bets?|betting|leads?(?: out)?(?: for)?|donks?|fires?|fired|c ?bets?)\s+"
      rf"(?:of\s+|for\s+)?{N}", "bet"),
     (rf"(?:\b(?:a|an|the|his|her|their)\s+)?{N}\s+bet\b", "bet"),
+    (rf"(?:\b(?:a|an|the|his|her|their)\s+)?{N}\s+(?:raise|reraise|xbet|open|opener)\b(?!\s+(?:to|by)\b)",
+     "raise"),
     # "how much to call" asks; it tells no call
-    (r"(?<!to )\bcall(?:s|ed)?\b(?:\s+(?:for\s+)?#\d+)?|\bflat(?:s|ted)?\b", "call"),
+    (r"(?<!to )\bcall(?:s|ed)?\b(?:\s+(?:for\s+)?#\d+)?|\bflat(?:s|ted)?\b|\blimp(?:s|ed)?\b(?!\s+(?:pot|pots|around|in)\b)", "call"),
 ))
 
 
@@ -464,7 +477,8 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
         return m.span(), "raise_to", t.value(next(g for g in m.groups() if g is not None)), 0
     m = re.search(rf"\b(?:lets\s+)?make it\s+{N}", shape)
     rest = shape[:m.start()] + shape[m.end():] if m else ""
-    if m and re.search(r"\b(facing|into|vs|against|over|call|bet|raise\w*)\b", rest):
+    if m and re.search(r"\b(facing|into|vs|against|over|call|bets?|betting|raise\w*|shove\w*|"
+                       r"open\w*|leads?)\b", rest):
         return m.span(), "make_it", t.value(m.group(1)), 0
     m = re.search(rf"\bcall(?:ed|s|ing)?\s+(?:only\s+|just\s+)?{N}\b.{{0,30}}?\b(?:when|but|"
                   rf"while|and)\b.{{0,20}}?\b(?:bet|raise)\s+(?:was|is|of)\s+(?:to\s+)?{N}", shape)

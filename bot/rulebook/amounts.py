@@ -49,6 +49,7 @@ from bot.rulebook.amount_words import (
     OWN_SMALL_BLIND,
     PLAYER_ACTS,
     PROPOSED,
+    WORD_WAYS,
     UNREAD,
     Deed,
     N,
@@ -492,6 +493,12 @@ def _side_pots(t: Text, profile: Profile) -> Worked | None:
     # "B and C call (500)": two players call, the amount said once
     for m in re.finditer(rf"\b\w+ and \w+ call(?:s|ed)?\b(?:\s+(?:for\s+)?{N})?", shape):
         committed.append(t.value(m.group(1)) if m.group(1) else max(committed, default=0))
+    # "two others call 400": that many players call, the amount (or the call) counted once above
+    for m in re.finditer(rf"\b(two|three|four|five|six|seven|eight) (?:others|other players|players|"
+                         rf"guys|people|of them|callers)\s+(?:both\s+|all\s+)?call(?:s|ed)?\b"
+                         rf"(?:\s+(?:for\s+)?{N})?", shape):
+        amount = t.value(m.group(2)) if m.group(2) else max(committed, default=0)
+        committed += [amount] * (WORD_WAYS[m.group(1)] - 1)
     # "B and C both call 2,000": two players put that amount in
     for m in re.finditer(rf"\bboth (?:call|calls|called|put in|bet)\s+(?:for\s+)?{N}", shape):
         committed.append(t.value(m.group(1)))
@@ -512,10 +519,10 @@ def _side_pots(t: Text, profile: Profile) -> Worked | None:
 ASK_RULING = re.compile(r"\b(floor|ruling|legal|allowed|valid|binding|owe|what happens|"
                         r"what (is|does) (it|he|she|that)|whats (it|that))\b")
 
-# The question is asked for the player who acted first: "back to the opener".
 # "what's that to", "total?": the sum a raise told comes to
 ASK_TOTAL = re.compile(r"\bwhat(s| is| does)? (that|it|this|his|her|the raise)( \w+)? (to|come to|"
                        r"make it|in total)\b|\btotal\b|\bhow much is (that|it)\b")
+# The question is asked for the player who acted first: "back to the opener".
 BACK_TO_OPENER = re.compile(r"\b(back to|for) (the )?(opener|original (bettor|raiser)|first "
                             r"(player|bettor)|bettor)\b|\bback to (a|him|her|me)\b")
 # Chips coming back ("how much do I get back", "returned"), not a player going back for more
@@ -584,11 +591,12 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     skip += [m.span() for m in ASK_CALL.finditer(shape)]
     hero = deed_in_question(shape, t)
     told: list[tuple[int, str, int]] = []
-    if hero is not None and hero[1] == "raise_to" and ASK_MIN_RAISE.search(
+    if hero is not None and (hero[1] == "raise_to" or hero[1] == "raise_by" and not (
+            ASK_PUT_IN.search(shape) or ASK_TOTAL.search(shape))) and ASK_MIN_RAISE.search(
             shape[hero[0][1]:]) and not re.search(r"\b(say|said|says|declar\w*|announc\w*)\b",
                                                   shape[hero[0][0]:hero[0][1]]):
         # "I raise to 1,200, what's his min re-raise": a raise told, then the question
-        told.append((hero[0][0], "raise", hero[2]))
+        told.append((hero[0][0], "raise" if hero[1] == "raise_to" else "raiseby", hero[2]))
         skip.append(hero[0])
         hero = None
     if hero is not None:
@@ -621,7 +629,7 @@ def work_out(query: str, profile: Profile) -> Worked | None:
         # the bet faced takes its place among the deeds told: "facing 600", "into a 700 bet",
         # "over a 1,000 bet" say what came before the deed they follow; "the bet was 250, then
         # a raise" tells it in order
-        first = re.match(r"(facing|into|vs|versus|against|over|to call|call)\b",
+        first = re.match(r"(facing|into|vs|versus|against|over|to call|call|on)\b",
                          shape[facing[0][0]:])
         deeds = sorted([*deeds, (-1 if first else facing[0][0], facing[1], facing[2])])
     spot = _Spot(blinds=blinds)
@@ -655,7 +663,8 @@ def work_out(query: str, profile: Profile) -> Worked | None:
         return _act(spot, profile, "raise_by", prior[-1][1])
     asks_call = ASK_CALL.search(shape) is not None and not ASK_REOPEN.search(shape)
     asks_back = ASK_REOPEN.search(shape) or asks_call
-    if asks_back and prior and prior[0][0] == "bet" and any(d == "allin" for d, _ in prior):
+    opened = prior and (prior[0][0] == "bet" or spot.preflop and prior[0][0] == "raise")
+    if asks_back and opened and any(d == "allin" for d, _ in prior):
         own = (_own_deed(shape, deeds) if re.search(r"\bcan i\b", shape) else None) or 0
         if own and len(prior) != len(deeds):
             return None  # my deed is not where it was told among the others

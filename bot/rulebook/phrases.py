@@ -33,6 +33,9 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(look\w*|peek\w*|peep\w*|glanc\w*|try\w* to see)\b.{0,12}\b(at |into )?(his |her |their |"
      r"the |an?other |other )?(neighbou?rs?|another players?|other players?|someone\w*|next "
      r"players?)\b.{0,12}\bcards\b", "penalty"),
+    # another player looking at mine
+    (r"\b(guy|he|she|someone|somebody|player|villain|dude|neighbou?r)\b.{0,20}\b(look\w*|peek\w*|"
+     r"peep\w*|glanc\w*|try\w* to see)\b (at |into )?my (hole )?cards\b", "penalty"),
     # a hand shown with one card, or turned over by someone else: show two cards to win
     (r"\b(show|flip|turn)\w* (over |up )?(only )?(one|1|a single) card\b.*\b(win|wins|pot|good|"
      r"count|enough)\b|\b(someone|somebody|anyone|another player|other player|he|she)( else)? "
@@ -107,6 +110,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\bchips (under|behind)\b|\b(big|bigger|biggest|high|higher|highest|large|larger)\w* "
      r"(chips|denomination)\b.*\b(under|behind|hid\w*|cover\w*)\b", "chip-visibility"),
     # a card shown to a friend is shown to the table: said before a flashed card of the deal
+    (r"^(?!.*\bdealer\b).*\b(show\w*|flash\w*|reveal\w*)\b.*\b(guy|player|person|one|lady|girl) next "
+     r"to (him|her|me|them)\b", "show-one-show-all"),
     (r"\b(show\w*|flash\w*|reveal\w*|let)\b.*\b(friend|buddy|neighbou?r|mate|pal|"
      r"another player|other player|wife|girlfriend|boyfriend|husband)\b", "show-one-show-all"),
     # a player showing his own cards: show one, show all (the dealer's are the deal's)
@@ -229,6 +234,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\bburn(s|ed|t|ing)?\b", "burn-cards"),
     (r"\bdeal\w* (me |him |her )?(three|3|#|too many|an extra|only one)\s+cards?\b",
      "misdeal"),
+    (r"\b(pot|chips)\b.*\bwrong (player|person|guy|one|winner)\b|\bwrong (player|person|guy)\b.*"
+     r"\b(pot|won|win|chips)\b", "director-decision"),
     (r"\bwrong (card|player|seat)\b|\bskipped\b|\bmisdeal|\b(gave|dealt|got) (me |him |her )?"
      r"(three|3|only one|one card|too many|an extra)\b", "misdeal"),
     (r"\b(new|another|change|fresh) deck\b|\bbent\b|\bmarked\b", "deck-changes"),
@@ -347,7 +354,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
      "one-player-to-a-hand"),
     (r"\b(team|teaming|teamed) up\b|\bworking together\b|\bsharing cards\b|\bsoft ?play",
      "cheating"),
-    (r"\btrash talk|\b(rude|abusive|insult\w*)\b|\b(swear\w*|cuss\w*|cursing|profanity)\b",
+    (r"\btrash talk|\b(rude|abusive|insult\w*)\b|\bf ?bombs?\b|\b(yell|yelled|yelling|yells|"
+     r"shout\w*|scream\w*) at\b|\b(swear\w*|cuss\w*|cursing|profanity)\b",
      "language"),
     (r"\b(phone|texting|text|texts)\b|\b(take|taking|took|make|making|answer\w*) (a |the |my )?"
      r"(phone )?call\b", "phones"),

@@ -48,7 +48,8 @@ HERE = Path(__file__).resolve().parent
 BLIND_SET = HERE / "blind_set.toml"
 BLIND_SET_2 = HERE / "blind_set_2.toml"
 TUNING_SETS = [HERE / f"tuning_set{n}.toml"
-               for n in ("", "_2", "_3", "_4", "_5", "_6", "_7", "_8", "_9", "_10", "_11")]
+               for n in ("", "_2", "_3", "_4", "_5", "_6", "_7", "_8", "_9", "_10", "_11", "_12",
+                                "_13")]
 CHECK_SET = HERE / "check_set_8.toml"
 CHECK_SET_10 = HERE / "check_set_10.toml"
 
@@ -97,6 +98,19 @@ KNOWN_MISSES = {
     # no rulebook of the league names slow-rolling: not covered, the showdown order offered
     ("tuning_set_10.toml", "he slowrolled me with the nuts, is there a rule for that"):
         "showdown-order",
+    # a sweat at the final table: two topics, and the words say the final table far more
+    ("tuning_set_12.toml", "can my wife sweat me at the final table"): "final-table",
+    # an all-in made blind: no rule names playing without looking; "without" reads as chips
+    # put in without a word
+    ("tuning_set_12.toml", "dude went all in blind without looking, legal?"): "make-it",
+    # a fold shown face up while others play: the face-up words point at the all-in's rule
+    ("tuning_set_12.toml", "he folded his hand face up while others were still in"): "face-up",
+    # a correction in mid-sentence ("no wait a 1000 chip"): two chips told, no number
+    ("tuning_set_13.toml", "bet 200, he tosses one green 25 chip... no wait a 1000 chip, no "
+                           "words"): "make-it",
+    # a picture of cards at the final table: two topics, the final table said by name
+    ("tuning_set_13.toml", "someone took a pic of the final table with our cards showing"):
+        "final-table",
 }
 
 
