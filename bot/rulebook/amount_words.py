@@ -112,7 +112,8 @@ def _number(token: str) -> float | None:
 
 # "blinds 1k-2k", "at 100-200": blinds written with a dash (a 3-bet was read before this); the
 # big one is at most twice the small one, so "raised 300-900" is not read as blinds
-BLINDS_DASHED = re.compile(r"(?<![\w.,])(\$?\d+(?:[,.]\d+)*(?:\s?k)?)\s?-\s?(\$?\d+(?:[,.]\d+)*(?:\s?k)?)\b")
+BLINDS_DASHED = re.compile(r"(?<![\w.,])(\$?\d+(?:[,.]\d+)*(?:\s?k)?)\s?-\s?"
+                           r"(\$?\d+(?:[,.]\d+)*(?:\s?k)?)\b")
 
 
 def _dashed_blinds(m: re.Match[str]) -> str:
@@ -134,7 +135,8 @@ MULTIPLE = re.compile(
 POT_SIZE = re.compile(r"\bpot (?:is|was|of|at|size is|s)\s+(?:now\s+)?(?:at\s+)?"
                       r"(\$?\d+(?:[,.]\d+)*(?:\s?k\b)?)|(?<![\w.,/])(\$?\d+(?:[,.]\d+)*(?:\s?k\b)?)\s+"
                       r"(?:chip\s+)?pot\b")
-POT_BET = re.compile(r"\b(bets?|betting|leads?|led|fires?|fired)\s+(?:out\s+)?(?:for\s+)?(?:the\s+)?"
+POT_BET = re.compile(r"\b(bets?|betting|leads?|led|fires?|fired)\s+(?:out\s+)?(?:for\s+)?"
+                     r"(?:the\s+)?"
                      r"(half\s+(?:the\s+)?|full\s+)?pot\b(?!\s+(?:is|was|size|odds|limit))")
 
 
@@ -231,8 +233,8 @@ PROPOSED = re.compile(
 
 
 ASK_REOPEN = re.compile(
-    r"\bcan (a|the (?!next\b)\w+ ?\w*|he|she|i|they|original|first|b)\b.{0,24}?\b(reraise|raise|rejam|"
-    r"reshove|repop|jam again|shove again|go again)\b|"
+    r"\bcan (a|the (?!next\b)\w+ ?\w*|he|she|i|they|original|first|b)\b.{0,24}?\b(reraise|raise|"
+    r"rejam|reshove|repop|jam again|shove again|go again)\b|"
     r"\b(does|do|can|may|is|will)\b.{0,16}\b(get to|allowed to|able to|have the right to|"
     r"still)\s+(reraise|raise)\b|"
     r"\b(reopen\w*|re open\w*|open(ed)? again)\b|\b(allowed|able) to (reraise|raise)\b|"
@@ -306,7 +308,8 @@ DEEDS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), d) for p,
     (rf"(?:\b(?:a|an|the|his|her|their)\s+)?{N}\s+(?:raise|reraise|xbet|open|opener)\b(?!\s+(?:to|by)\b)",
      "raise"),
     # "how much to call" asks; it tells no call
-    (r"(?<!to )\bcall(?:s|ed)?\b(?:\s+(?:for\s+)?#\d+)?|\bflat(?:s|ted)?\b|\blimp(?:s|ed)?\b(?!\s+(?:pot|pots|around|in)\b)", "call"),
+    (r"(?<!to )\bcall(?:s|ed)?\b(?:\s+(?:for\s+)?#\d+)?|\bflat(?:s|ted)?\b|"
+     r"\blimp(?:s|ed)?\b(?!\s+(?:pot|pots|around|in)\b)", "call"),
 ))
 
 
@@ -445,32 +448,32 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     if m:
         said, stack = (t.value(g) for g in m.groups() if g is not None)
         return m.span(), "over-stack", said, stack
-    m = re.search(rf"\b(?:said|says|say|announc(?:e|ed|es|ing)|declar(?:e|ed|es|ing)|called out)\s+(?:i\s+)?"
+    m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*|called out)\s+(?:i\s+)?"
                   rf"(?:(?:raise|bet|make it)\s+(?:to\s+)?)?{N}\b.{{0,30}}?"
                   rf"\b(?:threw|throws?|put|puts|pushe[sd]?|tossed|slid|slides|dropped|"
                   rf"bet|had|chips (?:were|was|are|came to)|chips)\s+(?:in\s+|out\s+|forward\s+)?"
                   rf"{N}", shape)
     if m:
         return m.span(), "said-vs-chips", t.value(m.group(1)), t.value(m.group(2))
-    m = re.search(rf"\b(?:said|says|say|announc(?:e|ed|es|ing)|declar(?:e|ed|es|ing))\s+call\b.{{0,30}}?\b(?:threw|throws?|"
+    m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+call\b.{{0,30}}?\b(?:threw|throws?|"
                   rf"put|puts|pushe[sd]?|tossed|slid|dropped)\s+(?:in\s+|out\s+)?{N}", shape)
     if m:
         return m.span(), "said-call", 0, t.value(m.group(1))
-    m = re.search(r"\b(said|says|say|announc(?:e|ed|es|ing)|declar(?:e|ed|es|ing))\s+raise\b.{0,40}?\b((enough|just|only|"
+    m = re.search(r"\b(said|says|say|announc\w*|declar\w*)\s+raise\b.{0,40}?\b((enough|just|only|"
                   r"chips|amount)\b.{0,12}\bcall|to call|the call)\b", shape)
     if m:
         return m.span(), "said-raise-call", 0, 0
-    m = re.search(rf"\b(?:said|says|say|announc(?:e|ed|es|ing)|declar(?:e|ed|es|ing))\s+raise\b(?!\s+(?:to\s+|by\s+)?#)"
+    m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+raise\b(?!\s+(?:to\s+|by\s+)?#)"
                   rf".{{0,40}}?\b(?:threw|throws?|put|puts|pushe[sd]?|tossed|slid|dropped)\s+"
                   rf"(?:in\s+|out\s+|forward\s+)?(?:only\s+)?{N}", shape)
     if m:
         return m.span(), "said-raise-chips", 0, t.value(m.group(1))
     m = re.search(rf"\brais\w*\s+it\s+(?:by\s+)?{N}|"
-                  rf"\b(?:said|says|say|declar(?:e|ed|es|ing)|announc(?:e|ed|es|ing))\s+(?:i\s+)?raise\s+(?:by\s+)?{N}"
+                  rf"\b(?:said|says|say|declar\w*|announc\w*)\s+(?:i\s+)?raise\s+(?:by\s+)?{N}"
                   rf"(?!\s+to\b)|\braise it\s+(?:by\s+)?{N}|\braise by\s+{N}", shape)
     if m:
         return m.span(), "raise_by", t.value(next(g for g in m.groups() if g is not None)), 0
-    m = re.search(rf"\b(?:said|says|say|declar(?:e|ed|es|ing)|announc(?:e|ed|es|ing))\s+(?:i\s+)?rais\w*\s+to\s+{N}|"
+    m = re.search(rf"\b(?:said|says|say|declar\w*|announc\w*)\s+(?:i\s+)?rais\w*\s+to\s+{N}|"
                   rf"\bi\s+(?:say\s+)?raise\s+to\s+{N}|"
                   rf"\b(?:said|says)\s+{N}\b", shape)
     if m:
@@ -489,16 +492,16 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
                   rf"pushe[sd]?)\s+(?:in\s+|out\s+)?(?:a|one|single|lone|an)\s+(?:single\s+)?"
                   rf"{N}\s+chip\b", shape)
     if m is None:
-        m = re.search(rf"\b(?:a|one|single|lone|an)\s+(?:single\s+)?{N}\s+chip\s+(?:(?:is\s+|was\s+|"
-                      rf"gets\s+|got\s+)?(?:thrown|tossed|put|dropped|pushed|slid)\b|(?=(?:over|into|"
+        m = re.search(rf"\b(?:a|one|single|lone|an)\s+(?:single\s+)?{N}\s+chip\s+(?:(?:is\s+|"
+                      rf"was\s+|gets\s+|got\s+)?(?:thrown|tossed|put|dropped|pushed|slid)\b|(?=(?:over|into|"
                       rf"facing|vs|against|on)\b))", shape)
-    if m and not re.search(r"\b(said|says|announc(?:e|ed|es|ing)|declar(?:e|ed|es|ing))\s+raise\b", shape[:m.start()]):
+    if m and not re.search(r"\b(said|says|announc\w*|declar\w*)\s+raise\b", shape[:m.start()]):
         # one chip put in without "raise" said first: a call (TREPS and Tavern alike)
         return m.span(), "single-chip", t.value(m.group(1)), 0
     m = re.search(rf"\b(?:put|puts|threw|throws?|tossed|pushed|slid)\s+(?:in\s+)?{N}(?:\s+in)?\s+"
                   rf"(?:and\s+)?(?:then\s+)?(?:went|goes|go|going|reached|reaches|came|comes)\s+back"
                   rf"\b.{{0,30}}?{N}", shape)
-    if m and not re.search(r"\b(said|says|announc(?:e|ed|es|ing)|declar(?:e|ed|es|ing))\s+raise\b", shape[:m.start()]):
+    if m and not re.search(r"\b(said|says|announc\w*|declar\w*)\s+raise\b", shape[:m.start()]):
         # chips put in, then a trip back to the stack for more: only the first chips count
         return m.span(), "string", t.value(m.group(1)), t.value(m.group(2))
     # the last chips put in are the deed in question ("someone bets 400 and I put in 600")

@@ -49,8 +49,8 @@ from bot.rulebook.amount_words import (
     OWN_SMALL_BLIND,
     PLAYER_ACTS,
     PROPOSED,
-    WORD_WAYS,
     UNREAD,
+    WORD_WAYS,
     Deed,
     N,
     Text,
@@ -494,9 +494,9 @@ def _side_pots(t: Text, profile: Profile) -> Worked | None:
     for m in re.finditer(rf"\b\w+ and \w+ call(?:s|ed)?\b(?:\s+(?:for\s+)?{N})?", shape):
         committed.append(t.value(m.group(1)) if m.group(1) else max(committed, default=0))
     # "two others call 400": that many players call, the amount (or the call) counted once above
-    for m in re.finditer(rf"\b(two|three|four|five|six|seven|eight) (?:others|other players|players|"
-                         rf"guys|people|of them|callers)\s+(?:both\s+|all\s+)?call(?:s|ed)?\b"
-                         rf"(?:\s+(?:for\s+)?{N})?", shape):
+    for m in re.finditer(rf"\b(two|three|four|five|six|seven|eight) (?:others|other players|"
+                         rf"players|guys|people|of them|callers)\s+(?:both\s+|all\s+)?"
+                         rf"call(?:s|ed)?\b(?:\s+(?:for\s+)?{N})?", shape):
         amount = t.value(m.group(2)) if m.group(2) else max(committed, default=0)
         committed += [amount] * (WORD_WAYS[m.group(1)] - 1)
     # "B and C both call 2,000": two players put that amount in
@@ -578,8 +578,8 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     skip += [m.span() for m in re.finditer(
         rf"{N} slash {N}|\bblinds (?:of |are |at )?{N} and {N}|{BOTH_BLINDS}|"
         rf"{OWN_SMALL_BLIND}|\b(bb|big blind)( is| of| at| are)? {N}|"
-        rf"{N} (bb|big blind){PLAYER_ACTS}|\b(?:a |an |the )?(?:bb |big blind )?antes? (?:of |is |at )?"
-        rf"{N}|{N} (?:bb |big blind )?antes?\b", shape)]
+        rf"{N} (bb|big blind){PLAYER_ACTS}|\b(?:a |an |the )?(?:bb |big blind )?antes? "
+        rf"(?:of |is |at )?{N}|{N} (?:bb |big blind )?antes?\b", shape)]
     # the pot's size says nothing of the bets faced
     pots = [m.span() for m in re.finditer(r"\bpot (?:is|was|of|at|size is|s) (?:now )?(?:at )?"
                                           r"#\d+|#\d+ (?:chip )?pot\b", shape)]

@@ -89,8 +89,9 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(calling|called|calls) (people|players|him|her|me|them|everyone|others)\b.{0,15}\b(idiot|"
      r"stupid|moron|names|donk|fish)\w*|\bname calling\b|\bidiots?\b|\bmorons?\b", "language"),
     # a hand shown face up, then mucked or pushed past by the dealer
-    (r"\b(turned|flipped|tabled|showed|show) (up |over )?(his |her |my |the )?(\w+ )?\b.*\bdealer\b.*"
-     r"\b(kill|muck|swept|scoop|ship|shipped|push|pushed|gave|award)\w*", "winning-hand-shown"),
+    (r"\b(turned|flipped|tabled|showed|show) (up |over )?(his |her |my |the )?(\w+ )?\b.*"
+     r"\bdealer\b.*\b(kill|muck|swept|scoop|ship|shipped|push|pushed|gave|award)\w*",
+     "winning-hand-shown"),
     # a folded player telling what he had while the others play on
     (r"\bfolded\b.*\b(told|tell\w*|said|say\w*|announc\w*)\b.*\b(still|while|in play)\b",
      "discussing-hands"),
@@ -110,8 +111,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\bchips (under|behind)\b|\b(big|bigger|biggest|high|higher|highest|large|larger)\w* "
      r"(chips|denomination)\b.*\b(under|behind|hid\w*|cover\w*)\b", "chip-visibility"),
     # a card shown to a friend is shown to the table: said before a flashed card of the deal
-    (r"^(?!.*\bdealer\b).*\b(show\w*|flash\w*|reveal\w*)\b.*\b(guy|player|person|one|lady|girl) next "
-     r"to (him|her|me|them)\b", "show-one-show-all"),
+    (r"^(?!.*\bdealer\b).*\b(show\w*|flash\w*|reveal\w*)\b.*\b(guy|player|person|one|lady|girl) "
+     r"next to (him|her|me|them)\b", "show-one-show-all"),
     (r"\b(show\w*|flash\w*|reveal\w*|let)\b.*\b(friend|buddy|neighbou?r|mate|pal|"
      r"another player|other player|wife|girlfriend|boyfriend|husband)\b", "show-one-show-all"),
     # a player showing his own cards: show one, show all (the dealer's are the deal's)
@@ -222,8 +223,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"^(?=.*\ballin\b)(?=.*\b(cards|hands)\b.*\b(turn\w*|flip\w*) (up|over)\b)|"
      r"\ballin\b.*\b(flip|turn|show)\w*\b.*\b(cards|hands)\b|\b(flip|turn|show)\w*\b.*\b(cards|"
      r"hands)\b.*\ballin\b|\ballin\b.*\b(cards|hands) (face )?up\b", "face-up"),
-    (r"^(?=.*\b(allin|shov\w*|jamm?\w*)\b).*\b(flop|turn|river|board)\b.*\bbefore (he|she|they|we|i|"
-     r"anyone|everyone) (show|flip|turn|tabl)\w*", "face-up"),
+    (r"^(?=.*\b(allin|shov\w*|jamm?\w*)\b).*\b(flop|turn|river|board)\b.*\bbefore (he|she|they|"
+     r"we|i|anyone|everyone) (show|flip|turn|tabl)\w*", "face-up"),
     (r"\b(flop|turn|river|board|burn|burn card|bottom card|top card) (card )?(got |was |is |gets )?"
      r"(flashed|exposed|flipped|shown|seen)\b", "exposed-card"),
     (r"\bproof\b|\bfingerprint\b|\bseed\b", "deck-commitment"),
