@@ -132,7 +132,7 @@ MULTIPLE = re.compile(
     r"(?=\s|$|[,.?!])"
     r"(\s+(?:his|her|their|the|my|a)\s+(?:bet|open|raise|opener|lead))?")
 # "the pot is 900", "a 900 pot": the pot's size, said beside a bet of the pot
-POT_SIZE = re.compile(r"\bpot (?:is|was|of|at|size is|s)\s+(?:now\s+)?(?:at\s+)?"
+POT_SIZE = re.compile(r"\bpot (?:(?:is|was|of|at|size is|s)\s+)?(?:now\s+)?(?:at\s+)?"
                       r"(\$?\d+(?:[,.]\d+)*(?:\s?k\b)?)|(?<![\w.,/])(\$?\d+(?:[,.]\d+)*(?:\s?k\b)?)\s+"
                       r"(?:chip\s+)?pot\b")
 POT_BET = re.compile(r"\b(bets?|betting|leads?|led|fires?|fired)\s+(?:out\s+)?(?:for\s+)?"
@@ -302,6 +302,7 @@ DEEDS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), d) for p,
     (rf"\b(?:rais\w*|reraise\w*|xbet\w*|makes it|made it|make it|makes|made|opens? to|opened to|"
      rf"iso(?:s|ed|lates?|lated)?(?:\s+(?:raise[sd]?|it))?\s+to|"
      rf"opens?|opened|min raised to|limp raise\w* to)\s+(?:to\s+|for\s+)?{N}", "raise"),
+    (rf"\b(?:and\s+|then\s+)?again\s+to\s+{N}", "raise"),
     (rf"\b(?:bets?|betting|leads?(?: out)?(?: for)?|donks?|fires?|fired|c ?bets?)\s+"
      rf"(?:of\s+|for\s+)?{N}", "bet"),
     (rf"(?:\b(?:a|an|the|his|her|their)\s+)?{N}\s+bet\b", "bet"),
@@ -349,6 +350,7 @@ def facing_of(shape: str, t: Text) -> tuple[tuple[int, int], str, int] | None:
     """"facing a raise to 600", "into his bet of 800", "the bet is 100": the bet the player in
     question faces, with where it is said."""
     m = re.search(
+        rf"\bafter\s+(?:a|an|the|his|her|my|their)\s+{N}\s+(bet|raise|open|shove|allin)\b|"
         rf"\b(?:facing|into|vs|versus|against|over|to call|call)\s+(?:a\s+|an\s+|the\s+|his\s+|"
         rf"her\s+|my\s+|their\s+)?(?:(raise|reraise|bet|shove|allin)\s+(?:to\s+|of\s+|for\s+)?)?"
         rf"{N}(?:\s+(raise|bet|open|shove|allin))?|"
@@ -366,8 +368,8 @@ def facing_of(shape: str, t: Text) -> tuple[tuple[int, int], str, int] | None:
         word = on.group(2)
         deed = "raise" if word == "raise" else "allin" if word in ("shove", "allin") else "bet"
         return on.span(), deed, t.value(on.group(1))
-    word = m.group(1) or m.group(3) or m.group(4)
-    amount = t.value(m.group(2) or m.group(5))
+    word = m.group(2) or m.group(3) or m.group(5) or m.group(6)
+    amount = t.value(m.group(1) or m.group(4) or m.group(7))
     # "facing 600" at given blinds is the raise before the flop the seeds' examples tell
     deed = ("raise" if word in ("raise", "reraise", "open") else "allin" if word in (
         "shove", "allin") else "bet" if word == "bet" or blinds_of(t) is None else "raise")
@@ -426,7 +428,8 @@ Deed = tuple[tuple[int, int], str, int, int]
 
 
 def deed_in_question(shape: str, t: Text) -> Deed | None:
-    m = re.search(rf"\b(?:i|he|she)\s+(?:only\s+)?(?:have|has|had)\s+(?:only\s+)?{N}\b.{{0,30}}?"
+    m = re.search(rf"\b(?:i|he|she)\s+(?:only\s+)?(?:have|has|had|got|have got|has got)\s+"
+                  rf"(?:only\s+)?{N}\b.{{0,30}}?"
                   rf"\b(?:bet|bets|typed|raise\w*|shove\w*)\s+(?:to\s+)?{N}", shape)
     if m:
         return m.span(), "over-stack", t.value(m.group(2)), t.value(m.group(1))
@@ -493,7 +496,8 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
                   rf"{N}\s+chip\b", shape)
     if m is None:
         m = re.search(rf"\b(?:a|one|single|lone|an)\s+(?:single\s+)?{N}\s+chip\s+(?:(?:is\s+|"
-                      rf"was\s+|gets\s+|got\s+)?(?:thrown|tossed|put|dropped|pushed|slid)\b|(?=(?:over|into|"
+                      rf"was\s+|gets\s+|got\s+)?(?:thrown|tossed|put|dropped|pushed|slid|comes in|"
+                      rf"came in|goes in|went in)\b|(?=(?:over|into|"
                       rf"facing|vs|against|on)\b))", shape)
     if m and not re.search(r"\b(said|says|announc\w*|declar\w*)\s+raise\b", shape[:m.start()]):
         # one chip put in without "raise" said first: a call (TREPS and Tavern alike)

@@ -443,7 +443,7 @@ def _split(t: Text, profile: Profile) -> Worked | None:
         return None
     amount = t.value(next(g for g in pot.groups() if g is not None))
     unit_m = re.search(rf"{N}\s+(?:chips?|chip is|are the smallest|s\b)|"
-                       rf"{N}\s+(?:is|being)\s+(?:the\s+)?(?:smallest|lowest)\b|"
+                       rf"{N}\s+(?:is|being|as)\s+(?:the\s+)?(?:smallest|lowest)\b|"
                        rf"\b(?:smallest|lowest|small) (?:chip|denomination)\s+(?:is\s+|of\s+)?{N}",
                        shape)
     if len(t.values) > 1 + (unit_m is not None):
@@ -581,7 +581,7 @@ def work_out(query: str, profile: Profile) -> Worked | None:
         rf"{N} (bb|big blind){PLAYER_ACTS}|\b(?:a |an |the )?(?:bb |big blind )?antes? "
         rf"(?:of |is |at )?{N}|{N} (?:bb |big blind )?antes?\b", shape)]
     # the pot's size says nothing of the bets faced
-    pots = [m.span() for m in re.finditer(r"\bpot (?:is|was|of|at|size is|s) (?:now )?(?:at )?"
+    pots = [m.span() for m in re.finditer(r"\bpot (?:(?:is|was|of|at|size is|s) )?(?:now )?(?:at )?"
                                           r"#\d+|#\d+ (?:chip )?pot\b", shape)]
     skip += pots
     if ASK_MIN_RAISE.search(shape) or ASK_MIN_BET.search(shape):
@@ -629,7 +629,7 @@ def work_out(query: str, profile: Profile) -> Worked | None:
         # the bet faced takes its place among the deeds told: "facing 600", "into a 700 bet",
         # "over a 1,000 bet" say what came before the deed they follow; "the bet was 250, then
         # a raise" tells it in order
-        first = re.match(r"(facing|into|vs|versus|against|over|to call|call|on)\b",
+        first = re.match(r"(facing|into|vs|versus|against|over|to call|call|on|after)\b",
                          shape[facing[0][0]:])
         deeds = sorted([*deeds, (-1 if first else facing[0][0], facing[1], facing[2])])
     spot = _Spot(blinds=blinds)

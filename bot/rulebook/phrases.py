@@ -21,7 +21,9 @@ from __future__ import annotations
 INTENTS: tuple[tuple[str, str], ...] = (
     # a deal at the final table (the league's procedure, no rulebook's); said before
     # the rules whose words it shares (final table, split pot, prize)
-    (r"\bdeal making\b|\bmak\w* (a )?deal\b|\bicm\b|\bchip chop\b|\bchop\b.*\bprize|"
+    (r"\bagree\w* (to |on )?(a )?save\b|\bsave (for|on) (the )?(\w+ )?(place|bubble|fourth|fifth|"
+     r"third|sixth|min cash)\b|\bdeal making\b|\bmak\w* (a )?deal\b|\bicm\b|\bchip chop\b|"
+     r"\bchop\b.*\bprize|"
      r"\b(chop|deal)\b.*\bprize\b|\bprize\b.*\b(chop|deal)\b|\bsave\b.*\bprize\b|"
      r"\bchop\w*\b.*\b(final|last|two|three|prize|money|it up)\b|\bfinal table deal\b|"
      r"\bdeal at the final table\b|\bchop the (money|prize)|\b(td|director) deal\b|"
@@ -45,6 +47,13 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"^(?=.*\b(allin|shov\w*|jamm?\w*)\b).*\b(turn|flip)\w* (em|them|the cards|our cards|hands|"
      r"cards) (up|over)\b|^(?=.*\b(allin|shov\w*|jamm?\w*)\b).*\b(flip|turn\w* (up|over)|"
      r"show\w*)\b.{0,12}\b(now|right away|immediately|early)\b", "face-up"),
+    # a hand turned up, then taken by the dealer: a shown winner stands (before the hand that
+    # was not protected)
+    (r"\b(tabled|turned (up|over)|flipped (up|over)|showed|face up)\b.*\bdealer\b.*\b(scoop|swept|"
+     r"sweep|muck|kill|grabb?|took|ship|push)\w*", "winning-hand-shown"),
+    # cards or chips thrown at someone
+    (r"\b(threw|throw\w*|toss\w*|fling\w*|flung|chuck\w*)\b (his |her |the |my |their )?"
+     r"(cards|chips) at\b", "penalty"),
     # the dealer took a hand that was not protected
     (r"\b(protector|protect\w*)\b.*\b(scoop|swept|sweep|muck|kill|grabb?)\w*|\bdealer (scoop|"
      r"swept|sweep|muck|kill|grabb?|took)\w* (them|it|my|his|her)\b", "unprotected-hands"),
@@ -108,6 +117,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"folded\b|\bannounc\w* (the )?(possible|hand possibilit)\w*|\bpossible (flush|straight|"
      r"full house|hands)\w*\b", "discussing-hands"),
     (r"\b(back|there|seated|at the table|in (my|his|her) seat) in time\b", "table-presence"),
+    (r"\bchips\b.{0,12}\bracks?\b|\b(nobody|no one|noone|cant|cannot|hard to|impossible to) "
+     r"(can )?count\b", "chip-visibility"),
     (r"\bchips (under|behind)\b|\b(big|bigger|biggest|high|higher|highest|large|larger)\w* "
      r"(chips|denomination)\b.*\b(under|behind|hid\w*|cover\w*)\b", "chip-visibility"),
     # a card shown to a friend is shown to the table: said before a flashed card of the deal
@@ -164,6 +175,12 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r".*\bwhat can i do\b|\bmy options\b|"
      r"\bcheck or bet\b|\bcan i check\b(?!\s+the\b)",
      "betting-actions"),
+    # talking about a hand after folding it, while the hand is played (before folding early)
+    (r"\b(talk\w*|discuss\w*|comment\w*)\b.{0,20}\b(hand|cards)\b.*\bfold\w*\b.*\b(before|while|"
+     r"still)\b", "discussing-hands"),
+    # chips taken from a pot or a stack that are not his
+    (r"\b(grabb?\w*|took|stole|steal\w*|swip\w*|snatch\w*|pocketed)\b.{0,25}\bchips\b.{0,25}\b(pot|"
+     r"stack)\b|\b(stole|steal\w*)\b", "cheating"),
     (r"\bfold\w*\b.*\b(could|can|free|instead of)\b.*\bcheck", "folding-out-of-turn"),
     (r"\bfold\w*\b.*\b(before|early|out of turn|ahead)\b", "folding-out-of-turn"),
     (r"\boversized? chip\b|\b(one|single|lone) (big |large )?chip\b.*\braise\b", "single-chip"),
@@ -216,6 +233,9 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"\border of (action|betting|play)\b", "streets"),
     (r"\b(first|opening|very first) hand\b.*\bdeal|\bdeal\w*\b.*\b(first|opening) hand\b",
      "first-dealer"),
+    # the button on an empty seat: before who deals
+    (r"\bbutton\w*\b.{0,12}\bseat\b.{0,12}\b(is |was )?empty\b|\bempty (button|seat)\b",
+     "dead-button"),
     (r"\bwho (deals|shuffles|deal|shuffle)\b(?!.*\bfirst\b)", "shuffle-and-deal"),
     (r"\bwho deals first\b|\bfirst (deal|deals|dealer)\b|\bfirst ace\b", "first-dealer"),
     (r"\bdealt face up\b|\bface up (during|in) the deal\b|\bcards? (flew|fell|flipped|dropped|"
@@ -237,6 +257,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
      "misdeal"),
     (r"\b(pot|chips)\b.*\bwrong (player|person|guy|one|winner)\b|\bwrong (player|person|guy)\b.*"
      r"\b(pot|won|win|chips)\b", "director-decision"),
+    (r"\b(flop|board)\b.*\b(four|4|two|2|too many|too few) cards\b|\b(four|4|two|2) card flop\b",
+     "misdeal"),
     (r"\bwrong (card|player|seat)\b|\bskipped\b|\bmisdeal|\b(gave|dealt|got) (me |him |her )?"
      r"(three|3|only one|one card|too many|an extra)\b", "misdeal"),
     (r"\b(new|another|change|fresh) deck\b|\bbent\b|\bmarked\b", "deck-changes"),
@@ -431,6 +453,9 @@ NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      r"drinks?\b).*\b(drink|drinking|drinks|alcohol|beer|beers|drunk|booze|food|eat|eating|snacks?|"
      r"dress|dress code|sunglasses|hoodie|hats?|music)\b", "food, drink and dress",
      ("house-rules",)),
+    (r"\bneed (an? |my |photo |valid )?(id|identification)\b|\b(photo|valid) id\b|"
+     r"\bidentification\b|\bage (limit|requirement)\b|\bhow old\b|\bunder ?age\b",
+     "identification and age", ("late-registration", "house-rules")),
     (r"\benglish\b|\bforeign language\b|\bother language", "the language spoken at the table",
      ("language", "one-player-to-a-hand")),
     (r"^(?!.*\b(still|level|late)\b).*\bbuy ?ins?\b(?!.*\b(again|back|late|rebuy|re ?entry|add ?on|"

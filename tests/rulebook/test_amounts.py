@@ -776,3 +776,41 @@ def test_ties_and_antes_said_beside_the_amounts(book: Rulebook) -> None:
     rule, figures = _answer(book, "whats the min bet at 2k/4k with a 4k ante",
                             make_profile("tda"))
     assert (rule, figures) == ("minimum-bet", (legal.min_raise_to,)) == ("minimum-bet", (4000,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_raise_told_after_the_bet_it_followed(book: Rulebook, profile: Profile) -> None:
+    """"He raised by 400 after a 400 bet": the bet came first, whatever order it is told in;
+    "and again to 2700" is one more raise."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 400)
+    hand.wager_to(_act(hand), 800)
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "he raised by 400 after a 400 bet, min 3bet?", profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == ("minimum-raise",
+                                                                           (1200,))
+    hand = _to_flop(_hand(profile, [DEEP] * 5))
+    for to in (100, 300, 900, 2700):
+        hand.wager_to(_act(hand), to)
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(
+        book, "bet 100, raise to 300, reraise to 900, and again to 2700: min raise now", profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == ("minimum-raise",
+                                                                           (4500,))
+
+
+def test_a_stack_said_with_got_and_a_chip_that_comes_in(book: Rulebook) -> None:
+    """"I got 650 and say bet 1000" is all-in for 650; a single chip that "comes in" without
+    a word is a call."""
+    rule, figures = _answer(book, "i got 650 in my stack and say bet 1000", make_profile("treps"))
+    assert (rule, figures) == ("all-in-over-stack", (650,))
+    profile = make_profile("tda")
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 300)
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "he bets 300 and a single 1k chip comes in from the next guy "
+                                  "without a word", profile)
+    assert (rule, figures) == ("single-chip", (legal.call_amount,)) == ("single-chip", (300,))

@@ -49,7 +49,7 @@ BLIND_SET = HERE / "blind_set.toml"
 BLIND_SET_2 = HERE / "blind_set_2.toml"
 TUNING_SETS = [HERE / f"tuning_set{n}.toml"
                for n in ("", "_2", "_3", "_4", "_5", "_6", "_7", "_8", "_9", "_10", "_11", "_12",
-                                "_13")]
+                                "_13", "_14")]
 CHECK_SET = HERE / "check_set_8.toml"
 CHECK_SET_10 = HERE / "check_set_10.toml"
 
@@ -111,6 +111,14 @@ KNOWN_MISSES = {
     # a picture of cards at the final table: two topics, the final table said by name
     ("tuning_set_13.toml", "someone took a pic of the final table with our cards showing"):
         "final-table",
+    # one card shown: showing both to win as much as show one, show all
+    ("tuning_set_14.toml", "is showing one card ok"): "show-two-cards",
+    # "without saying" reads as a declaration's rule as much as the all-in's
+    ("tuning_set_14.toml", "he pushed without saying all in"): "verbal-declaration",
+    # a donk bet is a bet, but "bet rules" alone names no one rule of the betting
+    ("tuning_set_14.toml", "donk bet rules?"): "incomplete-all-in",
+    # a fold face up: the face-up words point at the all-in's rule
+    ("tuning_set_14.toml", "is it legal to fold face up"): "face-up",
 }
 
 
