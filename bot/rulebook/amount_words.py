@@ -234,7 +234,7 @@ PROPOSED = re.compile(
 
 ASK_REOPEN = re.compile(
     r"\bcan (a|the (?!next\b)\w+ ?\w*|he|she|i|they|original|first|b)\b.{0,24}?\b(reraise|raise|"
-    r"rejam|reshove|repop|jam again|shove again|go again)\b|"
+    r"rejam|reshove|re jam|re shove|re pop|repop|jam again|shove again|go again|over the top)\b|"
     r"\b(does|do|can|may|is|will)\b.{0,16}\b(get to|allowed to|able to|have the right to|"
     r"still)\s+(reraise|raise)\b|"
     r"\b(reopen\w*|re open\w*|open(ed)? again)\b|\b(allowed|able) to (reraise|raise)\b|"
@@ -291,7 +291,9 @@ DEEDS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), d) for p,
     (rf"\b(?:went|goes|action was|action went|it was)\s+{N}(?:\s+(?:then\s+|and\s+)?{N})"
      rf"(?:\s+(?:then\s+|and\s+)?{N})?(?:\s+(?:then\s+|and\s+)?{N})?", "sequence"),
     # "raises by 3k": on top of the bet faced; "min raises": the least raise (no amount said)
-    (rf"\b(?:rais(?:es|ed|ing)?|reraise[sd]?|bump(?:s|ed)?)\s+(?:it\s+)?by\s+{N}", "raiseby"),
+    (rf"\b(?:rais(?:es|ed|ing)?|reraise[sd]?|bump(?:s|ed)?)\s+(?:it\s+)?by\s+{N}|"
+     rf"\b(?:rais(?:es|ed|ing)?|reraise[sd]?|bump(?:s|ed)?)\s+(?:it\s+)?(?:another\s+)?{N}\s+more\b",
+     "raiseby"),
     (r"\bmin ?(?:rais(?:es|ed)|click(?:s|ed)|reraise[sd])\b(?!\s+(?:to\s+|by\s+)?#)", "minraise"),
     (rf"\b(?:allin|shove\w*|jam\w*|push\w*|ship\w*)\s+(?:on\s+|over\s+(?:it|me|him|her|that)\s+)?"
      rf"(?:for\s+|of\s+|with\s+|to\s+)?{N}",

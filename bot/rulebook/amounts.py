@@ -527,7 +527,8 @@ BACK_TO_OPENER = re.compile(r"\b(back to|for) (the )?(opener|original (bettor|ra
                             r"(player|bettor)|bettor)\b|\bback to (a|him|her|me)\b")
 # Chips coming back ("how much do I get back", "returned"), not a player going back for more
 ASK_BACK = re.compile(r"\b(get|gets|got|getting|come|comes|came|coming|go|goes|given|give|gives|"
-                      r"hand|handed|paid|pay|sent|receive\w*|it|chips|money)\s+(\w+\s+)?back\b|"
+                      r"hand|handed|paid|pay|sent|receive\w*|it|chips|money)\s+(\w+\s+)?back\b"
+                      r"(?!\s+(over|with|and|in|to raise|for more|on top))|"
                       r"\b(returned?|refund\w*|give[sn]? me|extra|excess|left ?over)\b")
 
 

@@ -28,6 +28,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"\bchop\w*\b.*\b(final|last|two|three|prize|money|it up)\b|\bfinal table deal\b|"
      r"\bdeal at the final table\b|\bchop the (money|prize)|\b(td|director) deal\b|"
      r"\bhow (does|do) (a|the) deal\b", "deal"),
+    # cards held below the table's edge (before the rail's onlookers)
+    (r"\bcards?\b.*\b(under|below|beneath|off) (the )?(rail|felt|edge)\b", "card-visibility"),
     # one player to a hand: said before "his friend ... cards" (show one, show all)
     (r"\b(advice|advise|advising|coach\w*|help(ing|ed)? (me|him|her) (play|decide)|tell\w* "
      r"(me|him|her) (what|how) to)\b|\brailbird|\bsweat(ing|er)?\b", "one-player-to-a-hand"),
@@ -67,7 +69,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(leave|leaving|left|step\w* (out|away)|go|going)\b.*\b(come|coming|be) back\b|"
      r"\bmiss(ing)? (a few|some|a couple of) hands\b", "away"),
     (r"\b(dealer|someone|somebody|they)\b.*\b(kill\w*|muck\w*|swept|scoop\w*)\b.*\b(face up|"
-     r"turned (up|over)|obvious\w*)\b",
+     r"turned (up|over)|tabled|obvious\w*)\b",
      "winning-hand-shown"),
     (r"\ballin\w*\b.*\bdifferent (amounts|stacks|sizes)\b|\bdifferent (amounts|stacks)\b.*"
      r"\ballin", "side-pots"),
@@ -76,7 +78,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(take|taking|took|answer\w*|make|making) (a |the |my )?(phone )?call\b", "phones"),
     # hands turned up once a player is all-in and called
     (r"\ballin\w*\b.*\b(table|tabl|flip|turn|show)\w* (over |up )?(our |the |both |their |all |"
-     r"them |em )?(hands|cards|over|up)\b", "face-up"),
+     r"them |em )?(hands|cards|over|up)\b|\b(table|tabl|flip|turn)\w* (my|his|her|our) "
+     r"(hand|cards)\b.*\ballin\b", "face-up"),
     # a blind skipped by moving tables
     (r"\b(skip\w*|miss\w*|dodg\w*|avoid\w*)\b.{0,20}\b(bb|big blind|blinds?)\b.*\b(mov\w*|"
      r"new table|balanc\w*)\b|\b(mov\w*|new table|balanc\w*)\b.*\b(skip\w*|miss\w*|dodg\w*|"
@@ -84,6 +87,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
     # being in one's seat when the cards are dealt, or a hand folded while one was gone: the
     # table presence rule, whatever took the player away (before stepping out and smoking)
     (r"\b(be|being|im|am|not|wasnt|isnt|arent) seated\b.*\b(dealt|deal|cards)\b|"
+     r"\b(wasnt|werent|not|isnt|arent) (there|here|back|present|at the table)\b.*\b(dealt|deal)\b|"
      r"\b(dealt|deal)\b.*\bnot (seated|in (my|his|her) seat)\b|"
      r"\b(came|come|comes|got|get|coming) back\b.{0,30}\b(folded|dead|mucked|killed|fold\w* me)\b|"
      r"\bfolded (me|my hand)\b.{0,30}\b(while|when) (i|he|she) (was|were) (gone|away|out)\b",
@@ -104,7 +108,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
     # a folded player telling what he had while the others play on
     (r"\bfolded\b.*\b(told|tell\w*|said|say\w*|announc\w*)\b.*\b(still|while|in play)\b",
      "discussing-hands"),
-    (r"\b(acted|act|acting|bet|called|raised|checked) before (the (guy|player|person)|"
+    (r"\b(acted|act|acting|bet|called|raised|checked) before (me|him|her|the (guy|player|person)|"
      r"(his|her|their|my) turn|it was)\b|^(?!.*\bfold).*\bbefore (it|the action|action) (got|"
      r"came|gets|comes|reached) (to )?(him|her|me|them)\b", "out-of-turn"),
     (r"\b(bet|raise|call)\w*\b.*\b(smallest|lowest) (chip|denomination)\b|\b(smallest|lowest) "
@@ -117,8 +121,9 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"folded\b|\bannounc\w* (the )?(possible|hand possibilit)\w*|\bpossible (flush|straight|"
      r"full house|hands)\w*\b", "discussing-hands"),
     (r"\b(back|there|seated|at the table|in (my|his|her) seat) in time\b", "table-presence"),
-    (r"\bchips\b.{0,12}\bracks?\b|\b(nobody|no one|noone|cant|cannot|hard to|impossible to) "
-     r"(can )?count\b", "chip-visibility"),
+    (r"\b(hid\w*|cover\w*|conceal\w*)\b.{0,12}\b(stack|chips)\b|\bchips\b.{0,12}\bracks?\b|"
+     r"\b(nobody|no one|noone|cant|cannot|hard to|impossible to) (can )?count\b",
+     "chip-visibility"),
     (r"\bchips (under|behind)\b|\b(big|bigger|biggest|high|higher|highest|large|larger)\w* "
      r"(chips|denomination)\b.*\b(under|behind|hid\w*|cover\w*)\b", "chip-visibility"),
     # a card shown to a friend is shown to the table: said before a flashed card of the deal
@@ -162,7 +167,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"\bplay\w* (his|her|their|my|a|someone\w*|another\w*) (buddy|friend|mate|pal|wife|husband|"
      r"girlfriend|boyfriend|brother|sister|dad|son)\w* hand\b|\b(hand|cards) for (him|her|them)\b",
      "one-player-to-a-hand"),
-    (r"\bmuck\w*\b.*\b(back|retriev\w*|undo|take it back)\b", "muck"),
+    (r"\bmuck\w*\b.*\b(back|retriev\w*|undo|take it back)\b|\bfold\w*\b.*\b(take|get|have|want) "
+     r"(them|it|my cards|my hand|the cards) back\b", "muck"),
     (r"\b(a|one|the) card (was |is |came |got )?(turned )?face up\b|\bface up in the (deck|stub)\b",
      "exposed-card"),
     # betting
@@ -181,7 +187,9 @@ INTENTS: tuple[tuple[str, str], ...] = (
     # chips taken from a pot or a stack that are not his
     (r"\b(grabb?\w*|took|stole|steal\w*|swip\w*|snatch\w*|pocketed)\b.{0,25}\bchips\b.{0,25}\b(pot|"
      r"stack)\b|\b(stole|steal\w*)\b", "cheating"),
-    (r"\bfold\w*\b.*\b(could|can|free|instead of)\b.*\bcheck", "folding-out-of-turn"),
+    (r"\bfold\w*\b.*\b(could|can|free|instead of)\b.*\bcheck|\b(can|may|should) (i|you|he|she|we|"
+     r"a player|someone|anyone) fold\w*\b.*\b(no bet|nothing to call|not facing)\b",
+     "folding-out-of-turn"),
     (r"\bfold\w*\b.*\b(before|early|out of turn|ahead)\b", "folding-out-of-turn"),
     (r"\boversized? chip\b|\b(one|single|lone) (big |large )?chip\b.*\braise\b", "single-chip"),
     (r"\b(counts?|constitutes?|is) (as )?a (full )?raise\b|\braise\b.*\b(how much|at least)\b|"
@@ -259,6 +267,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"\b(pot|won|win|chips)\b", "director-decision"),
     (r"\b(flop|board)\b.*\b(four|4|two|2|too many|too few) cards\b|\b(four|4|two|2) card flop\b",
      "misdeal"),
+    (r"\b(dropped|drops|drop) (the )?(deck|cards)\b|\b(dealt|gave|give|deals?|dealing)\b.{0,25}"
+     r"\b(first )?card to (the )?(button|wrong|dealer)\b", "misdeal"),
     (r"\bwrong (card|player|seat)\b|\bskipped\b|\bmisdeal|\b(gave|dealt|got) (me |him |her )?"
      r"(three|3|only one|one card|too many|an extra)\b", "misdeal"),
     (r"\b(new|another|change|fresh) deck\b|\bbent\b|\bmarked\b", "deck-changes"),
@@ -271,7 +281,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\bwhat beats\b|\bbeats? (a|an|two|three)\b|\bbest hand\b|\bwhich hand wins\b",
      "hand-rankings"),
     (r"\b(throw|threw|thrown|tossed)\b.*\b(away|face down)\b", "muck"),
-    (r"\bkill\w*\b.*\b(face up|turned (up|over)|winning|winner|wins|won|best hand)\b",
+    (r"\bkill\w*\b.*\b(face up|turned (up|over)|tabled|winning|winner|wins|won|best hand)\b",
      "winning-hand-shown"),
     (r"\bprotector\b|\bforeign (chips|objects)\b|\bcardcap\b|\bcard cap\b", "foreign-objects"),
     (r"\b(hand|cards)\b.*\b(killed|mucked|swept|scooped|taken)\b.*\bdealer\b|\b(went|got|ended "
@@ -288,7 +298,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"(card|one)\b", "show-one-show-all"),
     (r"\b(have to|must|need to|do i|required to) show\b(?! (both|two|all)\b)(?!.*\b(both|two) "
      r"cards\b)", "showdown-order"),
-    (r"\bshow one\b.*\bshow all\b|\bother card\b|\bshowed (his |her )?friend\b|"
+    (r"\bshow\w* (my|his|her|a|the) bluff\b|\bshow one\b.*\bshow all\b|\bother card\b|"
+     r"\bshowed (his |her )?friend\b|"
      r"\b(friend|neighbou?r|buddy|mate)\b.*\b(cards|hand)\b|\bshow\w* (his |her |my )?(cards|"
      r"hand) to (his|her|a|the|my) (friend|neighbou?r|buddy|mate)\b", "show-one-show-all"),
     (r"\b(ask|asked|asks|see)\b.*\bshow\w* (only )?one card\b", "show-one-show-all"),
@@ -306,12 +317,14 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(show|see|deal|run)\b.*\b(turn|river|rest of the board|board)\b.*\b(after|once)\b.*"
      r"\bfold", "rabbit-hunt"),
     (r"\bwould have (come|been|fallen)\b|\bwhat was coming\b|\brabbit", "rabbit-hunt"),
-    (r"\b(would|could|should) ?(have|of|ve) (had|made|hit|flopped|won|rivered)\b|\btable talk\b|"
+    (r"\b(would|could|should|hed|shed|id|youd|theyd) ?(have|of|ve) (had|made|hit|flopped|won|"
+     r"rivered)\b|\btable talk\b|"
      r"\bfolded cards\b",
      "discussing-hands"),
     # time and presence
     (r"\bsmok\w*|\bvap(e|es|ing)\b|\bcigar", "smoking"),
     (r"\b(blind|level|tournament|blinds) clock\b", "blind-levels"),
+    (r"\b(ask\w*|call\w*|request\w*) for (time|the clock|a clock)\b", "clock"),
     (r"\bhow long\b.*\bclock\b|\bcall\w* (the )?(time|clock)\b|\b(time|clock) on (him|her|them|"
      r"a|the|that|this|someone)\b|\bclock (the|him|her|them|that|this|someone|a)\b|"
      r"\btimes? (is )?up\b|\b(ran|run|runs|running) out of time\b|\btime (ran|runs|running) "
@@ -353,7 +366,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\bmiscount\w*|\b(stack|chip count)\b.{0,20}\b(wrong|off|incorrect)\b", "stack-adjustment"),
     (r"\bcolou?r ?up\b|\bchip ?race\b|\brace off\b|\b(remov\w*|race|racing|get rid of|"
      r"take off)\b.*\b(#|small|smallest|low|lowest|odd) chips\b", "chip-race"),
-    (r"\bmoved?\b.*\b(another|new|other|different) table\b|\bbalanc|\bshort ?handed\b|"
+    (r"\b(get|gets|got|be|is|are) moved\b|\bwho (gets )?moves?\b|"
+     r"\bmoved?\b.*\b(another|new|other|different) table\b|\bbalanc|\bshort ?handed\b|"
      r"\b(uneven|unbalanced) tables?\b", "table-balancing"),
     (r"\btable (got |was |is |gets )?(break|breaks|broken|broke)\b|\bbreak (up )?(a |the )?table\b",
      "breaking-tables"),
@@ -433,7 +447,8 @@ NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (r"\bbad beat\b|\bhigh hand\b|\bjackpot\b|\bseven deuce\b|\b7 ?2 (game|bounty)\b",
      "bad-beat and side games", ("payouts", "hand-rankings")),
     # (talking strategy at the table is a rule: not this topic)
-    (r"^(?!.*\b(discuss\w*|talk\w*|chat\w*)\b.*\btabl\w*).*(?:"
+    (r"^(?!.*\b(discuss\w*|talk\w*|chat\w*)\b.*\btabl\w*)(?!.*\bshow\w* (my|his|her|a|the) "
+     r"bluff).*(?:"
      r"\b(pot|implied|reverse implied) odds\b|\bodds (of|to|for|on)\b|\bwhat are the odds\b|"
      r"\bequity\b|\bexpected value\b|\bev\b|\bgto\b|\bouts\b|\branges?\b|\bbluff\w*|"
      r"\b(poker|physical|timing|betting) tells?\b|\bspot (a )?tells?\b|\bbankroll|\bvariance\b|"

@@ -814,3 +814,30 @@ def test_a_stack_said_with_got_and_a_chip_that_comes_in(book: Rulebook) -> None:
     rule, figures = _answer(book, "he bets 300 and a single 1k chip comes in from the next guy "
                                   "without a word", profile)
     assert (rule, figures) == ("single-chip", (legal.call_amount,)) == ("single-chip", (300,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_raise_of_so_much_more_and_coming_back_over_the_top(book: Rulebook,
+                                                             profile: Profile) -> None:
+    """"Raises 1.8k more" over a 900 bet is a raise to 2,700; "can the bettor come back over
+    the top" asks whether the betting is reopened for him, not for chips coming back."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 900)
+    hand.wager_to(_act(hand), 2700)
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "bet 900 turn, he raises 1.8k more, min re-raise", profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == ("minimum-raise",
+                                                                           (4500,))
+    hand = _to_flop(_hand(profile, [DEEP, 1350, DEEP], button=3))
+    bettor = _act(hand)
+    hand.bet(bettor, 600)
+    hand.all_in(_act(hand))
+    hand.call(_act(hand))
+    legal = hand.legal()
+    assert legal is not None and hand.to_act == bettor and legal.can_raise
+    rule, figures = _answer(
+        book, "600 bet and a 1300 shove, can the bettor come back over the top after a call",
+        profile)
+    assert (rule, figures) == ("not-reopened", (legal.min_raise_to,)) == ("not-reopened",
+                                                                          (2000,))

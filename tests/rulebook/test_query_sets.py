@@ -49,7 +49,7 @@ BLIND_SET = HERE / "blind_set.toml"
 BLIND_SET_2 = HERE / "blind_set_2.toml"
 TUNING_SETS = [HERE / f"tuning_set{n}.toml"
                for n in ("", "_2", "_3", "_4", "_5", "_6", "_7", "_8", "_9", "_10", "_11", "_12",
-                                "_13", "_14")]
+                                "_13", "_14", "_15")]
 CHECK_SET = HERE / "check_set_8.toml"
 CHECK_SET_10 = HERE / "check_set_10.toml"
 
@@ -119,6 +119,14 @@ KNOWN_MISSES = {
     ("tuning_set_14.toml", "donk bet rules?"): "incomplete-all-in",
     # a fold face up: the face-up words point at the all-in's rule
     ("tuning_set_14.toml", "is it legal to fold face up"): "face-up",
+    # "2 chips" thrown is no amount; "chips in" reads as objects on the table as much
+    ("tuning_set_15.toml", "he threw 2 chips in saying nothing, raise?"): "foreign-objects",
+    # a turn skipped reads as a deal that skipped a player as much as acting out of turn
+    ("tuning_set_15.toml", "my turn got skipped"): "misdeal",
+    # a dealer killing a hand: the unprotected hand's phrase is met before "tabled"
+    ("tuning_set_15.toml", "can a dealer kill my hand if I'm tabled"): "unprotected-hands",
+    # a call for less than the bet with the stack said: not read, the all-in rule, no number
+    ("tuning_set_15.toml", "i have 2k left and he bets 3k, how much is my all in call"): "all-in",
 }
 
 
