@@ -83,7 +83,7 @@ def read(query: str) -> Text | None:
     low = re.sub(r"\b(level|lvl|round|table|seat) ?#?\d{1,2}\b", r"\1", low)
     low = re.sub(r"\bbetween ([2-9])\b(?! ?[,.]?\d)",
                  lambda m: f"between {COUNTS[m.group(1)]}", low)
-    low = _pot_bets(low)
+    low = _pot_bets(_bets_into_pots(low))
     # "100/200", "1k-2k": the blinds, kept as one token
     low = re.sub(r"(\d[\d,.]*k?)\s*/\s*(\d[\d,.]*k?)", r"\1 slash \2", low)
     low = BLINDS_DASHED.sub(_dashed_blinds, low)
@@ -129,28 +129,61 @@ def _dashed_blinds(m: re.Match[str]) -> str:
 MULTIPLE = re.compile(
     r"\b(opens?|opened|opening|raises?|raised|raising|makes? it|made it|to|for|bets?|reraise\w*|"
     r"xbet\w*|utg|mp|hj|lj|co|btn|button|villain|he|she|i)\s+(\d+(?:\.\d+)?)\s?(x|bbs?|big blinds)"
-    r"(?=\s|$|[,.?!])"
-    r"(\s+(?:his|her|their|the|my|a)\s+(?:bet|open|raise|opener|lead))?")
+    r"(?:s|es|d|ed)?(?=\s|$|[,.?!])"
+    r"(\s+(?:his|her|their|the|my|a)\s+(?:bet|open|raise|opener|lead))?(\s+it\b)?")
 # "the pot is 900", "a 900 pot": the pot's size, said beside a bet of the pot
 POT_SIZE = re.compile(r"\bpot (?:(?:is|was|of|at|size is|s)\s+)?(?:now\s+)?(?:at\s+)?"
                       r"(\$?\d+(?:[,.]\d+)*(?:\s?k\b)?)|(?<![\w.,/])(\$?\d+(?:[,.]\d+)*(?:\s?k\b)?)\s+"
                       r"(?:chip\s+)?pot\b")
-POT_BET = re.compile(r"\b(bets?|betting|leads?|led|fires?|fired)\s+(?:out\s+)?(?:for\s+)?"
-                     r"(?:the\s+)?"
-                     r"(half\s+(?:the\s+)?|full\s+)?pot\b(?!\s+(?:is|was|size|odds|limit))")
+# "bet into 3000" beside a pot-sized bet: 3000 is the pot, not a bet faced
+POT_INTO = re.compile(r"\binto (?:a |the )?(\$?\d+(?:[,.]\d+)*(?:\s?k\b)?)(?:\s+pot\b)?")
+# The share of the pot a bet names ("half pot", "2/3 pot", "pot")
+FRACTIONS = {"half": 0.5, "1/2": 0.5, "a half": 0.5, "1/3": 1 / 3, "2/3": 2 / 3, "3/4": 0.75,
+             "quarter": 0.25, "1/4": 0.25, "full": 1.0}
+_FRACTION = r"(half|a half|1/2|1/3|2/3|3/4|1/4|quarter|full)"
+POT_BET = re.compile(
+    rf"\b(bets?|betting|leads?|led|fires?|fired)\s+(?:out\s+)?(?:for\s+)?(?:the\s+)?"
+    rf"(?:{_FRACTION}\s+(?:the\s+)?)?pot\b(?!\s+(?:is|was|size|odds|limit))|"
+    rf"\b(?:a\s+)?(?:{_FRACTION}\s+)?pot(?:\s+sized?)?\s+(bet)\b")
+
+
+# "bets 1000 into 3000": the second amount is the pot the bet goes into, not a bet faced
+BET_INTO_POT = re.compile(r"\b((?:bets?|betting|leads?|led|fires?|fired|donks?|c ?bets?)\s+"
+                          r"(?:out\s+)?(?:for\s+)?(\$?\d+(?:[,.]\d+)*(?:\s?k\b)?))\s+into\s+"
+                          r"(?:a\s+|the\s+)?(\$?\d+(?:[,.]\d+)*(?:\s?k\b)?)(?:\s+pot\b)?"
+                          r"(?!\s*(?:bet|raise|shove|allin|all in|open)\b)")
+
+
+def _bets_into_pots(low: str) -> str:
+    def pot(m: re.Match[str]) -> str:
+        bet, into = _number(m.group(2)), _number(m.group(3))
+        if bet is None or into is None or bet >= into:
+            return m.group(0)  # a bet into a smaller amount is a bet faced, not a pot
+        return f"{m.group(1)} into the pot"
+
+    return BET_INTO_POT.sub(pot, low)
 
 
 def _pot_bets(low: str) -> str:
-    """"Bets pot", "leads half the pot" as the chips they come to, where the pot's size is said
-    (a pot bet with no pot said is left: the question is not read)."""
+    """"Bets pot", "leads half the pot", "a 2/3 pot bet into 3000" as the chips they come to,
+    where the pot's size is said (a pot bet with no pot said is left: the question is not
+    read)."""
+    if not POT_BET.search(low):
+        return low
     size = POT_SIZE.search(low)
-    pot = _number(size.group(1) or size.group(2)) if size else None
+    into = POT_INTO.search(low) if size is None else None
+    said = size.group(1) or size.group(2) if size else into.group(1) if into else None
+    pot = _number(said) if said else None
+    if into is not None:
+        low = low[:into.start()] + "into the pot" + low[into.end():]
 
     def chips(m: re.Match[str]) -> str:
-        if pot is None:
-            return f"{m.group(1)} {UNREAD}"
-        bet = pot / 2 if m.group(2) and m.group(2).startswith("half") else pot
-        return f"{m.group(1)} {int(bet)}" if bet == int(bet) else f"{m.group(1)} {UNREAD}"
+        verb = m.group(1) or m.group(4)
+        share = FRACTIONS[m.group(2) or m.group(3) or "full"]
+        bet = pot * share if pot is not None else None
+        if bet is None or abs(bet - round(bet)) > 1e-9:
+            return f"{verb} {UNREAD}"
+        return f"{verb} {round(bet)}"
 
     return POT_BET.sub(chips, low)
 
@@ -179,6 +212,8 @@ def _multiples(low: str) -> str:
         base: float | None
         before = [n for n in NUMBER.finditer(low[:m.start()])
                   if not (blinds and blinds.start() <= n.start() < blinds.end())]
+        if m.group(5) and not before:
+            return f" {UNREAD} "  # "3x it" after a raise whose size is not said
         if m.group(4) or (m.group(3) == "x" and before):
             # "3x his bet"; "bet 400, he raises to 3x": three times the amount said before
             base = _number(before[-1].group(0)) if before else None
@@ -516,7 +551,9 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
                             rf"(?:in\s+|out\s+|forward\s+)?(?:only\s+|just\s+)?{N}"
                             rf"(?:\s+(?:in|out|forward))?", shape))
     if puts and (SILENT.search(shape) or facing_of(shape, t) is not None or re.search(
-            r"\b(into|facing|vs|against|over)\b(?! (me|him|her|us|you|them)\b)", shape) or (
+            r"\b(into|facing|vs|against|over)\b(?! (me|him|her|us|you|them|the pot|a pot|that|it|"
+            r"this|the top)\b)",
+            shape) or (
             re.search(rf"\b(bets?|raises?|raised|opens?|opened|leads?)\s+(to\s+)?{N}",
                       shape[:puts[-1].start()]) and puts[-1].group(0).split()[0] != "bet")):
         # chips put in after a bet or raise told: the chips are the deed in question

@@ -444,6 +444,7 @@ def _split(t: Text, profile: Profile) -> Worked | None:
     amount = t.value(next(g for g in pot.groups() if g is not None))
     unit_m = re.search(rf"{N}\s+(?:chips?|chip is|are the smallest|s\b)|"
                        rf"{N}\s+(?:is|being|as)\s+(?:the\s+)?(?:smallest|lowest)\b|"
+                       rf"{N}\s+(?:smallest|lowest)\b(?!\s+(?:chip|denomination|unit))|"
                        rf"\b(?:smallest|lowest|small) (?:chip|denomination)\s+(?:is\s+|of\s+)?{N}",
                        shape)
     if len(t.values) > 1 + (unit_m is not None):
@@ -618,6 +619,12 @@ def work_out(query: str, profile: Profile) -> Worked | None:
             r"\b(say|said|says|declar\w*|announc\w*)\b", shape[hero[0][0]:hero[0][1]]):
         # "I raise to 2400, he shoves 3000": a raise told in order, not the one asked about
         told.append((hero[0][0], "raise", hero[2]))
+        hero = None
+    if hero is not None and hero[1] == "put_in" and re.match(r"bets?\b", shape[hero[0][0]:]) and (
+            any(pos >= hero[0][1] and deed != "call" for pos, deed, _ in deeds)):
+        # "bet 400, raise to 1200, all-in 1500": the bet opens the round told, it is no chips
+        # put in against another's bet
+        told.append((hero[0][0], "bet", hero[2]))
         hero = None
     deeds = sorted([*deeds, *told])
     if sized is not None:

@@ -39,7 +39,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"players?)\b.{0,12}\bcards\b", "penalty"),
     # another player looking at mine
     (r"\b(guy|he|she|someone|somebody|player|villain|dude|neighbou?r)\b.{0,20}\b(look\w*|peek\w*|"
-     r"peep\w*|glanc\w*|try\w* to see)\b (at |into )?my (hole )?cards\b", "penalty"),
+     r"peep\w*|glanc\w*|try\w* to see)\b (at |into )?my (hole )?(cards|hand)\b", "penalty"),
     # a hand shown with one card, or turned over by someone else: show two cards to win
     (r"\b(show|flip|turn)\w* (over |up )?(only )?(one|1|a single) card\b.*\b(win|wins|pot|good|"
      r"count|enough)\b|\b(someone|somebody|anyone|another player|other player|he|she)( else)? "
@@ -92,6 +92,9 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"\b(came|come|comes|got|get|coming) back\b.{0,30}\b(folded|dead|mucked|killed|fold\w* me)\b|"
      r"\bfolded (me|my hand)\b.{0,30}\b(while|when) (i|he|she) (was|were) (gone|away|out)\b",
      "table-presence"),
+    # leaving during a hand
+    (r"\b(left|leave|leaves|leaving|walked (away|off|out)|stood up)\b.{0,20}\b(mid|middle of|"
+     r"during|in the middle of)( the| a)? hand\b", "away"),
     # stepping out, whatever for: away (before smoking and drinks)
     (r"\bstep(ped|s|ping)? (away|out)\b|\b(left|leave|leaving) (the |my )?(table|seat)\b",
      "away"),
@@ -115,6 +118,16 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"(chip|denomination)\b.*\b(bet|raise)\w*\b", "chip-unit"),
     (r"\bstaging\b|\b(count|stack)\w* (my |the |out |his |her )?chips (in front|before|first)\b|"
      r"\b(chips )?in twice\b", "string-bet"),
+    # a hand read out loud while it is played
+    (r"\b(hand|cards|holding)\b.{0,12}\b(out loud|aloud)\b|"
+     r"\b(out loud|aloud)\b.{0,20}\b(hand|cards)\b", "discussing-hands"),
+    # cards pushed forward: a fold
+    (r"\b(slid|slides|slide|push\w*|moved|tossed|threw)\b (his |her |my |their )?cards (forward|in|"
+     r"into the middle|to the dealer|toward\w* the (dealer|middle|muck))\b", "muck"),
+    # a hand of the wrong size, or shown while others still bet
+    (r"\b(hand|he|she|i) (has|had|have|got|with) (#|three|one|four) cards\b", "dead-hand"),
+    (r"\bexpos\w* (his|her|their|my) (hand|cards?)\b.*\b(betting|action|pending|still)\b",
+     "penalty"),
     # telling what was folded, or what the board might make, while the hand is played
     (r"\b(said|says|saying|told|tell\w*|announc\w*|reveal\w*) (what|that) (he|she|i|they) "
      r"(folded|had|mucked)\b|\bfolded the (nuts|winner|best hand)\b|\bwhat (he|she|i|they) "
@@ -259,6 +272,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(dealer|card|cards)\b.*\b(flips?|flipped|flash|flashed|exposed?|boxed)\b|"
      r"\b(flips?|flipped|flashed?|exposed?)\b.*\b(card|deal)\b(?!.*penalt)", "exposed-card"),
     (r"\b(turned|flipped) (over|up)\b.*\bdeal|\bdeal\w*\b.*\b(turned|flipped) (over|up)\b",
+     "exposed-card"),
+    (r"\b(show\w*|flash\w*|expos\w*|flipp?\w*)\b (the |a )?(burn|bottom|top)( card)?\b",
      "exposed-card"),
     (r"\bburn(s|ed|t|ing)?\b", "burn-cards"),
     (r"\bdeal\w* (me |him |her )?(three|3|#|too many|an extra|only one)\s+cards?\b",

@@ -841,3 +841,35 @@ def test_a_raise_of_so_much_more_and_coming_back_over_the_top(book: Rulebook,
         profile)
     assert (rule, figures) == ("not-reopened", (legal.min_raise_to,)) == ("not-reopened",
                                                                           (2000,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_share_of_the_pot_and_a_bet_into_a_pot(book: Rulebook, profile: Profile) -> None:
+    """"A 1/2 pot bet into 3000" is a bet of 1,500; "bet 1000 into 3000" is a bet of 1,000
+    into a pot of 3,000 (no bet of 3,000 faced): the engine's next minimum raise after each."""
+    for query, bet in (("flop: 1/2 pot bet into 3000, min raise", 1500),
+                       ("he fires 2/3 pot into 4500 on the turn, whats my min raise", 3000),
+                       ("bet 1000 into 3000, min raise", 1000)):
+        hand = _to_flop(_hand(profile, [DEEP] * 3))
+        hand.bet(_act(hand), bet)
+        legal = hand.legal()
+        assert legal is not None
+        rule, figures = _answer(book, query, profile)
+        assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == (
+            "minimum-raise", (2 * bet,)), query
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_bet_told_first_is_not_chips_put_in(book: Rulebook, profile: Profile) -> None:
+    """"Bet 400, raise to 1200, all-in 1500 over that": three deeds told in order; the
+    next raise is the all-in plus the last full raise (800)."""
+    hand = _to_flop(_hand(profile, [DEEP, DEEP, 1550, DEEP], button=4))
+    hand.bet(_act(hand), 400)
+    hand.raise_to(_act(hand), 1200)
+    hand.all_in(_act(hand))
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(
+        book, "bet 400, raise to 1200, allin 1500 over that, what's the min reraise now", profile)
+    assert (rule, figures) == ("incomplete-all-in", (legal.min_raise_to,)) == (
+        "incomplete-all-in", (2300,))
