@@ -673,12 +673,20 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     asks_back = ASK_REOPEN.search(shape) or asks_call
     opened = prior and (prior[0][0] == "bet" or spot.preflop and prior[0][0] == "raise")
     if asks_back and opened and any(d == "allin" for d, _ in prior):
-        own = (_own_deed(shape, deeds) if re.search(r"\bcan i\b", shape) else None) or 0
+        asker = re.search(r"\bcan (?:player )?([a-f]|i)\b(?! player)", shape)
+        own = (_own_deed(shape, deeds, asker.group(1)) if asker else None) or 0
         if own and len(prior) != len(deeds):
             return None  # my deed is not where it was told among the others
         _back_to_the_first(spot, own)
         played = _play(spot, profile)
         return _reopen_answer(played[0], spot, profile, asks_call) if played else None
+    asked = shape
+    for a, b in spans:
+        asked = asked[:a] + " " * (b - a) + asked[b:]
+    if prior and prior[-1][0] == "minraise" and not ASK_MIN_RAISE.search(asked):
+        # "he bets 400, the next player min-raises, what is that": the minimum he raised to
+        spot.prior = prior[:-1]
+        return _min_raise(spot, profile)
     if ASK_MIN_RAISE.search(shape) and (prior or blinds):
         if not prior and not spot.preflop:
             spot.preflop = True
@@ -720,18 +728,20 @@ def _back_to_the_first(spot: _Spot, own: int = 0) -> None:
         spot.prior = [*spot.prior, ("call", 0)]
 
 
-def _own_deed(shape: str, deeds: Sequence[tuple[int, str, int]]) -> int | None:
-    """Which of the deeds told the asker made himself ("he bets, I raise to 2400, he shoves"):
-    the last one said after "I" or "my", or the first when the bet faced was his ("over my
+def _own_deed(shape: str, deeds: Sequence[tuple[int, str, int]], who: str = "i") -> int | None:
+    """Which of the deeds told the player asked about made ("he bets, I raise to 2400, he
+    shoves, can I raise"; "A bets, B raises, C shoves, can B raise"): the last one said after
+    his name ("I" or "my", or his letter), or the first when the bet faced was his ("over my
     1000 bet"); None when he made none of them."""
+    name = r"(i|my)" if who == "i" else rf"((player )?{who})"
     own = None
     for index, (pos, _, _) in enumerate(deeds):
         if pos < 0:
-            if re.search(r"\b(over|into|facing|vs|against) my\b", shape):
+            if who == "i" and re.search(r"\b(over|into|facing|vs|against) my\b", shape):
                 own = index
             continue
-        if re.search(r"\b(i|my)\s+(just\s+)?$", shape[:pos]) or re.match(r"(i|my)\b",
-                                                                          shape[pos:]):
+        if re.search(rf"\b{name}\s+(just\s+)?$", shape[:pos]) or re.match(rf"{name}\b",
+                                                                           shape[pos:]):
             own = index
     return own
 

@@ -873,3 +873,40 @@ def test_a_bet_told_first_is_not_chips_put_in(book: Rulebook, profile: Profile) 
         book, "bet 400, raise to 1200, allin 1500 over that, what's the min reraise now", profile)
     assert (rule, figures) == ("incomplete-all-in", (legal.min_raise_to,)) == (
         "incomplete-all-in", (2300,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_the_player_named_in_can_he_raise(book: Rulebook, profile: Profile) -> None:
+    """A bets 300, B raises to 800, C is all-in for 1,000, D calls: A faces a full raise and may
+    raise again; B faces only C's 200 more and may not. The answer is for the player named."""
+    for who in ("A", "B"):
+        hand = _to_flop(_hand(profile, [DEEP, DEEP, 1050, DEEP, DEEP], button=5))
+        a = _act(hand)
+        hand.bet(a, 300)
+        b = _act(hand)
+        hand.raise_to(b, 800)
+        hand.all_in(_act(hand))
+        hand.call(_act(hand))
+        asked = a if who == "A" else b
+        while hand.to_act != asked:  # the others fold back to him
+            hand.fold(_act(hand))
+        legal = hand.legal()
+        assert legal is not None and legal.can_raise == (who == "A")
+        rule, figures = _answer(book, f"A bets 300, B raises to 800, C goes all in for 1000, D "
+                                      f"calls. Can {who} re-raise?", profile)
+        assert rule == "not-reopened"
+        assert figures == ((legal.min_raise_to,) if who == "A" else (legal.call_amount,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_min_raise_told_then_what_it_is(book: Rulebook, profile: Profile) -> None:
+    """"Bets 400, the next player min-raises, what is that amount": the least raise the
+    engine offers him, not the one after it."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 400)
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "Player bets 400 on the turn, next player min-raises. What is "
+                                  "that amount?", profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == ("minimum-raise",
+                                                                           (800,))
