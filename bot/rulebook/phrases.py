@@ -243,10 +243,15 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(out of|before) (it was |its )?(my|his|her|your|their) turn\b|\bout of turn\b",
      "out-of-turn"),
     (r"\bhalf\b.*\braise\b", "fifty-percent"),
-    (r"^xbet$|\bxbet (siz\w*|amount|min\w*|rules?)\b|\b(min\w*|siz\w*|smallest) (of )?(a )?"
-     r"xbet\b", "minimum-raise"),
+    (r"\bwhat(s| is)? (a|an) xbet\b|^xbet$|\bxbet (siz\w*|amount|min\w*|rules?)\b|"
+     r"\b(min\w*|siz\w*|smallest) (of )?(a )?xbet\b", "minimum-raise"),
     (r"\bmin ?click|\bclick back\b|\b[345] ?bet (siz\w*|amount|min\w*)|"
      r"\b(siz\w*|min\w*) (of )?(a )?[345] ?bet\b", "minimum-raise"),
+    # a walk: everyone folds to the big blind
+    (r"\b(a|the|get|got|gets|getting) walk(ed)?\b(?! (away|out|off|to|back|around|over))",
+     "blinds"),
+    # an all-in made without looking at the cards
+    (r"\ballin\w* blind\b(?!\s+(level|levels|structure|clock|amounts?|is|are))", "all-in"),
     # deal and blinds
     (r"\bheadsup\b.*\b(small blind|sb|acts? first|first to act|button post|blinds?|post\w*)\b|"
      r"\b(small blind|acts? first|blinds?|post\w*)\b.*\bheadsup\b", "heads-up"),

@@ -116,9 +116,6 @@ KNOWN_MISSES = {
         "showdown-order",
     # a sweat at the final table: two topics, and the words say the final table far more
     ("tuning_set_12.toml", "can my wife sweat me at the final table"): "final-table",
-    # an all-in made blind: no rule names playing without looking; "without" reads as chips
-    # put in without a word
-    ("tuning_set_12.toml", "dude went all in blind without looking, legal?"): "make-it",
     # a fold shown face up while others play: the face-up words point at the all-in's rule
     ("tuning_set_12.toml", "he folded his hand face up while others were still in"): "face-up",
     # a correction in mid-sentence ("no wait a 1000 chip"): two chips told, no number
