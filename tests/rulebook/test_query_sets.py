@@ -33,7 +33,7 @@ rulebook of the league covers.
   met in the wrong order; none was confident on an uncovered topic but the one. The few added
   to 13 and 14 to reach 75 were scored untouched after those sets' tuning: 7 of 10 (no
   confident answer wrong) and 6 of 8 (all 5 amounts right). After the round: 131/131,
-  89/92, 78/80, 74/78 and 71/75, every confident answer right; the check halves 163 of 178
+  90/92, 78/80, 74/78 and 71/75, every confident answer right; the check halves 163 of 178
   (91.6%, 98.7% of 78) and 140 of 163 (85.9%, 98.4% of 62), their misses never read.
   tuning_set_16.toml, written after that round: 48 of 55 untouched (87.3%, 94.7% of 19: a
   "1/2 pot bet into 3000" read as blinds of 1/2), and the 20 added to reach 75, after its
