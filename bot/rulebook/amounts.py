@@ -12,11 +12,15 @@ other question with numbers falls back to the rule ("None": the lookup answers w
 is unsure of them when amounts were asked about). The words of an answer are the presenter's
 (bot/discord_ui/presenter/rules.py); a `Worked` holds the numbers they need.
 
-Spots read (the numbers may be written 1,200, 1.2k, $1200):
+Spots read (the numbers may be written 1,200, 1.2k, $1200; sizes as multiples where their base is
+said: "opens 3x" at given blinds, "3bb", "3x his bet", "half pot" where the pot is said; blinds
+as 100/200 or 1k-2k):
 - the minimum raise after bets and raises ("bet 300, min raise?", "blinds 100/200, raised to
-  600, smallest 3-bet?", "it went 200, 600, 1800", "he raised 50 to 100"), the minimum bet;
+  600, smallest 3-bet?", "it went 200, 600, 1800", "he raised 50 to 100", "raises by 3k",
+  "min raises"), the minimum bet;
 - an all-in short of a raise after a bet ("1000 bet then a 1200 all-in, min raise?"), and
-  whether a player who already acted may raise again ("... C calls, can A raise?");
+  whether a player who already acted may raise again ("... C calls, can A raise?", "I raise
+  to 2400, he shoves 3000, can I re-raise?": asked for the player named);
 - chips put in without a word, or "make it X", facing a bet (the 50% rule or a call);
 - a declared raise ("said raise to 800 facing 600"), "raise it X" ("raise it 1000 facing 400"),
   "raise" said with only the chips to call, a spoken amount against the chips thrown ("said 300
