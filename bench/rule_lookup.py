@@ -40,7 +40,8 @@ from tests.rulebook.scoring import load_set  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SETS = [ROOT / f"tests/rulebook/tuning_set{n}.toml"
-        for n in ("", "_2", "_3", "_4", "_5", "_6", "_7", "_8", "_9")]
+        for n in ("", "_2", "_3", "_4", "_5", "_6", "_7", "_8", "_9", "_10", "_11", "_12",
+                  "_13", "_14", "_15", "_16")]
 AIM_MS = 20.0
 
 HARD = {
@@ -52,6 +53,8 @@ HARD = {
                "can A raise? min 3bet",
     "amount spot": "blinds 100/200 utg makes it 600, he said raise to 800 and threw 1000, "
                    "facing 600, min?",
+    "sizes said": "UTG 2.5x at 1k-2k, MP 3x his raise, pot is 9k he bets pot, i raise by 3k, "
+                  "min raises x3, min?",
     "many phrases": "string bet call and raise all in face up show one show all misdeal "
                     "burn card clock away odd chip",
     "one long word": "x" * MAX_QUERY_CHARS,

@@ -83,8 +83,11 @@ def read(query: str) -> Text | None:
     low = re.sub(r"\b(level|lvl|round|table|seat) ?#?\d{1,2}\b", r"\1", low)
     low = re.sub(r"\bbetween ([2-9])\b(?! ?[,.]?\d)",
                  lambda m: f"between {COUNTS[m.group(1)]}", low)
-    # "100/200": the blinds, kept as one token
+    low = _pot_bets(_bets_into_pots(low))
+    # "100/200", "1k-2k": the blinds, kept as one token
     low = re.sub(r"(\d[\d,.]*k?)\s*/\s*(\d[\d,.]*k?)", r"\1 slash \2", low)
+    low = BLINDS_DASHED.sub(_dashed_blinds, low)
+    low = _multiples(low)
     shape = NUMBER.sub(sub, low)
     shape = re.sub(r"[^a-z0-9#?]+", " ", shape).strip()
     shape = re.sub(r"# (\d+)", r"#\1", shape)
@@ -96,6 +99,136 @@ def read(query: str) -> Text | None:
 
 
 N = r"#(\d+)"
+
+
+def _number(token: str) -> float | None:
+    """"1,200", "1.2k", "$300" as a number (None when it is not one)."""
+    m = re.fullmatch(r"\$?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(\s?k)?", token.strip())
+    if m is None:
+        return None
+    number = float(m.group(1).replace(",", ""))
+    return number * 1000 if m.group(2) else number
+
+
+# "blinds 1k-2k", "at 100-200": blinds written with a dash (a 3-bet was read before this); the
+# big one is at most twice the small one, so "raised 300-900" is not read as blinds
+BLINDS_DASHED = re.compile(r"(?<![\w.,])(\$?\d+(?:[,.]\d+)*(?:\s?k)?)\s?-\s?"
+                           r"(\$?\d+(?:[,.]\d+)*(?:\s?k)?)\b")
+
+
+def _dashed_blinds(m: re.Match[str]) -> str:
+    small, big = _number(m.group(1)), _number(m.group(2))
+    if small is None or big is None or not 0 < small <= big <= 2 * small:
+        return m.group(0)
+    return f"{m.group(1)} slash {m.group(2)}"
+
+
+# "opens 3x", "raises to 2.5x", "makes it 3bb": a size in big blinds, before the flop; "3x his
+# bet", "bet 400, raise to 3x": a multiple of the amount said just before. Only after a word
+# that bets ("run it 2x" is no amount).
+MULTIPLE = re.compile(
+    r"\b(opens?|opened|opening|raises?|raised|raising|makes? it|made it|to|for|bets?|reraise\w*|"
+    r"xbet\w*|utg|mp|hj|lj|co|btn|button|villain|he|she|i)\s+(\d+(?:\.\d+)?)\s?(x|bbs?|big blinds)"
+    r"(?:s|es|d|ed)?(?=\s|$|[,.?!])"
+    r"(\s+(?:his|her|their|the|my|a)\s+(?:bet|open|raise|opener|lead))?(\s+it\b)?")
+# "the pot is 900", "a 900 pot": the pot's size, said beside a bet of the pot
+POT_SIZE = re.compile(r"\bpot (?:(?:is|was|of|at|size is|s)\s+)?(?:now\s+)?(?:at\s+)?"
+                      r"(\$?\d+(?:[,.]\d+)*(?:\s?k\b)?)|(?<![\w.,/])(\$?\d+(?:[,.]\d+)*(?:\s?k\b)?)\s+"
+                      r"(?:chip\s+)?pot\b")
+# "bet into 3000" beside a pot-sized bet: 3000 is the pot, not a bet faced
+POT_INTO = re.compile(r"\binto (?:a |the )?(\$?\d+(?:[,.]\d+)*(?:\s?k\b)?)(?:\s+pot\b)?")
+# The share of the pot a bet names ("half pot", "2/3 pot", "pot")
+FRACTIONS = {"half": 0.5, "1/2": 0.5, "a half": 0.5, "1/3": 1 / 3, "2/3": 2 / 3, "3/4": 0.75,
+             "quarter": 0.25, "1/4": 0.25, "full": 1.0}
+_FRACTION = r"(half|a half|1/2|1/3|2/3|3/4|1/4|quarter|full)"
+POT_BET = re.compile(
+    rf"\b(bets?|betting|leads?|led|fires?|fired)\s+(?:out\s+)?(?:for\s+)?(?:the\s+)?"
+    rf"(?:{_FRACTION}\s+(?:the\s+)?)?pot\b(?!\s+(?:is|was|size|odds|limit))|"
+    rf"\b(?:a\s+)?(?:{_FRACTION}\s+)?pot(?:\s+sized?)?\s+(bet)\b")
+
+
+# "bets 1000 into 3000": the second amount is the pot the bet goes into, not a bet faced
+BET_INTO_POT = re.compile(r"\b((?:bets?|betting|leads?|led|fires?|fired|donks?|c ?bets?)\s+"
+                          r"(?:out\s+)?(?:for\s+)?(\$?\d+(?:[,.]\d+)*(?:\s?k\b)?))\s+into\s+"
+                          r"(?:a\s+|the\s+)?(\$?\d+(?:[,.]\d+)*(?:\s?k\b)?)(?:\s+pot\b)?"
+                          r"(?!\s*(?:bet|raise|shove|allin|all in|open)\b)")
+
+
+def _bets_into_pots(low: str) -> str:
+    def pot(m: re.Match[str]) -> str:
+        bet, into = _number(m.group(2)), _number(m.group(3))
+        if bet is None or into is None or bet >= into:
+            return m.group(0)  # a bet into a smaller amount is a bet faced, not a pot
+        return f"{m.group(1)} into the pot"
+
+    return BET_INTO_POT.sub(pot, low)
+
+
+def _pot_bets(low: str) -> str:
+    """"Bets pot", "leads half the pot", "a 2/3 pot bet into 3000" as the chips they come to,
+    where the pot's size is said (a pot bet with no pot said is left: the question is not
+    read)."""
+    if not POT_BET.search(low):
+        return low
+    size = POT_SIZE.search(low)
+    into = POT_INTO.search(low) if size is None else None
+    said = size.group(1) or size.group(2) if size else into.group(1) if into else None
+    pot = _number(said) if said else None
+    if into is not None:
+        low = low[:into.start()] + "into the pot" + low[into.end():]
+
+    def chips(m: re.Match[str]) -> str:
+        verb = m.group(1) or m.group(4)
+        share = FRACTIONS[m.group(2) or m.group(3) or "full"]
+        bet = pot * share if pot is not None else None
+        if bet is None or abs(bet - round(bet)) > 1e-9:
+            return f"{verb} {UNREAD}"
+        return f"{verb} {round(bet)}"
+
+    return POT_BET.sub(chips, low)
+
+
+# The word a size that cannot be worked out is read as: the question's spot is not read.
+UNREAD = "unreadsize"
+AMOUNT = r"\d+(?:[,.]\d+)*(?:\s?k\b)?"
+BIG_BLIND_SAID = re.compile(rf"({AMOUNT}) slash ({AMOUNT})|"
+                            rf"\b(?:bb|big blind)(?: is| of| at)? ({AMOUNT})")
+
+
+# Who may be named before a size with no deed said ("UTG 3x")
+PLAYERS = frozenset({"utg", "mp", "hj", "lj", "co", "btn", "button", "villain", "he", "she", "i"})
+
+
+def _multiples(low: str) -> str:
+    """Sizes said as multiples written as the chips they come to, where the base is said: the
+    big blind for "3x" and "3bb", the amount just before for "3x his bet". A multiple whose base
+    is not said is left as it is, and the question is not read (no number is better than a
+    guessed one)."""
+    blinds = BIG_BLIND_SAID.search(low)
+    big = _number(blinds.group(2) or blinds.group(3)) if blinds else None
+
+    def size(m: re.Match[str]) -> str:
+        times = float(m.group(2))
+        base: float | None
+        before = [n for n in NUMBER.finditer(low[:m.start()])
+                  if not (blinds and blinds.start() <= n.start() < blinds.end())]
+        if m.group(5) and not before:
+            return f" {UNREAD} "  # "3x it" after a raise whose size is not said
+        if m.group(4) or (m.group(3) == "x" and before):
+            # "3x his bet"; "bet 400, he raises to 3x": three times the amount said before
+            base = _number(before[-1].group(0)) if before else None
+        else:
+            base = big
+        if base is None or not 1 < times <= 100 or times * base != int(times * base):
+            return m.group(0)
+        if m.group(1) in PLAYERS:
+            # "UTG 2.5x": the player named, the deed understood
+            return f"{m.group(1)} raises to {int(times * base)}"
+        return f"{m.group(1)} {int(times * base)}"
+
+    low = MULTIPLE.sub(size, low)
+    # a multiple left (its base not said, or after no betting word) is no amount read
+    return re.sub(r"(?<![\w.])\d+(?:\.\d+)?\s?x(?=\s|$|[,.?!])", f" {UNREAD} ", low)
 
 
 SILENT = re.compile(r"\bwithout (a word|saying|declaring|a declaration|announcing|any|talking|"
@@ -110,10 +243,14 @@ ASK_MIN_RAISE = re.compile(
     r"\b(rais\w*|reraise\w*|xbet\w*|click|raise)\b|"
     r"\b(rais\w*|reraise\w*|xbet\w*)\b.*\b(min|minimum|at least|least|smallest|how much)\b|"
     r"\bmin ?rais|\b(want|wants|going|trying|like) to (reraise|raise)\b|"
-    r"\b(what|how much)\b.*\b(need|needs|have|has|must|got)\b.{0,20}\b(raise|reraise|make it)\b")
+    r"\b(is|was|does|did) (that|it|this|his|her)( allin| shove| jam)?( count as| make)? a (full |"
+    r"legal |real |proper |complete )?(raise|reraise)\b|"
+    r"\b(what|how much)\b.*\b(need|needs|have|has|must|got)\b.{0,20}\b(raise|reraise|make it)\b|"
+    r"\b(what|how much|how big)\b.*\b(xbet|raise|reraise)\b.{0,12}\b(need|needs|has|have|must)\b")
 
 
-ASK_MIN_BET = re.compile(r"\b(min|minimum|least|smallest|lowest|how (small|little|low))\b.*"
+ASK_MIN_BET = re.compile(r"\bcan (i|he|she|we|you) (bet|lead|open)\b|"
+                          r"\b(min|minimum|least|smallest|lowest|how (small|little|low))\b.*"
                           r"\b(bet|open\w*|lead)\b|\b(bet|open\w*)\b.*\bhow (small|little|low)\b|"
                           r"\b(bet|open\w*|lead\w*)\b.*\b(min|minimum|at least)\b|\bmin ?bet")
 
@@ -125,11 +262,14 @@ PROPOSED = re.compile(
     rf"legal|enough|allowed|ok|valid|full)\b|"
     rf"\b(?:can|could|may|should)\s+(?:i|he|she|they|we)\s+(?:just\s+)?(?:raise|reraise|bet|lead|"
     rf"open|make it|go|min raise)(?:\s+(?:out|the flop|the turn|the river|it))?\s+(?:to\s+|for\s+)?"
-    rf"{N}(?=\s*\?|.{{0,40}}\b(?:min|minimum|smallest|least|lowest|enough)\b)")
+    rf"{N}(?=\s*\?|\s*$|\s+(?:on|at|in|into|preflop|postflop|after|before)\b|"
+    rf".{{0,40}}\b(?:min|minimum|smallest|least|lowest|enough)\b)|"
+    rf"\b(?:still|just|only)\s+{N}\s+more\b")
 
 
 ASK_REOPEN = re.compile(
-    r"\bcan (a|the \w+ ?\w*|he|she|i|they|original|first|b)\b.{0,24}?\b(reraise|raise)\b|"
+    r"\bcan (a|the (?!next\b)\w+ ?\w*|he|she|i|they|original|first|b)\b.{0,24}?\b(reraise|raise|"
+    r"rejam|reshove|re jam|re shove|re pop|repop|jam again|shove again|go again|over the top)\b|"
     r"\b(does|do|can|may|is|will)\b.{0,16}\b(get to|allowed to|able to|have the right to|"
     r"still)\s+(reraise|raise)\b|"
     r"\b(reopen\w*|re open\w*|open(ed)? again)\b|\b(allowed|able) to (reraise|raise)\b|"
@@ -185,15 +325,29 @@ DEEDS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), d) for p,
      rf"is\s+|of\s+)?(?:it\s+)?(?:from\s+)?{N}\s+to\s+{N}", "bet-raise"),
     (rf"\b(?:went|goes|action was|action went|it was)\s+{N}(?:\s+(?:then\s+|and\s+)?{N})"
      rf"(?:\s+(?:then\s+|and\s+)?{N})?(?:\s+(?:then\s+|and\s+)?{N})?", "sequence"),
-    (rf"\b(?:allin|shove\w*|jam\w*|push\w*|ship\w*)\s+(?:for\s+|of\s+|with\s+)?{N}", "allin"),
+    # "raises by 3k": on top of the bet faced; "min raises": the least raise (no amount said)
+    (rf"\b(?:rais(?:es|ed|ing)?|reraise[sd]?|bump(?:s|ed)?)\s+(?:it\s+)?by\s+{N}|"
+     rf"\b(?:rais(?:es|ed|ing)?|reraise[sd]?|bump(?:s|ed)?)\s+(?:it\s+)?(?:another\s+)?{N}\s+more\b",
+     "raiseby"),
+    (r"\bmin ?(?:rais(?:es|ed)|click(?:s|ed)|reraise[sd])\b(?!\s+(?:to\s+|by\s+)?#)", "minraise"),
+    (rf"\b(?:allin|shove\w*|jam\w*|push\w*|ship\w*)\s+(?:on\s+|over\s+(?:it|me|him|her|that)\s+)?"
+     rf"(?:for\s+|of\s+|with\s+|to\s+)?{N}",
+     "allin"),
     (rf"{N}\s+(?:allin|shove|jam)\b", "allin"),
+    # "he makes it 900": chips above the bet, read by the "make it" rule when it is the last deed
+    (rf"\b(?:makes it|made it)\s+(?:to\s+)?{N}", "makeit"),
     (rf"\b(?:rais\w*|reraise\w*|xbet\w*|makes it|made it|make it|makes|made|opens? to|opened to|"
+     rf"iso(?:s|ed|lates?|lated)?(?:\s+(?:raise[sd]?|it))?\s+to|"
      rf"opens?|opened|min raised to|limp raise\w* to)\s+(?:to\s+|for\s+)?{N}", "raise"),
+    (rf"\b(?:and\s+|then\s+)?again\s+to\s+{N}", "raise"),
     (rf"\b(?:bets?|betting|leads?(?: out)?(?: for)?|donks?|fires?|fired|c ?bets?)\s+"
      rf"(?:of\s+|for\s+)?{N}", "bet"),
     (rf"(?:\b(?:a|an|the|his|her|their)\s+)?{N}\s+bet\b", "bet"),
+    (rf"(?:\b(?:a|an|the|his|her|their)\s+)?{N}\s+(?:raise|reraise|xbet|open|opener)\b(?!\s+(?:to|by)\b)",
+     "raise"),
     # "how much to call" asks; it tells no call
-    (r"(?<!to )\bcall(?:s|ed)?\b(?:\s+(?:for\s+)?#\d+)?|\bflat(?:s|ted)?\b", "call"),
+    (r"(?<!to )\bcall(?:s|ed)?\b(?:\s+(?:for\s+)?#\d+)?|\bflat(?:s|ted)?\b|"
+     r"\blimp(?:s|ed)?\b(?!\s+(?:pot|pots|around|in)\b)", "call"),
 ))
 
 
@@ -222,8 +376,8 @@ def deeds_of(shape: str, t: Text, skip: Sequence[tuple[int, int]]
         if deed in ("bet-raise", "sequence"):
             out.append((start, "bet", amounts[0]))
             out += [(start, "raise", a) for a in amounts[1:]]
-        elif deed == "call":
-            out.append((start, "call", 0))
+        elif deed in ("call", "minraise"):
+            out.append((start, deed, 0))
         else:
             out.append((start, deed, amounts[0]))
     return out, spans
@@ -233,6 +387,7 @@ def facing_of(shape: str, t: Text) -> tuple[tuple[int, int], str, int] | None:
     """"facing a raise to 600", "into his bet of 800", "the bet is 100": the bet the player in
     question faces, with where it is said."""
     m = re.search(
+        rf"\bafter\s+(?:a|an|the|his|her|my|their)\s+{N}\s+(bet|raise|open|shove|allin)\b|"
         rf"\b(?:facing|into|vs|versus|against|over|to call|call)\s+(?:a\s+|an\s+|the\s+|his\s+|"
         rf"her\s+|my\s+|their\s+)?(?:(raise|reraise|bet|shove|allin)\s+(?:to\s+|of\s+|for\s+)?)?"
         rf"{N}(?:\s+(raise|bet|open|shove|allin))?|"
@@ -250,8 +405,8 @@ def facing_of(shape: str, t: Text) -> tuple[tuple[int, int], str, int] | None:
         word = on.group(2)
         deed = "raise" if word == "raise" else "allin" if word in ("shove", "allin") else "bet"
         return on.span(), deed, t.value(on.group(1))
-    word = m.group(1) or m.group(3) or m.group(4)
-    amount = t.value(m.group(2) or m.group(5))
+    word = m.group(2) or m.group(3) or m.group(5) or m.group(6)
+    amount = t.value(m.group(1) or m.group(4) or m.group(7))
     # "facing 600" at given blinds is the raise before the flop the seeds' examples tell
     deed = ("raise" if word in ("raise", "reraise", "open") else "allin" if word in (
         "shove", "allin") else "bet" if word == "bet" or blinds_of(t) is None else "raise")
@@ -310,7 +465,8 @@ Deed = tuple[tuple[int, int], str, int, int]
 
 
 def deed_in_question(shape: str, t: Text) -> Deed | None:
-    m = re.search(rf"\b(?:i|he|she)\s+(?:only\s+)?(?:have|has|had)\s+(?:only\s+)?{N}\b.{{0,30}}?"
+    m = re.search(rf"\b(?:i|he|she)\s+(?:only\s+)?(?:have|has|had|got|have got|has got)\s+"
+                  rf"(?:only\s+)?{N}\b.{{0,30}}?"
                   rf"\b(?:bet|bets|typed|raise\w*|shove\w*)\s+(?:to\s+)?{N}", shape)
     if m:
         return m.span(), "over-stack", t.value(m.group(2)), t.value(m.group(1))
@@ -332,39 +488,40 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     if m:
         said, stack = (t.value(g) for g in m.groups() if g is not None)
         return m.span(), "over-stack", said, stack
-    m = re.search(rf"\b(?:said|says|say|announced?|declared?|called out)\s+(?:i\s+)?"
+    m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*|called out)\s+(?:i\s+)?"
                   rf"(?:(?:raise|bet|make it)\s+(?:to\s+)?)?{N}\b.{{0,30}}?"
                   rf"\b(?:threw|throws?|put|puts|pushe[sd]?|tossed|slid|slides|dropped|"
                   rf"bet|had|chips (?:were|was|are|came to)|chips)\s+(?:in\s+|out\s+|forward\s+)?"
                   rf"{N}", shape)
     if m:
         return m.span(), "said-vs-chips", t.value(m.group(1)), t.value(m.group(2))
-    m = re.search(rf"\b(?:said|says|say|announced?|declared?)\s+call\b.{{0,30}}?\b(?:threw|throws?|"
+    m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+call\b.{{0,30}}?\b(?:threw|throws?|"
                   rf"put|puts|pushe[sd]?|tossed|slid|dropped)\s+(?:in\s+|out\s+)?{N}", shape)
     if m:
         return m.span(), "said-call", 0, t.value(m.group(1))
-    m = re.search(r"\b(said|says|say|announced?|declared?)\s+raise\b.{0,40}?\b((enough|just|only|"
+    m = re.search(r"\b(said|says|say|announc\w*|declar\w*)\s+raise\b.{0,40}?\b((enough|just|only|"
                   r"chips|amount)\b.{0,12}\bcall|to call|the call)\b", shape)
     if m:
         return m.span(), "said-raise-call", 0, 0
-    m = re.search(rf"\b(?:said|says|say|announced?|declared?)\s+raise\b(?!\s+(?:to\s+|by\s+)?#)"
+    m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+raise\b(?!\s+(?:to\s+|by\s+)?#)"
                   rf".{{0,40}}?\b(?:threw|throws?|put|puts|pushe[sd]?|tossed|slid|dropped)\s+"
                   rf"(?:in\s+|out\s+|forward\s+)?(?:only\s+)?{N}", shape)
     if m:
         return m.span(), "said-raise-chips", 0, t.value(m.group(1))
     m = re.search(rf"\brais\w*\s+it\s+(?:by\s+)?{N}|"
-                  rf"\b(?:said|says|say|declared?|announced?)\s+(?:i\s+)?raise\s+(?:by\s+)?{N}"
+                  rf"\b(?:said|says|say|declar\w*|announc\w*)\s+(?:i\s+)?raise\s+(?:by\s+)?{N}"
                   rf"(?!\s+to\b)|\braise it\s+(?:by\s+)?{N}|\braise by\s+{N}", shape)
     if m:
         return m.span(), "raise_by", t.value(next(g for g in m.groups() if g is not None)), 0
-    m = re.search(rf"\b(?:said|says|say|declared?|announced?)\s+(?:i\s+)?rais\w*\s+to\s+{N}|"
+    m = re.search(rf"\b(?:said|says|say|declar\w*|announc\w*)\s+(?:i\s+)?rais\w*\s+to\s+{N}|"
                   rf"\bi\s+(?:say\s+)?raise\s+to\s+{N}|"
                   rf"\b(?:said|says)\s+{N}\b", shape)
     if m:
         return m.span(), "raise_to", t.value(next(g for g in m.groups() if g is not None)), 0
     m = re.search(rf"\b(?:lets\s+)?make it\s+{N}", shape)
     rest = shape[:m.start()] + shape[m.end():] if m else ""
-    if m and re.search(r"\b(facing|into|vs|against|over|call|bet|raise\w*)\b", rest):
+    if m and re.search(r"\b(facing|into|vs|against|over|call|bets?|betting|raise\w*|shove\w*|"
+                       r"open\w*|leads?)\b", rest):
         return m.span(), "make_it", t.value(m.group(1)), 0
     m = re.search(rf"\bcall(?:ed|s|ing)?\s+(?:only\s+|just\s+)?{N}\b.{{0,30}}?\b(?:when|but|"
                   rf"while|and)\b.{{0,20}}?\b(?:bet|raise)\s+(?:was|is|of)\s+(?:to\s+)?{N}", shape)
@@ -374,13 +531,18 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     m = re.search(rf"\b(?:threw|throws?|thrown|tosse[sd]?|toss|puts?|drops?|dropped|slid|slides?|"
                   rf"pushe[sd]?)\s+(?:in\s+|out\s+)?(?:a|one|single|lone|an)\s+(?:single\s+)?"
                   rf"{N}\s+chip\b", shape)
-    if m and not re.search(r"\b(said|says|announced?|declared?)\s+raise\b", shape[:m.start()]):
+    if m is None:
+        m = re.search(rf"\b(?:a|one|single|lone|an)\s+(?:single\s+)?{N}\s+chip\s+(?:(?:is\s+|"
+                      rf"was\s+|gets\s+|got\s+)?(?:thrown|tossed|put|dropped|pushed|slid|comes in|"
+                      rf"came in|goes in|went in)\b|(?=(?:over|into|"
+                      rf"facing|vs|against|on)\b))", shape)
+    if m and not re.search(r"\b(said|says|announc\w*|declar\w*)\s+raise\b", shape[:m.start()]):
         # one chip put in without "raise" said first: a call (TREPS and Tavern alike)
         return m.span(), "single-chip", t.value(m.group(1)), 0
     m = re.search(rf"\b(?:put|puts|threw|throws?|tossed|pushed|slid)\s+(?:in\s+)?{N}(?:\s+in)?\s+"
                   rf"(?:and\s+)?(?:then\s+)?(?:went|goes|go|going|reached|reaches|came|comes)\s+back"
                   rf"\b.{{0,30}}?{N}", shape)
-    if m and not re.search(r"\b(said|says|announced?|declared?)\s+raise\b", shape[:m.start()]):
+    if m and not re.search(r"\b(said|says|announc\w*|declar\w*)\s+raise\b", shape[:m.start()]):
         # chips put in, then a trip back to the stack for more: only the first chips count
         return m.span(), "string", t.value(m.group(1)), t.value(m.group(2))
     # the last chips put in are the deed in question ("someone bets 400 and I put in 600")
@@ -389,7 +551,12 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
                             rf"(?:in\s+|out\s+|forward\s+)?(?:only\s+|just\s+)?{N}"
                             rf"(?:\s+(?:in|out|forward))?", shape))
     if puts and (SILENT.search(shape) or facing_of(shape, t) is not None or re.search(
-            r"\b(into|facing|vs|against|over)\b", shape)):
+            r"\b(into|facing|vs|against|over)\b(?! (me|him|her|us|you|them|the pot|a pot|that|it|"
+            r"this|the top)\b)",
+            shape) or (
+            re.search(rf"\b(bets?|raises?|raised|opens?|opened|leads?)\s+(to\s+)?{N}",
+                      shape[:puts[-1].start()]) and puts[-1].group(0).split()[0] != "bet")):
+        # chips put in after a bet or raise told: the chips are the deed in question
         m = puts[-1]
         return m.span(), "put_in", t.value(m.group(1)), 0
     return None

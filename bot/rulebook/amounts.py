@@ -12,11 +12,15 @@ other question with numbers falls back to the rule ("None": the lookup answers w
 is unsure of them when amounts were asked about). The words of an answer are the presenter's
 (bot/discord_ui/presenter/rules.py); a `Worked` holds the numbers they need.
 
-Spots read (the numbers may be written 1,200, 1.2k, $1200):
+Spots read (the numbers may be written 1,200, 1.2k, $1200; sizes as multiples where their base is
+said: "opens 3x" at given blinds, "3bb", "3x his bet", "half pot" where the pot is said; blinds
+as 100/200 or 1k-2k):
 - the minimum raise after bets and raises ("bet 300, min raise?", "blinds 100/200, raised to
-  600, smallest 3-bet?", "it went 200, 600, 1800", "he raised 50 to 100"), the minimum bet;
+  600, smallest 3-bet?", "it went 200, 600, 1800", "he raised 50 to 100", "raises by 3k",
+  "min raises"), the minimum bet;
 - an all-in short of a raise after a bet ("1000 bet then a 1200 all-in, min raise?"), and
-  whether a player who already acted may raise again ("... C calls, can A raise?");
+  whether a player who already acted may raise again ("... C calls, can A raise?", "I raise
+  to 2400, he shoves 3000, can I re-raise?": asked for the player named);
 - chips put in without a word, or "make it X", facing a bet (the 50% rule or a call);
 - a declared raise ("said raise to 800 facing 600"), "raise it X" ("raise it 1000 facing 400"),
   "raise" said with only the chips to call, a spoken amount against the chips thrown ("said 300
@@ -49,6 +53,8 @@ from bot.rulebook.amount_words import (
     OWN_SMALL_BLIND,
     PLAYER_ACTS,
     PROPOSED,
+    UNREAD,
+    WORD_WAYS,
     Deed,
     N,
     Text,
@@ -105,9 +111,11 @@ class _Spot:
 
     blinds: tuple[int, int] | None = None
     preflop: bool = False
-    prior: list[tuple[str, int]] = field(default_factory=list)  # (bet|raise|allin|call, to)
+    # (bet|raise|allin|call, to), (raiseby, by) or (minraise, 0)
+    prior: list[tuple[str, int]] = field(default_factory=list)
     hero: Literal["next", "first", "sb", "bb"] = "next"
     hero_stack: int | None = None
+    back_to: int = 0  # with hero "first": which of the players told the action comes back to
 
 
 # --- playing the spot on the engine ---------------------------------------------------------
@@ -131,7 +139,8 @@ def _play(spot: _Spot, profile: Profile) -> tuple[Hand, int] | None:
         return None
     first_seat = 3 if preflop else 1
     last_actor = first_seat + len(spot.prior) - 1
-    hero_seat = {"first": first_seat, "sb": 1, "bb": 2}.get(spot.hero, last_actor + 1)
+    hero_seat = {"first": first_seat + spot.back_to, "sb": 1, "bb": 2}.get(spot.hero,
+                                                                          last_actor + 1)
     count = max(3, last_actor, hero_seat)
     if count > TABLE_SIZE:
         return None
@@ -158,6 +167,13 @@ def _play(spot: _Spot, profile: Profile) -> tuple[Hand, int] | None:
                 hand.call(actor)
             elif deed == "allin":
                 hand.all_in(actor)
+            elif deed in ("raiseby", "minraise"):
+                # "raises by 600", "min raises": the chips on top of the bet faced, or the least
+                legal = hand.legal()
+                if legal is None:
+                    return None
+                hand.wager_to(actor, hand.current_bet + to if deed == "raiseby"
+                              else legal.min_raise_to)
             else:
                 hand.wager_to(actor, to)
         while hand.to_act is not None and hand.to_act != hero_seat:
@@ -424,13 +440,15 @@ def _split(t: Text, profile: Profile) -> Worked | None:
         return None
     pot = re.search(rf"\b(?:pot|pots)\s+(?:of\s+|is\s+|was\s+)?{N}|{N}\s+(?:pot|chip pot)\b|"
                     rf"{N}\s+(?:is\s+|gets\s+|was\s+)?(?:split|chopped|divided)\b|"
-                    rf"\b(?:split|chop\w*|divid\w*)\s+(?:of\s+)?(?:a\s+|the\s+)?(?:pot\s+of\s+)?{N}",
+                    rf"\b(?:split|chop\w*|divid\w*)\s+(?:of\s+)?(?:a\s+|the\s+)?(?:pot\s+of\s+)?{N}|"
+                    rf"\bways?\s+(?:of\s+)?(?:a\s+|the\s+)?{N}",
                     shape)
     if pot is None:
         return None
     amount = t.value(next(g for g in pot.groups() if g is not None))
     unit_m = re.search(rf"{N}\s+(?:chips?|chip is|are the smallest|s\b)|"
-                       rf"{N}\s+(?:is|being)\s+(?:the\s+)?(?:smallest|lowest)\b|"
+                       rf"{N}\s+(?:is|being|as)\s+(?:the\s+)?(?:smallest|lowest)\b|"
+                       rf"{N}\s+(?:smallest|lowest)\b(?!\s+(?:chip|denomination|unit))|"
                        rf"\b(?:smallest|lowest|small) (?:chip|denomination)\s+(?:is\s+|of\s+)?{N}",
                        shape)
     if len(t.values) > 1 + (unit_m is not None):
@@ -480,6 +498,12 @@ def _side_pots(t: Text, profile: Profile) -> Worked | None:
     # "B and C call (500)": two players call, the amount said once
     for m in re.finditer(rf"\b\w+ and \w+ call(?:s|ed)?\b(?:\s+(?:for\s+)?{N})?", shape):
         committed.append(t.value(m.group(1)) if m.group(1) else max(committed, default=0))
+    # "two others call 400": that many players call, the amount (or the call) counted once above
+    for m in re.finditer(rf"\b(two|three|four|five|six|seven|eight) (?:others|other players|"
+                         rf"players|guys|people|of them|callers)\s+(?:both\s+|all\s+)?"
+                         rf"call(?:s|ed)?\b(?:\s+(?:for\s+)?{N})?", shape):
+        amount = t.value(m.group(2)) if m.group(2) else max(committed, default=0)
+        committed += [amount] * (WORD_WAYS[m.group(1)] - 1)
     # "B and C both call 2,000": two players put that amount in
     for m in re.finditer(rf"\bboth (?:call|calls|called|put in|bet)\s+(?:for\s+)?{N}", shape):
         committed.append(t.value(m.group(1)))
@@ -500,12 +524,16 @@ def _side_pots(t: Text, profile: Profile) -> Worked | None:
 ASK_RULING = re.compile(r"\b(floor|ruling|legal|allowed|valid|binding|owe|what happens|"
                         r"what (is|does) (it|he|she|that)|whats (it|that))\b")
 
+# "what's that to", "total?": the sum a raise told comes to
+ASK_TOTAL = re.compile(r"\bwhat(s| is| does)? (that|it|this|his|her|the raise)( \w+)? (to|come to|"
+                       r"make it|in total)\b|\btotal\b|\bhow much is (that|it)\b")
 # The question is asked for the player who acted first: "back to the opener".
 BACK_TO_OPENER = re.compile(r"\b(back to|for) (the )?(opener|original (bettor|raiser)|first "
                             r"(player|bettor)|bettor)\b|\bback to (a|him|her|me)\b")
 # Chips coming back ("how much do I get back", "returned"), not a player going back for more
 ASK_BACK = re.compile(r"\b(get|gets|got|getting|come|comes|came|coming|go|goes|given|give|gives|"
-                      r"hand|handed|paid|pay|sent|receive\w*|it|chips|money)\s+(\w+\s+)?back\b|"
+                      r"hand|handed|paid|pay|sent|receive\w*|it|chips|money)\s+(\w+\s+)?back\b"
+                      r"(?!\s+(over|with|and|in|to raise|for more|on top))|"
                       r"\b(returned?|refund\w*|give[sn]? me|extra|excess|left ?over)\b")
 
 
@@ -540,24 +568,28 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     if clock is not None:
         return clock
     t = read(query)
-    if t is None:
+    if t is None or f" {UNREAD} " in t.shape:
         return None
     shape = t.shape
     if re.search(r"\b(side pots?|main pot)\b", shape) or (
             re.search(r"\bpots\b", shape) and re.search(r"\ballin\b", shape)):
         return _side_pots(t, profile)
-    if re.search(r"\b(split|chop\w*|divid\w*|share)\b", shape):
+    if re.search(r"\b(split|chop\w*|divid\w*|share|tie|tied|ties)\b", shape):
         return _split(t, profile)
     if blinds_of(t) is None and (uncalled := _uncalled(t, profile)) is not None:
         return uncalled
     blinds = blinds_of(t)
     skip: list[tuple[int, int]] = []
-    m = re.search(rf"{N} slash {N}|\bblinds (?:of |are |at )?{N} and {N}|{BOTH_BLINDS}|"
-                  rf"{OWN_SMALL_BLIND}|\b(bb|big blind)( is| of| at| are)? {N}|"
-                  rf"{N} (bb|big blind){PLAYER_ACTS}",
-                  shape)
-    if m:
-        skip.append(m.span())
+    # the blinds (each way they are said) and the antes are the level, not deeds
+    skip += [m.span() for m in re.finditer(
+        rf"{N} slash {N}|\bblinds (?:of |are |at )?{N} and {N}|{BOTH_BLINDS}|"
+        rf"{OWN_SMALL_BLIND}|\b(bb|big blind)( is| of| at| are)? {N}|"
+        rf"{N} (bb|big blind){PLAYER_ACTS}|\b(?:a |an |the )?(?:bb |big blind )?antes? "
+        rf"(?:of |is |at )?{N}|{N} (?:bb |big blind )?antes?\b", shape)]
+    # the pot's size says nothing of the bets faced
+    pots = [m.span() for m in re.finditer(r"\bpot (?:(?:is|was|of|at|size is|s) )?(?:now )?(?:at )?"
+                                          r"#\d+|#\d+ (?:chip )?pot\b", shape)]
+    skip += pots
     if ASK_MIN_RAISE.search(shape) or ASK_MIN_BET.search(shape):
         # the player's own guess at the answer is checked, not played
         skip += [m.span() for m in PROPOSED.finditer(shape)]
@@ -565,11 +597,12 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     skip += [m.span() for m in ASK_CALL.finditer(shape)]
     hero = deed_in_question(shape, t)
     told: list[tuple[int, str, int]] = []
-    if hero is not None and hero[1] == "raise_to" and ASK_MIN_RAISE.search(
+    if hero is not None and (hero[1] == "raise_to" or hero[1] == "raise_by" and not (
+            ASK_PUT_IN.search(shape) or ASK_TOTAL.search(shape))) and ASK_MIN_RAISE.search(
             shape[hero[0][1]:]) and not re.search(r"\b(say|said|says|declar\w*|announc\w*)\b",
                                                   shape[hero[0][0]:hero[0][1]]):
         # "I raise to 1,200, what's his min re-raise": a raise told, then the question
-        told.append((hero[0][0], "raise", hero[2]))
+        told.append((hero[0][0], "raise" if hero[1] == "raise_to" else "raiseby", hero[2]))
         skip.append(hero[0])
         hero = None
     if hero is not None:
@@ -580,9 +613,23 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     facing = facing_of(shape, t)
     if facing is not None and sized is not None and facing[0][0] < sized[0][1]:
         facing = None  # "the last raise was 200" is the size of a raise, not a bet faced
+    if facing is not None and any(a < facing[0][1] and facing[0][0] < b for a, b in pots):
+        facing = None  # "into a 2000 pot": the pot, not a bet faced
     if facing is not None:
         skip.append(facing[0])
     deeds, spans = deeds_of(shape, t, skip)
+    if hero is not None and hero[1] == "raise_to" and any(
+            pos >= hero[0][1] and deed != "call" for pos, deed, _ in deeds) and not re.search(
+            r"\b(say|said|says|declar\w*|announc\w*)\b", shape[hero[0][0]:hero[0][1]]):
+        # "I raise to 2400, he shoves 3000": a raise told in order, not the one asked about
+        told.append((hero[0][0], "raise", hero[2]))
+        hero = None
+    if hero is not None and hero[1] == "put_in" and re.match(r"bets?\b", shape[hero[0][0]:]) and (
+            any(pos >= hero[0][1] and deed != "call" for pos, deed, _ in deeds)):
+        # "bet 400, raise to 1200, all-in 1500": the bet opens the round told, it is no chips
+        # put in against another's bet
+        told.append((hero[0][0], "bet", hero[2]))
+        hero = None
     deeds = sorted([*deeds, *told])
     if sized is not None:
         deeds = sorted([*deeds, *((sized[0][0], d, a) for d, a in sized[1])])
@@ -594,10 +641,16 @@ def work_out(query: str, profile: Profile) -> Worked | None:
         # the bet faced takes its place among the deeds told: "facing 600", "into a 700 bet",
         # "over a 1,000 bet" say what came before the deed they follow; "the bet was 250, then
         # a raise" tells it in order
-        first = re.match(r"(facing|into|vs|versus|against|over|to call|call)\b",
+        first = re.match(r"(facing|into|vs|versus|against|over|to call|call|on|after)\b",
                          shape[facing[0][0]:])
         deeds = sorted([*deeds, (-1 if first else facing[0][0], facing[1], facing[2])])
     spot = _Spot(blinds=blinds)
+    said_make_it = None
+    if deeds and deeds[-1][1] == "makeit" and hero is None and not (
+            ASK_MIN_RAISE.search(shape) or ASK_REOPEN.search(shape) or ASK_CALL.search(shape)):
+        # "bet 500, he makes it 900": the last chips told are the deed asked about
+        said_make_it = deeds.pop()[2]
+    deeds = [(p, "raise" if d == "makeit" else d, a) for p, d, a in deeds]
     prior = _dedupe([(d, a) for _, d, a in deeds])
     if re.search(r"\b(from|in) the (small blind|sb)\b|\b(small blind|sb) (says|said|raises|"
                  r"makes|goes|wants)\b", shape):
@@ -614,12 +667,30 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     spot.prior = prior
     if hero is not None:
         return _question_deed(hero, spot, t, profile)
+    if said_make_it is not None:
+        return _act(spot, profile, "make_it", said_make_it) if prior or spot.preflop else None
+    if prior and prior[-1][0] == "raiseby" and ASK_TOTAL.search(shape):
+        # "utg raises by 600, what's that to": the raise told last is the one asked about
+        spot.prior = prior[:-1]
+        return _act(spot, profile, "raise_by", prior[-1][1])
     asks_call = ASK_CALL.search(shape) is not None and not ASK_REOPEN.search(shape)
     asks_back = ASK_REOPEN.search(shape) or asks_call
-    if asks_back and prior and prior[0][0] == "bet" and any(d == "allin" for d, _ in prior):
-        _back_to_the_first(spot)
+    opened = prior and (prior[0][0] == "bet" or spot.preflop and prior[0][0] == "raise")
+    if asks_back and opened and any(d == "allin" for d, _ in prior):
+        asker = re.search(r"\bcan (?:player )?([a-f]|i)\b(?! player)", shape)
+        own = (_own_deed(shape, deeds, asker.group(1)) if asker else None) or 0
+        if own and len(prior) != len(deeds):
+            return None  # my deed is not where it was told among the others
+        _back_to_the_first(spot, own)
         played = _play(spot, profile)
         return _reopen_answer(played[0], spot, profile, asks_call) if played else None
+    asked = shape
+    for a, b in spans:
+        asked = asked[:a] + " " * (b - a) + asked[b:]
+    if prior and prior[-1][0] == "minraise" and not ASK_MIN_RAISE.search(asked):
+        # "he bets 400, the next player min-raises, what is that": the minimum he raised to
+        spot.prior = prior[:-1]
+        return _min_raise(spot, profile)
     if ASK_MIN_RAISE.search(shape) and (prior or blinds):
         if not prior and not spot.preflop:
             spot.preflop = True
@@ -650,19 +721,39 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     return None
 
 
-def _back_to_the_first(spot: _Spot) -> None:
-    """The question is asked for the first player to act. When everyone after him is all-in,
-    a player who called is added: a raise needs someone with chips to call it, and a question
+def _back_to_the_first(spot: _Spot, own: int = 0) -> None:
+    """The question is asked for a player who already acted: the first to act, or the one whose
+    deed is `own` (the index of his among the deeds told). When everyone after him is all-in, a
+    player who called is added: a raise needs someone with chips to call it, and a question
     about raising again takes that player for granted."""
     spot.hero = "first"
-    if all(d == "allin" for d, _ in spot.prior[1:]):
+    spot.back_to = own
+    if all(d == "allin" for d, _ in spot.prior[own + 1:]):
         spot.prior = [*spot.prior, ("call", 0)]
+
+
+def _own_deed(shape: str, deeds: Sequence[tuple[int, str, int]], who: str = "i") -> int | None:
+    """Which of the deeds told the player asked about made ("he bets, I raise to 2400, he
+    shoves, can I raise"; "A bets, B raises, C shoves, can B raise"): the last one said after
+    his name ("I" or "my", or his letter), or the first when the bet faced was his ("over my
+    1000 bet"); None when he made none of them."""
+    name = r"(i|my)" if who == "i" else rf"((player )?{who})"
+    own = None
+    for index, (pos, _, _) in enumerate(deeds):
+        if pos < 0:
+            if who == "i" and re.search(r"\b(over|into|facing|vs|against) my\b", shape):
+                own = index
+            continue
+        if re.search(rf"\b{name}\s+(just\s+)?$", shape[:pos]) or re.match(rf"{name}\b",
+                                                                           shape[pos:]):
+            own = index
+    return own
 
 
 def _dedupe(prior: list[tuple[str, int]]) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
     for deed in prior:
-        if not out or out[-1][1] != deed[1] or deed[0] == "call":
+        if not out or out[-1][1] != deed[1] or deed[0] in ("call", "raiseby", "minraise"):
             out.append(deed)
     return out
 

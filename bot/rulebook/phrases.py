@@ -21,11 +21,15 @@ from __future__ import annotations
 INTENTS: tuple[tuple[str, str], ...] = (
     # a deal at the final table (the league's procedure, no rulebook's); said before
     # the rules whose words it shares (final table, split pot, prize)
-    (r"\bdeal making\b|\bmak\w* (a )?deal\b|\bicm\b|\bchip chop\b|\bchop\b.*\bprize|"
+    (r"\bagree\w* (to |on )?(a )?save\b|\bsave (for|on) (the )?(\w+ )?(place|bubble|fourth|fifth|"
+     r"third|sixth|min cash)\b|\bdeal making\b|\bmak\w* (a )?deal\b|\bicm\b|\bchip chop\b|"
+     r"\bchop\b.*\bprize|"
      r"\b(chop|deal)\b.*\bprize\b|\bprize\b.*\b(chop|deal)\b|\bsave\b.*\bprize\b|"
      r"\bchop\w*\b.*\b(final|last|two|three|prize|money|it up)\b|\bfinal table deal\b|"
      r"\bdeal at the final table\b|\bchop the (money|prize)|\b(td|director) deal\b|"
      r"\bhow (does|do) (a|the) deal\b", "deal"),
+    # cards held below the table's edge (before the rail's onlookers)
+    (r"\bcards?\b.*\b(under|below|beneath|off) (the )?(rail|felt|edge)\b", "card-visibility"),
     # one player to a hand: said before "his friend ... cards" (show one, show all)
     (r"\b(advice|advise|advising|coach\w*|help(ing|ed)? (me|him|her) (play|decide)|tell\w* "
      r"(me|him|her) (what|how) to)\b|\brailbird|\bsweat(ing|er)?\b", "one-player-to-a-hand"),
@@ -33,6 +37,9 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(look\w*|peek\w*|peep\w*|glanc\w*|try\w* to see)\b.{0,12}\b(at |into )?(his |her |their |"
      r"the |an?other |other )?(neighbou?rs?|another players?|other players?|someone\w*|next "
      r"players?)\b.{0,12}\bcards\b", "penalty"),
+    # another player looking at mine
+    (r"\b(guy|he|she|someone|somebody|player|villain|dude|neighbou?r)\b.{0,20}\b(look\w*|peek\w*|"
+     r"peep\w*|glanc\w*|try\w* to see)\b (at |into )?my (hole )?(cards|hand)\b", "penalty"),
     # a hand shown with one card, or turned over by someone else: show two cards to win
     (r"\b(show|flip|turn)\w* (over |up )?(only )?(one|1|a single) card\b.*\b(win|wins|pot|good|"
      r"count|enough)\b|\b(someone|somebody|anyone|another player|other player|he|she)( else)? "
@@ -42,6 +49,13 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"^(?=.*\b(allin|shov\w*|jamm?\w*)\b).*\b(turn|flip)\w* (em|them|the cards|our cards|hands|"
      r"cards) (up|over)\b|^(?=.*\b(allin|shov\w*|jamm?\w*)\b).*\b(flip|turn\w* (up|over)|"
      r"show\w*)\b.{0,12}\b(now|right away|immediately|early)\b", "face-up"),
+    # a hand turned up, then taken by the dealer: a shown winner stands (before the hand that
+    # was not protected)
+    (r"\b(tabled|turned (up|over)|flipped (up|over)|showed|face up)\b.*\bdealer\b.*\b(scoop|swept|"
+     r"sweep|muck|kill|grabb?|took|ship|push)\w*", "winning-hand-shown"),
+    # cards or chips thrown at someone
+    (r"\b(threw|throw\w*|toss\w*|fling\w*|flung|chuck\w*)\b (his |her |the |my |their )?"
+     r"(cards|chips) at\b", "penalty"),
     # the dealer took a hand that was not protected
     (r"\b(protector|protect\w*)\b.*\b(scoop|swept|sweep|muck|kill|grabb?)\w*|\bdealer (scoop|"
      r"swept|sweep|muck|kill|grabb?|took)\w* (them|it|my|his|her)\b", "unprotected-hands"),
@@ -55,7 +69,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(leave|leaving|left|step\w* (out|away)|go|going)\b.*\b(come|coming|be) back\b|"
      r"\bmiss(ing)? (a few|some|a couple of) hands\b", "away"),
     (r"\b(dealer|someone|somebody|they)\b.*\b(kill\w*|muck\w*|swept|scoop\w*)\b.*\b(face up|"
-     r"turned (up|over)|obvious\w*)\b",
+     r"turned (up|over)|tabled|obvious\w*)\b",
      "winning-hand-shown"),
     (r"\ballin\w*\b.*\bdifferent (amounts|stacks|sizes)\b|\bdifferent (amounts|stacks)\b.*"
      r"\ballin", "side-pots"),
@@ -64,7 +78,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(take|taking|took|answer\w*|make|making) (a |the |my )?(phone )?call\b", "phones"),
     # hands turned up once a player is all-in and called
     (r"\ballin\w*\b.*\b(table|tabl|flip|turn|show)\w* (over |up )?(our |the |both |their |all |"
-     r"them |em )?(hands|cards|over|up)\b", "face-up"),
+     r"them |em )?(hands|cards|over|up)\b|\b(table|tabl|flip|turn)\w* (my|his|her|our) "
+     r"(hand|cards)\b.*\ballin\b", "face-up"),
     # a blind skipped by moving tables
     (r"\b(skip\w*|miss\w*|dodg\w*|avoid\w*)\b.{0,20}\b(bb|big blind|blinds?)\b.*\b(mov\w*|"
      r"new table|balanc\w*)\b|\b(mov\w*|new table|balanc\w*)\b.*\b(skip\w*|miss\w*|dodg\w*|"
@@ -72,10 +87,14 @@ INTENTS: tuple[tuple[str, str], ...] = (
     # being in one's seat when the cards are dealt, or a hand folded while one was gone: the
     # table presence rule, whatever took the player away (before stepping out and smoking)
     (r"\b(be|being|im|am|not|wasnt|isnt|arent) seated\b.*\b(dealt|deal|cards)\b|"
+     r"\b(wasnt|werent|not|isnt|arent) (there|here|back|present|at the table)\b.*\b(dealt|deal)\b|"
      r"\b(dealt|deal)\b.*\bnot (seated|in (my|his|her) seat)\b|"
      r"\b(came|come|comes|got|get|coming) back\b.{0,30}\b(folded|dead|mucked|killed|fold\w* me)\b|"
      r"\bfolded (me|my hand)\b.{0,30}\b(while|when) (i|he|she) (was|were) (gone|away|out)\b",
      "table-presence"),
+    # leaving during a hand
+    (r"\b(left|leave|leaves|leaving|walked (away|off|out)|stood up)\b.{0,20}\b(mid|middle of|"
+     r"during|in the middle of)( the| a)? hand\b", "away"),
     # stepping out, whatever for: away (before smoking and drinks)
     (r"\bstep(ped|s|ping)? (away|out)\b|\b(left|leave|leaving) (the |my )?(table|seat)\b",
      "away"),
@@ -86,26 +105,43 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(calling|called|calls) (people|players|him|her|me|them|everyone|others)\b.{0,15}\b(idiot|"
      r"stupid|moron|names|donk|fish)\w*|\bname calling\b|\bidiots?\b|\bmorons?\b", "language"),
     # a hand shown face up, then mucked or pushed past by the dealer
-    (r"\b(turned|flipped|tabled|showed) (up |over )?(his |her |my |the )?(\w+ )?\b.*\bdealer\b.*"
-     r"\b(kill|muck|swept|scoop)\w*", "winning-hand-shown"),
+    (r"\b(turned|flipped|tabled|showed|show) (up |over )?(his |her |my |the )?(\w+ )?\b.*"
+     r"\bdealer\b.*\b(kill|muck|swept|scoop|ship|shipped|push|pushed|gave|award)\w*",
+     "winning-hand-shown"),
     # a folded player telling what he had while the others play on
     (r"\bfolded\b.*\b(told|tell\w*|said|say\w*|announc\w*)\b.*\b(still|while|in play)\b",
      "discussing-hands"),
-    (r"\b(acted|act|acting|bet|called|raised|checked) before (the (guy|player|person)|"
-     r"(his|her|their|my) turn|it was)\b", "out-of-turn"),
+    (r"\b(acted|act|acting|bet|called|raised|checked) before (me|him|her|the (guy|player|person)|"
+     r"(his|her|their|my) turn|it was)\b|^(?!.*\bfold).*\bbefore (it|the action|action) (got|"
+     r"came|gets|comes|reached) (to )?(him|her|me|them)\b", "out-of-turn"),
     (r"\b(bet|raise|call)\w*\b.*\b(smallest|lowest) (chip|denomination)\b|\b(smallest|lowest) "
      r"(chip|denomination)\b.*\b(bet|raise)\w*\b", "chip-unit"),
     (r"\bstaging\b|\b(count|stack)\w* (my |the |out |his |her )?chips (in front|before|first)\b|"
      r"\b(chips )?in twice\b", "string-bet"),
+    # a hand read out loud while it is played
+    (r"\b(hand|cards|holding)\b.{0,12}\b(out loud|aloud)\b|"
+     r"\b(out loud|aloud)\b.{0,20}\b(hand|cards)\b", "discussing-hands"),
+    # cards pushed forward: a fold
+    (r"\b(slid|slides|slide|push\w*|moved|tossed|threw)\b (his |her |my |their )?cards (forward|in|"
+     r"into the middle|to the dealer|toward\w* the (dealer|middle|muck))\b", "muck"),
+    # a hand of the wrong size, or shown while others still bet
+    (r"\b(hand|he|she|i) (has|had|have|got|with) (#|three|one|four) cards\b", "dead-hand"),
+    (r"\bexpos\w* (his|her|their|my) (hand|cards?)\b.*\b(betting|action|pending|still)\b",
+     "penalty"),
     # telling what was folded, or what the board might make, while the hand is played
     (r"\b(said|says|saying|told|tell\w*|announc\w*|reveal\w*) (what|that) (he|she|i|they) "
      r"(folded|had|mucked)\b|\bfolded the (nuts|winner|best hand)\b|\bwhat (he|she|i|they) "
      r"folded\b|\bannounc\w* (the )?(possible|hand possibilit)\w*|\bpossible (flush|straight|"
      r"full house|hands)\w*\b", "discussing-hands"),
     (r"\b(back|there|seated|at the table|in (my|his|her) seat) in time\b", "table-presence"),
+    (r"\b(hid\w*|cover\w*|conceal\w*)\b.{0,12}\b(stack|chips)\b|\bchips\b.{0,12}\bracks?\b|"
+     r"\b(nobody|no one|noone|cant|cannot|hard to|impossible to) (can )?count\b",
+     "chip-visibility"),
     (r"\bchips (under|behind)\b|\b(big|bigger|biggest|high|higher|highest|large|larger)\w* "
      r"(chips|denomination)\b.*\b(under|behind|hid\w*|cover\w*)\b", "chip-visibility"),
     # a card shown to a friend is shown to the table: said before a flashed card of the deal
+    (r"^(?!.*\bdealer\b).*\b(show\w*|flash\w*|reveal\w*)\b.*\b(guy|player|person|one|lady|girl) "
+     r"next to (him|her|me|them)\b", "show-one-show-all"),
     (r"\b(show\w*|flash\w*|reveal\w*|let)\b.*\b(friend|buddy|neighbou?r|mate|pal|"
      r"another player|other player|wife|girlfriend|boyfriend|husband)\b", "show-one-show-all"),
     # a player showing his own cards: show one, show all (the dealer's are the deal's)
@@ -117,7 +153,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(who gets|gets|get|decide\w*|choose|chosen|draw\w*|pick\w*) (the )?(dealer )?button\b",
      "button-draw"),
     (r"\bdead money\b", "antes"),
-    (r"\bbubble", "hand-for-hand"),
+    (r"\bbubble|\bhand (for|4|by) hand\b|\b(one|1|a player|two|2) (off|from|away from) the "
+     r"(money|cash|payouts?)\b", "hand-for-hand"),
     (r"\bchange (my|his|her|the|your) (bet|action|mind)\b|"
      r"\btake (it|my bet|the bet|my chips) back\b", "verbal-declaration"),
     (r"\bclock\b.*\b(fold|check|kill|dead)\w*\b|\b(fold|check)\w*\b.*\bclock\b", "clock"),
@@ -139,9 +176,12 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\bsidepot|\bside pots?\b|\bmain pot\b", "side-pots"),
     (r"\bties?\b.*\b(broken|break|decided|settled)\b|\bbreak (a |the )?tie\b|\btie ?break",
      "split-pot"),
-    (r"\bplay(ing)? (two|2|both|multiple|several) hands\b|\btwo hands at once\b",
+    (r"\bplay(ing)? (two|2|both|multiple|several) hands\b|\btwo hands at once\b|"
+     r"\bplay\w* (his|her|their|my|a|someone\w*|another\w*) (buddy|friend|mate|pal|wife|husband|"
+     r"girlfriend|boyfriend|brother|sister|dad|son)\w* hand\b|\b(hand|cards) for (him|her|them)\b",
      "one-player-to-a-hand"),
-    (r"\bmuck\w*\b.*\b(back|retriev\w*|undo|take it back)\b", "muck"),
+    (r"\bmuck\w*\b.*\b(back|retriev\w*|undo|take it back)\b|\bfold\w*\b.*\b(take|get|have|want) "
+     r"(them|it|my cards|my hand|the cards) back\b", "muck"),
     (r"\b(a|one|the) card (was |is |came |got )?(turned )?face up\b|\bface up in the (deck|stub)\b",
      "exposed-card"),
     # betting
@@ -154,8 +194,17 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r".*\bwhat can i do\b|\bmy options\b|"
      r"\bcheck or bet\b|\bcan i check\b(?!\s+the\b)",
      "betting-actions"),
-    (r"\bfold\w*\b.*\b(could|can|free|instead of)\b.*\bcheck", "folding-out-of-turn"),
+    # talking about a hand after folding it, while the hand is played (before folding early)
+    (r"\b(talk\w*|discuss\w*|comment\w*)\b.{0,20}\b(hand|cards)\b.*\bfold\w*\b.*\b(before|while|"
+     r"still)\b", "discussing-hands"),
+    # chips taken from a pot or a stack that are not his
+    (r"\b(grabb?\w*|took|stole|steal\w*|swip\w*|snatch\w*|pocketed)\b.{0,25}\bchips\b.{0,25}\b(pot|"
+     r"stack)\b|\b(stole|steal\w*)\b", "cheating"),
+    (r"\bfold\w*\b.*\b(could|can|free|instead of)\b.*\bcheck|\b(can|may|should) (i|you|he|she|we|"
+     r"a player|someone|anyone) fold\w*\b.*\b(no bet|nothing to call|not facing)\b",
+     "folding-out-of-turn"),
     (r"\bfold\w*\b.*\b(before|early|out of turn|ahead)\b", "folding-out-of-turn"),
+    (r"\boversized? chip\b|\b(one|single|lone) (big |large )?chip\b.*\braise\b", "single-chip"),
     (r"\b(counts?|constitutes?|is) (as )?a (full )?raise\b|\braise\b.*\b(how much|at least)\b|"
      r"\bhow much\b.*\braise\b", "minimum-raise"),
     (r"\bmake it #", "make-it"),
@@ -187,16 +236,22 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\ballin\b.*\b(less than|not|isnt|short of|under) (a |the )?(full |min |minimum )?raise\b|"
      r"\bshort allin\b", "incomplete-all-in"),
     (r"\breraise (rules?|amount|size)\b|^reraise$", "minimum-raise"),
+    (r"\bmin ?click|\bclick back\b", "minimum-raise"),
     (r"\bbet\b.*\b(min|minimum)\b|\b(min|minimum)\b.*\bbet\b", "minimum-bet"),
     (r"\b(can|may) (i|you|he|she|we) (bet|open)\b", "minimum-bet"),
     (r"\b(take|taking|took) it back\b|^(?!.*\bturn\b).*\bbinding\b", "verbal-declaration"),
     (r"\b(out of|before) (it was |its )?(my|his|her|your|their) turn\b|\bout of turn\b",
      "out-of-turn"),
     (r"\bhalf\b.*\braise\b", "fifty-percent"),
-    (r"^xbet$|\bxbet (siz\w*|amount|min\w*|rules?)\b|\b(min\w*|siz\w*|smallest) (of )?(a )?"
-     r"xbet\b", "minimum-raise"),
+    (r"\bwhat(s| is)? (a|an) xbet\b|^xbet$|\bxbet (siz\w*|amount|min\w*|rules?)\b|"
+     r"\b(min\w*|siz\w*|smallest) (of )?(a )?xbet\b", "minimum-raise"),
     (r"\bmin ?click|\bclick back\b|\b[345] ?bet (siz\w*|amount|min\w*)|"
      r"\b(siz\w*|min\w*) (of )?(a )?[345] ?bet\b", "minimum-raise"),
+    # a walk: everyone folds to the big blind
+    (r"\b(a|the|get|got|gets|getting) walk(ed)?\b(?! (away|out|off|to|back|around|over))",
+     "blinds"),
+    # an all-in made without looking at the cards
+    (r"\ballin\w* blind\b(?!\s+(level|levels|structure|clock|amounts?|is|are))", "all-in"),
     # deal and blinds
     (r"\bheadsup\b.*\b(small blind|sb|acts? first|first to act|button post|blinds?|post\w*)\b|"
      r"\b(small blind|acts? first|blinds?|post\w*)\b.*\bheadsup\b", "heads-up"),
@@ -204,12 +259,18 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"\border of (action|betting|play)\b", "streets"),
     (r"\b(first|opening|very first) hand\b.*\bdeal|\bdeal\w*\b.*\b(first|opening) hand\b",
      "first-dealer"),
+    # the button on an empty seat: before who deals
+    (r"\bbutton\w*\b.{0,12}\bseat\b.{0,12}\b(is |was )?empty\b|\bempty (button|seat)\b",
+     "dead-button"),
     (r"\bwho (deals|shuffles|deal|shuffle)\b(?!.*\bfirst\b)", "shuffle-and-deal"),
     (r"\bwho deals first\b|\bfirst (deal|deals|dealer)\b|\bfirst ace\b", "first-dealer"),
-    (r"\bdealt face up\b|\bface up (during|in) the deal\b", "exposed-card"),
+    (r"\bdealt face up\b|\bface up (during|in) the deal\b|\bcards? (flew|fell|flipped|dropped|"
+     r"slipped|went flying)\b|\b(flew|fell) (off|out of|on the floor)\b", "exposed-card"),
     (r"^(?=.*\ballin\b)(?=.*\b(cards|hands)\b.*\b(turn\w*|flip\w*) (up|over)\b)|"
      r"\ballin\b.*\b(flip|turn|show)\w*\b.*\b(cards|hands)\b|\b(flip|turn|show)\w*\b.*\b(cards|"
      r"hands)\b.*\ballin\b|\ballin\b.*\b(cards|hands) (face )?up\b", "face-up"),
+    (r"^(?=.*\b(allin|shov\w*|jamm?\w*)\b).*\b(flop|turn|river|board)\b.*\bbefore (he|she|they|"
+     r"we|i|anyone|everyone) (show|flip|turn|tabl)\w*", "face-up"),
     (r"\b(flop|turn|river|board|burn|burn card|bottom card|top card) (card )?(got |was |is |gets )?"
      r"(flashed|exposed|flipped|shown|seen)\b", "exposed-card"),
     (r"\bproof\b|\bfingerprint\b|\bseed\b", "deck-commitment"),
@@ -217,9 +278,17 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"\b(flips?|flipped|flashed?|exposed?)\b.*\b(card|deal)\b(?!.*penalt)", "exposed-card"),
     (r"\b(turned|flipped) (over|up)\b.*\bdeal|\bdeal\w*\b.*\b(turned|flipped) (over|up)\b",
      "exposed-card"),
+    (r"\b(show\w*|flash\w*|expos\w*|flipp?\w*)\b (the |a )?(burn|bottom|top)( card)?\b",
+     "exposed-card"),
     (r"\bburn(s|ed|t|ing)?\b", "burn-cards"),
     (r"\bdeal\w* (me |him |her )?(three|3|#|too many|an extra|only one)\s+cards?\b",
      "misdeal"),
+    (r"\b(pot|chips)\b.*\bwrong (player|person|guy|one|winner)\b|\bwrong (player|person|guy)\b.*"
+     r"\b(pot|won|win|chips)\b", "director-decision"),
+    (r"\b(flop|board)\b.*\b(four|4|two|2|too many|too few) cards\b|\b(four|4|two|2) card flop\b",
+     "misdeal"),
+    (r"\b(dropped|drops|drop) (the )?(deck|cards)\b|\b(dealt|gave|give|deals?|dealing)\b.{0,25}"
+     r"\b(first )?card to (the )?(button|wrong|dealer)\b", "misdeal"),
     (r"\bwrong (card|player|seat)\b|\bskipped\b|\bmisdeal|\b(gave|dealt|got) (me |him |her )?"
      r"(three|3|only one|one card|too many|an extra)\b", "misdeal"),
     (r"\b(new|another|change|fresh) deck\b|\bbent\b|\bmarked\b", "deck-changes"),
@@ -232,9 +301,9 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\bwhat beats\b|\bbeats? (a|an|two|three)\b|\bbest hand\b|\bwhich hand wins\b",
      "hand-rankings"),
     (r"\b(throw|threw|thrown|tossed)\b.*\b(away|face down)\b", "muck"),
-    (r"\bkill\w*\b.*\b(face up|turned (up|over)|winning|winner|wins|won|best hand)\b",
+    (r"\bkill\w*\b.*\b(face up|turned (up|over)|tabled|winning|winner|wins|won|best hand)\b",
      "winning-hand-shown"),
-    (r"\bprotector\b|\bforeign (chips|objects)\b", "foreign-objects"),
+    (r"\bprotector\b|\bforeign (chips|objects)\b|\bcardcap\b|\bcard cap\b", "foreign-objects"),
     (r"\b(hand|cards)\b.*\b(killed|mucked|swept|scooped|taken)\b.*\bdealer\b|\b(went|got|ended "
      r"up|thrown) (in|into) the muck\b", "unprotected-hands"),
     (r"\b(dealer|someone|they|floor)\b.*\b(kill\w*|muck\w*|swept|sweeps|grabb\w*|took)\b.*\b(my|his|"
@@ -249,7 +318,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"(card|one)\b", "show-one-show-all"),
     (r"\b(have to|must|need to|do i|required to) show\b(?! (both|two|all)\b)(?!.*\b(both|two) "
      r"cards\b)", "showdown-order"),
-    (r"\bshow one\b.*\bshow all\b|\bother card\b|\bshowed (his |her )?friend\b|"
+    (r"\bshow\w* (my|his|her|a|the) bluff\b|\bshow one\b.*\bshow all\b|\bother card\b|"
+     r"\bshowed (his |her )?friend\b|"
      r"\b(friend|neighbou?r|buddy|mate)\b.*\b(cards|hand)\b|\bshow\w* (his |her |my )?(cards|"
      r"hand) to (his|her|a|the|my) (friend|neighbou?r|buddy|mate)\b", "show-one-show-all"),
     (r"\b(ask|asked|asks|see)\b.*\bshow\w* (only )?one card\b", "show-one-show-all"),
@@ -267,12 +337,14 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(show|see|deal|run)\b.*\b(turn|river|rest of the board|board)\b.*\b(after|once)\b.*"
      r"\bfold", "rabbit-hunt"),
     (r"\bwould have (come|been|fallen)\b|\bwhat was coming\b|\brabbit", "rabbit-hunt"),
-    (r"\b(would|could|should) ?(have|of|ve) (had|made|hit|flopped|won|rivered)\b|\btable talk\b|"
+    (r"\b(would|could|should|hed|shed|id|youd|theyd) ?(have|of|ve) (had|made|hit|flopped|won|"
+     r"rivered)\b|\btable talk\b|"
      r"\bfolded cards\b",
      "discussing-hands"),
     # time and presence
     (r"\bsmok\w*|\bvap(e|es|ing)\b|\bcigar", "smoking"),
     (r"\b(blind|level|tournament|blinds) clock\b", "blind-levels"),
+    (r"\b(ask\w*|call\w*|request\w*) for (time|the clock|a clock)\b", "clock"),
     (r"\bhow long\b.*\bclock\b|\bcall\w* (the )?(time|clock)\b|\b(time|clock) on (him|her|them|"
      r"a|the|that|this|someone)\b|\bclock (the|him|her|them|that|this|someone|a)\b|"
      r"\btimes? (is )?up\b|\b(ran|run|runs|running) out of time\b|\btime (ran|runs|running) "
@@ -311,9 +383,11 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"\b(same hand|together|at once)\b", "same-hand-eliminations"),
     (r"\bempty seat\b", "dead-button"),
     (r"\bdown to two\b|\btwo left\b|\bheadsup\b.*\bbutton\b", "heads-up-blinds"),
+    (r"\bmiscount\w*|\b(stack|chip count)\b.{0,20}\b(wrong|off|incorrect)\b", "stack-adjustment"),
     (r"\bcolou?r ?up\b|\bchip ?race\b|\brace off\b|\b(remov\w*|race|racing|get rid of|"
      r"take off)\b.*\b(#|small|smallest|low|lowest|odd) chips\b", "chip-race"),
-    (r"\bmoved?\b.*\b(another|new|other|different) table\b|\bbalanc|\bshort ?handed\b|"
+    (r"\b(get|gets|got|be|is|are) moved\b|\bwho (gets )?moves?\b|"
+     r"\bmoved?\b.*\b(another|new|other|different) table\b|\bbalanc|\bshort ?handed\b|"
      r"\b(uneven|unbalanced) tables?\b", "table-balancing"),
     (r"\btable (got |was |is |gets )?(break|breaks|broken|broke)\b|\bbreak (up )?(a |the )?table\b",
      "breaking-tables"),
@@ -337,7 +411,9 @@ INTENTS: tuple[tuple[str, str], ...] = (
      "one-player-to-a-hand"),
     (r"\b(team|teaming|teamed) up\b|\bworking together\b|\bsharing cards\b|\bsoft ?play",
      "cheating"),
-    (r"\btrash talk|\b(rude|abusive|insult\w*)\b", "language"),
+    (r"\btrash talk|\b(rude|abusive|insult\w*)\b|\bf ?bombs?\b|\b(yell|yelled|yelling|yells|"
+     r"shout\w*|scream\w*) at\b|\b(swear\w*|cuss\w*|cursing|profanity)\b",
+     "language"),
     (r"\b(phone|texting|text|texts)\b|\b(take|taking|took|make|making|answer\w*) (a |the |my )?"
      r"(phone )?call\b", "phones"),
     (r"\b(talk|talking|discuss|discussing|comment\w*)\b.*\bhands?\b", "discussing-hands"),
@@ -369,6 +445,7 @@ NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      r"\bopen face\b|\bchinese poker\b|\bcourchevel\b|\bother (poker )?(games|variants)\b|"
      r"\bvariants?\b", "other poker games", ("minimum-bet", "minimum-raise", "rulebooks")),
     (r"\brun(ning|s)? it (twice|two times|three times|thrice|# times|#x|again|more than once)\b|"
+     r"\brun(ning|s)? it #(?!\w)|"
      r"\brun it (2|3)x\b|\brun (two|2|three|3) boards\b", "running it twice",
      ("rabbit-hunt", "face-up", "side-pots")),
     (r"\binsurance\b", "all-in insurance", ("face-up", "side-pots", "cheating")),
@@ -390,7 +467,8 @@ NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (r"\bbad beat\b|\bhigh hand\b|\bjackpot\b|\bseven deuce\b|\b7 ?2 (game|bounty)\b",
      "bad-beat and side games", ("payouts", "hand-rankings")),
     # (talking strategy at the table is a rule: not this topic)
-    (r"^(?!.*\b(discuss\w*|talk\w*|chat\w*)\b.*\btabl\w*).*(?:"
+    (r"^(?!.*\b(discuss\w*|talk\w*|chat\w*)\b.*\btabl\w*)(?!.*\bshow\w* (my|his|her|a|the) "
+     r"bluff).*(?:"
      r"\b(pot|implied|reverse implied) odds\b|\bodds (of|to|for|on)\b|\bwhat are the odds\b|"
      r"\bequity\b|\bexpected value\b|\bev\b|\bgto\b|\bouts\b|\branges?\b|\bbluff\w*|"
      r"\b(poker|physical|timing|betting) tells?\b|\bspot (a )?tells?\b|\bbankroll|\bvariance\b|"
@@ -410,6 +488,9 @@ NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      r"drinks?\b).*\b(drink|drinking|drinks|alcohol|beer|beers|drunk|booze|food|eat|eating|snacks?|"
      r"dress|dress code|sunglasses|hoodie|hats?|music)\b", "food, drink and dress",
      ("house-rules",)),
+    (r"\bneed (an? |my |photo |valid )?(id|identification)\b|\b(photo|valid) id\b|"
+     r"\bidentification\b|\bage (limit|requirement)\b|\bhow old\b|\bunder ?age\b",
+     "identification and age", ("late-registration", "house-rules")),
     (r"\benglish\b|\bforeign language\b|\bother language", "the language spoken at the table",
      ("language", "one-player-to-a-hand")),
     (r"^(?!.*\b(still|level|late)\b).*\bbuy ?ins?\b(?!.*\b(again|back|late|rebuy|re ?entry|add ?on|"

@@ -649,3 +649,264 @@ def test_the_clock(book: Rulebook, profile: Profile) -> None:
                  if isinstance(e, tev.ClockCalled)]
     rule, figures = _answer(book, "how long do I have once the clock is called", profile)
     assert (rule, figures) == ("clock", (round(called.expires_at - called.at),))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_sizes_said_as_multiples(book: Rulebook, profile: Profile) -> None:
+    """"Opens 3x" before the flop is three big blinds; "3bb" likewise; "raises to 3x" after a
+    bet is three times that bet. The next minimum raise is the engine's after that raise."""
+    hand = _hand(profile, [DEEP] * 5, blinds=(100, 200))
+    hand.raise_to(_act(hand), 600)
+    legal = hand.legal()
+    assert legal is not None
+    for query in ("100/200, utg opens 3x, whats the min 3bet",
+                  "100/200 he opens to 3bb, min reraise"):
+        rule, figures = _answer(book, query, profile)
+        assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == (
+            "minimum-raise", (1000,)), query
+    hand = _to_flop(_hand(profile, [DEEP] * 3, blinds=(100, 200)))
+    hand.bet(_act(hand), 400)
+    hand.raise_to(_act(hand), 1200)
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "bet 400 and he raises to 3x, min reraise", profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == ("minimum-raise",
+                                                                           (2000,))
+
+
+@pytest.mark.parametrize("query", ["raise to 3x, min reraise", "can we run it 2x",
+                                   "he raises it 3x his bet of 400, min reraise"])
+def test_a_multiple_of_nothing_said_gives_no_number(book: Rulebook, query: str) -> None:
+    """A multiple whose base is not said (or not after a word that bets) is no amount: no
+    number is worked out rather than a guessed one."""
+    answer = book.answer(query, profile=make_profile("tda"))
+    assert answer.worked is None
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_raises_told_by_an_amount_or_as_the_minimum(book: Rulebook, profile: Profile) -> None:
+    """"He raises by 3k" over a 2k bet is a raise to 5k; "min raises" is the least raise; the
+    next minimum raise is the engine's after them, and "what's that to" is the raise's total."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3, blinds=(500, 1000)))
+    hand.bet(_act(hand), 2000)
+    hand.wager_to(_act(hand), 5000)
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "2k bet on the flop, he raises by 3k, whats the min re-raise",
+                            profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == ("minimum-raise",
+                                                                           (8000,))
+    hand = _hand(profile, [DEEP] * 4, blinds=(400, 800))
+    seat = _act(hand)
+    first = hand.legal()
+    assert first is not None
+    hand.wager_to(seat, first.min_raise_to)
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "blinds 400/800 button min raises, sb wants to 3bet, minimum?",
+                            profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == ("minimum-raise",
+                                                                           (2400,))
+    hand = _hand(profile, [DEEP] * 4, blinds=(300, 600))
+    events = hand.raise_by(_act(hand), 600)
+    to = next(e for e in events if isinstance(e, Acted)).to
+    rule, figures = _answer(book, "blinds 300/600 utg raises by 600, whats that to", profile)
+    assert rule == "raise-it" and figures[0] == to == 1200
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_pot_sized_bet(book: Rulebook, profile: Profile) -> None:
+    """"Bets pot" where the pot is said is a bet of the pot; the pot's size is no bet faced."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3, blinds=(100, 200)))
+    hand.bet(_act(hand), 900)
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "pot is 900 and he bets pot on the flop, min raise?", profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == ("minimum-raise",
+                                                                           (1800,))
+    answer = book.answer("he bets pot, min raise?", profile=profile)
+    assert answer.worked is None and answer.kind != "confident"
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_makes_it_told_last(book: Rulebook, profile: Profile) -> None:
+    """"Bet 500, he makes it 900": the engine's reading of those chips under the profile (the
+    50% rule's full raise to 1,000, or Tavern's call)."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 500)
+    events = hand.make_it(_act(hand), 900)
+    expected = next(e for e in events if isinstance(e, Acted)).to
+    rule, figures = _answer(book, "bet 500 he makes it 900", profile)
+    assert rule in ("make-it", "fifty-percent") and figures == (expected,)
+    assert expected == (1000 if profile.make_it == "fifty_percent" else 500)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_can_i_raise_again_after_my_own_raise(book: Rulebook, profile: Profile) -> None:
+    """"He bets 1200, I raise to 2400, he shoves": the question is the raiser's, not the
+    bettor's. Short of a full raise, he may only call; a full raise reopens it for him."""
+    for shove, reopened in ((3000, False), (4000, True)):
+        hand = _to_flop(_hand(profile, [DEEP, DEEP, shove + 50, DEEP], button=4))
+        hand.bet(_act(hand), 1200)
+        me = _act(hand)
+        hand.raise_to(me, 2400)
+        hand.all_in(_act(hand))
+        hand.call(_act(hand))
+        hand.fold(_act(hand))
+        assert hand.to_act == me
+        legal = hand.legal()
+        assert legal is not None and legal.can_raise == reopened
+        rule, figures = _answer(
+            book, f"flop he bets 1200, i raise to 2400, he shoves {shove}, can i reraise",
+            profile)
+        assert rule == "not-reopened"
+        assert figures == ((legal.min_raise_to,) if reopened else (legal.call_amount,))
+
+
+def test_ties_and_antes_said_beside_the_amounts(book: Rulebook) -> None:
+    """A tie splits like a chop; an ante said beside the blinds is no bet."""
+    shares = split(1350, [3, 6], button=2, table_size=9, unit=50)
+    rule, figures = _answer(book, "2 players tie, 1,350 pot, 50 chips smallest",
+                            make_profile("tavern"))
+    assert rule == "odd-chip"
+    assert figures == tuple(sorted(set(shares.values()), reverse=True)) == (700, 650)
+    hand = _to_flop(_hand(make_profile("tda"), [DEEP] * 3, blinds=(2000, 4000)))
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "whats the min bet at 2k/4k with a 4k ante",
+                            make_profile("tda"))
+    assert (rule, figures) == ("minimum-bet", (legal.min_raise_to,)) == ("minimum-bet", (4000,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_raise_told_after_the_bet_it_followed(book: Rulebook, profile: Profile) -> None:
+    """"He raised by 400 after a 400 bet": the bet came first, whatever order it is told in;
+    "and again to 2700" is one more raise."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 400)
+    hand.wager_to(_act(hand), 800)
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "he raised by 400 after a 400 bet, min 3bet?", profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == ("minimum-raise",
+                                                                           (1200,))
+    hand = _to_flop(_hand(profile, [DEEP] * 5))
+    for to in (100, 300, 900, 2700):
+        hand.wager_to(_act(hand), to)
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(
+        book, "bet 100, raise to 300, reraise to 900, and again to 2700: min raise now", profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == ("minimum-raise",
+                                                                           (4500,))
+
+
+def test_a_stack_said_with_got_and_a_chip_that_comes_in(book: Rulebook) -> None:
+    """"I got 650 and say bet 1000" is all-in for 650; a single chip that "comes in" without
+    a word is a call."""
+    rule, figures = _answer(book, "i got 650 in my stack and say bet 1000", make_profile("treps"))
+    assert (rule, figures) == ("all-in-over-stack", (650,))
+    profile = make_profile("tda")
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 300)
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "he bets 300 and a single 1k chip comes in from the next guy "
+                                  "without a word", profile)
+    assert (rule, figures) == ("single-chip", (legal.call_amount,)) == ("single-chip", (300,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_raise_of_so_much_more_and_coming_back_over_the_top(book: Rulebook,
+                                                             profile: Profile) -> None:
+    """"Raises 1.8k more" over a 900 bet is a raise to 2,700; "can the bettor come back over
+    the top" asks whether the betting is reopened for him, not for chips coming back."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 900)
+    hand.wager_to(_act(hand), 2700)
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "bet 900 turn, he raises 1.8k more, min re-raise", profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == ("minimum-raise",
+                                                                           (4500,))
+    hand = _to_flop(_hand(profile, [DEEP, 1350, DEEP], button=3))
+    bettor = _act(hand)
+    hand.bet(bettor, 600)
+    hand.all_in(_act(hand))
+    hand.call(_act(hand))
+    legal = hand.legal()
+    assert legal is not None and hand.to_act == bettor and legal.can_raise
+    rule, figures = _answer(
+        book, "600 bet and a 1300 shove, can the bettor come back over the top after a call",
+        profile)
+    assert (rule, figures) == ("not-reopened", (legal.min_raise_to,)) == ("not-reopened",
+                                                                          (2000,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_share_of_the_pot_and_a_bet_into_a_pot(book: Rulebook, profile: Profile) -> None:
+    """"A 1/2 pot bet into 3000" is a bet of 1,500; "bet 1000 into 3000" is a bet of 1,000
+    into a pot of 3,000 (no bet of 3,000 faced): the engine's next minimum raise after each."""
+    for query, bet in (("flop: 1/2 pot bet into 3000, min raise", 1500),
+                       ("he fires 2/3 pot into 4500 on the turn, whats my min raise", 3000),
+                       ("bet 1000 into 3000, min raise", 1000)):
+        hand = _to_flop(_hand(profile, [DEEP] * 3))
+        hand.bet(_act(hand), bet)
+        legal = hand.legal()
+        assert legal is not None
+        rule, figures = _answer(book, query, profile)
+        assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == (
+            "minimum-raise", (2 * bet,)), query
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_bet_told_first_is_not_chips_put_in(book: Rulebook, profile: Profile) -> None:
+    """"Bet 400, raise to 1200, all-in 1500 over that": three deeds told in order; the
+    next raise is the all-in plus the last full raise (800)."""
+    hand = _to_flop(_hand(profile, [DEEP, DEEP, 1550, DEEP], button=4))
+    hand.bet(_act(hand), 400)
+    hand.raise_to(_act(hand), 1200)
+    hand.all_in(_act(hand))
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(
+        book, "bet 400, raise to 1200, allin 1500 over that, what's the min reraise now", profile)
+    assert (rule, figures) == ("incomplete-all-in", (legal.min_raise_to,)) == (
+        "incomplete-all-in", (2300,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_the_player_named_in_can_he_raise(book: Rulebook, profile: Profile) -> None:
+    """A bets 300, B raises to 800, C is all-in for 1,000, D calls: A faces a full raise and may
+    raise again; B faces only C's 200 more and may not. The answer is for the player named."""
+    for who in ("A", "B"):
+        hand = _to_flop(_hand(profile, [DEEP, DEEP, 1050, DEEP, DEEP], button=5))
+        a = _act(hand)
+        hand.bet(a, 300)
+        b = _act(hand)
+        hand.raise_to(b, 800)
+        hand.all_in(_act(hand))
+        hand.call(_act(hand))
+        asked = a if who == "A" else b
+        while hand.to_act != asked:  # the others fold back to him
+            hand.fold(_act(hand))
+        legal = hand.legal()
+        assert legal is not None and legal.can_raise == (who == "A")
+        rule, figures = _answer(book, f"A bets 300, B raises to 800, C goes all in for 1000, D "
+                                      f"calls. Can {who} re-raise?", profile)
+        assert rule == "not-reopened"
+        assert figures == ((legal.min_raise_to,) if who == "A" else (legal.call_amount,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_min_raise_told_then_what_it_is(book: Rulebook, profile: Profile) -> None:
+    """"Bets 400, the next player min-raises, what is that amount": the least raise the
+    engine offers him, not the one after it."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 400)
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "Player bets 400 on the turn, next player min-raises. What is "
+                                  "that amount?", profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == ("minimum-raise",
+                                                                           (800,))

@@ -23,6 +23,22 @@ rulebook of the league covers.
   60), none confident on an uncovered topic. After the tuning on the first half (158 of 166,
   100% of 64), the check half, read once for its totals: 137 of 163 (84.0%), 98.3% of 59
   confident answers right, none on an uncovered topic.
+- tuning_set_11.toml to tuning_set_15.toml: the third round's batches, each written from the
+  rulebooks before the lookup answered it and scored untouched after the changes before it
+  (half amounts in 11, mostly table talk in 15). Untouched: 118 of 131 right (90.1%, 96.9% of
+  64 confident answers right; amounts 57/65, table talk 37/42), then 69 of 92 (75.0%, 94.7% of
+  38; amounts 31/45, table talk 26/35), then 57 of 70 (81.4%, 91.9% of 37), then 52 of 70
+  (74.3%, 93.1% of 29, one confident on an uncovered topic), then 55 of 75 (73.3%, 87.5% of
+  24; table talk 34/50). Every confident answer wrong was an amount read wrongly or a phrase
+  met in the wrong order; none was confident on an uncovered topic but the one. The few added
+  to 13 and 14 to reach 75 were scored untouched after those sets' tuning: 7 of 10 (no
+  confident answer wrong) and 6 of 8 (all 5 amounts right). After the round: 131/131,
+  90/92, 78/80, 74/78 and 71/75, every confident answer right; the check halves 163 of 178
+  (91.6%, 98.7% of 78) and 140 of 163 (85.9%, 98.4% of 62), their misses never read.
+  tuning_set_16.toml, written after that round: 48 of 55 untouched (87.3%, 94.7% of 19: a
+  "1/2 pot bet into 3000" read as blinds of 1/2), and the 20 added to reach 75, after its
+  tuning, 16 of 20 (one confident answer wrong); after: 73 of 75, every confident answer
+  right.
 - blind_set.toml: 289 questions written without seeing the lookup, its tests or its sets, from
   the two rulebooks and the list of rule ids and titles alone; never tuned on and never edited.
   Before the rework: 180 right (62.3%, no amount ever stated), 63.2% of 212 confident answers
@@ -48,7 +64,8 @@ HERE = Path(__file__).resolve().parent
 BLIND_SET = HERE / "blind_set.toml"
 BLIND_SET_2 = HERE / "blind_set_2.toml"
 TUNING_SETS = [HERE / f"tuning_set{n}.toml"
-               for n in ("", "_2", "_3", "_4", "_5", "_6", "_7", "_8", "_9", "_10")]
+               for n in ("", "_2", "_3", "_4", "_5", "_6", "_7", "_8", "_9", "_10", "_11", "_12",
+                                "_13", "_14", "_15", "_16")]
 CHECK_SET = HERE / "check_set_8.toml"
 CHECK_SET_10 = HERE / "check_set_10.toml"
 
@@ -68,8 +85,6 @@ KNOWN_MISSES = {
                           "if 100 is smallest"): "odd-chip",
     # an odd amount: "chips" and "bet" say the chip race as much as whole chips
     ("tuning_set_8.toml", "bet 137 chips is that even legal lol"): "chip-race",
-    # card caps protect a hand as much as they are the one object allowed on the table
-    ("tuning_set_8.toml", "how many card caps am i alowed"): "unprotected-hands",
     # "any time" reads as the blind levels' time as much as the all-in's
     ("tuning_set_9.toml", "can i go all in any time"): "blind-levels",
     # the board playing for both is not read from the cards named
@@ -99,6 +114,37 @@ KNOWN_MISSES = {
     # no rulebook of the league names slow-rolling: not covered, the showdown order offered
     ("tuning_set_10.toml", "he slowrolled me with the nuts, is there a rule for that"):
         "showdown-order",
+    # a sweat at the final table: two topics, and the words say the final table far more
+    ("tuning_set_12.toml", "can my wife sweat me at the final table"): "final-table",
+    # a fold shown face up while others play: the face-up words point at the all-in's rule
+    ("tuning_set_12.toml", "he folded his hand face up while others were still in"): "face-up",
+    # a correction in mid-sentence ("no wait a 1000 chip"): two chips told, no number
+    ("tuning_set_13.toml", "bet 200, he tosses one green 25 chip... no wait a 1000 chip, no "
+                           "words"): "make-it",
+    # a picture of cards at the final table: two topics, the final table said by name
+    ("tuning_set_13.toml", "someone took a pic of the final table with our cards showing"):
+        "final-table",
+    # one card shown: showing both to win as much as show one, show all
+    ("tuning_set_14.toml", "is showing one card ok"): "show-two-cards",
+    # "without saying" reads as a declaration's rule as much as the all-in's
+    ("tuning_set_14.toml", "he pushed without saying all in"): "verbal-declaration",
+    # a donk bet is a bet, but "bet rules" alone names no one rule of the betting
+    ("tuning_set_14.toml", "donk bet rules?"): "incomplete-all-in",
+    # a fold face up: the face-up words point at the all-in's rule
+    ("tuning_set_14.toml", "is it legal to fold face up"): "face-up",
+    # "2 chips" thrown is no amount; "chips in" reads as objects on the table as much
+    ("tuning_set_15.toml", "he threw 2 chips in saying nothing, raise?"): "foreign-objects",
+    # a turn skipped reads as a deal that skipped a player as much as acting out of turn
+    ("tuning_set_15.toml", "my turn got skipped"): "misdeal",
+    # a dealer killing a hand: the unprotected hand's phrase is met before "tabled"
+    ("tuning_set_15.toml", "can a dealer kill my hand if I'm tabled"): "unprotected-hands",
+    # a call for less than the bet with the stack said: not read, the all-in rule, no number
+    ("tuning_set_15.toml", "i have 2k left and he bets 3k, how much is my all in call"): "all-in",
+    # "3x's it" after a min raise whose size is not said: no number rather than a guessed base
+    ("tuning_set_16.toml", "ok so blinds 500/1000, utg min raises, hj 3x's it, whats the least "
+                           "co can 4bet"): "minimum-raise",
+    # three cards in a hand at the showdown: two topics, and the words say the showdown more
+    ("tuning_set_16.toml", "his hand has 3 cards at showdown"): "showdown-order",
 }
 
 
@@ -134,9 +180,9 @@ BLIND_FLOORS = {BLIND_SET: (0.79, 0.96), BLIND_SET_2: (0.79, 0.94)}
 
 
 # The check halves' scores after the tuning (see the docstring): floors, as for the blind set.
-CHECK_FLOOR_RIGHT = 0.90
+CHECK_FLOOR_RIGHT = 0.91
 CHECK_FLOOR_PRECISION = 0.98
-CHECK_10_FLOOR_RIGHT = 0.84
+CHECK_10_FLOOR_RIGHT = 0.85
 CHECK_10_FLOOR_PRECISION = 0.98
 
 
