@@ -48,6 +48,13 @@ rulebook of the league covers.
 - blind_set_2.toml: 320 questions written the same way by another writer, kept away from the
   tuning until both rounds were over. Before them: 220 right (68.8%), 87.2% of 78 confident
   answers right; after: 255 right (79.7%), 94.7% of 95, none confident on an uncovered topic.
+- After a third round of tuning (sets 11 to 16, its authors' own, each scored untouched
+  first): blind_set 233 right (80.6%), 99.0% of 96 confident answers right; blind_set_2 261
+  (81.6%), 96.9% of 98; none confident on an uncovered topic.
+- blind_set_3.toml: 305 questions by a fourth writer, written while the third round ran and
+  scored only before it and after it had been merged. Before: 260 right (85.2%), 93.8% of 112
+  confident answers right; after: 270 right (88.5%), 96.5% of 114; none confident on an
+  uncovered topic (52 asked). Amounts are the weakest kind: 50, then 54, of 77.
 """
 
 from __future__ import annotations
@@ -63,6 +70,7 @@ from .scoring import load_set, score
 HERE = Path(__file__).resolve().parent
 BLIND_SET = HERE / "blind_set.toml"
 BLIND_SET_2 = HERE / "blind_set_2.toml"
+BLIND_SET_3 = HERE / "blind_set_3.toml"
 TUNING_SETS = [HERE / f"tuning_set{n}.toml"
                for n in ("", "_2", "_3", "_4", "_5", "_6", "_7", "_8", "_9", "_10", "_11", "_12",
                                 "_13", "_14", "_15", "_16")]
@@ -176,7 +184,7 @@ def test_the_tuning_sets_cover_every_kind_of_question(book: Rulebook) -> None:
 # The blind set's scores, measured once on the lookup before its rework and once after (the
 # figures in the docstring of blind_set.toml's header): its misses are never printed here, so
 # nobody tunes on them; a new blind set is written when this one has served.
-BLIND_FLOORS = {BLIND_SET: (0.79, 0.96), BLIND_SET_2: (0.79, 0.94)}
+BLIND_FLOORS = {BLIND_SET: (0.80, 0.98), BLIND_SET_2: (0.81, 0.96), BLIND_SET_3: (0.88, 0.96)}
 
 
 # The check halves' scores after the tuning (see the docstring): floors, as for the blind set.
@@ -223,7 +231,8 @@ def test_the_blind_set_holds_what_it_scored(book: Rulebook, blind: Path) -> None
 
 
 @pytest.mark.xfail(strict=True, reason="the targets (90% right, 98% confident precision) are "
-                   "not met yet on the blind sets: 79.2% and 96.8%, 79.7% and 94.7%")
+                   "not met yet on the blind sets: 80.6% and 99.0%, 81.6% and 96.9%, "
+                   "88.5% and 96.5%")
 @pytest.mark.parametrize("blind", sorted(BLIND_FLOORS), ids=lambda p: p.stem)
 def test_the_blind_set_meets_the_targets(book: Rulebook, blind: Path) -> None:
     report = score(load_set(blind), book)
