@@ -39,7 +39,6 @@ from typing import Literal
 from bot.engine.errors import IllegalAction
 from bot.engine.hand import Hand, HandConfig, Legal, Seat
 from bot.engine.hand_events import Acted, Ruling
-from bot.engine.pots import build_pots, split
 from bot.engine.profile import Profile
 from bot.rulebook.amount_words import (
     ASK_CALL,
@@ -54,7 +53,6 @@ from bot.rulebook.amount_words import (
     PLAYER_ACTS,
     PROPOSED,
     UNREAD,
-    WORD_WAYS,
     Deed,
     N,
     Text,
@@ -65,8 +63,9 @@ from bot.rulebook.amount_words import (
     facing_of,
     raise_sized,
     read,
-    ways,
 )
+from bot.rulebook.pot_sums import side_pots, split_pot, uncalled
+from bot.rulebook.worked import TABLE_SIZE, Worked, worked
 from bot.tournament.clock import clock_timing
 
 # Stacks of the players whose stack the question does not name: deep enough for any spot.
@@ -74,32 +73,6 @@ DEEP = 10**9
 # Blinds of a spot whose blinds the question does not give, played after the flop: small
 # enough that any bet named is at least a big blind.
 TINY_BLINDS = (1, 2)
-TABLE_SIZE = 10
-# Most ways a pot is split.
-MAX_WAYS = 9
-
-SpotKind = Literal[
-    "min-raise", "min-bet", "short-all-in", "reopened", "not-reopened", "make-it",
-    "declared", "said-raise-call", "raise-it", "declared-vs-chips", "below-call",
-    "over-stack", "split", "side-pots", "uncalled", "single-chip", "string", "clock",
-]
-
-
-@dataclass(frozen=True)
-class Worked:
-    """What the engine does in the spot a question describes.
-
-    `amount` is the answer's main number; `figures` every number the answer states as a
-    result (the total and the chips put in, each share of a split pot); `facts` the other
-    numbers the words need (the last raise, the call, the chips returned...)."""
-
-    kind: SpotKind
-    rule_id: str
-    amount: int
-    figures: tuple[int, ...]
-    facts: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
-    profile: str = ""
-
 
 # --- reading the question -----------------------------------------------------------------
 
@@ -200,12 +173,6 @@ def _short_all_in(hand: Hand) -> bool:
     return any(r.rule_id == "incomplete-all-in" for r in hand.rulings)
 
 
-def _worked(kind: SpotKind, rule_id: str, figures: Sequence[int], profile: Profile,
-            **facts: int) -> Worked:
-    return Worked(kind, rule_id, figures[0], tuple(figures), MappingProxyType(dict(facts)),
-                  profile.name)
-
-
 def _min_raise(spot: _Spot, profile: Profile) -> Worked | None:
     played = _play(spot, profile)
     if played is None:
@@ -217,15 +184,15 @@ def _min_raise(spot: _Spot, profile: Profile) -> Worked | None:
     if not legal.can_raise:
         return _reopen_answer(hand, spot, profile)
     if hand.current_bet == 0:
-        return _worked("min-bet", "minimum-bet", [legal.min_raise_to], profile,
+        return worked("min-bet", "minimum-bet", [legal.min_raise_to], profile,
                        big_blind=hand.big_blind)
     facts = {"last_raise": hand.last_full_raise, "current": hand.current_bet}
     if _short_all_in(hand):
         # after several short all-ins, whether they add up is the rule in question
         several = sum(d == "allin" for d, _ in spot.prior) >= 2
-        return _worked("short-all-in", "cumulative-all-ins" if several else "incomplete-all-in",
+        return worked("short-all-in", "cumulative-all-ins" if several else "incomplete-all-in",
                        [legal.min_raise_to], profile, **facts)
-    return _worked("min-raise", "minimum-raise", [legal.min_raise_to], profile, **facts)
+    return worked("min-raise", "minimum-raise", [legal.min_raise_to], profile, **facts)
 
 
 def _reopen_answer(hand: Hand, spot: _Spot, profile: Profile,
@@ -242,8 +209,8 @@ def _reopen_answer(hand: Hand, spot: _Spot, profile: Profile,
     if legal.can_raise:
         # asked how much to call: the call first, then the raise it may be
         figures = [legal.call_amount, legal.min_raise_to] if asked_call else [legal.min_raise_to]
-        return _worked("reopened", rule, figures, profile, **facts)
-    return _worked("not-reopened", rule, [legal.call_amount], profile, **facts)
+        return worked("reopened", rule, figures, profile, **facts)
+    return worked("not-reopened", rule, [legal.call_amount], profile, **facts)
 
 
 def _act(spot: _Spot, profile: Profile, how: str, amount: int) -> Worked | None:
@@ -270,7 +237,7 @@ def _act(spot: _Spot, profile: Profile, how: str, amount: int) -> Worked | None:
         if exc.rule_id == "below-call":
             # the call in all, and the chips still to add to what was put in
             short = max(0, hand.current_bet - amount)
-            return _worked("below-call", "below-call", [hand.current_bet, short], profile,
+            return worked("below-call", "below-call", [hand.current_bet, short], profile,
                            asked=amount, call=legal.call_amount, current=hand.current_bet)
         return None
     acted = _acted(hand, before, seat)
@@ -285,19 +252,19 @@ def _act(spot: _Spot, profile: Profile, how: str, amount: int) -> Worked | None:
              "returned": max(0, target - acted.to),
              "fifty": int(profile.make_it == "fifty_percent")}
     if "all-in-over-stack" in rulings:
-        return _worked("over-stack", "all-in-over-stack", [acted.to], profile, **facts)
+        return worked("over-stack", "all-in-over-stack", [acted.to], profile, **facts)
     if how == "raise_by":
         rule = "declared-raise" if {"declared-raise", "make-it", "fifty-percent"} & set(
             rulings) else "raise-it"
-        return _worked("raise-it", rule, [acted.to, acted.added], profile, **facts)
+        return worked("raise-it", rule, [acted.to, acted.added], profile, **facts)
     if how == "raise_to":
-        return _worked("declared", "declared-raise", [acted.to], profile, **facts)
+        return worked("declared", "declared-raise", [acted.to], profile, **facts)
     # chips put in without a word, past a call and short of a full raise, are what the 50%
     # rule (or the league's choice instead of it) reads; "make it" said is its own rule
     silent_short = how == "put_in" and facing < target < legal.min_raise_to
     rule = "fifty-percent" if how == "put_in" and (
         "fifty-percent" in rulings or silent_short) else "make-it"
-    return _worked("make-it", rule, [acted.to], profile, **facts)
+    return worked("make-it", rule, [acted.to], profile, **facts)
 
 
 def _last_raise(hand: Hand, before: int) -> int:
@@ -331,14 +298,14 @@ def _said_raise_with_a_call(spot: _Spot, profile: Profile) -> Worked | None:
     hand, seat, legal = facing
     call_to = hand.current_bet
     if profile.short_declared_raise == "minimum":
-        return _worked("said-raise-call", "declared-raise", [legal.min_raise_to], profile,
+        return worked("said-raise-call", "declared-raise", [legal.min_raise_to], profile,
                        call_to=call_to, min_to=legal.min_raise_to)
     before = len(hand.events)
     hand.make_it(seat, call_to)
     acted = _acted(hand, before, seat)
     if acted is None:
         return None
-    return _worked("said-raise-call", "declared-raise", [acted.to], profile,
+    return worked("said-raise-call", "declared-raise", [acted.to], profile,
                    call_to=call_to, min_to=legal.min_raise_to)
 
 
@@ -358,14 +325,14 @@ def _said_raise_with_chips(spot: _Spot, profile: Profile, threw: int) -> Worked 
     if threw == call_to:
         return _said_raise_with_a_call(spot, profile)
     if profile.short_declared_raise == "minimum":
-        return _worked("said-raise-call", "declared-raise", [legal.min_raise_to], profile,
+        return worked("said-raise-call", "declared-raise", [legal.min_raise_to], profile,
                        call_to=call_to, min_to=legal.min_raise_to, threw=threw)
     before = len(hand.events)
     hand.make_it(seat, threw)
     acted = _acted(hand, before, seat)
     if acted is None:
         return None
-    return _worked("said-raise-call", "declared-raise", [acted.to], profile,
+    return worked("said-raise-call", "declared-raise", [acted.to], profile,
                    call_to=call_to, min_to=legal.min_raise_to, threw=threw,
                    returned=max(0, threw - acted.to))
 
@@ -394,7 +361,7 @@ def _single_chip(spot: _Spot, profile: Profile, chip: int) -> Worked | None:
     if called is None:
         return None
     acted, had = called
-    return _worked("single-chip", "single-chip", [acted.to], profile, chip=chip,
+    return worked("single-chip", "single-chip", [acted.to], profile, chip=chip,
                    returned=max(0, chip - (acted.to - had)))
 
 
@@ -415,7 +382,7 @@ def _declared_vs_chips(spot: _Spot, profile: Profile, said: int, threw: int) -> 
     acted = _acted(hand, before, seat)
     if acted is None:
         return None
-    return _worked("declared-vs-chips", "verbal-declaration", [acted.to], profile,
+    return worked("declared-vs-chips", "verbal-declaration", [acted.to], profile,
                    said=said, threw=threw, to=acted.to, facing=faced,
                    returned=max(0, threw - (acted.to - had)),
                    called=int(acted.action == "call"))
@@ -428,45 +395,9 @@ def _said_call(spot: _Spot, profile: Profile, threw: int) -> Worked | None:
     if called is None:
         return None
     acted, had = called
-    return _worked("declared-vs-chips", "verbal-declaration", [acted.to], profile,
+    return worked("declared-vs-chips", "verbal-declaration", [acted.to], profile,
                    said=acted.to, threw=threw, to=acted.to, facing=acted.to,
                    returned=max(0, threw - (acted.to - had)), called=1)
-
-
-def _split(t: Text, profile: Profile) -> Worked | None:
-    shape = t.shape
-    count = ways(shape)
-    if count is None or not 2 <= count <= MAX_WAYS:
-        return None
-    pot = re.search(rf"\b(?:pot|pots)\s+(?:of\s+|is\s+|was\s+)?{N}|{N}\s+(?:pot|chip pot)\b|"
-                    rf"{N}\s+(?:is\s+|gets\s+|was\s+)?(?:split|chopped|divided)\b|"
-                    rf"\b(?:split|chop\w*|divid\w*)\s+(?:of\s+)?(?:a\s+|the\s+)?(?:pot\s+of\s+)?{N}|"
-                    rf"\bways?\s+(?:of\s+)?(?:a\s+|the\s+)?{N}",
-                    shape)
-    if pot is None:
-        return None
-    amount = t.value(next(g for g in pot.groups() if g is not None))
-    unit_m = re.search(rf"{N}\s+(?:chips?|chip is|are the smallest|s\b)|"
-                       rf"{N}\s+(?:is|being|as)\s+(?:the\s+)?(?:smallest|lowest)\b|"
-                       rf"{N}\s+(?:smallest|lowest)\b(?!\s+(?:chip|denomination|unit))|"
-                       rf"\b(?:smallest|lowest|small) (?:chip|denomination)\s+(?:is\s+|of\s+)?{N}",
-                       shape)
-    if len(t.values) > 1 + (unit_m is not None):
-        return None  # an amount neither the pot nor the chip: the spot is not read for sure
-    if unit_m is None and amount % count:
-        # odd chips go by the smallest chip in play, which the question does not name
-        return None
-    unit = t.value(next(g for g in unit_m.groups() if g is not None)) if unit_m else 1
-    if unit <= 0 or unit > amount:
-        return None
-    # winners in seats 1..ways, button on the last: the first share goes left of the button
-    shares = split(amount, list(range(1, count + 1)), count, TABLE_SIZE, unit)
-    ordered = [shares[s] for s in range(1, count + 1)]
-    figures = sorted(set(ordered), reverse=True)
-    odd = sum(1 for s in ordered if s > min(ordered))
-    return _worked("split", "odd-chip" if odd else "split-pot", figures, profile,
-                   pot=amount, ways=count, unit=unit, odd=odd, high=max(ordered),
-                   low=min(ordered))
 
 
 def _clock(query: str, profile: Profile) -> Worked | None:
@@ -476,48 +407,10 @@ def _clock(query: str, profile: Profile) -> Worked | None:
     if not CLOCK.search(low) or re.search(r"\b(blind|level|tournament) clock\b", low):
         return None
     timing = clock_timing(profile)
-    return _worked("clock", "clock", [timing.expires_after], profile,
+    return worked("clock", "clock", [timing.expires_after], profile,
                    countdown=profile.clock_countdown_seconds,
                    countdown_from=timing.countdown_after,
                    folds=int(profile.clock_expiry == "fold"))
-
-
-def _side_pots(t: Text, profile: Profile) -> Worked | None:
-    """"A is all-in for 300, B for 700, C calls 1,000": the pots the engine builds, each among
-    the players who put chips into it; a part nobody matched goes back."""
-    shape = t.shape
-    if blinds_of(t) is not None:
-        return None  # the blinds are no player's chips: who put in what is not read for sure
-    committed: list[int] = []
-    for m in re.finditer(rf"{N}", shape):
-        committed.append(t.value(m.group(1)))
-    # "C calls" (no amount): he puts in as much as the biggest stack so far
-    calls = len(re.findall(r"\bcall(?:s|ed)?\b(?!\s+#)", shape))
-    if committed and calls:
-        committed += [max(committed)] * calls
-    # "B and C call (500)": two players call, the amount said once
-    for m in re.finditer(rf"\b\w+ and \w+ call(?:s|ed)?\b(?:\s+(?:for\s+)?{N})?", shape):
-        committed.append(t.value(m.group(1)) if m.group(1) else max(committed, default=0))
-    # "two others call 400": that many players call, the amount (or the call) counted once above
-    for m in re.finditer(rf"\b(two|three|four|five|six|seven|eight) (?:others|other players|"
-                         rf"players|guys|people|of them|callers)\s+(?:both\s+|all\s+)?"
-                         rf"call(?:s|ed)?\b(?:\s+(?:for\s+)?{N})?", shape):
-        amount = t.value(m.group(2)) if m.group(2) else max(committed, default=0)
-        committed += [amount] * (WORD_WAYS[m.group(1)] - 1)
-    # "B and C both call 2,000": two players put that amount in
-    for m in re.finditer(rf"\bboth (?:call|calls|called|put in|bet)\s+(?:for\s+)?{N}", shape):
-        committed.append(t.value(m.group(1)))
-    if not 2 <= len(committed) <= TABLE_SIZE or not re.search(r"\ballin\b|\bshove", shape):
-        return None
-    seats = {i + 1: amount for i, amount in enumerate(committed)}
-    pots = build_pots(seats, list(seats))
-    contested = [p for p in pots if len(p.eligible) > 1]
-    returned = sum(p.amount for p in pots if len(p.eligible) == 1)
-    if not contested:
-        return None
-    figures = [p.amount for p in contested]
-    return _worked("side-pots", "side-pots", figures, profile, main=figures[0],
-                   sides=len(figures) - 1, returned=returned, players=len(committed))
 
 
 # A ruling asked on the last deed told ("floor says?", "is that legal", "what does he owe").
@@ -530,34 +423,6 @@ ASK_TOTAL = re.compile(r"\bwhat(s| is| does)? (that|it|this|his|her|the raise)( 
 # The question is asked for the player who acted first: "back to the opener".
 BACK_TO_OPENER = re.compile(r"\b(back to|for) (the )?(opener|original (bettor|raiser)|first "
                             r"(player|bettor)|bettor)\b|\bback to (a|him|her|me)\b")
-# Chips coming back ("how much do I get back", "returned"), not a player going back for more
-ASK_BACK = re.compile(r"\b(get|gets|got|getting|come|comes|came|coming|go|goes|given|give|gives|"
-                      r"hand|handed|paid|pay|sent|receive\w*|it|chips|money)\s+(\w+\s+)?back\b"
-                      r"(?!\s+(over|with|and|in|to raise|for more|on top))|"
-                      r"\b(returned?|refund\w*|give[sn]? me|extra|excess|left ?over)\b")
-
-
-def _uncalled(t: Text, profile: Profile) -> Worked | None:
-    """"I bet 2,000 and he calls all-in for 700, how much comes back": of two amounts, the
-    part of the larger that the caller could not match goes back (the engine's pots)."""
-    shape = t.shape
-    values = t.values
-    if len(values) == 3 and values[2] == abs(values[0] - values[1]):
-        values = values[:2]  # "... what happens to my extra 200": the difference, named
-    if len(values) != 2 or not re.search(r"\bcall", shape) or not ASK_BACK.search(shape):
-        return None
-    if ASK_CALL.search(shape) or ASK_REOPEN.search(shape) or ASK_MIN_RAISE.search(shape):
-        # "back to me, how much to call, can I raise": the action comes back, no chips do
-        return None
-    seats = {1: values[0], 2: values[1]}
-    pots = build_pots(seats, list(seats))
-    returned = sum(p.amount for p in pots if len(p.eligible) == 1)
-    if returned <= 0:
-        return None
-    return _worked("uncalled", "uncalled-bet", [returned], profile, bet=max(seats.values()),
-                   called=min(seats.values()))
-
-
 # --- the question ---------------------------------------------------------------------------
 
 
@@ -573,11 +438,11 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     shape = t.shape
     if re.search(r"\b(side pots?|main pot)\b", shape) or (
             re.search(r"\bpots\b", shape) and re.search(r"\ballin\b", shape)):
-        return _side_pots(t, profile)
+        return side_pots(t, profile)
     if re.search(r"\b(split|chop\w*|divid\w*|share|tie|tied|ties)\b", shape):
-        return _split(t, profile)
-    if blinds_of(t) is None and (uncalled := _uncalled(t, profile)) is not None:
-        return uncalled
+        return split_pot(t, profile)
+    if blinds_of(t) is None and (uncalled_back := uncalled(t, profile)) is not None:
+        return uncalled_back
     blinds = blinds_of(t)
     skip: list[tuple[int, int]] = []
     # the blinds (each way they are said) and the antes are the level, not deeds

@@ -4,8 +4,7 @@ Every rule has two parts, both in the league's own words:
 
 - **At the table** (`table`): the rule as the rulebooks state it for a live game with real cards
   and chips. `/rule` answers with it first, because leagues look rules up at their real tables.
-- **In this bot** (`bot`): how the bot applies the rule in the games it deals, where that
-  differs or matters.
+- **In this bot** (`bot`): how the bot applies the rule in its games, where that matters.
 
 Layout of a file (see data/rules/betting.toml):
 
@@ -62,8 +61,9 @@ from typing import Any
 from bot.datafiles import shipped
 from bot.engine.profile import KNOBS, PROFILE_NAMES, Profile, make_profile
 from bot.rulebook.amount_words import asks_amounts
-from bot.rulebook.amounts import Worked, work_out
+from bot.rulebook.amounts import work_out
 from bot.rulebook.search import MAX_QUERY_CHARS, STOPWORDS, Index, plain_words
+from bot.rulebook.worked import Worked
 from bot.tournament.clock import clock_timing
 
 MAX_SEARCH_RESULTS = 25  # Discord's cap on autocomplete choices

@@ -19,8 +19,8 @@ from bot.discord_ui.presenter.limits import (
 )
 from bot.engine.profile import Profile
 from bot.rulebook import Rule
-from bot.rulebook.amounts import Worked
 from bot.rulebook.loader import Mode
+from bot.rulebook.worked import Worked
 
 RULE_COLOUR = discord.Colour.blurple()
 # Ids and titles of a page of `/rule topic:list`, well inside one embed description.
