@@ -226,6 +226,12 @@ def _multiples(low: str) -> str:
             return f"{m.group(1)} raises to {int(times * base)}"
         return f"{m.group(1)} {int(times * base)}"
 
+    if big is not None:
+        # "facing a 3x open": an open of that many big blinds
+        low = re.sub(r"\b(a|an|the|his|her|their)\s+(\d+(?:\.\d+)?)\s?(?:x|bbs?)\s+(open|raise)\b",
+                     lambda m: (f"{m.group(1)} {int(float(m.group(2)) * big)} {m.group(3)}"
+                                if 1 < float(m.group(2)) <= 100 and float(m.group(2)) * big
+                                == int(float(m.group(2)) * big) else m.group(0)), low)
     low = MULTIPLE.sub(size, low)
     # a multiple left (its base not said, or after no betting word) is no amount read
     return re.sub(r"(?<![\w.])\d+(?:\.\d+)?\s?x(?=\s|$|[,.?!])", f" {UNREAD} ", low)
@@ -243,6 +249,7 @@ ASK_MIN_RAISE = re.compile(
     r"\b(rais\w*|reraise\w*|xbet\w*|click|raise)\b|"
     r"\b(rais\w*|reraise\w*|xbet\w*)\b.*\b(min|minimum|at least|least|smallest|how much)\b|"
     r"\bmin ?rais|\b(want|wants|going|trying|like) to (reraise|raise)\b|"
+    r"^\W*(?!.*\b(can|may|could)\b).*\b(reraise|re raise|xbet)\s*\?\s*$|"
     r"\b(is|was|does|did) (that|it|this|his|her)( allin| shove| jam)?( count as| make)? a (full |"
     r"legal |real |proper |complete )?(raise|reraise)\b|"
     r"\b(what|how much)\b.*\b(need|needs|have|has|must|got)\b.{0,20}\b(raise|reraise|make it)\b|"
@@ -460,6 +467,10 @@ def all_read(shape: str, spans: Sequence[tuple[int, int]]) -> bool:
     return all(any(a <= m.start() < b for a, b in spans) for m in re.finditer(r"#\d+", shape))
 
 
+# "... and said raise first": raise declared before the chips went in, told after them
+RAISE_SAID_FIRST = re.compile(r"\b(said|says|say|saying|announc\w*|declar\w*)\s+(a\s+)?raise\s+"
+                              r"(first|before|beforehand)\b")
+
 # The deed the question asks about: (span, how, amount, second amount)
 Deed = tuple[tuple[int, int], str, int, int]
 
@@ -508,6 +519,11 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
                   rf"(?:in\s+|out\s+|forward\s+)?(?:only\s+)?{N}", shape)
     if m:
         return m.span(), "said-raise-chips", 0, t.value(m.group(1))
+    m = re.search(rf"\b(?:raise|raises|raised|raising)\s+{N}\s+(?:over|on top of)\s+(?:a\s+|an\s+|the\s+|"
+                  rf"his\s+|her\s+|my\s+|their\s+)?{N}\s+(?:bet|raise|open)\b", shape)
+    if m and t.value(m.group(1)) < t.value(m.group(2)):
+        # "raise 2k over a 3k bet": less than the bet, so chips added to it, not a total
+        return (m.start(), m.end(1)), "raise_by", t.value(m.group(1)), 0
     m = re.search(rf"\brais\w*\s+it\s+(?:by\s+)?{N}|"
                   rf"\b(?:said|says|say|declar\w*|announc\w*)\s+(?:i\s+)?raise\s+(?:by\s+)?{N}"
                   rf"(?!\s+to\b)|\braise it\s+(?:by\s+)?{N}|\braise by\s+{N}", shape)
@@ -536,10 +552,15 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
                       rf"was\s+|gets\s+|got\s+)?(?:thrown|tossed|put|dropped|pushed|slid|comes in|"
                       rf"came in|goes in|went in)\b|(?=(?:over|into|"
                       rf"facing|vs|against|on)\b))", shape)
-    if m and not re.search(r"\b(said|says|announc\w*|declar\w*)\s+raise\b", shape[:m.start()]):
+    if m and (re.search(r"\b(said|says|say|announc\w*|declar\w*)\s+raise\b", shape[:m.start()])
+              or RAISE_SAID_FIRST.search(shape, m.end())):
+        # "raise" said before the chip went in: a raise, to the chip's worth at most
+        return m.span(), "single-chip-raise", t.value(m.group(1)), 0
+    if m:
         # one chip put in without "raise" said first: a call (TREPS and Tavern alike)
         return m.span(), "single-chip", t.value(m.group(1)), 0
     m = re.search(rf"\b(?:put|puts|threw|throws?|tossed|pushed|slid)\s+(?:in\s+)?{N}(?:\s+in)?\s+"
+                  rf"(?:to call(?:\s+(?:my|his|her|the|a))?(?:\s+bet)?(?:\s+of)?\s+#\d+(?:\s+bet)?\s+)?"
                   rf"(?:and\s+)?(?:then\s+)?(?:went|goes|go|going|reached|reaches|came|comes)\s+back"
                   rf"\b.{{0,30}}?{N}", shape)
     if m and not re.search(r"\b(said|says|announc\w*|declar\w*)\s+raise\b", shape[:m.start()]):

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Literal
 
@@ -414,12 +414,14 @@ def _clock(query: str, profile: Profile) -> Worked | None:
 
 
 # A ruling asked on the last deed told ("floor says?", "is that legal", "what does he owe").
-ASK_RULING = re.compile(r"\b(floor|ruling|legal|allowed|valid|binding|owe|what happens|"
+ASK_RULING = re.compile(r"\b(floor|ruling|legal|allowed|valid|binding|owe|what happens|comes? to|"
                         r"what (is|does) (it|he|she|that)|whats (it|that))\b")
 
 # "what's that to", "total?": the sum a raise told comes to
 ASK_TOTAL = re.compile(r"\bwhat(s| is| does)? (that|it|this|his|her|the raise)( \w+)? (to|come to|"
                        r"make it|in total)\b|\btotal\b|\bhow much is (that|it)\b")
+# "I'm the sb", "im in the big blind": the player asking sits in a blind
+I_AM_IN = r"\b(?:im|i am|i m)\s+(?:in\s+|on\s+)?(?:the\s+)?"
 # The question is asked for the player who acted first: "back to the opener".
 BACK_TO_OPENER = re.compile(r"\b(back to|for) (the )?(opener|original (bettor|raiser)|first "
                             r"(player|bettor)|bettor)\b|\bback to (a|him|her|me)\b")
@@ -448,7 +450,7 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     # the blinds (each way they are said) and the antes are the level, not deeds
     skip += [m.span() for m in re.finditer(
         rf"{N} slash {N}|\bblinds (?:of |are |at )?{N} and {N}|{BOTH_BLINDS}|"
-        rf"{OWN_SMALL_BLIND}|\b(bb|big blind)( is| of| at| are)? {N}|"
+        rf"{OWN_SMALL_BLIND}|\b(bb|big blind)( is| of| at| are)? {N}(?: slash {N})?|"
         rf"{N} (bb|big blind){PLAYER_ACTS}|\b(?:a |an |the )?(?:bb |big blind )?antes? "
         rf"(?:of |is |at )?{N}|{N} (?:bb |big blind )?antes?\b", shape)]
     # the pot's size says nothing of the bets faced
@@ -507,7 +509,8 @@ def work_out(query: str, profile: Profile) -> Worked | None:
         # "over a 1,000 bet" say what came before the deed they follow; "the bet was 250, then
         # a raise" tells it in order
         first = re.match(r"(facing|into|vs|versus|against|over|to call|call|on|after)\b",
-                         shape[facing[0][0]:])
+                         shape[facing[0][0]:]) or re.search(r"\b(if|when|where)\s+$",
+                                                            shape[:facing[0][0]])
         deeds = sorted([*deeds, (-1 if first else facing[0][0], facing[1], facing[2])])
     spot = _Spot(blinds=blinds)
     said_make_it = None
@@ -517,11 +520,11 @@ def work_out(query: str, profile: Profile) -> Worked | None:
         said_make_it = deeds.pop()[2]
     deeds = [(p, "raise" if d == "makeit" else d, a) for p, d, a in deeds]
     prior = _dedupe([(d, a) for _, d, a in deeds])
-    if re.search(r"\b(from|in) the (small blind|sb)\b|\b(small blind|sb) (says|said|raises|"
-                 r"makes|goes|wants)\b", shape):
+    if re.search(rf"\b(from|in) the (small blind|sb)\b|\b(small blind|sb) (says|said|raises|"
+                 rf"makes|goes|wants)\b|{I_AM_IN}(small blind|sb)\b", shape):
         spot.hero = "sb"
-    elif re.search(r"\b(from|in) the (big blind|bb)\b|\b(big blind|bb) (says|said|raises|makes|"
-                   r"goes|wants)\b", shape):
+    elif re.search(rf"\b(from|in) the (big blind|bb)\b|\b(big blind|bb) (says|said|raises|makes|"
+                   rf"goes|wants)\b|{I_AM_IN}(big blind|bb)\b", shape):
         spot.hero = "bb"
     spot.preflop = _preflop(prior, blinds, shape)
     if spot.preflop:
@@ -669,6 +672,11 @@ def _question_deed(deed: Deed, spot: _Spot, t: Text, profile: Profile) -> Worked
                       MappingProxyType({**worked.facts, "more": other}), worked.profile)
     if how == "single-chip":
         return _single_chip(spot, profile, amount) if faced else None
+    if how == "single-chip-raise":
+        # raise said first, then one chip: a raise to what the chip allows, under the single
+        # chip's rule
+        worked = _said_raise_with_chips(spot, profile, amount) if faced else None
+        return replace(worked, rule_id="single-chip") if worked is not None else None
     if how == "said-raise-chips":
         return _said_raise_with_chips(spot, profile, other) if faced else None
     if how == "over-stack":

@@ -81,7 +81,7 @@ def side_pots(t: Text, profile: Profile) -> Worked | None:
     if committed and calls:
         committed += [max(committed)] * calls
     # "B and C call (500)": two players call, the amount said once
-    for m in re.finditer(rf"\b\w+ and \w+ call(?:s|ed)?\b(?:\s+(?:for\s+)?{N})?", shape):
+    for m in re.finditer(rf"\b\w+ and \w+ (?:each |both |all )?call(?:s|ed)?\b(?:\s+(?:for\s+)?{N})?", shape):
         committed.append(t.value(m.group(1)) if m.group(1) else max(committed, default=0))
     # "two others call 400": that many players call, the amount (or the call) counted once above
     for m in re.finditer(rf"\b(two|three|four|five|six|seven|eight) (?:others|other players|"
@@ -91,7 +91,8 @@ def side_pots(t: Text, profile: Profile) -> Worked | None:
         committed += [amount] * (WORD_WAYS[m.group(1)] - 1)
     # "B and C both call 2,000": two players put that amount in
     for m in re.finditer(rf"\bboth (?:call|calls|called|put in|bet)\s+(?:for\s+)?{N}", shape):
-        committed.append(t.value(m.group(1)))
+        if not re.search(r"\b\w+ and \w+ $", shape[:m.start()]):  # "B and C both": counted
+            committed.append(t.value(m.group(1)))
     if not 2 <= len(committed) <= TABLE_SIZE or not re.search(r"\ballin\b|\bshove", shape):
         return None
     seats = {i + 1: amount for i, amount in enumerate(committed)}

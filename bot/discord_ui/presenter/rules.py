@@ -154,7 +154,7 @@ def worked_text(w: Worked) -> str:
         return (f"{first[:-1]}; going back to the stack for {chips(f['more'])} more without "
                 "having said raise is a string bet, and only the first chips count.")
     if w.kind == "declared":
-        if w.rule_id == "declared-raise" and f["to"] == f["target"]:
+        if f["to"] == f["target"]:
             return f"a raise to {to}: it is a full raise, as declared."
         if f["to"] > f["target"]:
             return (f"a raise to {to}: \"raise to {chips(f['target'])}\" is short of a full "
