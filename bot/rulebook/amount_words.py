@@ -76,8 +76,9 @@ def read(query: str) -> Text | None:
 
     # "3-bet", "4bet": names of raises, not amounts; "2 ways": a count
     low = re.sub(r"\b([2-5])[ -]?bet(s|ting)?\b", r"xbet", low)
-    low = re.sub(r"\b([2-9]) (ways?|players?|winners?|people|limpers?|limps|callers?|guys|"
-                 r"opponents|villains|handed|tables?|seats?|hands?|cards?|levels?)\b",
+    low = re.sub(r"\b([2-9]) ((?:other |bigger |big |short |deep |more )?(?:ways?|players?|"
+                 r"winners?|people|limpers?|limps|callers?|guys|opponents|villains|handed|"
+                 r"tables?|seats?|hands?|cards?|levels?|stacks|others)|of (?:them|us))\b",
                  lambda m: f"{COUNTS[m.group(1)]} {m.group(2)}", low)
     # "level 4", "round 3": which level, not chips
     low = re.sub(r"\b(level|lvl|round|table|seat) ?#?\d{1,2}\b", r"\1", low)
@@ -519,8 +520,9 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
                   rf"(?:in\s+|out\s+|forward\s+)?(?:only\s+)?{N}", shape)
     if m:
         return m.span(), "said-raise-chips", 0, t.value(m.group(1))
-    m = re.search(rf"\b(?:raise|raises|raised|raising)\s+{N}\s+(?:over|on top of)\s+(?:a\s+|an\s+|the\s+|"
-                  rf"his\s+|her\s+|my\s+|their\s+)?{N}\s+(?:bet|raise|open)\b", shape)
+    m = re.search(rf"\b(?:raise|raises|raised|raising)\s+{N}\s+(?:over|on top of)\s+"
+                  rf"(?:a\s+|an\s+|the\s+|his\s+|her\s+|my\s+|their\s+)?{N}\s+"
+                  rf"(?:bet|raise|open)\b", shape)
     if m and t.value(m.group(1)) < t.value(m.group(2)):
         # "raise 2k over a 3k bet": less than the bet, so chips added to it, not a total
         return (m.start(), m.end(1)), "raise_by", t.value(m.group(1)), 0
@@ -560,7 +562,8 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
         # one chip put in without "raise" said first: a call (TREPS and Tavern alike)
         return m.span(), "single-chip", t.value(m.group(1)), 0
     m = re.search(rf"\b(?:put|puts|threw|throws?|tossed|pushed|slid)\s+(?:in\s+)?{N}(?:\s+in)?\s+"
-                  rf"(?:to call(?:\s+(?:my|his|her|the|a))?(?:\s+bet)?(?:\s+of)?\s+#\d+(?:\s+bet)?\s+)?"
+                  rf"(?:to call(?:\s+(?:my|his|her|the|a))?(?:\s+bet)?(?:\s+of)?\s+#\d+"
+                  rf"(?:\s+bet)?\s+)?"
                   rf"(?:and\s+)?(?:then\s+)?(?:went|goes|go|going|reached|reaches|came|comes)\s+back"
                   rf"\b.{{0,30}}?{N}", shape)
     if m and not re.search(r"\b(said|says|announc\w*|declar\w*)\s+raise\b", shape[:m.start()]):

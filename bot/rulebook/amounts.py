@@ -64,6 +64,7 @@ from bot.rulebook.amount_words import (
     raise_sized,
     read,
 )
+from bot.rulebook.forced_bets import forced_bets
 from bot.rulebook.pot_sums import side_pots, split_pot, uncalled
 from bot.rulebook.worked import TABLE_SIZE, Worked, worked
 from bot.tournament.clock import clock_timing
@@ -438,6 +439,8 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     if t is None or f" {UNREAD} " in t.shape:
         return None
     shape = t.shape
+    if re.search(r"\bantes?\b|\bbba\b", shape) and (posted := forced_bets(t, profile)):
+        return posted
     if re.search(r"\b(side pots?|main pot)\b", shape) or (
             re.search(r"\bpots\b", shape) and re.search(r"\ballin\b", shape)):
         return side_pots(t, profile)

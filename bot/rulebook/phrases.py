@@ -254,7 +254,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\ballin\w* blind\b(?!\s+(level|levels|structure|clock|amounts?|is|are))", "all-in"),
     # deal and blinds
     (r"\bheadsup\b.*\b(small blind|sb|acts? first|first to act|button post|blinds?|post\w*)\b|"
-     r"\b(small blind|acts? first|blinds?|post\w*)\b.*\bheadsup\b", "heads-up"),
+     r"\b(small blind|acts? first|first to act|blinds?|post\w*)\b.*\bheadsup\b", "heads-up"),
     (r"\b(who|which|does|do|is)\b.*\b(acts?|goes|bets?|speaks?) first\b|\bfirst to (act|speak)\b|"
      r"\border of (action|betting|play)\b", "streets"),
     (r"\b(first|opening|very first) hand\b.*\bdeal|\bdeal\w*\b.*\b(first|opening) hand\b",

@@ -73,6 +73,8 @@ def side_pots(t: Text, profile: Profile) -> Worked | None:
     shape = t.shape
     if blinds_of(t) is not None:
         return None  # the blinds are no player's chips: who put in what is not read for sure
+    if re.search(r"\b(flop|turn|river|street|postflop|preflop)\b", shape):
+        return None  # bets on several streets: who put in what in all is not read for sure
     committed: list[int] = []
     for m in re.finditer(rf"{N}", shape):
         committed.append(t.value(m.group(1)))
@@ -81,7 +83,8 @@ def side_pots(t: Text, profile: Profile) -> Worked | None:
     if committed and calls:
         committed += [max(committed)] * calls
     # "B and C call (500)": two players call, the amount said once
-    for m in re.finditer(rf"\b\w+ and \w+ (?:each |both |all )?call(?:s|ed)?\b(?:\s+(?:for\s+)?{N})?", shape):
+    for m in re.finditer(rf"\b\w+ and \w+ (?:each |both |all )?call(?:s|ed)?\b"
+                         rf"(?:\s+(?:for\s+)?{N})?", shape):
         committed.append(t.value(m.group(1)) if m.group(1) else max(committed, default=0))
     # "two others call 400": that many players call, the amount (or the call) counted once above
     for m in re.finditer(rf"\b(two|three|four|five|six|seven|eight) (?:others|other players|"

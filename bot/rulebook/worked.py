@@ -17,7 +17,7 @@ TABLE_SIZE = 10
 SpotKind = Literal[
     "min-raise", "min-bet", "short-all-in", "reopened", "not-reopened", "make-it",
     "declared", "said-raise-call", "raise-it", "declared-vs-chips", "below-call",
-    "over-stack", "split", "side-pots", "uncalled", "single-chip", "string", "clock",
+    "over-stack", "split", "side-pots", "uncalled", "single-chip", "string", "clock", "forced-bets",
 ]
 
 

@@ -221,6 +221,16 @@ def worked_text(w: Worked) -> str:
     if w.kind == "uncalled":
         return (f"{to} goes back: only {chips(f['called'])} of the {chips(f['bet'])} was matched, "
                 "and the part nobody called returns to its owner before the pot is awarded.")
+    if w.kind == "forced-bets" and w.rule_id == "big-blind-ante":
+        if f["ante"] < f["ante_asked"]:
+            return (f"{to} in all: the blind of {chips(f['blind'])} first, then the "
+                    f"{chips(f['ante'])} left of his stack to the ante of "
+                    f"{chips(f['ante_asked'])}.")
+        return (f"{to} in all: the big blind of {chips(f['blind'])} and the ante of "
+                f"{chips(f['ante'])} for the whole table.")
+    if w.kind == "forced-bets":
+        return (f"{to} before the cards: the blinds and {f['players']} antes of "
+                f"{chips(f['ante'])} ({chips(f['antes'])}).")
     if w.kind == "clock":
         end = ("his hand is folded" if f["folds"] else
                "his hand is checked if it can be, else folded")
