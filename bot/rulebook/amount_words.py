@@ -74,6 +74,8 @@ def read(query: str) -> Text | None:
         values.append(int(number))
         return f" #{len(values) - 1} "
 
+    # a check-raise is a raise: "x/r to 7k", "check raises to 7k"
+    low = re.sub(r"\b(?:x ?/ ?r|x-r|xr|check[ -]?rais\w*)\s+(?=to\b|\$?\d)", "raises ", low)
     # "3-bet", "4bet": names of raises, not amounts; "2 ways": a count
     low = re.sub(r"\b([2-5])[ -]?bet(s|ting)?\b", r"xbet", low)
     low = re.sub(r"\b([2-9]) ((?:other |bigger |big |short |deep |more )?(?:ways?|players?|"
@@ -86,7 +88,7 @@ def read(query: str) -> Text | None:
                  lambda m: f"between {COUNTS[m.group(1)]}", low)
     low = _pot_bets(_bets_into_pots(low))
     # "100/200", "1k-2k": the blinds, kept as one token
-    low = re.sub(r"(\d[\d,.]*k?)\s*/\s*(\d[\d,.]*k?)", r"\1 slash \2", low)
+    low = re.sub(r"\$?(\d[\d,.]*k?)\s*/\s*\$?(\d[\d,.]*k?)", r"\1 slash \2", low)
     low = BLINDS_DASHED.sub(_dashed_blinds, low)
     low = _multiples(low)
     shape = NUMBER.sub(sub, low)
@@ -200,6 +202,15 @@ BIG_BLIND_SAID = re.compile(rf"({AMOUNT}) slash ({AMOUNT})|"
 PLAYERS = frozenset({"utg", "mp", "hj", "lj", "co", "btn", "button", "villain", "he", "she", "i"})
 
 
+def _sized_open(m: re.Match[str], big: float) -> str:
+    """"a 3x open" as "a 3000 open"; "2.5x open" opening the question as "opens to 5000"."""
+    times = float(m.group(2))
+    if not 1 < times <= 100 or times * big != int(times * big):
+        return m.group(0)
+    size = int(times * big)
+    return f"{m.group(1)} {size} {m.group(3)}" if m.group(1) else f" opens to {size} "
+
+
 def _multiples(low: str) -> str:
     """Sizes said as multiples written as the chips they come to, where the base is said: the
     big blind for "3x" and "3bb", the amount just before for "3x his bet". A multiple whose base
@@ -229,10 +240,8 @@ def _multiples(low: str) -> str:
 
     if big is not None:
         # "facing a 3x open": an open of that many big blinds
-        low = re.sub(r"\b(a|an|the|his|her|their)\s+(\d+(?:\.\d+)?)\s?(?:x|bbs?)\s+(open|raise)\b",
-                     lambda m: (f"{m.group(1)} {int(float(m.group(2)) * big)} {m.group(3)}"
-                                if 1 < float(m.group(2)) <= 100 and float(m.group(2)) * big
-                                == int(float(m.group(2)) * big) else m.group(0)), low)
+        low = re.sub(r"(?:\b(a|an|the|his|her|their)\s+|^\s*)(\d+(?:\.\d+)?)\s?(?:x|bbs?)\s+"
+                     r"(open|raise)\b", lambda m: _sized_open(m, big), low)
     low = MULTIPLE.sub(size, low)
     # a multiple left (its base not said, or after no betting word) is no amount read
     return re.sub(r"(?<![\w.])\d+(?:\.\d+)?\s?x(?=\s|$|[,.?!])", f" {UNREAD} ", low)
@@ -258,6 +267,9 @@ ASK_MIN_RAISE = re.compile(
 
 
 ASK_MIN_BET = re.compile(r"\bcan (i|he|she|we|you) (bet|lead|open)\b|"
+                          r"\b(bet|lead|donk)\s+(legal|allowed|ok|valid)\b|"
+                          r"\b(bet|lead|donk|open)\w*\b.*\b(less than|under|below|smaller than) "
+                          r"(the |a |one )?(bb|big blind)\b|"
                           r"\b(min|minimum|least|smallest|lowest|how (small|little|low))\b.*"
                           r"\b(bet|open\w*|lead)\b|\b(bet|open\w*)\b.*\bhow (small|little|low)\b|"
                           r"\b(bet|open\w*|lead\w*)\b.*\b(min|minimum|at least)\b|\bmin ?bet")
@@ -266,6 +278,7 @@ ASK_MIN_BET = re.compile(r"\bcan (i|he|she|we|you) (bet|lead|open)\b|"
 # An amount the player proposes, to be checked against the rule ("is 1600 the smallest legal
 # reraise", "can I lead for 200? what's the min"): the question's own guess, not a deed told
 PROPOSED = re.compile(
+    rf"\b(?:is|isnt)\s+(?:a\s+|an\s+)?{N}\s+(?:bet|lead|open)\s+(?:legal|allowed|ok|valid|enough)\b|"
     rf"\b(?:is|isnt|would|does)\s+{N}\s+(?:the\s+|a\s+|an\s+)?(?:min\w*|smallest|least|lowest|"
     rf"legal|enough|allowed|ok|valid|full)\b|"
     rf"\b(?:can|could|may|should)\s+(?:i|he|she|they|we)\s+(?:just\s+)?(?:raise|reraise|bet|lead|"
@@ -307,6 +320,8 @@ BOTH_BLINDS = (rf"\b(?:sb|small blind)(?: is| of| at)? {N} (?:and )?(?:bb|big bl
                rf"(?: is| of| at)? {N}")
 # "from the small blind with 100 in": his own blind, half the big blind
 OWN_SMALL_BLIND = rf"\b(?:from|in) the (?:sb|small blind) with {N} (?:already )?(?:in|posted)\b"
+# "bb with 200 in": the big blind's own blind, said as chips he has in
+OWN_BIG_BLIND = rf"\b(?:bb|big blind) with {N} (?:already )?(?:in|posted)\b"
 
 
 def blinds_of(t: Text) -> tuple[int, int] | None:
@@ -318,6 +333,10 @@ def blinds_of(t: Text) -> tuple[int, int] | None:
     if m:
         small = t.value(m.group(1))
         return (small, small * 2)
+    m = re.search(OWN_BIG_BLIND, t.shape)
+    if m:
+        big = t.value(m.group(1))
+        return (max(1, big // 2), big)
     m = re.search(rf"\b(bb|big blind)( is| of| at| are)? {N}|{N} (bb|big blind)\b{PLAYER_ACTS}",
                   t.shape)
     if m:
@@ -491,10 +510,11 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
                   shape)
     if m:
         return m.span(), "over-stack", t.value(m.group(2)), t.value(m.group(1))
-    m = re.search(rf"\b(?:bet|bets|typed|raise\w*)\s+(?:to\s+)?{N}\b.{{0,30}}?\b(?:with|but)\s+"
+    named = r"\b(?:bet|bets|typed|raise\w*|allin for)\s+(?:to\s+)?"
+    m = re.search(rf"{named}{N}\b.{{0,30}}?\b(?:with|but)\s+"
                   rf"(?:(?:he|she|i)\s+)?(?:only\s+)?(?:(?:has|have|had)\s+)?(?:only\s+)?(?:a\s+)?"
                   rf"{N}\s*(?:stack|chips|left|behind|in (?:my|his) stack)|"
-                  rf"\b(?:bet|bets|typed|raise\w*)\s+(?:to\s+)?{N}\b.{{0,30}}?\b(?:but|and)\s+(?:(?:he|"
+                  rf"{named}{N}\b.{{0,30}}?\b(?:but|and)\s+(?:(?:he|"
                   rf"she|i)\s+)?(?:only\s+)?(?:has|have|had)\s+(?:only\s+)?{N}\s*(?:$|\?)",
                   shape)
     if m:
@@ -511,6 +531,11 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
                   rf"put|puts|pushe[sd]?|tossed|slid|dropped)\s+(?:in\s+|out\s+)?{N}", shape)
     if m:
         return m.span(), "said-call", 0, t.value(m.group(1))
+    m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+raise\b.{{0,20}}?{N}\s+(?:in\s+)?"
+                  rf"to call\b.{{0,30}}?\bback\b.{{0,12}}?{N}\s+more\b", shape)
+    if m:
+        # "raise" said first lets him go back to his stack: both trips are the raise
+        return m.span(), "said-raise-trips", 0, t.value(m.group(1)) + t.value(m.group(2))
     m = re.search(r"\b(said|says|say|announc\w*|declar\w*)\s+raise\b.{0,40}?\b((enough|just|only|"
                   r"chips|amount)\b.{0,12}\bcall|to call|the call)\b", shape)
     if m:
@@ -539,7 +564,7 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     m = re.search(rf"\b(?:lets\s+)?make it\s+{N}", shape)
     rest = shape[:m.start()] + shape[m.end():] if m else ""
     if m and re.search(r"\b(facing|into|vs|against|over|call|bets?|betting|raise\w*|shove\w*|"
-                       r"open\w*|leads?)\b", rest):
+                       r"open\w*|leads?|slash|utg|preflop)\b", rest):
         return m.span(), "make_it", t.value(m.group(1)), 0
     m = re.search(rf"\bcall(?:ed|s|ing)?\s+(?:only\s+|just\s+)?{N}\b.{{0,30}}?\b(?:when|but|"
                   rf"while|and)\b.{{0,20}}?\b(?:bet|raise)\s+(?:was|is|of)\s+(?:to\s+)?{N}", shape)
@@ -547,7 +572,8 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
         # a call of less than the bet: chips put in short of a call
         return (m.start(), m.end(1)), "put_in", t.value(m.group(1)), 0
     m = re.search(rf"\b(?:threw|throws?|thrown|tosse[sd]?|toss|puts?|drops?|dropped|slid|slides?|"
-                  rf"pushe[sd]?)\s+(?:in\s+|out\s+)?(?:a|one|single|lone|an)\s+(?:single\s+)?"
+                  rf"pushe[sd]?|plops?|plopped|flicks?|flicked)\s+(?:in\s+|out\s+)?"
+                  rf"(?:a\s+|an\s+)?(?:one|single|lone|a|an)\s+(?:single\s+|lone\s+)?"
                   rf"{N}\s+chip\b", shape)
     if m is None:
         m = re.search(rf"\b(?:a|one|single|lone|an)\s+(?:single\s+)?{N}\s+chip\s+(?:(?:is\s+|"
@@ -569,6 +595,11 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     if m and not re.search(r"\b(said|says|announc\w*|declar\w*)\s+raise\b", shape[:m.start()]):
         # chips put in, then a trip back to the stack for more: only the first chips count
         return m.span(), "string", t.value(m.group(1)), t.value(m.group(2))
+    m = re.search(rf"\bcall(?:s|ed)\s+(?:the\s+)?{N}\s+(?:and\s+)?(?:then\s+)?(?:went|goes|reached|"
+                  rf"reaches|came|comes)\s+back\b.{{0,30}}?{N}", shape)
+    if m and not re.search(r"\b(said|says|announc\w*|declar\w*)\s+raise\b", shape[:m.start()]):
+        # a call of a bet (the bet it calls, when none is told), then a trip back for more
+        return m.span(), "string-call", t.value(m.group(1)), t.value(m.group(2))
     # the last chips put in are the deed in question ("someone bets 400 and I put in 600")
     puts = list(re.finditer(rf"\b(?:puts?|put|putting|throws?|threw|thrown|tosse[sd]?|toss|"
                             rf"pushe[sd]?|push|slides?|slid|sticks?|stuck|drops?|dropped|bet)\s+"

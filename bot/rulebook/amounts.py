@@ -49,6 +49,7 @@ from bot.rulebook.amount_words import (
     BOTH_BLINDS,
     CLOCK,
     MAX_CHARS,
+    OWN_BIG_BLIND,
     OWN_SMALL_BLIND,
     PLAYER_ACTS,
     PROPOSED,
@@ -151,7 +152,10 @@ def _play(spot: _Spot, profile: Profile) -> tuple[Hand, int] | None:
             else:
                 hand.wager_to(actor, to)
         while hand.to_act is not None and hand.to_act != hero_seat:
-            hand.fold(hand.to_act)
+            if hand.to_act == 1 and hero_seat == 2 and hand.current_bet == big:
+                hand.call(1)  # an unraised pot to the big blind: the small blind completes
+            else:
+                hand.fold(hand.to_act)
     except IllegalAction:
         return None
     if hand.to_act != hero_seat or hand.is_over:
@@ -453,12 +457,13 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     # the blinds (each way they are said) and the antes are the level, not deeds
     skip += [m.span() for m in re.finditer(
         rf"{N} slash {N}|\bblinds (?:of |are |at )?{N} and {N}|{BOTH_BLINDS}|"
-        rf"{OWN_SMALL_BLIND}|\b(bb|big blind)( is| of| at| are)? {N}(?: slash {N})?|"
+        rf"{OWN_SMALL_BLIND}|{OWN_BIG_BLIND}|"
+        rf"\b(bb|big blind)( is| of| at| are)? {N}(?: slash {N})?|"
         rf"{N} (bb|big blind){PLAYER_ACTS}|\b(?:a |an |the )?(?:bb |big blind )?antes? "
         rf"(?:of |is |at )?{N}|{N} (?:bb |big blind )?antes?\b", shape)]
     # the pot's size says nothing of the bets faced
     pots = [m.span() for m in re.finditer(r"\bpot (?:(?:is|was|of|at|size is|s) )?(?:now )?(?:at )?"
-                                          r"#\d+|#\d+ (?:chip )?pot\b", shape)]
+                                          r"#\d+(?! slash)|#\d+ (?:chip )?pot\b", shape)]
     skip += pots
     if ASK_MIN_RAISE.search(shape) or ASK_MIN_BET.search(shape):
         # the player's own guess at the answer is checked, not played
@@ -527,7 +532,7 @@ def work_out(query: str, profile: Profile) -> Worked | None:
                  rf"makes|goes|wants)\b|{I_AM_IN}(small blind|sb)\b", shape):
         spot.hero = "sb"
     elif re.search(rf"\b(from|in) the (big blind|bb)\b|\b(big blind|bb) (says|said|raises|makes|"
-                   rf"goes|wants)\b|{I_AM_IN}(big blind|bb)\b", shape):
+                   rf"goes|wants)\b|{I_AM_IN}(big blind|bb)\b|{OWN_BIG_BLIND}", shape):
         spot.hero = "bb"
     spot.preflop = _preflop(prior, blinds, shape)
     if spot.preflop:
@@ -666,7 +671,10 @@ def _question_deed(deed: Deed, spot: _Spot, t: Text, profile: Profile) -> Worked
         return _said_call(spot, profile, other) if faced else None
     if how == "said-raise-call":
         return _said_raise_with_a_call(spot, profile) if faced else None
-    if how == "string":
+    if how == "string-call" and not spot.prior and not spot.preflop:
+        # "called 300 then went back for more": the call says the bet it called
+        spot.prior, faced = [("bet", amount)], True
+    if how in ("string", "string-call"):
         worked = _act(spot, profile, "put_in", amount) if faced else None
         if worked is None or worked.kind != "make-it":
             return None
@@ -680,6 +688,11 @@ def _question_deed(deed: Deed, spot: _Spot, t: Text, profile: Profile) -> Worked
         # chip's rule
         worked = _said_raise_with_chips(spot, profile, amount) if faced else None
         return replace(worked, rule_id="single-chip") if worked is not None else None
+    if how == "said-raise-trips":
+        # raise said, then the call and a trip back for more: a raise of all of it, which the
+        # string bet rule allows once raise is said
+        worked = _said_raise_with_chips(spot, profile, other) if faced else None
+        return replace(worked, rule_id="string-bet") if worked is not None else None
     if how == "said-raise-chips":
         return _said_raise_with_chips(spot, profile, other) if faced else None
     if how == "over-stack":

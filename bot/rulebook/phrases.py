@@ -414,7 +414,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\btrash talk|\b(rude|abusive|insult\w*)\b|\bf ?bombs?\b|\b(yell|yelled|yelling|yells|"
      r"shout\w*|scream\w*) at\b|\b(swear\w*|cuss\w*|cursing|profanity)\b",
      "language"),
-    (r"\b(phone|texting|text|texts)\b|\b(take|taking|took|make|making|answer\w*) (a |the |my )?"
+    (r"\b(phone|texting|text|texts|face ?tim\w*|video call\w*)\b|"
+     r"\b(take|taking|took|make|making|answer\w*) (a |the |my )?"
      r"(phone )?call\b", "phones"),
     (r"\b(talk|talking|discuss|discussing|comment\w*)\b.*\bhands?\b", "discussing-hands"),
     (r"\bunprotected\b|\bmisclick|\b(swept|grabbed|took|killed|mucked)\b.*\bmy (cards|hand)\b",
@@ -422,7 +423,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\bpocket\b|\bpalm\w*|\bchips?\b.*\b(lap|bag|jacket|coat)\b|\bhid(e|ing|den)\b.*\bchips\b|"
      r"\brat ?hol\w*|"
      r"\b(went|go|goes|going|gone) south\b|\bsouth with\b|"
-     r"\bchips?\b.*\b(off the table|in view|visible|hidden|covered)\b",
+     r"\b(chips?|stack)\b.*\b(off the table|in view|visible|hidden|covered)\b",
      "chip-visibility"),
     (r"\bscreenshot\b|\b(hid(e|es|ing|den)?|cover|covering)\b.*\b(cards|hand)\b|\bcards?\b.*\b(above|below|"
      r"under|on|off|over) (the )?(table|edge)\b|\bcards?\b.*\b(in (plain |full )?view|visible)\b|"

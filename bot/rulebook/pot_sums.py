@@ -27,7 +27,8 @@ MAX_WAYS = 9
 ASK_BACK = re.compile(r"\b(get|gets|got|getting|come|comes|came|coming|go|goes|given|give|gives|"
                       r"hand|handed|paid|pay|sent|receive\w*|it|chips|money)\s+(\w+\s+)?back\b"
                       r"(?!\s+(over|with|and|in|to raise|for more|on top))|"
-                      r"\b(returned?|refund\w*|give[sn]? me|extra|excess|left ?over)\b")
+                      r"\b(returned?|refund\w*|give[sn]? me|extra|excess|left ?over)\b|"
+                      r"\bwhat happens to (the|my|his|her) (other|rest)\b")
 
 
 
@@ -87,8 +88,9 @@ def side_pots(t: Text, profile: Profile) -> Worked | None:
                          rf"(?:\s+(?:for\s+)?{N})?", shape):
         committed.append(t.value(m.group(1)) if m.group(1) else max(committed, default=0))
     # "two others call 400": that many players call, the amount (or the call) counted once above
-    for m in re.finditer(rf"\b(two|three|four|five|six|seven|eight) (?:others|other players|"
-                         rf"players|guys|people|of them|callers)\s+(?:both\s+|all\s+)?"
+    for m in re.finditer(rf"\b(two|three|four|five|six|seven|eight) (?:(?:others|other players|"
+                         rf"players|guys|people|of them|callers|bigger stacks|other stacks)\s+)?"
+                         rf"(?:both\s+|all\s+)?"
                          rf"call(?:s|ed)?\b(?:\s+(?:for\s+)?{N})?", shape):
         amount = t.value(m.group(2)) if m.group(2) else max(committed, default=0)
         committed += [amount] * (WORD_WAYS[m.group(1)] - 1)
