@@ -77,7 +77,7 @@ def read(query: str) -> Text | None:
     # a check-raise is a raise: "x/r to 7k", "check raises to 7k"
     low = re.sub(r"\b(?:x ?/ ?r|x-r|xr|check[ -]?rais\w*)\s+(?=to\b|\$?\d)", "raises ", low)
     # "3-bet", "4bet": names of raises, not amounts; "2 ways": a count
-    low = re.sub(r"\b([2-5])[ -]?bet(s|ting)?\b", r"xbet", low)
+    low = re.sub(r"\b([2-5])[ -]?bet(s|ting|ted)?\b", r"xbet\2", low)
     low = re.sub(r"\b([2-9]) ((?:other |bigger |big |short |deep |more )?(?:ways?|players?|"
                  r"winners?|people|limpers?|limps|callers?|guys|opponents|villains|handed|"
                  r"tables?|seats?|hands?|cards?|levels?|stacks|others)|of (?:them|us))\b",
@@ -356,8 +356,10 @@ DEEDS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), d) for p,
     (rf"\b(?:rais(?:es|ed|ing)?|reraise[sd]?|bump(?:s|ed)?)\s+(?:it\s+)?by\s+{N}|"
      rf"\b(?:rais(?:es|ed|ing)?|reraise[sd]?|bump(?:s|ed)?)\s+(?:it\s+)?(?:another\s+)?{N}\s+more\b",
      "raiseby"),
-    (r"\bmin ?(?:rais(?:es|ed)|click(?:s|ed)|reraise[sd])\b(?!\s+(?:to\s+|by\s+)?#)", "minraise"),
-    (rf"\b(?:allin|shove\w*|jam\w*|push\w*|ship\w*)\s+(?:on\s+|over\s+(?:it|me|him|her|that)\s+)?"
+    (r"\bmin ?(?:rais(?:es|ed)|click(?:s|ed)|reraise[sd]|xbets|xbetted)\b(?!\s+(?:to\s+|by\s+)?#)",
+     "minraise"),
+    (rf"\b(?:allin|shove\w*|jam\w*|push\w*|ship\w*|moves? in|moved in)\s+"
+     rf"(?:on\s+|over\s+(?:it|me|him|her|that)\s+)?"
      rf"(?:for\s+|of\s+|with\s+|to\s+)?{N}",
      "allin"),
     (rf"{N}\s+(?:allin|shove|jam)\b", "allin"),

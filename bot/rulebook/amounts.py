@@ -493,6 +493,8 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     if facing is not None:
         skip.append(facing[0])
     deeds, spans = deeds_of(shape, t, skip)
+    if _untold_deed(shape, [*skip, *spans]):
+        return None
     if hero is not None and hero[1] == "raise_to" and any(
             pos >= hero[0][1] and deed != "call" for pos, deed, _ in deeds) and not re.search(
             r"\b(say|said|says|declar\w*|announc\w*)\b", shape[hero[0][0]:hero[0][1]]):
@@ -595,6 +597,16 @@ def work_out(query: str, profile: Profile) -> Worked | None:
             return _min_raise(spot, profile)
         return worked
     return None
+
+
+# A deed told in the third person ("mp 3bets", "he shoves") whose size was not read: the spot
+# is not known for sure (the question itself says "min 3bet", "can I raise")
+TOLD_DEED = re.compile(r"\b(raises|reraises|reraised|xbets|xbetted|shoves|shoved|jams|jammed|"
+                       r"opens|opened|isos|isolates|isolated)\b")
+
+
+def _untold_deed(shape: str, spans: Sequence[tuple[int, int]]) -> bool:
+    return any(not any(a <= m.start() < b for a, b in spans) for m in TOLD_DEED.finditer(shape))
 
 
 def _back_to_the_first(spot: _Spot, own: int = 0) -> None:
