@@ -25,7 +25,13 @@ as 100/200 or 1k-2k):
 - a declared raise ("said raise to 800 facing 600"), "raise it X" ("raise it 1000 facing 400"),
   "raise" said with only the chips to call, a spoken amount against the chips thrown ("said 300
   and threw 500"), an amount below the call or above the stack;
-- a pot split several ways with the smallest chip ("1,025 split two ways, 25 chips").
+- a pot split several ways with the smallest chip ("1,025 split two ways, 25 chips"), side
+  pots and the part of a bet nobody called (bot/rulebook/pot_sums.py);
+- the big blind ante and the antes before the cards, where the ante is said
+  (bot/rulebook/forced_bets.py);
+- one chip with raise said first, a call or "raise" said and then a trip back for more, a
+  player who says which blind he is in ("im sb", "bb with 200 in").
+A deed told without its size ("utg raises, mp 3bets to 3000") leaves the spot unread.
 """
 
 from __future__ import annotations

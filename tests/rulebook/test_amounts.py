@@ -11,7 +11,7 @@ import pytest
 
 from bot.engine.errors import BelowCall
 from bot.engine.hand import Hand, HandConfig, Seat
-from bot.engine.hand_events import Acted, Ruling, UncalledReturned
+from bot.engine.hand_events import Acted, Posted, Ruling, UncalledReturned
 from bot.engine.pots import build_pots, split
 from bot.engine.profile import PROFILE_NAMES, Profile, make_profile
 from bot.rulebook import Rulebook, load_rulebook
@@ -910,3 +910,143 @@ def test_a_min_raise_told_then_what_it_is(book: Rulebook, profile: Profile) -> N
                                   "that amount?", profile)
     assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == ("minimum-raise",
                                                                            (800,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_raise_it_said_by_a_player_in_the_small_blind(book: Rulebook, profile: Profile) -> None:
+    """"im sb": the player asking has his small blind in, so "raise it 1500" over a raise to
+    500 makes 2,000 and puts in 1,900 more, as the engine plays it."""
+    hand = _hand(profile, [DEEP] * 3, blinds=(100, 200), button=3)
+    hand.raise_to(_act(hand), 500)
+    events = hand.raise_by(_act(hand), 1500)
+    acted = next(e for e in events if isinstance(e, Acted))
+    rule, figures = _answer(book, "blinds 100/200, cutoff raises to 500, im sb and say i raise "
+                                  "it 1500, how much do i put in", profile)
+    assert rule == "raise-it" and figures == (acted.added, acted.to) == (1900, 2000)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_min_reraise_from_the_big_blind_said_as_im_in_the_bb(book: Rulebook,
+                                                             profile: Profile) -> None:
+    hand = _hand(profile, [DEEP] * 3, blinds=(200, 400), button=3)
+    hand.raise_to(_act(hand), 1100)  # the button
+    hand.fold(_act(hand))  # the small blind
+    legal = hand.legal()
+    assert legal is not None and _act(hand) == 2
+    rule, figures = _answer(book, "so im in the bb at 200/400, button raises to 1100, sb folds, "
+                                  "whats my min 3bet", profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == ("minimum-raise", (1800,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_limped_pot_to_the_big_blind(book: Rulebook, profile: Profile) -> None:
+    """The small blind completes and the big blind may raise: to two big blinds at least."""
+    hand = _hand(profile, [DEEP] * 3, blinds=(100, 200), button=3)
+    hand.fold(_act(hand))
+    hand.call(_act(hand))
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "limped pot 100/200, sb completes, bb wants to raise, how "
+                                  "much min", profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == ("minimum-raise", (400,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_one_chip_with_raise_said_first(book: Rulebook, profile: Profile) -> None:
+    """"Raise" said before one 5,000 chip goes in against a bet of 200: a raise to 5,000."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3, blinds=(100, 200)))
+    hand.bet(_act(hand), 200)
+    events = hand.raise_to(_act(hand), 5000)
+    acted = next(e for e in events if isinstance(e, Acted))
+    rule, figures = _answer(book, "facing 200 I drop one 5k chip and say raise first", profile)
+    assert (rule, figures) == ("single-chip", (acted.to,)) and acted.to == 5000
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_call_then_a_trip_back_and_raise_said_then_a_trip_back(book: Rulebook,
+                                                                 profile: Profile) -> None:
+    """Without raise said, a call then more chips is the call; with raise said first, the call
+    and the trip back together are the raise."""
+    called = _to_flop(_hand(profile, [DEEP] * 3))
+    called.bet(_act(called), 300)
+    call = next(e for e in called.call(_act(called)) if isinstance(e, Acted))
+    rule, figures = _answer(book, "he called 300 then reached back and added 600 more, no raise "
+                                  "said", profile)
+    assert (rule, figures) == ("string-bet", (call.to,)) and call.to == 300
+    raised = _to_flop(_hand(profile, [DEEP] * 3))
+    raised.bet(_act(raised), 400)
+    raise_ = next(e for e in raised.raise_to(_act(raised), 1200) if isinstance(e, Acted))
+    rule, figures = _answer(book, "i said raise, put in 400 to call, then went back for 800 "
+                                  "more, is that ok", profile)
+    assert (rule, figures) == ("string-bet", (raise_.to,)) and raise_.to == 1200
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_check_raise_then_the_next_minimum(book: Rulebook, profile: Profile) -> None:
+    hand = _to_flop(_hand(profile, [DEEP] * 3, blinds=(100, 200)))
+    hand.bet(_act(hand), 2500)
+    hand.raise_to(_act(hand), 7000)
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "cbet 2.5k, x/r to 7k, smallest 3bet?", profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,))
+    assert legal.min_raise_to == 11500
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_min_three_bet_told_then_the_four_bet(book: Rulebook, profile: Profile) -> None:
+    """"utg 3x, mp min 3bets": an open to 1,800 and the least raise over it, then the least
+    four-bet, as the engine offers them; a deed told without its size is no spot at all."""
+    hand = _hand(profile, [DEEP] * 4, blinds=(300, 600), button=4)
+    hand.raise_to(_act(hand), 1800)
+    legal = hand.legal()
+    assert legal is not None
+    hand.raise_to(_act(hand), legal.min_raise_to)
+    four = hand.legal()
+    assert four is not None
+    rule, figures = _answer(book, "utg 3x at 300/600, mp min 3bets, whats the min 4bet", profile)
+    assert (rule, figures) == ("minimum-raise", (four.min_raise_to,)) == ("minimum-raise", (4200,))
+    assert work_out("blinds 300/600, utg raises, mp 3bets to 3000, min 4bet?", profile) is None
+
+
+def test_side_pots_when_each_of_two_players_calls(book: Rulebook) -> None:
+    pots = [p.amount for p in build_pots({1: 300, 2: 1000, 3: 1000}, [1, 2, 3])]
+    for asked in ("A all in 300, B and C each call 1000, how big is the main pot",
+                  "three players: one all in for 300, two call 1000. main pot?"):
+        rule, figures = _answer(book, asked, make_profile("tda"))
+        assert rule == "side-pots" and figures == tuple(pots) == (900, 1400), asked
+    # bets on a later street are not read into the pots
+    assert work_out("short stack shoves 2k, 2 bigger stacks call, flop one bets 5k other calls, "
+                    "side pot?", make_profile("tda")) is None
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_big_blind_ante_posted_after_the_blind(book: Rulebook, profile: Profile) -> None:
+    """TDA 2024: a big blind of 3,000 chips facing a 2,000 blind and a 2,000 ante posts the
+    blind first and 1,000 to the ante; deep, he posts both in full."""
+    seats = (Seat(1, "a", DEEP), Seat(2, "b", 3000), Seat(3, "c", DEEP))
+    hand = Hand.start(HandConfig("t", seats, 3, 1000, 2000, ante=2000, big_blind_ante=True,
+                                 profile=profile, deck_seed="amounts"))
+    posted = {e.kind: e.amount for e in hand.events if isinstance(e, Posted) and e.seat == 2}
+    rule, figures = _answer(book, "bb ante 2000 at 1000/2000, bb only has 3000, what does he "
+                                  "post", profile)
+    assert rule == "big-blind-ante"
+    assert figures == (posted["big_blind"] + posted["ante"], posted["big_blind"], posted["ante"])
+    assert figures == (3000, 2000, 1000)
+    rule, figures = _answer(book, "big blind ante of 2k at 1k/2k, how much does the bb post "
+                                  "total", profile)
+    assert (rule, figures[0]) == ("big-blind-ante", 4000)
+    # the ante's size not said: no number
+    assert work_out("big blind ante at 1k/2k, how much does the bb post total", profile) is None
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_the_pot_before_the_cards_with_antes(book: Rulebook, profile: Profile) -> None:
+    """Nine players, blinds 100/200 and an ante of 25 each: 525 posted before the cards."""
+    seats = tuple(Seat(i, f"s{i}", DEEP) for i in range(1, 10))
+    hand = Hand.start(HandConfig("t", seats, 9, 100, 200, ante=25, profile=profile,
+                                 deck_seed="amounts"))
+    pot = sum(e.amount for e in hand.events if isinstance(e, Posted))
+    rule, figures = _answer(book, "blinds 100/200 ante 25, 9 handed, whats in the pot before "
+                                  "cards", profile)
+    assert (rule, figures) == ("antes", (pot,)) and pot == 525
