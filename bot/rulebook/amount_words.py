@@ -28,7 +28,8 @@ NUMBER = re.compile(r"(?<![\w.#])\$?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(\s?k\b)?(
 # After "bb", a deed: the player in the big blind acting ("shoved 10k, bb calls"), not its size.
 PLAYER_ACTS = (r"(?!\s+(?:calls?|called|folds?|folded|raises?|raised|checks?|checked|says|said|"
                r"shoves?|shoved|jams?|jammed|goes|went|puts?|wakes|snap\w*|tank\w*|allin|"
-               r"limps?|limped|flats?)\b)")
+               r"limps?|limped|flats?|wants?|wanted|can|could|may|should|decides?|tries|is|"
+               r"has|had)\b)")
 
 
 # "1st", "3rd": which one, not an amount
@@ -74,6 +75,9 @@ def read(query: str) -> Text | None:
         values.append(int(number))
         return f" #{len(values) - 1} "
 
+    # raise misspelt ("rase", "raize", "riase"), as the word lookup forgives it
+    low = re.sub(r"\b(re ?)?(rase|raize|riase|rasie|raiss)(s|d|ed)?\b",
+                 lambda m: f"{m.group(1) or ''}raise{m.group(3) or ''}", low)
     # a check-raise is a raise: "x/r to 7k", "check raises to 7k"
     low = re.sub(r"\b(?:x ?/ ?r|x-r|xr|check[ -]?rais\w*)\s+(?=to\b|\$?\d)", "raises ", low)
     # "3-bet", "4bet": names of raises, not amounts; "2 ways": a count
@@ -319,7 +323,8 @@ def ways(shape: str) -> int | None:
 BOTH_BLINDS = (rf"\b(?:sb|small blind)(?: is| of| at)? {N} (?:and )?(?:bb|big blind)"
                rf"(?: is| of| at)? {N}")
 # "from the small blind with 100 in": his own blind, half the big blind
-OWN_SMALL_BLIND = rf"\b(?:from|in) the (?:sb|small blind) with {N} (?:already )?(?:in|posted)\b"
+OWN_SMALL_BLIND = (rf"\b(?:(?:from|in) the )?(?:sb|small blind) with {N} (?:already )?"
+                   rf"(?:in|posted)\b")
 # "bb with 200 in": the big blind's own blind, said as chips he has in
 OWN_BIG_BLIND = rf"\b(?:bb|big blind) with {N} (?:already )?(?:in|posted)\b"
 
@@ -367,7 +372,8 @@ DEEDS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), d) for p,
     (rf"\b(?:makes it|made it)\s+(?:to\s+)?{N}", "makeit"),
     (rf"\b(?:rais\w*|reraise\w*|xbet\w*|makes it|made it|make it|makes|made|opens? to|opened to|"
      rf"iso(?:s|ed|lates?|lated)?(?:\s+(?:raise[sd]?|it))?\s+to|"
-     rf"opens?|opened|min raised to|limp raise\w* to)\s+(?:to\s+|for\s+)?{N}", "raise"),
+     rf"opens?|opened|min raised to|limp raise\w* to|squeez\w*)\s+"
+     rf"(?:to\s+|for\s+)?{N}", "raise"),
     (rf"\b(?:and\s+|then\s+)?again\s+to\s+{N}", "raise"),
     (rf"\b(?:bets?|betting|leads?(?: out)?(?: for)?|donks?|fires?|fired|c ?bets?)\s+"
      rf"(?:of\s+|for\s+)?{N}", "bet"),
@@ -500,9 +506,13 @@ Deed = tuple[tuple[int, int], str, int, int]
 def deed_in_question(shape: str, t: Text) -> Deed | None:
     m = re.search(rf"\b(?:i|he|she)\s+(?:only\s+)?(?:have|has|had|got|have got|has got)\s+"
                   rf"(?:only\s+)?{N}\b.{{0,30}}?"
-                  rf"\b(?:bet|bets|typed|raise\w*|shove\w*)\s+(?:to\s+)?{N}", shape)
+                  rf"\b(?:bet|bets|typed|raise\w*|shove\w*)\s+(?:to\s+)?{N}|"
+                  rf"\bwith\s+(?:only\s+)?{N}\s+(?:left|behind|in (?:his|her|my) stack)\s+"
+                  rf"(?:\w+\s+)?(?:typed|types|bets|bet|says|said)\s+(?:raise\s+|bet\s+)?(?:to\s+)?{N}",
+                  shape)
     if m:
-        return m.span(), "over-stack", t.value(m.group(2)), t.value(m.group(1))
+        stack, said = (t.value(g) for g in m.groups() if g is not None)
+        return m.span(), "over-stack", said, stack
     m = re.search(rf"\b(?:bet|bets|typed|raise\w*|shove\w*)\s+(?:to\s+)?{N}\b.{{0,30}}?\b(?:i|he|"
                   rf"she)\s+(?:only\s+)?(?:have|has|had)\s+(?:only\s+)?{N}", shape)
     if m:
@@ -590,10 +600,11 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
         # one chip put in without "raise" said first: a call (TREPS and Tavern alike)
         return m.span(), "single-chip", t.value(m.group(1)), 0
     m = re.search(rf"\b(?:put|puts|threw|throws?|tossed|pushed|slid)\s+(?:in\s+)?{N}(?:\s+in)?\s+"
-                  rf"(?:to call(?:\s+(?:my|his|her|the|a))?(?:\s+bet)?(?:\s+of)?\s+#\d+"
+                  rf"(?:to call(?:\s+(?:my|his|her|the|a))?(?:\s+bet)?(?:\s+of)?(?:\s+#\d+)?"
                   rf"(?:\s+bet)?\s+)?"
-                  rf"(?:and\s+)?(?:then\s+)?(?:went|goes|go|going|reached|reaches|came|comes)\s+back"
-                  rf"\b.{{0,30}}?{N}", shape)
+                  rf"(?:and\s+)?(?:then\s+)?(?:(?:went|goes|go|going|reached|reaches|came|comes)\s+"
+                  rf"back\b.{{0,30}}?|(?:grabbed|grabs|added|adds|threw|tossed|pushed)\s+(?:in\s+)?"
+                  rf"another\s+){N}", shape)
     if m and not re.search(r"\b(said|says|announc\w*|declar\w*)\s+raise\b", shape[:m.start()]):
         # chips put in, then a trip back to the stack for more: only the first chips count
         return m.span(), "string", t.value(m.group(1)), t.value(m.group(2))
@@ -611,7 +622,8 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
             r"\b(into|facing|vs|against|over)\b(?! (me|him|her|us|you|them|the pot|a pot|that|it|"
             r"this|the top)\b)",
             shape) or (
-            re.search(rf"\b(bets?|raises?|raised|opens?|opened|leads?)\s+(to\s+)?{N}",
+            re.search(rf"\b(bets?|raises?|raised|opens?|opened|leads?)\s+(to\s+)?{N}|"
+                      rf"{N}\s+(bet|raise|open)\b",
                       shape[:puts[-1].start()]) and puts[-1].group(0).split()[0] != "bet")):
         # chips put in after a bet or raise told: the chips are the deed in question
         m = puts[-1]

@@ -451,7 +451,7 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     shape = t.shape
     if re.search(r"\bantes?\b|\bbba\b", shape) and (posted := forced_bets(t, profile)):
         return posted
-    if re.search(r"\b(side pots?|main pot)\b", shape) or (
+    if re.search(r"\b(side pots?|main pot|each pot|every pot)\b", shape) or (
             re.search(r"\bpots\b", shape) and re.search(r"\ballin\b", shape)):
         return side_pots(t, profile)
     if re.search(r"\b(split|chop\w*|divid\w*|share|tie|tied|ties)\b", shape):
@@ -536,7 +536,8 @@ def work_out(query: str, profile: Profile) -> Worked | None:
         said_make_it = deeds.pop()[2]
     deeds = [(p, "raise" if d == "makeit" else d, a) for p, d, a in deeds]
     prior = _dedupe([(d, a) for _, d, a in deeds])
-    if re.search(rf"\b(from|in) the (small blind|sb)\b|\b(small blind|sb) (says|said|raises|"
+    if re.search(rf"\b(from|in) the (small blind|sb)\b|{OWN_SMALL_BLIND}|"
+                 rf"\b(small blind|sb) (says|said|raises|"
                  rf"makes|goes|wants)\b|{I_AM_IN}(small blind|sb)\b", shape):
         spot.hero = "sb"
     elif re.search(rf"\b(from|in) the (big blind|bb)\b|\b(big blind|bb) (says|said|raises|makes|"

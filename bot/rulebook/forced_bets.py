@@ -23,7 +23,7 @@ ANTE = re.compile(rf"\b(?:big blind |bb )?antes? (?:of |is |was )?{N}(?! slash)|
                   rf"(?<!slash ){N} (?:big blind |bb )?antes?\b|\bbba (?:of |is )?{N}")
 STACK = re.compile(rf"\b(?:has|have|had|with|holding|got)\s+(?:only\s+|just\s+)?{N}\s*"
                    rf"(?:left|behind|chips|in (?:his|her|my) stack)?|\bstack (?:of|is|was) {N}")
-BLINDS = re.compile(rf"{N} slash {N}|\b(?:bb|big blind)(?: is| of| at)? {N}")
+BLINDS = re.compile(rf"{N} slash {N}|\b(?:bb|big blind|sb|small blind)(?: is| of| at)? {N}")
 # players dealt in: "nine handed", "eight players", "at a full table of nine"
 PLAYERS = re.compile(r"\b(two|three|four|five|six|seven|eight|nine) (handed|players|people|"
                      r"of us|seats|at the table)\b")
@@ -37,7 +37,7 @@ def forced_bets(t: Text, profile: Profile) -> Worked | None:
     shape = t.shape
     blinds = blinds_of(t)
     ante_m = ANTE.search(shape)
-    if blinds is None or ante_m is None or not ASK_POST.search(shape):
+    if blinds is None or ante_m is None or not (ASK_POST.search(shape) or ASK_POT.search(shape)):
         return None
     ante = t.value(next(g for g in ante_m.groups() if g is not None))
     small, big = blinds
@@ -51,7 +51,7 @@ def forced_bets(t: Text, profile: Profile) -> Worked | None:
         spans.append(stack_m.span())
     if not all_read(shape, spans) or ante <= 0:
         return None
-    if bba:
+    if bba and ASK_POST.search(shape):
         # the big blind's own posting: seat 2 of three, holding the stack said
         seats: tuple[Seat, ...] = (Seat(1, "p1", DEEP), Seat(2, "p2", stack), Seat(3, "p3", DEEP))
         hand = _dealt(seats, small, big, ante, True, profile)
@@ -61,7 +61,7 @@ def forced_bets(t: Text, profile: Profile) -> Worked | None:
         blind, paid = posted.get("big_blind", 0), posted.get("ante", 0)
         return worked("forced-bets", "big-blind-ante", [blind + paid, blind, paid], profile,
                       blind=blind, ante=paid, ante_asked=ante, stack=stack if stack_m else 0)
-    if stack_m or not count or not ASK_POT.search(shape) or count > TABLE_SIZE:
+    if bba or stack_m or not count or not ASK_POT.search(shape) or count > TABLE_SIZE:
         return None
     # an ante from every player: the pot before the cards, blinds and antes together
     seats = tuple(Seat(i, f"p{i}", DEEP) for i in range(1, count + 1))

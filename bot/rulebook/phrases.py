@@ -31,7 +31,9 @@ INTENTS: tuple[tuple[str, str], ...] = (
     # cards held below the table's edge (before the rail's onlookers)
     (r"\bcards?\b.*\b(under|below|beneath|off) (the )?(rail|felt|edge)\b", "card-visibility"),
     # one player to a hand: said before "his friend ... cards" (show one, show all)
-    (r"\b(advice|advise|advising|coach\w*|help(ing|ed)? (me|him|her) (play|decide)|tell\w* "
+    (r"\b(ask\w*|poll\w*) (the table|everyone|the others|the rail|his friends?|her friends?)\b.*"
+     r"\b(what|how|should)\b|\bwhat (he|she|i) should do\b|"
+     r"\b(advice|advise|advising|coach\w*|help(ing|ed)? (me|him|her) (play|decide)|tell\w* "
      r"(me|him|her) (what|how) to)\b|\brailbird|\bsweat(ing|er)?\b", "one-player-to-a-hand"),
     # looking at another player's cards: a penalty in TREPS's list, before the friend's cards
     (r"\b(look\w*|peek\w*|peep\w*|glanc\w*|try\w* to see)\b.{0,12}\b(at |into )?(his |her |their |"
@@ -412,7 +414,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(team|teaming|teamed) up\b|\bworking together\b|\bsharing cards\b|\bsoft ?play",
      "cheating"),
     (r"\btrash talk|\b(rude|abusive|insult\w*)\b|\bf ?bombs?\b|\b(yell|yelled|yelling|yells|"
-     r"shout\w*|scream\w*) at\b|\b(swear\w*|cuss\w*|cursing|profanity)\b",
+     r"shout\w*|scream\w*) at\b|\b(swear\w*|swore|sworn|cuss\w*|cursing|profanity)\b",
      "language"),
     (r"\b(phone|texting|text|texts|face ?tim\w*|video call\w*)\b|"
      r"\b(take|taking|took|make|making|answer\w*) (a |the |my )?"

@@ -28,7 +28,8 @@ ASK_BACK = re.compile(r"\b(get|gets|got|getting|come|comes|came|coming|go|goes|g
                       r"hand|handed|paid|pay|sent|receive\w*|it|chips|money)\s+(\w+\s+)?back\b"
                       r"(?!\s+(over|with|and|in|to raise|for more|on top))|"
                       r"\b(returned?|refund\w*|give[sn]? me|extra|excess|left ?over)\b|"
-                      r"\bwhat happens to (the|my|his|her) (other|rest)\b")
+                      r"\bwhat happens to (the|my|his|her) (other|rest)\b|"
+                      r"\bhow much (comes |goes )?back\b")
 
 
 
