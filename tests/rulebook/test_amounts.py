@@ -1050,3 +1050,72 @@ def test_the_pot_before_the_cards_with_antes(book: Rulebook, profile: Profile) -
     rule, figures = _answer(book, "blinds 100/200 ante 25, 9 handed, whats in the pot before "
                                   "cards", profile)
     assert (rule, figures) == ("antes", (pot,)) and pot == 525
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_short_all_in_from_the_small_blind_then_the_big_blind(book: Rulebook,
+                                                                profile: Profile) -> None:
+    """"1400 bb wants": the big blind acting, not a blind of 1,400. An open to 1,000 at 200/400
+    and a jam to 1,400 from the small blind: the big blind's least raise is 2,000."""
+    hand = _hand(profile, [1400, DEEP, DEEP], blinds=(200, 400), button=3)
+    hand.raise_to(_act(hand), 1000)  # the button, first to act three-handed
+    hand.all_in(_act(hand))  # the small blind, 1,400 in all
+    legal = hand.legal()
+    assert legal is not None and _act(hand) == 2
+    rule, figures = _answer(book, "btn opens 1000 at 200/400, sb jams 1400, bb wants to "
+                                  "re-raise, least amount?", profile)
+    assert rule == "incomplete-all-in" and figures == (legal.min_raise_to,) == (2000,)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_more_than_the_stack_said_with_chips_left(book: Rulebook, profile: Profile) -> None:
+    """A player with 2,300 left who names 5,000 is all-in for 2,300."""
+    hand = _to_flop(_hand(profile, [2300 + 50, DEEP, DEEP]))
+    assert _act(hand) == 1 and hand.player(1).stack == 2300
+    acted = next(e for e in hand.raise_to(1, 5000) if isinstance(e, Acted))
+    rule, figures = _answer(book, "villain with 2,300 left types raise to 5000", profile)
+    assert (rule, figures) == ("all-in-over-stack", (acted.to,)) and acted.to == 2300
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_raise_it_from_the_small_blind_said_with_his_chips_in(book: Rulebook,
+                                                              profile: Profile) -> None:
+    hand = _hand(profile, [DEEP] * 3, blinds=(50, 100), button=3)
+    hand.raise_to(_act(hand), 250)
+    acted = next(e for e in hand.raise_by(_act(hand), 500) if isinstance(e, Acted))
+    rule, figures = _answer(book, "sb with 50 in at 50/100, button raises to 250, i say raise it "
+                                  "500, total chips from me?", profile)
+    assert rule == "raise-it" and figures == (acted.to, acted.added) == (750, 700)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_chips_told_after_a_bet_said_amount_first(book: Rulebook, profile: Profile) -> None:
+    """"600 bet, he slides 800 out": 200 more is short of half the bet, a call where the 50%
+    rule applies, and a call too where the excess goes back."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 600)
+    acted = next(e for e in hand.make_it(_act(hand), 800) if isinstance(e, Acted))
+    rule, figures = _answer(book, "600 bet, he slides 800 out", profile)
+    assert rule in ("fifty-percent", "make-it") and figures == (acted.to,) == (600,)
+
+
+def test_pots_asked_as_each_pot_and_chips_back_asked_as_how_much_back(book: Rulebook) -> None:
+    pots = [p.amount for p in build_pots({1: 1500, 2: 4000, 3: 4000}, [1, 2, 3])]
+    rule, figures = _answer(book, "A all in for 1500, B all in for 4000, C has more and calls. "
+                                  "how much is each pot?", make_profile("tda"))
+    assert rule == "side-pots" and figures == tuple(pots) == (4500, 5000)
+    back = build_pots({1: 2000, 2: 900}, [1, 2])
+    returned = sum(p.amount for p in back if len(p.eligible) == 1)
+    rule, figures = _answer(book, "i bet 2k, he calls all-in for 900, how much back",
+                            make_profile("tavern"))
+    assert (rule, figures) == ("uncalled-bet", (returned,)) and returned == 1100
+
+
+def test_antes_with_the_blinds_named_sb_and_bb(book: Rulebook) -> None:
+    seats = tuple(Seat(i, f"s{i}", DEEP) for i in range(1, 10))
+    hand = Hand.start(HandConfig("t", seats, 9, 200, 400, ante=100, profile=make_profile("treps"),
+                                 deck_seed="amounts"))
+    pot = sum(e.amount for e in hand.events if isinstance(e, Posted))
+    rule, figures = _answer(book, "ante 100 everyone, sb 200 bb 400, 9 players, starting pot",
+                            make_profile("treps"))
+    assert (rule, figures) == ("antes", (pot,)) and pot == 1500
