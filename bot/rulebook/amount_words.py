@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 # Amounts above this are not chips anybody bets: the question is not read.
 MAX_AMOUNT = 10**8
@@ -466,6 +467,30 @@ def asks_amounts(query: str) -> bool:
     if t is None:
         return False
     return len(t.values) >= 2 or bool(ASKS.search(t.shape))
+
+
+class _Named(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+R = TypeVar("R", bound=_Named)
+# Rules a question for the least raise is not about, though its words may rank them first (a
+# bet or a blind named in the spot told)
+NOT_THE_RAISE = frozenset({"minimum-bet", "blinds", "betting-actions", "streets"})
+
+
+def asked_first(query: str, rules: Sequence[R]) -> tuple[R, ...]:
+    """The rules offered for a question whose amounts were not worked out, the one it asks
+    about first: the minimum raise, when the least raise is asked and the words ranked a
+    rule of the spot told above it."""
+    t = read(query)
+    if t is None or not rules or rules[0].id not in NOT_THE_RAISE:
+        return tuple(rules)
+    if not ASK_MIN_RAISE.search(t.shape) or ASK_REOPEN.search(t.shape):
+        return tuple(rules)
+    wanted = [r for r in rules if r.id == "minimum-raise"]
+    return (*wanted, *(r for r in rules if r.id != "minimum-raise"))
 
 
 def raise_sized(shape: str, t: Text) -> tuple[tuple[int, int], list[tuple[str, int]]] | None:

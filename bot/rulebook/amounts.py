@@ -609,7 +609,11 @@ def work_out(query: str, profile: Profile) -> Worked | None:
 # A deed told in the third person ("mp 3bets", "he shoves") whose size was not read: the spot
 # is not known for sure (the question itself says "min 3bet", "can I raise")
 TOLD_DEED = re.compile(r"\b(raises|reraises|reraised|xbets|xbetted|shoves|shoved|jams|jammed|"
-                       r"opens|opened|isos|isolates|isolated)\b")
+                       r"opens|opened|isos|isolates|isolated|bets|leads|led|donks|donked|fires|"
+                       r"fired|c ?bets|squeez\w*)\b|"
+                       # a list of deeds without amounts: "bet 300, raise, reraise to 2000"
+                       r"\b(raise|reraise|bet|xbet)\s+(?=(raise|reraise|xbet\w*|allin|shove\w*|"
+                       r"jam\w*|calls?)\b)")
 
 
 def _untold_deed(shape: str, spans: Sequence[tuple[int, int]]) -> bool:

@@ -60,7 +60,7 @@ from typing import Any
 
 from bot.datafiles import shipped
 from bot.engine.profile import KNOBS, PROFILE_NAMES, Profile, make_profile
-from bot.rulebook.amount_words import asks_amounts
+from bot.rulebook.amount_words import asked_first, asks_amounts
 from bot.rulebook.amounts import work_out
 from bot.rulebook.search import MAX_QUERY_CHARS, STOPWORDS, Index, plain_words
 from bot.rulebook.worked import Worked
@@ -474,11 +474,11 @@ class Rulebook:
             return Answer("confident", self._rules[worked.rule_id], worked=worked), scored
         ranking = self._index.ranked(q)
         if profile is not None and asks_amounts(query) and ranking.rules:
-            # amounts asked about that the engine could not be set up with: the rule, unsure
-            return Answer("unsure", None, ranking.rules[:suggestions], amounts_unread=True), scored
+            # amounts the engine could not be set up with: the rule asked about first, unsure
+            offered = asked_first(query, ranking.rules)[:suggestions]
+            return Answer("unsure", None, offered, amounts_unread=True), scored
         if self._index.intent(q) is None:
-            # a name said with more filler than exact() drops ("i'm all in"), unless a phrase
-            # of the question means another rule ("what can I do when it's my turn")
+            # a name with filler exact() drops ("i'm all in"), unless a phrase means another rule
             key = "".join(w for w in plain_words(query) if w not in STOPWORDS)
             if key in self._keys:
                 return Answer("confident", self._keys[key]), scored

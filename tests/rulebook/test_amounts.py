@@ -1119,3 +1119,17 @@ def test_antes_with_the_blinds_named_sb_and_bb(book: Rulebook) -> None:
     rule, figures = _answer(book, "ante 100 everyone, sb 200 bb 400, 9 players, starting pot",
                             make_profile("treps"))
     assert (rule, figures) == ("antes", (pot,)) and pot == 1500
+
+
+@pytest.mark.parametrize("query", [
+    "he bets, i raise to 600, min reraise?",
+    "he donks, i raise to 800, min reraise",
+    "bet 300, raise, reraise to 2000, min?",
+    "blinds 300/600, utg raises, mp 3bets to 3000, min 4bet?",
+])
+def test_a_deed_told_without_its_size_gives_no_number(book: Rulebook, query: str) -> None:
+    """The minimum raise hangs on every bet and raise before it: one whose size is not said
+    leaves the rule, offered unsure, and no number."""
+    answer = book.answer(query, profile=make_profile("tda"))
+    assert answer.worked is None and answer.kind == "unsure"
+    assert answer.suggestions[0].id == "minimum-raise"
