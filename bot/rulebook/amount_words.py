@@ -79,6 +79,7 @@ def read(query: str) -> Text | None:
     # raise misspelt ("rase", "raize", "riase"), as the word lookup forgives it
     low = re.sub(r"\b(re ?)?(rase|raize|riase|rasie|raiss)(s|d|ed)?\b",
                  lambda m: f"{m.group(1) or ''}raise{m.group(3) or ''}", low)
+    low = re.sub(r"\brr\b", "reraise", low)  # "min rr": a reraise
     # a check-raise is a raise: "x/r to 7k", "check raises to 7k"
     low = re.sub(r"\b(?:x ?/ ?r|x-r|xr|check[ -]?rais\w*)\s+(?=to\b|\$?\d)", "raises ", low)
     # "3-bet", "4bet": names of raises, not amounts; "2 ways": a count
@@ -287,7 +288,8 @@ PROPOSED = re.compile(
     rf"\b(?:is|isnt|would|does)\s+{N}\s+(?:the\s+|a\s+|an\s+)?(?:min\w*|smallest|least|lowest|"
     rf"legal|enough|allowed|ok|valid|full)\b|"
     rf"\b(?:can|could|may|should)\s+(?:i|he|she|they|we)\s+(?:just\s+)?(?:raise|reraise|bet|lead|"
-    rf"open|make it|go|min raise)(?:\s+(?:out|the flop|the turn|the river|it))?\s+(?:to\s+|for\s+)?"
+    rf"open|make it|go|min raise|xbet)(?:\s+(?:out|the flop|the turn|the river|it))?\s+"
+    rf"(?:to\s+|for\s+)?"
     rf"{N}(?=\s*\?|\s*$|\s+(?:on|at|in|into|preflop|postflop|after|before)\b|"
     rf".{{0,40}}\b(?:min|minimum|smallest|least|lowest|enough)\b)|"
     rf"\b(?:still|just|only)\s+{N}\s+more\b")
@@ -424,7 +426,8 @@ def facing_of(shape: str, t: Text) -> tuple[tuple[int, int], str, int] | None:
     question faces, with where it is said."""
     m = re.search(
         rf"\bafter\s+(?:a|an|the|his|her|my|their)\s+{N}\s+(bet|raise|open|shove|allin)\b|"
-        rf"\b(?:facing|into|vs|versus|against|over|to call|call)\s+(?:a\s+|an\s+|the\s+|his\s+|"
+        rf"\b(?:facing|into|vs|versus|against|over|to call|"
+        rf"call(?!\s+(?:shove|allin|raise|reraise|bet|jam)\b))\s+(?:a\s+|an\s+|the\s+|his\s+|"
         rf"her\s+|my\s+|their\s+)?(?:(raise|reraise|bet|shove|allin)\s+(?:to\s+|of\s+|for\s+)?)?"
         rf"{N}(?:\s+(raise|bet|open|shove|allin))?|"
         rf"\b(?:the\s+)?(bet|raise)\s+(?:in front of (?:me|him|her)\s+|to (?:me|him|her)\s+|"
@@ -578,7 +581,8 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     if m:
         return m.span(), "said-raise-call", 0, 0
     m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+raise\b(?!\s+(?:to\s+|by\s+)?#)"
-                  rf".{{0,40}}?\b(?:threw|throws?|put|puts|pushe[sd]?|tossed|slid|dropped)\s+"
+                  rf".{{0,40}}?\b(?:threw|throws?|put|puts|pushe[sd]?|tosse[sd]|toss|slid|slides|"
+                  rf"dropped|drops)\s+"
                   rf"(?:in\s+|out\s+|forward\s+)?(?:only\s+)?{N}", shape)
     if m:
         return m.span(), "said-raise-chips", 0, t.value(m.group(1))

@@ -471,7 +471,9 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     pots = [m.span() for m in re.finditer(r"\bpot (?:(?:is|was|of|at|size is|s) )?(?:now )?(?:at )?"
                                           r"#\d+(?! slash)|#\d+ (?:chip )?pot\b", shape)]
     skip += pots
-    if ASK_MIN_RAISE.search(shape) or ASK_MIN_BET.search(shape):
+    # "can I reraise to 700": the least raise, the player's own amount checked against it
+    asks_min = ASK_MIN_RAISE.search(shape) or PROPOSED_RAISE.search(shape)
+    if asks_min or ASK_MIN_BET.search(shape):
         # the player's own guess at the answer is checked, not played
         skip += [m.span() for m in PROPOSED.finditer(shape)]
     # "how much does A call": the question, no call told
@@ -576,7 +578,7 @@ def work_out(query: str, profile: Profile) -> Worked | None:
         # "he bets 400, the next player min-raises, what is that": the minimum he raised to
         spot.prior = prior[:-1]
         return _min_raise(spot, profile)
-    if ASK_MIN_RAISE.search(shape) and (prior or blinds):
+    if asks_min and (prior or blinds):
         if not prior and not spot.preflop:
             spot.preflop = True
         if prior and prior[0][0] == "bet" and BACK_TO_OPENER.search(shape):
@@ -606,6 +608,8 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     return None
 
 
+PROPOSED_RAISE = re.compile(rf"\bcan (?:i|he|she|we) (?:just )?(?:raise|reraise|xbet|make it) "
+                            rf"(?:to |for )?{N}\s*\??\s*$")
 # A deed told in the third person ("mp 3bets", "he shoves") whose size was not read: the spot
 # is not known for sure (the question itself says "min 3bet", "can I raise")
 TOLD_DEED = re.compile(r"\b(raises|reraises|reraised|xbets|xbetted|shoves|shoved|jams|jammed|"

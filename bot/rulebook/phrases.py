@@ -176,7 +176,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
      "strategy-talk"),
     (r"\btell\w* (\w+ ){0,2}(what|how) to (do|play)\b", "one-player-to-a-hand"),
     (r"\bsidepot|\bside pots?\b|\bmain pot\b", "side-pots"),
-    (r"\bties?\b.*\b(broken|break|decided|settled)\b|\bbreak (a |the )?tie\b|\btie ?break",
+    (r"\bties?\b.*\b(broken|break|decided|settled)\b|\bbreak (a |the )?tie\b|\btie ?break|"
+     r"\b(same|identical) (straight|flush|full house|two pair|hand strength)\b(?!.*\bchips?\b)",
      "split-pot"),
     (r"\bplay(ing)? (two|2|both|multiple|several) hands\b|\btwo hands at once\b|"
      r"\bplay\w* (his|her|their|my|a|someone\w*|another\w*) (buddy|friend|mate|pal|wife|husband|"

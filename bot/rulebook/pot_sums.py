@@ -49,6 +49,7 @@ def split_pot(t: Text, profile: Profile) -> Worked | None:
     unit_m = re.search(rf"{N}\s+(?:chips?|chip is|are the smallest|s\b)|"
                        rf"{N}\s+(?:is|being|as)\s+(?:the\s+)?(?:smallest|lowest)\b|"
                        rf"{N}\s+(?:smallest|lowest)\b(?!\s+(?:chip|denomination|unit))|"
+                       rf"{N}\s+(?:smallest|lowest)\s+(?:chip|denomination)\s*$|"
                        rf"\b(?:smallest|lowest|small) (?:chip|denomination)\s+(?:is\s+|of\s+)?{N}",
                        shape)
     if len(t.values) > 1 + (unit_m is not None):
