@@ -1133,3 +1133,58 @@ def test_a_deed_told_without_its_size_gives_no_number(book: Rulebook, query: str
     answer = book.answer(query, profile=make_profile("tda"))
     assert answer.worked is None and answer.kind == "unsure"
     assert answer.suggestions[0].id == "minimum-raise"
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_list_of_deeds_then_whether_the_bettor_may_raise(book: Rulebook,
+                                                           profile: Profile) -> None:
+    """"bet 5k, call, call, shove 7k": the all-in adds 2,000, short of the 5,000 bet, so the
+    bettor may only call 2,000 more or fold (no bet faced is read from "call shove")."""
+    hand = _to_flop(_hand(profile, [DEEP, DEEP, DEEP, 7000 + 50, DEEP]))
+    hand.bet(_act(hand), 5000)
+    hand.call(_act(hand))
+    hand.call(_act(hand))
+    hand.all_in(_act(hand))
+    hand.fold(_act(hand))
+    legal = hand.legal()
+    assert legal is not None and _act(hand) == 1 and not legal.can_raise
+    rule, figures = _answer(book, "bet 5k, call, call, shove 7k, can the first guy raise", profile)
+    assert (rule, figures) == ("not-reopened", (legal.call_amount,)) == ("not-reopened", (2000,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_raise_proposed_short_of_the_minimum(book: Rulebook, profile: Profile) -> None:
+    """"Can I reraise to 700" after a raise to 450 at 75/150: the least is 750."""
+    hand = _hand(profile, [DEEP] * 3, blinds=(75, 150), button=3)
+    hand.raise_to(_act(hand), 450)
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "blinds 75/150, raise to 450, can i reraise to 700", profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == ("minimum-raise", (750,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_raise_said_then_chips_tossed_and_min_rr(book: Rulebook, profile: Profile) -> None:
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 1000)
+    acted = next(e for e in hand.raise_to(_act(hand), 2200) if isinstance(e, Acted))
+    rule, figures = _answer(book, "he says raise then tosses out 2200 over my 1000 bet", profile)
+    assert (rule, figures) == ("declared-raise", (acted.to,)) and acted.to == 2200
+    pre = _hand(profile, [DEEP] * 4, blinds=(100, 200), button=4)
+    pre.call(_act(pre))  # the limper
+    pre.raise_to(_act(pre), 700)
+    pre.fold(_act(pre))
+    pre.fold(_act(pre))
+    legal = pre.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "limper at 100/200 then i raise to 700, min rr for the limper",
+                            profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == ("minimum-raise", (1200,))
+
+
+def test_the_smallest_chip_said_last(book: Rulebook) -> None:
+    shares = split(1500, [1, 2], 2, 10, 100)
+    rule, figures = _answer(book, "pot 1,500 split between two, 100 smallest chip",
+                            make_profile("tavern"))
+    assert rule == "odd-chip" and figures == tuple(sorted(shares.values(), reverse=True))
+    assert figures == (800, 700)
