@@ -80,6 +80,10 @@ def read(query: str) -> Text | None:
     low = re.sub(r"\b(re ?)?(rase|raize|riase|rasie|raiss)(s|d|ed)?\b",
                  lambda m: f"{m.group(1) or ''}raise{m.group(3) or ''}", low)
     low = re.sub(r"\brr\b", "reraise", low)  # "min rr": a reraise
+    low = re.sub(r"\bopen ?raise\w*", "open", low)  # "openraise": an open
+    # chips counted by their worth: "2 chips of 500", "two 500 chips", "3x 1000 chips"
+    low = re.sub(r"\b([2-9]|two|three|four|five) (?:chips of|x|of the) (\d+)(?: chips?)?\b|"
+                 r"\b([2-9]|two|three|four|five) (\d+)(?:s| chips)\b", _chips_counted, low)
     # a check-raise is a raise: "x/r to 7k", "check raises to 7k"
     low = re.sub(r"\b(?:x ?/ ?r|x-r|xr|check[ -]?rais\w*)\s+(?=to\b|\$?\d)", "raises ", low)
     # "3-bet", "4bet": names of raises, not amounts; "2 ways": a count
@@ -208,6 +212,12 @@ BIG_BLIND_SAID = re.compile(rf"({AMOUNT}) slash ({AMOUNT})|"
 PLAYERS = frozenset({"utg", "mp", "hj", "lj", "co", "btn", "button", "villain", "he", "she", "i"})
 
 
+def _chips_counted(m: re.Match[str]) -> str:
+    count, worth = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    times = int(count) if count.isdigit() else WORD_WAYS[count]
+    return f"{times * int(worth)}"
+
+
 def _sized_open(m: re.Match[str], big: float) -> str:
     """"a 3x open" as "a 3000 open"; "2.5x open" opening the question as "opens to 5000"."""
     times = float(m.group(2))
@@ -265,6 +275,7 @@ ASK_MIN_RAISE = re.compile(
     r"\b(rais\w*|reraise\w*|xbet\w*|click|raise)\b|"
     r"\b(rais\w*|reraise\w*|xbet\w*)\b.*\b(min|minimum|at least|least|smallest|how much)\b|"
     r"\bmin ?rais|\b(want|wants|going|trying|like) to (reraise|raise)\b|"
+    r"\b(min|minimum|least|smallest|lowest)\b.{0,12}\b(make it|go to)\s*\??\s*$|"
     r"^\W*(?!.*\b(can|may|could)\b).*\b(reraise|re raise|xbet)\s*\?\s*$|"
     r"\b(is|was|does|did) (that|it|this|his|her)( allin| shove| jam)?( count as| make)? a (full |"
     r"legal |real |proper |complete )?(raise|reraise)\b|"
@@ -545,6 +556,11 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
                   rf"she)\s+(?:only\s+)?(?:have|has|had)\s+(?:only\s+)?{N}", shape)
     if m:
         return m.span(), "over-stack", t.value(m.group(1)), t.value(m.group(2))
+    m = re.search(rf"\b(?:bet|bets|typed|types|raise\w*|shove\w*)\s+(?:to\s+)?{N}\s+"
+                  rf"(?:but|and|with)\s+(?:my|his|her|their)\s+stack\s+(?:is|was|are|were)\s+(?:only\s+)?"
+                  rf"{N}\b", shape)
+    if m:
+        return m.span(), "over-stack", t.value(m.group(1)), t.value(m.group(2))
     m = re.search(rf"\b(?:stack|chips) (?:is|was|are|were|of)\s+(?:only\s+)?{N}\b.{{0,30}}?"
                   rf"\b(?:bet|bets|typed|raise\w*|shove\w*|said)\s+(?:raise\s+)?(?:to\s+)?{N}",
                   shape)
@@ -628,12 +644,13 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     if m:
         # one chip put in without "raise" said first: a call (TREPS and Tavern alike)
         return m.span(), "single-chip", t.value(m.group(1)), 0
-    m = re.search(rf"\b(?:put|puts|threw|throws?|tossed|pushed|slid)\s+(?:in\s+)?{N}(?:\s+in)?\s+"
+    m = re.search(rf"\b(?:put|puts|threw|throws?|tossed|pushed|slid)\s+(?:in\s+)?{N}"
+                  rf"(?:\s+(?:in|out|forward))?\s+"
                   rf"(?:to call(?:\s+(?:my|his|her|the|a))?(?:\s+bet)?(?:\s+of)?(?:\s+#\d+)?"
                   rf"(?:\s+bet)?\s+)?"
                   rf"(?:and\s+)?(?:then\s+)?(?:(?:went|goes|go|going|reached|reaches|came|comes)\s+"
                   rf"back\b.{{0,30}}?|(?:grabbed|grabs|added|adds|threw|tossed|pushed)\s+(?:in\s+)?"
-                  rf"another\s+){N}", shape)
+                  rf"(?:another\s+)?){N}", shape)
     if m and not re.search(r"\b(said|says|announc\w*|declar\w*)\s+raise\b", shape[:m.start()]):
         # chips put in, then a trip back to the stack for more: only the first chips count
         return m.span(), "string", t.value(m.group(1)), t.value(m.group(2))

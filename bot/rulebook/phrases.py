@@ -139,6 +139,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(hid\w*|cover\w*|conceal\w*)\b.{0,12}\b(stack|chips)\b|\bchips\b.{0,12}\bracks?\b|"
      r"\b(nobody|no one|noone|cant|cannot|hard to|impossible to) (can )?count\b",
      "chip-visibility"),
+    (r"\b(ask\w*|request\w*) (for )?(a )?(chip )?count\b|\bhow many chips (he|she|they|you) "
+     r"(have|has|got)\b|\bcount (of )?(his|her|their) (chips|stack)\b", "chip-visibility"),
     (r"\bchips (under|behind)\b|\b(big|bigger|biggest|high|higher|highest|large|larger)\w* "
      r"(chips|denomination)\b.*\b(under|behind|hid\w*|cover\w*)\b", "chip-visibility"),
     # a card shown to a friend is shown to the table: said before a flashed card of the deal
@@ -257,7 +259,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\ballin\w* blind\b(?!\s+(level|levels|structure|clock|amounts?|is|are))", "all-in"),
     # deal and blinds
     (r"\bheadsup\b.*\b(small blind|sb|acts? first|first to act|button post|blinds?|post\w*)\b|"
-     r"\b(small blind|acts? first|first to act|blinds?|post\w*)\b.*\bheadsup\b", "heads-up"),
+     r"\b(small blind|sb|bb|acts? first|first to act|blinds?|post\w*)\b.*\bheadsup\b", "heads-up"),
     (r"\b(who|which|does|do|is)\b.*\b(acts?|goes|bets?|speaks?) first\b|\bfirst to (act|speak)\b|"
      r"\border of (action|betting|play)\b", "streets"),
     (r"\b(first|opening|very first) hand\b.*\bdeal|\bdeal\w*\b.*\b(first|opening) hand\b",
