@@ -45,11 +45,11 @@ def ordinals_as_words(text: str) -> str:
 
 
 COUNTS = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
-           "8": "eight", "9": "nine"}
+           "8": "eight", "9": "nine", "10": "ten"}
 
 
 WORD_WAYS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-              "nine": 9}
+              "nine": 9, "ten": 10}
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,7 @@ def read(query: str) -> Text | None:
     low = re.sub(r"\b(?:x ?/ ?r|x-r|xr|check[ -]?rais\w*)\s+(?=to\b|\$?\d)", "raises ", low)
     # "3-bet", "4bet": names of raises, not amounts; "2 ways": a count
     low = re.sub(r"\b([2-5])[ -]?bet(s|ting|ted)?\b", r"xbet\2", low)
-    low = re.sub(r"\b([2-9]) ((?:other |bigger |big |short |deep |more )?(?:ways?|players?|"
+    low = re.sub(r"\b([2-9]|10) ((?:other |bigger |big |short |deep |more )?(?:ways?|players?|"
                  r"winners?|people|limpers?|limps|callers?|guys|opponents|villains|handed|"
                  r"tables?|seats?|hands?|cards?|levels?|stacks|others)|of (?:them|us))\b",
                  lambda m: f"{COUNTS[m.group(1)]} {m.group(2)}", low)
@@ -218,6 +218,14 @@ def _chips_counted(m: re.Match[str]) -> str:
     return f"{times * int(worth)}"
 
 
+def _times_the_bet(m: re.Match[str]) -> str:
+    """"3x's my 500 bet" as "raises to 1500 over my 500 bet"."""
+    times, bet = float(m.group(1)), int(m.group(3))
+    if not 1 < times <= 100 or times * bet != int(times * bet):
+        return m.group(0)
+    return f"raises to {int(times * bet)} over {m.group(2)} {bet} {m.group(4)}"
+
+
 def _sized_open(m: re.Match[str], big: float) -> str:
     """"a 3x open" as "a 3000 open"; "2.5x open" opening the question as "opens to 5000"."""
     times = float(m.group(2))
@@ -254,6 +262,9 @@ def _multiples(low: str) -> str:
             return f"{m.group(1)} raises to {int(times * base)}"
         return f"{m.group(1)} {int(times * base)}"
 
+    # "villain 3x's my 500 bet": a raise to three times the bet it names
+    low = re.sub(r"\b(\d+(?:\.\d+)?)\s?x(?:s|'s|es|ed)?\s+(my|his|her|their|the|a)\s+(\d+)\s+"
+                 r"(bet|open|raise)\b", _times_the_bet, low)
     if big is not None:
         # "facing a 3x open": an open of that many big blinds
         low = re.sub(r"(?:\b(a|an|the|his|her|their)\s+|^\s*)(\d+(?:\.\d+)?)\s?(?:x|bbs?)\s+"

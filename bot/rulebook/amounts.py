@@ -454,7 +454,7 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     if re.search(r"\b(side pots?|main pot|each pot|every pot)\b", shape) or (
             re.search(r"\bpots\b", shape) and re.search(r"\ballin\b", shape)):
         return side_pots(t, profile)
-    if re.search(r"\b(split|chop\w*|divid\w*|share|tie|tied|ties)\b", shape):
+    if re.search(r"\b(split|chop\w*|divid\w*|share|tie|tied|ties|winners)\b", shape):
         return split_pot(t, profile)
     if blinds_of(t) is None and (uncalled_back := uncalled(t, profile)) is not None:
         return uncalled_back
@@ -574,7 +574,8 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     asked = shape
     for a, b in spans:
         asked = asked[:a] + " " * (b - a) + asked[b:]
-    if prior and prior[-1][0] == "minraise" and not ASK_MIN_RAISE.search(asked):
+    if prior and prior[-1][0] == "minraise" and not ASK_MIN_RAISE.search(asked) and not (
+            re.search(r"\b(next|after|again|over it|over that|back)\b", asked)):
         # "he bets 400, the next player min-raises, what is that": the minimum he raised to
         spot.prior = prior[:-1]
         return _min_raise(spot, profile)

@@ -25,7 +25,7 @@ STACK = re.compile(rf"\b(?:has|have|had|with|holding|got)\s+(?:only\s+|just\s+)?
                    rf"(?:left|behind|chips|in (?:his|her|my) stack)?|\bstack (?:of|is|was) {N}")
 BLINDS = re.compile(rf"{N} slash {N}|\b(?:bb|big blind|sb|small blind)(?: is| of| at)? {N}")
 # players dealt in: "nine handed", "eight players", "at a full table of nine"
-PLAYERS = re.compile(r"\b(two|three|four|five|six|seven|eight|nine) (handed|players|people|"
+PLAYERS = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|ten) (handed|players|people|"
                      r"of us|seats|at the table)\b")
 # what the big blind posts, or what is in the pot before the cards
 ASK_POST = re.compile(r"\b(post|posts|posted|pay|pays|put|puts|owe|owes|in total|total|how much|"

@@ -187,7 +187,9 @@ INTENTS: tuple[tuple[str, str], ...] = (
      "one-player-to-a-hand"),
     (r"\bmuck\w*\b.*\b(back|retriev\w*|undo|take it back)\b|\bfold\w*\b.*\b(take|get|have|want) "
      r"(them|it|my cards|my hand|the cards) back\b", "muck"),
-    (r"\b(a|one|the) card (was |is |came |got )?(turned )?face up\b|\bface up in the (deck|stub)\b",
+    (r"\b(a|one|the) card (was |is |came |got )?(turned )?face up\b|\bface up in the (deck|stub)\b|"
+     r"^(?!.*\ballin\b).*\bcards? (got |was |were )?(turn|turned|flip|flipped|blown|blew) "
+     r"(over|up)\b",
      "exposed-card"),
     # betting
     (r"\bcall(ed|ing)?\b.*\b(and|then) (i )?(raise|raising)\b|\bcall\w*\b.*\b(then|and)\b.*"
