@@ -41,7 +41,8 @@ from tests.rulebook.scoring import load_set  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 SETS = [ROOT / f"tests/rulebook/tuning_set{n}.toml"
         for n in ("", "_2", "_3", "_4", "_5", "_6", "_7", "_8", "_9", "_10", "_11", "_12",
-                  "_13", "_14", "_15", "_16", "_17", "_18", "_19", "_20")]
+                  "_13", "_14", "_15", "_16", "_17", "_18", "_19", "_20",
+                  "_21")]
 AIM_MS = 20.0
 
 HARD = {

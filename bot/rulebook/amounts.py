@@ -575,7 +575,8 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     for a, b in spans:
         asked = asked[:a] + " " * (b - a) + asked[b:]
     if prior and prior[-1][0] == "minraise" and not ASK_MIN_RAISE.search(asked) and not (
-            re.search(r"\b(next|after|again|over it|over that|back)\b", asked)):
+            re.search(r"\bnext (min|minimum|raise|reraise|one|least|smallest)\b|\bagain\b|"
+                      r"\b(after|over) (it|that|him|her)\b", asked)):
         # "he bets 400, the next player min-raises, what is that": the minimum he raised to
         spot.prior = prior[:-1]
         return _min_raise(spot, profile)

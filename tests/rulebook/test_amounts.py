@@ -1188,3 +1188,61 @@ def test_the_smallest_chip_said_last(book: Rulebook) -> None:
                             make_profile("tavern"))
     assert rule == "odd-chip" and figures == tuple(sorted(shares.values(), reverse=True))
     assert figures == (800, 700)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_chips_counted_by_their_worth(book: Rulebook, profile: Profile) -> None:
+    """"2 chips of 500" facing a 600 bet is 1,000 put in without a word: 400 more, at least
+    half the bet, a full raise where the 50% rule applies, else a call."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 600)
+    acted = next(e for e in hand.make_it(_act(hand), 1000) if isinstance(e, Acted))
+    rule, figures = _answer(book, "he put in 2 chips of 500 facing my 600 bet, no words", profile)
+    assert rule in ("fifty-percent", "make-it") and figures == (acted.to,)
+    assert acted.to == (1200 if profile.make_it == "fifty_percent" else 600)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_raise_to_a_multiple_of_the_bet_and_the_next_after_a_min_raise(
+        book: Rulebook, profile: Profile) -> None:
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 500)
+    hand.raise_to(_act(hand), 1500)
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "villain 3x's my 500 bet, min 3bet back?", profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == ("minimum-raise", (2500,))
+    turn = _to_flop(_hand(profile, [DEEP] * 3))
+    turn.bet(_act(turn), 700)
+    first = turn.legal()
+    assert first is not None
+    turn.raise_to(_act(turn), first.min_raise_to)
+    after = turn.legal()
+    assert after is not None
+    rule, figures = _answer(book, "turn bet 700 and someone min-raises, whats the next min",
+                            profile)
+    assert (rule, figures) == ("minimum-raise", (after.min_raise_to,)) == ("minimum-raise", (2100,))
+
+
+def test_two_winners_and_ten_players(book: Rulebook) -> None:
+    shares = split(2700, [1, 2], 2, 10, 100)
+    rule, figures = _answer(book, "2,700 pot, two winners, 100 chips", make_profile("tda"))
+    assert rule == "odd-chip" and figures == tuple(sorted(shares.values(), reverse=True))
+    assert figures == (1400, 1300)
+    seats = tuple(Seat(i, f"s{i}", DEEP) for i in range(1, 11))
+    hand = Hand.start(HandConfig("t", seats, 10, 100, 200, ante=25, profile=make_profile("tda"),
+                                 deck_seed="amounts"))
+    pot = sum(e.amount for e in hand.events if isinstance(e, Posted))
+    rule, figures = _answer(book, "ante 25 at 100/200, 10 players, how much is in the pot pre",
+                            make_profile("tda"))
+    assert (rule, figures) == ("antes", (pot,)) and pot == 550
+
+
+def test_more_than_the_stack_said_as_my_stack_is(book: Rulebook) -> None:
+    hand = _to_flop(_hand(make_profile("tda"), [31000 + 50, DEEP, DEEP]))
+    acted = next(e for e in hand.raise_to(1, 50000) if isinstance(e, Acted))
+    rule, figures = _answer(book, "typed 50000 but my stack is 31k", make_profile("tda"))
+    assert (rule, figures) == ("all-in-over-stack", (acted.to,)) and acted.to == 31000
+    # a spoken amount against the chips is a declaration, not a stack
+    assert _answer(book, "he said 500 but his chips were 800", make_profile("treps"))[0] == (
+        "verbal-declaration")

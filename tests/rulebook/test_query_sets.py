@@ -73,6 +73,11 @@ rulebook of the league covers.
   73/75, 75/75, 75/75 and 74/75, every confident answer right; the check halves 141 of 163
   (one more right, from the general changes) and 163 of 178. (Their misses were printed once
   by mistake at the round's start; nothing was tuned on them.)
+  tuning_set_21.toml (amounts told as stories, names, positions, sizes in big blinds; table
+  talk), after the tuning on 17 to 20: 46 of 55 untouched (83.6%, 100% of 28 confident
+  answers right), the 20 added after its tuning 15 of 20 (91.7% of 12: "someone min-raises,
+  whats the next min" answered with the min raise made). After: 73/75, every confident answer
+  right; the check halves 142 of 163 (100% of 63 confident answers right) and 163 of 178.
 """
 
 from __future__ import annotations
@@ -92,7 +97,7 @@ BLIND_SET_3 = HERE / "blind_set_3.toml"
 TUNING_SETS = [HERE / f"tuning_set{n}.toml"
                for n in ("", "_2", "_3", "_4", "_5", "_6", "_7", "_8", "_9", "_10", "_11", "_12",
                                 "_13", "_14", "_15", "_16", "_17", "_18", "_19",
-                                "_20")]
+                                "_20", "_21")]
 CHECK_SET = HERE / "check_set_8.toml"
 CHECK_SET_10 = HERE / "check_set_10.toml"
 
@@ -177,6 +182,11 @@ KNOWN_MISSES = {
         "big-blind-ante",
     # a bet said before its street and the big blind: the order of play ranks first, no number
     ("tuning_set_20.toml", "bet 100 when the bb is 200 on the river - allowed?"): "streets",
+    # three amounts, the last a guess at the bet ("thinking it was 500"): no spot read, and
+    # "thinking" reads as taking time
+    ("tuning_set_21.toml", "he bets 600, i put out 500 thinking it was 500"): "action-time",
+    # a pot counted for a player: the words say the dealer's procedure
+    ("tuning_set_21.toml", "he asked the dealer to count the pot"): "shuffle-and-deal",
 }
 
 
