@@ -55,6 +55,12 @@ rulebook of the league covers.
   scored only before it and after it had been merged. Before: 260 right (85.2%), 93.8% of 112
   confident answers right; after: 270 right (88.5%), 96.5% of 114; none confident on an
   uncovered topic (52 asked). Amounts are the weakest kind: 50, then 54, of 77.
+- After a fourth round (sets 17 to 21, scored untouched first): blind_set 237 right (82.0%),
+  98.0% of 101 confident answers right; blind_set_2 262 (81.9%), 96.0% of 100; blind_set_3
+  271 (88.9%), 96.5% of 115; none confident on an uncovered topic.
+- blind_set_4.toml: 284 questions by a fifth writer, scored only before and after the fourth
+  round: 244 right (85.9%) both times, 95.5% then 94.6% of 111 confident answers right (one
+  more wrong), none confident on an uncovered topic (48 asked); amounts 53 of 72 both times.
 - tuning_set_17.toml and tuning_set_18.toml: the fourth round's batches (mostly amounts, every
   spot kind, as players type them), each scored untouched after the changes before it.
   Untouched: 62 of 74 (83.8%, 93.9% of 49 confident answers right; amounts 46/57), then 53 of
@@ -94,6 +100,7 @@ HERE = Path(__file__).resolve().parent
 BLIND_SET = HERE / "blind_set.toml"
 BLIND_SET_2 = HERE / "blind_set_2.toml"
 BLIND_SET_3 = HERE / "blind_set_3.toml"
+BLIND_SET_4 = HERE / "blind_set_4.toml"
 TUNING_SETS = [HERE / f"tuning_set{n}.toml"
                for n in ("", "_2", "_3", "_4", "_5", "_6", "_7", "_8", "_9", "_10", "_11", "_12",
                                 "_13", "_14", "_15", "_16", "_17", "_18", "_19",
@@ -218,7 +225,8 @@ def test_the_tuning_sets_cover_every_kind_of_question(book: Rulebook) -> None:
 # The blind set's scores, measured once on the lookup before its rework and once after (the
 # figures in the docstring of blind_set.toml's header): its misses are never printed here, so
 # nobody tunes on them; a new blind set is written when this one has served.
-BLIND_FLOORS = {BLIND_SET: (0.80, 0.98), BLIND_SET_2: (0.81, 0.96), BLIND_SET_3: (0.88, 0.96)}
+BLIND_FLOORS = {BLIND_SET: (0.82, 0.98), BLIND_SET_2: (0.81, 0.96), BLIND_SET_3: (0.88, 0.96),
+                BLIND_SET_4: (0.85, 0.94)}
 
 
 # The check halves' scores after the tuning (see the docstring): floors, as for the blind set.
@@ -265,8 +273,8 @@ def test_the_blind_set_holds_what_it_scored(book: Rulebook, blind: Path) -> None
 
 
 @pytest.mark.xfail(strict=True, reason="the targets (90% right, 98% confident precision) are "
-                   "not met yet on the blind sets: 80.6% and 99.0%, 81.6% and 96.9%, "
-                   "88.5% and 96.5%")
+                   "not met yet on the blind sets: 82.0% and 98.0%, 81.9% and 96.0%, "
+                   "88.9% and 96.5%, 85.9% and 94.6%")
 @pytest.mark.parametrize("blind", sorted(BLIND_FLOORS), ids=lambda p: p.stem)
 def test_the_blind_set_meets_the_targets(book: Rulebook, blind: Path) -> None:
     report = score(load_set(blind), book)
