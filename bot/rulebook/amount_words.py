@@ -686,3 +686,26 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
         m = puts[-1]
         return m.span(), "put_in", t.value(m.group(1)), 0
     return None
+
+
+STREET = re.compile(r"\b(flop|turn|river)\b")
+# A street that opens a new round of the story: ", turn bet 800", ". river: he shoves", "then on
+# the turn"; not a street said after a deed ("he bets 600 on the turn")
+OPENS_ROUND = re.compile(r"(?:^|[,.;:!?]|\bthen\b|\band\b)\s*(?:then\s+)?(?:on\s+)?(?:the\s+)?"
+                         r"(flop|turn|river)\b")
+
+
+def new_street(query: str, shape: str) -> int | None:
+    """Where in `shape` the last street that opens a new round of the story is named, or None
+    (no such street, or the streets of the question and of its shape do not match up)."""
+    low = query[:MAX_CHARS].casefold()
+    said = list(STREET.finditer(low))
+    in_shape = list(STREET.finditer(shape))
+    if len(said) != len(in_shape):
+        return None
+    opening = {m.start(1) for m in OPENS_ROUND.finditer(low)}
+    last = None
+    for m, at in zip(said, in_shape, strict=True):
+        if m.start() in opening:
+            last = at.start()
+    return last

@@ -68,11 +68,12 @@ from bot.rulebook.amount_words import (
     deed_in_question,
     deeds_of,
     facing_of,
+    new_street,
     raise_sized,
     read,
 )
 from bot.rulebook.forced_bets import forced_bets
-from bot.rulebook.pot_sums import side_pots, split_pot, uncalled
+from bot.rulebook.pot_sums import players_told, side_pots, split_pot, uncalled
 from bot.rulebook.worked import TABLE_SIZE, Worked, worked
 from bot.tournament.clock import clock_timing
 
@@ -453,7 +454,10 @@ def work_out(query: str, profile: Profile) -> Worked | None:
         return posted
     if re.search(r"\b(side pots?|main pot|each pot|every pot)\b", shape) or (
             re.search(r"\bpots\b", shape) and re.search(r"\ballin\b", shape)):
-        return side_pots(t, profile)
+        pots = side_pots(t, profile)
+        told = players_told(query)
+        # as many players as the story names, or the spot is not read for sure
+        return pots if pots is None or told in (None, pots.facts["players"]) else None
     if re.search(r"\b(split|chop\w*|divid\w*|share|tie|tied|ties|winners)\b", shape):
         return split_pot(t, profile)
     if blinds_of(t) is None and (uncalled_back := uncalled(t, profile)) is not None:
@@ -530,6 +534,13 @@ def work_out(query: str, profile: Profile) -> Worked | None:
                          shape[facing[0][0]:]) or re.search(r"\b(if|when|where)\s+$",
                                                             shape[:facing[0][0]])
         deeds = sorted([*deeds, (-1 if first else facing[0][0], facing[1], facing[2])])
+    street = new_street(query, shape)
+    if street is not None and any(p < street for p, _, _ in deeds) and any(
+            p > street for p, _, _ in deeds):
+        # "flop bet 300 and a call, turn bet 800": the last street told is the round asked about
+        if hero is not None and hero[0][0] < street:
+            return None
+        deeds = [d for d in deeds if d[0] > street]
     spot = _Spot(blinds=blinds)
     said_make_it = None
     if deeds and deeds[-1][1] == "makeit" and hero is None and not (

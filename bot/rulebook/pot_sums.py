@@ -81,8 +81,9 @@ def side_pots(t: Text, profile: Profile) -> Worked | None:
     committed: list[int] = []
     for m in re.finditer(rf"{N}", shape):
         committed.append(t.value(m.group(1)))
-    # "C calls" (no amount): he puts in as much as the biggest stack so far
-    calls = len(re.findall(r"\bcall(?:s|ed)?\b(?!\s+#)", shape))
+    # "C calls" (no amount): he puts in as much as the biggest stack so far ("calls all in for
+    # 400" is his 400, counted above)
+    calls = len(re.findall(r"\bcall(?:s|ed)?\b(?!\s+(?:allin\s+)?(?:for\s+|with\s+)?#)", shape))
     if committed and calls:
         committed += [max(committed)] * calls
     # "B and C call (500)": two players call, the amount said once
@@ -132,3 +133,34 @@ def uncalled(t: Text, profile: Profile) -> Worked | None:
         return None
     return worked("uncalled", "uncalled-bet", [returned], profile, bet=max(seats.values()),
                    called=min(seats.values()))
+
+
+# A player named in a story of chips: "A", "Bob" before what he did ("Bob all in 700", "B and
+# C each call"); pronouns and table words are no names.
+_DEED = r"(?:each\s+|both\s+|also\s+|is\s+|goes\s+|went\s+|moves\s+|then\s+)?(?:all|shove|jam|push|call|bet|rais|limp|cover|fold|check|open)"
+_NAME = r"(?:\b[A-H]\b(?!')|\b[A-Z][a-z]+\b)"
+# a letter names a player whatever follows ("C has more and calls"), but "A guy" is no one
+_NAMED = re.compile(rf"(\b[B-H]\b(?!')|({_NAME})(?=\s+(?:and|&)\s+{_NAME}\s+{_DEED}|\s+{_DEED}))")
+_NOT_NAMES = {"He", "She", "They", "Then", "Someone", "Everyone", "Villain", "Hero", "Guy", "Dude",
+              "Player", "Button", "Utg", "The", "And", "One", "Other", "Next", "First", "Last",
+              "Both", "Flop", "Turn", "River", "Preflop", "Who", "What", "Can", "Does", "Short",
+              "Big", "Small", "Three", "Two", "Four", "Everybody", "Nobody", "Only", "If", "So", "Ok",
+              "At", "In", "On", "My", "Is", "It", "Do", "To", "Me", "We", "Us", "No", "Sb", "Bb",
+              "Mp", "Co", "Hj", "Btn", "When", "Where", "After", "Now", "Just", "Also"}
+
+
+def players_told(query: str) -> int | None:
+    """How many players a story names who put chips in (a name that only folds or checks puts
+    none), or None when it names fewer than two: a side pot read for more or fewer players
+    than the story names is not read for sure."""
+    names: dict[str, bool] = {}
+    for m in _NAMED.finditer(query):
+        name = m.group(1)
+        if name in _NOT_NAMES:
+            continue
+        after = query[m.end():m.end() + 12].lstrip().casefold()
+        chips = not after.startswith(("fold", "check"))
+        names[name] = names.get(name, False) or chips
+    if len(names) < 2:
+        return None
+    return sum(names.values())
