@@ -137,15 +137,17 @@ def uncalled(t: Text, profile: Profile) -> Worked | None:
 
 # A player named in a story of chips: "A", "Bob" before what he did ("Bob all in 700", "B and
 # C each call"); pronouns and table words are no names.
-_DEED = r"(?:each\s+|both\s+|also\s+|is\s+|goes\s+|went\s+|moves\s+|then\s+)?(?:all|shove|jam|push|call|bet|rais|limp|cover|fold|check|open)"
+_DEED = (r"(?:each\s+|both\s+|also\s+|is\s+|goes\s+|went\s+|moves\s+|then\s+)?"
+         r"(?:all|shove|jam|push|call|bet|rais|limp|cover|fold|check|open)")
 _NAME = r"(?:\b[A-H]\b(?!')|\b[A-Z][a-z]+\b)"
 # a letter names a player whatever follows ("C has more and calls"), but "A guy" is no one
 _NAMED = re.compile(rf"(\b[B-H]\b(?!')|({_NAME})(?=\s+(?:and|&)\s+{_NAME}\s+{_DEED}|\s+{_DEED}))")
 _NOT_NAMES = {"He", "She", "They", "Then", "Someone", "Everyone", "Villain", "Hero", "Guy", "Dude",
               "Player", "Button", "Utg", "The", "And", "One", "Other", "Next", "First", "Last",
               "Both", "Flop", "Turn", "River", "Preflop", "Who", "What", "Can", "Does", "Short",
-              "Big", "Small", "Three", "Two", "Four", "Everybody", "Nobody", "Only", "If", "So", "Ok",
-              "At", "In", "On", "My", "Is", "It", "Do", "To", "Me", "We", "Us", "No", "Sb", "Bb",
+              "Big", "Small", "Three", "Two", "Four", "Everybody", "Nobody", "Only", "If", "So",
+              "Ok", "At", "In", "On", "My", "Is", "It", "Do", "To", "Me", "We", "Us", "No", "Sb",
+              "Bb",
               "Mp", "Co", "Hj", "Btn", "When", "Where", "After", "Now", "Just", "Also"}
 
 
