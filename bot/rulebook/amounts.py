@@ -455,9 +455,9 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     if re.search(r"\b(side pots?|main pot|each pot|every pot)\b", shape) or (
             re.search(r"\bpots\b", shape) and re.search(r"\ballin\b", shape)):
         sides = side_pots(t, profile)
-        named = players_told(query)
+        players = players_told(query)
         # as many players as the story names, or the spot is not read for sure
-        return sides if sides is None or named in (None, sides.facts["players"]) else None
+        return sides if sides is None or players in (None, sides.facts["players"]) else None
     if re.search(r"\b(split|chop\w*|divid\w*|share|tie|tied|ties|winners)\b", shape):
         return split_pot(t, profile)
     if blinds_of(t) is None and (uncalled_back := uncalled(t, profile)) is not None:
