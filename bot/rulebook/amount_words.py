@@ -88,7 +88,7 @@ def read(query: str) -> Text | None:
     low = re.sub(r"\b(?:x ?/ ?r|x-r|xr|check[ -]?rais\w*)\s+(?=to\b|\$?\d)", "raises ", low)
     # "3-bet", "4bet": names of raises, not amounts; "2 ways": a count
     low = re.sub(r"\b([2-5])[ -]?bet(s|ting|ted)?\b", r"xbet\2", low)
-    low = re.sub(r"\b([2-9]|10) ((?:other |bigger |big |short |deep |more )?(?:ways?|players?|"
+    low = re.sub(r"\b([2-9]|10)[ -]((?:other |bigger |big |short |deep |more )?(?:ways?|players?|"
                  r"winners?|people|limpers?|limps|callers?|guys|opponents|villains|handed|"
                  r"tables?|seats?|hands?|cards?|levels?|stacks|others)|of (?:them|us))\b",
                  lambda m: f"{COUNTS[m.group(1)]} {m.group(2)}", low)

@@ -140,8 +140,10 @@ def uncalled(t: Text, profile: Profile) -> Worked | None:
 _DEED = (r"(?:each\s+|both\s+|also\s+|is\s+|goes\s+|went\s+|moves\s+|then\s+)?"
          r"(?:all|shove|jam|push|call|bet|rais|limp|cover|fold|check|open)")
 _NAME = r"(?:\b[A-H]\b(?!')|\b[A-Z][a-z]+\b)"
-# a letter names a player whatever follows ("C has more and calls"), but "A guy" is no one
-_NAMED = re.compile(rf"(\b[B-H]\b(?!')|({_NAME})(?=\s+(?:and|&)\s+{_NAME}\s+{_DEED}|\s+{_DEED}))")
+# a letter names a player whatever follows ("C has more and calls", "A 500 all in"), but "A
+# guy" is no one
+_NAMED = re.compile(rf"(\b[B-H]\b(?!')|\bA\b(?!'|\s+(?!{_DEED})[a-z])|"
+                    rf"({_NAME})(?=\s+(?:and|&)\s+{_NAME}\s+{_DEED}|\s+{_DEED}))")
 _NOT_NAMES = {"He", "She", "They", "Then", "Someone", "Everyone", "Villain", "Hero", "Guy", "Dude",
               "Player", "Button", "Utg", "The", "And", "One", "Other", "Next", "First", "Last",
               "Both", "Flop", "Turn", "River", "Preflop", "Who", "What", "Can", "Does", "Short",
