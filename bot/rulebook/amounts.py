@@ -487,7 +487,8 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     if hero is not None and (hero[1] == "raise_to" or hero[1] == "raise_by" and not (
             ASK_PUT_IN.search(shape) or ASK_TOTAL.search(shape))) and ASK_MIN_RAISE.search(
             shape[hero[0][1]:]) and not re.search(r"\b(say|said|says|declar\w*|announc\w*)\b",
-                                                  shape[hero[0][0]:hero[0][1]]):
+                                                  shape[hero[0][0]:hero[0][1]]) and not (
+            IS_IT_LEGAL.search(shape[hero[0][1]:])):
         # "I raise to 1,200, what's his min re-raise": a raise told, then the question
         told.append((hero[0][0], "raise" if hero[1] == "raise_to" else "raiseby", hero[2]))
         skip.append(hero[0])
@@ -530,7 +531,8 @@ def work_out(query: str, profile: Profile) -> Worked | None:
         # the bet faced takes its place among the deeds told: "facing 600", "into a 700 bet",
         # "over a 1,000 bet" say what came before the deed they follow; "the bet was 250, then
         # a raise" tells it in order
-        first = re.match(r"(facing|into|vs|versus|against|over|to call|call|on|after)\b",
+        first = re.match(r"(facing|into|vs|versus|against|over|to call|call|on|after|my|his|her|"
+                         r"their|your)\b",
                          shape[facing[0][0]:]) or re.search(r"\b(if|when|where)\s+$",
                                                             shape[:facing[0][0]])
         deeds = sorted([*deeds, (-1 if first else facing[0][0], facing[1], facing[2])])
@@ -562,6 +564,8 @@ def work_out(query: str, profile: Profile) -> Worked | None:
         if before_flop is None:
             return None
         prior = before_flop
+    if not spot.preflop and prior and prior[0][0] in ("minraise", "raiseby"):
+        return None  # a raise told before the bet it raises: the order of the story is not read
     spot.prior = prior
     if hero is not None:
         return _question_deed(hero, spot, t, profile)
@@ -621,6 +625,9 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     return None
 
 
+# "I raise to 2000, is that a full raise": the question is about the raise told, not the next one
+IS_IT_LEGAL = re.compile(r"\b(is|was|does|did) (that|it|this|mine|my raise)\b|\b(legal|allowed|ok|okay|"
+                         r"valid)\b")
 PROPOSED_RAISE = re.compile(rf"\bcan (?:i|he|she|we) (?:just )?(?:raise|reraise|xbet|make it) "
                             rf"(?:to |for )?{N}\s*\??\s*$")
 # A deed told in the third person ("mp 3bets", "he shoves") whose size was not read: the spot
