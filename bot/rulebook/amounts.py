@@ -419,6 +419,10 @@ def _clock(query: str, profile: Profile) -> Worked | None:
     if not CLOCK.search(low) or re.search(r"\b(blind|level|tournament) clock\b", low):
         return None
     timing = clock_timing(profile)
+    stated = {timing.expires_after, profile.clock_countdown_seconds, timing.countdown_after}
+    if any(int(n) not in stated for n in re.findall(r"\b\d+\b", low)):
+        # "called the clock 40 seconds ago": a time the answer does not account for
+        return None
     return worked("clock", "clock", [timing.expires_after], profile,
                    countdown=profile.clock_countdown_seconds,
                    countdown_from=timing.countdown_after,
@@ -443,10 +447,16 @@ BACK_TO_OPENER = re.compile(r"\b(back to|for) (the )?(opener|original (bettor|ra
 def work_out(query: str, profile: Profile) -> Worked | None:
     """The amounts of a question as the engine plays them under `profile`, or None when the
     question names no spot this module reads with certainty."""
+    named = {m.casefold() for m in re.findall(r"\b(treps|tavern|tda)\b", query, re.IGNORECASE)}
+    if named - {profile.name}:
+        return None  # "in tavern" asked where another rulebook is played: the book's numbers differ
     clock = _clock(query, profile)
     if clock is not None:
         return clock
     t = read(query)
+    if t is not None and re.search(r"\bcall(?:s|ed)?\b(?: #\d+)? (?:and )?then (?:says?|said) "
+                                   r"(?:raise|reraise)\b", t.shape):
+        return None  # a call, then raise said: two deeds of one player, the call binds first
     if t is None or f" {UNREAD} " in t.shape:
         return None
     shape = t.shape
