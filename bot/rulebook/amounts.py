@@ -447,8 +447,8 @@ BACK_TO_OPENER = re.compile(r"\b(back to|for) (the )?(opener|original (bettor|ra
 def work_out(query: str, profile: Profile) -> Worked | None:
     """The amounts of a question as the engine plays them under `profile`, or None when the
     question names no spot this module reads with certainty."""
-    named = {m.casefold() for m in re.findall(r"\b(treps|tavern|tda)\b", query, re.IGNORECASE)}
-    if named - {profile.name}:
+    books = {m.casefold() for m in re.findall(r"\b(treps|tavern|tda)\b", query, re.IGNORECASE)}
+    if books - {profile.name}:
         return None  # "in tavern" asked where another rulebook is played: the book's numbers differ
     clock = _clock(query, profile)
     if clock is not None:
@@ -636,8 +636,8 @@ def work_out(query: str, profile: Profile) -> Worked | None:
 
 
 # "I raise to 2000, is that a full raise": the question is about the raise told, not the next one
-IS_IT_LEGAL = re.compile(r"\b(is|was|does|did) (that|it|this|mine|my raise)\b|\b(legal|allowed|ok|okay|"
-                         r"valid)\b")
+IS_IT_LEGAL = re.compile(r"\b(is|was|does|did) (that|it|this|mine|my raise)\b|"
+                         r"\b(legal|allowed|ok|okay|valid)\b")
 PROPOSED_RAISE = re.compile(rf"\bcan (?:i|he|she|we) (?:just )?(?:raise|reraise|xbet|make it) "
                             rf"(?:to |for )?{N}\s*\??\s*$")
 # A deed told in the third person ("mp 3bets", "he shoves") whose size was not read: the spot
