@@ -62,6 +62,7 @@ from bot.datafiles import shipped
 from bot.engine.profile import KNOBS, PROFILE_NAMES, Profile, make_profile
 from bot.rulebook.amount_words import asked_first, asks_amounts
 from bot.rulebook.amounts import work_out
+from bot.rulebook.names import name_keys, normalise, query_keys
 from bot.rulebook.search import MAX_QUERY_CHARS, STOPWORDS, Index, plain_words
 from bot.rulebook.worked import Worked
 from bot.tournament.clock import clock_timing
@@ -133,15 +134,6 @@ class RulebookError(ValueError):
 def default_rules_dir() -> Traversable:
     """The shipped rulebook (data/rules, installed as `bot.data`)."""
     return shipped("rules")
-
-
-def normalise(text: str) -> str:
-    """Fold case and drop everything but letters and digits: "String-Bet" == "string_bet"."""
-    return "".join(ch for ch in text.casefold() if ch.isalnum())
-
-
-def _words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9%]+", text.casefold().replace("'", "").replace("\u2019", ""))
 
 
 def knob_choices(knob: str) -> tuple[str, ...] | None:
@@ -337,31 +329,6 @@ def fill(text: str, profile: Profile) -> str:
 
 # --- finding the rule a player means ----------------------------------------------------------
 
-# Words too common to say which rule is meant, for exact names ("the turn" is the turn).
-_STOPWORDS = frozenset({
-    "a", "an", "the", "of", "to", "in", "on", "for", "and", "or", "is", "are", "my", "i", "you",
-    "what", "whats", "when", "how", "do", "does", "can", "if", "at", "with", "your", "rule",
-    "rules", "about", "who", "should", "be",
-})
-
-
-def _singular(word: str) -> str:
-    # "misdeals", "string bets", "dead hands": the plural of a name finds the name
-    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
-    return word
-
-
-def query_keys(query: str) -> list[str]:
-    """The normalised forms a query may match a name by, most literal first: as typed, without
-    filler words, and with plurals made singular."""
-    words = _words(query[:MAX_QUERY_CHARS])
-    content = [w for w in words if w not in _STOPWORDS]
-    keys = [normalise(query[:MAX_QUERY_CHARS]), "".join(content),
-            "".join(_singular(w) for w in words), "".join(_singular(w) for w in content)]
-    return [k for k in dict.fromkeys(keys) if k]
-
-
 AnswerKind = typing.Literal["confident", "unsure", "uncovered"]
 
 
@@ -387,14 +354,7 @@ class Answer:
 class Rulebook:
     def __init__(self, rules: Iterable[Rule]) -> None:
         self._rules: dict[str, Rule] = {r.id: r for r in rules}
-        self._keys: dict[str, Rule] = {}
-        for rule in self._rules.values():
-            for key in rule.keys():
-                self._keys[key] = rule
-        # A name made singular finds its rule too, unless another rule has that exact name.
-        for rule in self._rules.values():
-            for name in rule.names():
-                self._keys.setdefault(normalise(" ".join(map(_singular, _words(name)))), rule)
+        self._keys: dict[str, Rule] = name_keys(self._rules.values())
         self._sorted = sorted(
             self._rules.values(),
             key=lambda r: (r.topic_order, r.topic.casefold(), r.title.casefold()),
