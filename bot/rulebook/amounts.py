@@ -59,6 +59,7 @@ from bot.rulebook.amount_words import (
     OWN_SMALL_BLIND,
     PLAYER_ACTS,
     PROPOSED,
+    STREET,
     UNREAD,
     Deed,
     N,
@@ -553,6 +554,13 @@ def work_out(query: str, profile: Profile) -> Worked | None:
         if hero is not None and hero[0][0] < street:
             return None
         deeds = [d for d in deeds if d[0] > street]
+    later = [i for i, d in enumerate(deeds) if d[1] == "bet" and i and deeds[i - 1][1] == "call"]
+    if later:
+        # "he bets 500, I call, he bets 1000 on the turn": a bet after a call opens a new round,
+        # the one asked about when a street is named; else the story is not read for sure
+        if hero is not None and hero[0][0] < deeds[later[-1]][0] or not STREET.search(shape):
+            return None
+        deeds = deeds[later[-1]:]
     spot = _Spot(blinds=blinds)
     said_make_it = None
     if deeds and deeds[-1][1] == "makeit" and hero is None and not (

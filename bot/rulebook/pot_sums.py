@@ -78,6 +78,7 @@ def side_pots(t: Text, profile: Profile) -> Worked | None:
         return None  # the blinds are no player's chips: who put in what is not read for sure
     if re.search(r"\b(flop|turn|river|street|postflop|preflop)\b", shape):
         return None  # bets on several streets: who put in what in all is not read for sure
+    counted: list[tuple[int, int]] = []  # the spans of players counted by a phrase
     committed: list[int] = []
     for m in re.finditer(rf"{N}", shape):
         committed.append(t.value(m.group(1)))
@@ -90,6 +91,7 @@ def side_pots(t: Text, profile: Profile) -> Worked | None:
     for m in re.finditer(rf"\b\w+ and \w+ (?:each |both |all )?call(?:s|ed)?\b"
                          rf"(?:\s+(?:for\s+)?{N})?", shape):
         committed.append(t.value(m.group(1)) if m.group(1) else max(committed, default=0))
+        counted.append(m.span())
     # "two others call 400": that many players call, the amount (or the call) counted once above
     for m in re.finditer(rf"\b(two|three|four|five|six|seven|eight) (?:(?:others|other players|"
                          rf"players|guys|people|of them|callers|bigger stacks|other stacks)\s+)?"
@@ -97,12 +99,18 @@ def side_pots(t: Text, profile: Profile) -> Worked | None:
                          rf"call(?:s|ed)?\b(?:\s+(?:for\s+)?{N})?", shape):
         amount = t.value(m.group(2)) if m.group(2) else max(committed, default=0)
         committed += [amount] * (WORD_WAYS[m.group(1)] - 1)
+        counted.append(m.span())
     # "B and C both call 2,000": two players put that amount in
     for m in re.finditer(rf"\bboth (?:call|calls|called|put in|bet)\s+(?:for\s+)?{N}", shape):
         if not re.search(r"\b\w+ and \w+ $", shape[:m.start()]):  # "B and C both": counted
             committed.append(t.value(m.group(1)))
+        counted.append(m.span())
     if not 2 <= len(committed) <= TABLE_SIZE or not re.search(r"\ballin\b|\bshove", shape):
         return None
+    if any(not any(a <= m.start() < b for a, b in counted)
+           for m in re.finditer(r"\b(each|both)\b(?!\s+(?:(?:side|main)\s+)?(?:pots?|gets?|one|"
+                                r"ways?|winners?)\b)", shape)):
+        return None  # "two players each put in 2000": players counted in words not read
     seats = {i + 1: amount for i, amount in enumerate(committed)}
     pots = build_pots(seats, list(seats))
     contested = [p for p in pots if len(p.eligible) > 1]
