@@ -448,6 +448,29 @@ BACK_TO_OPENER = re.compile(r"\b(back to|for) (the )?(opener|original (bettor|ra
 def work_out(query: str, profile: Profile) -> Worked | None:
     """The amounts of a question as the engine plays them under `profile`, or None when the
     question names no spot this module reads with certainty."""
+    found = _read_spot(query, profile)
+    return None if found is None or _doubtful(found, query) else found
+
+
+# "said raise", "announces a raise": a raise declared, whatever the chips
+RAISE_SAID = re.compile(r"\b(say|says|said|saying|announc\w*|declar\w*)\s+(a\s+)?raise\b")
+# the question asks what the big blind himself posts, not the pot
+BB_POSTS = re.compile(r"\b(bb|big blind|he|she|i)\s+(post|posts|pay|pays|put|puts|owe|owes)\b")
+
+
+def _doubtful(found: Worked, query: str) -> bool:
+    """Whether a spot read contradicts the question: chips read as put in without a word where
+    the question says raise was declared; a big blind's own posting where the pot is asked."""
+    low = query[:MAX_CHARS].casefold()
+    if found.kind == "make-it" and any(
+            not re.search(r"\b(without|not|never|didnt|no)\s+$", low[:m.start()])
+            for m in RAISE_SAID.finditer(low)):
+        return True
+    return found.rule_id == "big-blind-ante" and re.search(
+        r"\b(pot|in the middle|dead money)\b", low) is not None and not BB_POSTS.search(low)
+
+
+def _read_spot(query: str, profile: Profile) -> Worked | None:
     books = {m.casefold() for m in re.findall(r"\b(treps|tavern|tda)\b", query, re.IGNORECASE)}
     if books - {profile.name}:
         return None  # "in tavern" asked where another rulebook is played: the book's numbers differ
@@ -616,7 +639,12 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     if asks_min and (prior or blinds):
         if not prior and not spot.preflop:
             spot.preflop = True
-        if prior and prior[0][0] == "bet" and BACK_TO_OPENER.search(shape):
+        if prior and prior[-1][0] == "raise" and (len(prior) > 1 or spot.preflop) and (
+                ASKS_ABOUT_TOLD.search(shape)):
+            # "opens 2500, I 3-bet to 4000, is that legal, whats the min": the raise told last is
+            # the one asked about, checked against the least raise before it
+            spot.prior = prior[:-1]
+        elif prior and prior[0][0] == "bet" and BACK_TO_OPENER.search(shape):
             # the opener's raise: first whether the betting is open to him again
             _back_to_the_first(spot)
             played = _play(spot, profile)
@@ -646,6 +674,8 @@ def work_out(query: str, profile: Profile) -> Worked | None:
 # "I raise to 2000, is that a full raise": the question is about the raise told, not the next one
 IS_IT_LEGAL = re.compile(r"\b(is|was|does|did) (that|it|this|mine|my raise)\b|"
                          r"\b(legal|allowed|ok|okay|valid)\b")
+# "is that a legal 3bet", "is it enough": the deed told last is the one asked about
+ASKS_ABOUT_TOLD = re.compile(r"\b(is|was) (that|it|this|mine)\b")
 PROPOSED_RAISE = re.compile(rf"\bcan (?:i|he|she|we) (?:just )?(?:raise|reraise|xbet|make it) "
                             rf"(?:to |for )?{N}\s*\??\s*$")
 # A deed told in the third person ("mp 3bets", "he shoves") whose size was not read: the spot
