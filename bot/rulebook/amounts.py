@@ -688,8 +688,22 @@ TOLD_DEED = re.compile(r"\b(raises|reraises|reraised|xbets|xbetted|shoves|shoved
                        r"jam\w*|calls?)\b)")
 
 
+# A deed of a player named ("I raise, he reraises to 3000", "i open", "bet 500, got raised")
+# without its size; not the deed asked about ("can I raise", "if I raise")
+OWN_DEED = re.compile(r"\b(?:i|we|he|she|they|someone|somebody|villain|guy|player|dude|opponent|"
+                      r"me)\s+(?:just\s+)?(?:raise|raised|bet|xbet|xbetted|open|opened|reraise|"
+                      r"reraised|shove|jam)\b"
+                      r"(?!\s+(?:it\s+|up\s+)?(?:to\s+|for\s+|by\s+|of\s+|from\s+)?#)|"
+                      r"\b(?:got|get|gets|getting|been|was|were)\s+(?:min\s+)?(?:raised|reraised|"
+                      r"xbet|xbetted)\b(?!\s+(?:to\s+|by\s+)?#)")
+ASKED_DEED = re.compile(r"\b(can|could|should|may|might|will|would|to|do|does|did|if|when|cant|"
+                        r"wont|whether|how much|what)\s+(?:\w+\s+){0,3}$")
+
+
 def _untold_deed(shape: str, spans: Sequence[tuple[int, int]]) -> bool:
-    return any(not any(a <= m.start() < b for a, b in spans) for m in TOLD_DEED.finditer(shape))
+    untold = [m for m in TOLD_DEED.finditer(shape)] + [
+        m for m in OWN_DEED.finditer(shape) if not ASKED_DEED.search(shape[:m.start()])]
+    return any(not any(a <= m.start() < b for a, b in spans) for m in untold)
 
 
 def _back_to_the_first(spot: _Spot, own: int = 0) -> None:
