@@ -684,7 +684,7 @@ TOLD_DEED = re.compile(r"\b(raises|reraises|reraised|xbets|xbetted|shoves|shoved
                        r"opens|opened|isos|isolates|isolated|bets|leads|led|donks|donked|fires|"
                        r"fired|c ?bets|squeez\w*)\b|"
                        # a list of deeds without amounts: "bet 300, raise, reraise to 2000"
-                       r"\b(raise|reraise|bet|xbet)\s+(?=(raise|reraise|xbet\w*|allin|shove\w*|"
+                       r"\b(raise|reraise|bet|xbet|open)\s+(?=(raise|reraise|xbet\w*|allin|shove\w*|"
                        r"jam\w*|calls?)\b)")
 
 
@@ -695,9 +695,14 @@ OWN_DEED = re.compile(r"\b(?:i|we|he|she|they|someone|somebody|villain|guy|playe
                       r"reraised|shove|jam)\b"
                       r"(?!\s+(?:it\s+|up\s+)?(?:to\s+|for\s+|by\s+|of\s+|from\s+)?#)|"
                       r"\b(?:got|get|gets|getting|been|was|were)\s+(?:min\s+)?(?:raised|reraised|"
-                      r"xbet|xbetted)\b(?!\s+(?:to\s+|by\s+)?#)")
+                      r"xbet|xbetted)\b(?!\s+(?:to\s+|by\s+)?#)|"
+                      # "after a raise and a reraise to 2000", "there was a bet and a raise to 900"
+                      r"\b(?:a|an|then|another)\s+(?:bet|raise|reraise|xbet|open|shove|jam|iso|"
+                      r"squeeze)\b(?!\s+(?:was\s+|is\s+|of\s+|to\s+|for\s+|by\s+)?#)")
 ASKED_DEED = re.compile(r"\b(can|could|should|may|might|will|would|to|do|does|did|if|when|cant|"
-                        r"wont|whether|how much|what)\s+(?:\w+\s+){0,3}$")
+                        r"wont|whether|how much|what|is|count|counts|as|make|makes|min|minimum|least|"
+                        r"smallest|lowest|legal|next|for)\s+"
+                        r"(?:\w+\s+){0,3}$")
 
 
 def _untold_deed(shape: str, spans: Sequence[tuple[int, int]]) -> bool:
