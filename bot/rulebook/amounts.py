@@ -700,8 +700,8 @@ OWN_DEED = re.compile(r"\b(?:i|we|he|she|they|someone|somebody|villain|guy|playe
                       r"\b(?:a|an|then|another)\s+(?:bet|raise|reraise|xbet|open|shove|jam|iso|"
                       r"squeeze)\b(?!\s+(?:was\s+|is\s+|of\s+|to\s+|for\s+|by\s+)?#)")
 ASKED_DEED = re.compile(r"\b(can|could|should|may|might|will|would|to|do|does|did|if|when|cant|"
-                        r"wont|whether|how much|what|is|count|counts|as|make|makes|min|minimum|least|"
-                        r"smallest|lowest|legal|next|for)\s+"
+                        r"wont|whether|how much|what|is|count|counts|as|make|makes|min|minimum|"
+                        r"least|smallest|lowest|legal|next|for)\s+"
                         r"(?:\w+\s+){0,3}$")
 
 
