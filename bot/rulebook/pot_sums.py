@@ -78,6 +78,8 @@ def side_pots(t: Text, profile: Profile) -> Worked | None:
         return None  # the blinds are no player's chips: who put in what is not read for sure
     if re.search(r"\b(flop|turn|river|street|postflop|preflop)\b", shape):
         return None  # bets on several streets: who put in what in all is not read for sure
+    if re.search(r"\b(has|have|had|holding)\s+(?:only\s+|just\s+)?#|#\s+(left|behind)\b", shape):
+        return None  # a stack said is no chips put in: who put in what is not read for sure
     counted: list[tuple[int, int]] = []  # the spans of players counted by a phrase
     committed: list[int] = []
     for m in re.finditer(rf"{N}", shape):
