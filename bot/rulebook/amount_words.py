@@ -206,7 +206,8 @@ UNREAD = "unreadsize"
 AMOUNT = r"\d+(?:[,.]\d+)*(?:\s?k\b)?"
 # (the blinds said as a pair first: "the big blind at 1k/2k" is 2k, not 1k)
 BIG_BLIND_SAID = re.compile(rf"({AMOUNT}) slash ({AMOUNT})|"
-                            rf"\b(?:bb|big blind)(?: is| of| at)? ({AMOUNT})(?![\d,.]|\s?k\b| slash)")
+                            rf"\b(?:bb|big blind)(?: is| of| at)? "
+                            rf"({AMOUNT})(?![\d,.]|\s?k\b| slash)")
 
 
 # Who may be named before a size with no deed said ("UTG 3x")
