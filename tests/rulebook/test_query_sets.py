@@ -84,6 +84,25 @@ rulebook of the league covers.
   answers right), the 20 added after its tuning 15 of 20 (91.7% of 12: "someone min-raises,
   whats the next min" answered with the min raise made). After: 73/75, every confident answer
   right; the check halves 142 of 163 (100% of 63 confident answers right) and 163 of 178.
+- tuning_set_22.toml to tuning_set_26.toml: the fifth round's batches (hard amount stories:
+  several players and streets, calls and folds between the deeds, names, chips counted, words
+  said with chips; table talk with two topics), each scored untouched after the changes before
+  it; the round worked on the trust a confident answer deserves, not on the share right.
+  Untouched: 55 of 76 (72.4%, 97.0% of 33 confident answers right; the one wrong was the
+  writer's amount, 3,200 where the rules give 3,700), then 61 of 75 (81.3%, 93.5% of 31: "C
+  calls all in for 400" counted as one more caller, "flop bet 300 and a call, turn bet 800"
+  read as one round), then 59 of 74 (79.7%, 100% of 26), then 58 of 74 (78.4%, 87.5% of 48:
+  "is that a legal 3bet, whats the min" answered with the raise after it, "I say raise and
+  push out 1,500" read as silent chips under treps and tavern, the pot asked with a big blind
+  ante answered with his own post; two "uncovered" expected were the writer's error, the bot's
+  rules name a time bank and streaming). Set 26, written after the calibration of 22 to 25:
+  60 of 74 (81.1%, 95.5% of 44: "2x the big blind at 1k/2k" based on 1k; "raise it 1,000"
+  over 1,200 under tavern was the writer's error, a call is right). The one query added to 24,
+  25 and 26 to reach 75 was scored after the set's changes. After the round: 58/76, 64/75,
+  62/75, 62/75 and 63/75, every confident answer right; the check halves 163 of 178 (98.7% of
+  77) and 142 of 163 (100% of 62), as before. These sets are not yet tuned for the share right
+  (their unsure misses are amounts the reading leaves unread): they hold the precision target
+  and the share each scored (FRESH_FLOORS).
 """
 
 from __future__ import annotations
@@ -105,6 +124,11 @@ TUNING_SETS = [HERE / f"tuning_set{n}.toml"
                for n in ("", "_2", "_3", "_4", "_5", "_6", "_7", "_8", "_9", "_10", "_11", "_12",
                                 "_13", "_14", "_15", "_16", "_17", "_18", "_19",
                                 "_20", "_21")]
+# The fifth round's batches: every confident answer right, and at least the share right they
+# scored after the round (their misses are amounts left unread, answered unsure).
+FRESH_FLOORS = {HERE / "tuning_set_22.toml": 58, HERE / "tuning_set_23.toml": 64,
+                HERE / "tuning_set_24.toml": 62, HERE / "tuning_set_25.toml": 62,
+                HERE / "tuning_set_26.toml": 63}
 CHECK_SET = HERE / "check_set_8.toml"
 CHECK_SET_10 = HERE / "check_set_10.toml"
 
@@ -210,6 +234,17 @@ def test_a_tuning_set_meets_the_targets(book: Rulebook, path: Path) -> None:
     misses = {(path.name, o.case.q): o.rule for o in report.misses()}
     known = {k: v for k, v in KNOWN_MISSES.items() if k[0] == path.name}
     assert misses == known, report.summary()
+
+
+@pytest.mark.parametrize("path", sorted(FRESH_FLOORS), ids=lambda p: p.name)
+def test_a_fresh_set_keeps_every_confident_answer_right(book: Rulebook, path: Path) -> None:
+    """A confident answer on the fifth round's hard amount stories is right, none is given on
+    an uncovered topic, and no change loses a right answer there."""
+    report = score(load_set(path), book)
+    assert len(report.outcomes) >= 75
+    assert report.confident_precision == 1.0, [o.line() for o in report.misses() if o.confident]
+    assert report.confident_on_uncovered == 0
+    assert report.right >= FRESH_FLOORS[path], report.summary()
 
 
 def test_the_tuning_sets_cover_every_kind_of_question(book: Rulebook) -> None:
