@@ -73,6 +73,7 @@ from bot.rulebook.amount_words import (
     raise_sized,
     read,
 )
+from bot.rulebook.doubts import doubtful, untold_deed
 from bot.rulebook.forced_bets import forced_bets
 from bot.rulebook.pot_sums import players_told, side_pots, split_pot, uncalled
 from bot.rulebook.worked import TABLE_SIZE, Worked, worked
@@ -449,25 +450,7 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     """The amounts of a question as the engine plays them under `profile`, or None when the
     question names no spot this module reads with certainty."""
     found = _read_spot(query, profile)
-    return None if found is None or _doubtful(found, query) else found
-
-
-# "said raise", "announces a raise": a raise declared, whatever the chips
-RAISE_SAID = re.compile(r"\b(say|says|said|saying|announc\w*|declar\w*)\s+(a\s+)?raise\b")
-# the question asks what the big blind himself posts, not the pot
-BB_POSTS = re.compile(r"\b(bb|big blind|he|she|i)\s+(post|posts|pay|pays|put|puts|owe|owes)\b")
-
-
-def _doubtful(found: Worked, query: str) -> bool:
-    """Whether a spot read contradicts the question: chips read as put in without a word where
-    the question says raise was declared; a big blind's own posting where the pot is asked."""
-    low = query[:MAX_CHARS].casefold()
-    if found.kind == "make-it" and any(
-            not re.search(r"\b(without|not|never|didnt|no)\s+$", low[:m.start()])
-            for m in RAISE_SAID.finditer(low)):
-        return True
-    return found.rule_id == "big-blind-ante" and re.search(
-        r"\b(pot|in the middle|dead money)\b", low) is not None and not BB_POSTS.search(low)
+    return None if found is None or doubtful(found, query) else found
 
 
 def _read_spot(query: str, profile: Profile) -> Worked | None:
@@ -540,7 +523,7 @@ def _read_spot(query: str, profile: Profile) -> Worked | None:
     if facing is not None:
         skip.append(facing[0])
     deeds, spans = deeds_of(shape, t, skip)
-    if _untold_deed(shape, [*skip, *spans]):
+    if untold_deed(shape, [*skip, *spans]):
         return None
     if hero is not None and hero[1] == "raise_to" and any(
             pos >= hero[0][1] and deed != "call" for pos, deed, _ in deeds) and not re.search(
@@ -678,39 +661,6 @@ IS_IT_LEGAL = re.compile(r"\b(is|was|does|did) (that|it|this|mine|my raise)\b|"
 ASKS_ABOUT_TOLD = re.compile(r"\b(is|was) (that|it|this|mine)\b")
 PROPOSED_RAISE = re.compile(rf"\bcan (?:i|he|she|we) (?:just )?(?:raise|reraise|xbet|make it) "
                             rf"(?:to |for )?{N}\s*\??\s*$")
-# A deed told in the third person ("mp 3bets", "he shoves") whose size was not read: the spot
-# is not known for sure (the question itself says "min 3bet", "can I raise")
-TOLD_DEED = re.compile(r"\b(raises|reraises|reraised|xbets|xbetted|shoves|shoved|jams|jammed|"
-                       r"opens|opened|isos|isolates|isolated|bets|leads|led|donks|donked|fires|"
-                       r"fired|c ?bets|squeez\w*)\b|"
-                       # a list of deeds without amounts: "bet 300, raise, reraise to 2000"
-                       r"\b(raise|reraise|bet|xbet|open)\s+(?=(raise|reraise|xbet\w*|allin|shove\w*|"
-                       r"jam\w*|calls?)\b)")
-
-
-# A deed of a player named ("I raise, he reraises to 3000", "i open", "bet 500, got raised")
-# without its size; not the deed asked about ("can I raise", "if I raise")
-OWN_DEED = re.compile(r"\b(?:i|we|he|she|they|someone|somebody|villain|guy|player|dude|opponent|"
-                      r"me)\s+(?:just\s+)?(?:raise|raised|bet|xbet|xbetted|open|opened|reraise|"
-                      r"reraised|shove|jam)\b"
-                      r"(?!\s+(?:it\s+|up\s+)?(?:to\s+|for\s+|by\s+|of\s+|from\s+)?#)|"
-                      r"\b(?:got|get|gets|getting|been|was|were)\s+(?:min\s+)?(?:raised|reraised|"
-                      r"xbet|xbetted)\b(?!\s+(?:to\s+|by\s+)?#)|"
-                      # "after a raise and a reraise to 2000", "there was a bet and a raise to 900"
-                      r"\b(?:a|an|then|another)\s+(?:bet|raise|reraise|xbet|open|shove|jam|iso|"
-                      r"squeeze)\b(?!\s+(?:was\s+|is\s+|of\s+|to\s+|for\s+|by\s+)?#)")
-ASKED_DEED = re.compile(r"\b(can|could|should|may|might|will|would|to|do|does|did|if|when|cant|"
-                        r"wont|whether|how much|what|is|count|counts|as|make|makes|min|minimum|"
-                        r"least|smallest|lowest|legal|next|for)\s+"
-                        r"(?:\w+\s+){0,3}$")
-
-
-def _untold_deed(shape: str, spans: Sequence[tuple[int, int]]) -> bool:
-    untold = [m for m in TOLD_DEED.finditer(shape)] + [
-        m for m in OWN_DEED.finditer(shape) if not ASKED_DEED.search(shape[:m.start()])]
-    return any(not any(a <= m.start() < b for a, b in spans) for m in untold)
-
-
 def _back_to_the_first(spot: _Spot, own: int = 0) -> None:
     """The question is asked for a player who already acted: the first to act, or the one whose
     deed is `own` (the index of his among the deeds told). When everyone after him is all-in, a

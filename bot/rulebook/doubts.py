@@ -1,0 +1,63 @@
+"""Signs that a spot read from a question is not read for sure, so that no number is worked
+out and the lookup answers unsure (bot/rulebook/amounts.py): a deed told without its size, a
+reading that contradicts the words ("said raise" read as silent chips), a question about the pot
+answered with one player's posting."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from bot.rulebook.amount_words import MAX_CHARS
+from bot.rulebook.worked import Worked
+
+# A deed told in the third person ("mp 3bets", "he shoves") whose size was not read: the spot
+# is not known for sure (the question itself says "min 3bet", "can I raise")
+TOLD_DEED = re.compile(r"\b(raises|reraises|reraised|xbets|xbetted|shoves|shoved|jams|jammed|"
+                       r"opens|opened|isos|isolates|isolated|bets|leads|led|donks|donked|fires|"
+                       r"fired|c ?bets|squeez\w*)\b|"
+                       # a list of deeds without amounts: "bet 300, raise, reraise to 2000"
+                       r"\b(raise|reraise|bet|xbet|open)\s+(?=(raise|reraise|xbet\w*|allin|shove\w*|"
+                       r"jam\w*|calls?)\b)")
+
+
+# A deed of a player named ("I raise, he reraises to 3000", "i open", "bet 500, got raised")
+# without its size; not the deed asked about ("can I raise", "if I raise")
+OWN_DEED = re.compile(r"\b(?:i|we|he|she|they|someone|somebody|villain|guy|player|dude|opponent|"
+                      r"me)\s+(?:just\s+)?(?:raise|raised|bet|xbet|xbetted|open|opened|reraise|"
+                      r"reraised|shove|jam)\b"
+                      r"(?!\s+(?:it\s+|up\s+)?(?:to\s+|for\s+|by\s+|of\s+|from\s+)?#)|"
+                      r"\b(?:got|get|gets|getting|been|was|were)\s+(?:min\s+)?(?:raised|reraised|"
+                      r"xbet|xbetted)\b(?!\s+(?:to\s+|by\s+)?#)|"
+                      # "after a raise and a reraise to 2000", "there was a bet and a raise to 900"
+                      r"\b(?:a|an|then|another)\s+(?:bet|raise|reraise|xbet|open|shove|jam|iso|"
+                      r"squeeze)\b(?!\s+(?:was\s+|is\s+|of\s+|to\s+|for\s+|by\s+)?#)")
+ASKED_DEED = re.compile(r"\b(can|could|should|may|might|will|would|to|do|does|did|if|when|cant|"
+                        r"wont|whether|how much|what|is|count|counts|as|make|makes|min|minimum|"
+                        r"least|smallest|lowest|legal|next|for)\s+"
+                        r"(?:\w+\s+){0,3}$")
+
+
+def untold_deed(shape: str, spans: Sequence[tuple[int, int]]) -> bool:
+    """Whether the question's shape tells a deed, outside the `spans` read, without its size."""
+    untold = [m for m in TOLD_DEED.finditer(shape)] + [
+        m for m in OWN_DEED.finditer(shape) if not ASKED_DEED.search(shape[:m.start()])]
+    return any(not any(a <= m.start() < b for a, b in spans) for m in untold)
+
+
+# "said raise", "announces a raise": a raise declared, whatever the chips
+RAISE_SAID = re.compile(r"\b(say|says|said|saying|announc\w*|declar\w*)\s+(a\s+)?raise\b")
+# the question asks what the big blind himself posts, not the pot
+BB_POSTS = re.compile(r"\b(bb|big blind|he|she|i)\s+(post|posts|pay|pays|put|puts|owe|owes)\b")
+
+
+def doubtful(found: Worked, query: str) -> bool:
+    """Whether a spot read contradicts the question: chips read as put in without a word where
+    the question says raise was declared; a big blind's own posting where the pot is asked."""
+    low = query[:MAX_CHARS].casefold()
+    if found.kind == "make-it" and any(
+            not re.search(r"\b(without|not|never|didnt|no)\s+$", low[:m.start()])
+            for m in RAISE_SAID.finditer(low)):
+        return True
+    return found.rule_id == "big-blind-ante" and re.search(
+        r"\b(pot|in the middle|dead money)\b", low) is not None and not BB_POSTS.search(low)
