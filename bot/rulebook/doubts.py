@@ -38,11 +38,18 @@ ASKED_DEED = re.compile(r"\b(can|could|should|may|might|will|would|to|do|does|di
                         r"(?:\w+\s+){0,3}$")
 
 
+# "he min raised my 3bet, I 3bet to 1500": a min raise of a deed the story tells after it
+MIN_RAISE_OF_LATER = re.compile(r"\bmin ?(?:rais\w*|click\w*|reraise\w*|xbet\w*)\s+(?:my|his|her|"
+                                r"their)\s+(?:xbet|raise|reraise|bet|open)\b(?=.*#)")
+
+
 def untold_deed(shape: str, spans: Sequence[tuple[int, int]]) -> bool:
-    """Whether the question's shape tells a deed, outside the `spans` read, without its size."""
+    """Whether the question's shape tells a deed, outside the `spans` read, without its size,
+    or a min raise of a deed told only after it."""
     untold = [m for m in TOLD_DEED.finditer(shape)] + [
         m for m in OWN_DEED.finditer(shape) if not ASKED_DEED.search(shape[:m.start()])]
-    return any(not any(a <= m.start() < b for a, b in spans) for m in untold)
+    return any(not any(a <= m.start() < b for a, b in spans) for m in untold) or (
+        MIN_RAISE_OF_LATER.search(shape) is not None)
 
 
 # "said raise", "announces a raise": a raise declared, whatever the chips
