@@ -592,6 +592,10 @@ def _read_spot(query: str, profile: Profile) -> Worked | None:
         return None  # a raise told before the bet it raises: the order of the story is not read
     spot.prior = prior
     if hero is not None:
+        if any(pos >= hero[0][1] and deed in ("raise", "allin", "raiseby", "minraise") and
+               re.search(r"\b(then|after that|afterwards)\b", shape[hero[0][1]:pos])
+               for pos, deed, _ in deeds):
+            return None  # "Al puts one 1000 chip in, Cy then raises to 2000": a deed after his
         return _question_deed(hero, spot, t, profile)
     if said_make_it is not None:
         return _act(spot, profile, "make_it", said_make_it) if prior or spot.preflop else None

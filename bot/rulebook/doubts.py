@@ -58,10 +58,20 @@ RAISE_SAID = re.compile(r"\b(say|says|said|saying|announc\w*|declar\w*)\s+(a\s+)
 BB_POSTS = re.compile(r"\b(bb|big blind|he|she|i)\s+(post|posts|pay|pays|put|puts|owe|owes)\b")
 
 
+# What one player's deed comes to ("he tosses in 1500 silently"), not the raise after it
+PLAYER_DEEDS = frozenset({"make-it", "single-chip", "string", "declared-vs-chips",
+                          "said-raise-call", "below-call", "declared", "raise-it"})
+# the least raise asked for another player after the deed told
+NEXT_RAISE_ASKED = re.compile(r"\b(min|minimum|least|smallest)\b.{0,20}\b(raise|reraise|rr|3bet|"
+                              r"4bet)\b.{0,12}\bfor\b|\b\w+ (wants?|is going|tries) to (re)?raise\b")
+
+
 def doubtful(found: Worked, query: str) -> bool:
     """Whether a spot read contradicts the question: chips read as put in without a word where
     the question says raise was declared; a big blind's own posting where the pot is asked."""
     low = query[:MAX_CHARS].casefold()
+    if found.kind in PLAYER_DEEDS and NEXT_RAISE_ASKED.search(low):
+        return True  # "Al tosses in 1500, Cy wants to raise, min": the raise after his deed
     if found.kind == "make-it" and any(
             not re.search(r"\b(without|not|never|didnt|no)\s+$", low[:m.start()])
             for m in RAISE_SAID.finditer(low)):
