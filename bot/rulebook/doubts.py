@@ -62,8 +62,9 @@ BB_POSTS = re.compile(r"\b(bb|big blind|he|she|i)\s+(post|posts|pay|pays|put|put
 PLAYER_DEEDS = frozenset({"make-it", "single-chip", "string", "declared-vs-chips",
                           "said-raise-call", "below-call", "declared", "raise-it"})
 # the least raise asked for another player after the deed told
-NEXT_RAISE_ASKED = re.compile(r"\b(min|minimum|least|smallest)\b.{0,20}\b(raise|reraise|rr|3bet|"
-                              r"4bet)\b.{0,12}\bfor\b|\b\w+ (wants?|is going|tries) to (re)?raise\b")
+NEXT_RAISE_ASKED = re.compile(r"\b(min|minimum|least|smallest)\b.{0,20}\b(raise|reraise|rr|"
+                              r"3bet|4bet)\b.{0,12}\bfor\b|"
+                              r"\b\w+ (wants?|is going|tries) to (re)?raise\b")
 
 
 def doubtful(found: Worked, query: str) -> bool:
