@@ -153,7 +153,8 @@ _NAME = r"(?:\b[A-H]\b(?!')|\b[A-Z][a-z]+\b)"
 # a letter names a player whatever follows ("C has more and calls", "A 500 all in"), but "A
 # guy" is no one
 _NAMED = re.compile(rf"(\b[B-H]\b(?!')|\bA\b(?!'|\s+(?!{_DEED})[a-z])|"
-                    rf"({_NAME})(?=\s+(?:and|&)\s+{_NAME}\s+{_DEED}|\s+{_DEED}))")
+                    rf"({_NAME})(?=\s+(?:and|&)\s+{_NAME}\s+{_DEED}|"
+                    rf"\s+(?:\$?\d[\d,.]*k?\s+)?{_DEED}))")
 _NOT_NAMES = {"He", "She", "They", "Then", "Someone", "Everyone", "Villain", "Hero", "Guy", "Dude",
               "Player", "Button", "Utg", "The", "And", "One", "Other", "Next", "First", "Last",
               "Both", "Flop", "Turn", "River", "Preflop", "Who", "What", "Can", "Does", "Short",

@@ -128,7 +128,7 @@ TUNING_SETS = [HERE / f"tuning_set{n}.toml"
 # scored after the round (their misses are amounts left unread, answered unsure).
 FRESH_FLOORS = {HERE / "tuning_set_22.toml": 58, HERE / "tuning_set_23.toml": 64,
                 HERE / "tuning_set_24.toml": 62, HERE / "tuning_set_25.toml": 62,
-                HERE / "tuning_set_26.toml": 63}
+                HERE / "tuning_set_26.toml": 64}
 CHECK_SET = HERE / "check_set_8.toml"
 CHECK_SET_10 = HERE / "check_set_10.toml"
 
