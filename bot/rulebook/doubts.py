@@ -67,10 +67,21 @@ NEXT_RAISE_ASKED = re.compile(r"\b(min|minimum|least|smallest)\b.{0,20}\b(raise|
                               r"\b\w+ (wants?|is going|tries) to (re)?raise\b")
 
 
+# the question itself, from its asking words on ("..., how much more does the bb need to call")
+ASKED_PART = re.compile(r"\b(how (much|many)|what)\b.*$")
+
+
 def doubtful(found: Worked, query: str) -> bool:
-    """Whether a spot read contradicts the question: chips read as put in without a word where
-    the question says raise was declared; a big blind's own posting where the pot is asked."""
+    """Whether a spot read contradicts the question: a least raise where a call or the chips put
+    in are asked; one player's deed where the raise after it is asked; chips read as put in
+    without a word where the question says raise was declared; a big blind's own posting where
+    the pot is asked."""
     low = query[:MAX_CHARS].casefold()
+    asked = ASKED_PART.search(low)
+    if found.kind in ("min-raise", "min-bet", "short-all-in") and asked and re.search(
+            r"\b(call|calls|put|puts|add|adds)\b", asked.group(0)) and not re.search(
+            r"\b(rais\w*|reraise\w*|min\w*|least|smallest|[34] ?bet\w*)\b", asked.group(0)):
+        return True  # "utg raises to 600, how much more does the bb need to call": not a raise
     if found.kind in PLAYER_DEEDS and NEXT_RAISE_ASKED.search(low):
         return True  # "Al tosses in 1500, Cy wants to raise, min": the raise after his deed
     if found.kind == "make-it" and any(
