@@ -79,9 +79,9 @@ def doubtful(found: Worked, query: str) -> bool:
     low = query[:MAX_CHARS].casefold()
     asked = ASKED_PART.search(low)
     if found.kind in ("min-raise", "min-bet", "short-all-in") and asked and re.search(
-            r"\b(call|calls|put|puts|add|adds)\b", asked.group(0)) and not re.search(
+            r"\b(call|calls|put|puts|add|adds|pot|pots)\b", asked.group(0)) and not re.search(
             r"\b(rais\w*|reraise\w*|min\w*|least|smallest|[34] ?bet\w*)\b", asked.group(0)):
-        return True  # "utg raises to 600, how much more does the bb need to call": not a raise
+        return True  # "..., how much more does the bb need to call", "how big is the pot"
     if found.kind in PLAYER_DEEDS and NEXT_RAISE_ASKED.search(low):
         return True  # "Al tosses in 1500, Cy wants to raise, min": the raise after his deed
     if found.kind == "make-it" and any(
