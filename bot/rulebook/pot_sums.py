@@ -38,6 +38,8 @@ def split_pot(t: Text, profile: Profile) -> Worked | None:
     count = ways(shape)
     if count is None or not 2 <= count <= MAX_WAYS:
         return None
+    if re.search(r"\b(half|except)\b|\b(side|main) pots?\b", shape):
+        return None  # "one only wins half", "after the side pot": shares the split does not say
     pot = re.search(rf"\b(?:pot|pots)\s+(?:of\s+|is\s+|was\s+)?{N}|{N}\s+(?:pot|chip pot)\b|"
                     rf"{N}\s+(?:is\s+|gets\s+|was\s+)?(?:split|chopped|divided)\b|"
                     rf"\b(?:split|chop\w*|divid\w*)\s+(?:of\s+)?(?:a\s+|the\s+)?(?:pot\s+of\s+)?{N}|"
