@@ -106,6 +106,13 @@ rulebook of the league covers.
   142 of 163 (100% of 62), as before. These sets are not yet tuned for the share right
   (their unsure misses are amounts the reading leaves unread): they hold the precision target
   and the share each scored (FRESH_FLOORS).
+- The blind sets after the fifth round: blind_set 237 right (82.0%), 98.0% of 100 confident
+  answers right; blind_set_2 262 (81.9%), 98.0% of 98; blind_set_3 270 (88.5%), 97.3% of 113;
+  blind_set_4 243 (85.6%), 95.4% of 108; none confident on an uncovered topic.
+- blind_set_5.toml: 431 questions by a sixth writer, scored only before and after the fifth
+  round: 382 right (88.6%), 96.5% of 201 confident answers right, then 379 (87.9%), 96.9% of
+  196; both times two confident answers on topics the writer marked uncovered (72 asked): the
+  league's own sign-up read as late registration, "hollywooding" as the time to act.
 """
 
 from __future__ import annotations
@@ -123,6 +130,7 @@ BLIND_SET = HERE / "blind_set.toml"
 BLIND_SET_2 = HERE / "blind_set_2.toml"
 BLIND_SET_3 = HERE / "blind_set_3.toml"
 BLIND_SET_4 = HERE / "blind_set_4.toml"
+BLIND_SET_5 = HERE / "blind_set_5.toml"
 TUNING_SETS = [HERE / f"tuning_set{n}.toml"
                for n in ("", "_2", "_3", "_4", "_5", "_6", "_7", "_8", "_9", "_10", "_11", "_12",
                                 "_13", "_14", "_15", "_16", "_17", "_18", "_19",
@@ -263,8 +271,11 @@ def test_the_tuning_sets_cover_every_kind_of_question(book: Rulebook) -> None:
 # The blind set's scores, measured once on the lookup before its rework and once after (the
 # figures in the docstring of blind_set.toml's header): its misses are never printed here, so
 # nobody tunes on them; a new blind set is written when this one has served.
-BLIND_FLOORS = {BLIND_SET: (0.82, 0.98), BLIND_SET_2: (0.81, 0.96), BLIND_SET_3: (0.88, 0.96),
-                BLIND_SET_4: (0.85, 0.94)}
+# Each blind set's floors: share right, precision of confident answers, and confident answers
+# on uncovered topics (the fifth set's two are a target missed, kept from growing).
+BLIND_FLOORS = {BLIND_SET: (0.82, 0.98, 0), BLIND_SET_2: (0.81, 0.97, 0),
+                BLIND_SET_3: (0.88, 0.97, 0), BLIND_SET_4: (0.85, 0.95, 0),
+                BLIND_SET_5: (0.87, 0.96, 2)}
 
 
 # The check halves' scores after the tuning (see the docstring): floors, as for the blind set.
@@ -303,16 +314,17 @@ def test_the_blind_set_holds_what_it_scored(book: Rulebook, blind: Path) -> None
     right and the precision it scored, and never a confident answer on an uncovered topic."""
     report = score(load_set(blind), book)
     assert report.total >= 200
-    right, precision = BLIND_FLOORS[blind]
-    assert report.shortfalls(right=right, precision=precision) == [], (
+    right, precision, on_uncovered = BLIND_FLOORS[blind]
+    assert report.shortfalls(right=right, precision=precision, on_uncovered=on_uncovered) == [], (
         f"right {report.right_share:.1%}, confident precision {report.confident_precision:.1%}, "
         f"{report.confident_on_uncovered} confident on uncovered (misses not shown: the set "
         "stays blind)")
 
 
 @pytest.mark.xfail(strict=True, reason="the targets (90% right, 98% confident precision) are "
-                   "not met yet on the blind sets: 82.0% and 98.0%, 81.9% and 96.0%, "
-                   "88.9% and 96.5%, 85.9% and 94.6%")
+                   "not met yet on the blind sets: 82.0% and 98.0%, 81.9% and 98.0%, "
+                   "88.5% and 97.3%, 85.6% and 95.4%, 87.9% and 96.9% with 2 confident "
+                   "answers on uncovered topics")
 @pytest.mark.parametrize("blind", sorted(BLIND_FLOORS), ids=lambda p: p.stem)
 def test_the_blind_set_meets_the_targets(book: Rulebook, blind: Path) -> None:
     report = score(load_set(blind), book)
