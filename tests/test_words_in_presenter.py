@@ -273,29 +273,16 @@ def _scan_js(src: str, i: int, found: list[tuple[int, str, str]], *, until_brace
         if src.startswith("/*", i):
             i = src.index("*/", i + 2) + 2
             continue
-        if c in "'\"":
-            start, i = i, i + 1
-            text = []
-            while src[i] != c:
-                if src[i] == "\\":
-                    text.append(src[i + 1])
-                    i += 2
-                    continue
-                text.append(src[i])
-                i += 1
-            found.append((src.count("\n", 0, start) + 1, "".join(text), "".join(text)))
-            i += 1
-            last = c
-            continue
-        if c == "`":
+        if c in "'\"`":
+            # A string to its closing quote; in a template (`) each `${…}` reads as a word.
             start, i = i, i + 1
             text, parts = [], []
-            while src[i] != "`":
+            while src[i] != c:
                 if src[i] == "\\":
                     text.append(src[i + 1])
                     parts.append(src[i + 1])
                     i += 2
-                elif src.startswith("${", i):
+                elif c == "`" and src.startswith("${", i):
                     text.append(_PLACEHOLDER)
                     parts.append(" ")
                     i = _scan_js(src, i + 2, found, until_brace=True)
