@@ -37,13 +37,13 @@ A deed told without its size ("utg raises, mp 3bets to 3000") leaves the spot un
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Literal
 
 from bot.engine.errors import IllegalAction
-from bot.engine.hand import Hand, HandConfig, Legal, Seat
+from bot.engine.hand import Hand, HandConfig, Legal
 from bot.engine.hand_events import Acted, Ruling
 from bot.engine.profile import Profile
 from bot.rulebook.amount_words import (
@@ -76,11 +76,9 @@ from bot.rulebook.amount_words import (
 from bot.rulebook.doubts import doubtful, untold_deed
 from bot.rulebook.forced_bets import forced_bets
 from bot.rulebook.pot_sums import players_told, side_pots, split_pot, uncalled
-from bot.rulebook.worked import TABLE_SIZE, Worked, worked
+from bot.rulebook.worked import TABLE_SIZE, Worked, spot_seats, worked
 from bot.tournament.clock import clock_timing
 
-# Stacks of the players whose stack the question does not name: deep enough for any spot.
-DEEP = 10**9
 # Blinds of a spot whose blinds the question does not give, played after the flop: small
 # enough that any bet named is at least a big blind.
 TINY_BLINDS = (1, 2)
@@ -103,10 +101,6 @@ class _Spot:
 
 
 # --- playing the spot on the engine ---------------------------------------------------------
-
-
-def _seats(count: int, stacks: Mapping[int, int]) -> tuple[Seat, ...]:
-    return tuple(Seat(s, f"p{s}", stacks.get(s, DEEP)) for s in range(1, count + 1))
 
 
 def _play(spot: _Spot, profile: Profile) -> tuple[Hand, int] | None:
@@ -136,7 +130,7 @@ def _play(spot: _Spot, profile: Profile) -> tuple[Hand, int] | None:
         posted = big if not preflop else small if hero_seat == 1 else big if hero_seat == 2 else 0
         stacks[hero_seat] = spot.hero_stack + posted
     try:
-        hand = Hand.start(HandConfig("rule", _seats(count, stacks), count, small, big,
+        hand = Hand.start(HandConfig("rule", spot_seats(count, stacks), count, small, big,
                                      profile=profile, deck_seed="rule", table_size=TABLE_SIZE))
         if not preflop:
             while hand.street == "preflop" and hand.to_act is not None:

@@ -13,10 +13,7 @@ from bot.engine.hand import Hand, HandConfig, Seat
 from bot.engine.hand_events import Posted
 from bot.engine.profile import Profile
 from bot.rulebook.amount_words import WORD_WAYS, N, Text, all_read, blinds_of
-from bot.rulebook.worked import TABLE_SIZE, Worked, worked
-
-# A stack no forced bet reaches.
-DEEP = 10**9
+from bot.rulebook.worked import DEEP, TABLE_SIZE, Worked, spot_seats, worked
 
 BIG_BLIND_ANTE = re.compile(r"\b(big blind|bb) antes?\b|\bbba\b")
 ANTE = re.compile(rf"\b(?:big blind |bb )?antes? (?:of |is |was )?{N}(?! slash)|"
@@ -53,8 +50,7 @@ def forced_bets(t: Text, profile: Profile) -> Worked | None:
         return None
     if bba and ASK_POST.search(shape):
         # the big blind's own posting: seat 2 of three, holding the stack said
-        seats: tuple[Seat, ...] = (Seat(1, "p1", DEEP), Seat(2, "p2", stack), Seat(3, "p3", DEEP))
-        hand = _dealt(seats, small, big, ante, True, profile)
+        hand = _dealt(spot_seats(3, {2: stack}), small, big, ante, True, profile)
         if hand is None:
             return None
         posted = {e.kind: e.amount for e in hand.events if isinstance(e, Posted) and e.seat == 2}
@@ -64,8 +60,7 @@ def forced_bets(t: Text, profile: Profile) -> Worked | None:
     if bba or stack_m or not count or not ASK_POT.search(shape) or count > TABLE_SIZE:
         return None
     # an ante from every player: the pot before the cards, blinds and antes together
-    seats = tuple(Seat(i, f"p{i}", DEEP) for i in range(1, count + 1))
-    hand = _dealt(seats, small, big, ante, False, profile)
+    hand = _dealt(spot_seats(count, {}), small, big, ante, False, profile)
     if hand is None:
         return None
     pot = sum(e.amount for e in hand.events if isinstance(e, Posted))

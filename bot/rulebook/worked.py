@@ -9,10 +9,13 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
 
+from bot.engine.hand import Seat
 from bot.engine.profile import Profile
 
 # The seats of a spot's table: a pot split, a side pot or a hand played has at most this many.
 TABLE_SIZE = 10
+# Stacks of the players whose stack the question does not name: deep enough for any spot.
+DEEP = 10**9
 
 SpotKind = Literal[
     "min-raise", "min-bet", "short-all-in", "reopened", "not-reopened", "make-it",
@@ -41,3 +44,9 @@ def worked(kind: SpotKind, rule_id: str, figures: Sequence[int], profile: Profil
             **facts: int) -> Worked:
     return Worked(kind, rule_id, figures[0], tuple(figures), MappingProxyType(dict(facts)),
                   profile.name)
+
+
+def spot_seats(count: int, stacks: Mapping[int, int]) -> tuple[Seat, ...]:
+    """Seats 1..count of a spot played on the engine, each with the stack the question names
+    or a deep one."""
+    return tuple(Seat(s, f"p{s}", stacks.get(s, DEEP)) for s in range(1, count + 1))
