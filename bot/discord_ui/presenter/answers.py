@@ -14,8 +14,7 @@ from bot.service.usecases import Refused, Why
 from bot.tournament.errors import TournamentError
 
 # The one answer to a click (or a typed amount) made for a moment of a hand that has passed.
-PASSED = ("That moment has passed: the table has moved on. Use the latest table message. "
-          "Nothing was changed.")
+PASSED = ended("That moment has passed: the table has moved on. Use the latest table message.")
 
 
 def _capitalised(text: str) -> str:
@@ -40,7 +39,7 @@ def refused_text(r: Refused) -> str:
         return ended(_capitalised(str(f.get("text", ""))))
     words = _WORDS.get(r.why)
     if words is None:
-        return "That cannot be done now. Nothing was changed."
+        return ended("That cannot be done now.")
     return ended(_capitalised(words(f, name)))
 
 
@@ -54,7 +53,7 @@ def _not_your_turn(f: Fields, name: Name) -> str:
         whose = "nobody is to act right now"
     else:
         whose = f"it is {name(to_act) if to_act is not None else f'seat {seat}'}'s turn"
-    return f"Not your turn: {whose}. Nothing was changed."
+    return f"Not your turn: {whose}."
 
 
 def _bust_moved_on(f: Fields, name: Name) -> str:
@@ -64,37 +63,37 @@ def _bust_moved_on(f: Fields, name: Name) -> str:
     if isinstance(newer, tuple):
         return (f"A bust was recorded while you asked: the last one is now {name(newer[0])}'s "
                 f"({ordinal(newer[1] or 0)} place), not {name(f['player'])}'s: run `/td undo` "
-                "again to take it back. Nothing was changed.")
+                "again to take it back.")
     return (f"{name(f['player'])}'s bust{where} was already undone, by another director while "
-            "you asked. Nothing was changed.")
+            "you asked.")
 
 
 def _already_bought(f: Fields, name: Name) -> str:
     what = "re-buy" if f.get("kind") == "rebuy" else "add-on"
     if f.get("own"):
-        return (f"Your {what} is already recorded (sent twice?): this one bought nothing. "
-                "Nothing was changed.")
+        return f"Your {what} is already recorded (sent twice?): this one bought nothing."
     return (f"{_capitalised(name(f['player']))}'s {what} was just recorded by another "
-            "director: this one bought nothing. Nothing was changed.")
+            "director: this one bought nothing.")
 
 
 def _penalty_meanwhile(f: Fields, name: Name) -> str:
     return (f"Another director gave {name(f['player'])} a penalty while you asked "
             f"({f['hands']} hand(s): {safe_text(str(f['reason']), 300)}). If both are meant, "
-            "give yours again. Nothing was changed.")
+            "give yours again.")
 
 
 def _stack_changed(f: Fields, name: Name) -> str:
     stack = f["stack"]
     assert isinstance(stack, int)
     return (f"{name(f['player'])}'s stack changed while you asked (another director or a "
-            f"hand): it is {chips(stack)} now. Check it, then adjust again. Nothing was changed.")
+            f"hand): it is {chips(stack)} now. Check it, then adjust again.")
 
 
 def _fixed(text: str) -> Callable[[Fields, Name], str]:
     return lambda f, name: text
 
 
+# Each refusal's own words; refused_text ends them ("Nothing was changed.").
 _WORDS: dict[Why, Callable[[Fields, Name], str]] = {
     Why.STALE: _fixed(PASSED),
     Why.NOT_YOUR_TURN: _not_your_turn,
@@ -104,12 +103,12 @@ _WORDS: dict[Why, Callable[[Fields, Name], str]] = {
     Why.OUT: _fixed("You are out of this tournament."),
     Why.NO_HAND: _fixed("No hand is in progress at your table; the next one is dealt shortly."),
     Why.LIVE_NIGHT: _fixed("This is a live night: the cards and chips are real and the bot deals "
-                           "no hand to act on. Play at the table. Nothing was changed."),
+                           "no hand to act on. Play at the table."),
     Why.NOT_DEALT_IN: _fixed("You are not dealt into this hand; you play from the next one."),
     Why.NOT_SEATED: _fixed("You are not seated in this tournament."),
     Why.NO_LAST_HAND: _fixed("Cards are shown, and a rabbit hunt is asked, after a hand and "
-                             "before the next one starts. Nothing was changed."),
-    Why.NOT_AT_TABLE: _fixed("Only players seated at the table may do that. Nothing was changed."),
+                             "before the next one starts."),
+    Why.NOT_AT_TABLE: _fixed("Only players seated at the table may do that."),
     Why.BUST_MOVED_ON: _bust_moved_on,
     Why.ALREADY_BOUGHT: _already_bought,
     Why.PENALTY_MEANWHILE: _penalty_meanwhile,
@@ -122,8 +121,8 @@ _WORDS: dict[Why, Callable[[Fields, Name], str]] = {
 NEEDS_DIRECTOR_ROLE = "You need the director role for that."
 SERVER_ONLY = "That command works in a server channel, not in DMs."
 NOT_HERE = "You cannot use that command here."
-OPTION_UNREADABLE = ("I could not read that value for this option: give it in the form the "
-                     "option's hint shows. Nothing was changed.")
+OPTION_UNREADABLE = ended("I could not read that value for this option: give it in the form the "
+                          "option's hint shows.")
 
 
 def cooldown_text(seconds: int) -> str:

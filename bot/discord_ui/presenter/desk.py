@@ -10,21 +10,21 @@ from bot.discord_ui.presenter.refusals import ended
 
 NOT_LIVE = ("This channel's tournament is not a live one (it is dealt online); live commands "
             "work in a tournament created with `/tournament create mode:live`.")
-DESK_NOT_LOADED = "The live commands are not loaded. Nothing was changed."
-CLOCK_WHO_MAY = ("Only a player of this tournament or a director may call the clock "
-                 "(`/rule topic:clock`). Nothing was changed.")
-CLOCK_ON_WHOM = ("Say on whom: `/clock player:` and pick the player from the list (to stop it, "
-                 "add `cancel:True`). Nothing was changed.")
+DESK_NOT_LOADED = ended("The live commands are not loaded.")
+CLOCK_WHO_MAY = ended("Only a player of this tournament or a director may call the clock "
+                      "(`/rule topic:clock`).")
+CLOCK_ON_WHOM = ended("Say on whom: `/clock player:` and pick the player from the list (to stop "
+                      "it, add `cancel:True`).")
 CLOCK_STOPPED = "Clock stopped."
 CLOCK_CALLED = "Clock called: the channel counts it down."
-BUST_WHO_MAY = "Only a director, or the player himself, records a bust. Nothing was changed."
+BUST_WHO_MAY = ended("Only a director, or the player himself, records a bust.")
 # How the knocker is named when he cannot be found ("pick the … from the list").
 KNOCKER = "player who busted him"
-ADD_ONE_OF = ("Give either `name:` (a guest not on Discord) or `member:` (a server member), one "
-              "of them. Nothing was changed.")
-LINK_IN_SERVER = "Link guests in the server's channel. Nothing was changed."
+ADD_ONE_OF = ended("Give either `name:` (a guest not on Discord) or `member:` (a server member), "
+                   "one of them.")
+LINK_IN_SERVER = ended("Link guests in the server's channel.")
 BUST_UNDONE = "The last bust is undone."
-NO_CHIP_RACE = "No chip race is due now. Nothing was changed."
+NO_CHIP_RACE = ended("No chip race is due now.")
 CHIP_RACE_RUN = "Chip race run: the channel has every card."
 
 
@@ -63,14 +63,14 @@ def joined_on_discord_text(name: str) -> str:
 
 
 def no_such_guest_text(name: str) -> str:
-    return (f"No guest called {safe_name(name)} played here (tonight or in a finished night): "
-            "pick the guest from the list. Nothing was changed.")
+    return ended(f"No guest called {safe_name(name)} played here (tonight or in a finished night): "
+                 "pick the guest from the list.")
 
 
 def chip_race_not_due_text(smallest_chip: int) -> str:
     """No chip race now: the smallest chip still plays in the blinds or antes."""
-    return (f"No chip race is due now: the {chips(smallest_chip)} chips are still needed for "
-            "the blinds or antes. Nothing was changed.")
+    return ended(f"No chip race is due now: the {chips(smallest_chip)} chips are still needed for "
+                 "the blinds or antes.")
 
 
 def counts_unreadable_text(part: str, help_text: str) -> str:
@@ -84,7 +84,7 @@ def _bought(kind: str) -> str:
 
 def no_buy_text(kind: str) -> str:
     """`kind`: "rebuy" or "addon"."""
-    return f"This tournament's structure has no {_bought(kind).lower()}s. Nothing was changed."
+    return ended(f"This tournament's structure has no {_bought(kind).lower()}s.")
 
 
 def bought_text(kind: str, amount: int) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.discord_ui.presenter.limits import safe_text
+from bot.discord_ui.presenter.refusals import ended
 
 # The reason a pause is given when the director gives none (kept with the pause's record).
 DEFAULT_PAUSE_REASON = "director's pause"
@@ -44,8 +45,7 @@ def which_table_text(tables: Sequence[int]) -> str:
 
 
 def no_such_table_text(table: int, tables: Sequence[int]) -> str:
-    return (f"There is no table {table} playing; tables: {_tables(tables) or 'none'}. Nothing "
-            "was changed.")
+    return ended(f"There is no table {table} playing; tables: {_tables(tables) or 'none'}.")
 
 
 def hand_voided_text(table: int) -> str:

@@ -8,21 +8,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.discord_ui.presenter.limits import safe_name, safe_text
+from bot.discord_ui.presenter.refusals import ended
 
 # What a player may type for an amount besides a number (lower case), and the size it means.
 AMOUNT_WORDS = {"min": "min", "minimum": "min", "half": "half", "1/2": "half", "½": "half",
                 "half pot": "half", "halfpot": "half", "pot": "pot", "all-in": "all-in",
                 "allin": "all-in", "all in": "all-in", "max": "all-in", "shove": "all-in"}
-AMOUNT_HELP = ("give a whole number of chips (e.g. 600, 1,200 or 1.5k) or min, half, pot or "
-               "all-in. Nothing was changed.")
-AMOUNT_ABOVE_ZERO = "An amount must be a whole number of chips above zero. Nothing was changed."
-TIME_HELP = ("write `+2m` or `-30s` (also `+1m30s`, `+1:30`) to add or take time, or `12:00` "
-             "(or `12m`) for the time left. Nothing was changed.")
-TIME_AT_MOST = "A time is at most 6 hours. Nothing was changed."
-LEVEL_HELP = "write `next`, `previous` or a level's number (e.g. `4`). Nothing was changed."
-HAND_NAMED = ("Give a hand as the table message names it, such as 7-t1-h12 (tournament 7, table "
-              "1, hand 12), or just the hand number (12) in the tournament's channel. Nothing "
-              "was changed.")
+AMOUNT_HELP = ended("give a whole number of chips (e.g. 600, 1,200 or 1.5k) or min, half, pot or "
+                    "all-in.")
+AMOUNT_ABOVE_ZERO = ended("An amount must be a whole number of chips above zero.")
+TIME_HELP = ended("write `+2m` or `-30s` (also `+1m30s`, `+1:30`) to add or take time, or `12:00` "
+                  "(or `12m`) for the time left.")
+TIME_AT_MOST = ended("A time is at most 6 hours.")
+LEVEL_HELP = ended("write `next`, `previous` or a level's number (e.g. `4`).")
+HAND_NAMED = ended("Give a hand as the table message names it, such as 7-t1-h12 (tournament 7, "
+                   "table 1, hand 12), or just the hand number (12) in the tournament's channel.")
 NO_TOURNAMENT = ("No tournament is running in this channel. A director or player can start one "
                  "with `/tournament create`.")
 TOURNAMENT_GONE = "That tournament is over or was cancelled."
@@ -55,17 +55,16 @@ def amount_too_big_text(typed: str) -> str:
 
 
 def hand_too_long_text(limit: int) -> str:
-    return f"A hand is named in at most {limit} characters, such as 7-t1-h12. Nothing was changed."
+    return ended(f"A hand is named in at most {limit} characters, such as 7-t1-h12.")
 
 
 def reason_blank_text(what: str, limit: int) -> str:
     """`what`: "reason" or "ruling"."""
-    return (f"Give a {what} in words (1 to {limit} characters); it is kept for appeals. Nothing "
-            "was changed.")
+    return ended(f"Give a {what} in words (1 to {limit} characters); it is kept for appeals.")
 
 
 def reason_too_long_text(what: str, length: int, limit: int) -> str:
-    return f"That {what} is {length:,} characters long; keep it to {limit}. Nothing was changed."
+    return ended(f"That {what} is {length:,} characters long; keep it to {limit}.")
 
 
 def screen_message_too_long_text(length: int, limit: int) -> str:
@@ -74,18 +73,16 @@ def screen_message_too_long_text(length: int, limit: int) -> str:
 
 
 def knobs_too_long_text(limit: int) -> str:
-    return (f"Knobs are at most {limit} characters: knob=value, comma-separated. Nothing was "
-            "changed.")
+    return ended(f"Knobs are at most {limit} characters: knob=value, comma-separated.")
 
 
 def knob_unreadable_text(part: str) -> str:
-    return (f"Knobs are written knob=value, comma-separated; {safe_text(part, 40)} is not. "
-            "Nothing was changed.")
+    return ended(f"Knobs are written knob=value, comma-separated; {safe_text(part, 40)} is not.")
 
 
 def knob_out_of_range_text(knob: str, value: str, low: int, high: int) -> str:
-    return (f"{safe_text(knob, 40)} is a whole number of seconds from {low} to {high}; "
-            f"{safe_text(value, 20)} is not. Nothing was changed.")
+    return ended(f"{safe_text(knob, 40)} is a whole number of seconds from {low} to {high}; "
+                 f"{safe_text(value, 20)} is not.")
 
 
 def time_unreadable_text(typed: str) -> str:
@@ -109,28 +106,26 @@ def no_tournament_called_text(typed: str, unfinished: Sequence[tuple[str, int]])
 
 def player_not_in_text(what: str) -> str:
     """A list's value for someone who is not (or no longer) in this tournament."""
-    return (f"That player is not in this tournament: pick the {what} from the list. Nothing was "
-            "changed.")
+    return ended(f"That player is not in this tournament: pick the {what} from the list.")
 
 
 def nobody_called_text(typed: str, what: str) -> str:
-    return (f"Nobody called {safe_name(typed) or 'that'} is in this tournament: pick the {what} "
-            "from the list. Nothing was changed.")
+    return ended(f"Nobody called {safe_name(typed) or 'that'} is in this tournament: pick the "
+                 f"{what} from the list.")
 
 
 def several_match_text(typed: str, matching: str, what: str) -> str:
     """`matching`: the players it could be, already named."""
-    return (f"More than one player matches {safe_name(typed) or 'that'} ({matching}): pick the "
-            f"{what} from the list. Nothing was changed.")
+    return ended(f"More than one player matches {safe_name(typed) or 'that'} ({matching}): pick "
+                 f"the {what} from the list.")
 
 
 def count_for_nobody_text(part: str, typed: str) -> str:
     """`part`: the part of the counts, already shown as code; `typed`: the name in it."""
-    return (f"I could not read {part}: nobody called {safe_name(typed) or 'that'} is in this "
-            f"tournament. Give each as a name and a count, e.g. {COUNTS_EXAMPLE}. Nothing was "
-            "changed.")
+    return ended(f"I could not read {part}: nobody called {safe_name(typed) or 'that'} is in this "
+                 f"tournament. Give each as a name and a count, e.g. {COUNTS_EXAMPLE}.")
 
 
 def named_twice_text(what: str, player: str) -> str:
     """`player`: already named (`player_name`)."""
-    return f"The {what} name {player} twice: give each player once. Nothing was changed."
+    return ended(f"The {what} name {player} twice: give each player once.")

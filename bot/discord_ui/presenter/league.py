@@ -9,6 +9,7 @@ import discord
 
 from bot.discord_ui.presenter.bank import dealt_prizes_line, money_mode_text, settle_heading
 from bot.discord_ui.presenter.limits import fit_embed, safe_text, truncate
+from bot.discord_ui.presenter.refusals import ended
 from bot.league.points import SeasonOptions, describe_options, fmt_points
 from bot.league.render import (
     money,
@@ -132,12 +133,11 @@ NOT_IN_DMS = "League commands work in a server channel, not in DMs."
 NOT_LOADED = "League commands are not loaded right now."
 NO_APPEALS_LIST = "Those buttons name no appeals list: ask again with /appeals list."
 NO_SEASON_NAMED = "Those buttons name no season: ask again with /standings."
-BANKER_ONLY_IN_BANK = ("A banker holds the money in mode `bank`; in mode `pairwise` the players "
-                       "settle among themselves. Nothing was changed.")
-APPEAL_WORDS_NEEDED = "Say in words what happened (1 to 1,000 characters). Nothing was changed."
-APPEAL_HAND_NAMED = ("Name the hand as the table message does, such as 7-t1-h12. Nothing was "
-                     "changed.")
-DECISION_WORDS_NEEDED = "Give the decision in words (1 to 1,000 characters). Nothing was changed."
+BANKER_ONLY_IN_BANK = ended("A banker holds the money in mode `bank`; in mode `pairwise` the "
+                            "players settle among themselves.")
+APPEAL_WORDS_NEEDED = ended("Say in words what happened (1 to 1,000 characters).")
+APPEAL_HAND_NAMED = ended("Name the hand as the table message does, such as 7-t1-h12.")
+DECISION_WORDS_NEEDED = ended("Give the decision in words (1 to 1,000 characters).")
 SEASON_END_LABEL = "End the season"
 
 

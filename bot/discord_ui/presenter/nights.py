@@ -10,6 +10,7 @@ from datetime import datetime, tzinfo
 
 from bot.discord_ui.presenter.announcements import ordinal
 from bot.discord_ui.presenter.limits import MESSAGE_CHARS, chips, safe_name, safe_text, truncate
+from bot.discord_ui.presenter.refusals import ended
 from bot.league.words import counted
 from bot.schedule import Entrant, NightError, Repeat, Taken
 from bot.service.usecases.nights import NightView
@@ -412,7 +413,7 @@ def _plain_refusal(code: str, f: dict[str, object], name: str, zone: tzinfo) -> 
     if code == "skipped-time":
         return (f"{f.get('clock')} does not exist on {f.get('day')} in {zone_name(zone)}: the "
                 "clocks skip it. Choose another time.")
-    return sentences.get(code, "That is not possible now. Nothing was changed.")
+    return sentences.get(code, ended("That is not possible now."))
 
 
 def _status_words(f: dict[str, object]) -> str:

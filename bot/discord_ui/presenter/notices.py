@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from bot.discord_ui.presenter.announcements import people
 from bot.discord_ui.presenter.limits import chips, safe_text
+from bot.discord_ui.presenter.refusals import ended
 from bot.engine.events import Event
 from bot.engine.hand_events import Acted, HandKilled, Ruling
 from bot.service import Notice
@@ -145,4 +146,4 @@ def settings_text(four_colour: bool, idle_ping_seconds: int, *, changed: bool,
 
 def restarting_text() -> str:
     """An interaction that arrived while the bot was closing for a restart: nothing was changed."""
-    return "The bot is restarting: try again in a minute. Nothing was changed."
+    return ended("The bot is restarting: try again in a minute.")

@@ -4,10 +4,11 @@ cases' refusals are worded in answers.py)."""
 
 from __future__ import annotations
 
-RAISE_ONE_OF = ("Give exactly one of `to:` (the total) or `by:` (the raise over the bet you "
-                "face). Nothing was changed.")
-RAISE_BY_CHIPS = ("`by:` takes a number of chips; use `to:` for min, half, pot or all-in. "
-                  "Nothing was changed.")
+from bot.discord_ui.presenter.refusals import ended
+
+RAISE_ONE_OF = ended("Give exactly one of `to:` (the total) or `by:` (the raise over the bet you "
+                     "face).")
+RAISE_BY_CHIPS = ended("`by:` takes a number of chips; use `to:` for min, half, pot or all-in.")
 NOT_PLAYING = "You are not playing in this tournament."
 NOTHING_TO_STEP_AWAY_FROM = ("You are not playing in this tournament, so there is nothing to "
                              "step away from.")
@@ -15,8 +16,8 @@ AWAY = "You are away: the away rule acts for you until you use `/back`."
 WELCOME_BACK = "Welcome back."
 CARD_UNREADABLE = "Name a card like `As` or `Td`, or say `both`. Nothing was shown."
 ASKED_TO_SEE = "Asked: the rest of that hand is shown."
-WHOLE_HAND_ONLY = ("During the hand you can only ask to show your whole hand at the showdown "
-                   "(`/show`); single cards are shown after the hand. Nothing was changed.")
+WHOLE_HAND_ONLY = ended("During the hand you can only ask to show your whole hand at the showdown "
+                        "(`/show`); single cards are shown after the hand.")
 SHOWN_AT_SHOWDOWN = "Your hand will be shown at the showdown."
 CLOCK_ONLY_SEATED = ("Only a player seated at the table may call the clock "
                      "(`/rule topic:table-presence`).")

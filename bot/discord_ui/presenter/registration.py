@@ -8,13 +8,14 @@ from collections.abc import Sequence
 
 from bot.discord_ui.presenter.announcements import add_on_when
 from bot.discord_ui.presenter.limits import chips, safe_name, safe_text
+from bot.discord_ui.presenter.refusals import ended
 from bot.tournament.structure import Structure
 
 # The reason a cancellation is given when the director gives none (kept for the league).
 DEFAULT_CANCEL_REASON = "cancelled by the director"
 
 IN_A_THREAD = "Create a tournament in a text channel, not in a thread."
-NAME_NEEDED = "Give the tournament a name (1 to 80 characters). Nothing was changed."
+NAME_NEEDED = ended("Give the tournament a name (1 to 80 characters).")
 STARTED_NO_LEAVING = ("The tournament has started: you cannot unregister now. Use `/away` to "
                       "step away from the table.")
 ONLY_CREATOR_STARTS = "Only the tournament's creator or a director can start it."
@@ -33,7 +34,7 @@ def channel_busy_text(name: str | None, status: str | None = None) -> str:
 
 def not_created_text(reason: str) -> str:
     """The structure or the rule profile refused (in their own words)."""
-    return f"I cannot create that tournament: {reason}. Nothing was changed."
+    return ended(f"I cannot create that tournament: {reason}.")
 
 
 def opened_text(title: str, struct: Structure, *, buy_in: int, seats: int, rules: str,

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from bot.discord_ui.presenter.limits import safe_text
+from bot.discord_ui.presenter.refusals import ended
 from bot.discord_ui.presenter.table import play_line
 from bot.engine.events import Event
 from bot.engine.hand import Hand
@@ -25,12 +26,12 @@ def screen_link_text(tournament: str, url: str, *, revoked: bool, online: bool) 
             f"`/td screen revoke:True` makes every earlier link stop working.{rails}")
 
 
-SCREEN_UNAVAILABLE = "The screen command is not available. Nothing was changed."
+SCREEN_UNAVAILABLE = ended("The screen command is not available.")
 
 
 def screen_off_text() -> str:
-    return ("The screens are turned off on this bot (`WEB_PORT=0`, or the port could not be "
-            "opened: the bot's log says which). Nothing was changed.")
+    return ended("The screens are turned off on this bot (`WEB_PORT=0`, or the port could not be "
+                 "opened: the bot's log says which).")
 
 
 def screen_revoked_text(tournament: str) -> str:
@@ -54,7 +55,7 @@ def screen_control_text(tournament: str, url: str, *, revoked: bool) -> str:
 
 # The remote's words (the page shows them; the channel hears the command's own post).
 REMOTE_PAUSE_REASON = "director's pause (remote)"
-REMOTE_GONE = "This tournament is over: there is no clock left to run. Nothing was changed."
+REMOTE_GONE = ended("This tournament is over: there is no clock left to run.")
 
 
 def remote_receipt(action: str) -> str:
@@ -82,9 +83,8 @@ def screen_touch_text(tournament: str, *, message: bool, text: str | None, logo:
 
 def logo_refusal_text(*, too_big: bool) -> str:
     if too_big:
-        return ("That image is too big: the logo may be up to 256 KB (a PNG or JPEG). Nothing "
-                "was changed.")
-    return "The logo must be a PNG or JPEG image (up to 256 KB). Nothing was changed."
+        return ended("That image is too big: the logo may be up to 256 KB (a PNG or JPEG).")
+    return ended("The logo must be a PNG or JPEG image (up to 256 KB).")
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from bot.discord_ui.presenter.limits import (
     safe_text,
     truncate,
 )
+from bot.discord_ui.presenter.refusals import ended
 from bot.service.server_files import ServerFileError, preset_names
 from bot.store.server_files import FileKind
 from bot.tournament.payouts import PayoutTable
@@ -119,7 +120,7 @@ def export_text(kind: FileKind, name: str) -> str:
 
 
 def upload_missing_text(kind: FileKind) -> str:
-    return f"Attach the file to upload: {UPLOAD_HELP[kind]}. Nothing was changed."
+    return ended(f"Attach the file to upload: {UPLOAD_HELP[kind]}.")
 
 
 def refusal_text(err: ServerFileError) -> str:
@@ -127,42 +128,36 @@ def refusal_text(err: ServerFileError) -> str:
     presets = "`" + "`, `".join(preset_names(err.kind)) + "`"
     match err.code:
         case "bad-name":
-            return (f"A {noun} name is 1 to 40 letters, digits, spaces and `_ . -`. "
-                    "Nothing was changed.")
+            return ended(f"A {noun} name is 1 to 40 letters, digits, spaces and `_ . -`.")
         case "preset-name":
-            return (f"**{name}** is a preset's name; give yours another name "
-                    f"(`{COMMAND[err.kind]} new name: from:{name}` copies it). Nothing was "
-                    "changed.")
+            return ended(f"**{name}** is a preset's name; give yours another name "
+                         f"(`{COMMAND[err.kind]} new name: from:{name}` copies it).")
         case "exists":
-            return (f"This server already has a {noun} **{name}**: change it with "
-                    f"`{COMMAND[err.kind]} upload`, or pick another name. Nothing was changed.")
+            return ended(f"This server already has a {noun} **{name}**: change it with "
+                         f"`{COMMAND[err.kind]} upload`, or pick another name.")
         case "unknown":
             return (f"There is no {noun} **{name}** here: this server's are in the list as you "
                     f"type, the presets are {presets}.")
         case "unknown-source":
-            return (f"There is no {noun} **{safe_name(err.detail)}** to copy: this server's "
-                    f"are in the list as you type, the presets are {presets}. Nothing was "
-                    "changed.")
+            return ended(f"There is no {noun} **{safe_name(err.detail)}** to copy: this server's "
+                         f"are in the list as you type, the presets are {presets}.")
         case "bad-format":
-            return (f"Upload a `.toml` or `.csv` file (not **{safe_name(err.detail)}**): "
-                    f"{UPLOAD_HELP[err.kind]}. Nothing was changed.")
+            return ended(f"Upload a `.toml` or `.csv` file (not **{safe_name(err.detail)}**): "
+                         f"{UPLOAD_HELP[err.kind]}.")
         case "too-many":
-            return (f"This server has {err.detail} {noun}s, the most it can keep. Nothing was "
-                    "changed.")
+            return ended(f"This server has {err.detail} {noun}s, the most it can keep.")
         case "bad-level":
-            return (f"I cannot change that level of **{name}**: {safe_text(err.detail, 900)}. "
-                    "Nothing was changed.")
+            return ended(f"I cannot change that level of **{name}**: {safe_text(err.detail, 900)}.")
         case "changed":
-            return (f"**{name}** changed while you were editing it (another upload or level). "
-                    "Open the level again to see it as it is now. Nothing was changed.")
+            return ended(f"**{name}** changed while you were editing it (another upload or level). "
+                         "Open the level again to see it as it is now.")
         case "bad-file":
             if len(err.problems) > 1:
                 listed = "\n".join(f"· {parser_words(p)}" for p in err.problems)
                 return (f"I cannot use that file for **{name}**, {len(err.problems)} problems:"
                         f"\n{listed}\nNothing was changed.")
-            return (f"I cannot use that file for **{name}**: {parser_words(err.detail)}. "
-                    "Nothing was changed.")
-    return f"That {noun} cannot be changed. Nothing was changed."
+            return ended(f"I cannot use that file for **{name}**: {parser_words(err.detail)}.")
+    return ended(f"That {noun} cannot be changed.")
 
 
 def no_such_level_detail(number: int, levels: int) -> str:
@@ -182,7 +177,7 @@ def parser_words(text: str, limit: int = PROBLEM_CHARS) -> str:
 
 
 def too_big_text() -> str:
-    return f"The file is larger than {MAX_FILE_BYTES // 1000} KB. Nothing was changed."
+    return ended(f"The file is larger than {MAX_FILE_BYTES // 1000} KB.")
 
 
 LEVEL_LABELS = {"small": "Small blind", "big": "Big blind", "ante": "Ante (0: none)",
@@ -195,7 +190,7 @@ def level_modal_title(name: str, number: int, new: bool) -> str:
 
 
 def level_number_text(value: str) -> str:
-    return (f"Give whole numbers (the {value.casefold()} was not one). Nothing was changed.")
+    return ended(f"Give whole numbers (the {value.casefold()} was not one).")
 
 
 def level_saved_text(s: Structure, number: int) -> str:
