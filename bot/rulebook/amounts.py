@@ -73,6 +73,7 @@ from bot.rulebook.amount_words import (
     raise_sized,
     read,
 )
+from bot.rulebook.betting_story import play, read_story
 from bot.rulebook.doubts import doubtful, untold_deed
 from bot.rulebook.forced_bets import forced_bets
 from bot.rulebook.pot_sums import players_told, side_pots, split_pot, uncalled
@@ -185,19 +186,27 @@ def _min_raise(spot: _Spot, profile: Profile) -> Worked | None:
     played = _play(spot, profile)
     if played is None:
         return None
-    hand, _ = played
+    return _min_raise_at(played[0], _several_all_ins(spot), profile)
+
+
+def _several_all_ins(spot: _Spot) -> bool:
+    return sum(d == "allin" for d, _ in spot.prior) >= 2
+
+
+def _min_raise_at(hand: Hand, several: bool, profile: Profile) -> Worked | None:
+    """The least bet or raise of the player to act (or, when he may not raise, the call and
+    why)."""
     legal = hand.legal()
     if legal is None:
         return None
     if not legal.can_raise:
-        return _reopen_answer(hand, spot, profile)
+        return _reopen_at(hand, several, profile)
     if hand.current_bet == 0:
         return worked("min-bet", "minimum-bet", [legal.min_raise_to], profile,
                        big_blind=hand.big_blind)
     facts = {"last_raise": hand.last_full_raise, "current": hand.current_bet}
     if _short_all_in(hand):
         # after several short all-ins, whether they add up is the rule in question
-        several = sum(d == "allin" for d, _ in spot.prior) >= 2
         return worked("short-all-in", "cumulative-all-ins" if several else "incomplete-all-in",
                        [legal.min_raise_to], profile, **facts)
     return worked("min-raise", "minimum-raise", [legal.min_raise_to], profile, **facts)
@@ -205,10 +214,14 @@ def _min_raise(spot: _Spot, profile: Profile) -> Worked | None:
 
 def _reopen_answer(hand: Hand, spot: _Spot, profile: Profile,
                    asked_call: bool = False) -> Worked | None:
+    return _reopen_at(hand, _several_all_ins(spot), profile, asked_call)
+
+
+def _reopen_at(hand: Hand, several: bool, profile: Profile,
+               asked_call: bool = False) -> Worked | None:
     legal = hand.legal()
     if legal is None:
         return None
-    several = sum(d == "allin" for d, _ in spot.prior) >= 2
     rule = "cumulative-all-ins" if several else "not-reopened"
     facts = {"call": legal.call_amount, "current": hand.current_bet,
              "last_raise": hand.last_full_raise, "several": int(several),
@@ -228,7 +241,11 @@ def _act(spot: _Spot, profile: Profile, how: str, amount: int) -> Worked | None:
     played = _play(spot, profile)
     if played is None:
         return None
-    hand, seat = played
+    return _act_at(*played, profile, how, amount)
+
+
+def _act_at(hand: Hand, seat: int, profile: Profile, how: str, amount: int) -> Worked | None:
+    """What the engine makes of the deed of the player to act (see `_act`)."""
     legal = hand.legal()
     if legal is None:
         return None
@@ -458,8 +475,10 @@ def _read_spot(query: str, profile: Profile) -> Worked | None:
     if t is not None and re.search(r"\bcall(?:s|ed)?\b(?: #\d+)? (?:and )?then (?:says?|said) "
                                    r"(?:raise|reraise)\b", t.shape):
         return None  # a call, then raise said: two deeds of one player, the call binds first
-    if t is None or f" {UNREAD} " in t.shape:
+    if t is None:
         return None
+    if f" {UNREAD} " in t.shape:
+        return _read_told_round(query, profile)  # a size the phrases do not read
     shape = t.shape
     if re.search(r"\bantes?\b|\bbba\b", shape) and (posted := forced_bets(t, profile)):
         return posted
@@ -473,6 +492,13 @@ def _read_spot(query: str, profile: Profile) -> Worked | None:
         return split_pot(t, profile)
     if blinds_of(t) is None and (uncalled_back := uncalled(t, profile)) is not None:
         return uncalled_back
+    # the betting round told: by its phrases first, else by its structure (who did what)
+    return _read_round(query, t, profile) or _read_told_round(query, profile)
+
+
+def _read_round(query: str, t: Text, profile: Profile) -> Worked | None:
+    """A betting round read by the phrases of amount_words.py."""
+    shape = t.shape
     blinds = blinds_of(t)
     skip: list[tuple[int, int]] = []
     # the blinds (each way they are said) and the antes are the level, not deeds
@@ -650,6 +676,37 @@ def _read_spot(query: str, profile: Profile) -> Worked | None:
             return _min_raise(spot, profile)
         return worked
     return None
+
+
+def _read_told_round(query: str, profile: Profile) -> Worked | None:
+    """A betting round read as deeds (bot/rulebook/betting_story.py) and played on the engine:
+    the least raise or bet of the player asked about, the total or the chips of the raise
+    asked about, whether the betting is open to him again."""
+    story = read_story(query)
+    if story is None:
+        return None
+    played = play(story, profile)
+    if played is None:
+        return None
+    hand, seat, asked = played.hand, played.seat, played.asked
+    several = played.all_ins >= 2
+    if asked is not None and asked.verb in ("sayraiseby", "raiseby"):
+        if asked.size is None or story.ask not in ("total", "added"):
+            return None
+        found = _act_at(hand, seat, profile, "raise_by", int(asked.size.value))
+        if found is not None and story.ask == "added" and found.kind == "raise-it":
+            # "how many chips does he add": the chips put in come first
+            return Worked(found.kind, found.rule_id, found.facts["added"],
+                          (found.facts["added"], found.facts["to"]), found.facts, found.profile)
+        return found
+    if story.ask == "reopen":
+        player = hand.player(seat)
+        if asked is not None or not player.acted or not played.all_ins:
+            return None  # asked for a player who has not acted: nothing is reopened
+        return _reopen_at(hand, several, profile)
+    if story.ask == "added" or story.ask == "total" and asked is None:
+        return None
+    return _min_raise_at(hand, several, profile)
 
 
 # "I raise to 2000, is that a full raise": the question is about the raise told, not the next one
