@@ -492,8 +492,18 @@ def _read_spot(query: str, profile: Profile) -> Worked | None:
         return split_pot(t, profile)
     if blinds_of(t) is None and (uncalled_back := uncalled(t, profile)) is not None:
         return uncalled_back
-    # the betting round told: by its phrases first, else by its structure (who did what)
-    return _read_round(query, t, profile) or _read_told_round(query, profile)
+    # the betting round told, read by its phrases and by its structure (who did what): where
+    # both read it and differ, one of them misread the story, and no number is given; but
+    # whether the player asked about already acted (the betting not reopened to him) is the
+    # structure's to know
+    found = _read_round(query, t, profile)
+    told = _read_told_round(query, profile)
+    if found is None or told is None:
+        return found or told
+    if (found.rule_id, found.figures) == (told.rule_id, told.figures):
+        return found
+    return told if told.kind in ("not-reopened", "reopened") and found.kind in (
+        "min-raise", "short-all-in") else None
 
 
 def _read_round(query: str, t: Text, profile: Profile) -> Worked | None:
@@ -690,6 +700,10 @@ def _read_told_round(query: str, profile: Profile) -> Worked | None:
         return None
     hand, seat, asked = played.hand, played.seat, played.asked
     several = played.all_ins >= 2
+    legal = hand.legal()
+    if legal is None or not legal.can_raise and not any(
+            not p.folded and not p.all_in and s != seat for s, p in hand.players.items()):
+        return None  # nobody left who could call a raise: whether it is reopened is moot
     if asked is not None and asked.verb in ("sayraiseby", "raiseby"):
         if asked.size is None or story.ask not in ("total", "added"):
             return None
@@ -701,12 +715,17 @@ def _read_told_round(query: str, profile: Profile) -> Worked | None:
         return found
     if story.ask == "reopen":
         player = hand.player(seat)
-        if asked is not None or not player.acted or not played.all_ins:
+        if asked is not None or not player.acted:
             return None  # asked for a player who has not acted: nothing is reopened
+        if not played.all_ins:
+            return _min_raise_at(hand, several, profile)  # raised again by a full raise
         return _reopen_at(hand, several, profile)
     if story.ask == "added" or story.ask == "total" and asked is None:
         return None
-    return _min_raise_at(hand, several, profile)
+    found = _min_raise_at(hand, several, profile)
+    if found is not None and found.kind == "min-bet" and story.blinds is None:
+        return None  # the least bet is the big blind, which the question does not give
+    return found
 
 
 # "I raise to 2000, is that a full raise": the question is about the raise told, not the next one

@@ -68,6 +68,8 @@ def tokens(query: str) -> list[Token] | None:
     low = query[:MAX_CHARS].casefold().replace("\u2019", "").replace("'", "")
     low = low.replace("all-in", "allin").replace("all in", "allin").replace("min-", "min ")
     low = re.sub(r"\bno[ -]one\b", "noone", low)
+    # a check-raise is a raise
+    low = re.sub(r"\b(?:check[ -]?|x ?/ ?|x-)(rais\w*)", r"\1", low)
     out: list[Token] = []
     for m in TOKEN.finditer(low):
         kind = m.lastgroup or ""
@@ -139,6 +141,9 @@ _VERB_WORDS: tuple[tuple[str, Verb], ...] = (
         ("fold folds folded", "fold"),
         ("shove shoves shoved jam jams jammed allin ships shipped", "allin"))
 VERBS: dict[str, Verb] = {w: verb for words, verb in _VERB_WORDS for w in words.split()}
+# "another guy", "the first player": a player not named
+ORDER_WORDS = frozenset({"first", "second", "third", "fourth", "fifth", "next", "another",
+                         "other", "new", "nth"})
 CLICKS = frozenset({"click", "clicks", "clicked"})
 STREETS = frozenset({"flop", "turn", "river", "postflop"})
 ARTICLES = frozenset({"a", "an", "the", "his", "her", "my", "their", "your"})
@@ -178,6 +183,7 @@ class Story:
     behind: dict[str, tuple[int, int]] = field(default_factory=dict)
     me: str = ""  # the position the asker says he is in ("im in the cutoff", "sb here")
     level: int = 0  # the raise the question names by number: 4 for "min 4bet" (0: none)
+    mentioned: frozenset[str] = frozenset()  # "i" or "he" named in the question's words
 
 
 class _Unread(Exception):
@@ -200,7 +206,8 @@ STOPPERS = frozenset({
     "behind", "left", "have"})
 # Of those, the ones read where they stand in the shapes below ("40% pot into 5k", "with 3,000
 # behind", "come back with", "i have") are let through by `_allowed`
-READ_WHERE_THEY_STAND = frozenset({"pot", "into", "behind", "left", "back", "have", "says",
+READ_WHERE_THEY_STAND = frozenset({"pot", "into", "behind", "left", "back", "have", "has", "had",
+                                   "says",
                                    "said", "under"})
 CLAUSE_WORDS = frozenset({"if", "when", "and", "then", "after", "while", "but"})
 QUESTION_MODALS = frozenset({"can", "could", "may", "should", "must", "gotta", "to", "wanna",
@@ -232,6 +239,9 @@ def read_story(query: str) -> Story | None:
         return None
     if not _allowed([t[1] for t in toks if t[0] == "word"]):
         return None
+    if any(a[0] == "amt" and b[1] in ("chips", "chip") for a, b in zip(toks, toks[1:],
+                                                                         strict=False)):
+        return None  # "137 chips": chips counted, not a bet's size
     try:
         return _Reader(toks, query).read()
     except _Unread:
@@ -243,8 +253,9 @@ def _allowed(words: list[str]) -> bool:
     for w in set(words) & STOPPERS:
         if w not in READ_WHERE_THEY_STAND:
             return False
-    if re.search(r"\b(have|left|behind)\b", text) and not re.search(r"\bwith (behind|left)\b",
-                                                                    text):
+    if re.search(r"\b(have|has|had)\b(?! to\b)", text):
+        return False  # a stack said ("I have 1,500"), not "how much do I have to raise"
+    if re.search(r"\b(left|behind)\b", text) and not re.search(r"\bwith (behind|left)\b", text):
         return False
     if re.search(r"\bback\b", text) and not re.search(r"\bcome back with\b", text):
         return False
@@ -290,6 +301,8 @@ class _Reader:
             return pair, 2
         if w in POSITIONS:
             return CANON.get(w, w), 1
+        if w in ORDER_WORDS and nxt in ("guy", "player", "person", "dude", "one", "villain"):
+            return "", 2  # "another guy", "the second player": one not named, new to the story
         if w in HERO:
             return "i", 1
         if w in VILLAIN:
@@ -327,7 +340,10 @@ class _Reader:
         if len(self.levels) > 1:
             raise _Unread
         story.level = next(iter(self.levels), 0)
-        story.asker = _asker(self.asked)
+        story.asker = _asker(self.asked, "A" in self.caps)
+        story.mentioned = frozenset(
+            "i" if w in HERO else "he" for i, w in enumerate(self.asked)
+            if w in HERO or w in VILLAIN and not (i and self.asked[i - 1] in ORDER_WORDS))
         if len(self.proposed) > 1:
             raise _Unread
         story.proposed = self.proposed[0] if self.proposed else None
@@ -538,9 +554,11 @@ class _Reader:
             return self._said_raise(actor)
         minimum = False
         if w in ("min", "mini"):
-            if self.word(1) in BASE_FORMS or (VERBS.get(self.word(1)) is None and
-                                              self.word(1) not in CLICKS):
-                return None  # "min raise?": the question
+            told = actor and self.kind(2) == "stop" and self.t[self.i + 2][1] != "?" and any(
+                t[0] == "amt" for t in self.t[self.i + 3:])
+            if (self.word(1) in BASE_FORMS and not told) or (
+                    VERBS.get(self.word(1)) is None and self.word(1) not in CLICKS):
+                return None  # "min raise?": the question; "i min raise, he 3bets to 4000" told
             minimum = True
             self.i += 1
             w = self.word()
@@ -577,6 +595,16 @@ class _Reader:
                 not actor and w in ("raise", "reraise", "xbet") and self.kind(1) in ("stop", "")):
             return None
         self.i += 1
+        if verb == "check" and self.word() in ("to", "around") and not actor:
+            # "checked to me": the players before him checked; the turn is his
+            self.i += 1
+            if self.word() == "the":
+                self.i += 1
+            target = self.actor_at()
+            if target is None or not target[0]:
+                raise _Unread
+            self.i += target[1]
+            return Deed(target[0], "reach")
         if verb == "fold":
             if self.word() in ("to", "around"):
                 self.i += 1
@@ -669,6 +697,11 @@ class _Reader:
             self.i += 1
             if self.word() == "it":
                 self.i += 1
+            if kind == "times" and self.word() == "the" and self.word(1) == "bb" or (
+                    self.word() == "the" and (self.word(1), self.word(2)) == ("big", "blind")):
+                # "2x the bb": a multiple of the big blind
+                self.i += 2 if self.word(1) == "bb" else 3
+                return Size("bigs", value)
             return Size("times" if kind == "times" else "bigs", value)
         if self.word() in ("min", "minimum") and self.word(1) not in VERBS:
             self.i += 1
@@ -788,12 +821,16 @@ ASK_ADDED = re.compile(r"\bchips (\w+ )?adds?\b|\bhow (many|much)( chips)? (do|d
                        r"(add|put in)\b")
 ASK_REOPEN = re.compile(r"\bcan (\w+ ){0,3}(raise|reraise|xbet)( again)?\s*$|"
                         r"\b(reopen\w*|re open\w*)\b")
-ASK_LEGAL = re.compile(r"\b(legal|allowed|valid|ok|okay|enough)\s*$|^\s*(is|was) (that|it|this)\b")
+ASK_LEGAL = re.compile(r"\b(legal|allowed|valid|ok|okay|enough)\s*$")
+# "is that a legal 3bet", "was it enough": the deed told last is the one asked about
+ASKS_ABOUT_TOLD = re.compile(r"(?<!much )(?<!what )\b(is|was|isnt) (that|it|this|mine)\b")
 
 
 def _ask(asked: str) -> Ask | None:
     if ASK_ADDED.search(asked):
         return "added"
+    if ASKS_ABOUT_TOLD.search(asked):
+        return "legal"
     if ASK_TOTAL.search(asked) and not re.search(r"\b(min|minimum|least|smallest)\b (raise|"
                                                  r"reraise|xbet|bet)", asked):
         return "total"
@@ -806,14 +843,14 @@ def _ask(asked: str) -> Ask | None:
     return None
 
 
-def _asker(asked_words: list[str]) -> str:
+def _asker(asked_words: list[str], player_a: bool = False) -> str:
     """Who the question is for: "least co can 4bet", "whats my min", "min he can come back
     with" ("" when it names nobody: the next to act)."""
     found = ""
     for i, w in enumerate(asked_words):
         who = "i" if w in HERO else "he" if w in VILLAIN else CANON.get(w, w) if w in POSITIONS \
             else ""
-        if len(w) == 1 and w in "bcdef":
+        if len(w) == 1 and w in ("bcdef" if not player_a else "abcdef"):
             who = w
         if not who:
             continue
@@ -902,6 +939,10 @@ def _play(story: Story, profile: Profile) -> Played:
     if any(d.verb in ("asked", "sayraiseby") or d.verb == "allin" and d.size is None
            for d in deeds):
         raise _Unread  # a deed told without its size, not the one asked about
+    acting = {d.actor for d in story.deeds}
+    if story.mentioned - acting - {story.me and "i"} and "" in acting and any(
+            d.verb == "allin" for d in deeds):
+        raise _Unread  # "bet 500, guy shoves 700, what can I do": was I the one who bet?
     count = 2 if story.heads_up else FULL_TABLE
     order = ([2, 1] if preflop else [1, 2]) if story.heads_up else (
         [*range(3, count + 1), 1, 2] if preflop else list(range(1, count + 1)))
@@ -984,8 +1025,9 @@ def _play(story: Story, profile: Profile) -> Played:
     _reach(hand, hero, big, final=True)
     if hand.street != street_played:
         raise _Unread
-    if story.level:
-        # "min 4bet": the raise the player asked about makes must be the fourth bet
+    if story.level and asked is not None:
+        # "i 3bet, min 4bet?": the raise asked about, told without its size, must be the one the
+        # question names by number
         since = max((i for i, e in enumerate(hand.events) if isinstance(e, StreetDealt)),
                     default=0)
         raises = sum(1 for e in hand.events[since:] if isinstance(e, Acted) and e.action in (

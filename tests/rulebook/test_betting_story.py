@@ -66,6 +66,30 @@ READ = [
     ("blinds 100/200 utg to 700, mp shoves 900 total, co min raise to?", "incomplete-all-in",
      1400),
     ("i bet 500 with 5k behind, he jams 1,400, whats my min reraise", "minimum-raise", 2300),
+    # a player who acted, raised again: by a full raise, or by a short all-in
+    ("utg raises to 600 at 100/200, he 3bets to 1800, can utg raise?", "minimum-raise", 3000),
+    ("blinds 100/200, i raise to 600, sb shoves 700, bb calls, can i reraise", "not-reopened",
+     100),
+    # limps counted, new rounds opened by a street, checks, sizes of the bet faced
+    ("limp, limp, raise to 800 at 100/200, min 3bet", "minimum-raise", 1400),
+    ("2 limpers at 100/200, co raises to 1000, min 3bet", "minimum-raise", 1800),
+    ("bb is 200, utg makes it 600, mp makes it 1400, whats the least co can make it",
+     "minimum-raise", 2200),
+    ("on the flop he bets 300 and I raise to 900; on the turn he bets 500, min raise?",
+     "minimum-raise", 1000),
+    ("heads up 100/200: sb limps, bb checks, flop bb bets 400, sb raises to 1200, min 3bet",
+     "minimum-raise", 2000),
+    ("turn: checked to me, i bet 2000, he check raises to 5000, min reraise", "minimum-raise",
+     8000),
+    ("first guy bets 150 at 25/50 on the flop, second guy min raises, whats the min 3bet",
+     "minimum-raise", 450),
+    ("he bets 1000, i raise 3x, min reraise", "minimum-raise", 5000),
+    ("she opens 3x at 200/400, i 3bet 3x, min 4bet", "minimum-raise", 6000),
+    ("min raise if he bets 2x the bb at 500/1000 on the flop", "minimum-raise", 4000),
+    ("river he bets 75% of a 4k pot, how much do i have to raise to at least", "minimum-raise",
+     6000),
+    ("A bets 1000, B raises to 2500, C goes all in for 3500, whats the min raise for D",
+     "incomplete-all-in", 5000),
     # raise-it: a raise by an amount, its total and the chips added from a blind
     ("she raises my 600 bet by 900, whats the total", "raise-it", 1500),
     ("utg raised to 600 at 100/200, I'm in the sb (100 in), i say raise 500, total?", "raise-it",
@@ -101,6 +125,9 @@ UNREAD = [
     "at 100/200 utg limps, someone raises, min 3bet?",
     "he bets 40% pot, min raise?",
     "he raises to 1000 at 100/200, i make it, he shoves, min?",
+    "he bets 137 chips, is that legal",
+    "he raises to 1000, i reraise to 2500, can he reraise?",
+    "at 100/200 utg opens to 300, min 3bet",
 ]
 
 
