@@ -162,3 +162,30 @@ def test_a_squeeze_asked_is_the_engines_least_raise(book: Rulebook, profile: Pro
     answer = book.answer("300/600, button opens 1800, sb flats, bb squeezes, whats the least",
                          profile=profile)
     assert answer.worked is not None and answer.worked.amount == legal.min_raise_to == 3000
+
+
+# A declaration against the chips or the stack: the word binds (all in said, the stack; a raise
+# said past the stack, the stack; "raise" said then chips short of a raise, the league's reading)
+DECLARED = [
+    ("turn, I bet 1200, he says raise to 6000 but only has 4,100 in front of him",
+     "all-in-over-stack", {"tda": 4100, "treps": 4100, "tavern": 4100}),
+    ("she said raise to 5k but her entire stack was 3,500", "all-in-over-stack",
+     {"tda": 3500, "treps": 3500, "tavern": 3500}),
+    ("he bets 500, i say raise to 3000 but i only have 2200 behind", "all-in-over-stack",
+     {"tda": 2200, "treps": 2200, "tavern": 2200}),
+    ("he said all in but only put out 3k of his 8k", "verbal-declaration",
+     {"tda": 8000, "treps": 8000, "tavern": 8000}),
+    ("river bet 800, he says raise and pushes 1,000", "declared-raise",
+     {"tda": 1600, "treps": 1600, "tavern": 800}),
+]
+
+
+@pytest.mark.parametrize(("query", "rule", "numbers"), DECLARED, ids=[q for q, _, _ in DECLARED])
+def test_a_declaration_binds_against_chips_and_stack(book: Rulebook, query: str, rule: str,
+                                                     numbers: dict[str, int]) -> None:
+    for profile in PROFILES:
+        answer = book.answer(query, profile=profile)
+        assert answer.kind == "confident" and answer.rule is not None, (query, profile.name)
+        assert answer.worked is not None, (query, profile.name)
+        assert (answer.rule.id, answer.worked.amount) == (rule, numbers[profile.name]), (
+            query, profile.name)

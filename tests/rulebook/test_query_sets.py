@@ -137,8 +137,8 @@ TUNING_SETS = [HERE / f"tuning_set{n}.toml"
                                 "_20", "_21")]
 # The fifth round's batches: every confident answer right, and at least the share right they
 # scored after the round (their misses are amounts left unread, answered unsure).
-FRESH_FLOORS = {HERE / "tuning_set_22.toml": 64, HERE / "tuning_set_23.toml": 69,
-                HERE / "tuning_set_24.toml": 65, HERE / "tuning_set_25.toml": 64,
+FRESH_FLOORS = {HERE / "tuning_set_22.toml": 65, HERE / "tuning_set_23.toml": 69,
+                HERE / "tuning_set_24.toml": 65, HERE / "tuning_set_25.toml": 66,
                 HERE / "tuning_set_26.toml": 66}
 CHECK_SET = HERE / "check_set_8.toml"
 CHECK_SET_10 = HERE / "check_set_10.toml"
