@@ -73,7 +73,7 @@ from bot.rulebook.amount_words import (
     raise_sized,
     read,
 )
-from bot.rulebook.betting_story import play, read_story
+from bot.rulebook.betting_story import Story, play, read_story
 from bot.rulebook.doubts import doubtful, untold_deed
 from bot.rulebook.forced_bets import forced_bets
 from bot.rulebook.pot_sums import players_told, side_pots, split_pot, uncalled
@@ -497,13 +497,17 @@ def _read_spot(query: str, profile: Profile) -> Worked | None:
     # whether the player asked about already acted (the betting not reopened to him) is the
     # structure's to know
     found = _read_round(query, t, profile)
-    told = _read_told_round(query, profile)
-    if found is None or told is None:
+    story = read_story(query)
+    told = _played_story(story, profile) if story is not None else None
+    if found is None or told is None or story is None:
         return found or told
     if (found.rule_id, found.figures) == (told.rule_id, told.figures):
         return found
-    return told if told.kind in ("not-reopened", "reopened") and found.kind in (
-        "min-raise", "short-all-in") else None
+    # a min raise told as a deed ("i min raise, he 3bets to 4000") the phrases take for the
+    # question; whether the player already acted
+    structural = any(d.verb == "minraise" for d in story.deeds) or told.kind in (
+        "not-reopened", "reopened")
+    return told if structural and found.kind in ("min-raise", "short-all-in") else None
 
 
 def _read_round(query: str, t: Text, profile: Profile) -> Worked | None:
@@ -689,12 +693,14 @@ def _read_round(query: str, t: Text, profile: Profile) -> Worked | None:
 
 
 def _read_told_round(query: str, profile: Profile) -> Worked | None:
+    story = read_story(query)
+    return None if story is None else _played_story(story, profile)
+
+
+def _played_story(story: Story, profile: Profile) -> Worked | None:
     """A betting round read as deeds (bot/rulebook/betting_story.py) and played on the engine:
     the least raise or bet of the player asked about, the total or the chips of the raise
     asked about, whether the betting is open to him again."""
-    story = read_story(query)
-    if story is None:
-        return None
     played = play(story, profile)
     if played is None:
         return None

@@ -45,7 +45,7 @@ TOKEN = re.compile(
     rf"|(?P<bigs>\d{{1,2}}(?:\.\d+)?)\s?(?:bbs?|bigs?|big blinds?|big ones|blinds)\b"
     rf"|(?P<ord>\d+)(?:st|nd|rd|th)\b"
     rf"|(?P<amt>{_AMT})"
-    rf"|(?P<word>[a-z]+(?:\+\d)?)"
+    rf"|(?P<word>[a-z]+(?:\+?\d)?)(?![\d])"
     rf"|(?P<stop>[,;:!?()]|\.(?!\d)|\s[-\u2013\u2014]+\s|[\u2013\u2014])")
 
 SHARES = {"half": 0.5, "quarter": 0.25, "third": 1 / 3, "full": 1.0}
@@ -68,6 +68,8 @@ def tokens(query: str) -> list[Token] | None:
     low = query[:MAX_CHARS].casefold().replace("\u2019", "").replace("'", "")
     low = low.replace("all-in", "allin").replace("all in", "allin").replace("min-", "min ")
     low = re.sub(r"\bno[ -]one\b", "noone", low)
+    # "level 5", "lvl 12": which level, not chips
+    low = re.sub(r"\b(level|lvl|round|table|seat)\s?#?\d{1,2}\b", r"\1", low)
     # a check-raise is a raise
     low = re.sub(r"\b(?:check[ -]?|x ?/ ?|x-)(rais\w*)", r"\1", low)
     out: list[Token] = []
@@ -543,8 +545,9 @@ class _Reader:
             self.i += step
             if self.word() in ("is", "goes", "went") and self.word(1) == "allin":
                 self.i += 1
-        while self.word() in ("then", "just", "also", "now", "who"):
-            self.i += 1
+        while self.word() in ("then", "just", "also", "now", "who", "instantly", "snap") or (
+                named is not None and self.word().endswith("ly") and self.word(1) in VERBS):
+            self.i += 1  # "he quickly shoves": the deed, its manner aside
         w = self.word()
         if w in ("everyone", "everybody", "all", "it") and self.word(1) in ("folds", "fold",
                                                                              "folded"):
@@ -636,14 +639,18 @@ class _Reader:
             return Deed(actor, "raise", Size("to", second))
         size = self._size()
         if minimum or (size is not None and size.how == "min"):
-            if verb not in ("raise", "bet") or (size is not None and size.how != "min"):
+            if verb not in ("raise", "bet") or size is not None and size.how not in ("min", "to"):
                 raise _Unread
-            return Deed(actor, "minraise")
+            # "min raises to 8k": the least raise, its size said (and checked when played)
+            return Deed(actor, "minraise", size if size is not None and size.how == "to" else None)
         if verb in ("check", "call"):
             if size is not None and (verb == "check" or size.how != "to"):
                 raise _Unread
             return Deed(actor, verb, size)
         if size is None:
+            if w in BASE_FORMS and actor != "i":
+                self.i = start
+                return None  # "whats the 3bet total", "does the hj 3bet": the question's word
             # a raise or bet told without its size: the one asked about, if the last
             return Deed(actor, "asked") if verb != "allin" else Deed(actor, "allin")
         if size.how == "by":
@@ -684,6 +691,12 @@ class _Reader:
         if kind == "amt":
             value = self.value()
             self.i += 1
+            if self.word() == "into" and self.kind(1) == "amt" and self.value(1) > value:
+                # "bets 200 into 600": the pot it goes into
+                self._pot(int(self.value(1)))
+                self.i += 2
+                if self.word() == "pot":
+                    self.i += 1
             if self.word() == "more":
                 self.i += 1
                 return Size("by", value)
@@ -816,6 +829,7 @@ ASK_MIN = re.compile(r"\b(min|mini|minimum|least|smallest|lowest)\b|\bhow (much|
                      r"\bcome back with\b|\bgotta (raise|reraise|xbet|make it)\b|"
                      r"\bhow much\s*$")
 ASK_TOTAL = re.compile(r"\b(whats|what is|what s) (that|it|this|his|the total)\b|\bto what\b|"
+                       r"\bcomes? to\b|"
                        r"\btotal\b|\bhow much is (that|it)\b")
 ASK_ADDED = re.compile(r"\bchips (\w+ )?adds?\b|\bhow (many|much)( chips)? (do|does|did) \w+ "
                        r"(add|put in)\b")
@@ -1114,8 +1128,8 @@ def _act(hand: Hand, seat: int, deed: Deed, preflop: bool, big: int, story: Stor
             raise _Unread  # "calls 300" facing another amount
         hand.call(seat)
     elif verb == "minraise":
-        if not legal.can_raise:
-            raise _Unread
+        if not legal.can_raise or size is not None and int(size.value) != legal.min_raise_to:
+            raise _Unread  # "min raises to 900" where the least raise is another amount
         hand.wager_to(seat, legal.min_raise_to)
     elif verb == "raiseby":
         if size is None or current == 0:

@@ -81,6 +81,13 @@ READ = [
      "minimum-raise", 2000),
     ("turn: checked to me, i bet 2000, he check raises to 5000, min reraise", "minimum-raise",
      8000),
+    # a min raise told as a deed, its size the engine's
+    ("dude leads 500 on flop, i min raise, he 3bets to 4000, min 4bet for me", "minimum-raise",
+     7000),
+    ("blinds 2k/4k, utg min-raises to 8k, hj min-3bets, what does the hj 3bet come to",
+     "minimum-raise", 12000),
+    ("1k/2k: hj 3x, co 3x's it, btn calls, sb min 4bets, what's the 4bet total", "minimum-raise",
+     30000),
     ("first guy bets 150 at 25/50 on the flop, second guy min raises, whats the min 3bet",
      "minimum-raise", 450),
     ("he bets 1000, i raise 3x, min reraise", "minimum-raise", 5000),
@@ -128,6 +135,8 @@ UNREAD = [
     "he bets 137 chips, is that legal",
     "he raises to 1000, i reraise to 2500, can he reraise?",
     "at 100/200 utg opens to 300, min 3bet",
+    "blinds 100/200, utg min raises to 500, min 3bet",
+    "blinds 100/200, utg opens 600, co 3bets, whats the total",
 ]
 
 
