@@ -279,6 +279,8 @@ class _Reader:
         self.levels: set[int] = set()  # the raises the question names by number ("min 4bet")
         self.proposed: list[int] = []
         self.round_starts: list[int] = []
+        self.deed_end = 0  # where the last deed read ends
+        self.streets: set[str] = set()  # the streets named so far
 
     # --- looking at tokens ---
     def word(self, k: int = 0) -> str:
@@ -395,8 +397,13 @@ class _Reader:
             j = -1
             while self.word(j) in ("then", "on", "the", "and"):
                 j -= 1
-            if story.deeds and w != "postflop" and self.kind(j) in ("stop", ""):
-                self.round_starts.append(len(story.deeds))  # a new round opens
+            after_a_stop = any(t[0] == "stop" for t in self.t[self.deed_end:self.i])
+            if story.deeds and w != "postflop" and (self.kind(j) in ("stop", "") or (
+                    after_a_stop and w not in self.streets)):
+                # a new round opens: "..., turn bet 800", "he bets 100 on the flop, min bet on
+                # the turn?"
+                self.round_starts.append(len(story.deeds))
+            self.streets.add(w)
             story.street = "postflop"
             self.i += 1
             return True
@@ -524,6 +531,7 @@ class _Reader:
                 return False
         self.story.deeds.append(deed)
         self._over()
+        self.deed_end = self.i
         return True
 
     def _over(self) -> None:

@@ -75,6 +75,7 @@ READ = [
     ("2 limpers at 100/200, co raises to 1000, min 3bet", "minimum-raise", 1800),
     ("bb is 200, utg makes it 600, mp makes it 1400, whats the least co can make it",
      "minimum-raise", 2200),
+    ("he bets 100 on the flop at 50/100, min bet on the turn?", "minimum-bet", 100),
     ("on the flop he bets 300 and I raise to 900; on the turn he bets 500, min raise?",
      "minimum-raise", 1000),
     ("heads up 100/200: sb limps, bb checks, flop bb bets 400, sb raises to 1200, min 3bet",
@@ -137,6 +138,8 @@ UNREAD = [
     "at 100/200 utg opens to 300, min 3bet",
     "blinds 100/200, utg min raises to 500, min 3bet",
     "blinds 100/200, utg opens 600, co 3bets, whats the total",
+    "he bets 100 on the flop, min bet on the turn?",
+    "he bets 500 and i raise 1000, total?",
 ]
 
 
