@@ -956,6 +956,8 @@ def _play(story: Story, profile: Profile) -> Played:
         asked = deeds.pop()
     if ask is None or ask == "legal" and asked is None:
         raise _Unread
+    if asked is not None and asked.verb == "asked" and ask != "min":
+        raise _Unread  # "co 3bets, whats the total": a size untold, not the least asked
     if not story.deeds and story.street is None:
         raise _Unread  # "min bet at 100/200": before the flop or after, the question does not say
     if any(d.verb in ("asked", "sayraiseby") or d.verb == "allin" and d.size is None

@@ -136,7 +136,6 @@ UNREAD = [
     "he bets 137 chips, is that legal",
     "he raises to 1000, i reraise to 2500, can he reraise?",
     "at 100/200 utg opens to 300, min 3bet",
-    "blinds 100/200, utg min raises to 500, min 3bet",
     "blinds 100/200, utg opens 600, co 3bets, whats the total",
     "he bets 100 on the flop, min bet on the turn?",
     "he bets 500 and i raise 1000, total?",
