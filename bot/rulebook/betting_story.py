@@ -70,6 +70,9 @@ def tokens(query: str) -> list[Token] | None:
     low = re.sub(r"\bno[ -]one\b", "noone", low)
     # "level 5", "lvl 12": which level, not chips
     low = re.sub(r"\b(level|lvl|round|table|seat)\s?#?\d{1,2}\b", r"\1", low)
+    low = re.sub(r"\bre[- ](raise|pop|shove|jam)", r"re\1", low)
+    # "100/200/25": the blinds and the ante
+    low = re.sub(r"(\d[\d,.]*k?\s*/\s*\d[\d,.]*k?)\s*/\s*\d[\d,.]*k?\b", r"\1 ante", low)
     # a check-raise is a raise
     low = re.sub(r"\b(?:check[ -]?|x ?/ ?|x-)(rais\w*)", r"\1", low)
     out: list[Token] = []
@@ -141,7 +144,9 @@ _VERB_WORDS: tuple[tuple[str, Verb], ...] = (
          "overcall overcalls overcalled overlimps", "call"),
         ("check checks checked", "check"),
         ("fold folds folded", "fold"),
-        ("shove shoves shoved jam jams jammed allin ships shipped", "allin"))
+        ("shove shoves shoved jam jams jammed allin ships shipped push pushes pushed "
+         "reshove reshoves reshoved rejam rejams rejammed", "allin"),
+        ("repop repops repopped", "raise"))
 VERBS: dict[str, Verb] = {w: verb for words, verb in _VERB_WORDS for w in words.split()}
 # "another guy", "the first player": a player not named
 ORDER_WORDS = frozenset({"first", "second", "third", "fourth", "fifth", "next", "another",
@@ -202,7 +207,7 @@ STOPPERS = frozenset({
     "chop", "chopped", "main", "pots", "sidepot", "straddle", "straddles", "straddled", "wants",
     "tries", "tried", "less", "instead", "stack", "stacks", "covered", "covers", "effective",
     "said", "declared", "announced", "announces", "declares", "change", "oot", "turned",
-    "back", "push", "pushes", "pushed", "show", "shows", "wins", "won", "lost",
+    "back", "show", "shows", "wins", "won", "lost",
     "takes", "take", "get", "gets", "owe", "owes", "odd", "color", "race", "sidepots",
     "pot", "into", "under", "bounty", "rebuy", "addon", "deal", "misdeal", "exposed",
     "behind", "left", "have"})
@@ -263,8 +268,9 @@ def _allowed(words: list[str]) -> bool:
         return False
     if re.search(r"\bunder\b", text) and not re.search(r"\bunder the gun\b", text):
         return False
-    if re.search(r"\bsaid\b", text):
-        return False
+    if re.search(r"\bsaid\b", text) or re.search(r"\bsays?\b", text) and re.search(
+            r"\bpush", text):
+        return False  # "says raise and pushes 1,000": chips against a word, the phrases' reading
     return True
 
 
@@ -535,8 +541,10 @@ class _Reader:
         return True
 
     def _over(self) -> None:
-        """ "3bets to 1,800 over a 600 open": the deed after "over" came before it."""
-        if self.word() == "over" and self.word(1) in ARTICLES:
+        """ "3bets to 1,800 over a 600 open", "raises to 900 after my 300 bet": the deed named
+        after "over" (facing, vs, after) came before the one told."""
+        if self.word() in ("over", "facing", "vs", "versus", "against", "after") and (
+                self.word(1) in ARTICLES):
             self.i += 1
             noun = self._noun_deed()
             if noun is None:
@@ -684,6 +692,7 @@ class _Reader:
     def _size(self) -> Size | None:
         """The size said after a verb, or None."""
         while self.word() in ("it", "out", "up", "in", "for", "of", "again", "another", "a",
+                              "him", "her", "me", "them",
                               "the", "pot") and not (
                 self.word() == "a" and self.kind(1) != "share" and self.word(1) not in SHARES)\
                 and not (self.word() == "the" and self.word(1) not in ("min", "minimum")) and \

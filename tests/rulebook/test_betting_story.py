@@ -98,6 +98,12 @@ READ = [
      6000),
     ("A bets 1000, B raises to 2500, C goes all in for 3500, whats the min raise for D",
      "incomplete-all-in", 5000),
+    # the deed named after "over", "vs", "after" came first; antes said with the blinds
+    ("100/200/25, utg opens 500, hj 3bets him to 1500, min 4bet", "minimum-raise", 2500),
+    ("i raise to 1500 vs a 500 bet, whats his min reraise", "minimum-raise", 2500),
+    ("he repops to 2400 over my 800 open at 200/400, least i can 4bet", "minimum-raise", 4000),
+    ("$1/$2, he opens $10, i 3bet to $30, min 4bet?", "minimum-raise", 50),
+    ("how much do i need to raise after a 400 bet", "minimum-raise", 800),
     # raise-it: a raise by an amount, its total and the chips added from a blind
     ("she raises my 600 bet by 900, whats the total", "raise-it", 1500),
     ("utg raised to 600 at 100/200, I'm in the sb (100 in), i say raise 500, total?", "raise-it",
@@ -139,6 +145,7 @@ UNREAD = [
     "blinds 100/200, utg opens 600, co 3bets, whats the total",
     "he bets 100 on the flop, min bet on the turn?",
     "he bets 500 and i raise 1000, total?",
+    "MP re-raises to 900 after a 300 open at 100/200, min 4bet?",
 ]
 
 
