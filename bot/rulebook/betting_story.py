@@ -190,7 +190,7 @@ class Story:
     behind: dict[str, tuple[int, int]] = field(default_factory=dict)
     me: str = ""  # the position the asker says he is in ("im in the cutoff", "sb here")
     level: int = 0  # the raise the question names by number: 4 for "min 4bet" (0: none)
-    mentioned: frozenset[str] = frozenset()  # "i" or "he" named in the question's words
+    mentioned: frozenset[str] = frozenset()  # "i", "he", "she" named in the question's words
 
 
 class _Unread(Exception):
@@ -316,7 +316,7 @@ class _Reader:
         if w in HERO:
             return "i", 1
         if w in VILLAIN:
-            return "he", 1
+            return _villain(w), 1
         if w == "player" and len(nxt) == 1 and nxt in "abcdef":
             return nxt, 2
         if len(w) == 1 and w in "abcdef" and w.upper() in self.caps and (
@@ -352,7 +352,7 @@ class _Reader:
         story.level = next(iter(self.levels), 0)
         story.asker = _asker(self.asked, "A" in self.caps)
         story.mentioned = frozenset(
-            "i" if w in HERO else "he" for i, w in enumerate(self.asked)
+            "i" if w in HERO else _villain(w) for i, w in enumerate(self.asked)
             if w in HERO or w in VILLAIN and not (i and self.asked[i - 1] in ORDER_WORDS))
         if len(self.proposed) > 1:
             raise _Unread
@@ -585,7 +585,7 @@ class _Reader:
         if w in CLICKS and (actor or minimum):
             verb, minimum = "raise", True
         elif w in ("makes", "made", "make") and self.word(1) == "it" and (
-                w != "make" or actor and actor != "he"):
+                w != "make" or actor and actor not in ("he", "she")):
             verb = "raise"
             self.i += 1
         elif w in ("goes", "went") and self.word(1) == "to" and actor:
@@ -594,7 +594,7 @@ class _Reader:
             self.i += 1
             verb = "call"
         if verb is None:
-            if actor and actor not in ("i", "he") and (
+            if actor and actor not in ("i", "he", "she") and (
                     self.kind() in ("amt", "times", "bigs") or self.word() == "to" and
                     self.kind(1) == "amt"):
                 # "utg 2500", "hj 3x's it", "utg to 1200": a position and a size, the raise
@@ -640,7 +640,7 @@ class _Reader:
         if self.word() in ("my", "his", "her", "the") and self.kind(1) == "amt" and self.word(
                 2) in ("bet", "open", "raise", "lead", "xbet"):
             # "raises my 400 bet by 600": the bet raised, told as the verb's object
-            owner = {"my": "i", "his": "he", "her": "he"}.get(self.word(), "")
+            owner = {"my": "i", "his": "he", "her": "she"}.get(self.word(), "")
             self.story.deeds.append(Deed(owner, "bet" if self.word(2) in ("bet", "lead")
                                          else "raise", Size("to", self.value(1))))
             self.i += 3
@@ -780,7 +780,7 @@ class _Reader:
             lead = self.word()
         if lead not in ARTICLES:
             return None
-        owner = {"my": "i", "his": "he", "her": "he"}.get(lead, "")
+        owner = {"my": "i", "his": "he", "her": "she"}.get(lead, "")
         self.i += 1
         size: Size | None = None
         if self.kind() in ("amt", "times", "bigs"):
@@ -879,8 +879,8 @@ def _asker(asked_words: list[str], player_a: bool = False) -> str:
     with" ("" when it names nobody: the next to act)."""
     found = ""
     for i, w in enumerate(asked_words):
-        who = "i" if w in HERO else "he" if w in VILLAIN else CANON.get(w, w) if w in POSITIONS \
-            else ""
+        who = ("i" if w in HERO else _villain(w) if w in VILLAIN else
+               CANON.get(w, w) if w in POSITIONS else "")
         if len(w) == 1 and w in ("bcdef" if not player_a else "abcdef"):
             who = w
         if not who:
@@ -894,6 +894,11 @@ def _asker(asked_words: list[str], player_a: bool = False) -> str:
                 raise _Unread
             found = who
     return found
+
+
+def _villain(word: str) -> str:
+    """ "he", "dude", "villain": one player; "she", "her": another, when both are told."""
+    return "she" if word in ("she", "her", "hers") else "he"
 
 
 def _check_verbs_read(asked: str) -> None:
@@ -1025,7 +1030,7 @@ def _play(story: Story, profile: Profile) -> Played:
     placed = [(seat_of(d, d.actor), d) for d in deeds]
     hero_name = asked.actor if asked is not None else story.asker or ("i" if story.me else "")
     if asked is not None and story.asker and story.asker != asked.actor and asked.actor and (
-            story.asker != "he" or asked.actor == "i"):
+            story.asker not in ("he", "she") or asked.actor == "i"):
         raise _Unread  # the deed asked about and the question name two players
     hero = seat_of(None, hero_name) if hero_name or asked is not None else None
     stacks: dict[int, int] = {}
@@ -1068,7 +1073,7 @@ def _play(story: Story, profile: Profile) -> Played:
         if raises + (2 if preflop else 1) != story.level:
             raise _Unread
     if asked is not None and asked.verb == "asked" and asked.actor == "" and story.asker not in (
-            "", "he"):
+            "", "he", "she"):
         raise _Unread
     return Played(hand, hero, asked, all_ins)
 

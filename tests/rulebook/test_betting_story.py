@@ -70,6 +70,9 @@ READ = [
     ("utg raises to 600 at 100/200, he 3bets to 1800, can utg raise?", "minimum-raise", 3000),
     ("blinds 100/200, i raise to 600, sb shoves 700, bb calls, can i reraise", "not-reopened",
      100),
+    ("he bets 100, she raises to 300, he reraises to 900, can she raise again", "minimum-raise",
+     1500),
+    ("he shoves 700 over my 500 bet and she calls, can i reraise", "not-reopened", 200),
     # limps counted, new rounds opened by a street, checks, sizes of the bet faced
     ("limp, limp, raise to 800 at 100/200, min 3bet", "minimum-raise", 1400),
     ("2 limpers at 100/200, co raises to 1000, min 3bet", "minimum-raise", 1800),
