@@ -32,6 +32,12 @@ as 100/200 or 1k-2k):
 - one chip with raise said first, a call or "raise" said and then a trip back for more, a
   player who says which blind he is in ("im sb", "bb with 200 in").
 A deed told without its size ("utg raises, mp 3bets to 3000") leaves the spot unread.
+
+A betting round is also read by its structure (bot/rulebook/betting_story.py: who did what, to
+how much, what is asked), for the stories the phrases above do not read ("utg min raises, hj
+3x's it, least co can 4bet"); where both readings give numbers and they differ, no number is
+given, but for what the structure knows better (a min raise told as a deed, whether the player
+asked about already acted).
 """
 
 from __future__ import annotations
@@ -501,8 +507,8 @@ def _read_spot(query: str, profile: Profile) -> Worked | None:
     told = _played_story(story, profile) if story is not None else None
     if found is None or told is None or story is None:
         return found or told
-    if (found.rule_id, found.figures) == (told.rule_id, told.figures):
-        return found
+    if found.figures == told.figures:
+        return found  # the same numbers: the phrases name the rule more closely
     # a min raise told as a deed ("i min raise, he 3bets to 4000") the phrases take for the
     # question; whether the player already acted
     structural = any(d.verb == "minraise" for d in story.deeds) or told.kind in (
