@@ -70,6 +70,8 @@ READ = [
     ("utg raises to 600 at 100/200, he 3bets to 1800, can utg raise?", "minimum-raise", 3000),
     ("blinds 100/200, i raise to 600, sb shoves 700, bb calls, can i reraise", "not-reopened",
      100),
+    ("blinds 100/200, utg opens 600, co shoves 700, btn calls, can utg reraise", "not-reopened",
+     100),
     ("he bets 100, she raises to 300, he reraises to 900, can she raise again", "minimum-raise",
      1500),
     ("he shoves 700 over my 500 bet and she calls, can i reraise", "not-reopened", 200),
@@ -210,3 +212,23 @@ def test_a_declaration_binds_against_chips_and_stack(book: Rulebook, query: str,
         assert answer.worked is not None, (query, profile.name)
         assert (answer.rule.id, answer.worked.amount) == (rule, numbers[profile.name]), (
             query, profile.name)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_full_raise_all_in_reopens_for_the_opener(book: Rulebook, profile: Profile) -> None:
+    # the engine's own way: at 100/200 the opener raises to 600, a shove to 1100 is a full
+    # raise (500 over 600, the last raise 400): back to the opener, his least raise
+    seats = tuple(Seat(i, f"s{i}", 1100 if i == 5 else DEEP) for i in range(1, 7))
+    hand = Hand.start(HandConfig("t", seats, 6, 100, 200, profile=profile, deck_seed="r"))
+    hand.raise_to(3, 600)
+    hand.fold(4)
+    hand.all_in(5)
+    hand.call(6)
+    hand.fold(1)
+    hand.fold(2)
+    legal = hand.legal()
+    assert legal is not None and hand.to_act == 3 and legal.can_raise
+    answer = book.answer("blinds 100/200, utg opens 600, co shoves 1100, btn calls, can utg "
+                         "reraise", profile=profile)
+    assert answer.worked is not None and answer.worked.kind == "reopened"
+    assert answer.worked.amount == legal.min_raise_to == 1600
