@@ -137,9 +137,9 @@ TUNING_SETS = [HERE / f"tuning_set{n}.toml"
                                 "_20", "_21")]
 # The fifth round's batches: every confident answer right, and at least the share right they
 # scored after the round (their misses are amounts left unread, answered unsure).
-FRESH_FLOORS = {HERE / "tuning_set_22.toml": 58, HERE / "tuning_set_23.toml": 64,
-                HERE / "tuning_set_24.toml": 62, HERE / "tuning_set_25.toml": 62,
-                HERE / "tuning_set_26.toml": 64}
+FRESH_FLOORS = {HERE / "tuning_set_22.toml": 65, HERE / "tuning_set_23.toml": 69,
+                HERE / "tuning_set_24.toml": 65, HERE / "tuning_set_25.toml": 66,
+                HERE / "tuning_set_26.toml": 66}
 CHECK_SET = HERE / "check_set_8.toml"
 CHECK_SET_10 = HERE / "check_set_10.toml"
 
@@ -211,9 +211,6 @@ KNOWN_MISSES = {
     ("tuning_set_15.toml", "can a dealer kill my hand if I'm tabled"): "unprotected-hands",
     # a call for less than the bet with the stack said: not read, the all-in rule, no number
     ("tuning_set_15.toml", "i have 2k left and he bets 3k, how much is my all in call"): "all-in",
-    # "3x's it" after a min raise whose size is not said: no number rather than a guessed base
-    ("tuning_set_16.toml", "ok so blinds 500/1000, utg min raises, hj 3x's it, whats the least "
-                           "co can 4bet"): "minimum-raise",
     # three cards in a hand at the showdown: two topics, and the words say the showdown more
     ("tuning_set_16.toml", "his hand has 3 cards at showdown"): "showdown-order",
     # bets on two streets after an all-in: the side pot is not worked out, the rule is offered
@@ -222,8 +219,6 @@ KNOWN_MISSES = {
     # the big blind ante's size is the structure's, not said: the rule, no number
     ("tuning_set_17.toml", "big blind ante at 1k/2k, how much does the bb post total"):
         "big-blind-ante",
-    # a bet said before its street and the big blind: the order of play ranks first, no number
-    ("tuning_set_20.toml", "bet 100 when the bb is 200 on the river - allowed?"): "streets",
     # three amounts, the last a guess at the bet ("thinking it was 500"): no spot read, and
     # "thinking" reads as taking time
     ("tuning_set_21.toml", "he bets 600, i put out 500 thinking it was 500"): "action-time",
