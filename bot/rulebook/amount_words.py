@@ -276,8 +276,9 @@ def _multiples(low: str) -> str:
     return re.sub(r"(?<![\w.])\d+(?:\.\d+)?\s?x(?=\s|$|[,.?!])", f" {UNREAD} ", low)
 
 
-SILENT = re.compile(r"\bwithout (a word|saying|declaring|a declaration|announcing|any|talking|"
-                     r"speaking|a sound|comment\w*)|\bno talking\b|\bnot a word\b|"
+SILENT = re.compile(r"\b(?:without|w o|wo|w out) (a word|saying|declaring|a declaration|announcing|"
+                     r"any|talking|speaking|a sound|comment\w*|words?)|\bno talking\b|"
+                     r"\bnot a word\b|\bnothing said\b|\bdidnt say (a word|anything)\b|"
                      r"\bsilent|\bno (word|words|declaration|announcement)|\bdidnt say|"
                      r"\bnot saying|\bwithout saying|\bnever said|\bno verbal|\b(says|said|"
                      r"saying) nothing\b|\bquietly\b|\bwordlessly\b|\bdidnt (announce|declare)")
@@ -334,7 +335,7 @@ ASK_CALL = re.compile(r"\bhow (much|many)( more)?( chips)?( do i| does \w+| have
                       r"( need| have| got)? to call\b|\bhow (much|many) more\b(?!.{0,12}\brais)|"
                       r"\bwhat(s| is| do i)? (the |my )?call\b|"
                       r"\bhow much (does|do|would|will|should|must) (a|b|c|d|he|she|i|\w+) call\b")
-ASK_PUT_IN = re.compile(r"\bhow (much|many)\b.*\b(put|add|more|in)\b")
+ASK_PUT_IN = re.compile(r"\bhow (much|many)\b.*\b(put|add|more|in)\b|\bchips (\w+ )?adds?\b")
 
 
 def ways(shape: str) -> int | None:
@@ -402,6 +403,10 @@ DEEDS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), d) for p,
      rf"opens?|opened|min raised to|limp raise\w* to|squeez\w*)\s+"
      rf"(?:to\s+|for\s+)?{N}", "raise"),
     (rf"\b(?:and\s+|then\s+)?again\s+to\s+{N}", "raise"),
+    # "utg to 600", "co 1500": a position and a size, the raise understood ("utg 1" is utg+1)
+    (rf"\b(?:utg|mp|hj|lj|co|btn|button|cutoff|hijack|lojack|dealer)\s+(?:goes\s+|went\s+)?"
+     rf"to\s+{N}|\b(?:mp|hj|lj|co|btn|button|cutoff|hijack|lojack)\s+{N}(?!\s+(?:slash|bb|big|"
+     rf"chips?|antes?|bet|raise|reraise|open|shove|allin|call|more)\b)", "raise"),
     (rf"\b(?:bets?|betting|leads?(?: out)?(?: for)?|donks?|fires?|fired|c ?bets?)\s+"
      rf"(?:of\s+|for\s+)?{N}", "bet"),
     (rf"(?:\b(?:a|an|the|his|her|their)\s+)?{N}\s+bet\b", "bet"),
@@ -547,9 +552,31 @@ def all_read(shape: str, spans: Sequence[tuple[int, int]]) -> bool:
     return all(any(a <= m.start() < b for a, b in spans) for m in re.finditer(r"#\d+", shape))
 
 
+# Verbs of chips moved to the pot ("threw in 500", "flings out 800"): a deed of chips, its word
+# not said; shove and jam are all-ins, read among the deeds
+CHIPS_VERBS = (r"(?:puts?|putting|throws?|threw|thrown|throwing|tosse[sd]?|toss|tossing|"
+               r"push(?:e[sd])?|slides?|slid|sliding|sticks?|stuck|drops?|dropped|dropping|"
+               r"flings?|flung|flinging|chuck(?:s|ed)?|slings?|slung|plops?|plopped)")
+
+
+# "put out 500 thinking it was 500", "misread it as 400": the bet the player believed he faced,
+# a mistake told beside the chips put in (no deed)
+MISTAKEN = re.compile(
+    rf"\b(?:thinking|thought|believing|assuming|figuring|sure)\s+(?:that\s+)?(?:(?:it|the bet|"
+    rf"the raise|his bet|her bet|the call|he|she)\s+)?(?:(?:was|is|were|had|bet|bets|raised to|"
+    rf"to be)\s+)?(?:only\s+|just\s+)?(?:to\s+)?{N}\b|"
+    rf"\bmis(?:read|heard|took|counted)\s+(?:it|the bet|his bet|her bet|the raise)\s+(?:as|for)\s+"
+    rf"(?:only\s+)?{N}\b")
+
 # "... and said raise first": raise declared before the chips went in, told after them
 RAISE_SAID_FIRST = re.compile(r"\b(said|says|say|saying|announc\w*|declar\w*)\s+(a\s+)?raise\s+"
                               r"(first|before|beforehand)\b")
+
+# "string bet called", "someone objected": a string bet called out by a player in the hand
+STRING_CALLED = re.compile(r"\bstring\w*(?: bet| raise)?(?: was| is| got| gets| were)? (?:called|"
+                           r"objected)\b|\bcall(?:s|ed|ing)? (?:out )?(?:a |the |it a |it as a |"
+                           r"it )?string\b|\b(?:said|says|say|yell\w*|shout\w*|claims?|"
+                           r"claimed) (?:its a |it was a |thats a )?string\b|\bobject\w*\b")
 
 # The deed the question asks about: (span, how, amount, second amount)
 Deed = tuple[tuple[int, int], str, int, int]
@@ -605,6 +632,13 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
                   rf"{N}", shape)
     if m:
         return m.span(), "said-vs-chips", t.value(m.group(1)), t.value(m.group(2))
+    m = re.search(rf"\b(?:(?:said|says|say|saying|goes|went)\s+(?:i\s+)?calls?|i\s+call\s+your)\s+"
+                  rf"(?:your\s+|the\s+|his\s+|her\s+)?{N}\s+(?:and\s+|then\s+){{0,2}}(?:i\s+)?"
+                  rf"(?:raise|reraise)s?\s+(?:you\s+|it\s+)?(?:by\s+)?(?:another\s+)?{N}"
+                  rf"(?:\s+more)?", shape)
+    if m:
+        # "call 500 and raise 1000" said: a call said first, a raise after it (a string bet)
+        return m.span(), "string-said", t.value(m.group(1)), t.value(m.group(2))
     m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+call\b.{{0,30}}?\b(?:threw|throws?|"
                   rf"put|puts|push(?:e[sd])?|tossed|slid|dropped)\s+(?:in\s+|out\s+)?{N}", shape)
     if m:
@@ -650,8 +684,7 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     if m and t.value(m.group(1)) < t.value(m.group(2)):
         # a call of less than the bet: chips put in short of a call
         return (m.start(), m.end(1)), "put_in", t.value(m.group(1)), 0
-    m = re.search(rf"\b(?:threw|throws?|thrown|tosse[sd]?|toss|puts?|drops?|dropped|slid|slides?|"
-                  rf"push(?:e[sd])?|plops?|plopped|flicks?|flicked)\s+(?:in\s+|out\s+)?"
+    m = re.search(rf"\b(?:{CHIPS_VERBS}|flicks?|flicked)\s+(?:in\s+|out\s+)?"
                   rf"(?:a\s+|an\s+)?(?:one|single|lone|a|an)\s+(?:single\s+|lone\s+)?"
                   rf"{N}\s+chip\b", shape)
     if m is None:
@@ -682,8 +715,7 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
         # a call of a bet (the bet it calls, when none is told), then a trip back for more
         return m.span(), "string-call", t.value(m.group(1)), t.value(m.group(2))
     # the last chips put in are the deed in question ("someone bets 400 and I put in 600")
-    puts = list(re.finditer(rf"\b(?:puts?|put|putting|throws?|threw|thrown|tosse[sd]?|toss|"
-                            rf"push(?:e[sd])?|push|slides?|slid|sticks?|stuck|drops?|dropped|bet)\s+"
+    puts = list(re.finditer(rf"\b(?:{CHIPS_VERBS}|bet)\s+"
                             rf"(?:in\s+|out\s+|forward\s+)?(?:only\s+|just\s+)?{N}"
                             rf"(?:\s+(?:in|out|forward))?", shape))
     if puts and (SILENT.search(shape) or facing_of(shape, t) is not None or re.search(

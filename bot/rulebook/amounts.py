@@ -61,11 +61,13 @@ from bot.rulebook.amount_words import (
     BOTH_BLINDS,
     CLOCK,
     MAX_CHARS,
+    MISTAKEN,
     OWN_BIG_BLIND,
     OWN_SMALL_BLIND,
     PLAYER_ACTS,
     PROPOSED,
     STREET,
+    STRING_CALLED,
     UNREAD,
     Deed,
     N,
@@ -387,13 +389,31 @@ def _call(spot: _Spot, profile: Profile) -> tuple[Acted, int] | None:
 
 def _single_chip(spot: _Spot, profile: Profile, chip: int) -> Worked | None:
     """One chip put in facing a bet, "raise" not said first: a call, whatever the chip is
-    worth (the engine's call; the change goes back)."""
+    worth (the engine's call; the change goes back, when the blind he had in is known)."""
     called = _call(spot, profile)
     if called is None:
         return None
     acted, had = called
+    blind_untold = spot.blinds is None and spot.hero in ("sb", "bb")
+    if chip < acted.to - (0 if blind_untold else had):
+        return None  # a chip short of the call is no call: chips below it, not read here
     return worked("single-chip", "single-chip", [acted.to], profile, chip=chip,
-                   returned=max(0, chip - (acted.to - had)))
+                   returned=0 if blind_untold else max(0, chip - (acted.to - had)))
+
+
+def _from_a_blind(spot: _Spot, shape: str) -> bool:
+    """"button opens 900, I drop a chip from the bb": a blind facing a raise before the flop,
+    the blinds not said. What a call comes to is the raise faced, whatever the blinds; the
+    spot is played before the flop on the smallest blinds."""
+    if spot.blinds is not None or spot.preflop or spot.hero not in ("sb", "bb"):
+        return False
+    if re.search(r"\b(flop|turn|river|postflop|post flop)\b", shape) or not spot.prior:
+        return False
+    if any(deed not in ("raise", "bet", "allin", "call") for deed, _ in spot.prior):
+        return False
+    spot.preflop = True
+    spot.prior = [("raise", to) if deed == "bet" else (deed, to) for deed, to in spot.prior]
+    return True
 
 
 def _declared_vs_chips(spot: _Spot, profile: Profile, said: int, threw: int) -> Worked | None:
@@ -457,6 +477,8 @@ ASK_TOTAL = re.compile(r"\bwhat(s| is| does)? (that|it|this|his|her|the raise)( 
                        r"make it|in total)\b|\btotal\b|\bhow much is (that|it)\b")
 # "I'm the sb", "im in the big blind": the player asking sits in a blind
 I_AM_IN = r"\b(?:im|i am|i m)\s+(?:in\s+|on\s+)?(?:the\s+)?"
+# "folds to the sb": the player asked about sits in the blind named after it
+FOLDS_TO = r"\b(?:folds?|folded|passes|passed) (?:around )?to (?:the )?"
 # The question is asked for the player who acted first: "back to the opener".
 BACK_TO_OPENER = re.compile(r"\b(back to|for) (the )?(opener|original (bettor|raiser)|first "
                             r"(player|bettor)|bettor)\b|\bback to (a|him|her|me)\b")
@@ -552,6 +574,16 @@ def _read_round(query: str, t: Text, profile: Profile) -> Worked | None:
         hero = None
     if hero is not None:
         skip.append(hero[0])
+    if hero is not None and hero[1] == "string-said":
+        # "call 500 and raise 1000" said: held to the call once a player calls the string bet
+        # out (Tavern); unless he does, the rulebooks leave it to the floor
+        objected = STRING_CALLED.search(shape)
+        if objected is None:
+            return None
+        skip.append(objected.span())
+    mistaken = _mistake(shape, t, hero)
+    if mistaken is not None:
+        skip.append(mistaken)
     sized = raise_sized(shape, t)
     if sized is not None:
         skip.append(sized[0])
@@ -560,6 +592,8 @@ def _read_round(query: str, t: Text, profile: Profile) -> Worked | None:
         facing = None  # "the last raise was 200" is the size of a raise, not a bet faced
     if facing is not None and any(a < facing[0][1] and facing[0][0] < b for a, b in pots):
         facing = None  # "into a 2000 pot": the pot, not a bet faced
+    if facing is not None and mistaken is not None and mistaken[0] <= facing[0][0] < mistaken[1]:
+        facing = None  # "thinking the bet was 500": the bet believed, not the one faced
     if facing is not None:
         skip.append(facing[0])
     deeds, spans = deeds_of(shape, t, skip)
@@ -616,11 +650,13 @@ def _read_round(query: str, t: Text, profile: Profile) -> Worked | None:
     deeds = [(p, "raise" if d == "makeit" else d, a) for p, d, a in deeds]
     prior = _dedupe([(d, a) for _, d, a in deeds])
     if re.search(rf"\b(from|in) the (small blind|sb)\b|{OWN_SMALL_BLIND}|"
-                 rf"\b(small blind|sb) (says|said|raises|"
-                 rf"makes|goes|wants)\b|{I_AM_IN}(small blind|sb)\b", shape):
+                 rf"\b(small blind|sb) (who )?(says|said|raises|"
+                 rf"makes|goes|wants)\b|{I_AM_IN}(small blind|sb)\b|{FOLDS_TO}(small blind|sb)\b",
+                 shape):
         spot.hero = "sb"
-    elif re.search(rf"\b(from|in) the (big blind|bb)\b|\b(big blind|bb) (says|said|raises|makes|"
-                   rf"goes|wants)\b|{I_AM_IN}(big blind|bb)\b|{OWN_BIG_BLIND}", shape):
+    elif re.search(rf"\b(from|in) the (big blind|bb)\b|\b(big blind|bb) (who )?(says|said|raises|"
+                   rf"makes|goes|wants)\b|{I_AM_IN}(big blind|bb)\b|{OWN_BIG_BLIND}|"
+                   rf"{FOLDS_TO}(big blind|bb)\b", shape):
         spot.hero = "bb"
     spot.preflop = _preflop(prior, blinds, shape)
     if spot.preflop:
@@ -636,7 +672,10 @@ def _read_round(query: str, t: Text, profile: Profile) -> Worked | None:
                re.search(r"\b(then|after that|afterwards)\b", shape[hero[0][1]:pos])
                for pos, deed, _ in deeds):
             return None  # "Al puts one 1000 chip in, Cy then raises to 2000": a deed after his
-        return _question_deed(hero, spot, t, profile)
+        found = _question_deed(hero, spot, t, profile)
+        if mistaken is not None and (found is None or found.kind != "below-call"):
+            return None  # a mistake told beside chips that are no short call: not read here
+        return found
     if said_make_it is not None:
         return _act(spot, profile, "make_it", said_make_it) if prior or spot.preflop else None
     if prior and prior[-1][0] == "raiseby" and ASK_TOTAL.search(shape):
@@ -696,6 +735,17 @@ def _read_round(query: str, t: Text, profile: Profile) -> Worked | None:
             return _min_raise(spot, profile)
         return worked
     return None
+
+
+def _mistake(shape: str, t: Text, hero: Deed | None) -> tuple[int, int] | None:
+    """Where the question tells the bet the player believed he faced ("put out 500 thinking
+    it was 500"): the chips he put in, said again; any other amount there is not read."""
+    if hero is None or hero[1] != "put_in":
+        return None
+    m = MISTAKEN.search(shape, hero[0][1])
+    if m is None or t.value(m.group(1) or m.group(2)) != hero[2]:
+        return None
+    return m.span()
 
 
 def _read_told_round(query: str, profile: Profile) -> Worked | None:
@@ -824,6 +874,14 @@ def _question_deed(deed: Deed, spot: _Spot, t: Text, profile: Profile) -> Worked
     if how == "string-call" and not spot.prior and not spot.preflop:
         # "called 300 then went back for more": the call says the bet it called
         spot.prior, faced = [("bet", amount)], True
+    if how == "string-said":
+        if not spot.prior and not spot.preflop:
+            spot.prior, faced = [("bet", amount)], True
+        worked = _act(spot, profile, "put_in", amount) if faced else None
+        if worked is None or worked.kind != "make-it" or worked.facts["facing"] != amount:
+            return None  # the call said is not the bet told: not read
+        return Worked("string", "string-bet", worked.amount, worked.figures,
+                      MappingProxyType({**worked.facts, "more": other}), worked.profile)
     if how in ("string", "string-call"):
         worked = _act(spot, profile, "put_in", amount) if faced else None
         if worked is None or worked.kind != "make-it":
@@ -832,6 +890,7 @@ def _question_deed(deed: Deed, spot: _Spot, t: Text, profile: Profile) -> Worked
         return Worked("string", "string-bet", worked.amount, worked.figures,
                       MappingProxyType({**worked.facts, "more": other}), worked.profile)
     if how == "single-chip":
+        _from_a_blind(spot, t.shape)
         return _single_chip(spot, profile, amount) if faced else None
     if how == "single-chip-raise":
         # raise said first, then one chip: a raise to what the chip allows, under the single

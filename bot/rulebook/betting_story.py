@@ -174,6 +174,7 @@ class Deed:
     actor: str  # "" for a player not named: a new one
     verb: Verb
     size: Size | None = None
+    said: Verb | None = None  # of a deed asked about: the verb told ("leads": a bet)
 
 
 @dataclass
@@ -668,7 +669,7 @@ class _Reader:
                 self.i = start
                 return None  # "whats the 3bet total", "does the hj 3bet": the question's word
             # a raise or bet told without its size: the one asked about, if the last
-            return Deed(actor, "asked") if verb != "allin" else Deed(actor, "allin")
+            return Deed(actor, "asked", said=verb) if verb != "allin" else Deed(actor, "allin")
         if size.how == "by":
             return Deed(actor, "raiseby", size)
         return Deed(actor, verb, size)
@@ -947,8 +948,9 @@ def _street(story: Story) -> Literal["preflop", "postflop"]:
     if story.street is not None:
         return story.street
     sized = [d for d in story.deeds if d.verb not in ("reach", "fold")]
-    if any(d.verb == "check" for d in sized) or sized and sized[0].verb == "bet":
-        return "postflop"
+    if any(d.verb == "check" for d in sized) or sized and (
+            sized[0].verb == "bet" or sized[0].verb == "asked" and sized[0].said == "bet"):
+        return "postflop"  # a bet, or a lead asked about, opens a round after the flop
     if story.blinds is not None and (not sized or sized[0].verb in (
             "raise", "call", "minraise", "asked", "allin")):
         return "preflop"

@@ -219,9 +219,6 @@ KNOWN_MISSES = {
     # the big blind ante's size is the structure's, not said: the rule, no number
     ("tuning_set_17.toml", "big blind ante at 1k/2k, how much does the bb post total"):
         "big-blind-ante",
-    # three amounts, the last a guess at the bet ("thinking it was 500"): no spot read, and
-    # "thinking" reads as taking time
-    ("tuning_set_21.toml", "he bets 600, i put out 500 thinking it was 500"): "action-time",
     # a pot counted for a player: the words say the dealer's procedure
     ("tuning_set_21.toml", "he asked the dealer to count the pot"): "shuffle-and-deal",
 }
