@@ -73,9 +73,10 @@ from bot.rulebook.amount_words import (
     raise_sized,
     read,
 )
+from bot.rulebook.colour_up import RACE, race_question
 from bot.rulebook.doubts import doubtful, untold_deed
-from bot.rulebook.forced_bets import forced_bets
-from bot.rulebook.pot_sums import players_told, side_pots, split_pot, uncalled
+from bot.rulebook.forced_bets import blind_pair, forced_bets, heads_up_posts
+from bot.rulebook.pot_sums import ASK_BACK, call_for_less, pot_story, split_pot, uncalled
 from bot.rulebook.worked import TABLE_SIZE, Worked, spot_seats, worked
 from bot.tournament.clock import clock_timing
 
@@ -461,14 +462,22 @@ def _read_spot(query: str, profile: Profile) -> Worked | None:
     if t is None or f" {UNREAD} " in t.shape:
         return None
     shape = t.shape
+    # pots, forced bets and chips: each read only from its own kind of question
+    if RACE.search(shape) and (raced := race_question(query, profile)):
+        return raced
     if re.search(r"\bantes?\b|\bbba\b", shape) and (posted := forced_bets(t, profile)):
         return posted
-    if re.search(r"\b(side pots?|main pot|each pot|every pot)\b", shape) or (
-            re.search(r"\bpots\b", shape) and re.search(r"\ballin\b", shape)):
-        sides = side_pots(t, profile)
-        players = players_told(query)
-        # as many players as the story names, or the spot is not read for sure
-        return sides if sides is None or players in (None, sides.facts["players"]) else None
+    if (posted := heads_up_posts(t, profile) or blind_pair(t, profile)) is not None:
+        return posted
+    if (called := call_for_less(t, profile)) is not None:
+        return called
+    if re.search(r"\b(side ?pots?|main ?pots?|each pot|every pot)\b", shape) or (
+            re.search(r"\bpots?\b", shape) and re.search(r"\ballin\b", shape)) or (
+            ASK_BACK.search(shape)):
+        if (story := pot_story(query, profile)) is not None:
+            return story
+        if re.search(r"\b(side ?pots?|main ?pots?|each pot|every pot)\b", shape):
+            return None  # a question about pots, not about the least raise
     if re.search(r"\b(split|chop\w*|divid\w*|share|tie|tied|ties|winners)\b", shape):
         return split_pot(t, profile)
     if blinds_of(t) is None and (uncalled_back := uncalled(t, profile)) is not None:

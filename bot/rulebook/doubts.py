@@ -88,5 +88,5 @@ def doubtful(found: Worked, query: str) -> bool:
             not re.search(r"\b(without|not|never|didnt|no)\s+$", low[:m.start()])
             for m in RAISE_SAID.finditer(low)):
         return True
-    return found.rule_id == "big-blind-ante" and re.search(
+    return found.rule_id == "big-blind-ante" and not found.facts.get("pot") and re.search(
         r"\b(pot|in the middle|dead money)\b", low) is not None and not BB_POSTS.search(low)

@@ -1,30 +1,38 @@
 """Pots worked out from a question's amounts with the engine's own pots (bot/engine/pots.py): a
-pot split several ways with the smallest chip, the main and side pots of players all-in for
-different amounts, and the part of a bet nobody called that goes back. No hand is played."""
+pot split several ways with the smallest chip, the main and side pots of a story of players
+all-in for different amounts (street by street), and the part of a bet nobody called that goes
+back; and the engine's call for less than a bet (bot/engine/hand.py)."""
 
 from __future__ import annotations
 
 import re
 
+from bot.engine.errors import IllegalAction
+from bot.engine.hand import Hand, HandConfig
+from bot.engine.hand_events import Acted, UncalledReturned
 from bot.engine.pots import build_pots, split
 from bot.engine.profile import Profile
 from bot.rulebook.amount_words import (
     ASK_CALL,
     ASK_MIN_RAISE,
     ASK_REOPEN,
+    MAX_CHARS,
     WORD_WAYS,
     N,
     Text,
+    all_read,
     blinds_of,
+    read,
     ways,
 )
-from bot.rulebook.worked import TABLE_SIZE, Worked, worked
+from bot.rulebook.worked import TABLE_SIZE, Worked, spot_seats, worked
 
 # Most ways a pot is split.
 MAX_WAYS = 9
 
 # Chips coming back ("how much do I get back", "returned"), not a player going back for more
 ASK_BACK = re.compile(r"\b(get|gets|got|getting|come|comes|came|coming|go|goes|given|give|gives|"
+                      r"take|takes|took|taking|"
                       r"hand|handed|paid|pay|sent|receive\w*|it|chips|money)\s+(\w+\s+)?back\b"
                       r"(?!\s+(over|with|and|in|to raise|for more|on top))|"
                       r"\b(returned?|refund\w*|give[sn]? me|extra|excess|left ?over)\b|"
@@ -35,7 +43,8 @@ ASK_BACK = re.compile(r"\b(get|gets|got|getting|come|comes|came|coming|go|goes|g
 
 def split_pot(t: Text, profile: Profile) -> Worked | None:
     shape = t.shape
-    count = ways(shape)
+    us = re.search(r"\b(two|three|four|five|six|seven|eight|nine) of us\b", shape)
+    count = ways(shape) or (WORD_WAYS[us.group(1)] if us else None)
     if count is None or not 2 <= count <= MAX_WAYS:
         return None
     if re.search(r"\b(half|except)\b|\b(side|main) pots?\b", shape):
@@ -54,8 +63,14 @@ def split_pot(t: Text, profile: Profile) -> Worked | None:
                        rf"{N}\s+(?:smallest|lowest)\s+(?:chip|denomination)\s*$|"
                        rf"\b(?:smallest|lowest|small) (?:chip|denomination)\s+(?:is\s+|of\s+)?{N}",
                        shape)
-    if len(t.values) > 1 + (unit_m is not None):
-        return None  # an amount neither the pot nor the chip: the spot is not read for sure
+    unit_token = next((g for g in unit_m.groups() if g is not None), None) if unit_m else None
+    others = [m for m in re.finditer(rf"{N}", shape) if m.group(1) not in (
+        next(g for g in pot.groups() if g is not None), unit_token)]
+    if any(unit_token is None or t.value(m.group(1)) != t.value(unit_token) or not re.match(
+            r" s\b| chips?\b", shape[m.end():]) for m in others):
+        # an amount neither the pot nor the chip ("the odd 100s" is the chip again): the spot
+        # is not read for sure
+        return None
     if unit_m is None and amount % count:
         # odd chips go by the smallest chip in play, which the question does not name
         return None
@@ -181,3 +196,333 @@ def players_told(query: str) -> int | None:
     if len(names) < 2:
         return None
     return sum(names.values())
+
+
+# --- a story of chips put in, street by street --------------------------------------------
+
+# what a player does with chips; "allin calling for 1,150" is one deed, a call all-in
+_ACT = (r"allin|shove[sd]?|shoving|jam(?:s|med)?|push(?:es|ed)?|call(?:s|ed|ing)?|"
+        r"bet(?:s|ting)?|leads?|raise[sd]?|check(?:s|ed)?|fold(?:s|ed)?")
+STORY_DEED = re.compile(
+    rf"(?:{N} )?\b({_ACT})\b((?: (?:allin|for|to|with|of|off|it|all|in))*)(?: {N}\b)?")
+# "all in preflop: me 1000, Joe 2500, Sue 2500": players all-in, each for the amount by his name
+# (or "all in for 200, 500, 900, 900", "4 way: 100, 400, 900 all in": each all-in for one)
+ALL_IN_LIST = re.compile(r"\ballin (?:preflop |pre |on the flop |on the turn |on the river )?"
+                         r"((?:[a-z]+ #\d+ (?:and )?){2,9})|"
+                         r"\ballin (?:for |preflop |pre )?((?:#\d+ (?:and )?){2,9})|"
+                         r"((?:#\d+ (?:and )?){2,9})(?:are |were |go |went |all )?allin\b")
+# "called by two players": that many players call
+CALLED_BY = re.compile(rf"\bcalled by (two|three|four|five|six|seven|eight|nine|one|a|an) "
+                       rf"(?:other |bigger |big |deep )?(?:players?|others?|guys?|people|callers?|"
+                       rf"stacks?)(?: with (?:more|{N}))?")
+# "check it down", "checked down": no more chips on any street
+CHECKED_DOWN = re.compile(r"\b(?:check|checks|checked) (?:it )?down\b")
+# a new betting round
+STREET_WORD = re.compile(r"\b(flop|turn|river)\b")
+# how many players the story says there are ("three players", "three of us", "3 way")
+TOLD_COUNT = re.compile(r"\b(two|three|four|five|six|seven|eight|nine) (players|of us|way|ways|"
+                        r"handed|people|guys)\b")
+# the subject of a deed: that many players, all of those with chips, two named
+COUNT_WORD = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|both)\b")
+EVERYONE = re.compile(r"\b(they|everyone|everybody|all|we)\b")
+TWO_NAMED = re.compile(r"\b([a-z]+) (?:and|n) ([a-z]+)$")
+# players told apart by no name: each one another player (before the first street is over)
+ANONYMOUS = frozenset({"one", "other", "another", "guy", "dude", "someone", "player", "stack",
+                       "stacks", "caller", "callers", "person", "people", "players", "others",
+                       "villain", "opponent", "them", "he", "she", "", "short", "bigger"})
+FILLER = frozenset({"is", "then", "each", "also", "just", "and", "n", "if", "the", "a", "an", "so",
+                    "but", "wats", "whats", "what", "s", "was", "goes", "went", "moves", "only",
+                    "preflop", "pre", "on", "first", "second", "third", "ok", "who"})
+# words of a subject that say no one in particular ("two bigger stacks", "one guy")
+NOUNS = frozenset({"others", "other", "players", "player", "guys", "guy", "stacks", "stack",
+                   "bigger", "smaller", "short", "big", "deep", "callers", "caller", "people",
+                   "person", "of", "them", "dude", "dudes", "more", "remaining"})
+SAME = {"me": "i", "im": "i", "my": "i", "ive": "i"}
+# the question after the story: no deed is told from here on
+ASKED_FROM = re.compile(r"\b(how|what|whats|wats|can|could|does|do|is|who|main|side|pot|pots)\b")
+ASK_POTS = re.compile(r"\b(pot|pots|side ?pot|main ?pot)\b")
+ASK_SIDE = re.compile(r"\bside ?pots?\b")
+
+
+class _Player:
+    __slots__ = ("name", "total", "street", "all_in", "live", "acted")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.total = 0
+        self.street = 0
+        self.all_in = False
+        self.live = True
+        self.acted = False
+
+
+def _story_text(query: str) -> Text | None:
+    """The question read for a story of chips: "1 guy" is one player, "n" is "and"."""
+    low = query[:MAX_CHARS].casefold()
+    low = re.sub(r"\b1 (guy|player|person|dude|villain|caller|of them)\b", r"one \1", low)
+    low = re.sub(r"\b(side|main)pots?\b", r"\1 pot", low)
+    return read(low)
+
+
+def pot_story(query: str, profile: Profile) -> Worked | None:
+    """"Short stack shoves 2k, two bigger stacks call, on the flop one bets 5k and the other
+    calls": who put in what, street by street, then the pots the engine builds of it (main and
+    side pots, and the part of a bet nobody matched, which goes back). A story read with any
+    doubt (a player who did not match the bet and is not all-in, a deed without its size, more
+    or fewer players than the story says) gives no number."""
+    t = _story_text(query)
+    if t is None or blinds_of(t) is not None or re.search(r"\bantes?\b|\bbba\b", t.shape):
+        return None
+    shape = t.shape
+    last_amount = max((m.end() for m in re.finditer(r"#\d+", shape)), default=0)
+    asked = [m.start() for m in ASKED_FROM.finditer(shape) if m.start() >= last_amount]
+    story = shape[:asked[0]] if asked else shape
+    players = _played(story, t)
+    if players is None or not 2 <= len(players) <= TABLE_SIZE:
+        return None
+    for told in TOLD_COUNT.finditer(shape):
+        if re.match(r" (?:each |both |all )?(?:call|fold|check|bet)", shape[told.end():]) or (
+                shape[:told.start()].endswith("by ")):
+            continue  # "two players call", "called by two players": some of the players
+        if WORD_WAYS[told.group(1)] != len(players):
+            return None
+    named = players_told(query)
+    if named is not None and named > len(players):
+        return None
+    if not any(p.all_in for p in players):
+        return None
+    seats = {i + 1: p.total for i, p in enumerate(players)}
+    live = [i + 1 for i, p in enumerate(players) if p.live]
+    pots = build_pots(seats, live)
+    contested = [p for p in pots if len(p.eligible) > 1]
+    returned = sum(p.amount for p in pots if len(p.eligible) == 1)
+    if not contested:
+        return None
+    if ASK_BACK.search(shape):
+        if returned <= 0:
+            return None
+        bet = max(seats.values())
+        return worked("uncalled", "uncalled-bet", [returned], profile, bet=bet,
+                      called=bet - returned)
+    if not ASK_POTS.search(shape) or ASK_SIDE.search(shape) and len(contested) < 2:
+        return None
+    figures = [p.amount for p in contested]
+    return worked("side-pots", "side-pots", figures, profile, main=figures[0],
+                  sides=len(figures) - 1, returned=returned, players=len(players))
+
+
+def _played(story: str, t: Text) -> list[_Player] | None:
+    """The players of a story with what each put in, or None when it is not read for sure."""
+    players: list[_Player] = []
+    street = 0  # 0: the first betting round told, where the players come in
+    level = 0
+    read_spans: list[tuple[int, int]] = []
+    cursor = 0
+    listed = ALL_IN_LIST.search(story)
+    events: list[tuple[int, str, re.Match[str] | None]] = []  # by where the story tells them
+    down = CHECKED_DOWN.search(story)
+    if down is not None:
+        if re.search(r"#\d+", story[down.end():]):
+            return None  # chips told after the hand was checked down
+        story = story[:down.start()]
+    for m in STORY_DEED.finditer(story):
+        if listed and listed.start() <= m.end() and m.start() < listed.end():
+            continue
+        events.append((m.start(), "deed", m))
+    for m in CALLED_BY.finditer(story):
+        events = [e for e in events if not m.start() <= e[0] < m.end()]
+        events.append((m.start(), "called-by", m))
+    for m in STREET_WORD.finditer(story):
+        events.append((m.start(), "street", None))
+    if listed:
+        events.append((listed.start(), "list", listed))
+    events.sort(key=lambda e: e[0])
+    pending: tuple[str, re.Match[str]] | None = None
+    for pos, what, found in events:
+        if what == "street":
+            if not _round_over(players, level):
+                return None
+            for p in players:
+                p.total += p.street
+                p.street = 0
+                p.acted = False
+            street, level = street + 1, 0
+            cursor = pos + 5
+            continue
+        assert found is not None
+        m = found
+        if what == "list":
+            if street or players:
+                return None
+            told = m.group(1) or m.group(2) or m.group(3)
+            for name, token in re.findall(r"(?:([a-z]+) )?#(\d+)", told):
+                p = _Player("" if name in ("and", "") else SAME.get(name, name))
+                p.street, p.all_in = t.value(token), True
+                level = max(level, p.street)
+                players.append(p)
+            read_spans.append(m.span())
+            cursor = m.end()
+            continue
+        if what == "called-by":
+            # "all in for 3k called by two players": each of them calls the bet
+            count = 1 if m.group(1) in ("one", "a", "an") else WORD_WAYS[m.group(1)]
+            if street or level == 0:
+                return None
+            for _ in range(count):
+                p = _Player("")
+                p.street, p.acted = level, True
+                players.append(p)
+            read_spans.append(m.span())
+            cursor = m.end()
+            continue
+        act, extra, before, after = m.group(2), m.group(3) or "", m.group(1), m.group(4)
+        subject = story[cursor:m.start()]
+        cursor = m.end()
+        if act == "allin" and after is None and before is None:
+            pending = (subject, m)  # "allin calling for 1,150": the call says the amount
+            continue
+        all_in = act == "allin" or act.startswith(("shov", "jam", "push")) or "allin" in extra
+        if pending is not None:
+            subject, all_in = pending[0], True
+            pending = None
+        token = after if after is not None else before
+        amount = t.value(token) if token is not None else None
+        read_spans.append(m.span())
+        who = _who(subject, players, street)
+        if who is None:
+            return None
+        for p in who:
+            level = _deed(p, act, all_in, amount, level)
+            if level < 0:
+                return None
+        if street == 0:
+            players += [p for p in who if p not in players]
+    if pending is not None or not _round_over(players, level):
+        return None
+    for p in players:
+        p.total += p.street
+    if not all_read(story, read_spans) or re.search(r"#\d+", t.shape[len(story):]):
+        return None
+    return players
+
+
+def _who(subject: str, players: list[_Player], street: int) -> list[_Player] | None:
+    """The players a deed's subject names: new ones in the first round told, those still
+    betting after it."""
+    raw = [w for w in subject.split() if w not in ("is", "then", "also", "just", "both", "each")]
+    if raw and re.fullmatch(r"[a-h]", raw[-1]):
+        # "a is all in", "b and c call": players named by a letter
+        words = [w for w in raw[-3:] if re.fullmatch(r"[a-h]|and|n", w)]
+        if words[0] in ("and", "n"):
+            words = words[1:]
+    else:
+        words = [w for w in subject.split() if w not in FILLER or w in ("and", "n")]
+    text = " ".join(words)
+    betting = [p for p in players if p.live and not p.all_in]
+    if EVERYONE.search(text) and not COUNT_WORD.search(text):
+        return betting if street and betting else None
+    two = TWO_NAMED.search(text)
+    # the word nearest the deed that says who: "two bigger stacks", "one guy", "joe"
+    head = next((w for w in reversed(words) if w not in NOUNS and w not in ("and", "n")), "")
+    if two and head == two.group(2) and not COUNT_WORD.fullmatch(head):
+        names: list[str] = [SAME.get(two.group(1), two.group(1)), SAME.get(head, head)]
+    elif COUNT_WORD.fullmatch(head):
+        names = [""] * (2 if head == "both" else WORD_WAYS[head])
+    else:
+        names = [SAME.get(head, head)]
+    out: list[_Player] = []
+    for name in names:
+        anonymous = name in ANONYMOUS or len(words) > 3
+        known = None if anonymous else next((p for p in players if p.name == name), None)
+        if known is not None:
+            out.append(known)
+        elif street == 0 and (anonymous or known is None):
+            out.append(_Player("" if anonymous else name))
+        else:
+            # after the first round: one of those still betting who has not acted yet
+            free = [p for p in betting if not p.acted and p not in out]
+            if not free or not anonymous:
+                return None
+            out.append(free[0])
+    return out
+
+
+def _deed(p: _Player, act: str, all_in: bool, amount: int | None, level: int) -> int:
+    """A player's deed played into the round: the bet to match after it, or -1 when the deed
+    cannot be so (a check facing a bet, a bet below the one faced, a call of nothing)."""
+    p.acted = True
+    if not p.live or p.all_in:
+        return -1
+    if act.startswith("fold"):
+        p.live = False
+        return level
+    if act.startswith("check"):
+        return level if level == p.street else -1
+    if act.startswith("call"):
+        if amount is None:
+            if level == 0 or all_in:
+                return -1
+            p.street = level
+            return level
+        p.street = amount
+        p.all_in = all_in or amount < level
+        return max(level, amount)
+    if amount is None or amount < level and not all_in:
+        return -1
+    p.street, p.all_in = amount, all_in
+    return max(level, amount)
+
+
+def _round_over(players: list[_Player], level: int) -> bool:
+    """Every player still betting has matched the bet (one bet nobody matched in full goes
+    back: the engine's pots say so)."""
+    return not any(p.live and not p.all_in and p.street < level for p in players)
+
+
+# --- a call for less than the bet ----------------------------------------------------------
+
+# the asker's stack, the bet he faces, and the question whether (and for how much) he calls
+MY_STACK = re.compile(rf"\b(?:i|ive|im)\s+(?:only\s+)?(?:have|got|have got|had)\s+(?:only\s+|"
+                      rf"just\s+)?{N}(?:\s+(?:left|behind|in my stack|chips|total))?\b|"
+                      rf"\bmy stack is (?:only )?{N}|\bwith (?:only |just )?{N} (?:left|behind)\b")
+BET_FACED = re.compile(rf"\b(?:he|she|villain|guy|someone|opponent|they)\s+(?:bets|shoves|jams|"
+                       rf"pushes|raises to|goes allin for|leads|fires)\s+(?:for\s+)?{N}|"
+                       rf"\bfacing (?:a |an |his |her )?{N}(?: bet| shove)?\b")
+ASK_CALL_FOR_LESS = re.compile(r"\bhow much is my (?:allin )?call\b|\bcan i (?:still |even )?"
+                               r"call\b|\bhow much (?:do|can|would|should) i call\b|"
+                               r"\bwhats? (?:is )?my (?:allin )?call\b|\bmy allin call\b|"
+                               r"\bcall for less\b")
+
+
+def call_for_less(t: Text, profile: Profile) -> Worked | None:
+    """"He bets 3k, I have 2k left, how much is my call": the engine's call with a stack short
+    of the bet, all of it, and the part of the bet nobody matched, which goes back."""
+    shape = t.shape
+    stack_m, bet_m = MY_STACK.search(shape), BET_FACED.search(shape)
+    if stack_m is None or bet_m is None or not ASK_CALL_FOR_LESS.search(shape):
+        return None
+    if blinds_of(t) is not None or not all_read(shape, [stack_m.span(), bet_m.span()]):
+        return None
+    stack = t.value(next(g for g in stack_m.groups() if g is not None))
+    bet = t.value(next(g for g in bet_m.groups() if g is not None))
+    if not 0 < stack < bet:
+        return None  # a stack that covers the bet: a plain call, not this question
+    # heads-up with blinds of 1/2, both call before the flop; the bettor leads the flop
+    try:
+        hand = Hand.start(HandConfig("rule", spot_seats(2, {2: stack + 2}), 2, 1, 2,
+                                     profile=profile, deck_seed="rule", table_size=TABLE_SIZE))
+        hand.call(2)
+        hand.check_or_call(1)
+        if hand.to_act != 1:
+            return None
+        hand.bet(1, bet)
+        before = len(hand.events)
+        hand.call(2)
+    except IllegalAction:
+        return None
+    acted = next((e for e in hand.events[before:] if isinstance(e, Acted) and e.seat == 2), None)
+    back = sum(e.amount for e in hand.events[before:] if isinstance(e, UncalledReturned))
+    if acted is None or not acted.all_in:
+        return None
+    return worked("call-for-less", "all-in", [acted.to], profile, bet=bet, stack=acted.to,
+                  returned=back)

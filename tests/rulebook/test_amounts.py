@@ -1015,9 +1015,6 @@ def test_side_pots_when_each_of_two_players_calls(book: Rulebook) -> None:
                   "three players: one all in for 300, two call 1000. main pot?"):
         rule, figures = _answer(book, asked, make_profile("tda"))
         assert rule == "side-pots" and figures == tuple(pots) == (900, 1400), asked
-    # bets on a later street are not read into the pots
-    assert work_out("short stack shoves 2k, 2 bigger stacks call, flop one bets 5k other calls, "
-                    "side pot?", make_profile("tda")) is None
 
 
 @pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
