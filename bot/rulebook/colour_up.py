@@ -34,7 +34,8 @@ OLD = re.compile(rf"\bcolou?r(?:ing|ed)? ?up (?:the |our |my )?{N} s?\b|"
 NEW = re.compile(rf"\b(?:to|for|into|(?:get|gets|got|them) in) {N} s\b|"
                  rf"{N} (?:is|are|being|as) (?:the )?(?:new )?(?:smallest|lowest)\b|"
                  rf"\bnew (?:smallest )?chip (?:is |of )?{N}|{N} (?:is |as )?(?:the )?new chip\b|"
-                 rf"\bmost {N} chips\b")
+                 rf"\b(?:most|how many) {N} chips\b|\b(?:get|gets|win|wins) (?:a|an|the) {N}\b|"
+                 rf"\b(?:keep|stay) in {N} s\b")
 # the player's odd chips counted ("3 odd 25s", "11 of them") or his small chips' worth
 COUNT = re.compile(rf"{N} odd\b|\b(?:have|had|got|hold|holding) {N} (?:of them|of those)\b")
 WORTH = re.compile(rf"\b(?:have|had|got|hold|holding) {N}(?! (?:of|odd|#))(?: in (?:small |odd )?"
@@ -48,7 +49,7 @@ ASK_MOST = re.compile(r"\b(most|max|maximum|more than one|how many)\b.{0,30}\b(w
 ASK_CHANGED = re.compile(r"\bbefore the (cards|race|deal)\b|\bchang\w* (?:them )?up\b|"
                          r"\b(swap|exchang)\w*\b")
 # a player whose whole stack was odd chips ("had one 25 chip left", "only odd chips")
-ONLY_ODD = re.compile(rf"\bone {N} chip (?:left|only)\b|\bonly (?:had |have )?(?:one |odd )\b|"
+ONLY_ODD = re.compile(rf"\bone {N} chip (?:left|only)\b|\bonly (?:had |have )?(?:one|odd)\b|"
                       r"\bnothing (?:else|but)\b|\ball i (?:had|have)\b")
 ASK_AFTER = re.compile(r"\b(end up|left with|what do i get|do i get|how much do i get|"
                        r"what happens|am i out|eliminated|busted|knocked out)\b")
@@ -72,7 +73,12 @@ def race_question(query: str, profile: Profile) -> Worked | None:
         new = _next_chip(old, 1)
     if old is None or new is None or not 0 < old < new or new % old:
         return None
-    spans = [m.span() for m in (old_m, new_m) if m is not None]
+    spans = []
+    for named, value in ((OLD, old), (NEW, new)):
+        for m in named.finditer(shape):
+            if t.value(_first(m)) != value:
+                return None  # two chips named for one: not read for sure
+            spans.append(m.span())
     if ASK_MOST.search(shape) and not ASK_CARDS.search(shape):
         return _most(t, spans, old, new, profile)
     left = LEFT.search(shape)

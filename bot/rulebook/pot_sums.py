@@ -417,6 +417,8 @@ def _who(subject: str, players: list[_Player], street: int) -> list[_Player] | N
             words = words[1:]
     else:
         words = [w for w in subject.split() if w not in FILLER or w in ("and", "n")]
+        if len(words) >= 4 and words[-1] in ("both", "all") and words[-3] in ("and", "n"):
+            words = words[:-1]  # "cy and di both call": the two named
     text = " ".join(words)
     betting = [p for p in players if p.live and not p.all_in]
     if EVERYONE.search(text) and not COUNT_WORD.search(text):
