@@ -472,8 +472,8 @@ def _read_spot(query: str, profile: Profile) -> Worked | None:
     if (called := call_for_less(t, profile)) is not None:
         return called
     if re.search(r"\b(side ?pots?|main ?pots?|each pot|every pot)\b", shape) or (
-            re.search(r"\bpots?\b", shape) and re.search(r"\ballin\b", shape)) or (
-            ASK_BACK.search(shape)):
+            re.search(r"\bpots?\b", shape) and re.search(r"\b(allin|shove\w*|jam\w*)\b",
+                                                          shape)) or ASK_BACK.search(shape):
         if (story := pot_story(query, profile)) is not None:
             return story
         if re.search(r"\b(side ?pots?|main ?pots?|each pot|every pot)\b", shape):

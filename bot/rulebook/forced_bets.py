@@ -39,6 +39,9 @@ ASK_POT = re.compile(r"\b(pot|in the middle|dead money)\b|\b(is|are|goes|go) (ou
 BB_POSTS = re.compile(r"\b(bb|big blind|he|she|i)\s+(post|posts|pay|pays|put|puts|owe|owes)\b")
 # a blind posted, asked ("what does the button post", "who pays what")
 POSTS = re.compile(r"\b(post|posts|posted|posting|pay|pays|put in|puts in|owe|owes)\b")
+# betting words: a question about a deed, not the blinds posted
+DEEDS = re.compile(r"\b(rais\w*|reraise\w*|xbet\w*|call\w*|limp\w*|bet|bets|shove\w*|allin|"
+                   r"fold\w*|check\w*|min|minimum|open\w*|complete\w*|act\w*)\b")
 # Heads-up: two players dealt in
 HEADS_UP = re.compile(r"\bheads ?up\b|\bhu\b|\b(two|2) (handed|players left)\b|\bone on one\b")
 # who posts, heads-up: the button (and small blind) or the other player (the big blind)
@@ -122,8 +125,9 @@ def heads_up_posts(t: Text, profile: Profile) -> Worked | None:
     button (the small blind) or the other player (the big blind) in a hand of two."""
     shape = t.shape
     blinds = blinds_of(t)
-    if blinds is None or not HEADS_UP.search(shape) or not POSTS.search(shape):
-        return None
+    if blinds is None or not HEADS_UP.search(shape) or not POSTS.search(shape) or (
+            DEEDS.search(shape)):
+        return None  # a deed told or asked: the betting, not the blinds posted
     if not all_read(shape, [m.span() for m in BLINDS.finditer(shape)]):
         return None
     button, other = BUTTON_POSTS.search(shape), OTHER_POSTS.search(shape)
@@ -147,7 +151,7 @@ def blind_pair(t: Text, profile: Profile) -> Worked | None:
     shape = t.shape
     small_m, big_m = ASK_SMALL.search(shape), ASK_BIG.search(shape)
     m = small_m or big_m
-    if m is None or len(t.values) != 1 or (small_m and big_m):
+    if m is None or len(t.values) != 1 or (small_m and big_m) or DEEDS.search(shape):
         return None
     given = t.value(m.group(1))
     pairs = {(lv.small_blind, lv.big_blind) for lv, _ in _levels()}

@@ -201,18 +201,21 @@ def players_told(query: str) -> int | None:
 # --- a story of chips put in, street by street --------------------------------------------
 
 # what a player does with chips; "allin calling for 1,150" is one deed, a call all-in
-_ACT = (r"allin|shove[sd]?|shoving|jam(?:s|med)?|push(?:es|ed)?|call(?:s|ed|ing)?|"
+_ACT = (r"allin|shove[sd]?|shoving|jam(?:s|med)?|push(?:es|ed)?|call(?:s|ed|ing)?|puts? in|"
         r"bet(?:s|ting)?|leads?|raise[sd]?|check(?:s|ed)?|fold(?:s|ed)?")
 STORY_DEED = re.compile(
-    rf"(?:{N} )?\b({_ACT})\b((?: (?:allin|for|to|with|of|off|it|all|in))*)(?: {N}\b)?")
+    rf"(?:{N} )?\b({_ACT})\b((?: (?:allin|for|to|with|of|off|it|all|in))*)(?: {N}\b( allin\b)?)?")
 # "all in preflop: me 1000, Joe 2500, Sue 2500": players all-in, each for the amount by his name
 # (or "all in for 200, 500, 900, 900", "4 way: 100, 400, 900 all in": each all-in for one)
 ALL_IN_LIST = re.compile(r"\ballin (?:preflop |pre |on the flop |on the turn |on the river )?"
                          r"((?:[a-z]+ #\d+ (?:and )?){2,9})|"
-                         r"\ballin (?:for |preflop |pre )?((?:#\d+ (?:and )?){2,9})|"
+                         r"\ballin (?:for |with |preflop |pre )?((?:#\d+ (?:and )?){2,9})|"
                          r"((?:#\d+ (?:and )?){2,9})(?:are |were |go |went |all )?allin\b")
 # "called by two players": that many players call
-CALLED_BY = re.compile(rf"\bcalled by (two|three|four|five|six|seven|eight|nine|one|a|an) "
+CALLED_BY = re.compile(rf"\b(?:called by |and )?(two|three|four|five|six|seven|eight|nine|one|a|"
+                       rf"an) (?:(?:other |bigger |big |deep )?(?:players?|others?|guys?|people|"
+                       rf"stacks?)(?= with)|callers?\b)(?: with (?:more|{N}))?|"
+                       rf"\bcalled by (two|three|four|five|six|seven|eight|nine|one|a|an) "
                        rf"(?:other |bigger |big |deep )?(?:players?|others?|guys?|people|callers?|"
                        rf"stacks?)(?: with (?:more|{N}))?")
 # "check it down", "checked down": no more chips on any street
@@ -271,8 +274,10 @@ def pot_story(query: str, profile: Profile) -> Worked | None:
     doubt (a player who did not match the bet and is not all-in, a deed without its size, more
     or fewer players than the story says) gives no number."""
     t = _story_text(query)
-    if t is None or blinds_of(t) is not None or re.search(r"\bantes?\b|\bbba\b", t.shape):
-        return None
+    if t is None or blinds_of(t) is not None or re.search(
+            r"\bantes?\b|\bbba\b|\b(sb|bb|small blind|big blind)\b|"
+            r"(?<!\bno )(?<!\bignoring )(?<!\bignore )(?<!\bwithout )\bblinds\b", t.shape):
+        return None  # the blinds are chips in the pot the story does not count
     shape = t.shape
     last_amount = max((m.end() for m in re.finditer(r"#\d+", shape)), default=0)
     asked = [m.start() for m in ASKED_FROM.finditer(shape) if m.start() >= last_amount]
@@ -365,12 +370,15 @@ def _played(story: str, t: Text) -> list[_Player] | None:
             continue
         if what == "called-by":
             # "all in for 3k called by two players": each of them calls the bet
-            count = 1 if m.group(1) in ("one", "a", "an") else WORD_WAYS[m.group(1)]
+            word = m.group(1) or m.group(3)
+            count = 1 if word in ("one", "a", "an") else WORD_WAYS[word]
             if street or level == 0:
                 return None
+            token = m.group(2) or m.group(4)
+            stack = t.value(token) if token is not None else level  # "with 3k": all he has
             for _ in range(count):
                 p = _Player("")
-                p.street, p.acted = level, True
+                p.street, p.acted, p.all_in = min(level, stack), True, stack <= level
                 players.append(p)
             read_spans.append(m.span())
             cursor = m.end()
@@ -381,7 +389,8 @@ def _played(story: str, t: Text) -> list[_Player] | None:
         if act == "allin" and after is None and before is None:
             pending = (subject, m)  # "allin calling for 1,150": the call says the amount
             continue
-        all_in = act == "allin" or act.startswith(("shov", "jam", "push")) or "allin" in extra
+        all_in = act == "allin" or act.startswith(("shov", "jam", "push")) or "allin" in extra or (
+            m.group(5) is not None)  # "calls 300 all in"
         if pending is not None:
             subject, all_in = pending[0], True
             pending = None
@@ -409,7 +418,8 @@ def _played(story: str, t: Text) -> list[_Player] | None:
 def _who(subject: str, players: list[_Player], street: int) -> list[_Player] | None:
     """The players a deed's subject names: new ones in the first round told, those still
     betting after it."""
-    raw = [w for w in subject.split() if w not in ("is", "then", "also", "just", "both", "each")]
+    raw = [w for w in subject.split() if w not in ("is", "then", "also", "just", "both", "each",
+                                                   "goes", "went", "player", "players")]
     if raw and re.fullmatch(r"[a-h]", raw[-1]):
         # "a is all in", "b and c call": players named by a letter
         words = [w for w in raw[-3:] if re.fullmatch(r"[a-h]|and|n", w)]
@@ -460,7 +470,7 @@ def _deed(p: _Player, act: str, all_in: bool, amount: int | None, level: int) ->
         return level
     if act.startswith("check"):
         return level if level == p.street else -1
-    if act.startswith("call"):
+    if act.startswith(("call", "put")):
         if amount is None:
             if level == 0 or all_in:
                 return -1

@@ -69,6 +69,13 @@ def _hand(profile: Profile, stacks: list[int], blinds: tuple[int, int], button: 
     ("sidepot if one player shoves 3k and two others call 7k", (3000, 7000, 7000)),
     ("all in for 2k called by three players with more, main pot?", (2000, 2000, 2000, 2000)),
     ("A shoves 500, B and C each call, flop they check it down, main pot?", (500, 500, 500)),
+    # a call for less than the bet is all the caller has
+    ("A all in 500, B calls 500, C calls 300 all in, main pot?", (500, 500, 300)),
+    ("i go all in for 800, two callers, what's the main pot", (800, 800, 800)),
+    ("shortie all in 2k, the other two put in 6k each, side pot?", (2000, 6000, 6000)),
+    ("player A bets 500, player B shoves 1500, player A calls, how much is the pot",
+     (1500, 1500)),
+    ("ignoring blinds: Al jams 900, Bo and Cy call 2500, side pot?", (900, 2500, 2500)),
 ])
 def test_side_pots_of_a_story(book: Rulebook, query: str, totals: tuple[int, ...]) -> None:
     pots, _ = _pots(*totals)
@@ -103,6 +110,9 @@ def test_a_multi_street_side_pot_is_the_engines() -> None:
     "Ann all in 400, Bob calls, four players, main pot?",
     # the blinds are chips too: not read for sure
     "at 100/200 A all in 500, B and C call, main pot?",
+    "UTG shoves 5k, button calls, BB calls, main pot?",
+    # stacks said beside the story: who put in what is not told
+    "one guy is all in for 1000, i have 3000, other guy has 5000, we both call, main pot?",
 ])
 def test_a_story_told_with_doubt_gives_no_pot(query: str) -> None:
     for profile in PROFILES:
@@ -118,6 +128,7 @@ def test_a_story_told_with_doubt_gives_no_pot(query: str) -> None:
     ("he shoves 4k and i call all in 2,500, how much does he get back", 4000, 2500),
     ("bet 800, he calls allin for 350, what comes back to me", 800, 350),
     ("he bets 3k, im all in calling for 1,150, how much does he take back", 3000, 1150),
+    ("all in for 5k, one caller with 3k, how much goes back", 5000, 3000),
 ])
 def test_the_bet_nobody_matched_goes_back(book: Rulebook, query: str, bet: int,
                                           called: int) -> None:
