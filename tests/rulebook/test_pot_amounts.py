@@ -202,8 +202,8 @@ def test_the_other_blind_is_the_structures(book: Rulebook, query: str, pair: tup
     other blind."""
     levels = [(lv.small_blind, lv.big_blind) for name in structure_names()
               for lv in load_structure(name).levels]
-    given = pair[0] if asked == pair[1] else pair[1]
-    assert {p for p in levels if given in p} == {pair}
+    side = 0 if asked == pair[1] else 1  # which blind the question gives
+    assert {p for p in levels if p[side] == pair[side]} == {pair}
     for profile in PROFILES:
         assert _answer(book, query, profile) == ("blinds", (asked,))
 
