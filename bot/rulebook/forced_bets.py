@@ -85,6 +85,8 @@ def forced_bets(t: Text, profile: Profile) -> Worked | None:
     if not all_read(shape, spans) or ante <= 0:
         return None
     if bba and not asks_pot:
+        if re.search(r"\b(sb|small blind|button|utg|dealer)\b", shape):
+            return None  # another player's posting asked, not the big blind's
         # the big blind's own posting: seat 2 of three, holding the stack said
         hand = _dealt(spot_seats(3, {2: stack}), small, big, ante, True, profile)
         if hand is None:

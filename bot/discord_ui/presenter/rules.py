@@ -207,7 +207,8 @@ def worked_text(w: Worked) -> str:
                 f"{chips(f['unit'])} chips, and the odd chip goes left of the button.")
     if w.kind == "side-pots":
         sides = ", ".join(chips(n) for n in w.figures[1:])
-        text = f"a main pot of {chips(f['main'])} among all {f['players']}"
+        text = (f"a main pot of {chips(f['main'])} among all {f['players']}" if f["sides"] else
+                f"one pot of {chips(f['main'])} among the {f['players']} players, no side pot")
         if sides:
             plural = "s" if f["sides"] > 1 else ""
             text += f", and side pot{plural} of {sides} among those who put more in"
