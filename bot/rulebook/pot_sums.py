@@ -343,6 +343,7 @@ def _played(story: str, t: Text) -> list[_Player] | None:
         events.append((listed.start(), "list", listed))
     events.sort(key=lambda e: e[0])
     pending: tuple[str, re.Match[str]] | None = None
+    grouped = False  # players came in several at once: "one" after them may be one of them
     for pos, what, found in events:
         if what == "street":
             if not _round_over(players, level):
@@ -397,9 +398,12 @@ def _played(story: str, t: Text) -> list[_Player] | None:
         token = after if after is not None else before
         amount = t.value(token) if token is not None else None
         read_spans.append(m.span())
+        if street == 0 and grouped and re.search(r"\b(one|other|another)\b", subject):
+            return None  # "two players call, one is all in for 1k": one of those two
         who = _who(subject, players, street)
         if who is None:
             return None
+        grouped = grouped or len(who) > 1
         for p in who:
             level = _deed(p, act, all_in, amount, level)
             if level < 0:
@@ -418,6 +422,9 @@ def _played(story: str, t: Text) -> list[_Player] | None:
 def _who(subject: str, players: list[_Player], street: int) -> list[_Player] | None:
     """The players a deed's subject names: new ones in the first round told, those still
     betting after it."""
+    if re.search(r"\bof (them|those|the callers|the others)\b|\b(same|that) (guy|player|one)\b",
+                 subject):
+        return None  # "one of them is all in": a player told before, which one is not said
     raw = [w for w in subject.split() if w not in ("is", "then", "also", "just", "both", "each",
                                                    "goes", "went", "player", "players")]
     if raw and re.fullmatch(r"[a-h]", raw[-1]):

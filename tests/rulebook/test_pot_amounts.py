@@ -76,6 +76,10 @@ def _hand(profile: Profile, stacks: list[int], blinds: tuple[int, int], button: 
     ("player A bets 500, player B shoves 1500, player A calls, how much is the pot",
      (1500, 1500)),
     ("ignoring blinds: Al jams 900, Bo and Cy call 2500, side pot?", (900, 2500, 2500)),
+    ("side pot calc: p1 all in 1k, p2 all in 3k, p3 calls 3k", (1000, 3000, 3000)),
+    ("3 players: one shoves 1,000, one calls 1,000, one calls all in for 600. side pot?",
+     (1000, 1000, 600)),
+    ("two all ins 500 and 1500 and a caller, main pot?", (500, 1500, 1500)),
 ])
 def test_side_pots_of_a_story(book: Rulebook, query: str, totals: tuple[int, ...]) -> None:
     pots, _ = _pots(*totals)
@@ -113,6 +117,9 @@ def test_a_multi_street_side_pot_is_the_engines() -> None:
     "UTG shoves 5k, button calls, BB calls, main pot?",
     # stacks said beside the story: who put in what is not told
     "one guy is all in for 1000, i have 3000, other guy has 5000, we both call, main pot?",
+    # one of the callers told again: not another player
+    "i shove 3k, 2 players call, 1 of them is all in for 1k, main pot?",
+    "i shove 3k, two players call, one is all in for 1k, main pot?",
 ])
 def test_a_story_told_with_doubt_gives_no_pot(query: str) -> None:
     for profile in PROFILES:
