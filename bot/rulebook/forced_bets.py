@@ -35,6 +35,9 @@ ASK_POST = re.compile(r"\b(post|posts|posted|pay|pays|put|puts|owe|owes|in total
                       r"how big|size|what does|whats)\b")
 ASK_POT = re.compile(r"\b(pot|in the middle|dead money)\b|\b(is|are|goes|go) (out|in)\b.{0,20}"
                      r"\b(before|preflop)\b")
+# the ante itself asked, not all the big blind posts
+ASK_ANTE = re.compile(r"\b(?:whats|what is|how (?:big|much) is) (?:the )?(?:bb |big blind )?"
+                      r"antes?\b|\bbba\b.{0,12}\b(?:whats|what is|how (?:big|much))\b")
 # the big blind's own posting asked, not the pot
 BB_POSTS = re.compile(r"\b(bb|big blind|he|she|i)\s+(post|posts|pay|pays|put|puts|owe|owes)\b")
 # a blind posted, asked ("what does the button post", "who pays what")
@@ -93,6 +96,11 @@ def forced_bets(t: Text, profile: Profile) -> Worked | None:
             return None
         posted = {e.kind: e.amount for e in hand.events if isinstance(e, Posted) and e.seat == 2}
         blind, paid = posted.get("big_blind", 0), posted.get("ante", 0)
+        if ASK_ANTE.search(shape) and not stack_m:
+            # "what's the big blind ante at 200/400": the ante itself
+            return worked("forced-bets", "big-blind-ante", [paid, blind + paid], profile,
+                          blind=blind, ante=paid, ante_asked=ante, ante_only=1,
+                          said=int(ante_m is not None))
         return worked("forced-bets", "big-blind-ante", [blind + paid, blind, paid], profile,
                       blind=blind, ante=paid, ante_asked=ante, stack=stack if stack_m else 0,
                       said=int(ante_m is not None))

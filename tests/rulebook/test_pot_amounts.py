@@ -242,6 +242,12 @@ def test_a_big_blind_ante_the_question_does_not_give() -> None:
     assert worked is not None and worked.figures[0] == 2000
     assert work_out("big blind ante at 1200/2500, what does the bb post",
                     make_profile("tda")) is None
+    # the ante itself asked: the structures' ante, as the engine takes it after the blind
+    hand = _hand(make_profile("tda"), [DEEP] * 3, (200, 400), button=3, ante=400,
+                 big_blind_ante=True)
+    ante = next(e.amount for e in hand.events if isinstance(e, Posted) and e.kind == "ante")
+    worked = work_out("what's the big blind ante at 200/400", make_profile("tda"))
+    assert worked is not None and worked.figures[0] == ante == 400
 
 
 # --- split pots -----------------------------------------------------------------------------

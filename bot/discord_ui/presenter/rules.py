@@ -226,6 +226,10 @@ def worked_text(w: Worked) -> str:
         return (f"{to} before the cards: the blinds of {chips(f['small'])} and "
                 f"{chips(f['blind'])} and the big blind's ante of {chips(f['ante'])} for the "
                 "whole table.")
+    if w.kind == "forced-bets" and f.get("ante_only"):
+        source = "" if f.get("said", 1) else ", as the league's structures set it at these blinds"
+        return (f"{to}: one ante for the whole table, posted by the big blind after his "
+                f"{chips(f['blind'])} blind ({chips(w.figures[1])} in all){source}.")
     if w.kind == "forced-bets" and w.rule_id == "big-blind-ante":
         if f["ante"] < f["ante_asked"]:
             return (f"{to} in all: the blind of {chips(f['blind'])} first, then the "
