@@ -81,10 +81,32 @@ def split_pot(t: Text, profile: Profile) -> Worked | None:
     shares = split(amount, list(range(1, count + 1)), count, TABLE_SIZE, unit)
     ordered = [shares[s] for s in range(1, count + 1)]
     figures = sorted(set(ordered), reverse=True)
+    mine = _my_place(shape, count)
+    if mine is not None:
+        # "how much do I get if I'm second left of the button": his share first
+        figures = [ordered[mine], *(f for f in figures if f != ordered[mine])]
     odd = sum(1 for s in ordered if s > min(ordered))
     return worked("split", "odd-chip" if odd else "split-pot", figures, profile,
                    pot=amount, ways=count, unit=unit, odd=odd, high=max(ordered),
-                   low=min(ordered))
+                   low=min(ordered), mine=int(mine is not None))
+
+
+# where the asker sits among the winners: "I'm first left of the button", "I'm on the button"
+MY_PLACE = re.compile(r"\b(?:im|i am|i m|i sit|i was|me)\b(?: \w+){0,2}? (?:the )?(first|second|"
+                      r"third|fourth|fifth|sixth|seventh|eighth|ninth) (?:seat |player |one )?"
+                      r"(?:to the |on the |from the )?left of (?:the )?(?:button|dealer|btn)\b|"
+                      r"\b(?:im|i am|i m|i was)(?: \w+)? on the (button|dealer|btn)\b")
+PLACES = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+
+
+def _my_place(shape: str, count: int) -> int | None:
+    """The asker's place among `count` winners counted from the button's left (0 first), when
+    the question says it; the winner on the button is the last."""
+    m = MY_PLACE.search(shape)
+    if m is None:
+        return None
+    place = count - 1 if m.group(2) else PLACES.index(m.group(1))
+    return place if place < count else None
 
 
 def side_pots(t: Text, profile: Profile) -> Worked | None:

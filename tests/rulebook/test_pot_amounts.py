@@ -265,6 +265,18 @@ def test_a_split_with_the_chip_named(book: Rulebook, query: str, pot: int, ways:
     assert rule == "odd-chip" and figures == tuple(sorted(set(shares.values()), reverse=True))
 
 
+@pytest.mark.parametrize(("place", "seat"), [("first left of the button", 0),
+                                            ("second left of the button", 1),
+                                            ("on the button", 1)])
+def test_my_share_of_a_split(book: Rulebook, place: str, seat: int) -> None:
+    """Two winners, the button one of them: the odd chip goes to the one on his left."""
+    shares = split(3150, [9, 4], button=9, table_size=9, unit=50)
+    mine = shares[[4, 9][seat]]
+    rule, figures = _answer(book, f"two of us chop a 3,150 pot, 50s smallest, how much do I get "
+                                  f"if im {place}", make_profile("tda"))
+    assert rule == "odd-chip" and figures[0] == mine == (1600, 1550)[seat]
+
+
 def test_an_odd_split_without_the_chip_gives_no_number() -> None:
     assert work_out("chop a 1,000 pot three ways, who gets the odd chip",
                     make_profile("tda")) is None

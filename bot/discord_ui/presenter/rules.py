@@ -202,7 +202,8 @@ def worked_text(w: Worked) -> str:
         if not f["odd"]:
             return f"{chips(f['high'])} each: the pot of {chips(f['pot'])} splits evenly."
         first = "the first winner" if f["odd"] == 1 else f"the first {f['odd']} winners"
-        return (f"{chips(f['high'])} to {first} from the button's left and "
+        yours = f"{to} for you; " if f.get("mine") else ""
+        return (f"{yours}{chips(f['high'])} to {first} from the button's left and "
                 f"{chips(f['low'])} to the rest: {chips(f['pot'])} splits in whole "
                 f"{chips(f['unit'])} chips, and the odd chip goes left of the button.")
     if w.kind == "side-pots":
