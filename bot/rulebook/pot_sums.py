@@ -109,60 +109,6 @@ def _my_place(shape: str, count: int) -> int | None:
     return place if place < count else None
 
 
-def side_pots(t: Text, profile: Profile) -> Worked | None:
-    """"A is all-in for 300, B for 700, C calls 1,000": the pots the engine builds, each among
-    the players who put chips into it; a part nobody matched goes back."""
-    shape = t.shape
-    if blinds_of(t) is not None:
-        return None  # the blinds are no player's chips: who put in what is not read for sure
-    if re.search(r"\b(flop|turn|river|street|postflop|preflop)\b", shape):
-        return None  # bets on several streets: who put in what in all is not read for sure
-    if re.search(r"\b(has|have|had|holding)\s+(?:only\s+|just\s+)?#|#\s+(left|behind)\b", shape):
-        return None  # a stack said is no chips put in: who put in what is not read for sure
-    counted: list[tuple[int, int]] = []  # the spans of players counted by a phrase
-    committed: list[int] = []
-    for m in re.finditer(rf"{N}", shape):
-        committed.append(t.value(m.group(1)))
-    # "C calls" (no amount): he puts in as much as the biggest stack so far ("calls all in for
-    # 400" is his 400, counted above)
-    calls = len(re.findall(r"\bcall(?:s|ed)?\b(?!\s+(?:allin\s+)?(?:for\s+|with\s+)?#)", shape))
-    if committed and calls:
-        committed += [max(committed)] * calls
-    # "B and C call (500)": two players call, the amount said once
-    for m in re.finditer(rf"\b\w+ and \w+ (?:each |both |all )?call(?:s|ed)?\b"
-                         rf"(?:\s+(?:for\s+)?{N})?", shape):
-        committed.append(t.value(m.group(1)) if m.group(1) else max(committed, default=0))
-        counted.append(m.span())
-    # "two others call 400": that many players call, the amount (or the call) counted once above
-    for m in re.finditer(rf"\b(two|three|four|five|six|seven|eight) (?:(?:others|other players|"
-                         rf"players|guys|people|of them|callers|bigger stacks|other stacks)\s+)?"
-                         rf"(?:both\s+|all\s+)?"
-                         rf"call(?:s|ed)?\b(?:\s+(?:for\s+)?{N})?", shape):
-        amount = t.value(m.group(2)) if m.group(2) else max(committed, default=0)
-        committed += [amount] * (WORD_WAYS[m.group(1)] - 1)
-        counted.append(m.span())
-    # "B and C both call 2,000": two players put that amount in
-    for m in re.finditer(rf"\bboth (?:call|calls|called|put in|bet)\s+(?:for\s+)?{N}", shape):
-        if not re.search(r"\b\w+ and \w+ $", shape[:m.start()]):  # "B and C both": counted
-            committed.append(t.value(m.group(1)))
-        counted.append(m.span())
-    if not 2 <= len(committed) <= TABLE_SIZE or not re.search(r"\ballin\b|\bshove", shape):
-        return None
-    if any(not any(a <= m.start() < b for a, b in counted)
-           for m in re.finditer(r"\b(each|both)\b(?!\s+(?:(?:side|main)\s+)?(?:pots?|gets?|one|"
-                                r"ways?|winners?)\b)", shape)):
-        return None  # "two players each put in 2000": players counted in words not read
-    seats = {i + 1: amount for i, amount in enumerate(committed)}
-    pots = build_pots(seats, list(seats))
-    contested = [p for p in pots if len(p.eligible) > 1]
-    returned = sum(p.amount for p in pots if len(p.eligible) == 1)
-    if not contested:
-        return None
-    figures = [p.amount for p in contested]
-    return worked("side-pots", "side-pots", figures, profile, main=figures[0],
-                   sides=len(figures) - 1, returned=returned, players=len(committed))
-
-
 def uncalled(t: Text, profile: Profile) -> Worked | None:
     """"I bet 2,000 and he calls all-in for 700, how much comes back": of two amounts, the
     part of the larger that the caller could not match goes back (the engine's pots)."""
@@ -267,6 +213,7 @@ SAME = {"me": "i", "im": "i", "my": "i", "ive": "i"}
 ASKED_FROM = re.compile(r"\b(how|what|whats|wats|can|could|does|do|is|who|main|side|pot|pots)\b")
 ASK_POTS = re.compile(r"\b(pot|pots|side ?pot|main ?pot)\b")
 ASK_SIDE = re.compile(r"\bside ?pots?\b")
+ASK_MAIN = re.compile(r"\bmain ?pots?\b")
 
 
 class _Player:
@@ -334,8 +281,19 @@ def pot_story(query: str, profile: Profile) -> Worked | None:
     if not ASK_POTS.search(shape) or ASK_SIDE.search(shape) and len(contested) < 2:
         return None
     figures = [p.amount for p in contested]
-    return worked("side-pots", "side-pots", figures, profile, main=figures[0],
-                  sides=len(figures) - 1, returned=returned, players=len(players))
+    side_asked = ASK_SIDE.search(shape) is not None and not ASK_MAIN.search(shape)
+    if side_asked:
+        figures = [*figures[1:], figures[0]]  # the side pots asked first, then the main pot
+        which = re.search(r"\b(first|second|third|last|top) side ?pot\b", shape)
+        if which is not None:
+            # "the last side pot", "the second side pot": that one first
+            index = {"first": 0, "second": 1, "third": 2}.get(which.group(1), len(figures) - 2)
+            if index >= len(figures) - 1:
+                return None  # a side pot the story does not make
+            figures = [figures[index], *figures[:index], *figures[index + 1:]]
+    sides = {f"side_{i}": p.amount for i, p in enumerate(contested[1:], start=1)}
+    return worked("side-pots", "side-pots", figures, profile, main=contested[0].amount,
+                  sides=len(contested) - 1, returned=returned, players=len(players), **sides)
 
 
 def _played(story: str, t: Text) -> list[_Player] | None:

@@ -87,6 +87,20 @@ def test_side_pots_of_a_story(book: Rulebook, query: str, totals: tuple[int, ...
     assert (rule, figures) == ("side-pots", pots), query
 
 
+@pytest.mark.parametrize(("asked", "index"), [("the side pot", 0), ("the last side pot", 1),
+                                               ("the 2nd side pot", 1), ("the main pot", None)])
+def test_the_pot_asked_comes_first(book: Rulebook, asked: str, index: int | None) -> None:
+    """All-ins for 100, 400 and 900 called by a bigger stack: a main pot and two side pots; the
+    one asked about is the answer's main number; a third side pot does not exist."""
+    pots, _ = _pots(100, 400, 900, 900)
+    _, figures = _answer(book, f"4 way: 100, 400, 900 all in and a big stack calls 900, how big "
+                               f"is {asked}", make_profile("tda"))
+    assert figures[0] == (pots[0] if index is None else pots[1:][index])
+    assert sorted(figures) == sorted(pots)
+    assert work_out("4 way: 100, 400, 900 all in and a big stack calls 900, how big is the "
+                    "third side pot", make_profile("tda")) is None
+
+
 def test_a_multi_street_side_pot_is_the_engines() -> None:
     """Played on the engine with real blinds: the short stack's all-in before the flop and a
     flop bet called by the two deep stacks make the pots the story's totals give."""

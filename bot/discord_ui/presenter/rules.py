@@ -207,7 +207,7 @@ def worked_text(w: Worked) -> str:
                 f"{chips(f['low'])} to the rest: {chips(f['pot'])} splits in whole "
                 f"{chips(f['unit'])} chips, and the odd chip goes left of the button.")
     if w.kind == "side-pots":
-        sides = ", ".join(chips(n) for n in w.figures[1:])
+        sides = ", ".join(chips(f[f"side_{i}"]) for i in range(1, f["sides"] + 1))
         text = (f"a main pot of {chips(f['main'])} among all {f['players']}" if f["sides"] else
                 f"one pot of {chips(f['main'])} among the {f['players']} players, no side pot")
         if sides:
