@@ -281,7 +281,9 @@ def pot_story(query: str, profile: Profile) -> Worked | None:
     if not ASK_POTS.search(shape) or ASK_SIDE.search(shape) and len(contested) < 2:
         return None
     figures = [p.amount for p in contested]
-    side_asked = ASK_SIDE.search(shape) is not None and not ASK_MAIN.search(shape)
+    # "the side pot" (not "the side pots", all of them, nor beside "the main pot")
+    side_asked = ASK_SIDE.search(shape) is not None and not ASK_MAIN.search(shape) and not (
+        re.search(r"\bside ?pots\b", shape))
     if side_asked:
         figures = [*figures[1:], figures[0]]  # the side pots asked first, then the main pot
         which = re.search(r"\b(first|second|third|last|top) side ?pot\b", shape)

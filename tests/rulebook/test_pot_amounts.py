@@ -8,6 +8,8 @@ table of several players; and questions told with any doubt give no number.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.engine.hand import Hand, HandConfig, Seat
@@ -86,7 +88,7 @@ def test_side_pots_of_a_story(book: Rulebook, query: str, totals: tuple[int, ...
     rule, figures = _answer(book, query, make_profile("tda"))
     assert rule == "side-pots" and sorted(figures) == sorted(pots), query
     # the side pot first where one is asked about, else the main pot
-    side = "side" in query and "main" not in query
+    side = re.search(r"\bside ?pot\b", query) is not None and "main" not in query
     assert figures[0] == (pots[1] if side else pots[0]), query
 
 
