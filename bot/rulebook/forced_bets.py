@@ -24,7 +24,8 @@ from bot.tournament.structure import Level, load_structure, structure_names
 BIG_BLIND_ANTE = re.compile(r"\b(big blind|bb) antes?\b|\bbba\b")
 ANTE = re.compile(rf"\b(?:big blind |bb )?antes? (?:of |is |was )?{N}(?! slash)|"
                   rf"(?<!slash ){N} (?:big blind |bb )?antes?\b|\bbba (?:of |is )?{N}")
-STACK = re.compile(rf"\b(?:has|have|had|with|holding|got)\s+(?:only\s+|just\s+)?{N}\s*"
+STACK = re.compile(rf"\b(?:has|have|had|with|holding|got)\s+(?:only\s+|just\s+)?{N}"
+                   rf"(?!\s+(?:a |an )?(?:big blind |bb )?antes?\b)\s*"
                    rf"(?:left|behind|chips|in (?:his|her|my) stack)?|\bstack (?:of|is|was) {N}")
 BLINDS = re.compile(rf"{N} slash {N}|\b(?:bb|big blind|sb|small blind)(?: is| of| at)? {N}")
 # players dealt in: "nine handed", "eight players", "at a full table of nine"

@@ -37,7 +37,8 @@ ASK_BACK = re.compile(r"\b(get|gets|got|getting|come|comes|came|coming|go|goes|g
                       r"(?!\s+(over|with|and|in|to raise|for more|on top))|"
                       r"\b(returned?|refund\w*|give[sn]? me|extra|excess|left ?over)\b|"
                       r"\bwhat happens to (the|my|his|her) (other|rest)\b|"
-                      r"\bhow much (comes |goes )?back\b")
+                      r"\bhow much (comes |goes )?back\b|"
+                      r"\b(uncalled|unmatched|not called|isnt called|wasnt called)\b")
 
 
 
@@ -361,7 +362,8 @@ def _played(story: str, t: Text) -> list[_Player] | None:
             stack = t.value(token) if token is not None else level  # "with 3k": all he has
             for _ in range(count):
                 p = _Player("")
-                p.street, p.acted, p.all_in = min(level, stack), True, stack <= level
+                p.street, p.acted = min(level, stack), True
+                p.all_in = token is not None and stack <= level
                 players.append(p)
             read_spans.append(m.span())
             cursor = m.end()
@@ -489,7 +491,8 @@ MY_STACK = re.compile(rf"\b(?:i|ive|im)\s+(?:only\s+)?(?:have|got|have got|had)\
 BET_FACED = re.compile(rf"\b(?:he|she|villain|guy|someone|opponent|they)\s+(?:bets|shoves|jams|"
                        rf"pushes|raises to|goes allin for|leads|fires)\s+(?:for\s+)?{N}|"
                        rf"\bfacing (?:a |an |his |her )?{N}(?: bet| shove)?\b")
-ASK_CALL_FOR_LESS = re.compile(r"\bhow much is my (?:allin )?call\b|\bcan i (?:still |even )?"
+ASK_CALL_FOR_LESS = re.compile(r"\bhow much is my (?:allin )?call\b|\b(?:effective )?allin call\b|"
+                               r"\bcan i (?:still |even )?"
                                r"call\b|\bhow much (?:do|can|would|should) i call\b|"
                                r"\bwhats? (?:is )?my (?:allin )?call\b|\bmy allin call\b|"
                                r"\bcall for less\b")

@@ -82,6 +82,8 @@ def _hand(profile: Profile, stacks: list[int], blinds: tuple[int, int], button: 
     ("3 players: one shoves 1,000, one calls 1,000, one calls all in for 600. side pot?",
      (1000, 1000, 600)),
     ("two all ins 500 and 1500 and a caller, main pot?", (500, 1500, 1500)),
+    ("Short stack all in for 1,500 preflop, two callers, flop bet 3,000 and call, main pot?",
+     (1500, 4500, 4500)),
 ])
 def test_side_pots_of_a_story(book: Rulebook, query: str, totals: tuple[int, ...]) -> None:
     pots, _ = _pots(*totals)
@@ -155,6 +157,7 @@ def test_a_story_told_with_doubt_gives_no_pot(query: str) -> None:
     ("bet 800, he calls allin for 350, what comes back to me", 800, 350),
     ("he bets 3k, im all in calling for 1,150, how much does he take back", 3000, 1150),
     ("all in for 5k, one caller with 3k, how much goes back", 5000, 3000),
+    ("whats the uncalled portion if i bet 5k and he calls all in for 2k", 5000, 2000),
 ])
 def test_the_bet_nobody_matched_goes_back(book: Rulebook, query: str, bet: int,
                                           called: int) -> None:
@@ -184,6 +187,7 @@ def test_a_bet_called_in_full_gives_nothing_back() -> None:
 @pytest.mark.parametrize(("query", "stack", "bet"), [
     ("i have 1,200 behind and he shoves 4000, how much is my all in call", 1200, 4000),
     ("he bets 900 and i only have 600 left, can i call", 600, 900),
+    ("What's the effective all-in call? I have 3,500, villain bets 6,000", 3500, 6000),
 ])
 def test_a_call_for_less_is_the_whole_stack(book: Rulebook, profile: Profile, query: str,
                                             stack: int, bet: int) -> None:
