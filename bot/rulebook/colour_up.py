@@ -43,8 +43,8 @@ WORTH = re.compile(rf"\b(?:have|had|got|hold|holding) {N}(?! (?:of|odd|#))(?: in
 # odd chips left on the table after the whole new chips ("race left 50 in 25s over")
 LEFT = re.compile(rf"\bleft(?: over)? {N} in {N} s\b|{N} (?:in {N} s )?(?:left over|over|left)\b")
 
-ASK_CARDS = re.compile(r"\bhow many cards\b|\bdealt (?:a |any )?cards?\b|\bcards? (?:do|does|will|would|should) (?:i|he|she|we)"
-                       r" get\b")
+ASK_CARDS = re.compile(r"\bhow many cards\b|\bdealt (?:a |any )?cards?\b|"
+                       r"\bcards? (?:do|does|will|would|should) (?:i|he|she|we) get\b")
 ASK_MOST = re.compile(r"\b(most|max|maximum|more than one|how many)\b.{0,30}\b(win|get|won)\b")
 ASK_CHANGED = re.compile(r"\bbefore the (cards|race|deal)\b|\bchang\w* (?:them )?up\b|"
                          r"\b(swap|exchang)\w*\b")
