@@ -381,6 +381,8 @@ def _played(story: str, t: Text) -> list[_Player] | None:
             pending = None
         token = after if after is not None else before
         amount = t.value(token) if token is not None else None
+        if after is not None and re.match(r" (?:more|extra|on top)\b", story[m.end():]):
+            return None  # "calls 1000 more": chips added, not his total
         read_spans.append(m.span())
         if street == 0 and grouped and re.search(r"\b(one|other|another)\b", subject):
             return None  # "two players call, one is all in for 1k": one of those two
@@ -467,6 +469,8 @@ def _deed(p: _Player, act: str, all_in: bool, amount: int | None, level: int) ->
                 return -1
             p.street = level
             return level
+        if p.street and amount < level:
+            return -1  # "A calls 1000" with chips in already: what he adds or all he puts in
         p.street = amount
         p.all_in = all_in or amount < level
         return max(level, amount)

@@ -141,6 +141,9 @@ def test_a_multi_street_side_pot_is_the_engines() -> None:
     # one of the callers told again: not another player
     "i shove 3k, 2 players call, 1 of them is all in for 1k, main pot?",
     "i shove 3k, two players call, one is all in for 1k, main pot?",
+    # "calls 1000 (more)" with chips in already: what he adds or all he has in is not said
+    "A bets 500, B raises to 1500, A calls 1000 more, C all in 700, main pot?",
+    "A bets 500, B raises to 1500, A calls 1000, C all in 700, main pot?",
 ])
 def test_a_story_told_with_doubt_gives_no_pot(query: str) -> None:
     for profile in PROFILES:
@@ -178,6 +181,11 @@ def test_the_bet_nobody_matched_goes_back(book: Rulebook, query: str, bet: int,
 def test_a_bet_called_in_full_gives_nothing_back() -> None:
     worked = work_out("i bet 2000 he calls, how much do i get back", make_profile("tda"))
     assert worked is None or worked.rule_id != "uncalled-bet"
+    # chips back asked after a raise and a fold: no least raise given for it
+    for profile in PROFILES:
+        worked = work_out("i raise to 1000 he shoves 5000 i fold how much does he get back",
+                          profile)
+        assert worked is None or worked.kind not in ("min-raise", "short-all-in")
 
 
 # --- a call for less --------------------------------------------------------------------
