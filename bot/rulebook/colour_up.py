@@ -47,7 +47,9 @@ ASK_CARDS = re.compile(r"\bhow many cards\b|\bdealt (?:a |any )?cards?\b|"
                        r"\bcards? (?:do|does|will|would|should) (?:i|he|she|we) get\b")
 ASK_MOST = re.compile(r"\b(most|max|maximum|more than one|how many)\b.{0,30}\b(win|get|won)\b")
 ASK_CHANGED = re.compile(r"\bbefore the (cards|race|deal)\b|\bchang\w* (?:them )?up\b|"
-                         r"\b(swap|exchang)\w*\b")
+                         r"\b(swap|exchang)\w*\b|"
+                         r"\bhow (?:much|many) (?:do|will|would|can) i (?:get|keep|have) "
+                         r"in #\d+ s\b(?! (?:after|once|when))")
 # a player whose whole stack was odd chips ("had one 25 chip left", "only odd chips")
 ONLY_ODD = re.compile(rf"\bone {N} chip (?:left|only)\b|\bonly (?:had |have )?(?:one|odd)\b|"
                       r"\bnothing (?:else|but)\b|\ball i (?:had|have)\b")
@@ -93,6 +95,8 @@ def race_question(query: str, profile: Profile) -> Worked | None:
         spans.append(count_m.span())
     elif worth_m is not None:
         mine = t.value(_first(worth_m))
+        if mine < old:
+            mine *= old  # "25s leave, I have 11": less than one chip's worth, so a count of them
         spans.append(worth_m.span())
     elif ONLY_ODD.search(shape) and re.search(rf"\bone {N} chip\b", shape):
         mine = old

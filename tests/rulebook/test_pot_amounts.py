@@ -338,6 +338,9 @@ def test_the_race_for_one_player(book: Rulebook, profile: Profile) -> None:
     _, changed, _ = _raced(profile, 13 * 100, old=100, new=500)
     assert _answer(book, "race off 100s to 500s, i have 13 of them, how much do i keep in 500s "
                          "before the cards", profile) == ("chip-race", (changed,))
+    _, changed, _ = _raced(profile, 11 * 25)
+    assert _answer(book, "race: 25s leave, i have 11, how much do i get in 100s", profile) == (
+        "chip-race", (changed,)) == ("chip-race", (200,))
     _, _, after = _raced(profile, 25)
     assert _answer(book, "i had only one 25 chip at the race, do i get knocked out, what do i "
                          "end up with", profile) == ("chip-race", (after,)) == ("chip-race",
@@ -370,6 +373,8 @@ def test_the_odd_chips_left_and_the_most_a_player_wins(book: Rulebook,
     "chip race with 3 25s left over, who gets the 100",
     # two new chips named for one race
     "color up 25s to 100s, i have 3 odd 25s, 500 is the new chip, how many cards",
+    # after the race: the chip won is not known
+    "race: 25s leave, i have 11, how much do i get in 100s after the race",
 ])
 def test_a_race_told_with_doubt_gives_no_number(query: str) -> None:
     for profile in PROFILES:
