@@ -181,7 +181,9 @@ ALL_IN_LIST = re.compile(r"\ballin (?:preflop |pre |on the flop |on the turn |on
                          r"\ballin (?:for |with |preflop |pre )?((?:#\d+ (?:and )?){2,9})|"
                          r"((?:#\d+ (?:and )?){2,9})(?:are |were |go |went |all )?allin\b")
 # "called by two players": that many players call
-CALLED_BY = re.compile(rf"\b(?:called by |and )?(two|three|four|five|six|seven|eight|nine|one|a|"
+CALLED_BY = re.compile(rf"\bcalled by (?:a |an |the |his |her )?(?:allin (?:for |of )?{N}|"
+                       rf"{N} allin)\b|"
+                       rf"\b(?:called by |and )?(two|three|four|five|six|seven|eight|nine|one|a|"
                        rf"an) (?:(?:other |bigger |big |deep )?(?:players?|others?|guys?|people|"
                        rf"stacks?)(?= with)|callers?\b)(?: with (?:more|{N}))?|"
                        rf"\bcalled by (two|three|four|five|six|seven|eight|nine|one|a|an) "
@@ -197,7 +199,7 @@ TOLD_COUNT = re.compile(r"\b(two|three|four|five|six|seven|eight|nine) (players|
 # the subject of a deed: that many players, all of those with chips, two named
 COUNT_WORD = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|both)\b")
 EVERYONE = re.compile(r"\b(they|everyone|everybody|all|we)\b")
-TWO_NAMED = re.compile(r"\b([a-z]+) (?:and|n) ([a-z]+)$")
+TWO_NAMED = re.compile(r"\b([a-z0-9]+) (?:and|n) ([a-z0-9]+)$")
 # players told apart by no name: each one another player (before the first street is over)
 ANONYMOUS = frozenset({"one", "other", "another", "guy", "dude", "someone", "player", "stack",
                        "stacks", "caller", "callers", "person", "people", "players", "others",
@@ -233,6 +235,9 @@ def _story_text(query: str) -> Text | None:
     """The question read for a story of chips: "1 guy" is one player, "n" is "and"."""
     low = query[:MAX_CHARS].casefold()
     low = re.sub(r"\b1 (guy|player|person|dude|villain|caller|of them)\b", r"one \1", low)
+    # "player 2 and 3", "seat 4", "p1": players named by a number, not amounts
+    low = re.sub(r"\b(?:player|seat|p) ?([1-9])(?: (and|&) ([1-9]))?\b(?![\d,.k])",
+                 lambda m: f"p{m.group(1)}" + (f" and p{m.group(3)}" if m.group(3) else ""), low)
     low = re.sub(r"\b(side|main)pots?\b", r"\1 pot", low)
     return read(low)
 
@@ -354,11 +359,11 @@ def _played(story: str, t: Text) -> list[_Player] | None:
             continue
         if what == "called-by":
             # "all in for 3k called by two players": each of them calls the bet
-            word = m.group(1) or m.group(3)
+            word = m.group(3) or m.group(5) or "one"  # "called by a 1500 all-in": one player
             count = 1 if word in ("one", "a", "an") else WORD_WAYS[word]
             if street or level == 0:
                 return None
-            token = m.group(2) or m.group(4)
+            token = m.group(1) or m.group(2) or m.group(4) or m.group(6)
             stack = t.value(token) if token is not None else level  # "with 3k": all he has
             for _ in range(count):
                 p = _Player("")

@@ -84,6 +84,11 @@ def _hand(profile: Profile, stacks: list[int], blinds: tuple[int, int], button: 
     ("two all ins 500 and 1500 and a caller, main pot?", (500, 1500, 1500)),
     ("Short stack all in for 1,500 preflop, two callers, flop bet 3,000 and call, main pot?",
      (1500, 4500, 4500)),
+    # players named by their number or seat
+    ("Player 1 shoves 4k, player 2 and 3 call. Flop: p2 bets 6k, p3 calls. side pot?",
+     (4000, 10000, 10000)),
+    ("seat 3 all in 1200, seat 5 calls, seat 7 calls, main pot", (1200, 1200, 1200)),
+    ("my 4k bet got called by a 1500 all-in, whats the main pot", (4000, 1500)),
 ])
 def test_side_pots_of_a_story(book: Rulebook, query: str, totals: tuple[int, ...]) -> None:
     pots, _ = _pots(*totals)
@@ -161,6 +166,7 @@ def test_a_story_told_with_doubt_gives_no_pot(query: str) -> None:
     ("he bets 3k, im all in calling for 1,150, how much does he take back", 3000, 1150),
     ("all in for 5k, one caller with 3k, how much goes back", 5000, 3000),
     ("whats the uncalled portion if i bet 5k and he calls all in for 2k", 5000, 2000),
+    ("my 4k bet got called by a 1500 all-in, how much do i get back", 4000, 1500),
 ])
 def test_the_bet_nobody_matched_goes_back(book: Rulebook, query: str, bet: int,
                                           called: int) -> None:
