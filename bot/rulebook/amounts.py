@@ -76,7 +76,8 @@ from bot.rulebook.amount_words import (
 from bot.rulebook.colour_up import RACE, race_question
 from bot.rulebook.doubts import doubtful, untold_deed
 from bot.rulebook.forced_bets import blind_pair, forced_bets, heads_up_posts
-from bot.rulebook.pot_sums import ASK_BACK, call_for_less, pot_story, split_pot, uncalled
+from bot.rulebook.pot_story import pot_story
+from bot.rulebook.pot_sums import ASK_BACK, call_for_less, split_pot, uncalled
 from bot.rulebook.worked import TABLE_SIZE, Worked, spot_seats, worked
 from bot.tournament.clock import clock_timing
 
