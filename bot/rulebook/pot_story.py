@@ -54,11 +54,25 @@ ANONYMOUS = frozenset({"one", "other", "another", "guy", "dude", "someone", "pla
                        "villain", "opponent", "them", "he", "she", "", "short", "bigger"})
 FILLER = frozenset({"is", "then", "each", "also", "just", "and", "n", "if", "the", "a", "an", "so",
                     "but", "wats", "whats", "what", "s", "was", "goes", "went", "moves", "only",
-                    "preflop", "pre", "on", "first", "second", "third", "ok", "who"})
+                    "preflop", "pre", "on", "first", "second", "third", "ok", "who", "go",
+                    "going", "move", "moved", "main", "side", "pot", "pots", "when", "where"})
 # words of a subject that say no one in particular ("two bigger stacks", "one guy")
 NOUNS = frozenset({"others", "other", "players", "player", "guys", "guy", "stacks", "stack",
                    "bigger", "smaller", "short", "big", "deep", "callers", "caller", "people",
                    "person", "of", "them", "dude", "dudes", "more", "remaining"})
+# names a player goes by at the table
+TABLE_NAME = re.compile(r"[a-h]|p[1-9]|i|you|hero|utg\d?|mp\d?|hj|lj|co|cutoff|button|btn|dealer|"
+                        r"hijack|lojack|shorty|shortie")
+# words of a sentence that stand before a deed and name no one
+NOT_NAMES = frozenset({"his", "her", "their", "got", "get", "was", "were", "been", "that", "this",
+                       "then", "who", "which", "and", "but", "still", "has", "have", "had", "will",
+                       "would", "could", "should", "did", "does", "can", "may", "might", "must",
+                       "all", "also", "now", "later", "again", "too", "yet", "not", "never",
+                       "pot", "main", "side", "when", "where", "after", "before", "because",
+                       "him", "them", "they", "you", "our", "your", "its", "the", "one", "two",
+                       "guy", "someone", "other", "another", "hand", "preflop", "flop", "turn",
+                       "river", "first", "next", "last", "same", "each", "both", "only", "just",
+                       "every", "any", "some", "there", "here", "what", "how", "why"})
 SAME = {"me": "i", "im": "i", "my": "i", "ive": "i"}
 # the question after the story: no deed is told from here on
 ASKED_FROM = re.compile(r"\b(how|what|whats|wats|can|could|does|do|is|who|main|side|pot|pots)\b")
@@ -105,7 +119,10 @@ def pot_story(query: str, profile: Profile) -> Worked | None:
     last_amount = max((m.end() for m in re.finditer(r"#\d+", shape)), default=0)
     asked = [m.start() for m in ASKED_FROM.finditer(shape) if m.start() >= last_amount]
     story = shape[:asked[0]] if asked else shape
-    players = _played(story, t)
+    # a word taken for a player's name: one written with a capital ("Joe"), or one of the
+    # table's ("utg", "p2", "b"); any other ("his 2k shove got called") is not read as a player
+    capitals = {w.casefold() for w in re.findall(r"\b[A-Z][a-z]+\b", query[:MAX_CHARS])}
+    players = _played(story, t, capitals)
     if players is None or not 2 <= len(players) <= TABLE_SIZE:
         return None
     for told in TOLD_COUNT.finditer(shape):
@@ -152,7 +169,7 @@ def pot_story(query: str, profile: Profile) -> Worked | None:
                   sides=len(contested) - 1, returned=returned, players=len(players), **sides)
 
 
-def _played(story: str, t: Text) -> list[_Player] | None:
+def _played(story: str, t: Text, capitals: set[str]) -> list[_Player] | None:
     """The players of a story with what each put in, or None when it is not read for sure."""
     players: list[_Player] = []
     street = 0  # 0: the first betting round told, where the players come in
@@ -239,7 +256,7 @@ def _played(story: str, t: Text) -> list[_Player] | None:
         read_spans.append(m.span())
         if street == 0 and grouped and re.search(r"\b(one|other|another)\b", subject):
             return None  # "two players call, one is all in for 1k": one of those two
-        who = _who(subject, players, street)
+        who = _who(subject, players, street, capitals)
         if who is None:
             return None
         grouped = grouped or len(who) > 1
@@ -258,7 +275,8 @@ def _played(story: str, t: Text) -> list[_Player] | None:
     return players
 
 
-def _who(subject: str, players: list[_Player], street: int) -> list[_Player] | None:
+def _who(subject: str, players: list[_Player], street: int,
+         capitals: set[str]) -> list[_Player] | None:
     """The players a deed's subject names: new ones in the first round told, those still
     betting after it."""
     if re.search(r"\bof (them|those|the callers|the others)\b|\b(same|that) (guy|player|one)\b",
@@ -266,6 +284,11 @@ def _who(subject: str, players: list[_Player], street: int) -> list[_Player] | N
         return None  # "one of them is all in": a player told before, which one is not said
     raw = [w for w in subject.split() if w not in ("is", "then", "also", "just", "both", "each",
                                                    "goes", "went", "player", "players")]
+    if len(raw) >= 3 and raw[-1] in ("and", "n") and "#" not in subject:
+        # "C covers and calls", "Max has more and calls": the player named first, then what he
+        # has, then the deed
+        raw = raw[:1]
+        subject = raw[0]
     if raw and re.fullmatch(r"[a-h]", raw[-1]):
         # "a is all in", "b and c call": players named by a letter
         words = [w for w in raw[-3:] if re.fullmatch(r"[a-h]|and|n", w)]
@@ -288,6 +311,8 @@ def _who(subject: str, players: list[_Player], street: int) -> list[_Player] | N
         names = [""] * (2 if head == "both" else WORD_WAYS[head])
     else:
         names = [SAME.get(head, head)]
+    if any(name and name not in ANONYMOUS and not _a_name(name, capitals) for name in names):
+        return None  # a word that names no one for sure
     out: list[_Player] = []
     for name in names:
         anonymous = name in ANONYMOUS or len(words) > 3
@@ -303,6 +328,15 @@ def _who(subject: str, players: list[_Player], street: int) -> list[_Player] | N
                 return None
             out.append(free[0])
     return out
+
+
+def _a_name(word: str, capitals: set[str]) -> bool:
+    """Whether a word before a deed names a player: a table's name ("utg", "p2", "b"), a word
+    written with a capital, or a lower-case word that is no common word of a sentence ("joe
+    calls", not "got called")."""
+    if TABLE_NAME.fullmatch(word) or word in capitals:
+        return True
+    return len(word) > 2 and word not in NOT_NAMES and not re.search(r"(ed|ing|ly|s)$", word)
 
 
 def _deed(p: _Player, act: str, all_in: bool, amount: int | None, level: int) -> int:
