@@ -81,6 +81,8 @@ def forced_bets(t: Text, profile: Profile) -> Worked | None:
     stack = t.value(next(g for g in stack_m.groups() if g is not None)) if stack_m else DEEP
     players_m = PLAYERS.search(shape)
     count = WORD_WAYS.get(players_m.group(1), 0) if players_m else 0
+    if not count and HEADS_UP.search(shape):
+        count = 2  # heads-up: two players dealt in
     spans = [m.span() for m in BLINDS.finditer(shape)]
     if ante_m is not None:
         spans.append(ante_m.span())
@@ -139,21 +141,23 @@ def heads_up_posts(t: Text, profile: Profile) -> Worked | None:
     if blinds is None or not HEADS_UP.search(shape) or not POSTS.search(shape) or (
             DEEDS.search(shape)):
         return None  # a deed told or asked: the betting, not the blinds posted
-    if not all_read(shape, [m.span() for m in BLINDS.finditer(shape)]):
+    ante_m = ANTE.search(shape)
+    ante = t.value(next(g for g in ante_m.groups() if g is not None)) if ante_m else 0
+    spans = [m.span() for m in BLINDS.finditer(shape)] + ([ante_m.span()] if ante_m else [])
+    if not all_read(shape, spans) or BIG_BLIND_ANTE.search(shape):
         return None
     button, other = BUTTON_POSTS.search(shape), OTHER_POSTS.search(shape)
     if (button is None) == (other is None):
         return None  # whose posting is asked is not said, or both are named
-    hand = _dealt(spot_seats(2, {}), *blinds, 0, False, profile, button=2)
+    hand = _dealt(spot_seats(2, {}), *blinds, ante, False, profile, button=2)
     if hand is None:
         return None
-    posted = {e.seat: e for e in hand.events if isinstance(e, Posted)}
     seat = 2 if button is not None else 1
-    mine = posted.get(seat)
-    if mine is None:
+    mine = sum(e.amount for e in hand.events if isinstance(e, Posted) and e.seat == seat)
+    if not mine:
         return None
-    return worked("heads-up-posts", "heads-up-blinds", [mine.amount], profile,
-                  button=int(seat == 2), small=blinds[0], big=blinds[1])
+    return worked("heads-up-posts", "heads-up-blinds", [mine], profile, button=int(seat == 2),
+                  small=blinds[0], big=blinds[1], ante=ante)
 
 
 def blind_pair(t: Text, profile: Profile) -> Worked | None:

@@ -238,6 +238,14 @@ def test_heads_up_postings(book: Rulebook, profile: Profile) -> None:
     assert _answer(book, "heads up 200/400, what does the other player post", profile) == (
         "heads-up-blinds", (posted[2],))
     assert work_out("heads up 500/1000 who posts what", profile) is None
+    # with an ante from each: the button's blind and ante, and the pot of both
+    antes = _hand(profile, [DEEP, DEEP], (100, 200), button=2, ante=25)
+    button = sum(e.amount for e in antes.events if isinstance(e, Posted) and e.seat == 2)
+    pot = sum(e.amount for e in antes.events if isinstance(e, Posted))
+    assert _answer(book, "heads up 100/200 ante 25, what does the button post", profile) == (
+        "heads-up-blinds", (button,)) == ("heads-up-blinds", (125,))
+    assert _answer(book, "heads up 100/200 ante 25, pot before the deal", profile) == (
+        "antes", (pot,)) == ("antes", (350,))
 
 
 @pytest.mark.parametrize(("query", "pair", "asked"), [

@@ -245,7 +245,8 @@ def worked_text(w: Worked) -> str:
     if w.kind == "heads-up-posts":
         who = "the button posts the small blind" if f["button"] else (
             "the player who is not on the button posts the big blind")
-        return f"{to}: heads-up {who} ({chips(f['small'])}/{chips(f['big'])})."
+        ante = f" and an ante of {chips(f['ante'])}" if f.get("ante") else ""
+        return f"{to}: heads-up {who} ({chips(f['small'])}/{chips(f['big'])}){ante}."
     if w.kind == "blind-pair":
         return (f"{to}: the league's blind structures pair a big blind of {chips(f['big'])} "
                 f"with a small blind of {chips(f['small'])}.")
