@@ -75,7 +75,7 @@ from bot.rulebook.amount_words import (
 )
 from bot.rulebook.colour_up import RACE, race_question
 from bot.rulebook.doubts import doubtful, untold_deed
-from bot.rulebook.forced_bets import blind_pair, forced_bets, heads_up_posts
+from bot.rulebook.forced_bets import blind_pair, blinds_pot, forced_bets, heads_up_posts
 from bot.rulebook.pot_story import pot_story
 from bot.rulebook.pot_sums import ASK_BACK, call_for_less, split_pot, uncalled
 from bot.rulebook.worked import TABLE_SIZE, Worked, spot_seats, worked
@@ -468,7 +468,8 @@ def _read_spot(query: str, profile: Profile) -> Worked | None:
         return raced
     if re.search(r"\bantes?\b|\bbba\b", shape) and (posted := forced_bets(t, profile)):
         return posted
-    if (posted := heads_up_posts(t, profile) or blind_pair(t, profile)) is not None:
+    if (posted := heads_up_posts(t, profile) or blind_pair(t, profile) or
+            blinds_pot(t, profile)) is not None:
         return posted
     if (called := call_for_less(t, profile)) is not None:
         return called

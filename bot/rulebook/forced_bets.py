@@ -46,6 +46,9 @@ POSTS = re.compile(r"\b(post|posts|posted|posting|pay|pays|put in|puts in|owe|ow
 # betting words: a question about a deed, not the blinds posted
 DEEDS = re.compile(r"\b(rais\w*|reraise\w*|xbet\w*|call\w*|limp\w*|bet|bets|shove\w*|allin|"
                    r"fold\w*|check\w*|min|minimum|open\w*|complete\w*|act\w*)\b")
+# "before anyone acts": when, not a deed
+BEFORE_ACTION = re.compile(r"\bbefore (?:anyone|anybody|any player|the first player|someone) "
+                           r"(?:acts|has acted|moves|bets)\b|\bbefore (?:the |any )?action\b")
 # Heads-up: two players dealt in
 HEADS_UP = re.compile(r"\bheads ?up\b|\bhu\b|\b(two|2) (handed|players left)\b|\bone on one\b")
 # who posts, heads-up: the button (and small blind) or the other player (the big blind)
@@ -133,13 +136,35 @@ def _blinds(t: Text) -> tuple[int, int] | None:
     return blinds_of(t)
 
 
+def blinds_pot(t: Text, profile: Profile) -> Worked | None:
+    """"At 100/200, what's in the pot before anyone acts": the two blinds as the engine posts
+    them, no ante said and no deed told."""
+    shape = t.shape
+    blinds = _blinds(t)
+    if blinds is None or not ASK_POT.search(shape) or _told_deed(shape) or re.search(
+            r"\bantes?\b|\bbba\b", shape) or not re.search(
+            r"\b(before|preflop|to start|starting|dead money|in the middle)\b", shape):
+        return None
+    players_m = PLAYERS.search(shape)
+    spans = [m.span() for m in BLINDS.finditer(shape)]
+    if not all_read(shape, spans):
+        return None
+    count = WORD_WAYS.get(players_m.group(1), 3) if players_m else 3
+    hand = _dealt(spot_seats(min(count, TABLE_SIZE), {}), *blinds, 0, False, profile)
+    if hand is None:
+        return None
+    pot = sum(e.amount for e in hand.events if isinstance(e, Posted))
+    return worked("forced-bets", "blinds", [pot], profile, small=blinds[0], blind=blinds[1],
+                  blinds_only=1)
+
+
 def heads_up_posts(t: Text, profile: Profile) -> Worked | None:
     """"Heads up at 500/1000, what does the button post": the blind the engine posts for the
     button (the small blind) or the other player (the big blind) in a hand of two."""
     shape = t.shape
     blinds = blinds_of(t)
     if blinds is None or not HEADS_UP.search(shape) or not POSTS.search(shape) or (
-            DEEDS.search(shape)):
+            _told_deed(shape)):
         return None  # a deed told or asked: the betting, not the blinds posted
     ante_m = ANTE.search(shape)
     ante = t.value(next(g for g in ante_m.groups() if g is not None)) if ante_m else 0
@@ -166,7 +191,7 @@ def blind_pair(t: Text, profile: Profile) -> Worked | None:
     shape = t.shape
     small_m, big_m = ASK_SMALL.search(shape), ASK_BIG.search(shape)
     m = small_m or big_m
-    if m is None or len(t.values) != 1 or (small_m and big_m) or DEEDS.search(shape):
+    if m is None or len(t.values) != 1 or (small_m and big_m) or _told_deed(shape):
         return None
     given = t.value(m.group(1))
     pairs = {(lv.small_blind, lv.big_blind) for lv, _ in _levels()}
@@ -177,6 +202,11 @@ def blind_pair(t: Text, profile: Profile) -> Worked | None:
     small, big = (found, given) if small_m else (given, found)
     return worked("blind-pair", "blinds", [found], profile, small=small, big=big,
                   asked_small=int(small_m is not None))
+
+
+def _told_deed(shape: str) -> bool:
+    """Whether the question tells or asks a deed ("before anyone acts" is none)."""
+    return DEEDS.search(BEFORE_ACTION.sub(" ", shape)) is not None
 
 
 def structure_ante(small: int, big: int) -> int | None:

@@ -283,6 +283,17 @@ def test_the_pot_before_the_cards(book: Rulebook, profile: Profile) -> None:
     assert (rule, figures) == ("antes", (pot,)) == ("antes", (500,))
 
 
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_the_pot_of_the_blinds_alone(book: Rulebook, profile: Profile) -> None:
+    hand = _hand(profile, [DEEP] * 6, (100, 200), button=6)
+    pot = sum(e.amount for e in hand.events if isinstance(e, Posted))
+    assert _answer(book, "at 100/200, 6 players, what's in the pot before anyone acts",
+                   profile) == ("blinds", (pot,)) == ("blinds", (300,))
+    # a raise told: the pot is no longer the blinds'
+    worked = work_out("at 100/200 utg raises to 600, pot before the flop", profile)
+    assert worked is None or worked.rule_id != "blinds"
+
+
 def test_a_big_blind_ante_the_question_does_not_give() -> None:
     """The ante of the structures with a big blind ante at these blinds; blinds no structure
     has give no number."""

@@ -223,6 +223,9 @@ def worked_text(w: Worked) -> str:
     if w.kind == "uncalled":
         return (f"{to} goes back: only {chips(f['called'])} of the {chips(f['bet'])} was matched, "
                 "and the part nobody called returns to its owner before the pot is awarded.")
+    if w.kind == "forced-bets" and f.get("blinds_only"):
+        return (f"{to} before the cards: the small blind of {chips(f['small'])} and the big "
+                f"blind of {chips(f['blind'])}, no ante.")
     if w.kind == "forced-bets" and f.get("pot"):
         return (f"{to} before the cards: the blinds of {chips(f['small'])} and "
                 f"{chips(f['blind'])} and the big blind's ante of {chips(f['ante'])} for the "
