@@ -68,8 +68,8 @@ NEXT_RAISE_ASKED = re.compile(r"\b(min|minimum|least|smallest)\b.{0,20}\b(raise|
 
 
 # chips coming back asked ("how much does he get back", "what is returned")
-CHIPS_BACK = re.compile(r"\b(get|gets|take|takes|come|comes|go|goes|given|paid)\s+(\w+\s+)?back\b|"
-                        r"\b(returned|refunded|uncalled)\b")
+CHIPS_BACK = re.compile(r"\b(get|gets|take|takes|come|comes|go|goes|given|paid)\s+(\w+\s+)?back\b"
+                        r"(?!\s+(with|over|in|to|for|and|on)\b)|\b(returned|refunded|uncalled)\b")
 # the question itself, from its asking words on ("..., how much more does the bb need to call")
 ASKED_PART = re.compile(r"\b(how (much|many)|what)\b.*$")
 
@@ -86,8 +86,9 @@ def doubtful(found: Worked, query: str) -> bool:
             r"\b(rais\w*|reraise\w*|min\w*|least|smallest|[34] ?bet\w*)\b", asked.group(0)):
         return True  # "..., how much more does the bb need to call", "how big is the pot"
     back = CHIPS_BACK.search(low)
+    least = r"\b(rais\w*|reraise\w*|min\w*|least|smallest|[34] ?bet\w*)\b"
     if found.kind in ("min-raise", "min-bet", "short-all-in") and back and not re.search(
-            r"\b(rais\w*|reraise\w*|min\w*|least|smallest|[34] ?bet\w*)\b", low[back.start():]):
+            least, low[back.start():]) and not (asked and re.search(least, asked.group(0))):
         return True  # "..., how much does he get back": chips returned, not the least raise
     if found.kind in PLAYER_DEEDS and NEXT_RAISE_ASKED.search(low):
         return True  # "Al tosses in 1500, Cy wants to raise, min": the raise after his deed

@@ -137,9 +137,9 @@ TUNING_SETS = [HERE / f"tuning_set{n}.toml"
                                 "_20", "_21")]
 # The fifth round's batches: every confident answer right, and at least the share right they
 # scored after the round (their misses are amounts left unread, answered unsure).
-FRESH_FLOORS = {HERE / "tuning_set_22.toml": 62, HERE / "tuning_set_23.toml": 66,
-                HERE / "tuning_set_24.toml": 64, HERE / "tuning_set_25.toml": 64,
-                HERE / "tuning_set_26.toml": 65}
+FRESH_FLOORS = {HERE / "tuning_set_22.toml": 69, HERE / "tuning_set_23.toml": 71,
+                HERE / "tuning_set_24.toml": 67, HERE / "tuning_set_25.toml": 68,
+                HERE / "tuning_set_26.toml": 67}
 CHECK_SET = HERE / "check_set_8.toml"
 CHECK_SET_10 = HERE / "check_set_10.toml"
 
@@ -198,13 +198,8 @@ KNOWN_MISSES = {
     ("tuning_set_15.toml", "my turn got skipped"): "misdeal",
     # a dealer killing a hand: the unprotected hand's phrase is met before "tabled"
     ("tuning_set_15.toml", "can a dealer kill my hand if I'm tabled"): "unprotected-hands",
-    # "3x's it" after a min raise whose size is not said: no number rather than a guessed base
-    ("tuning_set_16.toml", "ok so blinds 500/1000, utg min raises, hj 3x's it, whats the least "
-                           "co can 4bet"): "minimum-raise",
     # three cards in a hand at the showdown: two topics, and the words say the showdown more
     ("tuning_set_16.toml", "his hand has 3 cards at showdown"): "showdown-order",
-    # a bet said before its street and the big blind: the order of play ranks first, no number
-    ("tuning_set_20.toml", "bet 100 when the bb is 200 on the river - allowed?"): "streets",
     # three amounts, the last a guess at the bet ("thinking it was 500"): no spot read, and
     # "thinking" reads as taking time
     ("tuning_set_21.toml", "he bets 600, i put out 500 thinking it was 500"): "action-time",
