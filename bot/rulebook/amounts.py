@@ -80,11 +80,8 @@ from bot.rulebook.amount_words import (
     read,
 )
 from bot.rulebook.betting_story import Story, play, read_story
-from bot.rulebook.colour_up import RACE, race_question
 from bot.rulebook.doubts import doubtful, untold_deed
-from bot.rulebook.forced_bets import blind_pair, blinds_pot, forced_bets, heads_up_posts
-from bot.rulebook.pot_story import pot_story
-from bot.rulebook.pot_sums import ASK_BACK, call_for_less, split_pot, uncalled
+from bot.rulebook.pot_questions import pot_question
 from bot.rulebook.worked import TABLE_SIZE, Worked, spot_seats, worked
 from bot.tournament.clock import clock_timing
 
@@ -487,28 +484,9 @@ def _read_spot(query: str, profile: Profile) -> Worked | None:
         return None
     if f" {UNREAD} " in t.shape:
         return _read_told_round(query, profile)  # a size the phrases do not read
-    shape = t.shape
-    # pots, forced bets and chips: each read only from its own kind of question
-    if RACE.search(shape) and (raced := race_question(query, profile)):
-        return raced
-    if re.search(r"\bantes?\b|\bbba\b", shape) and (posted := forced_bets(t, profile)):
-        return posted
-    if (posted := heads_up_posts(t, profile) or blind_pair(t, profile) or
-            blinds_pot(t, profile)) is not None:
-        return posted
-    if (called := call_for_less(t, profile)) is not None:
-        return called
-    if re.search(r"\b(side ?pots?|main ?pots?|each pot|every pot)\b", shape) or (
-            re.search(r"\bpots?\b", shape) and re.search(r"\b(allin|shove\w*|jam\w*)\b",
-                                                          shape)) or ASK_BACK.search(shape):
-        if (pots_told := pot_story(query, profile)) is not None:
-            return pots_told
-        if re.search(r"\b(side ?pots?|main ?pots?|each pot|every pot)\b", shape):
-            return None  # a question about pots, not about the least raise
-    if re.search(r"\b(split|chop\w*|divid\w*|share|tie|tied|ties|winners)\b", shape):
-        return split_pot(t, profile)
-    if blinds_of(t) is None and (uncalled_back := uncalled(t, profile)) is not None:
-        return uncalled_back
+    settled, found = pot_question(query, t, profile)
+    if settled:
+        return found  # pots, forced bets and chips (bot/rulebook/pot_questions.py)
     # the betting round told, read by its phrases and by its structure (who did what): where
     # both read it and differ, one of them misread the story, and no number is given; but
     # whether the player asked about already acted (the betting not reopened to him) is the
