@@ -75,7 +75,7 @@ NOT_NAMES = frozenset({"his", "her", "their", "got", "get", "was", "were", "been
                        "every", "any", "some", "there", "here", "what", "how", "why"})
 SAME = {"me": "i", "im": "i", "my": "i", "ive": "i"}
 # the question after the story: no deed is told from here on
-ASKED_FROM = re.compile(r"\b(how|what|whats|wats|can|could|does|do|is|who|main|side|pot|pots)\b")
+ASKED_FROM = re.compile(r"\b(how|what|whats|wats|can|could|who|which|main|side|pot|pots)\b")
 ASK_POTS = re.compile(r"\b(pot|pots|side ?pot|main ?pot)\b")
 ASK_SIDE = re.compile(r"\bside ?pots?\b")
 ASK_MAIN = re.compile(r"\bmain ?pots?\b")
@@ -119,6 +119,8 @@ def pot_story(query: str, profile: Profile) -> Worked | None:
     last_amount = max((m.end() for m in re.finditer(r"#\d+", shape)), default=0)
     asked = [m.start() for m in ASKED_FROM.finditer(shape) if m.start() >= last_amount]
     story = shape[:asked[0]] if asked else shape
+    if STORY_DEED.search(shape[len(story):]) or CALLED_BY.search(shape[len(story):]):
+        return None  # a deed in the question ("... main pot if C calls"): not read for sure
     # a word taken for a player's name: one written with a capital ("Joe"), or one of the
     # table's ("utg", "p2", "b"); any other ("his 2k shove got called") is not read as a player
     capitals = {w.casefold() for w in re.findall(r"\b[A-Z][a-z]+\b", query[:MAX_CHARS])}

@@ -89,6 +89,9 @@ def _hand(profile: Profile, stacks: list[int], blinds: tuple[int, int], button: 
      (4000, 10000, 10000)),
     ("seat 3 all in 1200, seat 5 calls, seat 7 calls, main pot", (1200, 1200, 1200)),
     ("joe shoves 400, bob calls, ann raises to 1500, bob calls, side pot?", (400, 1500, 1500)),
+    ("A all in 500, B and C call, flop B bets 1000, C calls, turn B checks, C checks, main pot?",
+     (500, 1500, 1500)),
+    ("whats the main pot if A is all in 300 and B and C call 900", (300, 900, 900)),
     ("my 4k bet got called by a 1500 all-in, whats the main pot", (4000, 1500)),
 ])
 def test_side_pots_of_a_story(book: Rulebook, query: str, totals: tuple[int, ...]) -> None:
@@ -147,6 +150,8 @@ def test_a_multi_street_side_pot_is_the_engines() -> None:
     # one of the callers told again: not another player
     "i shove 3k, 2 players call, 1 of them is all in for 1k, main pot?",
     "i shove 3k, two players call, one is all in for 1k, main pot?",
+    # an all-in without its size, told after the last amount
+    "A all in 300, B calls and C is all in too, main pot",
     # words of the sentence are no players: "his" shove "got" called by two more
     "his 2k shove got called by me and another player, main pot",
     # "calls 1000 (more)" with chips in already: what he adds or all he has in is not said
