@@ -179,7 +179,7 @@ def _played(story: str, t: Text, capitals: set[str]) -> list[_Player] | None:
     read_spans: list[tuple[int, int]] = []
     cursor = 0
     listed = ALL_IN_LIST.search(story)
-    events: list[tuple[int, str, re.Match[str] | None]] = []  # by where the story tells them
+    events: list[tuple[int, str, re.Match[str]]] = []  # by where the story tells them
     down = CHECKED_DOWN.search(story)
     if down is not None:
         if re.search(r"#\d+", story[down.end():]):
@@ -193,13 +193,13 @@ def _played(story: str, t: Text, capitals: set[str]) -> list[_Player] | None:
         events = [e for e in events if not m.start() <= e[0] < m.end()]
         events.append((m.start(), "called-by", m))
     for m in STREET_WORD.finditer(story):
-        events.append((m.start(), "street", None))
+        events.append((m.start(), "street", m))
     if listed:
         events.append((listed.start(), "list", listed))
     events.sort(key=lambda e: e[0])
     pending: tuple[str, re.Match[str]] | None = None
     grouped = False  # players came in several at once: "one" after them may be one of them
-    for pos, what, found in events:
+    for _, what, m in events:
         if what == "street":
             if not _round_over(players, level):
                 return None
@@ -208,10 +208,8 @@ def _played(story: str, t: Text, capitals: set[str]) -> list[_Player] | None:
                 p.street = 0
                 p.acted = False
             street, level = street + 1, 0
-            cursor = pos + 5
+            cursor = m.end()
             continue
-        assert found is not None
-        m = found
         if what == "list":
             if street or players:
                 return None
@@ -249,6 +247,8 @@ def _played(story: str, t: Text, capitals: set[str]) -> list[_Player] | None:
         all_in = act == "allin" or act.startswith(("shov", "jam", "push")) or "allin" in extra or (
             m.group(5) is not None)  # "calls 300 all in"
         if pending is not None:
+            if subject.strip() not in ("", "and"):
+                return None  # an all-in without its size, then another player's deed
             subject, all_in = pending[0], True
             pending = None
         token = after if after is not None else before

@@ -150,8 +150,9 @@ def test_a_multi_street_side_pot_is_the_engines() -> None:
     # one of the callers told again: not another player
     "i shove 3k, 2 players call, 1 of them is all in for 1k, main pot?",
     "i shove 3k, two players call, one is all in for 1k, main pot?",
-    # an all-in without its size, told after the last amount
+    # an all-in without its size, told after the last amount or before another's deed
     "A all in 300, B calls and C is all in too, main pot",
+    "A bets 500, B allin, C calls 500, main pot?",
     # words of the sentence are no players: "his" shove "got" called by two more
     "his 2k shove got called by me and another player, main pot",
     # "calls 1000 (more)" with chips in already: what he adds or all he has in is not said
