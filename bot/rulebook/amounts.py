@@ -83,8 +83,7 @@ from bot.rulebook.amount_words import (
 )
 from bot.rulebook.betting_story import Story, play, read_story
 from bot.rulebook.doubts import doubtful, untold_deed
-from bot.rulebook.forced_bets import forced_bets
-from bot.rulebook.pot_sums import players_told, side_pots, split_pot, uncalled
+from bot.rulebook.pot_questions import pot_question
 from bot.rulebook.worked import TABLE_SIZE, Worked, spot_seats, worked
 from bot.tournament.clock import clock_timing
 
@@ -507,19 +506,9 @@ def _read_spot(query: str, profile: Profile) -> Worked | None:
         return None
     if f" {UNREAD} " in t.shape:
         return _read_told_round(query, profile)  # a size the phrases do not read
-    shape = t.shape
-    if re.search(r"\bantes?\b|\bbba\b", shape) and (posted := forced_bets(t, profile)):
-        return posted
-    if re.search(r"\b(side pots?|main pot|each pot|every pot)\b", shape) or (
-            re.search(r"\bpots\b", shape) and re.search(r"\ballin\b", shape)):
-        sides = side_pots(t, profile)
-        players = players_told(query)
-        # as many players as the story names, or the spot is not read for sure
-        return sides if sides is None or players in (None, sides.facts["players"]) else None
-    if re.search(r"\b(split|chop\w*|divid\w*|share|tie|tied|ties|winners)\b", shape):
-        return split_pot(t, profile)
-    if blinds_of(t) is None and (uncalled_back := uncalled(t, profile)) is not None:
-        return uncalled_back
+    settled, found = pot_question(query, t, profile)
+    if settled:
+        return found  # pots, forced bets and chips (bot/rulebook/pot_questions.py)
     # the betting round told, read by its phrases and by its structure (who did what): where
     # both read it and differ, one of them misread the story, and no number is given; but
     # whether the player asked about already acted (the betting not reopened to him) is the

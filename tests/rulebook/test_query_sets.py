@@ -137,9 +137,9 @@ TUNING_SETS = [HERE / f"tuning_set{n}.toml"
                                 "_20", "_21")]
 # The fifth round's batches: every confident answer right, and at least the share right they
 # scored after the round (their misses are amounts left unread, answered unsure).
-FRESH_FLOORS = {HERE / "tuning_set_22.toml": 65, HERE / "tuning_set_23.toml": 69,
-                HERE / "tuning_set_24.toml": 65, HERE / "tuning_set_25.toml": 66,
-                HERE / "tuning_set_26.toml": 66}
+FRESH_FLOORS = {HERE / "tuning_set_22.toml": 69, HERE / "tuning_set_23.toml": 71,
+                HERE / "tuning_set_24.toml": 67, HERE / "tuning_set_25.toml": 68,
+                HERE / "tuning_set_26.toml": 67}
 CHECK_SET = HERE / "check_set_8.toml"
 CHECK_SET_10 = HERE / "check_set_10.toml"
 
@@ -152,11 +152,6 @@ KNOWN_MISSES = {
     ("tuning_set_4.toml", "after C calls and D shoves 2100, can A raise"): "all-in",
     # "opens to 3x" names no amount to work out and no question; opening reads as a bet first
     ("tuning_set_7.toml", "UTG opens to 3x at 100/200"): "minimum-bet",
-    # the small blind's size is the structure's, not a rule's: the blinds rule, no number
-    ("tuning_set_8.toml", "bb is 400 whats the sb"): "blinds",
-    # a chip race's result for one player is not worked out: the rules near it, no number
-    ("tuning_set_8.toml", "i had one 25 chip left at the race and lost, what do i end up with "
-                          "if 100 is smallest"): "odd-chip",
     # an odd amount: "chips" and "bet" say the chip race as much as whole chips
     ("tuning_set_8.toml", "bet 137 chips is that even legal lol"): "chip-race",
     # "any time" reads as the blind levels' time as much as the all-in's
@@ -169,12 +164,6 @@ KNOWN_MISSES = {
     ("tuning_set_9.toml", "how does the chip rase work"): "cheating",
     # a blind back after a walk: the words say a declaration as much
     ("tuning_set_9.toml", "do i get my blind back if evryone folds"): "verbal-declaration",
-    # who posts which blind heads-up is asked, not a deed: the rules, no number
-    ("tuning_set_10.toml", "heads up blinds 500/1000 what does the button post"): "heads-up",
-    # a chip race's cards and most chips won are not worked out: the rules near it, no number
-    ("tuning_set_10.toml", "i got 3 odd 25s at the color up, how many cards do i get dealt"):
-        "misdeal",
-    ("tuning_set_10.toml", "tda chip race, most 100 chips one player can win?"): "chip-race",
     # "take it back" is a declaration's phrase as much as "less than the call" is below a call
     ("tuning_set_10.toml", "i put in less than the call by accident can i take it back and "
                            "fold"): "verbal-declaration",
@@ -209,16 +198,8 @@ KNOWN_MISSES = {
     ("tuning_set_15.toml", "my turn got skipped"): "misdeal",
     # a dealer killing a hand: the unprotected hand's phrase is met before "tabled"
     ("tuning_set_15.toml", "can a dealer kill my hand if I'm tabled"): "unprotected-hands",
-    # a call for less than the bet with the stack said: not read, the all-in rule, no number
-    ("tuning_set_15.toml", "i have 2k left and he bets 3k, how much is my all in call"): "all-in",
     # three cards in a hand at the showdown: two topics, and the words say the showdown more
     ("tuning_set_16.toml", "his hand has 3 cards at showdown"): "showdown-order",
-    # bets on two streets after an all-in: the side pot is not worked out, the rule is offered
-    ("tuning_set_17.toml", "short stack shoves 2k, 2 bigger stacks call, flop one bets 5k other "
-                           "calls, how big is the side pot"): "side-pots",
-    # the big blind ante's size is the structure's, not said: the rule, no number
-    ("tuning_set_17.toml", "big blind ante at 1k/2k, how much does the bb post total"):
-        "big-blind-ante",
     # a pot counted for a player: the words say the dealer's procedure
     ("tuning_set_21.toml", "he asked the dealer to count the pot"): "shuffle-and-deal",
 }
