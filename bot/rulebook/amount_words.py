@@ -79,6 +79,9 @@ def read(query: str) -> Text | None:
     # raise misspelt ("rase", "raize", "riase"), as the word lookup forgives it
     low = re.sub(r"\b(re ?)?(rase|raize|riase|rasie|raiss)(s|d|ed)?\b",
                  lambda m: f"{m.group(1) or ''}raise{m.group(3) or ''}", low)
+    # chips moved, misspelt or in chat speech ("tosed", "throwed", "thru 500 in", "thinkin")
+    low = MISSPELT_MOVES.sub(lambda m: MOVES_SPELT[m.group(1)], low)
+    low = re.sub(r"\bthru(?=\s+\$?\d)", "threw", low)
     low = re.sub(r"\brr\b", "reraise", low)  # "min rr": a reraise
     low = re.sub(r"\bopen ?raise\w*", "open", low)  # "openraise": an open
     # chips counted by their worth: "2 chips of 500", "two 500 chips", "3x 1000 chips"
@@ -112,6 +115,15 @@ def read(query: str) -> Text | None:
 
 
 N = r"#(\d+)"
+
+# Verbs of chips moved as they are misspelt or said in chat, and what they mean
+MOVES_SPELT = {"tosed": "tossed", "tossd": "tossed", "tost": "tossed", "throwed": "threw",
+               "thrw": "threw", "slided": "slid", "putted": "put", "puted": "put",
+               "droped": "dropped", "dropt": "dropped", "pushd": "pushed", "flinged": "flung",
+               "thinkin": "thinking", "thot": "thought", "thougt": "thought",
+               "thougth": "thought", "silentley": "silently", "silenty": "silently",
+               "siliently": "silently"}
+MISSPELT_MOVES = re.compile(rf"\b({'|'.join(MOVES_SPELT)})\b")
 
 
 def _number(token: str) -> float | None:

@@ -348,6 +348,10 @@ class _Reader:
             story.deeds = story.deeds[self.round_starts[-1]:]
         asked = re.sub(r"\s+", " ", " ".join(self.asked).replace("|", " "))
         story.ask = _ask(asked)
+        last = story.deeds[-1] if story.deeds else None
+        if last is not None and last.verb == "asked" and last.said == "bet" and re.search(
+                r"\b(raise|reraise|xbet|click)", asked):
+            raise _Unread  # "he leads, min raise?": the raise over a lead whose size is untold
         if len(self.levels) > 1:
             raise _Unread
         story.level = next(iter(self.levels), 0)
