@@ -82,6 +82,8 @@ def read(query: str) -> Text | None:
     # chips moved, misspelt or in chat speech ("tosed", "throwed", "thru 500 in", "thinkin")
     low = MISSPELT_MOVES.sub(lambda m: MOVES_SPELT[m.group(1)], low)
     low = re.sub(r"\bthru(?=\s+\$?\d)", "threw", low)
+    # "a 25 chip... no wait, a 1000 chip": the teller corrects himself, the last chip told counts
+    low = CHIP_CORRECTED.sub("", low)
     low = re.sub(r"\brr\b", "reraise", low)  # "min rr": a reraise
     low = re.sub(r"\bopen ?raise\w*", "open", low)  # "openraise": an open
     # chips counted by their worth: "2 chips of 500", "two 500 chips", "3x 1000 chips"
@@ -120,9 +122,13 @@ N = r"#(\d+)"
 MOVES_SPELT = {"tosed": "tossed", "tossd": "tossed", "tost": "tossed", "throwed": "threw",
                "thrw": "threw", "slided": "slid", "putted": "put", "puted": "put",
                "droped": "dropped", "dropt": "dropped", "pushd": "pushed", "flinged": "flung",
-               "thinkin": "thinking", "thot": "thought", "thougt": "thought",
+               "thinkin": "thinking", "sayin": "saying", "thot": "thought", "thougt": "thought",
                "thougth": "thought", "silentley": "silently", "silenty": "silently",
                "siliently": "silently"}
+CHIP_CORRECTED = re.compile(r"\$?\d[\d,.]*k?\s+chip\b[\s.,!-]*(?:no\s+wait|wait\s+no|no|wait|"
+                            r"i\s+mean|sorry|correction|or\s+rather|actually)\b[\s.,!-]*"
+                            r"(?:(?:it\s+was|make\s+that|its)\s+)?(?:an?\s+|one\s+)?"
+                            r"(?=\$?\d[\d,.]*k?\s+chip\b)")
 MISSPELT_MOVES = re.compile(rf"\b({'|'.join(MOVES_SPELT)})\b")
 
 
@@ -571,6 +577,9 @@ CHIPS_VERBS = (r"(?:puts?|putting|throws?|threw|thrown|throwing|tosse[sd]?|toss|
                r"flings?|flung|flinging|chuck(?:s|ed)?|slings?|slung|plops?|plopped)")
 
 
+# "one black 1000 chip": the chip's colour, said beside its worth
+CHIP_COLOUR = (r"(?:(?:black|green|red|white|blue|yellow|purple|orange|pink|grey|gray|brown|"
+               r"gold|lilac)\s+)?")
 # "put out 500 thinking it was 500", "misread it as 400": the bet the player believed he faced,
 # a mistake told beside the chips put in (no deed)
 MISTAKEN = re.compile(
@@ -698,10 +707,12 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
         return (m.start(), m.end(1)), "put_in", t.value(m.group(1)), 0
     m = re.search(rf"\b(?:{CHIPS_VERBS}|flicks?|flicked)\s+(?:in\s+|out\s+)?"
                   rf"(?:a\s+|an\s+)?(?:one|single|lone|a|an)\s+(?:single\s+|lone\s+)?"
-                  rf"{N}\s+chip\b", shape)
+                  rf"{CHIP_COLOUR}{N}\s+chip\b", shape)
     if m is None:
-        m = re.search(rf"\b(?:a|one|single|lone|an)\s+(?:single\s+)?{N}\s+chip\s+(?:(?:is\s+|"
-                      rf"was\s+|gets\s+|got\s+)?(?:thrown|tossed|put|dropped|pushed|slid|comes in|"
+        m = re.search(rf"\b(?:a|one|single|lone|an)\s+(?:single\s+)?{CHIP_COLOUR}{N}\s+chip\s+"
+                      rf"(?:(?:is\s+|"
+                      rf"was\s+|gets\s+|got\s+)?(?:thrown|tossed|put|dropped|pushed|slid|flung|"
+                      rf"chucked|comes in|"
                       rf"came in|goes in|went in)\b|(?=(?:over|into|"
                       rf"facing|vs|against|on)\b))", shape)
     if m and (re.search(r"\b(said|says|say|announc\w*|declar\w*)\s+raise\b", shape[:m.start()])

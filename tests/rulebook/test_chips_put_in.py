@@ -53,6 +53,11 @@ READ = [
      _fifty(4000, 2000)),
     ("200/400 mp 1200 and dude slings 1900 silently", "fifty-percent", _fifty(2000, 1200)),
     ("villian bets 1000, i thru 1600 in silently", "fifty-percent", _fifty(2000, 1000)),
+    ("river: villain bets 2,000. I toss 2,900 into the middle without announcing",
+     "fifty-percent", _all(2000)),
+    ("he bets 500 i put 700 in w/o sayin anything", "fifty-percent", _all(500)),
+    ("utg makes it 500 at 100/200, i toss in 700 no declaration", "fifty-percent",
+     _fifty(800, 500)),
     # one oversized chip with nothing said: a call, whatever the blinds
     ("button opens 900, I drop a single 5000 chip from the bb with nothing said", "single-chip",
      _all(900)),
@@ -61,15 +66,26 @@ READ = [
     ("utg raises to 600 at 100/200, i throw one 5k chip w/o saying anything", "single-chip",
      _all(600)),
     ("bet 250, she slides a single 1000 chip forward, no words", "single-chip", _all(250)),
+    ("he bets 350 and i drop one black 1000 chip", "single-chip", _all(350)),
+    ("SHE TOSSES ONE 5000 CHIP VS MY 1200 BET", "single-chip", _all(1200)),
+    ("bb 200, utg opens 500, i flick in a single 1k chip", "single-chip", _all(500)),
+    # the teller corrects the chip: the last one told
+    ("bet 200, he tosses one green 25 chip... no wait a 1000 chip, no words", "single-chip",
+     _all(200)),
+    ("he bets 300 and drops a 100 chip, sorry, a 1000 chip", "single-chip", _all(300)),
     # chips short of a call, put in by mistake: he must make it the call
     ("he bets 600, i put out 500 thinking it was 500", "below-call", _all(600)),
     ("he bets 800, i toss in 500 thinking the bet was 500", "below-call", _all(800)),
     ("she bets 1000, i sling 700 out, misread it as 700", "below-call", _all(1000)),
     ("HE BETS 600 I PUT IN 400 BY MISTAKE", "below-call", _all(600)),
+    ("he bets 1500, i put out 1000 cuz i thought it was 1000", "below-call", _all(1500)),
+    ("facing 900 i put in 600 by accident", "below-call", _all(900)),
     ("he bets 600, i tosed in 500 thinkin it was 500", "below-call", _all(600)),
     # the amount said binds, not the chips
     ("he bets 500, i say raise to 1500 and put out 1000", "verbal-declaration", _all(1500)),
     ("bet 400, i said 1200 but threw 800", "verbal-declaration", _all(1200)),
+    ("he said raise to 2000 but only slid out 1500 vs my 800 bet", "verbal-declaration",
+     _all(2000)),
     # "raise" said, then only the chips to call: the least raise, or the Tavern's call
     ("he bets 600, i say raise but only put in 600", "declared-raise", _fifty(1200, 600)),
     ("bet 500, she says raise and slides out 500", "declared-raise", _fifty(1000, 500)),
@@ -79,6 +95,8 @@ READ = [
     ("she says i call your 400 and raise 800, i object, whats her bet", "string-bet", _all(400)),
     ("he bets 400, she goes call 400 raise 800, someone yelled string, what now", "string-bet",
      _all(400)),
+    ("i call your 500 and raise you 1500, someone objected, what is it", "string-bet",
+     _all(500)),
     # a bet below the big blind, the least lead of the first to act
     ("bet 100 when the bb is 200 on the river - allowed?", "minimum-bet", _all(200)),
     ("can he lead for 150 on the turn at 100/200?", "minimum-bet", _all(200)),
@@ -86,6 +104,9 @@ READ = [
     ("blinds 1k/2k, first player to act leads, whats the smallest lead", "minimum-bet",
      _all(2000)),
     ("at 250/500 on the flop, first to act leads out, min bet?", "minimum-bet", _all(500)),
+    ("first to act on the turn at 500/1000, whats the least he can lead for", "minimum-bet",
+     _all(1000)),
+    ("flop at 200/400 he leads 250, legal?", "minimum-bet", _all(400)),
     # the blind the action folds to, saying raise it: the chips he adds
     ("sb 200 bb 400, utg to 1000, folds to sb who says raise it 2000. chips he adds?",
      "raise-it", _all(2800)),
@@ -124,7 +145,8 @@ UNREAD = [
     "first to act leads at 100/200, min raise?",
     "he shoves 2000, i jam 1500 thinking it was 1500",
     "he bets 600, i put out 500 thinking it was 500 then he raised to 2000",
-    "bet 200, he tosses one green 25 chip... no wait a 1000 chip, no words",
+    "he bets 300 and drops a 100 chip no a 200 chip",
+    "bettor puts out 1000, next guy silently pushes out 1800, what is it?",
 ]
 
 

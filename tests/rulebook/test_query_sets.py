@@ -178,9 +178,6 @@ KNOWN_MISSES = {
     ("tuning_set_12.toml", "can my wife sweat me at the final table"): "final-table",
     # a fold shown face up while others play: the face-up words point at the all-in's rule
     ("tuning_set_12.toml", "he folded his hand face up while others were still in"): "face-up",
-    # a correction in mid-sentence ("no wait a 1000 chip"): two chips told, no number
-    ("tuning_set_13.toml", "bet 200, he tosses one green 25 chip... no wait a 1000 chip, no "
-                           "words"): "make-it",
     # a picture of cards at the final table: two topics, the final table said by name
     ("tuning_set_13.toml", "someone took a pic of the final table with our cards showing"):
         "final-table",
