@@ -82,6 +82,8 @@ def read(query: str) -> Text | None:
     # chips moved, misspelt or in chat speech ("tosed", "throwed", "thru 500 in", "thinkin")
     low = MISSPELT_MOVES.sub(lambda m: MOVES_SPELT[m.group(1)], low)
     low = re.sub(r"\bthru(?=\s+\$?\d)", "threw", low)
+    # "the 50 percent rule": a share, no amount
+    low = re.sub(r"\b(\d{1,3})\s?(?:percent|pct)\b", r"\1%", low)
     # "a 25 chip... no wait, a 1000 chip": the teller corrects himself, the last chip told counts
     low = CHIP_CORRECTED.sub("", low)
     low = re.sub(r"\brr\b", "reraise", low)  # "min rr": a reraise
@@ -726,7 +728,8 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
                   rf"(?:\s+(?:in|out|forward))?\s+"
                   rf"(?:to call(?:\s+(?:my|his|her|the|a))?(?:\s+bet)?(?:\s+of)?(?:\s+#\d+)?"
                   rf"(?:\s+bet)?\s+)?"
-                  rf"(?:and\s+)?(?:then\s+)?(?:(?:went|goes|go|going|reached|reaches|came|comes)\s+"
+                  rf"(?:and\s+)?(?:then\s+)?(?:(?:went|goes|go|going|reach|reached|reaches|reaching|came|"
+                  rf"comes|dips|dipped)\s+"
                   rf"back\b.{{0,30}}?|(?:grabbed|grabs|added|adds|threw|tossed|pushed)\s+(?:in\s+)?"
                   rf"(?:another\s+)?){N}", shape)
     if m and not re.search(r"\b(said|says|announc\w*|declar\w*)\s+raise\b", shape[:m.start()]):

@@ -58,6 +58,12 @@ READ = [
     ("he bets 500 i put 700 in w/o sayin anything", "fifty-percent", _all(500)),
     ("utg makes it 500 at 100/200, i toss in 700 no declaration", "fifty-percent",
      _fifty(800, 500)),
+    ("he bets 600, i throw 900 silently, what does the 50 percent rule make it",
+     "fifty-percent", _fifty(1200, 600)),
+    ("bruh villain bets 1k n i slide 1.4k w/o sayin nothin", "fifty-percent", _all(1000)),
+    # chips in two trips, no word: the first trip is the action
+    ("he bets 400, i put 400 out then reach back for 600 more", "string-bet", _all(400)),
+    ("he bets 300, she slid 300 out and then grabbed another 600", "string-bet", _all(300)),
     # one oversized chip with nothing said: a call, whatever the blinds
     ("button opens 900, I drop a single 5000 chip from the bb with nothing said", "single-chip",
      _all(900)),
@@ -81,6 +87,7 @@ READ = [
     ("he bets 1500, i put out 1000 cuz i thought it was 1000", "below-call", _all(1500)),
     ("facing 900 i put in 600 by accident", "below-call", _all(900)),
     ("he bets 600, i tosed in 500 thinkin it was 500", "below-call", _all(600)),
+    ("LOL HE BETS 600 AND I TOSS 500 THINKING IT WAS 500 WTF", "below-call", _all(600)),
     # the amount said binds, not the chips
     ("he bets 500, i say raise to 1500 and put out 1000", "verbal-declaration", _all(1500)),
     ("bet 400, i said 1200 but threw 800", "verbal-declaration", _all(1200)),
@@ -89,6 +96,9 @@ READ = [
     # "raise" said, then only the chips to call: the least raise, or the Tavern's call
     ("he bets 600, i say raise but only put in 600", "declared-raise", _fifty(1200, 600)),
     ("bet 500, she says raise and slides out 500", "declared-raise", _fifty(1000, 500)),
+    ("SAYS RAISE AND ONLY PUTS OUT THE CALL vs a 700 bet", "declared-raise", _fifty(1400, 700)),
+    ("she said raise but just tossed in enough to call 800", "declared-raise",
+     _fifty(1600, 800)),
     # "call and raise" said, the string bet called out: held to the call
     ("he said call 500 and raise 1000 more, string bet called. what is his bet", "string-bet",
      _all(500)),
