@@ -91,6 +91,8 @@ def read(query: str) -> Text | None:
     # chips counted by their worth: "2 chips of 500", "two 500 chips", "3x 1000 chips"
     low = re.sub(r"\b([2-9]|two|three|four|five) (?:chips of|x|of the) (\d+)(?: chips?)?\b|"
                  r"\b([2-9]|two|three|four|five) (\d+)(?:s| chips)\b", _chips_counted, low)
+    # "level 4", "round 3", "seat 3 bets": which level or seat, not chips (nor a 3-bet)
+    low = re.sub(r"\b(level|lvl|round|table|seat) ?#?\d{1,2}\b", r"\1", low)
     # a check-raise is a raise: "x/r to 7k", "check raises to 7k"
     low = re.sub(r"\b(?:x ?/ ?r|x-r|xr|check[ -]?rais\w*)\s+(?=to\b|\$?\d)", "raises ", low)
     # "3-bet", "4bet": names of raises, not amounts; "2 ways": a count
@@ -99,8 +101,6 @@ def read(query: str) -> Text | None:
                  r"winners?|people|limpers?|limps|callers?|guys|opponents|villains|handed|"
                  r"tables?|seats?|hands?|cards?|levels?|stacks|others)|of (?:them|us))\b",
                  lambda m: f"{COUNTS[m.group(1)]} {m.group(2)}", low)
-    # "level 4", "round 3": which level, not chips
-    low = re.sub(r"\b(level|lvl|round|table|seat) ?#?\d{1,2}\b", r"\1", low)
     low = re.sub(r"\bbetween ([2-9])\b(?! ?[,.]?\d)",
                  lambda m: f"between {COUNTS[m.group(1)]}", low)
     low = _pot_bets(_bets_into_pots(low))
@@ -317,7 +317,10 @@ ASK_MIN_RAISE = re.compile(
     r"\b(what|how much|how big)\b.*\b(xbet|raise|reraise)\b.{0,12}\b(need|needs|has|have|must)\b")
 
 
-ASK_MIN_BET = re.compile(r"\bcan (i|he|she|we|you) (bet|lead|open)\b|"
+# Who a question asks about by "can ... bet": "can I", "can the first player", "can player B"
+ASKED_WHO = (r"(?:i|he|she|we|you|they|the (?:first|next|second) (?:player|guy|one|to act)|"
+             r"(?:player|seat) [a-f])")
+ASK_MIN_BET = re.compile(rf"\bcan {ASKED_WHO} (bet|lead|open)\b|"
                           r"\b(bet|lead|donk)\s+(legal|allowed|ok|valid)\b|"
                           r"\b(bet|lead|donk|open)\w*\b.*\b(less than|under|below|smaller than) "
                           r"(the |a |one )?(bb|big blind)\b|"
@@ -332,7 +335,7 @@ PROPOSED = re.compile(
     rf"\b(?:is|isnt)\s+(?:a\s+|an\s+)?{N}\s+(?:bet|lead|open)\s+(?:legal|allowed|ok|valid|enough)\b|"
     rf"\b(?:is|isnt|would|does)\s+{N}\s+(?:the\s+|a\s+|an\s+)?(?:min\w*|smallest|least|lowest|"
     rf"legal|enough|allowed|ok|valid|full)\b|"
-    rf"\b(?:can|could|may|should)\s+(?:i|he|she|they|we)\s+(?:just\s+)?(?:raise|reraise|bet|lead|"
+    rf"\b(?:can|could|may|should)\s+{ASKED_WHO}\s+(?:just\s+)?(?:raise|reraise|bet|lead|"
     rf"open|make it|go|min raise|xbet)(?:\s+(?:out|the flop|the turn|the river|it))?\s+"
     rf"(?:to\s+|for\s+)?"
     rf"{N}(?=\s*\?|\s*$|\s+(?:on|at|in|into|preflop|postflop|after|before)\b|"
@@ -710,6 +713,11 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     m = re.search(rf"\b(?:{CHIPS_VERBS}|flicks?|flicked)\s+(?:in\s+|out\s+)?"
                   rf"(?:a\s+|an\s+)?(?:one|single|lone|a|an)\s+(?:single\s+|lone\s+)?"
                   rf"{CHIP_COLOUR}{N}\s+chip\b", shape)
+    if m is None:
+        # "I call with a 1000 chip": call said, one chip put in
+        m = re.search(rf"\bcall(?:s|ed|ing)?\s+(?:it\s+)?(?:with|using)\s+"
+                      rf"(?:a|an|one|single|lone)\s+(?:single\s+|lone\s+)?{CHIP_COLOUR}{N}\s+"
+                      rf"chip\b", shape)
     if m is None:
         m = re.search(rf"\b(?:a|one|single|lone|an)\s+(?:single\s+)?{CHIP_COLOUR}{N}\s+chip\s+"
                       rf"(?:(?:is\s+|"

@@ -52,6 +52,9 @@ READ = [
     ("he bets 2k and i just throw 3k out there, didnt say anything", "fifty-percent",
      _fifty(4000, 2000)),
     ("200/400 mp 1200 and dude slings 1900 silently", "fifty-percent", _fifty(2000, 1200)),
+    ("seat 3 bets 500 and seat 5 silently puts in 800", "fifty-percent", _fifty(1000, 500)),
+    ("Player A bets 500. Player B, without saying anything, puts 800 in the pot. What is B's "
+     "action?", "fifty-percent", _fifty(1000, 500)),
     ("villian bets 1000, i thru 1600 in silently", "fifty-percent", _fifty(2000, 1000)),
     ("river: villain bets 2,000. I toss 2,900 into the middle without announcing",
      "fifty-percent", _all(2000)),
@@ -75,6 +78,10 @@ READ = [
     ("he bets 350 and i drop one black 1000 chip", "single-chip", _all(350)),
     ("SHE TOSSES ONE 5000 CHIP VS MY 1200 BET", "single-chip", _all(1200)),
     ("bb 200, utg opens 500, i flick in a single 1k chip", "single-chip", _all(500)),
+    ("he bets 500 and i call with a 1000 chip", "single-chip", _all(500)),
+    ("utg to 800 at 200/400, i just call it with one 5k chip", "single-chip", _all(800)),
+    ("he bets 1000, I put out a single 5000 chip without saying anything, call or raise?",
+     "single-chip", _all(1000)),
     # the teller corrects the chip: the last one told
     ("bet 200, he tosses one green 25 chip... no wait a 1000 chip, no words", "single-chip",
      _all(200)),
@@ -110,6 +117,9 @@ READ = [
     # a bet below the big blind, the least lead of the first to act
     ("bet 100 when the bb is 200 on the river - allowed?", "minimum-bet", _all(200)),
     ("can he lead for 150 on the turn at 100/200?", "minimum-bet", _all(200)),
+    ("On the turn, with blinds of 200/400, can the first player bet 300?", "minimum-bet",
+     _all(400)),
+    ("can player B bet 150 on the river at 100/200", "minimum-bet", _all(200)),
     ("first to act leads, smallest he can bet at 100/200", "minimum-bet", _all(200)),
     ("blinds 1k/2k, first player to act leads, whats the smallest lead", "minimum-bet",
      _all(2000)),
@@ -156,6 +166,8 @@ UNREAD = [
     "he shoves 2000, i jam 1500 thinking it was 1500",
     "he bets 600, i put out 500 thinking it was 500 then he raised to 2000",
     "he bets 300 and drops a 100 chip no a 200 chip",
+    "he bets 500 and i call with a 100 chip",
+    "can a bet of 150 stand on the river",
     "bettor puts out 1000, next guy silently pushes out 1800, what is it?",
 ]
 
