@@ -645,15 +645,14 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
         said, stack = (t.value(g) for g in m.groups() if g is not None)
         return m.span(), "over-stack", said, stack
     m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+(?:i\s*m\s+|im\s+|hes\s+|shes\s+)?"
-                  rf"allin\b.{{0,24}}?\b(?:threw|throws?|put|puts|push(?:e[sd])?|tossed|slid|"
-                  rf"dropped)\s+(?:in\s+|out\s+)?(?:only\s+)?{N}\s+(?:of|from)\s+(?:my|his|her)\s+"
+                  rf"allin\b.{{0,24}}?\b{CHIPS_VERBS}\s+(?:in\s+|out\s+)?(?:only\s+)?{N}\s+(?:of|from)\s+(?:my|his|her)\s+"
                   rf"(?:whole\s+|entire\s+)?(?:stack\s+of\s+)?{N}(?:\s+stack)?\s*\??\s*$", shape)
     if m and t.value(m.group(1)) < t.value(m.group(2)):
         # "said all in but only pushed 2000 of my 5000": the word binds, all of the stack
         return m.span(), "said-vs-chips", t.value(m.group(2)), t.value(m.group(1))
     m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*|called out)\s+(?:i\s+)?"
                   rf"(?:(?:raise|bet|make it)\s+(?:to\s+)?)?{N}\b.{{0,30}}?"
-                  rf"\b(?:threw|throws?|put|puts|push(?:e[sd])?|tossed|slid|slides|dropped|"
+                  rf"\b(?:{CHIPS_VERBS}|"
                   rf"bet|had|chips (?:were|was|are|came to)|chips)\s+(?:in\s+|out\s+|forward\s+)?"
                   rf"{N}", shape)
     if m:
@@ -665,10 +664,13 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     if m:
         # "call 500 and raise 1000" said: a call said first, a raise after it (a string bet)
         return m.span(), "string-said", t.value(m.group(1)), t.value(m.group(2))
-    m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+call\b.{{0,30}}?\b(?:threw|throws?|"
-                  rf"put|puts|push(?:e[sd])?|tossed|slid|dropped)\s+(?:in\s+|out\s+)?{N}", shape)
+    m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+call\b.{{0,30}}?\b{CHIPS_VERBS}\s+"
+                  rf"(?:in\s+|out\s+)?{N}|"
+                  rf"\bcall(?:s|ed)?\s+(?:and|but|then)\s+(?:then\s+|also\s+)?{CHIPS_VERBS}\s+"
+                  rf"(?:in\s+|out\s+|forward\s+)?{N}", shape)
     if m:
-        return m.span(), "said-call", 0, t.value(m.group(1))
+        # "call" said (or "calls and tosses 800 in"): the word binds, a call
+        return m.span(), "said-call", 0, t.value(m.group(1) or m.group(2))
     m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+raise\b.{{0,20}}?{N}\s+(?:in\s+)?"
                   rf"to call\b.{{0,30}}?\bback\b.{{0,12}}?{N}\s+more\b", shape)
     if m:
@@ -679,8 +681,7 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     if m:
         return m.span(), "said-raise-call", 0, 0
     m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+raise\b(?!\s+(?:to\s+|by\s+)?#)"
-                  rf".{{0,40}}?\b(?:threw|throws?|put|puts|push(?:e[sd])?|tosse[sd]|toss|slid|slides|"
-                  rf"dropped|drops)\s+"
+                  rf".{{0,40}}?\b{CHIPS_VERBS}\s+"
                   rf"(?:in\s+|out\s+|forward\s+)?(?:only\s+)?{N}", shape)
     if m:
         return m.span(), "said-raise-chips", 0, t.value(m.group(1))

@@ -100,10 +100,17 @@ READ = [
     ("bet 400, i said 1200 but threw 800", "verbal-declaration", _all(1200)),
     ("he said raise to 2000 but only slid out 1500 vs my 800 bet", "verbal-declaration",
      _all(2000)),
+    ("he bets 1000, i say 2500 and toss out 3000", "verbal-declaration", _all(2500)),
+    ("he bets 1000, i say 2500 and only toss out 2000", "verbal-declaration", _all(2500)),
+    # "call" said (or a call told) before chips past it: the call binds
+    ("he says call and tosses 800 vs my 500 bet", "verbal-declaration", _all(500)),
+    ("bet 500, he calls and tosses 800 in", "verbal-declaration", _all(500)),
     # "raise" said, then only the chips to call: the least raise, or the Tavern's call
     ("he bets 600, i say raise but only put in 600", "declared-raise", _fifty(1200, 600)),
     ("bet 500, she says raise and slides out 500", "declared-raise", _fifty(1000, 500)),
     ("SAYS RAISE AND ONLY PUTS OUT THE CALL vs a 700 bet", "declared-raise", _fifty(1400, 700)),
+    ("HE SAYS RAISE THEN DROPS 1500 OVER MY 1000 BET", "declared-raise", _fifty(2000, 1000)),
+    ("villain bets 1000 and i say raise n toss 1500", "declared-raise", _fifty(2000, 1000)),
     ("she said raise but just tossed in enough to call 800", "declared-raise",
      _fifty(1600, 800)),
     # "call and raise" said, the string bet called out: held to the call
