@@ -582,6 +582,16 @@ CHIPS_VERBS = (r"(?:puts?|putting|throws?|threw|thrown|throwing|tosse[sd]?|toss|
                r"flings?|flung|flinging|chuck(?:s|ed)?|slings?|slung|plops?|plopped)")
 
 
+# "my last 500", "all i had": the chips put in are the player's last, an all-in (not chips
+# short of a call by mistake)
+LAST_CHIPS = re.compile(r"\ballin\b|\b(?:my|his|her|their) (?:last|whole|entire|remaining)\b|"
+                        r"\ball (?:i|he|she|they) (?:have|has|had|got)\b|\beverything\b|"
+                        r"\b(?:have|has|had|got) (?:nothing|no chips|none) (?:left|behind)\b|"
+                        r"\b(?:only|just) (?:have|has|had|got)\b|\bstack\b|\bbusted\b|"
+                        r"\bshort ?stack\w*\b")
+# "but he has more behind": the chips were not his last after all
+MORE_BEHIND = re.compile(r"\b(?:has|have|had|got|still) (?:\w+ )?more\b|"
+                         r"\bmore (?:chips )?(?:behind|left)\b")
 # "one black 1000 chip": the chip's colour, said beside its worth
 CHIP_COLOUR = (r"(?:(?:black|green|red|white|blue|yellow|purple|orange|pink|grey|gray|brown|"
                r"gold|lilac)\s+)?")
@@ -635,10 +645,11 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     if m:
         return m.span(), "over-stack", t.value(m.group(2)), t.value(m.group(1))
     named = r"\b(?:bet|bets|typed|raise\w*|allin for)\s+(?:to\s+)?"
-    m = re.search(rf"{named}{N}\b.{{0,30}}?\b(?:with|but)\s+"
+    # (no other amount between: "he bets 600, i put in 500 with 500 behind" is my stack)
+    m = re.search(rf"{named}{N}\b[^#]{{0,30}}?\b(?:with|but)\s+"
                   rf"(?:(?:he|she|i)\s+)?(?:only\s+)?(?:(?:has|have|had)\s+)?(?:only\s+)?(?:a\s+)?"
                   rf"{N}\s*(?:stack|chips|left|behind|in (?:my|his) stack)|"
-                  rf"{named}{N}\b.{{0,30}}?\b(?:but|and)\s+(?:(?:he|"
+                  rf"{named}{N}\b[^#]{{0,30}}?\b(?:but|and)\s+(?:(?:he|"
                   rf"she|i)\s+)?(?:only\s+)?(?:has|have|had)\s+(?:only\s+)?{N}\s*(?:$|\?)",
                   shape)
     if m:

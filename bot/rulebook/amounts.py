@@ -60,8 +60,10 @@ from bot.rulebook.amount_words import (
     ASK_REOPEN,
     BOTH_BLINDS,
     CLOCK,
+    LAST_CHIPS,
     MAX_CHARS,
     MISTAKEN,
+    MORE_BEHIND,
     OWN_BIG_BLIND,
     OWN_SMALL_BLIND,
     PLAYER_ACTS,
@@ -664,6 +666,9 @@ def _read_round(query: str, t: Text, profile: Profile) -> Worked | None:
         found = _question_deed(hero, spot, t, profile)
         if mistaken is not None and (found is None or found.kind != "below-call"):
             return None  # a mistake told beside chips that are no short call: not read here
+        if found is not None and found.kind == "below-call" and LAST_CHIPS.search(shape) and (
+                not MORE_BEHIND.search(shape)):
+            return None  # his last chips short of a call are an all-in, not a short call
         return found
     if said_make_it is not None:
         return _act(spot, profile, "make_it", said_make_it) if prior or spot.preflop else None

@@ -94,6 +94,10 @@ READ = [
     ("he bets 1500, i put out 1000 cuz i thought it was 1000", "below-call", _all(1500)),
     ("facing 900 i put in 600 by accident", "below-call", _all(900)),
     ("he bets 600, i tosed in 500 thinkin it was 500", "below-call", _all(600)),
+    ("he bets 600, i throw in 500 thinking it was 500, can i take it back", "below-call",
+     _all(600)),
+    ("she bets 800, he slides 500 out, says thats all he has, but he has more behind",
+     "below-call", _all(800)),
     ("LOL HE BETS 600 AND I TOSS 500 THINKING IT WAS 500 WTF", "below-call", _all(600)),
     # the amount said binds, not the chips
     ("he bets 500, i say raise to 1500 and put out 1000", "verbal-declaration", _all(1500)),
@@ -153,8 +157,8 @@ def test_chips_put_in_are_worked_out(book: Rulebook, query: str, rule: str,
 
 # Not read for sure: a bet believed that is not the chips put in, chips past the bet "by
 # mistake", a size untold, a chip short of the call, a blind after the flop, a string bet nobody
-# called out, a call said that is not the bet told, a raise over a lead of untold size, a
-# correction of the chip, chips added in a second trip
+# called out, a call said that is not the bet told, a raise over a lead of untold size, a chip
+# corrected to one no less odd, chips put out by a player not named as acting, last chips
 UNREAD = [
     "he bets 600, i put out 500 thinking it was 400",
     "he bets 600, i put out 800 thinking it was 800",
@@ -174,6 +178,14 @@ UNREAD = [
     "he bets 600, i put out 500 thinking it was 500 then he raised to 2000",
     "he bets 300 and drops a 100 chip no a 200 chip",
     "he bets 500 and i call with a 100 chip",
+    # his last chips short of the call: an all-in, no short call to make good
+    "he bets 600 and i put out 500 all in",
+    "he bets 600, i put in my last 500",
+    "i put 500 in facing 600 with my last chips",
+    "he bets 600, i put out 500, thats all i have",
+    "he bets 600 and i put 500 in, all i had left",
+    # chips behind the player who put them in, not the bettor's stack
+    "he bets 600 and i put in 500 with 500 behind",
     "can a bet of 150 stand on the river",
     "bettor puts out 1000, next guy silently pushes out 1800, what is it?",
 ]
