@@ -726,6 +726,10 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
                   rf"(?:a\s+|an\s+)?(?:one|single|lone|a|an)\s+(?:single\s+|lone\s+)?"
                   rf"{CHIP_COLOUR}{N}\s+chip\b", shape)
     if m is None:
+        # "put 1000 out in a single chip": the worth, then the one chip it is
+        m = re.search(rf"\b{CHIPS_VERBS}\s+(?:in\s+|out\s+)?{N}\s+(?:(?:in|out|forward)\s+)?"
+                      rf"(?:with|in|as|using)\s+(?:a|one)\s+(?:single\s+|lone\s+)?chip\b", shape)
+    if m is None:
         # "I call with a 1000 chip": call said, one chip put in
         m = re.search(rf"\bcall(?:s|ed|ing)?\s+(?:it\s+)?(?:with|using)\s+"
                       rf"(?:a|an|one|single|lone)\s+(?:single\s+|lone\s+)?{CHIP_COLOUR}{N}\s+"

@@ -53,6 +53,10 @@ READ = [
      _fifty(4000, 2000)),
     ("200/400 mp 1200 and dude slings 1900 silently", "fifty-percent", _fifty(2000, 1200)),
     ("seat 3 bets 500 and seat 5 silently puts in 800", "fifty-percent", _fifty(1000, 500)),
+    # chips of one worth counted: what they come to, read by the 50% rule
+    ("guy bets 800 and i drop two 500 chips no words", "fifty-percent", _all(800)),
+    ("he bets 600, i put in two 500 chips silently", "fifty-percent", _fifty(1200, 600)),
+    ("he bets 400, i put in two 500 chips silently", "make-it", _all(1000)),
     ("Player A bets 500. Player B, without saying anything, puts 800 in the pot. What is B's "
      "action?", "fifty-percent", _fifty(1000, 500)),
     ("villian bets 1000, i thru 1600 in silently", "fifty-percent", _fifty(2000, 1000)),
@@ -79,6 +83,9 @@ READ = [
     ("SHE TOSSES ONE 5000 CHIP VS MY 1200 BET", "single-chip", _all(1200)),
     ("bb 200, utg opens 500, i flick in a single 1k chip", "single-chip", _all(500)),
     ("he bets 500 and i call with a 1000 chip", "single-chip", _all(500)),
+    ("he bets 400, i put in 1000 with one chip", "single-chip", _all(400)),
+    ("he bets 400, i put 1000 out in a single chip, no words", "single-chip", _all(400)),
+    ("he bets 400, i toss in one 1000 chip and say raise", "single-chip", _all(400)),
     ("utg to 800 at 200/400, i just call it with one 5k chip", "single-chip", _all(800)),
     ("he bets 1000, I put out a single 5000 chip without saying anything, call or raise?",
      "single-chip", _all(1000)),
@@ -178,6 +185,8 @@ UNREAD = [
     "he bets 600, i put out 500 thinking it was 500 then he raised to 2000",
     "he bets 300 and drops a 100 chip no a 200 chip",
     "he bets 500 and i call with a 100 chip",
+    # chips of two worths told one by one: what they come to is not read
+    "he bets 400, i put in a 1000 chip and a 500 chip silently",
     # his last chips short of the call: an all-in, no short call to make good
     "he bets 600 and i put out 500 all in",
     "he bets 600, i put in my last 500",
