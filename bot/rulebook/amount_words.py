@@ -429,7 +429,8 @@ DEEDS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), d) for p,
     # "utg to 600", "co 1500": a position and a size, the raise understood ("utg 1" is utg+1)
     (rf"\b(?:utg|mp|hj|lj|co|btn|button|cutoff|hijack|lojack|dealer)\s+(?:goes\s+|went\s+)?"
      rf"to\s+{N}|\b(?:mp|hj|lj|co|btn|button|cutoff|hijack|lojack)\s+{N}(?!\s+(?:slash|bb|big|"
-     rf"chips?|antes?|bet|raise|reraise|open|shove|allin|call|more)\b)", "raise"),
+     rf"chips?|antes?|bet|raise|reraise|open|shove|allin|call|more|stack|behind|left|"
+     rf"effective|deep)\b)", "raise"),
     (rf"\b(?:bets?|betting|leads?(?: out)?(?: for)?|donks?|fires?|fired|c ?bets?)\s+"
      rf"(?:of\s+|for\s+)?{N}", "bet"),
     (rf"(?:\b(?:a|an|the|his|her|their)\s+)?{N}\s+bet\b", "bet"),

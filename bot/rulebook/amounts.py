@@ -478,8 +478,6 @@ ASK_TOTAL = re.compile(r"\bwhat(s| is| does)? (that|it|this|his|her|the raise)( 
                        r"make it|in total)\b|\btotal\b|\bhow much is (that|it)\b")
 # "I'm the sb", "im in the big blind": the player asking sits in a blind
 I_AM_IN = r"\b(?:im|i am|i m)\s+(?:in\s+|on\s+)?(?:the\s+)?"
-# "folds to the sb": the player asked about sits in the blind named after it
-FOLDS_TO = r"\b(?:folds?|folded|passes|passed) (?:around )?to (?:the )?"
 # The question is asked for the player who acted first: "back to the opener".
 BACK_TO_OPENER = re.compile(r"\b(back to|for) (the )?(opener|original (bettor|raiser)|first "
                             r"(player|bettor)|bettor)\b|\bback to (a|him|her|me)\b")
@@ -641,13 +639,12 @@ def _read_round(query: str, t: Text, profile: Profile) -> Worked | None:
     deeds = [(p, "raise" if d == "makeit" else d, a) for p, d, a in deeds]
     prior = _dedupe([(d, a) for _, d, a in deeds])
     if re.search(rf"\b(from|in) the (small blind|sb)\b|{OWN_SMALL_BLIND}|"
-                 rf"\b(small blind|sb) (who )?(says|said|raises|"
-                 rf"makes|goes|wants)\b|{I_AM_IN}(small blind|sb)\b|{FOLDS_TO}(small blind|sb)\b",
-                 shape):
+                 rf"\b(small blind|sb) (who (says|said)|says|said|raises|"
+                 rf"makes|goes|wants)\b|{I_AM_IN}(small blind|sb)\b", shape):
         spot.hero = "sb"
-    elif re.search(rf"\b(from|in) the (big blind|bb)\b|\b(big blind|bb) (who )?(says|said|raises|"
-                   rf"makes|goes|wants)\b|{I_AM_IN}(big blind|bb)\b|{OWN_BIG_BLIND}|"
-                   rf"{FOLDS_TO}(big blind|bb)\b", shape):
+    elif re.search(rf"\b(from|in) the (big blind|bb)\b|\b(big blind|bb) (who (says|said)|says|"
+                   rf"said|raises|makes|goes|wants)\b|{I_AM_IN}(big blind|bb)\b|{OWN_BIG_BLIND}",
+                   shape):
         spot.hero = "bb"
     spot.preflop = _preflop(prior, blinds, shape)
     if spot.preflop:

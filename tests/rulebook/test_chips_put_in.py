@@ -185,6 +185,8 @@ UNREAD = [
     "he bets 600, i put out 500 thinking it was 500 then he raised to 2000",
     "he bets 300 and drops a 100 chip no a 200 chip",
     "he bets 500 and i call with a 100 chip",
+    # a position and a stack, not a raise
+    "mp 1500 stack, utg opens 600 at 100/200, i put in 800 silently",
     # chips of two worths told one by one: what they come to is not read
     "he bets 400, i put in a 1000 chip and a 500 chip silently",
     # his last chips short of the call: an all-in, no short call to make good
