@@ -679,7 +679,12 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+call\b.{{0,30}}?\b{CHIPS_VERBS}\s+"
                   rf"(?:in\s+|out\s+)?{N}|"
                   rf"\bcall(?:s|ed)?\s+(?:and|but|then)\s+(?:then\s+|also\s+)?{CHIPS_VERBS}\s+"
-                  rf"(?:in\s+|out\s+|forward\s+)?{N}", shape)
+                  rf"(?:in\s+|out\s+|forward\s+)?{N}(?!\s+more)", shape)
+    if m is None and re.search(rf"\bcall(?:s|ed)?\s+(?:and|but|then)\s+(?:then\s+|also\s+)?"
+                               rf"{CHIPS_VERBS}\s+(?:in\s+|out\s+)?{N}\s+more\b", shape):
+        # "calls and then puts in 800 more": a call and chips past it, which rule holds them
+        # (a string bet, a raise) the words do not settle
+        return (0, len(shape)), "unsettled", 0, 0
     if m:
         # "call" said (or "calls and tosses 800 in"): the word binds, a call
         return m.span(), "said-call", 0, t.value(m.group(1) or m.group(2))

@@ -856,6 +856,8 @@ def _question_deed(deed: Deed, spot: _Spot, t: Text, profile: Profile) -> Worked
     _, how, amount, other = deed
     # a bet to answer: one told, or before the flop the big blind
     faced = bool(spot.prior) or bool(spot.preflop and spot.blinds)
+    if how == "unsettled":
+        return None
     if how == "said-vs-chips":
         return _declared_vs_chips(spot, profile, amount, other)
     if how == "said-call":

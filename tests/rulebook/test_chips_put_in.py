@@ -138,6 +138,9 @@ READ = [
     ("On the turn, with blinds of 200/400, can the first player bet 300?", "minimum-bet",
      _all(400)),
     ("can player B bet 150 on the river at 100/200", "minimum-bet", _all(200)),
+    ("he led 150 into me at 100/200 on the flop, allowed?", "minimum-bet", _all(200)),
+    ("at 1k/2k the first player to act on the river wants to bet, min?", "minimum-bet",
+     _all(2000)),
     ("first to act leads, smallest he can bet at 100/200", "minimum-bet", _all(200)),
     ("blinds 1k/2k, first player to act leads, whats the smallest lead", "minimum-bet",
      _all(2000)),
@@ -185,6 +188,8 @@ UNREAD = [
     "he bets 600, i put out 500 thinking it was 500 then he raised to 2000",
     "he bets 300 and drops a 100 chip no a 200 chip",
     "he bets 500 and i call with a 100 chip",
+    # a call, then chips past it: a string bet or a raise, the words do not say
+    "he bets 500 and she calls and then puts in 800 more",
     # a position and a stack, not a raise
     "mp 1500 stack, utg opens 600 at 100/200, i put in 800 silently",
     # chips of two worths told one by one: what they come to is not read
