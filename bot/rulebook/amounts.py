@@ -30,7 +30,11 @@ as 100/200 or 1k-2k):
 - the big blind ante and the antes before the cards, where the ante is said
   (bot/rulebook/forced_bets.py);
 - one chip with raise said first, a call or "raise" said and then a trip back for more, a
-  player who says which blind he is in ("im sb", "bb with 200 in").
+  player who says which blind he is in ("im sb", "bb with 200 in");
+- chips short of a call put in by mistake, the bet believed said beside them ("put out 500
+  thinking it was 500"; his last chips short of a call are an all-in, not read here), one chip
+  from a blind facing a raise where the blinds are not said (the call is the raise), "call
+  500 and raise 1000" said and called out as a string bet (held to the call).
 A deed told without its size ("utg raises, mp 3bets to 3000") leaves the spot unread.
 
 A betting round is also read by its structure (bot/rulebook/betting_story.py: who did what, to
