@@ -737,10 +737,11 @@ def _mistake(shape: str, t: Text, hero: Deed | None) -> tuple[int, int] | None:
     it was 500"): the chips he put in, said again; any other amount there is not read."""
     if hero is None or hero[1] != "put_in":
         return None
-    m = MISTAKEN.search(shape, hero[0][1])
-    if m is None or t.value(m.group(1) or m.group(2)) != hero[2]:
-        return None
-    return m.span()
+    for m in MISTAKEN.finditer(shape):
+        if (m.end() <= hero[0][0] or m.start() >= hero[0][1]) and (
+                t.value(m.group(1) or m.group(2)) == hero[2]):
+            return m.span()  # before the chips or after them
+    return None
 
 
 def _read_told_round(query: str, profile: Profile) -> Worked | None:

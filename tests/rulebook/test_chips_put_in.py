@@ -99,6 +99,7 @@ READ = [
     ("she bets 1000, i sling 700 out, misread it as 700", "below-call", _all(1000)),
     ("HE BETS 600 I PUT IN 400 BY MISTAKE", "below-call", _all(600)),
     ("he bets 1500, i put out 1000 cuz i thought it was 1000", "below-call", _all(1500)),
+    ("she raised to 900, i thought it was 600 and put in 600", "below-call", _all(900)),
     ("facing 900 i put in 600 by accident", "below-call", _all(900)),
     ("he bets 600, i tosed in 500 thinkin it was 500", "below-call", _all(600)),
     ("he bets 600, i throw in 500 thinking it was 500, can i take it back", "below-call",
