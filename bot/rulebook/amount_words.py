@@ -771,9 +771,9 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
         # a call of a bet (the bet it calls, when none is told), then a trip back for more
         return m.span(), "string-call", t.value(m.group(1)), t.value(m.group(2))
     # the last chips put in are the deed in question ("someone bets 400 and I put in 600")
-    puts = list(re.finditer(rf"\b(?:{CHIPS_VERBS}|bet)\s+"
+    puts = list(re.finditer(rf"\b(?:{CHIPS_VERBS}|bet|adds?|added)\s+"
                             rf"(?:in\s+|out\s+|forward\s+)?(?:only\s+|just\s+)?{N}"
-                            rf"(?:\s+(?:in|out|forward))?", shape))
+                            rf"(?:\s+(?:in|out|forward|more))?", shape))
     if puts and (SILENT.search(shape) or facing_of(shape, t) is not None or re.search(
             r"\b(into|facing|vs|against|over)\b(?! (me|him|her|us|you|them|the pot|a pot|that|it|"
             r"this|the top)\b)",
@@ -783,6 +783,15 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
                       shape[:puts[-1].start()]) and puts[-1].group(0).split()[0] != "bet")):
         # chips put in after a bet or raise told: the chips are the deed in question
         m = puts[-1]
+        if m.group(0).startswith("add"):
+            # "adds 600 more": chips on top of what he had in (a blind); after a call or a
+            # first trip told, a second trip, which the words do not settle
+            if re.search(r"\b(call\w*|put\w*|threw|throws?|tosse[sd]|toss|slid|slides?|push\w*|"
+                         r"drops?|dropped|bets?)\b", shape[:m.start()].rsplit(" i ", 1)[-1]):
+                return (0, len(shape)), "unsettled", 0, 0
+            return m.span(), "add", t.value(m.group(1)), 0
+        if m.group(0).endswith(" more"):
+            return (0, len(shape)), "unsettled", 0, 0  # "puts in 500 more": on top of what?
         return m.span(), "put_in", t.value(m.group(1)), 0
     return None
 

@@ -264,6 +264,9 @@ def _act_at(hand: Hand, seat: int, profile: Profile, how: str, amount: int) -> W
         return None
     before = len(hand.events)
     had = hand.player(seat).bet
+    if how == "add":
+        # chips added to what he had in: the chips in all
+        how, amount = "put_in", had + amount
     try:
         if how == "raise_by":
             hand.raise_by(seat, amount)

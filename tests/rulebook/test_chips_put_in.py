@@ -65,6 +65,11 @@ READ = [
     ("he bets 500 i put 700 in w/o sayin anything", "fifty-percent", _all(500)),
     ("utg makes it 500 at 100/200, i toss in 700 no declaration", "fifty-percent",
      _fifty(800, 500)),
+    # chips added to a blind in: the chips in all are read
+    ("bb with 200 in, button makes it 600, i silently add 600 more", "fifty-percent",
+     _fifty(1000, 600)),
+    ("at 100/200, btn raises to 600, im in the bb and add 600 without a word", "fifty-percent",
+     _fifty(1000, 600)),
     ("he bets 600, i throw 900 silently, what does the 50 percent rule make it",
      "fifty-percent", _fifty(1200, 600)),
     ("bruh villain bets 1k n i slide 1.4k w/o sayin nothin", "fifty-percent", _all(1000)),
@@ -191,6 +196,9 @@ UNREAD = [
     "he bets 500 and i call with a 100 chip",
     # a call, then chips past it: a string bet or a raise, the words do not say
     "he bets 500 and she calls and then puts in 800 more",
+    "he bets 500, i call and add 500",
+    "he bets 500, i put in 500 and add 500 more",
+    "he bets 600 and i put 500 more in",
     # a position and a stack, not a raise
     "mp 1500 stack, utg opens 600 at 100/200, i put in 800 silently",
     # chips of two worths told one by one: what they come to is not read
