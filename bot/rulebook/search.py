@@ -129,8 +129,17 @@ SYNONYMS: dict[str, str] = {
     "piss": "away", "pee": "away", "peeing": "away", "pissing": "away",
     "hollywood": "tank", "hollywoodd": "tank", "rathol": "pocket", "ratholing": "pocket",
     "felt": "eliminat",
-    "tabled": "show", "tabl": "tabl",
+    "tabl": "tabl",
+    # a lead into the raiser: a bet
+    "donk": "bet", "donked": "bet", "strat": "strategy", "strats": "strategy",
+    "dqd": "disqualif",
 }
+
+# Words whose meaning as typed differs from their stem's ("tabled" is shown, "table" is the
+# table; "greens" are chips, "green" a colour).
+AS_TYPED = {"tabled": "show", "greens": "chip", "blacks": "chip", "reds": "chip",
+            "purples": "chip", "yellows": "chip", "pinks": "chip", "oranges": "chip",
+            "whites": "chip", "blues": "chip"}
 
 # Spelling families the stemmer does not join, and word pairs that are one word.
 JOINED = {("re", "buy"): "rebuy", ("re", "entry"): "reentry", ("add", "on"): "addon",
@@ -142,6 +151,8 @@ JOINED = {("re", "buy"): "rebuy", ("re", "entry"): "reentry", ("add", "on"): "ad
           ("color", "up"): "colorup", ("re", "pop"): "repop",
           ("colour", "up"): "colorup", ("chip", "race"): "chiprace",
           ("screen", "shot"): "screenshot", ("slow", "roll"): "slowroll",
+          ("slow", "rolling"): "slowroll", ("slow", "rolled"): "slowroll",
+          ("slow", "rolls"): "slowroll", ("slow", "roller"): "slowroll",
           ("show", "down"): "showdown", ("showing", "down"): "showdown",
           # "kick in" is to start, not to be kicked out
           ("kick", "in"): "start", ("kicks", "in"): "start",
@@ -155,7 +166,8 @@ CHAT = {"wat": "what", "wot": "what", "wut": "what", "wen": "when", "hav": "have
         "evryone": "everyone", "evrybody": "everybody", "b4": "before", "coz": "because",
         "cuz": "because", "bc": "because", "abt": "about", "tho": "though", "lng": "long",
         "shud": "should", "wud": "would", "cud": "could", "dat": "that", "da": "the",
-        "teh": "the", "th": "the", "wil": "will", "dont": "dont", "pls": "please"}
+        "teh": "the", "th": "the", "wil": "will", "dont": "dont", "pls": "please",
+        "outta": "out of", "lvl": "level", "lvls": "levels"}
 
 
 def _stem(word: str) -> str:
@@ -188,7 +200,7 @@ def _trim(word: str) -> str:
 _AMOUNT = re.compile(r"[$€£]?\d[\d,._]*(?:\s?[kmx]|\s?bbs?)?\b|\b(?:ten|twenty|fifty|hundred|"
                      r"thousand)\b")
 _SPLIT = re.compile(r"[a-z0-9#%]+")
-_SMALL = re.compile(r"(?<![\d$€£/.,])\b([1-9])\b(?![\d/.,]|\s?(?:k|x|bbs?|%|percent)\b)")
+_SMALL = re.compile(r"(?<![\d$€£/.,])\b([1-9])\b(?![\d/]|[.,]\d|\s?(?:k|x|bbs?|%|percent)\b)")
 _SMALL_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 _XBET = re.compile(r"\b[2-5][ -]?bet(s|ting|ted)?\b")
 
@@ -197,6 +209,8 @@ _XBET = re.compile(r"\b[2-5][ -]?bet(s|ting|ted)?\b")
 def _word(raw: str) -> str:
     if raw in STOPWORDS:
         return raw  # "have", "same": a filler word stays itself, so it stays filler
+    if raw in AS_TYPED:
+        return AS_TYPED[raw]
     stem = _stem(raw)
     return SYNONYMS.get(stem, SYNONYMS.get(raw, stem))
 
@@ -218,6 +232,7 @@ situation spot exact work works working job some mean totally literally basicall
 sort proper properly legit normal official officially standard supposedly fair enough
 good bad big small huge tons bunch couple pretty quite very real really happen happened
 ok time times thing someone something go goes went going come comes came done try tried
+spew spewed spewing
 """.split())
 
 
@@ -238,7 +253,8 @@ def plain_words(text: str) -> list[str]:
     # a lone small number counts players or cards ("down to 2", "2 players"), not chips
     low = _SMALL.sub(lambda m: f" {_SMALL_WORDS[int(m.group(1))]} ", low)
     low = _AMOUNT.sub(f" {NUMBER} ", low)
-    raw = [CHAT.get(w, w) for w in _SPLIT.findall(low)[: MAX_QUERY_WORDS * 2]]
+    # a chat word may stand for two ("outta": out of)
+    raw = [p for w in _SPLIT.findall(low)[: MAX_QUERY_WORDS * 2] for p in CHAT.get(w, w).split()]
     out: list[str] = []
     i = 0
     while i < len(raw):
@@ -281,6 +297,9 @@ INTENT_DISPUTE = 0.05
 # and the first's score below RIVAL_WEAK.
 RIVAL_LEAD = 0.3
 RIVAL_WEAK = 0.4
+# ... and the second's words say it this strongly (a phrase's story, "late back from the break,
+# is my hand dead", is not outweighed by one word of another rule).
+RIVAL_STRONG = 0.9
 
 
 @dataclass(frozen=True)
@@ -618,7 +637,8 @@ class Index(Generic[R]):
             # hardly say it and say another of them far more
             strongest = max(rivals, key=lambda i: score_of.get(i, 0.0))
             listed = score_of.get(intents[0], 0.0)
-            if listed < RIVAL_WEAK and score_of.get(strongest, 0.0) - listed >= RIVAL_LEAD:
+            rival = score_of.get(strongest, 0.0)
+            if listed < RIVAL_WEAK and rival - listed >= RIVAL_LEAD and rival >= RIVAL_STRONG:
                 intents = [strongest, *(i for i in intents if i != strongest)]
         order = [self._by_id[i].rule for i in intents]
         order += [rule for s, rule in words_only

@@ -137,9 +137,9 @@ TUNING_SETS = [HERE / f"tuning_set{n}.toml"
                                 "_20", "_21")]
 # The fifth round's batches: every confident answer right, and at least the share right they
 # scored after the round (their misses are amounts left unread, answered unsure).
-FRESH_FLOORS = {HERE / "tuning_set_22.toml": 58, HERE / "tuning_set_23.toml": 64,
-                HERE / "tuning_set_24.toml": 62, HERE / "tuning_set_25.toml": 62,
-                HERE / "tuning_set_26.toml": 64}
+FRESH_FLOORS = {HERE / "tuning_set_22.toml": 60, HERE / "tuning_set_23.toml": 68,
+                HERE / "tuning_set_24.toml": 69, HERE / "tuning_set_25.toml": 68,
+                HERE / "tuning_set_26.toml": 70}
 CHECK_SET = HERE / "check_set_8.toml"
 CHECK_SET_10 = HERE / "check_set_10.toml"
 
@@ -157,38 +157,29 @@ KNOWN_MISSES = {
     # a chip race's result for one player is not worked out: the rules near it, no number
     ("tuning_set_8.toml", "i had one 25 chip left at the race and lost, what do i end up with "
                           "if 100 is smallest"): "odd-chip",
+    # a hand folded while its player was gone: the phrase of being back to a folded hand means
+    # the table presence rule, the bathroom the away rule (both offered, presence first)
+    ("tuning_set_8.toml", "was in the bathroom, guy bet, came back and my cards were folded. "
+                          "fair?"): "table-presence",
     # an odd amount: "chips" and "bet" say the chip race as much as whole chips
     ("tuning_set_8.toml", "bet 137 chips is that even legal lol"): "chip-race",
-    # "any time" reads as the blind levels' time as much as the all-in's
-    ("tuning_set_9.toml", "can i go all in any time"): "blind-levels",
-    # the board playing for both is not read from the cards named
-    ("tuning_set_9.toml", "both of us have AK on an AAA22 board"): "streets",
     # "too" is a word, not a typo of "to": the name is not read
     ("tuning_set_9.toml", "one player too a hand"): "declared-raise",
     # "rase" is nearer "raise" than "race", whatever word it follows
     ("tuning_set_9.toml", "how does the chip rase work"): "cheating",
-    # a blind back after a walk: the words say a declaration as much
-    ("tuning_set_9.toml", "do i get my blind back if evryone folds"): "verbal-declaration",
     # who posts which blind heads-up is asked, not a deed: the rules, no number
     ("tuning_set_10.toml", "heads up blinds 500/1000 what does the button post"): "heads-up",
     # a chip race's cards and most chips won are not worked out: the rules near it, no number
     ("tuning_set_10.toml", "i got 3 odd 25s at the color up, how many cards do i get dealt"):
         "misdeal",
     ("tuning_set_10.toml", "tda chip race, most 100 chips one player can win?"): "chip-race",
-    # "take it back" is a declaration's phrase as much as "less than the call" is below a call
-    ("tuning_set_10.toml", "i put in less than the call by accident can i take it back and "
-                           "fold"): "verbal-declaration",
     # a venue's manager is the venue's rules, but "who wins" reads as a bet's words
     ("tuning_set_10.toml", "bar manager says no cards on the patio, who wins"): "make-it",
-    # a smoke names its own rule; the hand folded while away is the second topic
-    ("tuning_set_10.toml", "went for a smoke, came back, hand was folded - legit?"): "smoking",
     # no rulebook of the league names slow-rolling: not covered, the showdown order offered
     ("tuning_set_10.toml", "he slowrolled me with the nuts, is there a rule for that"):
         "showdown-order",
     # a sweat at the final table: two topics, and the words say the final table far more
     ("tuning_set_12.toml", "can my wife sweat me at the final table"): "final-table",
-    # a fold shown face up while others play: the face-up words point at the all-in's rule
-    ("tuning_set_12.toml", "he folded his hand face up while others were still in"): "face-up",
     # a correction in mid-sentence ("no wait a 1000 chip"): two chips told, no number
     ("tuning_set_13.toml", "bet 200, he tosses one green 25 chip... no wait a 1000 chip, no "
                            "words"): "make-it",
@@ -201,21 +192,13 @@ KNOWN_MISSES = {
     ("tuning_set_14.toml", "he pushed without saying all in"): "verbal-declaration",
     # a donk bet is a bet, but "bet rules" alone names no one rule of the betting
     ("tuning_set_14.toml", "donk bet rules?"): "incomplete-all-in",
-    # a fold face up: the face-up words point at the all-in's rule
-    ("tuning_set_14.toml", "is it legal to fold face up"): "face-up",
     # "2 chips" thrown is no amount; "chips in" reads as objects on the table as much
     ("tuning_set_15.toml", "he threw 2 chips in saying nothing, raise?"): "foreign-objects",
-    # a turn skipped reads as a deal that skipped a player as much as acting out of turn
-    ("tuning_set_15.toml", "my turn got skipped"): "misdeal",
-    # a dealer killing a hand: the unprotected hand's phrase is met before "tabled"
-    ("tuning_set_15.toml", "can a dealer kill my hand if I'm tabled"): "unprotected-hands",
     # a call for less than the bet with the stack said: not read, the all-in rule, no number
     ("tuning_set_15.toml", "i have 2k left and he bets 3k, how much is my all in call"): "all-in",
     # "3x's it" after a min raise whose size is not said: no number rather than a guessed base
     ("tuning_set_16.toml", "ok so blinds 500/1000, utg min raises, hj 3x's it, whats the least "
                            "co can 4bet"): "minimum-raise",
-    # three cards in a hand at the showdown: two topics, and the words say the showdown more
-    ("tuning_set_16.toml", "his hand has 3 cards at showdown"): "showdown-order",
     # bets on two streets after an all-in: the side pot is not worked out, the rule is offered
     ("tuning_set_17.toml", "short stack shoves 2k, 2 bigger stacks call, flop one bets 5k other "
                            "calls, how big is the side pot"): "side-pots",
