@@ -316,6 +316,31 @@ UNCOVERED_ASKED = [
     "can we deal the river two times when we're all in",
     "is a live straddle ok on the button",
     "angle shooting by faking a fold",
+    # the same kinds with a rule's words in them
+    "do I tip the dealer out of a side pot",
+    "is there rake on a split pot",
+    "can we straddle when we're heads up",
+    "how do bounties work when two players bust in the same hand",
+    "how much does it cost to join the league for a year",
+    "do i have to register on the website before the first game",
+    "how do i join the discord server",
+    "can the bot show me my stats for the season",
+    "why does the bot keep kicking me from the voice channel",
+    "the bot showed the wrong avatar for my seat",
+    "in a cash game can i take chips off the table when i leave",
+    "what's the standard cash game buy in",
+    "omaha hi lo, how is the low hand split",
+    "in stud who brings it in",
+    "dealer's tip jar, how much should go in",
+    "is it poor form to talk on the phone at a cash table",
+    "how do league officers get chosen",
+    "who keeps the league's bank account",
+    "what's the best way to play pocket jacks",
+    "should i call a shove with ace king",
+    "can we play a bomb pot every orbit",
+    "is run it twice allowed if both players agree",
+    "someone splashed chips into the pot, is that ok",
+    "she slowrolled the nuts on me",
 ]
 
 
@@ -358,6 +383,15 @@ SLANG_ASKED = {
     "he tabled one card and asked for the pot": {"show-two-cards"},
     "he mucked out of turn before I bet": {"folding-out-of-turn"},
     "she flashed a card to her buddy after folding": {"show-one-show-all"},
+    "he snap called my jam, do we both flip": {"face-up"},
+    "guy in seat 4 is tanking every decision, can we call time on him": {"clock"},
+    "he ratholed half his stack during the dinner break": {"chip-visibility"},
+    "dealer burned two cards before the flop": {"burn-cards", "misdeal"},
+    "we chopped the pot with the same hand, who gets the odd chip": {"odd-chip"},
+    "we want to chop at the final table": {"deal"},
+    "the dealer swept my cards before I could act": {"unprotected-hands"},
+    "he string bet his raise": {"string-bet"},
+    "he mucked his winning hand by accident": {"muck", "winning-hand-shown"},
 }
 
 
