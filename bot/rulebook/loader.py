@@ -442,8 +442,8 @@ class Rulebook:
             key = "".join(w for w in plain_words(query) if w not in STOPWORDS)
             if key in self._keys:
                 return Answer("confident", self._keys[key]), scored
-        if not self._index.intents(q):
-            # a name said in table talk ("dude limped": call)
+        if not self._index.intents(q) and not q.guessed:
+            # a name said in table talk ("dude limped": call), not a guess at a typo'd word
             said = "".join(w for w in q.words if w not in STOPWORDS)
             if said in self._keys:
                 return Answer("confident", self._keys[said]), scored

@@ -115,6 +115,15 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"\b(everyone|everybody|nobody|no one|noone)\b", "uncalled-bet"),
     # chips out of sight behind things on the table
     (r"\bview of (his|her|their|the) (chips|stack)\b", "chip-visibility"),
+    # a lead into the raiser is a bet like any other
+    (r"\bdonk ?(bet|bets|betting|betted|lead|leads|leading)\b", "betting-actions"),
+    # a count of the pot or a stack asked of the dealer
+    (r"\b(ask\w*|request\w*)\b.{0,20}\bcount (the |his |her |their )?(pot|chips|stack)\b",
+     "chip-visibility"),
+    # dealing the cards, not a deal of the prizes
+    (r"\b(can|may|should|do|does|must|will|have to|has to|gets? to) (i|you|he|she|we|they|a player|"
+     r"the button|someone|players) (deal|shuffle|shuffle and deal)\b(?! (\w+ )?in\b)",
+     "shuffle-and-deal"),
     # cards held below the table's edge (before the rail's onlookers)
     (r"\bcards?\b.*\b(under|below|beneath|off) (the )?(rail|felt|edge)\b", "card-visibility"),
     # a player out of the hand telling one in it what to do: talk about a hand in play; anyone
@@ -328,7 +337,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(one|a|an|single|odd|extra) (# )?(odd |extra )?chip (left|over|remains?|remaining)\b|"
      r"\bleft ?over chip\b|\bextra chip\b.*\b(split|chop\w*|tie|tied)\b|"
      r"\b(split|chop\w*|tie|tied)\b.*\bextra chip\b", "odd-chip"),
-    (r"\bsingle chip\b|\bone chip\b(?! (more|over|above|less|short|under))|\boversized? chip\b",
+    (r"\bsingle chip\b|\bone chip\b(?! (more|mor|over|above|less|short|under))|\boversized? chip\b",
      "single-chip"),
     (r"\bnot enough to call\b|\bless than (the |a )?(full )?(call|bet)\b|\bbelow (the |a )?call\b|"
      r"\bbet # facing (a |the )?bet\b|\bshort of (the |a )?call\b", "below-call"),
@@ -511,10 +520,10 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(penalt\w*|punish\w*|happens?|caught)\b.*\bcheat\w*|\bcheat\w*\b.*\b(penalt\w*|"
      r"punish\w*|caught)\b", "disqualification"),
     (r"\bpenalt|\bpenali[sz]", "penalty"),
+    (r"\bfinal (decision|say|word|call)\b|\bwho decides\b", "director-decision"),
     (r"\b(director|td|floor|ruling)\b.*\b(wrong|mistake|error|unfair|disagree)\b|\bappeal|"
      r"\b(disagree|dispute|contest|challenge)\b",
      "appeals"),
-    (r"\bfinal (decision|say|word|call)\b|\bwho decides\b", "director-decision"),
     (r"\b(kicked|thrown) out\b|\b(throw|kick)\w* (\w+ )?out of the (tournament|game|league)\b|"
      r"\bdisqualif", "disqualification"),
     (r"\b(which|what) (rules|rulebook)\b", "rulebooks"),

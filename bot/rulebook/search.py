@@ -328,6 +328,8 @@ class Query:
     grams: frozenset[tuple[str, ...]] = frozenset()
     joined: str = ""  # the words joined by spaces (what phrases are matched against)
     misspelt: bool = False  # a word was corrected for a typo
+    # words read as the closest known word, a guess ("winter": winner), not a sure slip
+    guessed: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -427,18 +429,22 @@ class Index(Generic[R]):
         ws = [_word(w) for w in raw]
         budget = MAX_CORRECTIONS
         fixes: dict[str, str] = {}
+        guessed: set[str] = set()
         for w, as_typed in zip(ws, raw, strict=True):
             if w in STOPWORDS or w == NUMBER or w in fixes or w in GENERIC:
                 continue
             if w not in self.idf and not w.isdigit():
+                before = budget
                 fixes[w], budget = self._correct(w, as_typed, budget)
+                if budget < before and fixes[w] != w:
+                    guessed.add(fixes[w])
         # correct the same words in the full sequence too, so phrases see them
         ws = [fixes.get(w, w) for w in ws]
         corrected = content_words(ws)
         plain = " ".join(raw)
         grams = _grams(ws) | _grams([w for w in ws if w not in STOPWORDS])
         return Query(bounded, plain, tuple(ws), tuple(corrected), grams, " ".join(ws),
-                     any(w != fixed for w, fixed in fixes.items()))
+                     any(w != fixed for w, fixed in fixes.items()), frozenset(guessed))
 
     def _split_compounds(self, raw: list[str]) -> list[str]:
         """Two words typed as one ("bigblind") read as the two words the rules write, when the
@@ -666,8 +672,17 @@ class Index(Generic[R]):
             # merely uses it ("another")
             if len(q.content) == 1 and q.content[0] not in entry.name_words:
                 sure = False
-        sure = sure and not strange and not unexplained
+        sure = sure and not strange and not unexplained and not self._rests_on_guess(q, top.id)
         return Ranking(tuple(order), sure)
+
+    def _rests_on_guess(self, q: Query, rule_id: str) -> bool:
+        """Whether only words guessed from a typo tie the query to the rule: "do we play in
+        winter" is no question about the winner."""
+        if not q.guessed:
+            return False
+        e = self._by_id[rule_id]
+        mine = e.name_words | e.key_words | e.summary_words
+        return not any(w in mine for w in q.content if w not in q.guessed)
 
     def _unexplained(self, q: Query, e: _Entry[R]) -> list[str]:
         """The query's telling words (few rules use them) that rule `e` does not use."""

@@ -501,3 +501,38 @@ def test_a_near_phrase_does_not_give_the_rule(book: Rulebook, query: str, rule_i
     first = answer.rule if answer.kind == "confident" else (
         answer.suggestions[0] if answer.suggestions else None)
     assert first is None or first.id != rule_id, f"{query!r} -> {answer.kind} {rule_id}"
+
+
+# A real word the rulebook does not use is not read for sure as the rule word it looks like.
+GUESSED_WORDS = {
+    "do we play in winter": "showdown-order",  # winter: winner
+    "is there a dinner break": "showdown-order",
+    "my sister is coming tonight": "misdeal",
+}
+
+
+@pytest.mark.parametrize(("query", "rule_id"), sorted(GUESSED_WORDS.items()))
+def test_a_word_guessed_from_a_typo_alone_is_not_sure(
+        book: Rulebook, query: str, rule_id: str) -> None:
+    answer = book.answer(query)
+    assert answer.kind != "confident" or answer.rule is None or answer.rule.id != rule_id
+
+
+def test_a_misspelt_rule_name_still_comes_first(book: Rulebook) -> None:
+    for query, rule_id in [("apeal", "appeals"), ("misdeel", "misdeal"),
+                           ("rabit huntin", "rabbit-hunt"), ("disqualifcation",
+                                                              "disqualification")]:
+        answer = book.answer(query)
+        first = answer.rule if answer.kind == "confident" else answer.suggestions[0]
+        assert first.id == rule_id, query
+
+
+def test_dealing_the_cards_is_not_a_deal_of_the_prizes(book: Rulebook) -> None:
+    for query in ["can i deal if i'm also playing", "do players shuffle and deal themselves",
+                  "should the button deal"]:
+        answer = book.answer(query)
+        first = answer.rule if answer.kind == "confident" else answer.suggestions[0]
+        assert first.id == "shuffle-and-deal", query
+    # dealing oneself in is joining
+    answer = book.answer("can we deal ourselves in late")
+    assert (answer.rule or answer.suggestions[0]).id == "late-registration"

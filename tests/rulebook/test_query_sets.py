@@ -190,8 +190,6 @@ KNOWN_MISSES = {
     ("tuning_set_14.toml", "is showing one card ok"): "show-two-cards",
     # "without saying" reads as a declaration's rule as much as the all-in's
     ("tuning_set_14.toml", "he pushed without saying all in"): "verbal-declaration",
-    # a donk bet is a bet, but "bet rules" alone names no one rule of the betting
-    ("tuning_set_14.toml", "donk bet rules?"): "incomplete-all-in",
     # "2 chips" thrown is no amount; "chips in" reads as objects on the table as much
     ("tuning_set_15.toml", "he threw 2 chips in saying nothing, raise?"): "foreign-objects",
     # a call for less than the bet with the stack said: not read, the all-in rule, no number
@@ -210,8 +208,6 @@ KNOWN_MISSES = {
     # three amounts, the last a guess at the bet ("thinking it was 500"): no spot read, and
     # "thinking" reads as taking time
     ("tuning_set_21.toml", "he bets 600, i put out 500 thinking it was 500"): "action-time",
-    # a pot counted for a player: the words say the dealer's procedure
-    ("tuning_set_21.toml", "he asked the dealer to count the pot"): "shuffle-and-deal",
 }
 
 
