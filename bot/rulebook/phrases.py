@@ -124,6 +124,9 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(can|may|should|do|does|must|will|have to|has to|gets? to) (i|you|he|she|we|they|a player|"
      r"the button|someone|players) (deal|shuffle|shuffle and deal)\b(?! (\w+ )?in\b)",
      "shuffle-and-deal"),
+    # a player who mucked his own winner: a mucked hand (not one the dealer killed)
+    (r"^(?!.*\bdealer\b).*\b(i|he|she|they|player|guy|villain) (\w+ )?muck(ed|s)? (my|his|her|"
+     r"their|the) (winning hand|winner|nuts|best hand|winning cards)\b", "muck"),
     # cards held below the table's edge (before the rail's onlookers)
     (r"\bcards?\b.*\b(under|below|beneath|off) (the )?(rail|felt|edge)\b", "card-visibility"),
     # a player out of the hand telling one in it what to do: talk about a hand in play; anyone
@@ -564,7 +567,8 @@ NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      r"voice (chat|channel)|permissions?|roles?|emojis?|notifications?|pings?|pinging|prefix|"
      r"stats|statistics|lag\w*|bugs?|buggy)\b|\b(mute|add|install|invite|restart|host|update|"
      r"code|program) (the |this |a |our |my )?bot\b|\bdiscord (server|nitro|role|account)s?\b|"
-     r"\bslash commands?\b|\b(commands?|who (made|built|created|wrote|codes?|runs)|source code|"
+     r"\bslash commands?\b|\bhand histor(y|ies)\b|\b(discord|invite) (invite|link)s?\b|"
+     r"\bgroup chat\b|\b(commands?|who (made|built|created|wrote|codes?|runs)|source code|"
      r"open source)\b.*\bbot\b", "the bot and the server themselves", ("house-rules",)),
     (r"\bangl(e|es|ing)\b|\bangle ?shoot", "angle shooting",
      ("verbal-declaration", "cheating", "director-decision")),

@@ -341,6 +341,9 @@ UNCOVERED_ASKED = [
     "is run it twice allowed if both players agree",
     "someone splashed chips into the pot, is that ok",
     "she slowrolled the nuts on me",
+    "what's the discord invite link",
+    "does the bot keep hand histories",
+    "can i export my hand history",
 ]
 
 
@@ -392,6 +395,8 @@ SLANG_ASKED = {
     "the dealer swept my cards before I could act": {"unprotected-hands"},
     "he string bet his raise": {"string-bet"},
     "he mucked his winning hand by accident": {"muck", "winning-hand-shown"},
+    "i mucked the winning hand by mistake": {"muck"},
+    "villain accidentally mucked his winner": {"muck"},
 }
 
 
