@@ -572,6 +572,11 @@ NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      r"open source)\b.*\bbot\b", "the bot and the server themselves", ("house-rules",)),
     (r"\bangl(e|es|ing)\b|\bangle ?shoot", "angle shooting",
      ("verbal-declaration", "cheating", "director-decision")),
+    # a cap on the number of raises is limit poker's
+    (r"\b(bets?|betting|raises?|raising|action) (is |was |gets |got )?capped\b|"
+     r"\bcapped (at|after)\b|"
+     r"\b(raise|raises|betting|bet) caps?\b|\bcap (on|of) (the )?(raises|bets|betting)\b|"
+     r"\bcap in limit\b", "caps on raises (limit poker)", ("minimum-raise", "betting-actions")),
     (r"\bstraddl|\bmississippi\b|\bsleeper\b", "straddles",
      ("blinds", "minimum-raise", "out-of-turn")),
     (r"\bomaha\b|\bpot limit\b|\b(fixed|spread) limit\b|\blimit (holdem|hold em|poker|game)\b|"

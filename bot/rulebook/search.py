@@ -133,6 +133,8 @@ SYNONYMS: dict[str, str] = {
     # a lead into the raiser: a bet
     "donk": "bet", "donked": "bet", "strat": "strategy", "strats": "strategy",
     "dqd": "disqualif",
+    # a cap on the cards protects them
+    "cap": "protect", "capp": "protect",
 }
 
 # Words whose meaning as typed differs from their stem's ("tabled" is shown, "table" is the

@@ -344,6 +344,8 @@ UNCOVERED_ASKED = [
     "what's the discord invite link",
     "does the bot keep hand histories",
     "can i export my hand history",
+    "betting was capped after four raises",
+    "is there a cap on raises in our game",
 ]
 
 
@@ -396,6 +398,8 @@ SLANG_ASKED = {
     "he string bet his raise": {"string-bet"},
     "he mucked his winning hand by accident": {"muck", "winning-hand-shown"},
     "i mucked the winning hand by mistake": {"muck"},
+    "i forgot to cap my cards and the dealer scooped them": {"unprotected-hands"},
+    "he capped his cards with a chip": {"unprotected-hands", "foreign-objects"},
     "villain accidentally mucked his winner": {"muck"},
 }
 
