@@ -646,8 +646,10 @@ NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # the league's own business: membership, dues, meetings (not entering an event late)
     (r"^(?!.*\b(late|still|tonight|today|level|closes?|open|event|tournament|tourney|game)\b).*"
      r"(\b(sign\w* up|signup|regist\w*|join\w*|enrol\w*|become|apply|applying) "
-     r"(for |to |in |into )?"
-     r"(a |the |our |this |your )?(league|club|season)\b|\bmembers?(hip)?\b|\bdues\b|"
+     r"(for |to |in |into )?(a |the |our |this |your |next )?"
+     r"(spring |summer |fall |autumn |winter |new |next )?(league|club|season)\b|"
+     r"\bmembers?(hip)?\b|\bdues\b|"
+     r"\b(league|club)\b.*\bnew (players|people|members)\b|"
      r"\b(league|club) (meeting|officers?|committee|president|board|fees?)\b|\b(quit|leave|"
      r"leaving) the (league|club)\b)", "league membership and business",
      ("late-registration", "house-rules")),

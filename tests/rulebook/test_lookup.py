@@ -294,6 +294,8 @@ UNCOVERED_ASKED = [
     "can I transfer my membership to someone else",
     "how do I quit the league",
     "can i join the league mid season",
+    "how do i enroll in the spring season",
+    "does the league take new players",
     # manners no rule names
     "is it rude to leave right after busting",
     "should i say nice hand when i lose",
@@ -384,6 +386,7 @@ SLANG_ASKED = {
     "he shoved without saying anything, is that all in": {"all-in", "make-it"},
     "can i jam any time": {"all-in"},
     "can I still register for tonight's tournament": {"late-registration"},
+    "can i join late tonight": {"late-registration"},
     "is late reg still open": {"late-registration"},
     "he tabled one card and asked for the pot": {"show-two-cards"},
     "he mucked out of turn before I bet": {"folding-out-of-turn"},
