@@ -600,7 +600,11 @@ NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      r"\bbuy(ing)? the button\b|\bmissed blinds?\b|\bpost\w* (to |a big blind to )?(come|get|"
      r"sit) in\b|\bout of position\b.*\bpost|\bpost\w*\b.*\bout of position\b|"
      r"\b(seat|table) change (button|list|request)\b|\b(min|minimum|max|maximum) buy ?in\b|"
-     r"\bchop\w* (the )?blinds\b", "cash-game practices", ("blinds", "rebuys", "house-rules")),
+     r"\bchop\w* (the )?blinds\b|\bmust ?move\b|\bwait\w* for the (big blind|bb)\b|"
+     r"\btable stakes\b|\bplay(ing)? behind\b|\btime (charge|collection|rake)\b|"
+     r"\bseat (rental|fee)\b|\bstakes (are|is) (we|it|the game)\b|\bwhat stakes\b|\breload\w*\b|"
+     r"\bcashier\b|\bbank the game\b|\bcash(ing)? out (half|part|some)\b",
+     "cash-game practices", ("blinds", "rebuys", "house-rules")),
     (r"\bbomb ?pots?\b|\bkill (pot|pots|button|blind|blinds)\b|\bbutton ante\b|"
      r"\bdouble board\b", "bomb pots, kill pots and other special pots", ("blinds", "antes")),
     (r"\bbount(y|ies)\b|\bknock ?out (bounty|tournament|tourney)\b|\bpko\b|"

@@ -275,6 +275,12 @@ UNCOVERED_ASKED = [
     "can i buy the button when i join a ring game",
     "is there a seat change list at the cash table",
     "can i top up my stack between hands at the cash game",
+    "is there a must move table",
+    "can I wait for the big blind to come in",
+    "do we play table stakes",
+    "can my friend play behind until a seat opens",
+    "is there a time charge every half hour",
+    "can i reload after losing a pot",
     # rake and fees
     "how much rake does the house take",
     "does the house take a cut of every pot",
