@@ -570,14 +570,14 @@ NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      r"\bslash commands?\b|\bhand histor(y|ies)\b|\b(discord|invite) (invite|link)s?\b|"
      r"\bgroup chat\b|\b(commands?|who (made|built|created|wrote|codes?|runs)|source code|"
      r"open source)\b.*\bbot\b", "the bot and the server themselves", ("house-rules",)),
-    (r"\bangl(e|es|ing)\b|\bangle ?shoot", "angle shooting",
+    (r"\bangl(e|es|ing)\b|\bangle ?shoot|\bangel ?shoot", "angle shooting",
      ("verbal-declaration", "cheating", "director-decision")),
     # a cap on the number of raises is limit poker's
     (r"\b(bets?|betting|raises?|raising|action) (is |was |gets |got )?capped\b|"
      r"\bcapped (at|after)\b|"
      r"\b(raise|raises|betting|bet) caps?\b|\bcap (on|of) (the )?(raises|bets|betting)\b|"
      r"\bcap in limit\b", "caps on raises (limit poker)", ("minimum-raise", "betting-actions")),
-    (r"\bstraddl|\bmississippi\b|\bsleeper\b", "straddles",
+    (r"\bstraddl|\bstrad+(el|le|dle|ddel)|\bmississippi\b|\bsleeper\b", "straddles",
      ("blinds", "minimum-raise", "out-of-turn")),
     (r"\bomaha\b|\bpot limit\b|\b(fixed|spread) limit\b|\blimit (holdem|hold em|poker|game)\b|"
      r"\bstud\b|\bplo\b|\bshort ?deck\b|\bsix plus\b|\bpineapple\b|\bbadugi\b|\brazz\b|"
@@ -585,7 +585,8 @@ NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      r"\bdraw poker\b|\bhi ?lo\b|\bhigh ?low\b|\bdealers choice\b|\bmixed games?\b|"
      r"\bopen face\b|\bchinese poker\b|\bcourchevel\b|\bother (poker )?(games|variants)\b|"
      r"\bvariants?\b", "other poker games", ("minimum-bet", "minimum-raise", "rulebooks")),
-    (r"\brun(ning|s)? it (twice|two times|three times|thrice|# times|#x|again|more than once)\b|"
+    (r"\brun(ning|s)? it (twice|twise|twcie|twic|two times|three times|thrice|# times|#x|again|"
+     r"more than once)\b|"
      r"\brun(ning|s)? it #(?!\w)|"
      r"\brun it (2|3)x\b|\brun (two|2|three|3) boards\b", "running it twice",
      ("rabbit-hunt", "face-up", "side-pots")),
@@ -661,7 +662,8 @@ NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (r"^(?!.*\b(minutes?|seconds?|forever|ages|long|time|clock|tank\w*|stall\w*)\b).*"
      r"\bhollywood\w*", "slow-rolling and other table manners",
      ("action-time", "showdown-order", "house-rules")),
-    (r"\bslow ?roll\w*|\bslowroll\w*|\bcoffee ?hous\w*|\bspeech play\b|\bneedl(e|ing)\b|"
+    (r"\bslow ?roll\w*|\bslowroll\w*|\bslow ?rol(ed|ing|s)?\b|\bcoffee ?hous\w*|\bspeech play\b|"
+     r"\bneedl(e|ing)\b|"
      r"\bcelebrat\w*|\bgloat\w*|\bberat\w*|\bhollywood\w* (to|with|a) (sell|fake)\b",
      "slow-rolling and other table manners", ("showdown-order", "language", "house-rules")),
 )

@@ -354,6 +354,11 @@ UNCOVERED_ASKED = [
     "can i export my hand history",
     "betting was capped after four raises",
     "is there a cap on raises in our game",
+    # misspelt
+    "can we straddel",
+    "is angel shooting allowed",
+    "can we run it twise",
+    "he slowroled me",
 ]
 
 
