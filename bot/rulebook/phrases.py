@@ -127,6 +127,15 @@ INTENTS: tuple[tuple[str, str], ...] = (
     # a player who mucked his own winner: a mucked hand (not one the dealer killed)
     (r"^(?!.*\bdealer\b).*\b(i|he|she|they|player|guy|villain) (\w+ )?muck(ed|s)? (my|his|her|"
      r"their|the) (winning hand|winner|nuts|best hand|winning cards)\b", "muck"),
+    # an all-in pushed without a word
+    (r"\b(push|pushed|pushes|shov\w*|jamm?\w*|moved in)\b without (saying|announcing|declaring|"
+     r"a word)\b", "all-in"),
+    # all in said, and fewer chips pushed
+    (r"\b(said|says|saying|announc\w*|declar\w*) (im |i am |hes |he is |shes |she is )?allin\b.*"
+     r"\b(but|then)\b.*\b(only|pushed|put|threw|moved|tossed)\b", "verbal-declaration"),
+    # what the venue's people say goes at the venue
+    (r"\b(bar|venue|pub|restaurant|casino|club) (manager|owner|staff|management|rules?|policy)\b|"
+     r"\b(manager|owner) (of the )?(bar|venue|pub|restaurant)\b", "house-rules"),
     # cards held below the table's edge (before the rail's onlookers)
     (r"\bcards?\b.*\b(under|below|beneath|off) (the )?(rail|felt|edge)\b", "card-visibility"),
     # a player out of the hand telling one in it what to do: talk about a hand in play; anyone
@@ -336,7 +345,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(said|say|says|declared?|announced?) (a )?raise\b.*\b(min|minimum)\b",
      "declared-raise"),
     (r"\b(said|say|says) raise #(?!.*\bto\b)", "raise-it"),
-    (r"\b(said|say|says|announced?) (check|call|fold|allin)\b", "verbal-declaration"),
+    (r"\b(said|say|says|announced?) (im |i am |i |hes |he is |shes |she is )?(check|call|fold|"
+     r"allin)\b", "verbal-declaration"),
     (r"\b(one|a|an|single|odd|extra) (# )?(odd |extra )?chip (left|over|remains?|remaining)\b|"
      r"\bleft ?over chip\b|\bextra chip\b.*\b(split|chop\w*|tie|tied)\b|"
      r"\b(split|chop\w*|tie|tied)\b.*\bextra chip\b", "odd-chip"),

@@ -494,6 +494,12 @@ PHRASED = {
     "when does the lvl go up": {"blind-levels"},
     "can a player get dqd for cheating": {"disqualification", "cheating"},
     "donk bet for less than the bb ok?": {"minimum-bet"},
+    # all in without a word, or said and not pushed
+    "she shoved without saying anything": {"all-in"},
+    "he announced all in but then only put out 2000": {"verbal-declaration", "all-in"},
+    # the venue's people
+    "the pub owner says no phones at the tables": {"house-rules", "phones"},
+    "venue staff told us to stop playing at midnight": {"house-rules"},
 }
 
 
@@ -515,6 +521,7 @@ NOT_THAT_RULE = {
     "dealer killed my hand, do i get my raise back": "uncalled-bet",
     "the td made me sit out 2 hands": "away",
     "the dealer told me to fold my hand": "one-player-to-a-hand",
+    "he said raise but only put in a call": "verbal-declaration",
 }
 
 

@@ -137,7 +137,7 @@ TUNING_SETS = [HERE / f"tuning_set{n}.toml"
                                 "_20", "_21")]
 # The fifth round's batches: every confident answer right, and at least the share right they
 # scored after the round (their misses are amounts left unread, answered unsure).
-FRESH_FLOORS = {HERE / "tuning_set_22.toml": 60, HERE / "tuning_set_23.toml": 68,
+FRESH_FLOORS = {HERE / "tuning_set_22.toml": 61, HERE / "tuning_set_23.toml": 68,
                 HERE / "tuning_set_24.toml": 69, HERE / "tuning_set_25.toml": 68,
                 HERE / "tuning_set_26.toml": 70}
 CHECK_SET = HERE / "check_set_8.toml"
@@ -173,8 +173,6 @@ KNOWN_MISSES = {
     ("tuning_set_10.toml", "i got 3 odd 25s at the color up, how many cards do i get dealt"):
         "misdeal",
     ("tuning_set_10.toml", "tda chip race, most 100 chips one player can win?"): "chip-race",
-    # a venue's manager is the venue's rules, but "who wins" reads as a bet's words
-    ("tuning_set_10.toml", "bar manager says no cards on the patio, who wins"): "make-it",
     # no rulebook of the league names slow-rolling: not covered, the showdown order offered
     ("tuning_set_10.toml", "he slowrolled me with the nuts, is there a rule for that"):
         "showdown-order",
@@ -188,8 +186,6 @@ KNOWN_MISSES = {
         "final-table",
     # one card shown: showing both to win as much as show one, show all
     ("tuning_set_14.toml", "is showing one card ok"): "show-two-cards",
-    # "without saying" reads as a declaration's rule as much as the all-in's
-    ("tuning_set_14.toml", "he pushed without saying all in"): "verbal-declaration",
     # "2 chips" thrown is no amount; "chips in" reads as objects on the table as much
     ("tuning_set_15.toml", "he threw 2 chips in saying nothing, raise?"): "foreign-objects",
     # a call for less than the bet with the stack said: not read, the all-in rule, no number
