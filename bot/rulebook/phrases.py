@@ -86,9 +86,10 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(talk\w*|discuss\w*|chat\w*)\b.{0,20}\b(ranges?|gto|strat\w*|solvers?|tendenc\w*|how "
      r"(he|she|they) plays?)\b|\bstrat\w* talk\b", "strategy-talk"),
     # a folded player saying what he had, or anyone out of the hand calling out the board
-    (r"\bfold\w*\b.*\b(say\w*|said|tell\w*|told|announc\w*|yell\w*)\b.*\b(had|have|held|"
-     r"folded|threw)\b|\bnot in the hand\b.*\b(call\w* out|comment\w*|say\w*|said|talk\w*|"
-     r"yell\w*)\b|\b(flush|straight|full house|boat|set|quads) (is |was )?possible\b",
+    (r"\bfold\w*\b.*\b(say\w*|said|tell\w*|told|announc\w*|yell\w*)\b.*\b(had|held|"
+     r"was holding|threw away)\b|"
+     r"\bnot in the hand\b.*\b(call\w* out|comment\w*|say\w*|said|talk\w*|yell\w*)\b|"
+     r"\b(flush|straight|full house|boat|set|quads) (is |was )?possible\b",
      "discussing-hands"),
     # a dealer who turned a hand up and then killed it
     (r"\bdealer (tabled|turned|flipped|showed)\b.*\b(scoop|swept|sweep|muck|kill)\w*",
@@ -106,8 +107,9 @@ INTENTS: tuple[tuple[str, str], ...] = (
     # a stacked deck online: the deck proof
     (r"\bstack(ed|ing|s)? the deck\b|\bdeck (was |is )?stacked\b", "deck-commitment"),
     # both holding the same hand
-    (r"\b(we|they) both (have|had|flopped|hit|made|got|rivered|turned)\b|\bboth of us (have|had|"
-     r"hit|made|flopped)\b", "split-pot"),
+    (r"\b((we|they) both|both of us) (have|had|flopped|hit|made|got|rivered|turned) (the |a |an )?"
+     r"(same|nut|nuts|straight|flush|full|set|trips|two pair|pair|quads|wheel|broadway|"
+     r"[akqjt2-9]{1,2}s?|\w+ high)\b", "split-pot"),
     # one card shown, then mucked
     (r"\bshow\w* (only )?(one|1|a) card\b.*\bmuck", "show-two-cards"),
     # a blind or bet given back when nobody calls
@@ -174,7 +176,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
     # was not protected)
     (r"\b(tabled|turned (up|over)|flipped (up|over)|showed|face up)\b.*\bdealer\b.*\b(scoop|swept|"
      r"sweep|muck|kill|grabb?|took|ship|push)\w*|\bdealer\b.*\b(kill\w*|muck\w*|swept|sweep\w*|"
-     r"scoop\w*)\b.*\b(face up|turned (up|over)|tabled|shown|showed)\b", "winning-hand-shown"),
+     r"scoop\w*)\b.*\b(face up|turned (up|over)|tabled)\b", "winning-hand-shown"),
     # cards or chips thrown at someone
     (r"\b(threw|throw\w*|toss\w*|fling\w*|flung|chuck\w*)\b (his |her |the |my |their )?"
      r"(cards|chips) at\b", "penalty"),
@@ -572,10 +574,10 @@ INTENTS: tuple[tuple[str, str], ...] = (
 NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # the bot and the server themselves, not a rule of play (a rule the bot applies is asked
     # with the rule's words: "did the bot fold me when I was away")
-    (r"\bbot\b.*\b(mute|muted|muting|dms?|dmd|direct messages?|commands?|made|built|created|"
+    (r"\bbot\b.*\b(mute|muted|muting|dms?|dmd|direct messages?|commands?|"
      r"open source|source code|github|install\w*|invite\w*|avatars?|nicknames?|profile pic\w*|"
      r"voice (chat|channel)|permissions?|roles?|emojis?|notifications?|pings?|pinging|prefix|"
-     r"stats|statistics|lag\w*|bugs?|buggy)\b|\b(mute|add|install|invite|restart|host|update|"
+     r"stats|statistics|bugs?|buggy)\b|\b(mute|add|install|invite|restart|host|update|"
      r"code|program) (the |this |a |our |my )?bot\b|\bdiscord (server|nitro|role|account)s?\b|"
      r"\bslash commands?\b|\bhand histor(y|ies)\b|\b(discord|invite) (invite|link)s?\b|"
      r"\bgroup chat\b|\b(commands?|who (made|built|created|wrote|codes?|runs)|source code|"
@@ -663,7 +665,8 @@ NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      r"(\b(sign\w* up|signup|regist\w*|join\w*|enrol\w*|become|apply|applying) "
      r"(for |to |in |into )?(a |the |our |this |your |next )?"
      r"(spring |summer |fall |autumn |winter |new |next )?(league|club|season)\b|"
-     r"\bmembers?(hip)?\b|\bdues\b|"
+     r"\bmembership\b|\bbecom\w* a member\b|\bmembers only\b|\bnew members?\b|"
+     r"\bdues\b|"
      r"\b(league|club)\b.*\bnew (players|people|members)\b|"
      r"\b(league|club) (meeting|officers?|committee|president|board|fees?)\b|\b(quit|leave|"
      r"leaving) the (league|club)\b)", "league membership and business",
