@@ -15,6 +15,12 @@ etiquette they do not name) is answered honestly with no rule, and with the rule
 
 from __future__ import annotations
 
+# A question of manners ("is it rude to ..."): a rule may touch it, but the rulebooks do not
+# judge manners, so the lookup offers the rule without being sure of it.
+MANNERS = (r"\b(rude|impolite|bad form|poor form|bad manners|good manners|bad etiquette|"
+           r"poor etiquette|good etiquette|disrespect\w*|classless|classy|dick move|jerk move|"
+           r"scummy|frowned upon|bad taste|unsportsmanlike|sportsmanlike|bm|bming)\b")
+
 # (pattern over the query's words joined by spaces, rule id). A pattern is the meaning of a
 # phrase; it wins over the single words in it ("call your bet and raise you" names call and
 # raise, but it is a string bet).
@@ -547,7 +553,10 @@ INTENTS: tuple[tuple[str, str], ...] = (
      "one-player-to-a-hand"),
     (r"\b(team|teaming|teamed) up\b|\bworking together\b|\bsharing cards\b|\bsoft ?play",
      "cheating"),
-    (r"\btrash talk|\b(rude|abusive|insult\w*)\b|\bf ?bombs?\b|\b(yell|yelled|yelling|yells|"
+    # (rude words; "is it rude to fold" asks about manners, not language)
+    (r"\btrash talk|(?<!\bit )(?<!\bits )(?<!\bit is )(?<!\bit was )(?<!considered )"
+     r"\b(rude|abusive|insult\w*)\b(?! to (\w+ )?(fold|call|check|bet|raise|show|muck|ask|use|"
+     r"leave|take|talk|play|tank|stall|wear|eat|not)\b)|\bf ?bombs?\b|\b(yell|yelled|yelling|yells|"
      r"shout\w*|scream\w*) at\b|\b(swear\w*|swore|sworn|cuss\w*|cursing|profanity)\b",
      "language"),
     (r"\b(phone|texting|text|texts|face ?tim\w*|video call\w*|head ?phones|earbuds|ear ?buds|"

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
 from bot.rulebook.amount_words import ordinals_as_words
-from bot.rulebook.phrases import INTENTS, NOT_COVERED
+from bot.rulebook.phrases import INTENTS, MANNERS, NOT_COVERED
 
 
 class Named(Protocol):
@@ -275,6 +275,7 @@ def content_words(ws: Iterable[str]) -> list[str]:
 
 
 _INTENTS = tuple((re.compile(p), rid) for p, rid in INTENTS)
+_MANNERS = re.compile(MANNERS)
 _NOT_COVERED = tuple((re.compile(p), name, ids) for p, name, ids in NOT_COVERED)
 
 INTENT_BONUS = 1.5
@@ -675,6 +676,8 @@ class Index(Generic[R]):
             if len(q.content) == 1 and q.content[0] not in entry.name_words:
                 sure = False
         sure = sure and not strange and not unexplained and not self._rests_on_guess(q, top.id)
+        # whether a deed is polite is no rule's to say for sure
+        sure = sure and _MANNERS.search(q.plain) is None
         return Ranking(tuple(order), sure)
 
     def _rests_on_guess(self, q: Query, rule_id: str) -> bool:

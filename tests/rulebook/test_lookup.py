@@ -566,3 +566,21 @@ def test_dealing_the_cards_is_not_a_deal_of_the_prizes(book: Rulebook) -> None:
     # dealing oneself in is joining
     answer = book.answer("can we deal ourselves in late")
     assert (answer.rule or answer.suggestions[0]).id == "late-registration"
+
+
+# Whether a deed is polite: the rule it touches comes first, but no rule judges manners for sure.
+MANNERS_ASKED = {
+    "is it rude to fold when i could check": "folding-out-of-turn",
+    "is it rude to take a long time on every decision": "action-time",
+    "is it rude to use my phone at the table": "phones",
+    "is it bad form to talk about my folded hand during the hand": "discussing-hands",
+    "is it disrespectful to swear at the dealer": "language",
+}
+
+
+@pytest.mark.parametrize(("query", "rule_id"), sorted(MANNERS_ASKED.items()))
+def test_a_question_of_manners_offers_the_rule_unsure(
+        book: Rulebook, query: str, rule_id: str) -> None:
+    answer = book.answer(query)
+    assert answer.kind == "unsure", f"{query!r}: {answer.kind}"
+    assert answer.suggestions[0].id == rule_id, f"{query!r} -> {answer.suggestions[0].id}"
