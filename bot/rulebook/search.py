@@ -90,6 +90,7 @@ as by from into onto over up down again still yet really actually now ever even
 way thing things stuff game poker hand hands during while after before because
 play plays playing played league leagues tonight today week night last per many much
 snap dude bro lol hey yo ya pls plz u ur wtf omg idk tbh btw imo
+lmao lmfao rofl smh ngl bruh ffs jk rn imho fyi tbf istg
 """.split())
 
 # Words for the same thing, after stemming (left: as stemmed; right: the word used).
