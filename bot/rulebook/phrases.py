@@ -541,7 +541,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(penalt\w*|punish\w*|happens?|caught)\b.*\bcheat\w*|\bcheat\w*\b.*\b(penalt\w*|"
      r"punish\w*|caught)\b", "disqualification"),
     (r"\bpenalt|\bpenali[sz]", "penalty"),
-    (r"\bfinal (decision|say|word|call)\b|\bwho decides\b", "director-decision"),
+    (r"\bfinal (decision|say|word|call)\b|\bwho decides\b(?!\s+(?!(disputes?|rulings?|arguments?|"
+     r"disagreements?|if|when|whether|what|who|in|on a ruling)\b)\w)", "director-decision"),
     (r"\b(director|td|floor|ruling)\b.*\b(wrong|mistake|error|unfair|disagree)\b|\bappeal|"
      r"\b(disagree|dispute|contest|challenge)\b",
      "appeals"),
@@ -678,7 +679,9 @@ NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      r"\bdues\b|"
      r"\b(league|club)\b.*\bnew (players|people|members)\b|"
      r"\b(league|club) (meeting|officers?|committee|president|board|fees?)\b|\b(quit|leave|"
-     r"leaving) the (league|club)\b)", "league membership and business",
+     r"leaving) the (league|club)\b|"
+     r"^(?!.*\b(break|breaks|level|levels|blinds?|clock)\b).*\b(schedule|calendar|reschedul\w*)\b)",
+     "league membership and business",
      ("late-registration", "house-rules")),
     # acting, not time: theatrics at the table
     (r"^(?!.*\b(minutes?|seconds?|forever|ages|long|time|clock|tank\w*|stall\w*)\b).*"

@@ -302,6 +302,8 @@ UNCOVERED_ASKED = [
     "can i join the league mid season",
     "how do i enroll in the spring season",
     "does the league take new players",
+    "who decides the schedule",
+    "can we reschedule league night",
     # manners no rule names
     "is it rude to leave right after busting",
     "should i say nice hand when i lose",
@@ -500,6 +502,7 @@ PHRASED = {
     # the venue's people
     "the pub owner says no phones at the tables": {"house-rules", "phones"},
     "venue staff told us to stop playing at midnight": {"house-rules"},
+    "who decides disputes": {"director-decision"},
 }
 
 
@@ -521,6 +524,7 @@ NOT_THAT_RULE = {
     "dealer killed my hand, do i get my raise back": "uncalled-bet",
     "the td made me sit out 2 hands": "away",
     "the dealer told me to fold my hand": "one-player-to-a-hand",
+    "when is the scheduled break": "house-rules",
     "he said raise but only put in a call": "verbal-declaration",
 }
 
