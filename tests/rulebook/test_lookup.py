@@ -503,6 +503,7 @@ PHRASED = {
     "the pub owner says no phones at the tables": {"house-rules", "phones"},
     "venue staff told us to stop playing at midnight": {"house-rules"},
     "who decides disputes": {"director-decision"},
+    "when is the scheduled break": {"blind-levels"},
 }
 
 
@@ -524,7 +525,6 @@ NOT_THAT_RULE = {
     "dealer killed my hand, do i get my raise back": "uncalled-bet",
     "the td made me sit out 2 hands": "away",
     "the dealer told me to fold my hand": "one-player-to-a-hand",
-    "when is the scheduled break": "house-rules",
     "he said raise but only put in a call": "verbal-declaration",
 }
 
