@@ -170,7 +170,9 @@ CHAT = {"wat": "what", "wot": "what", "wut": "what", "wen": "when", "hav": "have
         "cuz": "because", "bc": "because", "abt": "about", "tho": "though", "lng": "long",
         "shud": "should", "wud": "would", "cud": "could", "dat": "that", "da": "the",
         "teh": "the", "th": "the", "wil": "will", "dont": "dont", "pls": "please",
-        "outta": "out of", "lvl": "level", "lvls": "levels"}
+        "outta": "out of", "lvl": "level", "lvls": "levels", "4ever": "forever",
+        "sum1": "someone", "some1": "someone", "any1": "anyone", "wuz": "was", "hw": "how",
+        "rong": "wrong", "aftr": "after"}
 
 
 def _stem(word: str) -> str:
@@ -206,6 +208,9 @@ _SPLIT = re.compile(r"[a-z0-9#%]+")
 _SMALL = re.compile(r"(?<![\d$€£/.,])\b([1-9])\b(?![\d/]|[.,]\d|\s?(?:k|x|bbs?|%|percent)\b)")
 _SMALL_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 _XBET = re.compile(r"\b[2-5][ -]?bet(s|ting|ted)?\b")
+_WITH = re.compile(r"\bw/(o\b)?")
+_TWO_AS_TO = re.compile(r"(?<![\d$€£/.,])\b2 (?=(show|act|call|fold|check|post|play|pay|leave|be|"
+                        r"do|go|get|see|win|muck|rebuy|move|sit|wait|make|take|put|talk|use)\b)")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -253,6 +258,9 @@ def plain_words(text: str) -> list[str]:
     low = ordinals_as_words(low)
     # "3-bet", "4bet": a name of a raise, not an amount
     low = _XBET.sub(" xbet ", low)
+    # chat shorthand: "w/o" is without, "hav 2 show" is have to show
+    low = _WITH.sub(lambda m: " without " if m.group(1) else " with ", low)
+    low = _TWO_AS_TO.sub(" to ", low)
     # a lone small number counts players or cards ("down to 2", "2 players"), not chips
     low = _SMALL.sub(lambda m: f" {_SMALL_WORDS[int(m.group(1))]} ", low)
     low = _AMOUNT.sub(f" {NUMBER} ", low)
@@ -471,6 +479,9 @@ class Index(Generic[R]):
         fuzzy matches left to the query (each costs one)."""
         # the commonest slips first: a z for an s ("raize"), a letter doubled ("bett"), two
         # letters swapped ("rasie")
+        # a g dropped from -ing ("takin", "cheatin")
+        if as_typed.endswith("in") and len(as_typed) >= 5 and _word(as_typed + "g") in self.known:
+            return _word(as_typed + "g"), budget
         plain = re.sub(r"(.)\1", r"\1", as_typed.replace("z", "s"))
         if plain != as_typed and _word(plain) in self.idf:
             return _word(plain), budget

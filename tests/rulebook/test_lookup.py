@@ -496,6 +496,11 @@ PHRASED = {
     "when does the lvl go up": {"blind-levels"},
     "can a player get dqd for cheating": {"disqualification", "cheating"},
     "donk bet for less than the bb ok?": {"minimum-bet"},
+    "do i hav 2 show my hand if he mucks": {"showdown-order", "muck"},
+    "whos first 2 act after the flop": {"streets"},
+    "guy is takin 4ever": {"action-time"},
+    "he raised w/o saying raise": {"make-it"},
+    "can sum1 help me decide": {"one-player-to-a-hand"},
     # all in without a word, or said and not pushed
     "she shoved without saying anything": {"all-in"},
     "he announced all in but then only put out 2000": {"verbal-declaration", "all-in"},
