@@ -467,7 +467,9 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\bshow\w* (only )?one card\b(?!.*\bafter\b)|\bonly show\w* one\b", "show-two-cards"),
     (r"\b(one|1) card\b.*\bmuck|\b(both|two|2) cards\b.*\bwin\b", "show-two-cards"),
     (r"\bshow (both|two|2) cards\b|\bshow\w*\b.*\bcards?\b.*\bto win\b", "show-two-cards"),
-    (r"\b(hand|cards?) (is |was |got |been )*(declared |ruled |called )?dead\b|\bdead hand",
+    # ("card dead" is a run of bad cards, not a dead hand)
+    (r"\bhand (is |was |got |been )*(declared |ruled |called )?dead\b|"
+     r"\bcards? (is |was |got |been |are |were )+(declared |ruled |called )?dead\b|\bdead hand",
      "dead-hand"),
     (r"\bwho\b.*\b(turns?|shows?)\b.*\bfirst\b|\bwho (has to )?shows? first\b|\bshow first\b|"
      r"\bhave to show\b|\bmust i show\b",
@@ -637,7 +639,9 @@ NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # (talking strategy at the table is a rule: not this topic)
     (r"^(?!.*\b(discuss\w*|talk\w*|chat\w*)\b.*\btabl\w*)(?!.*\bshow\w* (my|his|her|a|the) "
      r"bluff).*(?:"
-     r"\b(pot|implied|reverse implied) odds\b|\bodds (of|to|for|on)\b|\bwhat are the odds\b|"
+     r"\b(pot|implied|reverse implied) odds\b|\bcard ?dead\b|"
+     r"\brun(ning)? (bad|good|hot|cold)\b|\b(cooler|coolered|suck ?out|sucked out|backdoor\w*|"
+     r"gutshot|rainbow|effective stacks?)\b|\bodds (of|to|for|on)\b|\bwhat are the odds\b|"
      r"\bequity\b|\bexpected value\b|\bev\b|\bgto\b|\bouts\b|\branges?\b|\bbluff\w*|"
      r"\b(poker|physical|timing|betting) tells?\b|\bspot (a )?tells?\b|\bbankroll|\bvariance\b|"
      r"\btilt\w*\b|\bstarting hands?\b|\b(best|good|right|strong|which|what) (hands?|cards) to "

@@ -361,6 +361,11 @@ UNCOVERED_ASKED = [
     "is angel shooting allowed",
     "can we run it twise",
     "he slowroled me",
+    # table vocabulary, not rules
+    "what does it mean to be card dead",
+    "i've been card dead all night",
+    "what is a cooler",
+    "what's a backdoor flush draw",
 ]
 
 
