@@ -159,6 +159,11 @@ JOINED = {("re", "buy"): "rebuy", ("re", "entry"): "reentry", ("add", "on"): "ad
           ("show", "down"): "showdown", ("showing", "down"): "showdown",
           # "kick in" is to start, not to be kicked out
           ("kick", "in"): "start", ("kicks", "in"): "start",
+          # idioms whose words name rules in another sense: no rule's words
+          ("break", "even"): "breakeven", ("breaking", "even"): "breakeven",
+          ("doubled", "up"): "doubleup", ("double", "up"): "doubleup",
+          ("doubling", "up"): "doubleup",
+          ("big", "deal"): "bigdeal",
           # going broke is being knocked out; a table "broke" is a table broken
           ("went", "broke"): "busted", ("go", "broke"): "busted", ("goes", "broke"): "busted",
           ("gone", "broke"): "busted", ("going", "broke"): "busted"}
@@ -209,6 +214,7 @@ _SMALL = re.compile(r"(?<![\d$€£/.,])\b([1-9])\b(?![\d/]|[.,]\d|\s?(?:k|x|bbs
 _SMALL_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 _XBET = re.compile(r"\b[2-5][ -]?bet(s|ting|ted)?\b")
 _WITH = re.compile(r"\bw/(o\b)?")
+_DEAL_WITH = re.compile(r"\b(to|we|you|cant|i|how) deal with\b|\b(whats|what is) the deal\b")
 _TWO_AS_TO = re.compile(r"(?<![\d$€£/.,])\b2 (?=(show|act|call|fold|check|post|play|pay|leave|be|"
                         r"do|go|get|see|win|muck|rebuy|move|sit|wait|make|take|put|talk|use)\b)")
 
@@ -261,6 +267,8 @@ def plain_words(text: str) -> list[str]:
     # chat shorthand: "w/o" is without, "hav 2 show" is have to show
     low = _WITH.sub(lambda m: " without " if m.group(1) else " with ", low)
     low = _TWO_AS_TO.sub(" to ", low)
+    # "deal with" a problem, "what's the deal": no deal of the prizes
+    low = _DEAL_WITH.sub(lambda m: f" {m.group(1) or m.group(2)} dealwith ", low)
     # a lone small number counts players or cards ("down to 2", "2 players"), not chips
     low = _SMALL.sub(lambda m: f" {_SMALL_WORDS[int(m.group(1))]} ", low)
     low = _AMOUNT.sub(f" {NUMBER} ", low)

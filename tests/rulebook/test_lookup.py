@@ -366,6 +366,10 @@ UNCOVERED_ASKED = [
     "i've been card dead all night",
     "what is a cooler",
     "what's a backdoor flush draw",
+    # idioms with a rule's word in another sense
+    "i just want to break even tonight",
+    "what's the deal with this guy",
+    "i doubled up twice tonight",
 ]
 
 
@@ -513,6 +517,8 @@ PHRASED = {
     "the pub owner says no phones at the tables": {"house-rules", "phones"},
     "venue staff told us to stop playing at midnight": {"house-rules"},
     "who decides disputes": {"director-decision"},
+    "how do we deal with a misdeal": {"misdeal"},
+    "how should the td deal with a player who tanks": {"action-time", "clock"},
     "when is the scheduled break": {"blind-levels"},
 }
 
