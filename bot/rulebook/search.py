@@ -214,7 +214,8 @@ _SMALL = re.compile(r"(?<![\d$€£/.,])\b([1-9])\b(?![\d/]|[.,]\d|\s?(?:k|x|bbs
 _SMALL_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 _XBET = re.compile(r"\b[2-5][ -]?bet(s|ting|ted)?\b")
 _WITH = re.compile(r"\bw/(o\b)?")
-_DEAL_WITH = re.compile(r"\b(to|we|you|cant|i|how|td|director|floor|they|he|she) deal with\b|\b(whats|what is) the deal\b")
+_DEAL_WITH = re.compile(r"\b(to|we|you|cant|i|how|td|director|floor|they|he|she) deal with\b|"
+                        r"\b(whats|what is) the deal\b")
 _TWO_AS_TO = re.compile(r"(?<![\d$€£/.,])\b2 (?=(show|act|call|fold|check|post|play|pay|leave|be|"
                         r"do|go|get|see|win|muck|rebuy|move|sit|wait|make|take|put|talk|use)\b)")
 
