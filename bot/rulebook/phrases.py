@@ -615,11 +615,14 @@ NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      r"\brun it (2|3)x\b|\brun (two|2|three|3) boards\b", "running it twice",
      ("rabbit-hunt", "face-up", "side-pots")),
     (r"\binsurance\b", "all-in insurance", ("face-up", "side-pots", "cheating")),
-    (r"\btip(s|ped|ping)?\b|\btok(e|es|ing)\b", "tipping",
+    (r"\btip(s|ped|ping)?\b|\btok(e|es|ing)\b|\bgratuit\w*|\bchip in for the dealer\b|"
+     r"\bdealer appreciation\b", "tipping",
      ("payouts", "house-rules", "director-decision")),
     (r"\bsatellit|\bticket to\b|\bseat (to|into) the main\b", "satellites",
      ("payouts", "late-registration", "rebuys")),
-    (r"\brak(e|es|ed|ing)\b|\b(entry|house|admin|service|staff) fees?\b|\bjuice\b|\bvig\b",
+    (r"\brak(e|es|ed|ing)\b|\b(entry|house|admin|service|staff) fees?\b|\bjuice\b|\bvig\b|"
+     r"\b(house|bar|venue|club|casino) (take|takes|took|keep|keeps|get|gets) (a |its |their )?(cut|"
+     r"percentage|share|slice)\b|\bgoes to the house\b|\bfee to (play|enter)\b",
      "rake and fees", ("payouts", "house-rules")),
     (r"\bcash (game|games|table|tables|poker)\b|\bring games?\b|\bhit and run\b|"
      r"\bbuy(ing)? the button\b|\bmissed blinds?\b|\bpost\w* (to |a big blind to )?(come|get|"

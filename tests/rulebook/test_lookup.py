@@ -290,6 +290,10 @@ UNCOVERED_ASKED = [
     "should i tip the dealer when i win a pot",
     "how much do winners usually tip",
     "do we toke the staff at the end",
+    "do we have to chip in for the dealer",
+    "is gratuity included",
+    "how much goes to the house",
+    "does the bar take a cut of the prize pool",
     # league business the rules do not name
     "how do I sign up for the league",
     "how do i become a league member",
