@@ -24,8 +24,10 @@ telling each word is.
 
 The lookup is sure of the first rule only when nothing speaks against it (`Index.ranked`): no
 phrase of the query means another rule, no word of it is one the rulebook does not know (it
-may be the real topic: "rake", "sunglasses"), no telling word points elsewhere, and, without
-a phrase, the rule uses every word of the question and scores clearly above the next one.
+may be the real topic: "rake", "sunglasses"), no telling word points elsewhere, the rule is not
+tied to the question only by a word guessed from a typo ("winter" is no "winner"), the question
+is not whether something is rude, and, without a phrase, the rule uses every word of the
+question and scores clearly above the next one.
 Otherwise it offers the closest rules, best first.
 """
 
