@@ -510,7 +510,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"(?<!straight )(?<!right )(?<!throw )(?<!threw )(?<!give )(?<!gave )(?<!walk )\baway\b",
      "away"),
     # tournament
-    (r"\bfinal table\b", "final-table"),
+    # the final table as the place of a story ("sweat me at the final table") is not its topic
+    (r"(?<!\bat the )(?<!\bof the )(?<!\bon the )\bfinal table\b", "final-table"),
     (r"\b(how|who) (are|is|gets?) seats?\b|\bseats? (picked|chosen|assigned|drawn)\b|"
      r"\bwho sits where\b", "random-seats"),
     # the big blind busted, said close together, before the small blind's rule

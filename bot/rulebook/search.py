@@ -129,6 +129,7 @@ SYNONYMS: dict[str, str] = {
     "xbet": "rais", "threebet": "rais", "repop": "rais", "rail": "railbird",
     "86d": "disqualif", "86ed": "disqualif",
     "barred": "disqualif", "pic": "screenshot", "photo": "screenshot", "picture": "screenshot",
+    "film": "screenshot", "video": "screenshot", "pics": "screenshot", "photos": "screenshot",
     "piss": "away", "pee": "away", "peeing": "away", "pissing": "away",
     "hollywood": "tank", "hollywoodd": "tank", "rathol": "pocket", "ratholing": "pocket",
     "felt": "eliminat",

@@ -524,6 +524,11 @@ PHRASED = {
     "how do we deal with a misdeal": {"misdeal"},
     "how should the td deal with a player who tanks": {"action-time", "clock"},
     "when is the scheduled break": {"blind-levels"},
+    # the final table as the place of the story
+    "my girlfriend wants to sweat me at the final table": {"one-player-to-a-hand"},
+    "someone was filming at the final table and our cards were visible": {"card-visibility",
+                                                                            "phones"},
+    "what happens at the final table": {"final-table"},
 }
 
 

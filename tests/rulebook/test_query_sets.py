@@ -176,14 +176,9 @@ KNOWN_MISSES = {
     # no rulebook of the league names slow-rolling: not covered, the showdown order offered
     ("tuning_set_10.toml", "he slowrolled me with the nuts, is there a rule for that"):
         "showdown-order",
-    # a sweat at the final table: two topics, and the words say the final table far more
-    ("tuning_set_12.toml", "can my wife sweat me at the final table"): "final-table",
     # a correction in mid-sentence ("no wait a 1000 chip"): two chips told, no number
     ("tuning_set_13.toml", "bet 200, he tosses one green 25 chip... no wait a 1000 chip, no "
                            "words"): "make-it",
-    # a picture of cards at the final table: two topics, the final table said by name
-    ("tuning_set_13.toml", "someone took a pic of the final table with our cards showing"):
-        "final-table",
     # one card shown: showing both to win as much as show one, show all
     ("tuning_set_14.toml", "is showing one card ok"): "show-two-cards",
     # "2 chips" thrown is no amount; "chips in" reads as objects on the table as much
