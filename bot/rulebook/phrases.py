@@ -144,6 +144,10 @@ INTENTS: tuple[tuple[str, str], ...] = (
     # what the venue's people say goes at the venue
     (r"\b(bar|venue|pub|restaurant|casino|club) (manager|owner|staff|management|rules?|policy)\b|"
      r"\b(manager|owner) (of the )?(bar|venue|pub|restaurant)\b", "house-rules"),
+    # somewhere else when the cards were dealt: being at the table
+    (r"\b(was|were|am|is|im|hes|shes) (in|at|out|outside|on) (the |a |my |his |her )?(\w+ ){0,2}"
+     r"(area|bar|bathroom|restroom|toilet|patio|lobby|car|kitchen|outside|phone|break)\b.*"
+     r"\b(when|while|as)\b.*\b(dealt|deal|dealing)\b", "table-presence"),
     # cards held below the table's edge (before the rail's onlookers)
     (r"\bcards?\b.*\b(under|below|beneath|off) (the )?(rail|felt|edge)\b", "card-visibility"),
     # a player out of the hand telling one in it what to do: talk about a hand in play; anyone
@@ -485,7 +489,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
      r"\bfolded cards\b",
      "discussing-hands"),
     # time and presence
-    (r"\bsmok\w*|\bvap(e|es|ing)\b|\bcigar", "smoking"),
+    # (the smoking area as the place of a story is not its topic)
+    (r"\bsmok\w*\b(?! (area|section|patio|room|deck)\b)|\bvap(e|es|ing)\b|\bcigar", "smoking"),
     (r"\b(blind|level|tournament|blinds) clock\b", "blind-levels"),
     (r"\b(ask\w*|call\w*|request\w*) for (time|the clock|a clock)\b", "clock"),
     (r"\bhow long\b.*\bclock\b|\bcall\w* (the )?(time|clock)\b|\b(time|clock) on (him|her|them|"

@@ -529,6 +529,10 @@ PHRASED = {
     "someone was filming at the final table and our cards were visible": {"card-visibility",
                                                                             "phones"},
     "what happens at the final table": {"final-table"},
+    "can someone call the clock on me from the smoking area": {"clock"},
+    "she was in the smoking area when the cards were dealt": {"table-presence"},
+    "i was at the bar when they dealt, is my hand dead": {"table-presence"},
+    "is there a smoking area": {"smoking"},
 }
 
 
