@@ -591,14 +591,14 @@ INTENTS: tuple[tuple[str, str], ...] = (
 # Topics none of the rulebooks here covers: answered with no rule and these suggestions.
 NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     # the bot and the server themselves, not a rule of play (a rule the bot applies is asked
-    # with the rule's words: "did the bot fold me when I was away")
-    (r"\bbot\b.*\b(mute|muted|muting|dms?|dmd|direct messages?|commands?|"
+    # with the rule's words: "did the bot fold me when I was away", "which command folds")
+    (r"\bbot\b.*\b(mute|muted|muting|dms?|dmd|direct messages?|commands|"
      r"open source|source code|github|install\w*|invite\w*|avatars?|nicknames?|profile pic\w*|"
      r"voice (chat|channel)|permissions?|roles?|emojis?|notifications?|pings?|pinging|prefix|"
      r"stats|statistics|bugs?|buggy)\b|\b(mute|add|install|invite|restart|host|update|"
      r"code|program) (the |this |a |our |my )?bot\b|\bdiscord (server|nitro|role|account)s?\b|"
-     r"\bslash commands?\b|\bhand histor(y|ies)\b|\b(discord|invite) (invite|link)s?\b|"
-     r"\bgroup chat\b|\b(commands?|who (made|built|created|wrote|codes?|runs)|source code|"
+     r"\bslash commands\b|\bhand histor(y|ies)\b|\b(discord|invite) (invite|link)s?\b|"
+     r"\bgroup chat\b|\b(commands|who (made|built|created|wrote|codes?|runs)|source code|"
      r"open source)\b.*\bbot\b", "the bot and the server themselves", ("house-rules",)),
     (r"\bangl(e|es|ing)\b|\bangle ?shoot|\bangel ?shoot", "angle shooting",
      ("verbal-declaration", "cheating", "director-decision")),

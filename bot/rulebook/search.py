@@ -250,7 +250,7 @@ situation spot exact work works working job some mean totally literally basicall
 sort proper properly legit normal official officially standard supposedly fair enough
 good bad big small huge tons bunch couple pretty quite very real really happen happened
 ok time times thing someone something go goes went going come comes came done try tried
-spew spewed spewing
+spew spewed spewing bot bots
 """.split())
 
 

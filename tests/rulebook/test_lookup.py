@@ -533,6 +533,11 @@ PHRASED = {
     "she was in the smoking area when the cards were dealt": {"table-presence"},
     "i was at the bar when they dealt, is my hand dead": {"table-presence"},
     "is there a smoking area": {"smoking"},
+    # "bot" is the bot, not a misspelt "both"
+    "how do i raise with the bot": {"minimum-raise", "betting-actions", "incomplete-all-in"},
+    "how do i go away with the bot": {"away"},
+    "which bot command lets me rebuy": {"rebuys"},
+    "what command do i use to fold": {"betting-actions", "folding-out-of-turn"},
 }
 
 
