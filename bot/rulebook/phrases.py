@@ -598,7 +598,8 @@ NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      r"stats|statistics|bugs?|buggy)\b|\b(mute|add|install|invite|restart|host|update|"
      r"code|program) (the |this |a |our |my )?bot\b|\bdiscord (server|nitro|role|account)s?\b|"
      r"\bslash commands\b|\bhand histor(y|ies)\b|\b(discord|invite) (invite|link)s?\b|"
-     r"\bgroup chat\b|\b(commands|who (made|built|created|wrote|codes?|runs)|source code|"
+     r"^(the |this |our |a )?bots?$|\bgroup chat\b|"
+     r"\b(commands|who (made|built|created|wrote|codes?|runs)|source code|"
      r"open source)\b.*\bbot\b", "the bot and the server themselves", ("house-rules",)),
     (r"\bangl(e|es|ing)\b|\bangle ?shoot|\bangel ?shoot", "angle shooting",
      ("verbal-declaration", "cheating", "director-decision")),

@@ -92,7 +92,7 @@ as by from into onto over up down again still yet really actually now ever even
 way thing things stuff game poker hand hands during while after before because
 play plays playing played league leagues tonight today week night last per many much
 snap dude bro lol hey yo ya pls plz u ur wtf omg idk tbh btw imo
-lmao lmfao rofl smh ngl bruh ffs jk rn imho fyi tbf istg
+lmao lmfao rofl smh ngl bruh ffs jk rn imho fyi tbf istg bot bots
 """.split())
 
 # Words for the same thing, after stemming (left: as stemmed; right: the word used).
@@ -250,7 +250,7 @@ situation spot exact work works working job some mean totally literally basicall
 sort proper properly legit normal official officially standard supposedly fair enough
 good bad big small huge tons bunch couple pretty quite very real really happen happened
 ok time times thing someone something go goes went going come comes came done try tried
-spew spewed spewing bot bots
+spew spewed spewing
 """.split())
 
 

@@ -534,7 +534,7 @@ PHRASED = {
     "i was at the bar when they dealt, is my hand dead": {"table-presence"},
     "is there a smoking area": {"smoking"},
     # "bot" is the bot, not a misspelt "both"
-    "how do i raise with the bot": {"minimum-raise", "betting-actions", "incomplete-all-in"},
+    "how do i raise with the bot": {"minimum-raise"},
     "how do i go away with the bot": {"away"},
     "which bot command lets me rebuy": {"rebuys"},
     "what command do i use to fold": {"betting-actions", "folding-out-of-turn"},
