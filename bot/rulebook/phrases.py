@@ -148,6 +148,9 @@ INTENTS: tuple[tuple[str, str], ...] = (
     (r"\b(was|were|am|is|im|hes|shes) (in|at|out|outside|on) (the |a |my |his |her )?(\w+ ){0,2}"
      r"(area|bar|bathroom|restroom|toilet|patio|lobby|car|kitchen|outside|phone|break)\b.*"
      r"\b(when|while|as)\b.*\b(dealt|deal|dealing)\b", "table-presence"),
+    # two tables of unequal sizes
+    (r"\btable (has|had|is at|is down to|with) (\w+ )(players? )?(and|but|while|,)? ?(the )?"
+     r"(other|another|next)( one| table)? (has|had|is at|with|only)\b", "table-balancing"),
     # cards held below the table's edge (before the rail's onlookers)
     (r"\bcards?\b.*\b(under|below|beneath|off) (the )?(rail|felt|edge)\b", "card-visibility"),
     # a player out of the hand telling one in it what to do: talk about a hand in play; anyone

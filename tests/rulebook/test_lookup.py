@@ -533,6 +533,7 @@ PHRASED = {
     "she was in the smoking area when the cards were dealt": {"table-presence"},
     "i was at the bar when they dealt, is my hand dead": {"table-presence"},
     "is there a smoking area": {"smoking"},
+    "one table has 9 players and the other has 6": {"table-balancing"},
     # "bot" is the bot, not a misspelt "both"
     "how do i raise with the bot": {"minimum-raise"},
     "how do i go away with the bot": {"away"},
