@@ -601,7 +601,9 @@ NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      r"stats|statistics|bugs?|buggy)\b|\b(mute|add|install|invite|restart|host|update|"
      r"code|program) (the |this |a |our |my )?bot\b|\bdiscord (server|nitro|role|account)s?\b|"
      r"\bslash commands\b|\bhand histor(y|ies)\b|\b(discord|invite) (invite|link)s?\b|"
-     r"^(the |this |our |a )?bots?$|\bgroup chat\b|"
+     r"^(the |this |our |a )?bots?$|\bgroup chat\b|\b(un)?mute\b|\bnotifications?\b|"
+     r"\b(display|user|discord) ?names?\b|\bnick ?names?\b|\bmoderators?\b|\bserver (admin|owner|"
+     r"roles?)\b|\b(report|found|reporting) a bug\b|"
      r"\b(commands|who (made|built|created|wrote|codes?|runs)|source code|"
      r"open source)\b.*\bbot\b", "the bot and the server themselves", ("house-rules",)),
     (r"\bangl(e|es|ing)\b|\bangle ?shoot|\bangel ?shoot", "angle shooting",

@@ -326,6 +326,10 @@ UNCOVERED_ASKED = [
     "who made this bot",
     "how do i add the bot to my server",
     "is the bot open source",
+    "can I change my display name",
+    "how do i unmute the table channel",
+    "who is the server admin",
+    "how do i report a bug",
     # rulebook-adjacent words, other topics
     "can we deal the river two times when we're all in",
     "is a live straddle ok on the button",
