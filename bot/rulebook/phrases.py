@@ -151,6 +151,10 @@ INTENTS: tuple[tuple[str, str], ...] = (
     # two tables of unequal sizes
     (r"\btable (has|had|is at|is down to|with) (\w+ )(players? )?(and|but|while|,)? ?(the )?"
      r"(other|another|next)( one| table)? (has|had|is at|with|only)\b", "table-balancing"),
+    # asking leave to chop, with no pot or board said: chopping the prizes, a deal
+    (r"^(?!.*\b(pot|pots|board|same|tie|tied|ties|hand|hands|blinds?|chip|chips|odd)\b)(.*\b(can|"
+     r"could|may|allowed|want|wanna|agree\w*|offer\w*|propos\w*|ask\w*|lets)\b.*\bchop\w*\b|"
+     r".*\bchop\w*\b.*\b(allowed|legal|ok|okay)\b)", "deal"),
     # cards held below the table's edge (before the rail's onlookers)
     (r"\bcards?\b.*\b(under|below|beneath|off) (the )?(rail|felt|edge)\b", "card-visibility"),
     # a player out of the hand telling one in it what to do: talk about a hand in play; anyone

@@ -538,6 +538,10 @@ PHRASED = {
     "i was at the bar when they dealt, is my hand dead": {"table-presence"},
     "is there a smoking area": {"smoking"},
     "one table has 9 players and the other has 6": {"table-balancing"},
+    # leave asked to chop is a deal; a pot chopped is a split pot
+    "are we allowed to chop": {"deal"},
+    "the last three want to chop, ok?": {"deal"},
+    "we chopped the pot with the same straight": {"split-pot"},
     # "bot" is the bot, not a misspelt "both"
     "how do i raise with the bot": {"minimum-raise"},
     "how do i go away with the bot": {"away"},
@@ -565,6 +569,7 @@ NOT_THAT_RULE = {
     "the td made me sit out 2 hands": "away",
     "the dealer told me to fold my hand": "one-player-to-a-hand",
     "he said raise but only put in a call": "verbal-declaration",
+    "can we chop the pot if we tie": "deal",
 }
 
 
