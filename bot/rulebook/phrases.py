@@ -130,7 +130,8 @@ INTENTS: tuple[tuple[str, str], ...] = (
      "chip-visibility"),
     # dealing the cards, not a deal of the prizes
     (r"\b(can|may|should|do|does|must|will|have to|has to|gets? to) (i|you|he|she|we|they|a player|"
-     r"the button|someone|players) (deal|shuffle|shuffle and deal)\b(?! (\w+ )?in\b)",
+     r"the button|someone|players) (deal|shuffle|shuffle and deal)\b(?! (\w+ )?in\b)"
+     r"(?! (it|the \w+) (twice|two times|again)\b)",
      "shuffle-and-deal"),
     # a player who mucked his own winner: a mucked hand (not one the dealer killed)
     (r"^(?!.*\bdealer\b).*\b(i|he|she|they|player|guy|villain) (\w+ )?muck(ed|s)? (my|his|her|"
@@ -628,7 +629,9 @@ NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     (r"\brun(ning|s)? it (twice|twise|twcie|twic|two times|three times|thrice|# times|#x|again|"
      r"more than once)\b|"
      r"\brun(ning|s)? it #(?!\w)|"
-     r"\brun it (2|3)x\b|\brun (two|2|three|3) boards\b", "running it twice",
+     r"\brun it (2|3)x\b|\brun (two|2|three|3) boards\b|\b(deal|run|ran|dealt) (it|the board|the "
+     r"rest|the river|the turn) (twice|two times)\b|\b(two|2|multiple|double) run ?outs?\b",
+     "running it twice",
      ("rabbit-hunt", "face-up", "side-pots")),
     (r"\binsurance\b", "all-in insurance", ("face-up", "side-pots", "cheating")),
     (r"\btip(s|ped|ping)?\b|\btok(e|es|ing)\b|\bgratuit\w*|\bchip in for the dealer\b|"

@@ -357,6 +357,8 @@ UNCOVERED_ASKED = [
     "should i call a shove with ace king",
     "can we play a bomb pot every orbit",
     "is run it twice allowed if both players agree",
+    "can we deal it twice",
+    "two runouts allowed?",
     "someone splashed chips into the pot, is that ok",
     "she slowrolled the nuts on me",
     "what's the discord invite link",
