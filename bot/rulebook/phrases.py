@@ -131,7 +131,7 @@ INTENTS: tuple[tuple[str, str], ...] = (
     # dealing the cards, not a deal of the prizes
     (r"\b(can|may|should|do|does|must|will|have to|has to|gets? to) (i|you|he|she|we|they|a player|"
      r"the button|someone|players) (deal|shuffle|shuffle and deal)\b(?! (\w+ )?in\b)"
-     r"(?! (it|the \w+) (twice|two times|again)\b)",
+     r"(?! (it|the \w+) (twic\w*|two times|again)\b)",
      "shuffle-and-deal"),
     # a player who mucked his own winner: a mucked hand (not one the dealer killed)
     (r"^(?!.*\bdealer\b).*\b(i|he|she|they|player|guy|villain) (\w+ )?muck(ed|s)? (my|his|her|"
