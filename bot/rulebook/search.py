@@ -489,11 +489,11 @@ class Index(Generic[R]):
         """The known word a misspelt one means: its stem near a known stem ("kiker", "cusss":
         cuss), else the word as typed near a word the rules write ("shws": shows); and the
         fuzzy matches left to the query (each costs one)."""
-        # the commonest slips first: a z for an s ("raize"), a letter doubled ("bett"), two
-        # letters swapped ("rasie")
         # a g dropped from -ing ("takin", "cheatin")
         if as_typed.endswith("in") and len(as_typed) >= 5 and _word(as_typed + "g") in self.known:
             return _word(as_typed + "g"), budget
+        # the commonest slips first: a z for an s ("raize"), a letter doubled ("bett"), two
+        # letters swapped ("rasie")
         plain = re.sub(r"(.)\1", r"\1", as_typed.replace("z", "s"))
         if plain != as_typed and _word(plain) in self.idf:
             return _word(plain), budget
