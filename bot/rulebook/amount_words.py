@@ -565,12 +565,14 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     if m:
         stack, said = (t.value(g) for g in m.groups() if g is not None)
         return m.span(), "over-stack", said, stack
-    m = re.search(rf"\b(?:bet|bets|typed|raise\w*|shove\w*)\s+(?:to\s+)?{N}\b.{{0,30}}?\b(?:i|he|"
-                  rf"she)\s+(?:only\s+)?(?:have|has|had)\s+(?:only\s+)?{N}", shape)
+    m = re.search(rf"\b(?:bet|bets|typed|raise\w*|shove\w*)\s+(?:to\s+)?{N}\b"
+                  rf"(?:(?!\b(?:bet|bets|typed|raise\w*|shove\w*)\b).){{0,30}}?\b(?:i|he|"
+                  rf"she|but)\s+(?:only\s+)?(?:have|has|had)\s+(?:only\s+)?{N}", shape)
     if m:
         return m.span(), "over-stack", t.value(m.group(1)), t.value(m.group(2))
     m = re.search(rf"\b(?:bet|bets|typed|types|raise\w*|shove\w*)\s+(?:to\s+)?{N}\s+"
-                  rf"(?:but|and|with)\s+(?:my|his|her|their)\s+stack\s+(?:is|was|are|were)\s+(?:only\s+)?"
+                  rf"(?:but|and|with)\s+(?:my|his|her|their)\s+(?:whole\s+|entire\s+)?stack\s+"
+                  rf"(?:is|was|are|were)\s+(?:only\s+)?"
                   rf"{N}\b", shape)
     if m:
         return m.span(), "over-stack", t.value(m.group(1)), t.value(m.group(2))
@@ -589,15 +591,22 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     if m:
         said, stack = (t.value(g) for g in m.groups() if g is not None)
         return m.span(), "over-stack", said, stack
+    m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+(?:i\s*m\s+|im\s+|hes\s+|shes\s+)?"
+                  rf"allin\b.{{0,24}}?\b(?:threw|throws?|put|puts|push(?:e[sd])?|tossed|slid|"
+                  rf"dropped)\s+(?:in\s+|out\s+)?(?:only\s+)?{N}\s+(?:of|from)\s+(?:my|his|her)\s+"
+                  rf"(?:whole\s+|entire\s+)?(?:stack\s+of\s+)?{N}(?:\s+stack)?\s*\??\s*$", shape)
+    if m and t.value(m.group(1)) < t.value(m.group(2)):
+        # "said all in but only pushed 2000 of my 5000": the word binds, all of the stack
+        return m.span(), "said-vs-chips", t.value(m.group(2)), t.value(m.group(1))
     m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*|called out)\s+(?:i\s+)?"
                   rf"(?:(?:raise|bet|make it)\s+(?:to\s+)?)?{N}\b.{{0,30}}?"
-                  rf"\b(?:threw|throws?|put|puts|pushe[sd]?|tossed|slid|slides|dropped|"
+                  rf"\b(?:threw|throws?|put|puts|push(?:e[sd])?|tossed|slid|slides|dropped|"
                   rf"bet|had|chips (?:were|was|are|came to)|chips)\s+(?:in\s+|out\s+|forward\s+)?"
                   rf"{N}", shape)
     if m:
         return m.span(), "said-vs-chips", t.value(m.group(1)), t.value(m.group(2))
     m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+call\b.{{0,30}}?\b(?:threw|throws?|"
-                  rf"put|puts|pushe[sd]?|tossed|slid|dropped)\s+(?:in\s+|out\s+)?{N}", shape)
+                  rf"put|puts|push(?:e[sd])?|tossed|slid|dropped)\s+(?:in\s+|out\s+)?{N}", shape)
     if m:
         return m.span(), "said-call", 0, t.value(m.group(1))
     m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+raise\b.{{0,20}}?{N}\s+(?:in\s+)?"
@@ -610,7 +619,7 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     if m:
         return m.span(), "said-raise-call", 0, 0
     m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+raise\b(?!\s+(?:to\s+|by\s+)?#)"
-                  rf".{{0,40}}?\b(?:threw|throws?|put|puts|pushe[sd]?|tosse[sd]|toss|slid|slides|"
+                  rf".{{0,40}}?\b(?:threw|throws?|put|puts|push(?:e[sd])?|tosse[sd]|toss|slid|slides|"
                   rf"dropped|drops)\s+"
                   rf"(?:in\s+|out\s+|forward\s+)?(?:only\s+)?{N}", shape)
     if m:
@@ -642,7 +651,7 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
         # a call of less than the bet: chips put in short of a call
         return (m.start(), m.end(1)), "put_in", t.value(m.group(1)), 0
     m = re.search(rf"\b(?:threw|throws?|thrown|tosse[sd]?|toss|puts?|drops?|dropped|slid|slides?|"
-                  rf"pushe[sd]?|plops?|plopped|flicks?|flicked)\s+(?:in\s+|out\s+)?"
+                  rf"push(?:e[sd])?|plops?|plopped|flicks?|flicked)\s+(?:in\s+|out\s+)?"
                   rf"(?:a\s+|an\s+)?(?:one|single|lone|a|an)\s+(?:single\s+|lone\s+)?"
                   rf"{N}\s+chip\b", shape)
     if m is None:
@@ -674,7 +683,7 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
         return m.span(), "string-call", t.value(m.group(1)), t.value(m.group(2))
     # the last chips put in are the deed in question ("someone bets 400 and I put in 600")
     puts = list(re.finditer(rf"\b(?:puts?|put|putting|throws?|threw|thrown|tosse[sd]?|toss|"
-                            rf"pushe[sd]?|push|slides?|slid|sticks?|stuck|drops?|dropped|bet)\s+"
+                            rf"push(?:e[sd])?|push|slides?|slid|sticks?|stuck|drops?|dropped|bet)\s+"
                             rf"(?:in\s+|out\s+|forward\s+)?(?:only\s+|just\s+)?{N}"
                             rf"(?:\s+(?:in|out|forward))?", shape))
     if puts and (SILENT.search(shape) or facing_of(shape, t) is not None or re.search(

@@ -32,6 +32,12 @@ as 100/200 or 1k-2k):
 - one chip with raise said first, a call or "raise" said and then a trip back for more, a
   player who says which blind he is in ("im sb", "bb with 200 in").
 A deed told without its size ("utg raises, mp 3bets to 3000") leaves the spot unread.
+
+A betting round is also read by its structure (bot/rulebook/betting_story.py: who did what, to
+how much, what is asked), for the stories the phrases above do not read ("utg min raises, hj
+3x's it, least co can 4bet"); where both readings give numbers and they differ, no number is
+given, but for what the structure knows better (a min raise told as a deed, whether the player
+asked about already acted).
 """
 
 from __future__ import annotations
@@ -73,9 +79,9 @@ from bot.rulebook.amount_words import (
     raise_sized,
     read,
 )
+from bot.rulebook.betting_story import Story, play, read_story
 from bot.rulebook.doubts import doubtful, untold_deed
-from bot.rulebook.forced_bets import forced_bets
-from bot.rulebook.pot_sums import players_told, side_pots, split_pot, uncalled
+from bot.rulebook.pot_questions import pot_question
 from bot.rulebook.worked import TABLE_SIZE, Worked, spot_seats, worked
 from bot.tournament.clock import clock_timing
 
@@ -185,19 +191,27 @@ def _min_raise(spot: _Spot, profile: Profile) -> Worked | None:
     played = _play(spot, profile)
     if played is None:
         return None
-    hand, _ = played
+    return _min_raise_at(played[0], _several_all_ins(spot), profile)
+
+
+def _several_all_ins(spot: _Spot) -> bool:
+    return sum(d == "allin" for d, _ in spot.prior) >= 2
+
+
+def _min_raise_at(hand: Hand, several: bool, profile: Profile) -> Worked | None:
+    """The least bet or raise of the player to act (or, when he may not raise, the call and
+    why)."""
     legal = hand.legal()
     if legal is None:
         return None
     if not legal.can_raise:
-        return _reopen_answer(hand, spot, profile)
+        return _reopen_at(hand, several, profile)
     if hand.current_bet == 0:
         return worked("min-bet", "minimum-bet", [legal.min_raise_to], profile,
                        big_blind=hand.big_blind)
     facts = {"last_raise": hand.last_full_raise, "current": hand.current_bet}
     if _short_all_in(hand):
         # after several short all-ins, whether they add up is the rule in question
-        several = sum(d == "allin" for d, _ in spot.prior) >= 2
         return worked("short-all-in", "cumulative-all-ins" if several else "incomplete-all-in",
                        [legal.min_raise_to], profile, **facts)
     return worked("min-raise", "minimum-raise", [legal.min_raise_to], profile, **facts)
@@ -205,10 +219,14 @@ def _min_raise(spot: _Spot, profile: Profile) -> Worked | None:
 
 def _reopen_answer(hand: Hand, spot: _Spot, profile: Profile,
                    asked_call: bool = False) -> Worked | None:
+    return _reopen_at(hand, _several_all_ins(spot), profile, asked_call)
+
+
+def _reopen_at(hand: Hand, several: bool, profile: Profile,
+               asked_call: bool = False) -> Worked | None:
     legal = hand.legal()
     if legal is None:
         return None
-    several = sum(d == "allin" for d, _ in spot.prior) >= 2
     rule = "cumulative-all-ins" if several else "not-reopened"
     facts = {"call": legal.call_amount, "current": hand.current_bet,
              "last_raise": hand.last_full_raise, "several": int(several),
@@ -228,7 +246,11 @@ def _act(spot: _Spot, profile: Profile, how: str, amount: int) -> Worked | None:
     played = _play(spot, profile)
     if played is None:
         return None
-    hand, seat = played
+    return _act_at(*played, profile, how, amount)
+
+
+def _act_at(hand: Hand, seat: int, profile: Profile, how: str, amount: int) -> Worked | None:
+    """What the engine makes of the deed of the player to act (see `_act`)."""
     legal = hand.legal()
     if legal is None:
         return None
@@ -458,21 +480,34 @@ def _read_spot(query: str, profile: Profile) -> Worked | None:
     if t is not None and re.search(r"\bcall(?:s|ed)?\b(?: #\d+)? (?:and )?then (?:says?|said) "
                                    r"(?:raise|reraise)\b", t.shape):
         return None  # a call, then raise said: two deeds of one player, the call binds first
-    if t is None or f" {UNREAD} " in t.shape:
+    if t is None:
         return None
+    if f" {UNREAD} " in t.shape:
+        return _read_told_round(query, profile)  # a size the phrases do not read
+    settled, found = pot_question(query, t, profile)
+    if settled:
+        return found  # pots, forced bets and chips (bot/rulebook/pot_questions.py)
+    # the betting round told, read by its phrases and by its structure (who did what): where
+    # both read it and differ, one of them misread the story, and no number is given; but
+    # whether the player asked about already acted (the betting not reopened to him) is the
+    # structure's to know
+    found = _read_round(query, t, profile)
+    story = read_story(query)
+    told = _played_story(story, profile) if story is not None else None
+    if found is None or told is None or story is None:
+        return found or told
+    if found.figures == told.figures:
+        return found  # the same numbers: the phrases name the rule more closely
+    # a min raise told as a deed ("i min raise, he 3bets to 4000") the phrases take for the
+    # question; whether the player already acted
+    structural = any(d.verb == "minraise" for d in story.deeds) or told.kind in (
+        "not-reopened", "reopened")
+    return told if structural and found.kind in ("min-raise", "short-all-in") else None
+
+
+def _read_round(query: str, t: Text, profile: Profile) -> Worked | None:
+    """A betting round read by the phrases of amount_words.py."""
     shape = t.shape
-    if re.search(r"\bantes?\b|\bbba\b", shape) and (posted := forced_bets(t, profile)):
-        return posted
-    if re.search(r"\b(side pots?|main pot|each pot|every pot)\b", shape) or (
-            re.search(r"\bpots\b", shape) and re.search(r"\ballin\b", shape)):
-        sides = side_pots(t, profile)
-        players = players_told(query)
-        # as many players as the story names, or the spot is not read for sure
-        return sides if sides is None or players in (None, sides.facts["players"]) else None
-    if re.search(r"\b(split|chop\w*|divid\w*|share|tie|tied|ties|winners)\b", shape):
-        return split_pot(t, profile)
-    if blinds_of(t) is None and (uncalled_back := uncalled(t, profile)) is not None:
-        return uncalled_back
     blinds = blinds_of(t)
     skip: list[tuple[int, int]] = []
     # the blinds (each way they are said) and the antes are the level, not deeds
@@ -650,6 +685,48 @@ def _read_spot(query: str, profile: Profile) -> Worked | None:
             return _min_raise(spot, profile)
         return worked
     return None
+
+
+def _read_told_round(query: str, profile: Profile) -> Worked | None:
+    story = read_story(query)
+    return None if story is None else _played_story(story, profile)
+
+
+def _played_story(story: Story, profile: Profile) -> Worked | None:
+    """A betting round read as deeds (bot/rulebook/betting_story.py) and played on the engine:
+    the least raise or bet of the player asked about, the total or the chips of the raise
+    asked about, whether the betting is open to him again."""
+    played = play(story, profile)
+    if played is None:
+        return None
+    hand, seat, asked = played.hand, played.seat, played.asked
+    several = played.all_ins >= 2
+    legal = hand.legal()
+    if legal is None or not legal.can_raise and not any(
+            not p.folded and not p.all_in and s != seat for s, p in hand.players.items()):
+        return None  # nobody left who could call a raise: whether it is reopened is moot
+    if asked is not None and asked.verb in ("sayraiseby", "raiseby"):
+        if asked.size is None or story.ask not in ("total", "added"):
+            return None
+        found = _act_at(hand, seat, profile, "raise_by", int(asked.size.value))
+        if found is not None and story.ask == "added" and found.kind == "raise-it":
+            # "how many chips does he add": the chips put in come first
+            return Worked(found.kind, found.rule_id, found.facts["added"],
+                          (found.facts["added"], found.facts["to"]), found.facts, found.profile)
+        return found
+    if story.ask == "reopen":
+        player = hand.player(seat)
+        if asked is not None or not player.acted:
+            return None  # asked for a player who has not acted: nothing is reopened
+        if not played.all_ins:
+            return _min_raise_at(hand, several, profile)  # raised again by a full raise
+        return _reopen_at(hand, several, profile)
+    if story.ask == "added" or story.ask == "total" and asked is None:
+        return None
+    found = _min_raise_at(hand, several, profile)
+    if found is not None and found.kind == "min-bet" and story.blinds is None:
+        return None  # the least bet is the big blind, which the question does not give
+    return found
 
 
 # "I raise to 2000, is that a full raise": the question is about the raise told, not the next one

@@ -67,6 +67,9 @@ NEXT_RAISE_ASKED = re.compile(r"\b(min|minimum|least|smallest)\b.{0,20}\b(raise|
                               r"\b\w+ (wants?|is going|tries) to (re)?raise\b")
 
 
+# chips coming back asked ("how much does he get back", "what is returned")
+CHIPS_BACK = re.compile(r"\b(get|gets|take|takes|come|comes|go|goes|given|paid)\s+(\w+\s+)?back\b"
+                        r"(?!\s+(with|over|in|to|for|and|on)\b)|\b(returned|refunded|uncalled)\b")
 # the question itself, from its asking words on ("..., how much more does the bb need to call")
 ASKED_PART = re.compile(r"\b(how (much|many)|what)\b.*$")
 
@@ -82,11 +85,16 @@ def doubtful(found: Worked, query: str) -> bool:
             r"\b(call|calls|put|puts|add|adds|pot|pots)\b", asked.group(0)) and not re.search(
             r"\b(rais\w*|reraise\w*|min\w*|least|smallest|[34] ?bet\w*)\b", asked.group(0)):
         return True  # "..., how much more does the bb need to call", "how big is the pot"
+    back = CHIPS_BACK.search(low)
+    least = r"\b(rais\w*|reraise\w*|min\w*|least|smallest|[34] ?bet\w*)\b"
+    if found.kind in ("min-raise", "min-bet", "short-all-in") and back and not re.search(
+            least, low[back.start():]) and not (asked and re.search(least, asked.group(0))):
+        return True  # "..., how much does he get back": chips returned, not the least raise
     if found.kind in PLAYER_DEEDS and NEXT_RAISE_ASKED.search(low):
         return True  # "Al tosses in 1500, Cy wants to raise, min": the raise after his deed
     if found.kind == "make-it" and any(
             not re.search(r"\b(without|not|never|didnt|no)\s+$", low[:m.start()])
             for m in RAISE_SAID.finditer(low)):
         return True
-    return found.rule_id == "big-blind-ante" and re.search(
+    return found.rule_id == "big-blind-ante" and not found.facts.get("pot") and re.search(
         r"\b(pot|in the middle|dead money)\b", low) is not None and not BB_POSTS.search(low)

@@ -1,11 +1,15 @@
 """Pots worked out from a question's amounts with the engine's own pots (bot/engine/pots.py): a
-pot split several ways with the smallest chip, the main and side pots of players all-in for
-different amounts, and the part of a bet nobody called that goes back. No hand is played."""
+pot split several ways with the smallest chip, and the part of a bet nobody called that goes
+back; and the engine's call for less than a bet (bot/engine/hand.py). A story of several
+players' chips, street by street, is bot/rulebook/pot_story.py."""
 
 from __future__ import annotations
 
 import re
 
+from bot.engine.errors import IllegalAction
+from bot.engine.hand import Hand, HandConfig
+from bot.engine.hand_events import Acted, UncalledReturned
 from bot.engine.pots import build_pots, split
 from bot.engine.profile import Profile
 from bot.rulebook.amount_words import (
@@ -15,27 +19,31 @@ from bot.rulebook.amount_words import (
     WORD_WAYS,
     N,
     Text,
+    all_read,
     blinds_of,
     ways,
 )
-from bot.rulebook.worked import TABLE_SIZE, Worked, worked
+from bot.rulebook.worked import TABLE_SIZE, Worked, spot_seats, worked
 
 # Most ways a pot is split.
 MAX_WAYS = 9
 
 # Chips coming back ("how much do I get back", "returned"), not a player going back for more
 ASK_BACK = re.compile(r"\b(get|gets|got|getting|come|comes|came|coming|go|goes|given|give|gives|"
+                      r"take|takes|took|taking|"
                       r"hand|handed|paid|pay|sent|receive\w*|it|chips|money)\s+(\w+\s+)?back\b"
                       r"(?!\s+(over|with|and|in|to raise|for more|on top))|"
                       r"\b(returned?|refund\w*|give[sn]? me|extra|excess|left ?over)\b|"
                       r"\bwhat happens to (the|my|his|her) (other|rest)\b|"
-                      r"\bhow much (comes |goes )?back\b")
+                      r"\bhow much (comes |goes )?back\b|"
+                      r"\b(uncalled|unmatched|not called|isnt called|wasnt called)\b")
 
 
 
 def split_pot(t: Text, profile: Profile) -> Worked | None:
     shape = t.shape
-    count = ways(shape)
+    us = re.search(r"\b(two|three|four|five|six|seven|eight|nine) of us\b", shape)
+    count = ways(shape) or (WORD_WAYS[us.group(1)] if us else None)
     if count is None or not 2 <= count <= MAX_WAYS:
         return None
     if re.search(r"\b(half|except)\b|\b(side|main) pots?\b", shape):
@@ -54,8 +62,14 @@ def split_pot(t: Text, profile: Profile) -> Worked | None:
                        rf"{N}\s+(?:smallest|lowest)\s+(?:chip|denomination)\s*$|"
                        rf"\b(?:smallest|lowest|small) (?:chip|denomination)\s+(?:is\s+|of\s+)?{N}",
                        shape)
-    if len(t.values) > 1 + (unit_m is not None):
-        return None  # an amount neither the pot nor the chip: the spot is not read for sure
+    unit_token = next((g for g in unit_m.groups() if g is not None), None) if unit_m else None
+    others = [m for m in re.finditer(rf"{N}", shape) if m.group(1) not in (
+        next(g for g in pot.groups() if g is not None), unit_token)]
+    if any(unit_token is None or t.value(m.group(1)) != t.value(unit_token) or not re.match(
+            r" s\b| chips?\b", shape[m.end():]) for m in others):
+        # an amount neither the pot nor the chip ("the odd 100s" is the chip again): the spot
+        # is not read for sure
+        return None
     if unit_m is None and amount % count:
         # odd chips go by the smallest chip in play, which the question does not name
         return None
@@ -66,64 +80,32 @@ def split_pot(t: Text, profile: Profile) -> Worked | None:
     shares = split(amount, list(range(1, count + 1)), count, TABLE_SIZE, unit)
     ordered = [shares[s] for s in range(1, count + 1)]
     figures = sorted(set(ordered), reverse=True)
+    mine = _my_place(shape, count)
+    if mine is not None:
+        # "how much do I get if I'm second left of the button": his share first
+        figures = [ordered[mine], *(f for f in figures if f != ordered[mine])]
     odd = sum(1 for s in ordered if s > min(ordered))
     return worked("split", "odd-chip" if odd else "split-pot", figures, profile,
                    pot=amount, ways=count, unit=unit, odd=odd, high=max(ordered),
-                   low=min(ordered))
+                   low=min(ordered), mine=int(mine is not None))
 
 
-def side_pots(t: Text, profile: Profile) -> Worked | None:
-    """"A is all-in for 300, B for 700, C calls 1,000": the pots the engine builds, each among
-    the players who put chips into it; a part nobody matched goes back."""
-    shape = t.shape
-    if blinds_of(t) is not None:
-        return None  # the blinds are no player's chips: who put in what is not read for sure
-    if re.search(r"\b(flop|turn|river|street|postflop|preflop)\b", shape):
-        return None  # bets on several streets: who put in what in all is not read for sure
-    if re.search(r"\b(has|have|had|holding)\s+(?:only\s+|just\s+)?#|#\s+(left|behind)\b", shape):
-        return None  # a stack said is no chips put in: who put in what is not read for sure
-    counted: list[tuple[int, int]] = []  # the spans of players counted by a phrase
-    committed: list[int] = []
-    for m in re.finditer(rf"{N}", shape):
-        committed.append(t.value(m.group(1)))
-    # "C calls" (no amount): he puts in as much as the biggest stack so far ("calls all in for
-    # 400" is his 400, counted above)
-    calls = len(re.findall(r"\bcall(?:s|ed)?\b(?!\s+(?:allin\s+)?(?:for\s+|with\s+)?#)", shape))
-    if committed and calls:
-        committed += [max(committed)] * calls
-    # "B and C call (500)": two players call, the amount said once
-    for m in re.finditer(rf"\b\w+ and \w+ (?:each |both |all )?call(?:s|ed)?\b"
-                         rf"(?:\s+(?:for\s+)?{N})?", shape):
-        committed.append(t.value(m.group(1)) if m.group(1) else max(committed, default=0))
-        counted.append(m.span())
-    # "two others call 400": that many players call, the amount (or the call) counted once above
-    for m in re.finditer(rf"\b(two|three|four|five|six|seven|eight) (?:(?:others|other players|"
-                         rf"players|guys|people|of them|callers|bigger stacks|other stacks)\s+)?"
-                         rf"(?:both\s+|all\s+)?"
-                         rf"call(?:s|ed)?\b(?:\s+(?:for\s+)?{N})?", shape):
-        amount = t.value(m.group(2)) if m.group(2) else max(committed, default=0)
-        committed += [amount] * (WORD_WAYS[m.group(1)] - 1)
-        counted.append(m.span())
-    # "B and C both call 2,000": two players put that amount in
-    for m in re.finditer(rf"\bboth (?:call|calls|called|put in|bet)\s+(?:for\s+)?{N}", shape):
-        if not re.search(r"\b\w+ and \w+ $", shape[:m.start()]):  # "B and C both": counted
-            committed.append(t.value(m.group(1)))
-        counted.append(m.span())
-    if not 2 <= len(committed) <= TABLE_SIZE or not re.search(r"\ballin\b|\bshove", shape):
+# where the asker sits among the winners: "I'm first left of the button", "I'm on the button"
+MY_PLACE = re.compile(r"\b(?:im|i am|i m|i sit|i was|me)\b(?: \w+){0,2}? (?:the )?(first|second|"
+                      r"third|fourth|fifth|sixth|seventh|eighth|ninth) (?:seat |player |one )?"
+                      r"(?:to the |on the |from the )?left of (?:the )?(?:button|dealer|btn)\b|"
+                      r"\b(?:im|i am|i m|i was)(?: \w+)? on the (button|dealer|btn)\b")
+PLACES = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+
+
+def _my_place(shape: str, count: int) -> int | None:
+    """The asker's place among `count` winners counted from the button's left (0 first), when
+    the question says it; the winner on the button is the last."""
+    m = MY_PLACE.search(shape)
+    if m is None:
         return None
-    if any(not any(a <= m.start() < b for a, b in counted)
-           for m in re.finditer(r"\b(each|both)\b(?!\s+(?:(?:side|main)\s+)?(?:pots?|gets?|one|"
-                                r"ways?|winners?)\b)", shape)):
-        return None  # "two players each put in 2000": players counted in words not read
-    seats = {i + 1: amount for i, amount in enumerate(committed)}
-    pots = build_pots(seats, list(seats))
-    contested = [p for p in pots if len(p.eligible) > 1]
-    returned = sum(p.amount for p in pots if len(p.eligible) == 1)
-    if not contested:
-        return None
-    figures = [p.amount for p in contested]
-    return worked("side-pots", "side-pots", figures, profile, main=figures[0],
-                   sides=len(figures) - 1, returned=returned, players=len(committed))
+    place = count - 1 if m.group(2) else PLACES.index(m.group(1))
+    return place if place < count else None
 
 
 def uncalled(t: Text, profile: Profile) -> Worked | None:
@@ -147,37 +129,51 @@ def uncalled(t: Text, profile: Profile) -> Worked | None:
                    called=min(seats.values()))
 
 
-# A player named in a story of chips: "A", "Bob" before what he did ("Bob all in 700", "B and
-# C each call"); pronouns and table words are no names.
-_DEED = (r"(?:each\s+|both\s+|also\s+|is\s+|goes\s+|went\s+|moves\s+|then\s+)?"
-         r"(?:all|shove|jam|push|call|bet|rais|limp|cover|fold|check|open)")
-_NAME = r"(?:\b[A-H]\b(?!')|\b[A-Z][a-z]+\b)"
-# a letter names a player whatever follows ("C has more and calls", "A 500 all in"), but "A
-# guy" is no one
-_NAMED = re.compile(rf"(\b[B-H]\b(?!')|\bA\b(?!'|\s+(?!{_DEED})[a-z])|"
-                    rf"({_NAME})(?=\s+(?:and|&)\s+{_NAME}\s+{_DEED}|"
-                    rf"\s+(?:\$?\d[\d,.]*k?\s+)?{_DEED}))")
-_NOT_NAMES = {"He", "She", "They", "Then", "Someone", "Everyone", "Villain", "Hero", "Guy", "Dude",
-              "Player", "Button", "Utg", "The", "And", "One", "Other", "Next", "First", "Last",
-              "Both", "Flop", "Turn", "River", "Preflop", "Who", "What", "Can", "Does", "Short",
-              "Big", "Small", "Three", "Two", "Four", "Everybody", "Nobody", "Only", "If", "So",
-              "Ok", "At", "In", "On", "My", "Is", "It", "Do", "To", "Me", "We", "Us", "No", "Sb",
-              "Bb",
-              "Mp", "Co", "Hj", "Btn", "When", "Where", "After", "Now", "Just", "Also"}
+# --- a call for less than the bet ----------------------------------------------------------
+
+# the asker's stack, the bet he faces, and the question whether (and for how much) he calls
+MY_STACK = re.compile(rf"\b(?:i|ive|im)\s+(?:only\s+)?(?:have|got|have got|had)\s+(?:only\s+|"
+                      rf"just\s+)?{N}(?:\s+(?:left|behind|in my stack|chips|total))?\b|"
+                      rf"\bmy stack is (?:only )?{N}|\bwith (?:only |just )?{N} (?:left|behind)\b")
+BET_FACED = re.compile(rf"\b(?:he|she|villain|guy|someone|opponent|they)\s+(?:bets|shoves|jams|"
+                       rf"pushes|raises to|goes allin for|leads|fires)\s+(?:for\s+)?{N}|"
+                       rf"\bfacing (?:a |an |his |her )?{N}(?: bet| shove)?\b")
+ASK_CALL_FOR_LESS = re.compile(r"\bhow much is my (?:allin )?call\b|\b(?:effective )?allin call\b|"
+                               r"\bcan i (?:still |even )?"
+                               r"call\b|\bhow much (?:do|can|would|should) i call\b|"
+                               r"\bwhats? (?:is )?my (?:allin )?call\b|\bmy allin call\b|"
+                               r"\bcall for less\b")
 
 
-def players_told(query: str) -> int | None:
-    """How many players a story names who put chips in (a name that only folds or checks puts
-    none), or None when it names fewer than two: a side pot read for more or fewer players
-    than the story names is not read for sure."""
-    names: dict[str, bool] = {}
-    for m in _NAMED.finditer(query):
-        name = m.group(1)
-        if name in _NOT_NAMES:
-            continue
-        after = query[m.end():m.end() + 12].lstrip().casefold()
-        chips = not after.startswith(("fold", "check"))
-        names[name] = names.get(name, False) or chips
-    if len(names) < 2:
+def call_for_less(t: Text, profile: Profile) -> Worked | None:
+    """"He bets 3k, I have 2k left, how much is my call": the engine's call with a stack short
+    of the bet, all of it, and the part of the bet nobody matched, which goes back."""
+    shape = t.shape
+    stack_m, bet_m = MY_STACK.search(shape), BET_FACED.search(shape)
+    if stack_m is None or bet_m is None or not ASK_CALL_FOR_LESS.search(shape):
         return None
-    return sum(names.values())
+    if blinds_of(t) is not None or not all_read(shape, [stack_m.span(), bet_m.span()]):
+        return None
+    stack = t.value(next(g for g in stack_m.groups() if g is not None))
+    bet = t.value(next(g for g in bet_m.groups() if g is not None))
+    if not 0 < stack < bet:
+        return None  # a stack that covers the bet: a plain call, not this question
+    # heads-up with blinds of 1/2, both call before the flop; the bettor leads the flop
+    try:
+        hand = Hand.start(HandConfig("rule", spot_seats(2, {2: stack + 2}), 2, 1, 2,
+                                     profile=profile, deck_seed="rule", table_size=TABLE_SIZE))
+        hand.call(2)
+        hand.check_or_call(1)
+        if hand.to_act != 1:
+            return None
+        hand.bet(1, bet)
+        before = len(hand.events)
+        hand.call(2)
+    except IllegalAction:
+        return None
+    acted = next((e for e in hand.events[before:] if isinstance(e, Acted) and e.seat == 2), None)
+    back = sum(e.amount for e in hand.events[before:] if isinstance(e, UncalledReturned))
+    if acted is None or not acted.all_in:
+        return None
+    return worked("call-for-less", "all-in", [acted.to], profile, bet=bet, stack=acted.to,
+                  returned=back)

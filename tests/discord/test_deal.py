@@ -186,7 +186,9 @@ async def test_a_live_deal_confirmed_name_by_name(harness: Harness, profile: str
     r = await h.director.slash(h.channel, "td deal", stacks="alice 8000, bob 6000, carol 4000")
     assert "dana has none" in refused(h, r)
     r = await h.director.slash(h.channel, "td deal", stacks="alice lots")
-    assert "could not read" in refused(h, r)
+    text = refused(h, r)
+    assert "could not read" in text
+    assert text.endswith("`Ann 120000, Bob 80k, Cat 1.2m`. Nothing was changed.")
     assert t.deal_offer is None
     r = await h.director.slash(h.channel, "td deal", method="chip_chop",
                                stacks="alice 8000, bob 6000, carol 4000, dana 2000")

@@ -98,6 +98,7 @@ async def test_bad_input_is_refused_privately_and_changes_nothing(harness: Harne
         "player keeps 0 to 3. Nothing was changed.")
     text = await no(h.director, "td chiprace", counts="bob lots")
     assert text.startswith("I could not read `bob lots`. Give each player's odd 25s as")
+    assert text.endswith("Nothing was changed.") and text.count("Nothing was changed.") == 1
     assert "The counts name bob twice" in await no(h.director, "td chiprace",
                                                   counts="bob 1, Bob 2")
     assert t.smallest_chip == 25

@@ -143,7 +143,9 @@ async def test_refusals_are_private_specific_and_change_nothing(harness: Harness
     assert t.event_count == count
     # A player's decision takes only time added.
     r = await h.director.slash(h.channel, "td time", change="12:00", player=h.alice)
-    assert "For a player, give the time to add" in refused(h, r)
+    text = refused(h, r)
+    assert "For a player, give the time to add" in text
+    assert text.endswith("`+2m`. Nothing was changed.")
     assert t.event_count == count
 
 

@@ -45,7 +45,7 @@ def _counting(target: Any, name: str, monkeypatch: pytest.MonkeyPatch) -> list[i
 
 
 @pytest.mark.parametrize("query", HARD)
-def test_a_question_plays_at_most_one_hand_on_the_engine(
+def test_a_question_plays_at_most_two_hands_on_the_engine(
         book: Rulebook, query: str, monkeypatch: pytest.MonkeyPatch) -> None:
     started: list[Hand] = []
     start = Hand.start
@@ -60,14 +60,15 @@ def test_a_question_plays_at_most_one_hand_on_the_engine(
         started.clear()
         book.forget()
         book.answer(query, profile=make_profile(name))
-        assert len(started) <= 1
+        # one hand for each reading of a betting round: by its phrases and by its deeds
+        assert len(started) <= 2
         # a hand of at most a table of players, each acting a few times
         assert all(len(hand.events) <= 60 for hand in started)
     # and the first question does play one: the count is not vacuous
     started.clear()
     book.forget()
     book.answer(HARD[0], profile=make_profile("tda"))
-    assert len(started) == 1
+    assert len(started) >= 1
 
 
 def test_typos_are_corrected_only_up_to_the_budget(

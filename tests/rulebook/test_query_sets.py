@@ -137,9 +137,9 @@ TUNING_SETS = [HERE / f"tuning_set{n}.toml"
                                 "_20", "_21")]
 # The fifth round's batches: every confident answer right, and at least the share right they
 # scored after the round (their misses are amounts left unread, answered unsure).
-FRESH_FLOORS = {HERE / "tuning_set_22.toml": 61, HERE / "tuning_set_23.toml": 68,
-                HERE / "tuning_set_24.toml": 69, HERE / "tuning_set_25.toml": 68,
-                HERE / "tuning_set_26.toml": 70}
+FRESH_FLOORS = {HERE / "tuning_set_22.toml": 72, HERE / "tuning_set_23.toml": 75,
+                HERE / "tuning_set_24.toml": 74, HERE / "tuning_set_25.toml": 74,
+                HERE / "tuning_set_26.toml": 73}
 CHECK_SET = HERE / "check_set_8.toml"
 CHECK_SET_10 = HERE / "check_set_10.toml"
 
@@ -152,11 +152,6 @@ KNOWN_MISSES = {
     ("tuning_set_4.toml", "after C calls and D shoves 2100, can A raise"): "all-in",
     # "opens to 3x" names no amount to work out and no question; opening reads as a bet first
     ("tuning_set_7.toml", "UTG opens to 3x at 100/200"): "minimum-bet",
-    # the small blind's size is the structure's, not a rule's: the blinds rule, no number
-    ("tuning_set_8.toml", "bb is 400 whats the sb"): "blinds",
-    # a chip race's result for one player is not worked out: the rules near it, no number
-    ("tuning_set_8.toml", "i had one 25 chip left at the race and lost, what do i end up with "
-                          "if 100 is smallest"): "odd-chip",
     # a hand folded while its player was gone: the phrase of being back to a folded hand means
     # the table presence rule, the bathroom the away rule (both offered, presence first)
     ("tuning_set_8.toml", "was in the bathroom, guy bet, came back and my cards were folded. "
@@ -167,12 +162,6 @@ KNOWN_MISSES = {
     ("tuning_set_9.toml", "one player too a hand"): "declared-raise",
     # "rase" is nearer "raise" than "race", whatever word it follows
     ("tuning_set_9.toml", "how does the chip rase work"): "cheating",
-    # who posts which blind heads-up is asked, not a deed: the rules, no number
-    ("tuning_set_10.toml", "heads up blinds 500/1000 what does the button post"): "heads-up",
-    # a chip race's cards and most chips won are not worked out: the rules near it, no number
-    ("tuning_set_10.toml", "i got 3 odd 25s at the color up, how many cards do i get dealt"):
-        "misdeal",
-    ("tuning_set_10.toml", "tda chip race, most 100 chips one player can win?"): "chip-race",
     # no rulebook of the league names slow-rolling: not covered, the showdown order offered
     ("tuning_set_10.toml", "he slowrolled me with the nuts, is there a rule for that"):
         "showdown-order",
@@ -183,19 +172,6 @@ KNOWN_MISSES = {
     ("tuning_set_14.toml", "is showing one card ok"): "show-two-cards",
     # "2 chips" thrown is no amount; "chips in" reads as objects on the table as much
     ("tuning_set_15.toml", "he threw 2 chips in saying nothing, raise?"): "foreign-objects",
-    # a call for less than the bet with the stack said: not read, the all-in rule, no number
-    ("tuning_set_15.toml", "i have 2k left and he bets 3k, how much is my all in call"): "all-in",
-    # "3x's it" after a min raise whose size is not said: no number rather than a guessed base
-    ("tuning_set_16.toml", "ok so blinds 500/1000, utg min raises, hj 3x's it, whats the least "
-                           "co can 4bet"): "minimum-raise",
-    # bets on two streets after an all-in: the side pot is not worked out, the rule is offered
-    ("tuning_set_17.toml", "short stack shoves 2k, 2 bigger stacks call, flop one bets 5k other "
-                           "calls, how big is the side pot"): "side-pots",
-    # the big blind ante's size is the structure's, not said: the rule, no number
-    ("tuning_set_17.toml", "big blind ante at 1k/2k, how much does the bb post total"):
-        "big-blind-ante",
-    # a bet said before its street and the big blind: the order of play ranks first, no number
-    ("tuning_set_20.toml", "bet 100 when the bb is 200 on the river - allowed?"): "streets",
     # three amounts, the last a guess at the bet ("thinking it was 500"): no spot read, and
     # "thinking" reads as taking time
     ("tuning_set_21.toml", "he bets 600, i put out 500 thinking it was 500"): "action-time",

@@ -191,8 +191,9 @@ def accepter_label(name: str | None) -> str:
 
 
 def stacks_unreadable_text(part: str) -> str:
-    """`part`: what could not be read, already shown as code."""
-    return f"I could not read {part}. {stacks_help()} Nothing was changed."
+    """`part`: what could not be read, already shown as code. A refusal's words: the ending is
+    added where every refusal gets it."""
+    return f"I could not read {part}. {stacks_help()}"
 
 
 def stacks_help() -> str:

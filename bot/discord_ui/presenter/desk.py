@@ -74,8 +74,9 @@ def chip_race_not_due_text(smallest_chip: int) -> str:
 
 
 def counts_unreadable_text(part: str, help_text: str) -> str:
-    """`part`: already shown as code; `help_text`: how to give the counts."""
-    return f"I could not read {part}. {help_text} Nothing was changed."
+    """`part`: already shown as code; `help_text`: how to give the counts. A refusal's words:
+    the ending ("Nothing was changed.") is added where every refusal gets it."""
+    return f"I could not read {part}. {help_text}"
 
 
 def _bought(kind: str) -> str:

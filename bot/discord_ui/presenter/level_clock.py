@@ -10,8 +10,7 @@ from bot.engine.events import Event
 from bot.tournament import events as tev
 
 # `/td time change: player:` takes only time added, as a player's decision has no "time left".
-PLAYER_TIME_HELP = ("For a player, give the time to add, 1 to 600 seconds: `+30s`, `+2m`. "
-                    "Nothing was changed.")
+PLAYER_TIME_HELP = "For a player, give the time to add, 1 to 600 seconds: `+30s`, `+2m`."
 
 
 def clock_time(seconds: float) -> str:

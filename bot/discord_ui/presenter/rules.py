@@ -202,12 +202,14 @@ def worked_text(w: Worked) -> str:
         if not f["odd"]:
             return f"{chips(f['high'])} each: the pot of {chips(f['pot'])} splits evenly."
         first = "the first winner" if f["odd"] == 1 else f"the first {f['odd']} winners"
-        return (f"{chips(f['high'])} to {first} from the button's left and "
+        yours = f"{to} for you; " if f.get("mine") else ""
+        return (f"{yours}{chips(f['high'])} to {first} from the button's left and "
                 f"{chips(f['low'])} to the rest: {chips(f['pot'])} splits in whole "
                 f"{chips(f['unit'])} chips, and the odd chip goes left of the button.")
     if w.kind == "side-pots":
-        sides = ", ".join(chips(n) for n in w.figures[1:])
-        text = f"a main pot of {chips(f['main'])} among all {f['players']}"
+        sides = ", ".join(chips(f[f"side_{i}"]) for i in range(1, f["sides"] + 1))
+        text = (f"a main pot of {chips(f['main'])} among all {f['players']}" if f["sides"] else
+                f"one pot of {chips(f['main'])} among the {f['players']} players, no side pot")
         if sides:
             plural = "s" if f["sides"] > 1 else ""
             text += f", and side pot{plural} of {sides} among those who put more in"
@@ -221,22 +223,73 @@ def worked_text(w: Worked) -> str:
     if w.kind == "uncalled":
         return (f"{to} goes back: only {chips(f['called'])} of the {chips(f['bet'])} was matched, "
                 "and the part nobody called returns to its owner before the pot is awarded.")
+    if w.kind == "forced-bets" and f.get("blinds_only"):
+        return (f"{to} before the cards: the small blind of {chips(f['small'])} and the big "
+                f"blind of {chips(f['blind'])}, no ante.")
+    if w.kind == "forced-bets" and f.get("pot"):
+        return (f"{to} before the cards: the blinds of {chips(f['small'])} and "
+                f"{chips(f['blind'])} and the big blind's ante of {chips(f['ante'])} for the "
+                "whole table.")
+    if w.kind == "forced-bets" and f.get("ante_only"):
+        source = "" if f.get("said", 1) else ", as the league's structures set it at these blinds"
+        return (f"{to}: one ante for the whole table, posted by the big blind after his "
+                f"{chips(f['blind'])} blind ({chips(w.figures[1])} in all){source}.")
     if w.kind == "forced-bets" and w.rule_id == "big-blind-ante":
         if f["ante"] < f["ante_asked"]:
             return (f"{to} in all: the blind of {chips(f['blind'])} first, then the "
                     f"{chips(f['ante'])} left of his stack to the ante of "
                     f"{chips(f['ante_asked'])}.")
+        source = "" if f.get("said", 1) else ", as the league's structures set it at these blinds"
         return (f"{to} in all: the big blind of {chips(f['blind'])} and the ante of "
-                f"{chips(f['ante'])} for the whole table.")
+                f"{chips(f['ante'])} for the whole table{source}.")
     if w.kind == "forced-bets":
         return (f"{to} before the cards: the blinds and {f['players']} antes of "
                 f"{chips(f['ante'])} ({chips(f['antes'])}).")
+    if w.kind == "heads-up-posts":
+        who = "the button posts the small blind" if f["button"] else (
+            "the player who is not on the button posts the big blind")
+        ante = f" and an ante of {chips(f['ante'])}" if f.get("ante") else ""
+        return f"{to}: heads-up {who} ({chips(f['small'])}/{chips(f['big'])}){ante}."
+    if w.kind == "blind-pair":
+        return (f"{to}: the league's blind structures pair a big blind of {chips(f['big'])} "
+                f"with a small blind of {chips(f['small'])}.")
+    if w.kind == "chip-race":
+        return _race_text(w)
+    if w.kind == "call-for-less":
+        return (f"{to}: facing {chips(f['bet'])} with {chips(f['stack'])} in his stack, a call "
+                f"puts all of it in, and he wins only what he matched from each player; "
+                f"{chips(f['returned'])} of the bet nobody matched goes back.")
     if w.kind == "clock":
         end = ("his hand is folded" if f["folds"] else
                "his hand is checked if it can be, else folded")
         return (f"{to} seconds from the call, the last {f['countdown']} counted down; then "
                 f"{end}.")
     return to
+
+
+def _race_text(w: Worked) -> str:
+    """The chip race, by what was asked: cards, chips changed up, a player with only odd chips,
+    the odd chips left, the most one player wins."""
+    f = w.facts
+    to = chips(w.figures[0])
+    old, new = chips(f["old"]), chips(f["new"])
+    if f["asked"] == 1:
+        plural = "" if w.figures[0] == 1 else "s"
+        return (f"{to} card{plural}: every full set of {old} chips is changed for {new} chips "
+                f"first, and each {old} chip left over gets one card.")
+    if f["asked"] == 2:
+        return (f"{to} in {new} chips: every full set of {old} chips is changed up before the "
+                f"cards; the {f['odd']} odd {old} chips left get one card each.")
+    if f["asked"] == 3:
+        return (f"{to}: nobody is raced out, so a player left with only odd chips gets a {new} "
+                "chip before anyone else.")
+    if f["asked"] == 5:
+        if not w.figures[0]:
+            return (f"nothing: the {chips(f['left'])} left over is less than half a {new} chip, "
+                    "so it is removed.")
+        return (f"{to}: the {chips(f['left'])} left over is half a {new} chip or more, so the "
+                "highest card still without a chip gets one.")
+    return f"{to}: in the race a player wins at most one {new} chip."
 
 
 def _make_it_text(w: Worked) -> str:

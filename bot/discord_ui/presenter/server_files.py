@@ -12,7 +12,7 @@ from bot.discord_ui.presenter.limits import (
     safe_text,
     truncate,
 )
-from bot.discord_ui.presenter.refusals import ended
+from bot.discord_ui.presenter.refusals import NOTHING_CHANGED, ended
 from bot.service.server_files import ServerFileError, preset_names
 from bot.store.server_files import FileKind
 from bot.tournament.payouts import PayoutTable
@@ -155,7 +155,7 @@ def refusal_text(err: ServerFileError) -> str:
             if len(err.problems) > 1:
                 listed = "\n".join(f"· {parser_words(p)}" for p in err.problems)
                 return (f"I cannot use that file for **{name}**, {len(err.problems)} problems:"
-                        f"\n{listed}\nNothing was changed.")
+                        f"\n{listed}\n{NOTHING_CHANGED}")
             return ended(f"I cannot use that file for **{name}**: {parser_words(err.detail)}.")
     return ended(f"That {noun} cannot be changed.")
 

@@ -1,0 +1,415 @@
+"""Questions about pots, forced bets and chips: the number `/rule` states is what the engine (or
+the director's chip race) does in the spot told.
+
+Each test works the spot out its own way: the pots from what each player put in in all
+(bot/engine/pots.py), a hand dealt with other seats and blinds than the lookup uses, a race at a
+table of several players; and questions told with any doubt give no number.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.engine.hand import Hand, HandConfig, Seat
+from bot.engine.hand_events import Acted, Posted, UncalledReturned
+from bot.engine.pots import build_pots, split
+from bot.engine.profile import PROFILE_NAMES, Profile, make_profile
+from bot.rulebook import Rulebook, load_rulebook
+from bot.rulebook.amounts import work_out
+from bot.tournament.chip_race import chip_race
+from bot.tournament.structure import load_structure, structure_names
+
+DEEP = 100_000
+PROFILES = [make_profile(name) for name in PROFILE_NAMES]
+
+
+@pytest.fixture(scope="module")
+def book() -> Rulebook:
+    return load_rulebook()
+
+
+def _answer(book: Rulebook, query: str, profile: Profile) -> tuple[str, tuple[int, ...]]:
+    answer = book.answer(query, profile=profile)
+    assert answer.kind == "confident" and answer.rule is not None, query
+    assert answer.worked is not None, query
+    return answer.rule.id, answer.worked.figures
+
+
+def _pots(*totals: int, folded: tuple[int, ...] = ()) -> tuple[tuple[int, ...], int]:
+    """The contested pots and the chips nobody matched, of players who put in `totals`."""
+    seats = {i + 1: total for i, total in enumerate(totals)}
+    pots = build_pots(seats, [s for s in seats if s not in folded])
+    return (tuple(p.amount for p in pots if len(p.eligible) > 1),
+            sum(p.amount for p in pots if len(p.eligible) == 1))
+
+
+def _hand(profile: Profile, stacks: list[int], blinds: tuple[int, int], button: int,
+          ante: int = 0, big_blind_ante: bool = False) -> Hand:
+    seats = tuple(Seat(i, f"s{i}", stack) for i, stack in enumerate(stacks, start=1))
+    return Hand.start(HandConfig("t", seats, button, *blinds, ante=ante,
+                                 big_blind_ante=big_blind_ante, profile=profile,
+                                 deck_seed="pots"))
+
+
+# --- side pots ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("query", "totals"), [
+    # a later street's bets go into the side pot of those still betting
+    ("Bo shoves 1,200, Cy and Di both call, on the turn Cy bets 3000 and Di calls, side pot?",
+     (1200, 4200, 4200)),
+    ("short stack all in for 700, two others call, flop one bets 2k the other calls, whats the "
+     "side pot", (700, 2700, 2700)),
+    ("me 400 all in, two guys call, turn they check, river one bets 1000 other calls. main pot?",
+     (400, 1400, 1400)),
+    # a list of all-ins, by name or bare
+    ("four of us all in: 150, 600, 600 and 2,000. main pot?", (150, 600, 600, 2000)),
+    ("all in for 200, 450 and 900, three players, how big are the side pots", (200, 450, 900)),
+    ("Kim all in 900, Lee and Max call 900, how big is the pot", (900, 900, 900)),
+    ("sidepot if one player shoves 3k and two others call 7k", (3000, 7000, 7000)),
+    ("all in for 2k called by three players with more, main pot?", (2000, 2000, 2000, 2000)),
+    ("A shoves 500, B and C each call, flop they check it down, main pot?", (500, 500, 500)),
+    # a call for less than the bet is all the caller has
+    ("A all in 500, B calls 500, C calls 300 all in, main pot?", (500, 500, 300)),
+    ("i go all in for 800, two callers, what's the main pot", (800, 800, 800)),
+    ("shortie all in 2k, the other two put in 6k each, side pot?", (2000, 6000, 6000)),
+    ("player A bets 500, player B shoves 1500, player A calls, how much is the pot",
+     (1500, 1500)),
+    ("ignoring blinds: Al jams 900, Bo and Cy call 2500, side pot?", (900, 2500, 2500)),
+    ("side pot calc: p1 all in 1k, p2 all in 3k, p3 calls 3k", (1000, 3000, 3000)),
+    ("3 players: one shoves 1,000, one calls 1,000, one calls all in for 600. side pot?",
+     (1000, 1000, 600)),
+    ("two all ins 500 and 1500 and a caller, main pot?", (500, 1500, 1500)),
+    ("Short stack all in for 1,500 preflop, two callers, flop bet 3,000 and call, main pot?",
+     (1500, 4500, 4500)),
+    # players named by their number or seat
+    ("Player 1 shoves 4k, player 2 and 3 call. Flop: p2 bets 6k, p3 calls. side pot?",
+     (4000, 10000, 10000)),
+    ("seat 3 all in 1200, seat 5 calls, seat 7 calls, main pot", (1200, 1200, 1200)),
+    ("joe shoves 400, bob calls, ann raises to 1500, bob calls, side pot?", (400, 1500, 1500)),
+    ("A all in 500, B and C call, flop B bets 1000, C calls, turn B checks, C checks, main pot?",
+     (500, 1500, 1500)),
+    ("whats the main pot if A is all in 300 and B and C call 900", (300, 900, 900)),
+    ("my 4k bet got called by a 1500 all-in, whats the main pot", (4000, 1500)),
+])
+def test_side_pots_of_a_story(book: Rulebook, query: str, totals: tuple[int, ...]) -> None:
+    pots, _ = _pots(*totals)
+    rule, figures = _answer(book, query, make_profile("tda"))
+    assert rule == "side-pots" and sorted(figures) == sorted(pots), query
+    # the side pot first where one is asked about, else the main pot
+    side = re.search(r"\bside ?pot\b", query) is not None and "main" not in query
+    assert figures[0] == (pots[1] if side else pots[0]), query
+
+
+@pytest.mark.parametrize(("asked", "index"), [("the side pot", 0), ("the last side pot", 1),
+                                               ("the 2nd side pot", 1), ("the main pot", None)])
+def test_the_pot_asked_comes_first(book: Rulebook, asked: str, index: int | None) -> None:
+    """All-ins for 100, 400 and 900 called by a bigger stack: a main pot and two side pots; the
+    one asked about is the answer's main number; a third side pot does not exist."""
+    pots, _ = _pots(100, 400, 900, 900)
+    _, figures = _answer(book, f"4 way: 100, 400, 900 all in and a big stack calls 900, how big "
+                               f"is {asked}", make_profile("tda"))
+    assert figures[0] == (pots[0] if index is None else pots[1:][index])
+    assert sorted(figures) == sorted(pots)
+    assert work_out("4 way: 100, 400, 900 all in and a big stack calls 900, how big is the "
+                    "third side pot", make_profile("tda")) is None
+
+
+def test_a_multi_street_side_pot_is_the_engines() -> None:
+    """Played on the engine with real blinds: the short stack's all-in before the flop and a
+    flop bet called by the two deep stacks make the pots the story's totals give."""
+    hand = _hand(make_profile("treps"), [DEEP, DEEP, 2000 + 0], (50, 100), button=3)
+    hand.raise_to(3, 2000)  # the button shoves his 2,000
+    assert hand.player(3).stack == 0
+    hand.call(1)
+    hand.call(2)
+    assert hand.street == "flop" and hand.to_act == 1
+    hand.bet(1, 5000)
+    hand.call(2)
+    played = tuple(p.amount for p in hand.pots() if len(p.eligible) > 1)
+    worked = work_out("short stack shoves 2k, 2 bigger stacks call, flop one bets 5k other calls,"
+                      " side pot?", make_profile("treps"))
+    assert worked is not None and worked.figures == played[::-1] == (10000, 6000)
+
+
+@pytest.mark.parametrize("query", [
+    # a raise nobody answered: B's 500 is short of it and he is not all-in
+    "A all in 500, B calls, C raises to 2000, side pot?",
+    # a turn bet nobody answered yet
+    "one all in 300, two call, turn one bets 500, main pot?",
+    "side pot with three players all in",
+    # more players named than the story plays
+    "Ann all in 400, Bob calls, four players, main pot?",
+    # the blinds are chips too: not read for sure
+    "at 100/200 A all in 500, B and C call, main pot?",
+    "UTG shoves 5k, button calls, BB calls, main pot?",
+    # stacks said beside the story: who put in what is not told
+    "one guy is all in for 1000, i have 3000, other guy has 5000, we both call, main pot?",
+    # one of the callers told again: not another player
+    "i shove 3k, 2 players call, 1 of them is all in for 1k, main pot?",
+    "i shove 3k, two players call, one is all in for 1k, main pot?",
+    # an all-in without its size, told after the last amount or before another's deed
+    "A all in 300, B calls and C is all in too, main pot",
+    "A bets 500, B allin, C calls 500, main pot?",
+    # words of the sentence are no players: "his" shove "got" called by two more
+    "his 2k shove got called by me and another player, main pot",
+    # "calls 1000 (more)" with chips in already: what he adds or all he has in is not said
+    "A bets 500, B raises to 1500, A calls 1000 more, C all in 700, main pot?",
+    "A bets 500, B raises to 1500, A calls 1000, C all in 700, main pot?",
+])
+def test_a_story_told_with_doubt_gives_no_pot(query: str) -> None:
+    for profile in PROFILES:
+        worked = work_out(query, profile)
+        assert worked is None or worked.rule_id not in ("side-pots", "uncalled-bet"), query
+
+
+# --- the part of a bet nobody called --------------------------------------------------------
+
+
+@pytest.mark.parametrize(("query", "bet", "called"), [
+    ("i bet 5000, villain calls all in for 3,200, how much do i get back", 5000, 3200),
+    ("he shoves 4k and i call all in 2,500, how much does he get back", 4000, 2500),
+    ("bet 800, he calls allin for 350, what comes back to me", 800, 350),
+    ("he bets 3k, im all in calling for 1,150, how much does he take back", 3000, 1150),
+    ("all in for 5k, one caller with 3k, how much goes back", 5000, 3000),
+    ("whats the uncalled portion if i bet 5k and he calls all in for 2k", 5000, 2000),
+    ("my 4k bet got called by a 1500 all-in, how much do i get back", 4000, 1500),
+])
+def test_the_bet_nobody_matched_goes_back(book: Rulebook, query: str, bet: int,
+                                          called: int) -> None:
+    """The engine hands back what the all-in caller could not match, after the flop."""
+    profile = make_profile("tda")
+    hand = _hand(profile, [DEEP, called + 100, DEEP], (50, 100), button=3)
+    while hand.street == "preflop":
+        assert hand.to_act is not None
+        hand.check_or_call(hand.to_act)
+    hand.bet(1, bet)
+    hand.call(2)  # all he has
+    hand.fold(3)
+    back = sum(e.amount for e in hand.events if isinstance(e, UncalledReturned))
+    rule, figures = _answer(book, query, profile)
+    assert (rule, figures) == ("uncalled-bet", (back,)) and back == bet - called
+
+
+def test_a_bet_called_in_full_gives_nothing_back() -> None:
+    worked = work_out("i bet 2000 he calls, how much do i get back", make_profile("tda"))
+    assert worked is None or worked.rule_id != "uncalled-bet"
+    # chips back asked after a raise and a fold: no least raise given for it
+    for profile in PROFILES:
+        worked = work_out("i raise to 1000 he shoves 5000 i fold how much does he get back",
+                          profile)
+        assert worked is None or worked.kind not in ("min-raise", "short-all-in")
+
+
+# --- a call for less --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+@pytest.mark.parametrize(("query", "stack", "bet"), [
+    ("i have 1,200 behind and he shoves 4000, how much is my all in call", 1200, 4000),
+    ("he bets 900 and i only have 600 left, can i call", 600, 900),
+    ("What's the effective all-in call? I have 3,500, villain bets 6,000", 3500, 6000),
+])
+def test_a_call_for_less_is_the_whole_stack(book: Rulebook, profile: Profile, query: str,
+                                            stack: int, bet: int) -> None:
+    hand = _hand(profile, [DEEP, DEEP, stack + 100], (50, 100), button=3)
+    while hand.street == "preflop":
+        assert hand.to_act is not None
+        hand.check_or_call(hand.to_act)
+    hand.bet(1, bet)
+    hand.fold(2)
+    events = hand.call(3)
+    acted = next(e for e in events if isinstance(e, Acted))
+    rule, figures = _answer(book, query, profile)
+    assert (rule, figures) == ("all-in", (acted.to,)) and acted.all_in and acted.to == stack
+
+
+def test_a_stack_that_covers_the_bet_is_no_call_for_less() -> None:
+    worked = work_out("he bets 1000, i have 2500 behind, how much is my call", make_profile("tda"))
+    assert worked is None or worked.rule_id != "all-in"
+
+
+# --- forced bets ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_heads_up_postings(book: Rulebook, profile: Profile) -> None:
+    """Two players: the button posts the small blind, the other player the big blind."""
+    hand = _hand(profile, [DEEP, DEEP], (200, 400), button=1)
+    posted = {e.seat: e.amount for e in hand.events if isinstance(e, Posted)}
+    assert _answer(book, "heads up at 200/400, what does the button post", profile) == (
+        "heads-up-blinds", (posted[1],)) == ("heads-up-blinds", (200,))
+    assert _answer(book, "heads up 200/400, what does the other player post", profile) == (
+        "heads-up-blinds", (posted[2],))
+    assert work_out("heads up 500/1000 who posts what", profile) is None
+    # with an ante from each: the button's blind and ante, and the pot of both
+    antes = _hand(profile, [DEEP, DEEP], (100, 200), button=2, ante=25)
+    button = sum(e.amount for e in antes.events if isinstance(e, Posted) and e.seat == 2)
+    pot = sum(e.amount for e in antes.events if isinstance(e, Posted))
+    assert _answer(book, "heads up 100/200 ante 25, what does the button post", profile) == (
+        "heads-up-blinds", (button,)) == ("heads-up-blinds", (125,))
+    assert _answer(book, "heads up 100/200 ante 25, pot before the deal", profile) == (
+        "antes", (pot,)) == ("antes", (350,))
+
+
+@pytest.mark.parametrize(("query", "pair", "asked"), [
+    ("sb is 300 whats the bb", (300, 600), 600), ("bb is 1,000 whats the sb", (500, 1000), 500),
+])
+def test_the_other_blind_is_the_structures(book: Rulebook, query: str, pair: tuple[int, int],
+                                           asked: int) -> None:
+    """Every structure the league can pick that has the blind given pairs it with the same
+    other blind."""
+    levels = [(lv.small_blind, lv.big_blind) for name in structure_names()
+              for lv in load_structure(name).levels]
+    side = 0 if asked == pair[1] else 1  # which blind the question gives
+    assert {p for p in levels if p[side] == pair[side]} == {pair}
+    for profile in PROFILES:
+        assert _answer(book, query, profile) == ("blinds", (asked,))
+
+
+def test_a_blind_no_structure_has_gives_no_number() -> None:
+    assert work_out("bb is 700 whats the sb", make_profile("tda")) is None
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_the_pot_before_the_cards(book: Rulebook, profile: Profile) -> None:
+    """A big blind ante (one for the table) and an ante from each of eight players, posted by
+    the engine at a full table."""
+    bba = _hand(profile, [DEEP] * 6, (400, 800), button=6, ante=800, big_blind_ante=True)
+    bba_pot = sum(e.amount for e in bba.events if isinstance(e, Posted))
+    rule, figures = _answer(book, "bba 800 at 400/800, how big is the pot before anyone acts",
+                            profile)
+    assert (rule, figures) == ("big-blind-ante", (bba_pot,)) == ("big-blind-ante", (2000,))
+    antes = _hand(profile, [DEEP] * 8, (100, 200), button=8, ante=25)
+    pot = sum(e.amount for e in antes.events if isinstance(e, Posted))
+    rule, figures = _answer(book, "ante 25 at 100/200 eight players, whats in the pot before "
+                                  "the cards", profile)
+    assert (rule, figures) == ("antes", (pot,)) == ("antes", (500,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_the_pot_of_the_blinds_alone(book: Rulebook, profile: Profile) -> None:
+    hand = _hand(profile, [DEEP] * 6, (100, 200), button=6)
+    pot = sum(e.amount for e in hand.events if isinstance(e, Posted))
+    assert _answer(book, "at 100/200, 6 players, what's in the pot before anyone acts",
+                   profile) == ("blinds", (pot,)) == ("blinds", (300,))
+    # a raise told: the pot is no longer the blinds'
+    worked = work_out("at 100/200 utg raises to 600, pot before the flop", profile)
+    assert worked is None or worked.rule_id != "blinds"
+
+
+def test_a_big_blind_ante_the_question_does_not_give() -> None:
+    """The ante of the structures with a big blind ante at these blinds; blinds no structure
+    has give no number."""
+    worked = work_out("big blind ante at 500/1000, what does the bb post", make_profile("tda"))
+    assert worked is not None and worked.figures[0] == 2000
+    assert work_out("big blind ante at 1200/2500, what does the bb post",
+                    make_profile("tda")) is None
+    # the ante itself asked: the structures' ante, as the engine takes it after the blind
+    hand = _hand(make_profile("tda"), [DEEP] * 3, (200, 400), button=3, ante=400,
+                 big_blind_ante=True)
+    ante = next(e.amount for e in hand.events if isinstance(e, Posted) and e.kind == "ante")
+    worked = work_out("what's the big blind ante at 200/400", make_profile("tda"))
+    assert worked is not None and worked.figures[0] == ante == 400
+
+
+# --- split pots -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("query", "pot", "ways", "unit"), [
+    ("3 of us chop a 1000 pot, 25 chips smallest, who gets what", 1000, 3, 25),
+    ("we split a 1,700 pot three ways, the smallest chip is 100, who gets the odd 100s",
+     1700, 3, 100),
+])
+def test_a_split_with_the_chip_named(book: Rulebook, query: str, pot: int, ways: int,
+                                     unit: int) -> None:
+    shares = split(pot, [3, 5, 7][:ways], button=2, table_size=9, unit=unit)
+    rule, figures = _answer(book, query, make_profile("tda"))
+    assert rule == "odd-chip" and figures == tuple(sorted(set(shares.values()), reverse=True))
+
+
+@pytest.mark.parametrize(("place", "seat"), [("first left of the button", 0),
+                                            ("second left of the button", 1),
+                                            ("on the button", 1)])
+def test_my_share_of_a_split(book: Rulebook, place: str, seat: int) -> None:
+    """Two winners, the button one of them: the odd chip goes to the one on his left."""
+    shares = split(3150, [9, 4], button=9, table_size=9, unit=50)
+    mine = shares[[4, 9][seat]]
+    rule, figures = _answer(book, f"two of us chop a 3,150 pot, 50s smallest, how much do I get "
+                                  f"if im {place}", make_profile("tda"))
+    assert rule == "odd-chip" and figures[0] == mine == (1600, 1550)[seat]
+
+
+def test_an_odd_split_without_the_chip_gives_no_number() -> None:
+    assert work_out("chop a 1,000 pot three ways, who gets the odd chip",
+                    make_profile("tda")) is None
+
+
+# --- the chip race --------------------------------------------------------------------------
+
+
+def _raced(profile: Profile, mine: int, old: int = 25, new: int = 100,
+           others: int = 3) -> tuple[int, int, int]:
+    """A race at a table of `others` + 1, my stack `mine`, the others with odd chips and more:
+    my cards, my chips changed up before the cards, my stack after."""
+    stacks = {1: mine, **{s: 5 * new + old * (s % 3 + 1) for s in range(2, others + 2)}}
+    result = chip_race(1, stacks, {s: f"p{s}" for s in stacks}, old, new, "test",
+                       profile.chip_race)
+    line = result.lines[0]
+    return len(line.cards), mine - mine % new, line.stack_after
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_the_race_for_one_player(book: Rulebook, profile: Profile) -> None:
+    cards, _, _ = _raced(profile, 5 * 100 + 3 * 25)
+    assert _answer(book, "chip race: i have 3 odd 25s, how many cards do i get", profile) == (
+        "chip-race", (cards,)) == ("chip-race", (3,))
+    cards, _, _ = _raced(profile, 6 * 25 + 1000)
+    assert _answer(book, "colour up the 25s to 100s, i have 6 twentyfives, how many cards in "
+                         "the race", profile) == ("chip-race", (cards,)) == ("chip-race", (2,))
+    _, changed, _ = _raced(profile, 13 * 100, old=100, new=500)
+    assert _answer(book, "race off 100s to 500s, i have 13 of them, how much do i keep in 500s "
+                         "before the cards", profile) == ("chip-race", (changed,))
+    _, changed, _ = _raced(profile, 11 * 25)
+    assert _answer(book, "race: 25s leave, i have 11, how much do i get in 100s", profile) == (
+        "chip-race", (changed,)) == ("chip-race", (200,))
+    _, _, after = _raced(profile, 25)
+    assert _answer(book, "i had only one 25 chip at the race, do i get knocked out, what do i "
+                         "end up with", profile) == ("chip-race", (after,)) == ("chip-race",
+                                                                                (100,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_the_odd_chips_left_and_the_most_a_player_wins(book: Rulebook,
+                                                       profile: Profile) -> None:
+    """Odd chips worth half a new chip or more bring the highest remaining card one; less are
+    removed; nobody wins two chips."""
+    three = chip_race(1, {1: 525, 2: 550}, {1: "a", 2: "b"}, 25, 100, "t", profile.chip_race)
+    won = sum(1 for line in three.lines if line.won)
+    assert _answer(book, "race: 75 left over in 25s, does the highest card get a 100",
+                   profile) == ("chip-race", (100 * won,)) == ("chip-race", (100,))
+    one = chip_race(1, {1: 525, 2: 500}, {1: "a", 2: "b"}, 25, 100, "t", profile.chip_race)
+    assert not any(line.won for line in one.lines)
+    assert _answer(book, "race: 25 left over in 25s, new chip is 100, highest card gets how "
+                         "much", profile) == ("chip-race", (0,))
+    table = chip_race(1, {s: 575 for s in range(1, 10)}, {s: f"p{s}" for s in range(1, 10)}, 25,
+                      100, "t", profile.chip_race)
+    most = max(int(bool(line.won)) for line in table.lines)
+    assert _answer(book, "how many 100 chips can one player win in the chip race",
+                   profile) == ("chip-race", (most,)) == ("chip-race", (1,))
+
+
+@pytest.mark.parametrize("query", [
+    "race off the 25 chips",
+    "i have 75 left in 25s at the race, how much do i get",
+    "chip race with 3 25s left over, who gets the 100",
+    # two new chips named for one race
+    "color up 25s to 100s, i have 3 odd 25s, 500 is the new chip, how many cards",
+    # after the race: the chip won is not known
+    "race: 25s leave, i have 11, how much do i get in 100s after the race",
+])
+def test_a_race_told_with_doubt_gives_no_number(query: str) -> None:
+    for profile in PROFILES:
+        assert work_out(query, profile) is None, (query, profile.name)
