@@ -63,7 +63,8 @@ from bot.engine.profile import KNOBS, PROFILE_NAMES, Profile, make_profile
 from bot.rulebook.amount_words import asked_first, asks_amounts
 from bot.rulebook.amounts import work_out
 from bot.rulebook.names import name_keys, normalise, query_keys
-from bot.rulebook.search import MAX_QUERY_CHARS, STOPWORDS, Index, plain_words
+from bot.rulebook.search import MAX_QUERY_CHARS, Index, plain_words
+from bot.rulebook.vocabulary import STOPWORDS
 from bot.rulebook.worked import Worked
 from bot.tournament.clock import clock_timing
 
