@@ -677,7 +677,11 @@ NOT_COVERED: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      r"\b(best|good|winning|basic|optimal|right) (strategy|play|move)\b|\bicm (pressure|"
      r"strategy)\b|\b(chip leader|big stack|short stack) (strategy|should)\b|\bm ratio\b|"
      r"\bcalculat\w*\b.*\b(odds|pot|equity|outs)\b|\bslow ?play(ing)? (a|my|the|big|strong|"
-     r"monsters?|aces)\b)", "poker strategy and odds", ()),
+     r"monsters?|aces)\b|"
+     # what a strategy word means (a donk bet is still a bet when it is made: "is a donk bet ok")
+     r"\b(what|whats|what is|wat|wats|define|meaning of|definition of)\b (is )?(a |an |the )?"
+     r"(donk|float|probe|blocker|continuation|c ?bet|over ?bet)\w*( bets?)?\s*\??$)",
+     "poker strategy and odds", ()),
     (r"^(?!.*\b(get|got|getting|grab|grabbed|went for|going for|fetch|fetching) (a |some |me a )?"
      r"drinks?\b).*\b(drink|drinking|drinks|alcohol|beer|beers|drunk|booze|food|eat|eating|snacks?|"
      r"dress|dress code|sunglasses|hoodie|hats?|music)\b", "food, drink and dress",

@@ -376,6 +376,11 @@ UNCOVERED_ASKED = [
     "i've been card dead all night",
     "what is a cooler",
     "what's a backdoor flush draw",
+    # what a strategy word means (making such a bet is a rule's business: see below)
+    "whats a donk bet",
+    "what is a c bet?",
+    "define float",
+    "whats a continuation bet",
     # idioms with a rule's word in another sense
     "i just want to break even tonight",
     "what's the deal with this guy",
@@ -515,6 +520,7 @@ PHRASED = {
     "when does the lvl go up": {"blind-levels"},
     "can a player get dqd for cheating": {"disqualification", "cheating"},
     "donk bet for less than the bb ok?": {"minimum-bet"},
+    "is a donk bet allowed": {"betting-actions"},
     "do i hav 2 show my hand if he mucks": {"showdown-order", "muck"},
     "whos first 2 act after the flop": {"streets"},
     "guy is takin 4ever": {"action-time"},
