@@ -754,7 +754,7 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     if m:
         # one chip put in without "raise" said first: a call (TREPS and Tavern alike)
         return m.span(), "single-chip", t.value(m.group(1)), 0
-    m = re.search(rf"\b(?:put|puts|threw|throws?|tossed|pushed|slid)\s+(?:in\s+)?{N}"
+    m = re.search(rf"\b{CHIPS_VERBS}\s+(?:in\s+|out\s+)?{N}"
                   rf"(?:\s+(?:in|out|forward))?\s+"
                   rf"(?:to call(?:\s+(?:my|his|her|the|a))?(?:\s+bet)?(?:\s+of)?(?:\s+#\d+)?"
                   rf"(?:\s+bet)?\s+)?"

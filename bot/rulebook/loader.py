@@ -63,7 +63,8 @@ from bot.engine.profile import KNOBS, PROFILE_NAMES, Profile, make_profile
 from bot.rulebook.amount_words import asked_first, asks_amounts
 from bot.rulebook.amounts import work_out
 from bot.rulebook.names import name_keys, normalise, query_keys
-from bot.rulebook.search import MAX_QUERY_CHARS, STOPWORDS, Index, plain_words
+from bot.rulebook.search import MAX_QUERY_CHARS, Index, plain_words
+from bot.rulebook.vocabulary import STOPWORDS
 from bot.rulebook.worked import Worked
 from bot.tournament.clock import clock_timing
 
@@ -442,8 +443,8 @@ class Rulebook:
             key = "".join(w for w in plain_words(query) if w not in STOPWORDS)
             if key in self._keys:
                 return Answer("confident", self._keys[key]), scored
-        if not self._index.intents(q):
-            # a name said in table talk ("dude limped": call)
+        if not self._index.intents(q) and not q.guessed:
+            # a name said in table talk ("dude limped": call), not a guess at a typo'd word
             said = "".join(w for w in q.words if w not in STOPWORDS)
             if said in self._keys:
                 return Answer("confident", self._keys[said]), scored

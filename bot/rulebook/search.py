@@ -8,8 +8,9 @@ A query goes through the same steps as every name of every rule:
    ("re-buy" -> "re buy", also tried joined as "rebuy"), and every number or amount ("800",
    "1,200", "$5k", "100/200") becomes the one word `#`: "let's make it 800" is "make it #".
 3. **Stems**: plurals and -ing/-ed endings go ("raising", "raises", "raised" -> "rais").
-4. **Synonyms**: words players use for the same thing become one word (colour/color,
-   bathroom/toilet -> away, chop/tie -> split, busted/knocked out -> eliminated ...).
+4. **Synonyms** (the tables: bot/rulebook/vocabulary.py): words players use for the same
+   thing become one word (colour/color, bathroom/toilet -> away, chop/tie -> split,
+   busted/knocked out -> eliminated ...).
 5. **Typos**: chat spellings are read as the word ("wat", "hav"); a word the rulebook does not
    know is replaced by the word it does know with a z for an s, a letter doubled or two letters
    swapped ("raize", "rasie"), else by the closest one, when one is close enough ("kiker" ->
@@ -24,8 +25,10 @@ telling each word is.
 
 The lookup is sure of the first rule only when nothing speaks against it (`Index.ranked`): no
 phrase of the query means another rule, no word of it is one the rulebook does not know (it
-may be the real topic: "rake", "sunglasses"), no telling word points elsewhere, and, without
-a phrase, the rule uses every word of the question and scores clearly above the next one.
+may be the real topic: "rake", "sunglasses"), no telling word points elsewhere, the rule is not
+tied to the question only by a word guessed from a typo ("winter" is no "winner"), the question
+is not whether something is rude, and, without a phrase, the rule uses every word of the
+question and scores clearly above the next one.
 Otherwise it offers the closest rules, best first.
 """
 
@@ -41,7 +44,8 @@ from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
 from bot.rulebook.amount_words import ordinals_as_words
-from bot.rulebook.phrases import INTENTS, NOT_COVERED
+from bot.rulebook.phrases import INTENTS, MANNERS, NOT_COVERED
+from bot.rulebook.vocabulary import AS_TYPED, CHAT, JOINED, STOPWORDS, SYNONYMS
 
 
 class Named(Protocol):
@@ -73,89 +77,6 @@ MAX_CORRECTIONS = 6
 
 NUMBER = "#"
 
-# Words that say nothing about which rule is meant. Words that name a rule's idea ("turn",
-# "show", "call", "out") are not here; "it" is, but phrases ("make it", "raise it") are read
-# before stop words go.
-STOPWORDS = frozenset("""
-a an the of to in on for and or is are am be been being was were my i im ive id me mine you
-your youre yours we our us he him his she her they them their it its this that these those
-what whats when whens how hows who whos whom which why where do does did doing done can cant
-could couldnt should shouldnt would wouldnt will wont shall may might must if at with about
-rule rules ruling there theres here get gets got getting have has had having happen happens
-happened happening so then than just also any anyone anybody someone somebody some one
-player players guy guys man dude please tell explain mean means meaning say says said
-whether allowed legal ok okay use using used alright right wrong need needs want wants
-let lets like
-as by from into onto over up down again still yet really actually now ever even
-way thing things stuff game poker hand hands during while after before because
-play plays playing played league leagues tonight today week night last per many much
-snap dude bro lol hey yo ya pls plz u ur wtf omg idk tbh btw imo
-""".split())
-
-# Words for the same thing, after stemming (left: as stemmed; right: the word used).
-SYNONYMS: dict[str, str] = {
-    # "facing" is not "face" (up): it keeps its own word
-    "facing": "facing",
-    "colour": "color", "colr": "color", "coulour": "color", "bathroom": "away", "toilet": "away",
-    "restroom": "away", "loo": "away", "wc": "away", "afk": "away", "absent": "away",
-    "brb": "away", "gone": "away", "chop": "split", "tie": "split", "tied": "split",
-    "bust": "eliminat", "knock": "eliminat", "knocked": "eliminat", "eliminated": "eliminat",
-    "elimination": "eliminat", "busto": "eliminat", "shov": "allin", "jam": "allin",
-    "push": "allin", "td": "director", "floor": "director", "floorman": "director",
-    "tournamentdirector": "director", "flip": "expos", "flipp": "expos", "flash": "expos",
-    "boxed": "expos", "box": "expos", "cellphone": "phone", "mobile": "phone", "cell": "phone",
-    "texting": "phone", "text": "phone", "cuss": "swear", "curs": "swear", "profanity": "swear",
-    "insult": "swear", "reentry": "rebuy", "buyback": "rebuy", "rebought": "rebuy",
-    "payout": "prize", "paid": "prize", "money": "prize", "collud": "collusion",
-    "colluding": "collusion", "forever": "tank", "stall": "tank", "slow": "tank",
-    "hurry": "tank", "ages": "tank", "hu": "headsup", "misdealt": "misdeal",
-    "dealt": "deal", "dealing": "deal", "reshuffl": "shuffl", "vap": "smok", "vape": "smok",
-    "cigarett": "smok", "cigar": "smok", "stream": "screenshot", "screenshar": "screenshot",
-    "seated": "seat", "sitting": "seat", "sit": "seat", "ranking": "rank", "chips": "chip",
-    "fairness": "fair", "rigg": "rigged", "rig": "rigged", "expose": "expos", "exposure": "expos",
-    "shown": "show", "showed": "show", "reveal": "show", "turnov": "show", "mucked": "muck",
-    "bathroombreak": "away", "penaliz": "penalty", "penalis": "penalty", "punish": "penalty",
-    "dq": "disqualif", "disqualify": "disqualif", "kick": "disqualif", "ban": "disqualif",
-    "banned": "disqualif", "expel": "disqualif", "overturn": "appeal", "complain": "appeal",
-    "complaint": "appeal", "registr": "regist", "register": "regist", "join": "regist",
-    "signup": "regist", "rerais": "rais", "thinking": "tank",
-    "deciding": "tank",
-    # table talk for the same deeds
-    "limp": "call", "limped": "call", "limper": "call", "limping": "call", "flat": "call",
-    "flatted": "call", "ship": "allin", "shipp": "allin", "jamm": "allin", "shoved": "allin",
-    "xbet": "rais", "threebet": "rais", "repop": "rais", "rail": "railbird",
-    "86d": "disqualif", "86ed": "disqualif",
-    "barred": "disqualif", "pic": "screenshot", "photo": "screenshot", "picture": "screenshot",
-    "piss": "away", "pee": "away", "peeing": "away", "pissing": "away",
-    "hollywood": "tank", "hollywoodd": "tank", "rathol": "pocket", "ratholing": "pocket",
-    "felt": "eliminat",
-    "tabled": "show", "tabl": "tabl",
-}
-
-# Spelling families the stemmer does not join, and word pairs that are one word.
-JOINED = {("re", "buy"): "rebuy", ("re", "entry"): "reentry", ("add", "on"): "addon",
-          ("buy", "back"): "buyback", ("mis", "deal"): "misdeal", ("side", "pot"): "sidepot",
-          ("all", "in"): "allin", ("all", "ins"): "allin", ("heads", "up"): "headsup",
-          ("sit", "out"): "sitout", ("sign", "up"): "signup",
-          ("cell", "phone"): "cellphone", ("check", "raise"): "checkrais",
-          ("card", "cap"): "cardcap", ("card", "caps"): "cardcap", ("re", "raise"): "reraise",
-          ("color", "up"): "colorup", ("re", "pop"): "repop",
-          ("colour", "up"): "colorup", ("chip", "race"): "chiprace",
-          ("screen", "shot"): "screenshot", ("slow", "roll"): "slowroll",
-          ("show", "down"): "showdown", ("showing", "down"): "showdown",
-          # "kick in" is to start, not to be kicked out
-          ("kick", "in"): "start", ("kicks", "in"): "start",
-          # going broke is being knocked out; a table "broke" is a table broken
-          ("went", "broke"): "busted", ("go", "broke"): "busted", ("goes", "broke"): "busted",
-          ("gone", "broke"): "busted", ("going", "broke"): "busted"}
-
-# Chat spellings of common words, read as the word ("how lng do i hav to act").
-CHAT = {"wat": "what", "wot": "what", "wut": "what", "wen": "when", "hav": "have", "r": "are",
-        "u": "you", "ur": "your", "cn": "can", "ppl": "people", "meen": "mean", "evry": "every",
-        "evryone": "everyone", "evrybody": "everybody", "b4": "before", "coz": "because",
-        "cuz": "because", "bc": "because", "abt": "about", "tho": "though", "lng": "long",
-        "shud": "should", "wud": "would", "cud": "could", "dat": "that", "da": "the",
-        "teh": "the", "th": "the", "wil": "will", "dont": "dont", "pls": "please"}
 
 
 def _stem(word: str) -> str:
@@ -188,15 +109,22 @@ def _trim(word: str) -> str:
 _AMOUNT = re.compile(r"[$€£]?\d[\d,._]*(?:\s?[kmx]|\s?bbs?)?\b|\b(?:ten|twenty|fifty|hundred|"
                      r"thousand)\b")
 _SPLIT = re.compile(r"[a-z0-9#%]+")
-_SMALL = re.compile(r"(?<![\d$€£/.,])\b([1-9])\b(?![\d/.,]|\s?(?:k|x|bbs?|%|percent)\b)")
+_SMALL = re.compile(r"(?<![\d$€£/.,])\b([1-9])\b(?![\d/]|[.,]\d|\s?(?:k|x|bbs?|%|percent)\b)")
 _SMALL_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 _XBET = re.compile(r"\b[2-5][ -]?bet(s|ting|ted)?\b")
+_WITH = re.compile(r"\bw/(o\b)?")
+_DEAL_WITH = re.compile(r"\b(to|we|you|cant|i|how|td|director|floor|they|he|she) deal with\b|"
+                        r"\b(whats|what is) the deal\b")
+_TWO_AS_TO = re.compile(r"(?<![\d$€£/.,])\b2 (?=(show|act|call|fold|check|post|play|pay|leave|be|"
+                        r"do|go|get|see|win|muck|rebuy|move|sit|wait|make|take|put|talk|use)\b)")
 
 
 @functools.lru_cache(maxsize=4096)
 def _word(raw: str) -> str:
     if raw in STOPWORDS:
         return raw  # "have", "same": a filler word stays itself, so it stays filler
+    if raw in AS_TYPED:
+        return AS_TYPED[raw]
     stem = _stem(raw)
     return SYNONYMS.get(stem, SYNONYMS.get(raw, stem))
 
@@ -218,6 +146,7 @@ situation spot exact work works working job some mean totally literally basicall
 sort proper properly legit normal official officially standard supposedly fair enough
 good bad big small huge tons bunch couple pretty quite very real really happen happened
 ok time times thing someone something go goes went going come comes came done try tried
+spew spewed spewing
 """.split())
 
 
@@ -235,10 +164,16 @@ def plain_words(text: str) -> list[str]:
     low = ordinals_as_words(low)
     # "3-bet", "4bet": a name of a raise, not an amount
     low = _XBET.sub(" xbet ", low)
+    # chat shorthand: "w/o" is without, "hav 2 show" is have to show
+    low = _WITH.sub(lambda m: " without " if m.group(1) else " with ", low)
+    low = _TWO_AS_TO.sub(" to ", low)
+    # "deal with" a problem, "what's the deal": no deal of the prizes
+    low = _DEAL_WITH.sub(lambda m: f" {m.group(1) or m.group(2)} dealwith ", low)
     # a lone small number counts players or cards ("down to 2", "2 players"), not chips
     low = _SMALL.sub(lambda m: f" {_SMALL_WORDS[int(m.group(1))]} ", low)
     low = _AMOUNT.sub(f" {NUMBER} ", low)
-    raw = [CHAT.get(w, w) for w in _SPLIT.findall(low)[: MAX_QUERY_WORDS * 2]]
+    # a chat word may stand for two ("outta": out of)
+    raw = [p for w in _SPLIT.findall(low)[: MAX_QUERY_WORDS * 2] for p in CHAT.get(w, w).split()]
     out: list[str] = []
     i = 0
     while i < len(raw):
@@ -257,6 +192,7 @@ def content_words(ws: Iterable[str]) -> list[str]:
 
 
 _INTENTS = tuple((re.compile(p), rid) for p, rid in INTENTS)
+_MANNERS = re.compile(MANNERS)
 _NOT_COVERED = tuple((re.compile(p), name, ids) for p, name, ids in NOT_COVERED)
 
 INTENT_BONUS = 1.5
@@ -281,6 +217,9 @@ INTENT_DISPUTE = 0.05
 # and the first's score below RIVAL_WEAK.
 RIVAL_LEAD = 0.3
 RIVAL_WEAK = 0.4
+# ... and the second's words say it this strongly (a phrase's story, "late back from the break,
+# is my hand dead", is not outweighed by one word of another rule).
+RIVAL_STRONG = 0.9
 
 
 @dataclass(frozen=True)
@@ -309,6 +248,8 @@ class Query:
     grams: frozenset[tuple[str, ...]] = frozenset()
     joined: str = ""  # the words joined by spaces (what phrases are matched against)
     misspelt: bool = False  # a word was corrected for a typo
+    # words read as the closest known word, a guess ("winter": winner), not a sure slip
+    guessed: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -408,18 +349,22 @@ class Index(Generic[R]):
         ws = [_word(w) for w in raw]
         budget = MAX_CORRECTIONS
         fixes: dict[str, str] = {}
+        guessed: set[str] = set()
         for w, as_typed in zip(ws, raw, strict=True):
             if w in STOPWORDS or w == NUMBER or w in fixes or w in GENERIC:
                 continue
             if w not in self.idf and not w.isdigit():
+                before = budget
                 fixes[w], budget = self._correct(w, as_typed, budget)
+                if budget < before and fixes[w] != w:
+                    guessed.add(fixes[w])
         # correct the same words in the full sequence too, so phrases see them
         ws = [fixes.get(w, w) for w in ws]
         corrected = content_words(ws)
         plain = " ".join(raw)
         grams = _grams(ws) | _grams([w for w in ws if w not in STOPWORDS])
         return Query(bounded, plain, tuple(ws), tuple(corrected), grams, " ".join(ws),
-                     any(w != fixed for w, fixed in fixes.items()))
+                     any(w != fixed for w, fixed in fixes.items()), frozenset(guessed))
 
     def _split_compounds(self, raw: list[str]) -> list[str]:
         """Two words typed as one ("bigblind") read as the two words the rules write, when the
@@ -440,6 +385,9 @@ class Index(Generic[R]):
         """The known word a misspelt one means: its stem near a known stem ("kiker", "cusss":
         cuss), else the word as typed near a word the rules write ("shws": shows); and the
         fuzzy matches left to the query (each costs one)."""
+        # a g dropped from -ing ("takin", "cheatin")
+        if as_typed.endswith("in") and len(as_typed) >= 5 and _word(as_typed + "g") in self.known:
+            return _word(as_typed + "g"), budget
         # the commonest slips first: a z for an s ("raize"), a letter doubled ("bett"), two
         # letters swapped ("rasie")
         plain = re.sub(r"(.)\1", r"\1", as_typed.replace("z", "s"))
@@ -618,7 +566,8 @@ class Index(Generic[R]):
             # hardly say it and say another of them far more
             strongest = max(rivals, key=lambda i: score_of.get(i, 0.0))
             listed = score_of.get(intents[0], 0.0)
-            if listed < RIVAL_WEAK and score_of.get(strongest, 0.0) - listed >= RIVAL_LEAD:
+            rival = score_of.get(strongest, 0.0)
+            if listed < RIVAL_WEAK and rival - listed >= RIVAL_LEAD and rival >= RIVAL_STRONG:
                 intents = [strongest, *(i for i in intents if i != strongest)]
         order = [self._by_id[i].rule for i in intents]
         order += [rule for s, rule in words_only
@@ -646,8 +595,19 @@ class Index(Generic[R]):
             # merely uses it ("another")
             if len(q.content) == 1 and q.content[0] not in entry.name_words:
                 sure = False
-        sure = sure and not strange and not unexplained
+        sure = sure and not strange and not unexplained and not self._rests_on_guess(q, top.id)
+        # whether a deed is polite is no rule's to say for sure
+        sure = sure and _MANNERS.search(q.plain) is None
         return Ranking(tuple(order), sure)
+
+    def _rests_on_guess(self, q: Query, rule_id: str) -> bool:
+        """Whether only words guessed from a typo tie the query to the rule: "do we play in
+        winter" is no question about the winner."""
+        if not q.guessed:
+            return False
+        e = self._by_id[rule_id]
+        mine = e.name_words | e.key_words | e.summary_words
+        return not any(w in mine for w in q.content if w not in q.guessed)
 
     def _unexplained(self, q: Query, e: _Entry[R]) -> list[str]:
         """The query's telling words (few rules use them) that rule `e` does not use."""

@@ -76,6 +76,9 @@ READ = [
     # chips in two trips, no word: the first trip is the action
     ("he bets 400, i put 400 out then reach back for 600 more", "string-bet", _all(400)),
     ("he bets 300, she slid 300 out and then grabbed another 600", "string-bet", _all(300)),
+    ("bet 300, villain slides 300 and then goes back for another 900", "string-bet", _all(300)),
+    ("facing 500 he puts out 500, then goes back to his stack for 1000 more without saying "
+     "raise", "string-bet", _all(500)),
     # one oversized chip with nothing said: a call, whatever the blinds
     ("button opens 900, I drop a single 5000 chip from the bb with nothing said", "single-chip",
      _all(900)),
