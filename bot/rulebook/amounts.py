@@ -409,19 +409,18 @@ def _single_chip(spot: _Spot, profile: Profile, chip: int) -> Worked | None:
                    returned=0 if blind_untold else max(0, chip - (acted.to - had)))
 
 
-def _from_a_blind(spot: _Spot, shape: str) -> bool:
+def _from_a_blind(spot: _Spot, shape: str) -> None:
     """"button opens 900, I drop a chip from the bb": a blind facing a raise before the flop,
     the blinds not said. What a call comes to is the raise faced, whatever the blinds; the
     spot is played before the flop on the smallest blinds."""
     if spot.blinds is not None or spot.preflop or spot.hero not in ("sb", "bb"):
-        return False
+        return
     if re.search(r"\b(flop|turn|river|postflop|post flop)\b", shape) or not spot.prior:
-        return False
+        return
     if any(deed not in ("raise", "bet", "allin", "call") for deed, _ in spot.prior):
-        return False
+        return
     spot.preflop = True
     spot.prior = [("raise", to) if deed == "bet" else (deed, to) for deed, to in spot.prior]
-    return True
 
 
 def _declared_vs_chips(spot: _Spot, profile: Profile, said: int, threw: int) -> Worked | None:
