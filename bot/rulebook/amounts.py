@@ -64,16 +64,12 @@ from bot.rulebook.amount_words import (
     ASK_REOPEN,
     BOTH_BLINDS,
     CLOCK,
-    LAST_CHIPS,
     MAX_CHARS,
-    MISTAKEN,
-    MORE_BEHIND,
     OWN_BIG_BLIND,
     OWN_SMALL_BLIND,
     PLAYER_ACTS,
     PROPOSED,
     STREET,
-    STRING_CALLED,
     UNREAD,
     Deed,
     N,
@@ -88,6 +84,7 @@ from bot.rulebook.amount_words import (
     read,
 )
 from bot.rulebook.betting_story import Story, play, read_story
+from bot.rulebook.chip_words import LAST_CHIPS, MISTAKEN, MORE_BEHIND, STRING_CALLED
 from bot.rulebook.doubts import doubtful, untold_deed
 from bot.rulebook.pot_questions import pot_question
 from bot.rulebook.worked import TABLE_SIZE, Worked, spot_seats, worked
