@@ -54,7 +54,7 @@ from typing import Literal
 
 from bot.engine.errors import IllegalAction
 from bot.engine.hand import Hand, HandConfig, Legal
-from bot.engine.hand_events import Acted, Ruling
+from bot.engine.hand_events import Acted
 from bot.engine.profile import Profile
 from bot.rulebook.amount_words import (
     ASK_CALL,
@@ -83,10 +83,12 @@ from bot.rulebook.amount_words import (
     raise_sized,
     read,
 )
-from bot.rulebook.betting_story import Story, play, read_story
+from bot.rulebook.betting_story import read_story
 from bot.rulebook.chip_words import LAST_CHIPS, MISTAKEN, MORE_BEHIND, STRING_CALLED
 from bot.rulebook.doubts import doubtful, untold_deed
+from bot.rulebook.hand_answers import act_at, acted_by, min_raise_at, reopen_at
 from bot.rulebook.pot_questions import pot_question
+from bot.rulebook.story_play import played_story, read_told_round
 from bot.rulebook.worked import TABLE_SIZE, Worked, spot_seats, worked
 from bot.tournament.clock import clock_timing
 
@@ -177,71 +179,20 @@ def _play(spot: _Spot, profile: Profile) -> tuple[Hand, int] | None:
     return hand, hero_seat
 
 
-def _new_rulings(hand: Hand, before: int) -> list[str]:
-    return [e.rule_id for e in hand.events[before:] if isinstance(e, Ruling)]
-
-
-def _acted(hand: Hand, before: int, seat: int) -> Acted | None:
-    for e in hand.events[before:]:
-        if isinstance(e, Acted) and e.seat == seat:
-            return e
-    return None
-
-
-def _short_all_in(hand: Hand) -> bool:
-    return any(r.rule_id == "incomplete-all-in" for r in hand.rulings)
-
-
 def _min_raise(spot: _Spot, profile: Profile) -> Worked | None:
     played = _play(spot, profile)
     if played is None:
         return None
-    return _min_raise_at(played[0], _several_all_ins(spot), profile)
+    return min_raise_at(played[0], _several_all_ins(spot), profile)
 
 
 def _several_all_ins(spot: _Spot) -> bool:
     return sum(d == "allin" for d, _ in spot.prior) >= 2
 
 
-def _min_raise_at(hand: Hand, several: bool, profile: Profile) -> Worked | None:
-    """The least bet or raise of the player to act (or, when he may not raise, the call and
-    why)."""
-    legal = hand.legal()
-    if legal is None:
-        return None
-    if not legal.can_raise:
-        return _reopen_at(hand, several, profile)
-    if hand.current_bet == 0:
-        return worked("min-bet", "minimum-bet", [legal.min_raise_to], profile,
-                       big_blind=hand.big_blind)
-    facts = {"last_raise": hand.last_full_raise, "current": hand.current_bet}
-    if _short_all_in(hand):
-        # after several short all-ins, whether they add up is the rule in question
-        return worked("short-all-in", "cumulative-all-ins" if several else "incomplete-all-in",
-                       [legal.min_raise_to], profile, **facts)
-    return worked("min-raise", "minimum-raise", [legal.min_raise_to], profile, **facts)
-
-
 def _reopen_answer(hand: Hand, spot: _Spot, profile: Profile,
                    asked_call: bool = False) -> Worked | None:
-    return _reopen_at(hand, _several_all_ins(spot), profile, asked_call)
-
-
-def _reopen_at(hand: Hand, several: bool, profile: Profile,
-               asked_call: bool = False) -> Worked | None:
-    legal = hand.legal()
-    if legal is None:
-        return None
-    rule = "cumulative-all-ins" if several else "not-reopened"
-    facts = {"call": legal.call_amount, "current": hand.current_bet,
-             "last_raise": hand.last_full_raise, "several": int(several),
-             "add_up": int(profile.cumulative_short_all_ins_reopen),
-             "asked_call": int(asked_call)}
-    if legal.can_raise:
-        # asked how much to call: the call first, then the raise it may be
-        figures = [legal.call_amount, legal.min_raise_to] if asked_call else [legal.min_raise_to]
-        return worked("reopened", rule, figures, profile, **facts)
-    return worked("not-reopened", rule, [legal.call_amount], profile, **facts)
+    return reopen_at(hand, _several_all_ins(spot), profile, asked_call)
 
 
 def _act(spot: _Spot, profile: Profile, how: str, amount: int) -> Worked | None:
@@ -251,67 +202,7 @@ def _act(spot: _Spot, profile: Profile, how: str, amount: int) -> Worked | None:
     played = _play(spot, profile)
     if played is None:
         return None
-    return _act_at(*played, profile, how, amount)
-
-
-def _act_at(hand: Hand, seat: int, profile: Profile, how: str, amount: int) -> Worked | None:
-    """What the engine makes of the deed of the player to act (see `_act`)."""
-    legal = hand.legal()
-    if legal is None:
-        return None
-    before = len(hand.events)
-    had = hand.player(seat).bet
-    if how == "add":
-        # chips added to what he had in: the chips in all
-        how, amount = "put_in", had + amount
-    try:
-        if how == "raise_by":
-            hand.raise_by(seat, amount)
-        elif how == "raise_to":
-            hand.raise_to(seat, amount)
-        else:
-            hand.make_it(seat, amount)
-    except IllegalAction as exc:
-        if exc.rule_id == "below-call":
-            # the call in all, and the chips still to add to what was put in
-            short = max(0, hand.current_bet - amount)
-            return worked("below-call", "below-call", [hand.current_bet, short], profile,
-                           asked=amount, call=legal.call_amount, current=hand.current_bet)
-        return None
-    acted = _acted(hand, before, seat)
-    if acted is None:
-        return None
-    rulings = _new_rulings(hand, before)
-    facing = legal.call_amount + had
-    target = facing + amount if how == "raise_by" else amount
-    facts = {"asked": amount, "target": target, "to": acted.to, "added": acted.added,
-             "had": had, "facing": facing, "last_raise": _last_raise(hand, before),
-             "min_to": legal.min_raise_to, "increase": target - facing,
-             "returned": max(0, target - acted.to),
-             "fifty": int(profile.make_it == "fifty_percent")}
-    if "all-in-over-stack" in rulings:
-        return worked("over-stack", "all-in-over-stack", [acted.to], profile, **facts)
-    if how == "raise_by":
-        rule = "declared-raise" if {"declared-raise", "make-it", "fifty-percent"} & set(
-            rulings) else "raise-it"
-        return worked("raise-it", rule, [acted.to, acted.added], profile, **facts)
-    if how == "raise_to":
-        return worked("declared", "declared-raise", [acted.to], profile, **facts)
-    # chips put in without a word, past a call and short of a full raise, are what the 50%
-    # rule (or the league's choice instead of it) reads; "make it" said is its own rule
-    silent_short = how == "put_in" and facing < target < legal.min_raise_to
-    rule = "fifty-percent" if how == "put_in" and (
-        "fifty-percent" in rulings or silent_short) else "make-it"
-    return worked("make-it", rule, [acted.to], profile, **facts)
-
-
-def _last_raise(hand: Hand, before: int) -> int:
-    """The last full raise the player faced (read from the rulings the engine posted, else the
-    hand's own count, which an action may have moved)."""
-    for e in hand.events[before:]:
-        if isinstance(e, Ruling) and "last_raise" in e.amounts:
-            return e.amounts["last_raise"]
-    return hand.last_full_raise
+    return act_at(*played, profile, how, amount)
 
 
 def _facing_a_bet(spot: _Spot, profile: Profile) -> tuple[Hand, int, Legal] | None:
@@ -340,7 +231,7 @@ def _said_raise_with_a_call(spot: _Spot, profile: Profile) -> Worked | None:
                        call_to=call_to, min_to=legal.min_raise_to)
     before = len(hand.events)
     hand.make_it(seat, call_to)
-    acted = _acted(hand, before, seat)
+    acted = acted_by(hand, before, seat)
     if acted is None:
         return None
     return worked("said-raise-call", "declared-raise", [acted.to], profile,
@@ -367,7 +258,7 @@ def _said_raise_with_chips(spot: _Spot, profile: Profile, threw: int) -> Worked 
                        call_to=call_to, min_to=legal.min_raise_to, threw=threw)
     before = len(hand.events)
     hand.make_it(seat, threw)
-    acted = _acted(hand, before, seat)
+    acted = acted_by(hand, before, seat)
     if acted is None:
         return None
     return worked("said-raise-call", "declared-raise", [acted.to], profile,
@@ -388,7 +279,7 @@ def _call(spot: _Spot, profile: Profile) -> tuple[Acted, int] | None:
     before = len(hand.events)
     had = hand.player(seat).bet
     hand.call(seat)
-    acted = _acted(hand, before, seat)
+    acted = acted_by(hand, before, seat)
     return None if acted is None else (acted, had)
 
 
@@ -434,7 +325,7 @@ def _declared_vs_chips(spot: _Spot, profile: Profile, said: int, threw: int) -> 
         hand.raise_to(seat, said)
     except IllegalAction:
         return None
-    acted = _acted(hand, before, seat)
+    acted = acted_by(hand, before, seat)
     if acted is None:
         return None
     return worked("declared-vs-chips", "verbal-declaration", [acted.to], profile,
@@ -508,7 +399,7 @@ def _read_spot(query: str, profile: Profile) -> Worked | None:
     if t is None:
         return None
     if f" {UNREAD} " in t.shape:
-        return _read_told_round(query, profile)  # a size the phrases do not read
+        return read_told_round(query, profile)  # a size the phrases do not read
     settled, found = pot_question(query, t, profile)
     if settled:
         return found  # pots, forced bets and chips (bot/rulebook/pot_questions.py)
@@ -518,7 +409,7 @@ def _read_spot(query: str, profile: Profile) -> Worked | None:
     # structure's to know
     found = _read_round(query, t, profile)
     story = read_story(query)
-    told = _played_story(story, profile) if story is not None else None
+    told = played_story(story, profile) if story is not None else None
     if found is None or told is None or story is None:
         return found or told
     if found.figures == told.figures:
@@ -741,48 +632,6 @@ def _mistake(shape: str, t: Text, hero: Deed | None) -> tuple[int, int] | None:
                 t.value(m.group(1) or m.group(2)) == hero[2]):
             return m.span()  # before the chips or after them
     return None
-
-
-def _read_told_round(query: str, profile: Profile) -> Worked | None:
-    story = read_story(query)
-    return None if story is None else _played_story(story, profile)
-
-
-def _played_story(story: Story, profile: Profile) -> Worked | None:
-    """A betting round read as deeds (bot/rulebook/betting_story.py) and played on the engine:
-    the least raise or bet of the player asked about, the total or the chips of the raise
-    asked about, whether the betting is open to him again."""
-    played = play(story, profile)
-    if played is None:
-        return None
-    hand, seat, asked = played.hand, played.seat, played.asked
-    several = played.all_ins >= 2
-    legal = hand.legal()
-    if legal is None or not legal.can_raise and not any(
-            not p.folded and not p.all_in and s != seat for s, p in hand.players.items()):
-        return None  # nobody left who could call a raise: whether it is reopened is moot
-    if asked is not None and asked.verb in ("sayraiseby", "raiseby"):
-        if asked.size is None or story.ask not in ("total", "added"):
-            return None
-        found = _act_at(hand, seat, profile, "raise_by", int(asked.size.value))
-        if found is not None and story.ask == "added" and found.kind == "raise-it":
-            # "how many chips does he add": the chips put in come first
-            return Worked(found.kind, found.rule_id, found.facts["added"],
-                          (found.facts["added"], found.facts["to"]), found.facts, found.profile)
-        return found
-    if story.ask == "reopen":
-        player = hand.player(seat)
-        if asked is not None or not player.acted:
-            return None  # asked for a player who has not acted: nothing is reopened
-        if not played.all_ins:
-            return _min_raise_at(hand, several, profile)  # raised again by a full raise
-        return _reopen_at(hand, several, profile)
-    if story.ask == "added" or story.ask == "total" and asked is None:
-        return None
-    found = _min_raise_at(hand, several, profile)
-    if found is not None and found.kind == "min-bet" and story.blinds is None:
-        return None  # the least bet is the big blind, which the question does not give
-    return found
 
 
 # "I raise to 2000, is that a full raise": the question is about the raise told, not the next one
