@@ -371,6 +371,8 @@ ASK_RULING = re.compile(r"\b(floor|ruling|legal|allowed|valid|binding|owe|what h
 ASK_TOTAL = re.compile(r"\bwhat(s| is| does)? (that|it|this|his|her|the raise)( \w+)? (to|come to|"
                        r"make it|in total)\b|\btotal\b|\bhow much is (that|it)\b")
 # "I'm the sb", "im in the big blind": the player asking sits in a blind
+# "can the bb reraise", "what can the sb do": the question is asked for that blind
+ASKS_FOR = r"\b(?:can|could|may|does|should) (?:the )?"
 I_AM_IN = r"\b(?:im|i am|i m)\s+(?:in\s+|on\s+)?(?:the\s+)?"
 # The question is asked for the player who acted first: "back to the opener".
 BACK_TO_OPENER = re.compile(r"\b(back to|for) (the )?(opener|original (bettor|raiser)|first "
@@ -534,10 +536,12 @@ def _read_round(query: str, t: Text, profile: Profile) -> Worked | None:
     prior = _dedupe([(d, a) for _, d, a in deeds])
     if re.search(rf"\b(from|in) the (small blind|sb)\b|{OWN_SMALL_BLIND}|"
                  rf"\b(small blind|sb) (who (says|said)|says|said|raises|"
-                 rf"makes|goes|wants)\b|{I_AM_IN}(small blind|sb)\b", shape):
+                 rf"makes|goes|wants)\b|{I_AM_IN}(small blind|sb)\b|{ASKS_FOR}(small blind|sb)\b",
+                 shape):
         spot.hero = "sb"
     elif re.search(rf"\b(from|in) the (big blind|bb)\b|\b(big blind|bb) (who (says|said)|says|"
-                   rf"said|raises|makes|goes|wants)\b|{I_AM_IN}(big blind|bb)\b|{OWN_BIG_BLIND}",
+                   rf"said|raises|makes|goes|wants)\b|{I_AM_IN}(big blind|bb)\b|{OWN_BIG_BLIND}|"
+                   rf"{ASKS_FOR}(big blind|bb)\b",
                    shape):
         spot.hero = "bb"
     spot.preflop = _preflop(prior, blinds, shape)

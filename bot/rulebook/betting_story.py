@@ -83,8 +83,17 @@ class Unread(Exception):
 
 
 
+# "= how much" alone after a size said as a multiple
+BARE_HOW_MUCH = re.compile(r"\s*(at |so |ok )?how (much|big)( is (it|that|this))?\s*\??\s*")
+# "our minimum bet is 400", "whats the small blind": the level, not a deed told
+LEVEL_TOLD = re.compile(r"\b(min|minimum) (bet|raise) (is|was|=|of)\b|\b(whats|what is|what s|what"
+                        r" should) the (small|big) blind\b", re.IGNORECASE)
+
+
 def read_story(query: str) -> Story | None:
     """The story a question tells, or None when it is not read for sure."""
+    if LEVEL_TOLD.search(query.replace("'", "")):
+        return None
     low = MISSPELT_RAISE.sub(lambda m: f"{m.group(1) or ''}raise{m.group(3) or ''}", query)
     low = re.sub(r"\brr\b", "reraise", low, flags=re.IGNORECASE)
     toks = tokens(low)
@@ -194,6 +203,9 @@ class _Reader:
         asked = re.sub(r"\s+", " ", " ".join(self.asked).replace("|", " "))
         story.ask = _ask(asked)
         last = story.deeds[-1] if story.deeds else None
+        if story.ask == "min" and BARE_HOW_MUCH.fullmatch(asked) and last is not None and (
+                last.size is not None and last.size.how in ("times", "bigs", "pot")):
+            raise Unread  # "opens 3x = how much": what the open comes to, not the next raise
         if last is not None and last.verb == "asked" and last.said == "bet" and re.search(
                 r"\b(raise|reraise|xbet|click)", asked):
             raise Unread  # "he leads, min raise?": the raise over a lead whose size is untold
@@ -697,7 +709,9 @@ ASK_MIN = re.compile(r"\b(min|mini|minimum|least|smallest|lowest)\b|\bhow (much|
                      r"\bhow much\s*$")
 ASK_TOTAL = re.compile(r"\b(whats|what is|what s) (that|it|this|his|the total)\b|\bto what\b|"
                        r"\bcomes? to\b|"
-                       r"\btotal\b|\bhow much is (that|it)\b")
+                       r"\btotal\b|\bhow much is (that|it)\b|"
+                       r"\b(how much|what) is (the|his|her|that) "
+                       r"(open|raise|bet|xbet|lead|shove)\b")
 ASK_ADDED = re.compile(r"\bchips (\w+ )?adds?\b|\bhow (many|much)( chips)? (do|does|did) \w+ "
                        r"(add|put in)\b")
 ASK_REOPEN = re.compile(r"\bcan (\w+ ){0,3}(raise|reraise|xbet)( again)?\s*$|"

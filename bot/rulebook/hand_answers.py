@@ -49,7 +49,7 @@ def min_raise_at(hand: Hand, several: bool, profile: Profile) -> Worked | None:
 def reopen_at(hand: Hand, several: bool, profile: Profile,
                asked_call: bool = False) -> Worked | None:
     legal = hand.legal()
-    if legal is None:
+    if legal is None or not legal.can_raise and raise_is_moot(hand):
         return None
     rule = "cumulative-all-ins" if several else "not-reopened"
     facts = {"call": legal.call_amount, "current": hand.current_bet,
@@ -121,3 +121,10 @@ def last_raise(hand: Hand, before: int) -> int:
         if isinstance(e, Ruling) and "last_raise" in e.amounts:
             return e.amounts["last_raise"]
     return hand.last_full_raise
+
+
+def raise_is_moot(hand: Hand) -> bool:
+    """Nobody but the player to act has chips to call a raise (the others folded or all-in):
+    he may only call, whatever the reopening rule says, so that rule is not the answer."""
+    return not any(not p.folded and not p.all_in and s != hand.to_act
+                   for s, p in hand.players.items())

@@ -13,7 +13,7 @@ from bot.engine.hand import Hand, HandConfig
 from bot.engine.hand_events import Acted, StreetDealt
 from bot.engine.profile import Profile
 from bot.rulebook.betting_story import Deed, Size, Story, Unread, read_story, whole
-from bot.rulebook.hand_answers import act_at, min_raise_at, reopen_at
+from bot.rulebook.hand_answers import act_at, min_raise_at, raise_is_moot, reopen_at
 from bot.rulebook.story_words import CANON, POSITIONS
 from bot.rulebook.worked import TABLE_SIZE, Worked, spot_seats
 
@@ -300,9 +300,8 @@ def played_story(story: Story, profile: Profile) -> Worked | None:
     hand, seat, asked = played.hand, played.seat, played.asked
     several = played.all_ins >= 2
     legal = hand.legal()
-    if legal is None or not legal.can_raise and not any(
-            not p.folded and not p.all_in and s != seat for s, p in hand.players.items()):
-        return None  # nobody left who could call a raise: whether it is reopened is moot
+    if legal is None or not legal.can_raise and raise_is_moot(hand):
+        return None
     if asked is not None and asked.verb in ("sayraiseby", "raiseby"):
         if asked.size is None or story.ask not in ("total", "added"):
             return None

@@ -151,6 +151,14 @@ UNREAD = [
     "he bets 100 on the flop, min bet on the turn?",
     "he bets 500 and i raise 1000, total?",
     "MP re-raises to 900 after a 300 open at 100/200, min 4bet?",
+    # what an open said as a multiple comes to is not the next raise
+    "co opens 3x at 200/400, how much is the open",
+    "utg opens 2.5bb at 400/800 = how much",
+    # the level told, not a bet made
+    "our minimum bet is 400 this level, whats the small blind",
+    # the big blind against a lone all-in may only call: no least raise, no reopening
+    "300/600, folds to the cutoff who shoves 900, bb wants to raise, min?",
+    "400/800 blinds, sb shoves 1000, can the bb reraise and whats the min",
 ]
 
 
