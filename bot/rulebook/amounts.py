@@ -384,7 +384,23 @@ def work_out(query: str, profile: Profile) -> Worked | None:
     """The amounts of a question as the engine plays them under `profile`, or None when the
     question names no spot this module reads with certainty."""
     found = _read_spot(query, profile)
-    return None if found is None or doubtful(found, query) else found
+    if found is None or doubtful(found, query):
+        return None
+    return _with_chips_added(found, query)
+
+
+def _with_chips_added(found: Worked, query: str) -> Worked:
+    """"How much more do I add to min-raise" from a blind: the least raise, and the chips it
+    takes on top of those the player already has in."""
+    had = found.facts.get("had", 0)
+    if found.kind not in ("min-raise", "short-all-in") or not had:
+        return found
+    t = read(query)
+    if t is None or not ASK_PUT_IN.search(t.shape):
+        return found
+    more = found.amount - had
+    return replace(found, figures=(*found.figures, more),
+                   facts=MappingProxyType({**found.facts, "to_add": more}))
 
 
 def _read_spot(query: str, profile: Profile) -> Worked | None:
@@ -484,6 +500,8 @@ def _read_round(query: str, t: Text, profile: Profile) -> Worked | None:
     deeds, spans = deeds_of(shape, t, skip)
     if untold_deed(shape, [*skip, *spans]):
         return None
+    if any(AFTER_IT.search(shape[:pos]) for pos, deed, _ in deeds[1:] if deed != "call"):
+        return None  # "jams 700 after an open to 1500": told out of the order it was played
     if hero is not None and hero[1] == "raise_to" and any(
             pos >= hero[0][1] and deed != "call" for pos, deed, _ in deeds) and not re.search(
             r"\b(say|said|says|declar\w*|announc\w*)\b", shape[hero[0][0]:hero[0][1]]):
@@ -638,6 +656,9 @@ def _mistake(shape: str, t: Text, hero: Deed | None) -> tuple[int, int] | None:
     return None
 
 
+# a deed told after the one it came before ("... after an open to 1500")
+AFTER_IT = re.compile(r"\b(after|following)\s+(?:(?:a|an|the|his|her|my|their|that)\s+)?"
+                      r"(?:\w+\s+)?$")
 # "I raise to 2000, is that a full raise": the question is about the raise told, not the next one
 IS_IT_LEGAL = re.compile(r"\b(is|was|does|did) (that|it|this|mine|my raise)\b|"
                          r"\b(legal|allowed|ok|okay|valid)\b")

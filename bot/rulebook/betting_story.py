@@ -105,9 +105,16 @@ def read_story(query: str) -> Story | None:
                                                                          strict=False)):
         return None  # "137 chips": chips counted, not a bet's size
     try:
-        return _Reader(toks, query).read()
+        story = _Reader(toks, query).read()
     except Unread:
         return None
+    after = re.search(r"\b(after|following) (?:(?:a|an|the|his|her|my|their) )?(?:\w+ )?"
+                      r"(open|opens|raise|reraise|bet|lead|shove|jam|xbet|squeeze|\d)", low,
+                      re.IGNORECASE)
+    if after and len(story.deeds) >= 2 and any(
+            w in VERBS or w == "all" for w in re.findall(r"[a-z]+", low[:after.start()].lower())):
+        return None  # "all in for 900 after an open to 2000": told out of the order played
+    return story
 
 
 def _allowed(words: list[str]) -> bool:

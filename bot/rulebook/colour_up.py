@@ -165,6 +165,11 @@ def _next_chip(chip: int, step: int) -> int | None:
     return found.pop() if len(found) == 1 else None
 
 
-@lru_cache(maxsize=1)
 def _chip_sets() -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(load_structure(name).chips) for name in structure_names())
+    """The chips of every structure of the league (read again when it adds or removes one)."""
+    return _chip_sets_of(tuple(structure_names()))
+
+
+@lru_cache(maxsize=4)
+def _chip_sets_of(names: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(load_structure(name).chips) for name in names)

@@ -217,11 +217,16 @@ def structure_ante(small: int, big: int) -> int | None:
     return antes.pop() if len(antes) == 1 else None
 
 
-@lru_cache(maxsize=1)
 def _levels() -> tuple[tuple[Level, bool], ...]:
-    """Every level of the league's structures, with whether its structure has a big blind ante."""
+    """Every level of the league's structures, with whether its structure has a big blind ante
+    (read again when the league adds or removes a structure)."""
+    return _levels_of(tuple(structure_names()))
+
+
+@lru_cache(maxsize=4)
+def _levels_of(names: tuple[str, ...]) -> tuple[tuple[Level, bool], ...]:
     out: list[tuple[Level, bool]] = []
-    for name in structure_names():
+    for name in names:
         s = load_structure(name)
         out += [(lv, s.big_blind_ante) for lv in s.levels]
     return tuple(out)

@@ -38,7 +38,8 @@ def min_raise_at(hand: Hand, several: bool, profile: Profile) -> Worked | None:
     if hand.current_bet == 0:
         return worked("min-bet", "minimum-bet", [legal.min_raise_to], profile,
                        big_blind=hand.big_blind)
-    facts = {"last_raise": hand.last_full_raise, "current": hand.current_bet}
+    facts = {"last_raise": hand.last_full_raise, "current": hand.current_bet,
+             "had": hand.player(hand.to_act).bet if hand.to_act is not None else 0}
     if short_all_in(hand):
         # after several short all-ins, whether they add up is the rule in question
         return worked("short-all-in", "cumulative-all-ins" if several else "incomplete-all-in",

@@ -1034,8 +1034,9 @@ def test_a_big_blind_ante_posted_after_the_blind(book: Rulebook, profile: Profil
     rule, figures = _answer(book, "big blind ante of 2k at 1k/2k, how much does the bb post "
                                   "total", profile)
     assert (rule, figures[0]) == ("big-blind-ante", 4000)
-    # the ante's size not said: no number
-    assert work_out("big blind ante at 1k/2k, how much does the bb post total", profile) is None
+    # the ante's size not said, at blinds no structure of the league plays: no number
+    assert work_out("big blind ante at 1.1k/2.2k, how much does the bb post total",
+                    profile) is None
 
 
 @pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
@@ -1244,3 +1245,24 @@ def test_more_than_the_stack_said_as_my_stack_is(book: Rulebook) -> None:
     # a spoken amount against the chips is a declaration, not a stack
     assert _answer(book, "he said 500 but his chips were 800", make_profile("treps"))[0] == (
         "verbal-declaration")
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_chips_to_add_for_the_least_raise_from_a_blind(book: Rulebook, profile: Profile) -> None:
+    """"How much more do I add to min-raise" from the big blind: the least raise the engine
+    offers, and that less the big blind already in; without "add", only the least raise."""
+    hand = _hand(profile, [DEEP] * 4, blinds=(200, 400))  # seat 3 opens, 4 and 1 fold
+    hand.wager_to(_act(hand), 1000)
+    hand.fold(_act(hand))
+    hand.fold(_act(hand))
+    bb = _act(hand)
+    legal = hand.legal()
+    assert legal is not None and hand.player(bb).bet == 400
+    rule, figures = _answer(
+        book, "in the bb at 200/400, utg raises to 1000, how much more do i add to min raise",
+        profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to, legal.min_raise_to - 400))
+    assert figures == (1600, 1200)
+    rule, figures = _answer(book, "in the bb at 200/400, utg raises to 1000, whats my min raise",
+                            profile)
+    assert figures == (1600,)

@@ -159,6 +159,9 @@ UNREAD = [
     # the big blind against a lone all-in may only call: no least raise, no reopening
     "300/600, folds to the cutoff who shoves 900, bb wants to raise, min?",
     "400/800 blinds, sb shoves 1000, can the bb reraise and whats the min",
+    # a raise told after the deed it came before ("after an open to 2000")
+    "a short stack jams 700 after an open to 1500 at 300/600, min 3bet?",
+    "blinds 400/800, someone is all in for 900 after an open to 2000, min 3bet",
 ]
 
 

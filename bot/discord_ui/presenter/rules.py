@@ -119,6 +119,15 @@ BUTTON_LABEL_CHARS = 80
 
 def worked_text(w: Worked) -> str:
     """The amounts of a question as the engine settled them, in a sentence or two."""
+    text = _settled_text(w)
+    if "to_add" in w.facts:
+        # asked from a blind how much to add: the chips on top of those already in
+        text = (f"{text[:-1]}; with {chips(w.facts['had'])} in already, that is "
+                f"{chips(w.facts['to_add'])} more.")
+    return text
+
+
+def _settled_text(w: Worked) -> str:
     f = w.facts
     to = chips(w.figures[0])
     if w.kind == "min-raise":
