@@ -121,6 +121,22 @@ rulebook of the league covers.
   26 at 72/76, 75/75, 74/75, 74/75, 73/75, the check halves 176 of 178 and 162 of 163, every
   set's confident answers right but one check-half answer the set labels otherwise (folding
   when a check is free, which the folding rule itself answers).
+- The sixth round: a structural reading of betting rounds (who did what, to how much, and
+  what is asked: bot/rulebook/betting_story.py) beside the phrases, each checking the other;
+  pot stories read street by street, the chip race, forced bets from the league's structures;
+  chips put in without a word; the words round above. The tuning sets rose to 94-100% (22 to
+  26: 73/76, 75/75, 74/75, 74/75, 73/75), the fresh sets below much less: a sign of how much
+  of a tuning set's gain is its own phrasing.
+- blind_set_6.toml (453 questions) and blind_set_7.toml (393), by two new writers, scored
+  before the sixth round and after it (their misses never printed; five expectations fixed
+  beforehand by an auditor who saw no answer, listed in their headers): blind_set_6 376 right
+  (83.0%), 95.7% of 140 confident answers right, then 386 (85.2%), 95.4% of 153; blind_set_7
+  318 (80.9%), 96.1% of 103, then 323 (82.2%), 96.3% of 108, and one confident answer on a
+  topic the writer marked uncovered (none before).
+- The first five blind sets after the sixth round, whose confident wrong answers were read in
+  that round (so they are blind no longer; their floors guard what they scored): 245 (84.8%),
+  97.2% of 106; 271 (84.7%), 97.1% of 103; 272 (89.2%), 97.3% of 112; 250 (88.0%), 96.5% of
+  113; 386 (89.6%), 99.0% of 196; none confident on an uncovered topic.
 """
 
 from __future__ import annotations
@@ -139,6 +155,8 @@ BLIND_SET_2 = HERE / "blind_set_2.toml"
 BLIND_SET_3 = HERE / "blind_set_3.toml"
 BLIND_SET_4 = HERE / "blind_set_4.toml"
 BLIND_SET_5 = HERE / "blind_set_5.toml"
+BLIND_SET_6 = HERE / "blind_set_6.toml"
+BLIND_SET_7 = HERE / "blind_set_7.toml"
 TUNING_SETS = [HERE / f"tuning_set{n}.toml"
                for n in ("", "_2", "_3", "_4", "_5", "_6", "_7", "_8", "_9", "_10", "_11", "_12",
                                 "_13", "_14", "_15", "_16", "_17", "_18", "_19",
@@ -220,10 +238,11 @@ def test_the_tuning_sets_cover_every_kind_of_question(book: Rulebook) -> None:
 # figures in the docstring of blind_set.toml's header): its misses are never printed here, so
 # nobody tunes on them; a new blind set is written when this one has served.
 # Each blind set's floors: share right, precision of confident answers, and confident answers
-# on uncovered topics (the fifth set's two are a target missed, kept from growing).
-BLIND_FLOORS = {BLIND_SET: (0.82, 0.98, 0), BLIND_SET_2: (0.81, 0.97, 0),
-                BLIND_SET_3: (0.88, 0.97, 0), BLIND_SET_4: (0.85, 0.95, 0),
-                BLIND_SET_5: (0.87, 0.96, 2)}
+# on uncovered topics (the seventh set's one is a target missed, kept from growing).
+BLIND_FLOORS = {BLIND_SET: (0.84, 0.97, 0), BLIND_SET_2: (0.84, 0.97, 0),
+                BLIND_SET_3: (0.89, 0.97, 0), BLIND_SET_4: (0.88, 0.96, 0),
+                BLIND_SET_5: (0.89, 0.98, 0), BLIND_SET_6: (0.85, 0.95, 0),
+                BLIND_SET_7: (0.82, 0.96, 1)}
 
 
 # The check halves' scores after the tuning (see the docstring): floors, as for the blind set.
@@ -269,10 +288,11 @@ def test_the_blind_set_holds_what_it_scored(book: Rulebook, blind: Path) -> None
         "stays blind)")
 
 
-@pytest.mark.xfail(strict=True, reason="the targets (90% right, 98% confident precision) are "
-                   "not met yet on the blind sets: 82.0% and 98.0%, 81.9% and 98.0%, "
-                   "88.5% and 97.3%, 85.6% and 95.4%, 87.9% and 96.9% with 2 confident "
-                   "answers on uncovered topics")
+@pytest.mark.xfail(strict=True, reason="the targets (90% right, 98% confident precision, none "
+                   "confident on an uncovered topic) are not met yet on the blind sets: "
+                   "84.8% and 97.2%, 84.7% and 97.1%, 89.2% and 97.3%, 88.0% and 96.5%, "
+                   "89.6% and 99.0%; the fresh ones 85.2% and 95.4%, 82.2% and 96.3% with 1 "
+                   "confident answer on an uncovered topic")
 @pytest.mark.parametrize("blind", sorted(BLIND_FLOORS), ids=lambda p: p.stem)
 def test_the_blind_set_meets_the_targets(book: Rulebook, blind: Path) -> None:
     report = score(load_set(blind), book)
