@@ -220,8 +220,8 @@ def _settled_text(w: Worked) -> str:
         text = (f"a main pot of {chips(f['main'])} among all {f['players']}" if f["sides"] else
                 f"one pot of {chips(f['main'])} among the {f['players']} players, no side pot")
         if sides:
-            plural = "s" if f["sides"] > 1 else ""
-            text += f", and side pot{plural} of {sides} among those who put more in"
+            some = "side pots" if f["sides"] > 1 else "a side pot"
+            text += f", and {some} of {sides} among those who put more in"
         if f["returned"]:
             text += f"; the {chips(f['returned'])} nobody matched goes back"
         return text + "."
@@ -282,13 +282,14 @@ def _race_text(w: Worked) -> str:
     f = w.facts
     to = chips(w.figures[0])
     old, new = chips(f["old"]), chips(f["new"])
+    changed = f"every {new} in {old} chips is changed for one {new} chip"
     if f["asked"] == 1:
         plural = "" if w.figures[0] == 1 else "s"
-        return (f"{to} card{plural}: every full set of {old} chips is changed for {new} chips "
-                f"first, and each {old} chip left over gets one card.")
+        return (f"{to} card{plural}: {changed} first, and each {old} chip left over gets one "
+                "card.")
     if f["asked"] == 2:
-        return (f"{to} in {new} chips: every full set of {old} chips is changed up before the "
-                f"cards; the {f['odd']} odd {old} chips left get one card each.")
+        return (f"{to} in {new} chips: {changed} before the cards; the {f['odd']} odd {old} "
+                "chips left get one card each.")
     if f["asked"] == 3:
         return (f"{to}: nobody is raced out, so a player left with only odd chips gets a {new} "
                 "chip before anyone else.")
