@@ -29,6 +29,11 @@ def set_league_data_dir(path: Path | None) -> None:
     _league_dir = path
 
 
+def league_data_dir() -> Path | None:
+    """The league's own data folder (None: shipped data only)."""
+    return _league_dir
+
+
 def shipped(kind: str) -> Traversable:
     """The shipped folder of one kind of data (`rules`, `structures`, `payouts`, `points`)."""
     return files("bot.data").joinpath(kind)

@@ -383,19 +383,19 @@ BACK_TO_OPENER = re.compile(r"\b(back to|for) (the )?(opener|original (bettor|ra
 def work_out(query: str, profile: Profile) -> Worked | None:
     """The amounts of a question as the engine plays them under `profile`, or None when the
     question names no spot this module reads with certainty."""
-    found = _read_spot(query, profile)
+    t = read(query)
+    found = _read_spot(query, t, profile)
     if found is None or doubtful(found, query):
         return None
-    return _with_chips_added(found, query)
+    return _with_chips_added(found, t)
 
 
-def _with_chips_added(found: Worked, query: str) -> Worked:
+def _with_chips_added(found: Worked, t: Text | None) -> Worked:
     """"How much more do I add to min-raise" from a blind: the least raise, and the chips it
     takes on top of those the player already has in."""
     had = found.facts.get("had", 0)
     if found.kind not in ("min-raise", "short-all-in") or not had:
         return found
-    t = read(query)
     if t is None or not ASK_PUT_IN.search(t.shape):
         return found
     more = found.amount - had
@@ -403,14 +403,13 @@ def _with_chips_added(found: Worked, query: str) -> Worked:
                    facts=MappingProxyType({**found.facts, "to_add": more}))
 
 
-def _read_spot(query: str, profile: Profile) -> Worked | None:
+def _read_spot(query: str, t: Text | None, profile: Profile) -> Worked | None:
     books = {m.casefold() for m in re.findall(r"\b(treps|tavern|tda)\b", query, re.IGNORECASE)}
     if books - {profile.name}:
         return None  # "in tavern" asked where another rulebook is played: the book's numbers differ
     clock = _clock(query, profile)
     if clock is not None:
         return clock
-    t = read(query)
     if t is not None and re.search(r"\bcall(?:s|ed)?\b(?: #\d+)? (?:and )?then (?:says?|said) "
                                    r"(?:raise|reraise)\b", t.shape):
         return None  # a call, then raise said: two deeds of one player, the call binds first

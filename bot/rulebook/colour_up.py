@@ -10,13 +10,12 @@ they all agree on the next (or the one before). No hand is played."""
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from bot.engine.profile import Profile
 from bot.rulebook.amount_words import MAX_CHARS, N, Text, all_read, read
 from bot.rulebook.worked import TABLE_SIZE, Worked, worked
 from bot.tournament.chip_race import RaceResult, chip_race
-from bot.tournament.structure import load_structure, structure_names
+from bot.tournament.structure import league_structures
 
 # the question is about the race at a colour-up
 RACE = re.compile(r"\b(chip ?race|race|racing|raced|colou?r(?:ing|ed)? ?up|chip ?up)\b")
@@ -165,11 +164,6 @@ def _next_chip(chip: int, step: int) -> int | None:
     return found.pop() if len(found) == 1 else None
 
 
-def _chip_sets() -> tuple[tuple[int, ...], ...]:
-    """The chips of every structure of the league (read again when it adds or removes one)."""
-    return _chip_sets_of(tuple(structure_names()))
-
-
-@lru_cache(maxsize=4)
-def _chip_sets_of(names: tuple[str, ...]) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(load_structure(name).chips) for name in names)
+def _chip_sets() -> list[tuple[int, ...]]:
+    """The chips of every structure of the league."""
+    return [s.chips for s in league_structures()]

@@ -11,7 +11,6 @@ what's the sb")."""
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from bot.engine.errors import IllegalAction
 from bot.engine.hand import Hand, HandConfig, Seat
@@ -19,7 +18,7 @@ from bot.engine.hand_events import Posted
 from bot.engine.profile import Profile
 from bot.rulebook.amount_words import WORD_WAYS, N, Text, all_read, blinds_of
 from bot.rulebook.worked import DEEP, TABLE_SIZE, Worked, spot_seats, worked
-from bot.tournament.structure import Level, load_structure, structure_names
+from bot.tournament.structure import Level, league_structures
 
 BIG_BLIND_ANTE = re.compile(r"\b(big blind|bb) antes?\b|\bbba\b")
 ANTE = re.compile(rf"\b(?:big blind |bb )?antes? (?:of |is |was )?{N}(?! slash)|"
@@ -217,19 +216,9 @@ def structure_ante(small: int, big: int) -> int | None:
     return antes.pop() if len(antes) == 1 else None
 
 
-def _levels() -> tuple[tuple[Level, bool], ...]:
-    """Every level of the league's structures, with whether its structure has a big blind ante
-    (read again when the league adds or removes a structure)."""
-    return _levels_of(tuple(structure_names()))
-
-
-@lru_cache(maxsize=4)
-def _levels_of(names: tuple[str, ...]) -> tuple[tuple[Level, bool], ...]:
-    out: list[tuple[Level, bool]] = []
-    for name in names:
-        s = load_structure(name)
-        out += [(lv, s.big_blind_ante) for lv in s.levels]
-    return tuple(out)
+def _levels() -> list[tuple[Level, bool]]:
+    """Every level of the league's structures, with whether its structure has a big blind ante."""
+    return [(lv, s.big_blind_ante) for s in league_structures() for lv in s.levels]
 
 
 def _dealt(seats: tuple[Seat, ...], small: int, big: int, ante: int, bba: bool,

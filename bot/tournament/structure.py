@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from bot.datafiles import data_files
+from bot.datafiles import data_files, league_data_dir
 from bot.tournament.errors import StructureError
 from bot.tournament.interning import interned
 
@@ -245,6 +246,17 @@ def chip_no_longer_needed(s: Structure, smallest: int, period_index: int) -> int
 def structure_names() -> list[str]:
     """The presets a league can pick: shipped ones and those of its own data folder."""
     return sorted(data_files("structures"))
+
+
+def league_structures() -> tuple[Structure, ...]:
+    """Every preset a league can pick, loaded once per data folder (the folder is set at
+    start-up; `/rule` reads the blinds, antes and chips of all of them on a question)."""
+    return _structures_in(league_data_dir())
+
+
+@lru_cache(maxsize=4)
+def _structures_in(folder: Path | None) -> tuple[Structure, ...]:
+    return tuple(load_structure(name) for name in structure_names())
 
 
 def load_structure(name_or_path: str) -> Structure:
