@@ -180,7 +180,7 @@ def heads_up_posts(t: Text, profile: Profile) -> Worked | None:
     mine = sum(e.amount for e in hand.events if isinstance(e, Posted) and e.seat == seat)
     if not mine:
         return None
-    return worked("heads-up-posts", "heads-up-blinds", [mine], profile, button=int(seat == 2),
+    return worked("heads-up-posts", "heads-up", [mine], profile, button=int(seat == 2),
                   small=blinds[0], big=blinds[1], ante=ante)
 
 

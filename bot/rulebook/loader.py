@@ -62,8 +62,9 @@ from bot.datafiles import shipped
 from bot.engine.profile import KNOBS, PROFILE_NAMES, Profile, make_profile
 from bot.rulebook.amount_words import asked_first, asks_amounts
 from bot.rulebook.amounts import work_out
+from bot.rulebook.asked import Asked, load_asked
 from bot.rulebook.names import name_keys, normalise, query_keys
-from bot.rulebook.search import MAX_QUERY_CHARS, Index, plain_words
+from bot.rulebook.search import MAX_QUERY_CHARS, Index, Query, plain_words
 from bot.rulebook.vocabulary import STOPWORDS
 from bot.rulebook.worked import Worked
 from bot.tournament.clock import clock_timing
@@ -353,7 +354,10 @@ class Answer:
 
 
 class Rulebook:
-    def __init__(self, rules: Iterable[Rule]) -> None:
+    def __init__(self, rules: Iterable[Rule], asked: Asked | None = None) -> None:
+        """`asked`: what players' questions say of the rules (bot/rulebook/asked.py), to order
+        the rules offered when unsure and to doubt a sure answer; None ranks by names alone."""
+        self._asked = asked
         self._rules: dict[str, Rule] = {r.id: r for r in rules}
         self._keys: dict[str, Rule] = name_keys(self._rules.values())
         self._sorted = sorted(
@@ -428,7 +432,7 @@ class Rulebook:
             near = [self._rules[i] for i in uncovered.suggestions]
             if meant := [self._rules[i] for i in self._index.intents(q)]:  # a phrase beside it
                 near = [*meant, *(r for r in near if r not in meant)]
-                return Answer("unsure", None, tuple(near[:suggestions])), scored
+                return Answer("unsure", None, self._offer(q, near, suggestions)), scored
             return Answer("uncovered", None, tuple(near[:suggestions]), uncovered.topic), scored
         worked = work_out(query, profile) if profile is not None else None
         if worked is not None and worked.rule_id in self._rules:
@@ -436,30 +440,52 @@ class Rulebook:
         ranking = self._index.ranked(q)
         if profile is not None and asks_amounts(query) and ranking.rules:
             # amounts the engine could not be set up with: the rule asked about first, unsure
-            offered = asked_first(query, ranking.rules)[:suggestions]
+            offered = self._offer(q, asked_first(query, ranking.rules), suggestions)
             return Answer("unsure", None, offered, amounts_unread=True), scored
         if self._index.intent(q) is None:
             # a name with filler exact() drops ("i'm all in"), unless a phrase means another rule
             key = "".join(w for w in plain_words(query) if w not in STOPWORDS)
             if key in self._keys:
-                return Answer("confident", self._keys[key]), scored
+                sure = self._sure(q, self._keys[key], ranking.rules, suggestions, also=False)
+                return sure, scored
         if not self._index.intents(q) and not q.guessed:
             # a name said in table talk ("dude limped": call), not a guess at a typo'd word
             said = "".join(w for w in q.words if w not in STOPWORDS)
             if said in self._keys:
-                return Answer("confident", self._keys[said]), scored
+                sure = self._sure(q, self._keys[said], ranking.rules, suggestions, also=False)
+                return sure, scored
         if (self._index.unknown(q) or q.misspelt or not ranking.rules) and not (
                 self._index.intents(q)):
             # a word the rulebook does not know: a name misspelt as a whole comes first
             typo = self._misspelt_name(query)
             if typo is not None:
-                return Answer("confident", typo), scored
+                return self._sure(q, typo, ranking.rules, suggestions, also=False), scored
         if not ranking.rules:
             return Answer("uncovered"), scored
         if ranking.sure:
-            return Answer("confident", ranking.rules[0],
-                          ranking.rules[1:suggestions + 1]), scored
-        return Answer("unsure", None, ranking.rules[:suggestions]), scored
+            return self._sure(q, ranking.rules[0], ranking.rules[1:], suggestions), scored
+        return Answer("unsure", None, self._offer(q, ranking.rules, suggestions)), scored
+
+    def _sure(self, q: Query, rule: Rule, others: Sequence[Rule], suggestions: int,
+              also: bool = True) -> Answer:
+        """A sure answer (with the `others` as see-also, when `also`), unless what players'
+        questions say doubts it: then it is offered with the others, unsure."""
+        if self._asked is not None and self._asked.doubts(q, rule.id):
+            return Answer("unsure", None, self._offer(q, [rule, *others], suggestions))
+        see_also = tuple(r for r in others if r != rule)[:suggestions] if also else ()
+        return Answer("confident", rule, see_also)
+
+    def _offer(self, q: Query, rules: Sequence[Rule], suggestions: int) -> tuple[Rule, ...]:
+        """The rules offered when unsure, best first: the ranking's order with what players'
+        questions say merged in."""
+        if self._asked is None:
+            return tuple(rules[:suggestions])
+        ids = self._asked.order(q, [r.id for r in rules])
+        return tuple(self._rules[i] for i in ids if i in self._rules)[:suggestions]
+
+    def read(self, query: str) -> Query:
+        """A question as the lookup reads it: bounded, normalised, typos corrected."""
+        return self._index.query(query[:MAX_QUERY_CHARS])
 
     def forget(self) -> None:
         """Work the next query out afresh (see search.Index.forget)."""
@@ -739,7 +765,7 @@ def _default_rulebook() -> Rulebook:
     return _load(default_rules_dir())
 
 
-def _load(directory: Traversable) -> Rulebook:
+def _load(directory: Traversable, asked: Asked | None = None) -> Rulebook:
     if directory.is_file():
         files = [directory]
     elif directory.is_dir():
@@ -758,4 +784,4 @@ def _load(directory: Traversable) -> Rulebook:
         raise RulebookError(
             f"rulebook {directory} has {len(problems)} problem(s):\n  " + "\n  ".join(problems)
         )
-    return Rulebook(rules)
+    return Rulebook(rules, asked if asked is not None else load_asked())

@@ -432,7 +432,8 @@ SLANG_ASKED = {
     "guy in seat 4 is tanking every decision, can we call time on him": {"clock"},
     "he ratholed half his stack during the dinner break": {"chip-visibility"},
     "dealer burned two cards before the flop": {"burn-cards", "misdeal"},
-    "we chopped the pot with the same hand, who gets the odd chip": {"odd-chip"},
+    # the split pot's rule sends its odd chips to the odd-chip rule: either answers it
+    "we chopped the pot with the same hand, who gets the odd chip": {"odd-chip", "split-pot"},
     "we want to chop at the final table": {"deal"},
     "the dealer swept my cards before I could act": {"unprotected-hands"},
     "he string bet his raise": {"string-bet"},
@@ -461,6 +462,10 @@ PHRASED = {
     "his turn got skipped and the next guy bet": {"out-of-turn"},
     # all in whenever one likes
     "is it ok to shove whenever i want": {"all-in"},
+    # sitting out: away from the table as much as a penalty's missed hands
+    "sit out a few hands": {"away", "penalty"},
+    # said raise, chips for a call: the declaration binds, or the declared raise comes short
+    "he said raise but only put in a call": {"verbal-declaration", "declared-raise", "make-it"},
     # another account, another's hand
     "my buddy plays on two accounts in our league": {"cheating"},
     "can my brother play my hand while i eat": {"one-player-to-a-hand"},
@@ -569,14 +574,12 @@ def test_a_phrase_of_a_story_finds_the_rule(book: Rulebook, query: str, rules: s
 
 # Phrases near the ones above that mean something else: not answered with their rule.
 NOT_THAT_RULE = {
-    "sit out a few hands": "away",  # a penalty's sitting out as much as a break
     "level is 500/1000, can i step away during a hand": "blind-levels",
     "showed one card and threw the other away, does he win": "show-one-show-all",
     "my cards went in the muck before i acted": "folding-out-of-turn",
     "dealer killed my hand, do i get my raise back": "uncalled-bet",
     "the td made me sit out 2 hands": "away",
     "the dealer told me to fold my hand": "one-player-to-a-hand",
-    "he said raise but only put in a call": "verbal-declaration",
     "can we chop the pot if we tie": "deal",
 }
 

@@ -26,6 +26,9 @@ KNOWN_MISSES: dict[str, str | None] = {
     # "is that a full raise" about 150 into a 200 raise is the 50% rule; the words name
     # the minimum raise, and the lookup cannot weigh the two amounts against each other.
     "raised 150 into a 200 raise, is that a full raise": "minimum-raise",
+    # folding when a check is free: the betting actions' rule (another writer's label for the
+    # same question) comes before the rule on folding out of turn
+    "can i fold when i could just check": "betting-actions",
     # a bare amount "typed" says nothing of a stack: an honest no-match, with no suggestion.
     "i typed 99999": None,
 }

@@ -240,16 +240,16 @@ def test_heads_up_postings(book: Rulebook, profile: Profile) -> None:
     hand = _hand(profile, [DEEP, DEEP], (200, 400), button=1)
     posted = {e.seat: e.amount for e in hand.events if isinstance(e, Posted)}
     assert _answer(book, "heads up at 200/400, what does the button post", profile) == (
-        "heads-up-blinds", (posted[1],)) == ("heads-up-blinds", (200,))
+        "heads-up", (posted[1],)) == ("heads-up", (200,))
     assert _answer(book, "heads up 200/400, what does the other player post", profile) == (
-        "heads-up-blinds", (posted[2],))
+        "heads-up", (posted[2],))
     assert work_out("heads up 500/1000 who posts what", profile) is None
     # with an ante from each: the button's blind and ante, and the pot of both
     antes = _hand(profile, [DEEP, DEEP], (100, 200), button=2, ante=25)
     button = sum(e.amount for e in antes.events if isinstance(e, Posted) and e.seat == 2)
     pot = sum(e.amount for e in antes.events if isinstance(e, Posted))
     assert _answer(book, "heads up 100/200 ante 25, what does the button post", profile) == (
-        "heads-up-blinds", (button,)) == ("heads-up-blinds", (125,))
+        "heads-up", (button,)) == ("heads-up", (125,))
     assert _answer(book, "heads up 100/200 ante 25, pot before the deal", profile) == (
         "antes", (pot,)) == ("antes", (350,))
 

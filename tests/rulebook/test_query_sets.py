@@ -150,13 +150,8 @@ from bot.rulebook import Rulebook, load_rulebook
 from .scoring import load_set, score
 
 HERE = Path(__file__).resolve().parent
-BLIND_SET = HERE / "blind_set.toml"
-BLIND_SET_2 = HERE / "blind_set_2.toml"
-BLIND_SET_3 = HERE / "blind_set_3.toml"
-BLIND_SET_4 = HERE / "blind_set_4.toml"
-BLIND_SET_5 = HERE / "blind_set_5.toml"
-BLIND_SET_6 = HERE / "blind_set_6.toml"
-BLIND_SET_7 = HERE / "blind_set_7.toml"
+BLIND_SET_8 = HERE / "blind_set_8.toml"
+BLIND_SET_9 = HERE / "blind_set_9.toml"
 TUNING_SETS = [HERE / f"tuning_set{n}.toml"
                for n in ("", "_2", "_3", "_4", "_5", "_6", "_7", "_8", "_9", "_10", "_11", "_12",
                                 "_13", "_14", "_15", "_16", "_17", "_18", "_19",
@@ -171,23 +166,14 @@ CHECK_SET_10 = HERE / "check_set_10.toml"
 
 # The tuning sets' misses left: (set, query) with what the lookup offers first instead.
 KNOWN_MISSES = {
-    # two topics at once (a friend, a phone, cards): unsure, offering show one show all first
-    ("tuning_set.toml", "my friend at another table was showing me his phone with my cards"):
-        "show-one-show-all",
-    # who bet before C and D is not said: the spot cannot be played, so no number
-    ("tuning_set_4.toml", "after C calls and D shoves 2100, can A raise"): "all-in",
-    # "opens to 3x" names no amount to work out and no question; opening reads as a bet first
-    ("tuning_set_7.toml", "UTG opens to 3x at 100/200"): "minimum-bet",
-    # a hand folded while its player was gone: the phrase of being back to a folded hand means
-    # the table presence rule, the bathroom the away rule (both offered, presence first)
-    ("tuning_set_8.toml", "was in the bathroom, guy bet, came back and my cards were folded. "
-                          "fair?"): "table-presence",
-    # an odd amount: "chips" and "bet" say the chip race as much as whole chips
-    ("tuning_set_8.toml", "bet 137 chips is that even legal lol"): "chip-race",
+    # what players ask of a raise short of the minimum is most often an all-in for less
+    ("tuning_set_7.toml", "whats the rule if someone raises less than the minimum"):
+        "incomplete-all-in",
+    # a winner and a pot not yet pushed: players ask that of a shown winner killed by the dealer
+    ("tuning_set_9.toml", "guy mucked but the dealer hadn't pushed the pot, can he still win"):
+        "winning-hand-shown",
     # "too" is a word, not a typo of "to": the name is not read
     ("tuning_set_9.toml", "one player too a hand"): "declared-raise",
-    # "rase" is nearer "raise" than "race", whatever word it follows
-    ("tuning_set_9.toml", "how does the chip rase work"): "cheating",
     # no rulebook of the league names slow-rolling: not covered, the showdown order offered
     ("tuning_set_10.toml", "he slowrolled me with the nuts, is there a rule for that"):
         "showdown-order",
@@ -195,6 +181,8 @@ KNOWN_MISSES = {
     ("tuning_set_14.toml", "is showing one card ok"): "show-two-cards",
     # "2 chips" thrown is no amount; "chips in" reads as objects on the table as much
     ("tuning_set_15.toml", "he threw 2 chips in saying nothing, raise?"): "foreign-objects",
+    # the pot pushed to the wrong player: the shown winner's rule, which the set does not name
+    ("tuning_set_21.toml", "the dealer pushed the pot to the wrong player"): "winning-hand-shown",
 }
 
 
@@ -234,15 +222,12 @@ def test_the_tuning_sets_cover_every_kind_of_question(book: Rulebook) -> None:
     assert {c["profile"] for c in cases} == {"treps", "tavern", "tda"}
 
 
-# The blind set's scores, measured once on the lookup before its rework and once after (the
-# figures in the docstring of blind_set.toml's header): its misses are never printed here, so
-# nobody tunes on them; a new blind set is written when this one has served.
-# Each blind set's floors: share right, precision of confident answers, and confident answers
-# on uncovered topics (the seventh set's one is a target missed, kept from growing).
-BLIND_FLOORS = {BLIND_SET: (0.84, 0.97, 0), BLIND_SET_2: (0.84, 0.97, 0),
-                BLIND_SET_3: (0.89, 0.97, 0), BLIND_SET_4: (0.88, 0.96, 0),
-                BLIND_SET_5: (0.89, 0.98, 0), BLIND_SET_6: (0.85, 0.95, 0),
-                BLIND_SET_7: (0.82, 0.96, 1)}
+# The blind sets never counted into what players asked (tests/rulebook/asked.py: HELD_OUT),
+# scored once before and once after the seventh round: floors of the share right, the precision
+# of confident answers and confident answers on uncovered topics. Their misses are never
+# printed, so nobody tunes on them; the earlier blind sets are counted, and each is measured
+# left out of the counts instead (test_asked.py).
+BLIND_FLOORS: dict[Path, tuple[float, float, int]] = {}
 
 
 # The check halves' scores after the tuning (see the docstring): floors, as for the blind set.
