@@ -352,7 +352,12 @@ ASK_REOPEN = re.compile(
 ASK_CALL = re.compile(r"\bhow (much|many)( more)?( chips)?( do i| does \w+| have i)?"
                       r"( need| have| got)? to call\b|\bhow (much|many) more\b(?!.{0,12}\brais)|"
                       r"\bwhat(s| is| do i)? (the |my )?call\b|"
-                      r"\bhow much (does|do|would|will|should|must) (a|b|c|d|he|she|i|\w+) call\b")
+                      r"\bhow much (does|do|would|will|should|must) (a|b|c|d|he|she|i|\w+) call\b|"
+                      r"\bhow much is it (for|to) (him|her|me|them|a|b|c|\w+)\b|"
+                      r"\bhow much (is it|do i|does \w+|would \w+|will \w+) (to )?call\b|"
+                      r"\bhow much (do|does|would|will) \w+ (have|need|got) to put in\b|"
+                      r"\bwhat(s| is| does| will)? it cost\b|"
+                      r"\bwhat does (a|b|c|d|he|she|i|\w+) (have|need) to call\b")
 ASK_PUT_IN = re.compile(r"\bhow (much|many)\b.*\b(put|add|more|in)\b|\bchips (\w+ )?adds?\b")
 
 

@@ -190,9 +190,9 @@ def _several_all_ins(spot: _Spot) -> bool:
     return sum(d == "allin" for d, _ in spot.prior) >= 2
 
 
-def _reopen_answer(hand: Hand, spot: _Spot, profile: Profile,
-                   asked_call: bool = False) -> Worked | None:
-    return reopen_at(hand, _several_all_ins(spot), profile, asked_call)
+def _reopen_answer(hand: Hand, spot: _Spot, profile: Profile, asked_call: bool = False,
+                   asked_min: bool = False) -> Worked | None:
+    return reopen_at(hand, _several_all_ins(spot), profile, asked_call, asked_min)
 
 
 def _act(spot: _Spot, profile: Profile, how: str, amount: int) -> Worked | None:
@@ -551,12 +551,14 @@ def _read_round(query: str, t: Text, profile: Profile) -> Worked | None:
         said_make_it = deeds.pop()[2]
     deeds = [(p, "raise" if d == "makeit" else d, a) for p, d, a in deeds]
     prior = _dedupe([(d, a) for _, d, a in deeds])
-    if re.search(rf"\b(from|in) the (small blind|sb)\b|{OWN_SMALL_BLIND}|"
+    if re.search(rf"^\s*(?:im |i am )?in (?:the )?(?:small blind|sb)\b|^\s*(?:small blind|sb) "
+                 rf"here\b|\b(from|in) the (small blind|sb)\b|{OWN_SMALL_BLIND}|"
                  rf"\b(small blind|sb) (who (says|said)|says|said|raises|"
                  rf"makes|goes|wants)\b|{I_AM_IN}(small blind|sb)\b|{ASKS_FOR}(small blind|sb)\b",
                  shape):
         spot.hero = "sb"
-    elif re.search(rf"\b(from|in) the (big blind|bb)\b|\b(big blind|bb) (who (says|said)|says|"
+    elif re.search(rf"^\s*(?:im |i am )?in (?:the )?(?:big blind|bb)\b|^\s*(?:big blind|bb) here\b|"
+                   rf"\b(from|in) the (big blind|bb)\b|\b(big blind|bb) (who (says|said)|says|"
                    rf"said|raises|makes|goes|wants)\b|{I_AM_IN}(big blind|bb)\b|{OWN_BIG_BLIND}|"
                    rf"{ASKS_FOR}(big blind|bb)\b",
                    shape):
@@ -588,7 +590,8 @@ def _read_round(query: str, t: Text, profile: Profile) -> Worked | None:
         # "utg raises by 600, what's that to": the raise told last is the one asked about
         spot.prior = prior[:-1]
         return _act(spot, profile, "raise_by", prior[-1][1])
-    asks_call = ASK_CALL.search(shape) is not None and not ASK_REOPEN.search(shape)
+    # "how much to call and can A raise": both asked, the call first
+    asks_call = ASK_CALL.search(shape) is not None
     asks_back = ASK_REOPEN.search(shape) or asks_call
     opened = prior and (prior[0][0] == "bet" or spot.preflop and prior[0][0] == "raise")
     if asks_back and opened and any(d == "allin" for d, _ in prior):
@@ -598,7 +601,8 @@ def _read_round(query: str, t: Text, profile: Profile) -> Worked | None:
             return None  # my deed is not where it was told among the others
         _back_to_the_first(spot, own)
         played = _play(spot, profile)
-        return _reopen_answer(played[0], spot, profile, asks_call) if played else None
+        asks_least = re.search(r"\b(min|minimum|least|smallest|lowest)\b", shape) is not None
+        return _reopen_answer(played[0], spot, profile, asks_call, asks_least) if played else None
     asked = shape
     for a, b in spans:
         asked = asked[:a] + " " * (b - a) + asked[b:]
@@ -620,7 +624,8 @@ def _read_round(query: str, t: Text, profile: Profile) -> Worked | None:
             # the opener's raise: first whether the betting is open to him again
             _back_to_the_first(spot)
             played = _play(spot, profile)
-            return _reopen_answer(played[0], spot, profile) if played else None
+            least = re.search(r"\b(min|minimum|least|smallest|lowest)\b", shape) is not None
+            return _reopen_answer(played[0], spot, profile, asked_min=least) if played else None
         return _min_raise(spot, profile)
     if ASK_MIN_BET.search(shape) and blinds and not prior:
         # opening before the flop is a raise of the big blind; after it, a bet
@@ -729,6 +734,17 @@ def _preflop_deeds(prior: list[tuple[str, int]],
     return out
 
 
+# a trip back to the stack after chips put in, its size untold ("then went back for more")
+TRIP_BACK = re.compile(r"\b(?:went|goes|go|going|reach\w*|came|comes|dips|dipped)\s+back\b")
+
+
+def _raise_held(worked: Worked, profile: Profile) -> bool:
+    """The first chips of a string bet make a raise where chips past a call short of a raise are
+    a call (Tavern): there a string bet called out is held to a call, else it stands; which of
+    them, the question does not always say, so no number is given."""
+    return profile.make_it == "call" and worked.facts["to"] > worked.facts["facing"]
+
+
 def _question_deed(deed: Deed, spot: _Spot, t: Text, profile: Profile) -> Worked | None:
     _, how, amount, other = deed
     # a bet to answer: one told, or before the flop the big blind
@@ -754,7 +770,7 @@ def _question_deed(deed: Deed, spot: _Spot, t: Text, profile: Profile) -> Worked
                       MappingProxyType({**worked.facts, "more": other}), worked.profile)
     if how in ("string", "string-call"):
         worked = _act(spot, profile, "put_in", amount) if faced else None
-        if worked is None or worked.kind != "make-it":
+        if worked is None or worked.kind != "make-it" or _raise_held(worked, profile):
             return None
         # the first chips are the whole action; the trip back for more is a string bet
         return Worked("string", "string-bet", worked.amount, worked.figures,
@@ -785,6 +801,12 @@ def _question_deed(deed: Deed, spot: _Spot, t: Text, profile: Profile) -> Worked
         # after the flop a deed needs the bet it answers; before it, the big blind is that bet
         return None
     worked = _act(spot, profile, how, amount)
+    if worked is not None and how == "put_in" and TRIP_BACK.search(t.shape, deed[0][1]):
+        # "puts 400 in, then goes back for more": the first chips are the deed, the trip back a
+        # string bet
+        if worked.kind != "make-it" or _raise_held(worked, profile):
+            return None
+        return replace(worked, rule_id="string-bet")
     if worked is not None and how == "raise_by" and ASK_PUT_IN.search(t.shape):
         # "how much do I put in": the chips added come first
         worked = Worked(worked.kind, worked.rule_id, worked.facts["added"],
