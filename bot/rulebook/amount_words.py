@@ -24,6 +24,7 @@ from bot.rulebook.chip_words import (
 from bot.rulebook.chip_words import (
     N as N,  # re-exported: the amount token other readers use
 )
+from bot.rulebook.story_words import spelt_right
 
 # Amounts above this are not chips anybody bets: the question is not read.
 MAX_AMOUNT = 10**8
@@ -63,6 +64,39 @@ WORD_WAYS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "
               "nine": 9, "ten": 10}
 
 
+# Claims about the answer beside the story ("he says 1600, i say 1300, who's right", "dealer says
+# im in for 2000", "mike says i can only call"): opinions to check, not deeds; a declaration
+# said ("i said raise 2000", "says call") is a deed and stays.
+_SPEAKER = (r"(?:he|she|they|we|you|u|i|dealer|the dealer|floor|the floor|[a-z]+)")
+_CLAIM_VERB = r"(?:says|said|say|thinks|think|claims|claimed|insists|reckons|tells me|told me)"
+_CLAIM_START = (r"(?:that\s+)?(?:it\s?'?s|its|it is|it should|that\s?'?s|thats|i\s?'?m|im|i am|"
+                r"you\s?'?re|youre|you|u|ur|he\s?'?s|hes|he is|she\s?'?s|shes|i can|i cant|i can't|"
+                r"i have to|i gotta|he can|he cant|she can|min|minimum|the min|the minimum|only|"
+                r"must|should)\b")
+CLAIM = re.compile(rf"\b{_SPEAKER} {_CLAIM_VERB}\s+['\"]?{_CLAIM_START}[^.,;?!]*")
+# two players' bare numbers: "he says 1600 i say 1300"
+BARE_CLAIMS = re.compile(rf"\b{_SPEAKER} {_CLAIM_VERB}\s+(\$?[\d.,]+k?)\b(?=.*\b{_SPEAKER} "
+                         rf"{_CLAIM_VERB}\s+\$?[\d.,]+k?\b)|"
+                         rf"(?<=\d)(?:[ ,]+(?:and\s+|but\s+)?){_SPEAKER} {_CLAIM_VERB}\s+"
+                         rf"\$?[\d.,]+k?\b(?!\s*(?:and|then|but)?\s*(?:\w+\s+)?(?:threw|throws|put|"
+                         rf"puts|pushed|pushes|slid|tossed|had|bet|chips))")
+WHO_IS_RIGHT = re.compile(r"\b(?:who\s?'?s|whos|who is|what\s?'?s|whats|what is) "
+                          r"(?:right|correct)\b|\bwhich (?:is it|one is right)\b")
+
+
+def without_claims(query: str) -> str:
+    """The question without the claims about its answer it reports (see CLAIM)."""
+    low = query[:MAX_CHARS].casefold().replace("\u2019", "'")
+    if not re.search(rf"\b{_CLAIM_VERB}\b", low):
+        return query
+    out = CLAIM.sub(" ", low)
+    if WHO_IS_RIGHT.search(low):
+        out = BARE_CLAIMS.sub(" ", out)
+    if out == low:
+        return query
+    return WHO_IS_RIGHT.sub(" ", out)
+
+
 @dataclass(frozen=True)
 class Text:
     """The question in lower case with each amount replaced by `#i`, and the amounts."""
@@ -76,6 +110,7 @@ class Text:
 
 def read(query: str) -> Text | None:
     low = ordinals_as_words(query[:MAX_CHARS].casefold().replace("\u2019", "'").replace("'", ""))
+    low = spelt_right(low)
     values: list[int] = []
 
     def sub(m: re.Match[str]) -> str:
@@ -92,7 +127,7 @@ def read(query: str) -> Text | None:
                  lambda m: f"{m.group(1) or ''}raise{m.group(3) or ''}", low)
     # chips moved, misspelt or in chat speech ("tosed", "throwed", "thru 500 in", "thinkin")
     low = MISSPELT_MOVES.sub(lambda m: MOVES_SPELT[m.group(1)], low)
-    low = re.sub(r"\bthru(?=\s+\$?\d)", "threw", low)
+    low = re.sub(r"\bthru(?=\s+(?:in\s+|out\s+)?(?:a\s+|an\s+|one\s+)?\$?\d)", "threw", low)
     # "the 50 percent rule": a share, no amount
     low = re.sub(r"\b(\d{1,3})\s?(?:percent|pct)\b", r"\1%", low)
     # "a 25 chip... no wait, a 1000 chip": the teller corrects himself, the last chip told counts
@@ -487,13 +522,17 @@ def facing_of(shape: str, t: Text) -> tuple[tuple[int, int], str, int] | None:
         rf"i (?:face|faced|am facing)\s+|facing (?:me|him|her)\s+)?(?:is|was|of|at)\s+(?:to\s+)?{N}"
         rf"(?!\s+to\s+#)(?!\s+slash)", shape)
     if m is None:
-        # "call on a 400 bet", "400 to call"
+        # "call on a 400 bet", "400 to call", "its 400 to me"
         on = re.search(rf"\bon\s+(?:a|an|the|his|her|their|my)\s+{N}\s+(bet|raise|shove|allin)\b|"
-                       rf"{N}\s+(?:more\s+)?to call\b", shape)
+                       rf"{N}\s+(?:more\s+)?to call\b|"
+                       rf"\b(?:its|it is|it was|thats)\s+{N}\s+to (?:me|him|her|you)\b", shape)
         if on is None:
             return None
         if on.group(3) is not None:
             return on.span(), "bet", t.value(on.group(3))
+        if on.group(4) is not None:
+            # at given blinds, the raise before the flop (as "facing 600" below)
+            return on.span(), "bet" if blinds_of(t) is None else "raise", t.value(on.group(4))
         word = on.group(2)
         deed = "raise" if word == "raise" else "allin" if word in ("shove", "allin") else "bet"
         return on.span(), deed, t.value(on.group(1))
@@ -585,7 +624,7 @@ Deed = tuple[tuple[int, int], str, int, int]
 
 
 def deed_in_question(shape: str, t: Text) -> Deed | None:
-    m = re.search(rf"\b(?:i|he|she)\s+(?:only\s+)?(?:have|has|had|got|have got|has got)\s+"
+    m = re.search(rf"(?:\b(?:i|he|she)\s+|^\s*)(?:only\s+)?(?:have|has|had|got|have got|has got)\s+"
                   rf"(?:only\s+)?{N}\b.{{0,30}}?"
                   rf"\b(?:bet|bets|typed|raise\w*|shove\w*)\s+(?:to\s+)?{N}|"
                   rf"\bwith\s+(?:only\s+)?{N}\s+(?:left|behind|in (?:his|her|my) stack)\s+"
@@ -653,11 +692,15 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     if m:
         # "call" said (or "calls and tosses 800 in"): the word binds, a call
         return m.span(), "said-call", 0, t.value(m.group(1) or m.group(2))
-    m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+raise\b.{{0,20}}?{N}\s+(?:in\s+)?"
-                  rf"to call\b.{{0,30}}?\bback\b.{{0,12}}?{N}\s+more\b", shape)
+    m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+raise\b(?:\s+first\b)?.{{0,20}}?"
+                  rf"{N}\s+(?:(?:in\s+|out\s+)?(?:to call|to match(?: the bet)?)|call)\b.{{0,30}}?"
+                  rf"\bback\b(?:.{{0,12}}?{N}\s+more\b|\s+and\s+add(?:ed|s)?\s+(?:another\s+)?{N})",
+                  shape)
     if m:
-        # "raise" said first lets him go back to his stack: both trips are the raise
-        return m.span(), "said-raise-trips", 0, t.value(m.group(1)) + t.value(m.group(2))
+        # "raise" said first lets him go back to his stack: both trips are the raise (the first
+        # the call)
+        call = t.value(m.group(1))
+        return m.span(), "said-raise-trips", call, call + t.value(m.group(2) or m.group(3))
     m = re.search(r"\b(said|says|say|announc\w*|declar\w*)\s+raise\b.{0,40}?\b((enough|just|only|"
                   r"chips|amount)\b.{0,12}\bcall|to call|the call)\b", shape)
     if m:
@@ -685,7 +728,7 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
         return m.span(), "raise_to", t.value(next(g for g in m.groups() if g is not None)), 0
     m = re.search(rf"\b(?:lets\s+)?make it\s+{N}", shape)
     rest = shape[:m.start()] + shape[m.end():] if m else ""
-    if m and re.search(r"\b(facing|into|vs|against|over|call|bets?|betting|raise\w*|shove\w*|"
+    if m and re.search(r"\b(facing|into|vs|against|over|call|bets?|betting|raise\w*|shove\w*|to me|"
                        r"open\w*|leads?|slash|utg|preflop)\b", rest):
         return m.span(), "make_it", t.value(m.group(1)), 0
     m = re.search(rf"\bcall(?:ed|s|ing)?\s+(?:only\s+|just\s+)?{N}\b.{{0,30}}?\b(?:when|but|"
@@ -737,7 +780,8 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
         return m.span(), "string-call", t.value(m.group(1)), t.value(m.group(2))
     # the last chips put in are the deed in question ("someone bets 400 and I put in 600")
     puts = list(re.finditer(rf"\b(?:{CHIPS_VERBS}|bet|adds?|added)\s+"
-                            rf"(?:in\s+|out\s+|forward\s+)?(?:only\s+|just\s+)?{N}"
+                            rf"(?:in\s+|out\s+|forward\s+)?(?:only\s+|just\s+)?"
+                            rf"(?:a\s+(?:stack|pile)\s+of\s+)?{N}"
                             rf"(?:\s+(?:in|out|forward|more))?", shape))
     if puts and (SILENT.search(shape) or facing_of(shape, t) is not None or re.search(
             r"\b(into|facing|vs|against|over)\b(?! (me|him|her|us|you|them|the pot|a pot|that|it|"

@@ -82,6 +82,7 @@ from bot.rulebook.amount_words import (
     new_street,
     raise_sized,
     read,
+    without_claims,
 )
 from bot.rulebook.betting_story import read_story
 from bot.rulebook.chip_words import LAST_CHIPS, MISTAKEN, MORE_BEHIND, STRING_CALLED
@@ -383,6 +384,7 @@ BACK_TO_OPENER = re.compile(r"\b(back to|for) (the )?(opener|original (bettor|ra
 def work_out(query: str, profile: Profile) -> Worked | None:
     """The amounts of a question as the engine plays them under `profile`, or None when the
     question names no spot this module reads with certainty."""
+    query = without_claims(query)
     t = read(query)
     found = _read_spot(query, t, profile)
     if found is None or doubtful(found, query):
@@ -785,8 +787,13 @@ def _question_deed(deed: Deed, spot: _Spot, t: Text, profile: Profile) -> Worked
         return replace(worked, rule_id="single-chip") if worked is not None else None
     if how == "said-raise-trips":
         # raise said, then the call and a trip back for more: a raise of all of it, which the
-        # string bet rule allows once raise is said
-        worked = _said_raise_with_chips(spot, profile, other) if faced else None
+        # string bet rule allows once raise is said (the call says the bet, when none is told)
+        if not spot.prior and not spot.preflop:
+            spot.prior, faced = [("bet", amount)], True
+        facing = _facing_a_bet(spot, profile) if faced else None
+        if facing is None or facing[2].call_amount != amount:
+            return None  # the call put in is not the call the story tells
+        worked = _said_raise_with_chips(spot, profile, other)
         return replace(worked, rule_id="string-bet") if worked is not None else None
     if how == "said-raise-chips":
         return _said_raise_with_chips(spot, profile, other) if faced else None
