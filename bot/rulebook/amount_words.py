@@ -84,17 +84,20 @@ WHO_IS_RIGHT = re.compile(r"\b(?:who\s?'?s|whos|who is|what\s?'?s|whats|what is)
                           r"(?:right|correct)\b|\bwhich (?:is it|one is right)\b")
 
 
-def without_claims(query: str) -> str:
-    """The question without the claims about its answer it reports (see CLAIM)."""
+def without_claims(query: str) -> tuple[str, str]:
+    """The question without the claims about its answer it reports (see CLAIM), and the claims
+    set aside."""
     low = query[:MAX_CHARS].casefold().replace("\u2019", "'")
     if not re.search(rf"\b{_CLAIM_VERB}\b", low):
-        return query
+        return query, ""
+    claims = [m.group(0) for m in CLAIM.finditer(low)]
     out = CLAIM.sub(" ", low)
     if WHO_IS_RIGHT.search(low):
+        claims += [m.group(0) for m in BARE_CLAIMS.finditer(out)]
         out = BARE_CLAIMS.sub(" ", out)
     if out == low:
-        return query
-    return WHO_IS_RIGHT.sub(" ", out)
+        return query, ""
+    return WHO_IS_RIGHT.sub(" ", out), " ".join(claims)
 
 
 @dataclass(frozen=True)

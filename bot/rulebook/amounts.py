@@ -384,11 +384,15 @@ BACK_TO_OPENER = re.compile(r"\b(back to|for) (the )?(opener|original (bettor|ra
 def work_out(query: str, profile: Profile) -> Worked | None:
     """The amounts of a question as the engine plays them under `profile`, or None when the
     question names no spot this module reads with certainty."""
-    query = without_claims(query)
+    query, claims = without_claims(query)
     t = read(query)
     found = _read_spot(query, t, profile)
     if found is None or doubtful(found, query):
         return None
+    if found.kind == "declared" and found.facts["to"] == found.facts["target"] and re.search(
+            r"\btotal\b", claims):
+        # "i said raise to 900, he says thats 1200 total": what "raise to" names is in dispute
+        found = replace(found, rule_id="raise-it")
     return _with_chips_added(found, t)
 
 

@@ -1266,3 +1266,230 @@ def test_chips_to_add_for_the_least_raise_from_a_blind(book: Rulebook, profile: 
     rule, figures = _answer(book, "in the bb at 200/400, utg raises to 1000, whats my min raise",
                             profile)
     assert figures == (1600,)
+
+
+def _unsure_without_number(book: Rulebook, query: str, profile: Profile) -> None:
+    answer = book.answer(query, profile=profile)
+    assert answer.kind != "confident" or answer.worked is None, (query, profile.name)
+    assert answer.worked is None, (query, profile.name)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_the_call_and_whether_he_may_raise_asked_together(book: Rulebook,
+                                                         profile: Profile) -> None:
+    """"How much to call and can A raise": the call comes first, then, where the all-ins
+    reopened the betting, the least raise; "how much is it for him", "what does it cost him"
+    ask the call too."""
+    hand = _to_flop(_hand(profile, [DEEP, 750, DEEP, 1150, DEEP], button=5))
+    a = _act(hand)
+    hand.bet(a, 500)
+    hand.all_in(_act(hand))
+    hand.call(_act(hand))
+    hand.all_in(_act(hand))
+    while hand.to_act != a:
+        hand.fold(_act(hand))
+    legal = hand.legal()
+    assert legal is not None and legal.call_amount == 600
+    expected = (600, legal.min_raise_to) if legal.can_raise else (600,)
+    assert legal.can_raise == profile.cumulative_short_all_ins_reopen
+    for query in ("A leads 500, B all in 700, C calls, D all in 1100, folds back to A, how much "
+                  "to call and can A raise",
+                  "A bets 500, B jams 700, C calls, D jams 1100, back to A. how much is it for "
+                  "him and can A raise"):
+        rule, figures = _answer(book, query, profile)
+        assert (rule, figures) == ("cumulative-all-ins", expected), (query, profile.name)
+    # one short all-in over an open before the flop: never reopened, the call is owed
+    hand = _hand(profile, [DEEP, DEEP, DEEP, 800, DEEP], blinds=(100, 200))
+    opener = _act(hand)
+    hand.raise_to(opener, 600)
+    hand.all_in(_act(hand))
+    while hand.to_act != opener:
+        hand.fold(_act(hand))
+    legal = hand.legal()
+    assert legal is not None and not legal.can_raise and legal.call_amount == 200
+    for query in ("100/200, utg opens to 600, next guy jams 800, folds back to utg. how much is "
+                  "it for him, can he 4bet",
+                  "100/200 utg raises to 600, mp shoves 800, everyone folds back to utg. whats "
+                  "it cost him and can he reraise"):
+        rule, figures = _answer(book, query, profile)
+        assert (rule, figures) == ("not-reopened", (200,)), (query, profile.name)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_the_least_raise_after_one_full_all_in(book: Rulebook, profile: Profile) -> None:
+    """Back to the bettor after one all-in that was a full raise: asked only the least raise,
+    the least raise (and its rule); asked whether he may raise, whether it is reopened."""
+    hand = _to_flop(_hand(profile, [DEEP, 1250, DEEP], button=3))
+    a = _act(hand)
+    hand.bet(a, 600)
+    hand.all_in(_act(hand))
+    hand.call(_act(hand))
+    legal = hand.legal()
+    assert legal is not None and hand.to_act == a and legal.can_raise
+    rule, figures = _answer(book, "A bets 600, B jams 1200, C calls, back to A. A wants to "
+                                  "raise, whats the least", profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == ("minimum-raise",
+                                                                           (1800,))
+    rule, figures = _answer(book, "A bets 600, B jams 1200, C calls. can A raise?", profile)
+    assert (rule, figures) == ("not-reopened", (1800,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_blind_said_first(book: Rulebook, profile: Profile) -> None:
+    """"In bb at 100/200" said first: the player sits in the big blind, so the chips to add to
+    reach the least reraise count the 200 he has in."""
+    hand = _hand(profile, [DEEP] * 4, blinds=(100, 200))
+    hand.fold(_act(hand))
+    hand.raise_to(_act(hand), 500)
+    hand.fold(_act(hand))
+    legal = hand.legal()
+    assert legal is not None and hand.to_act == 2
+    more = legal.min_raise_to - hand.player(2).bet
+    for query in ("in bb at 100/200, button raises to 500, how much more do i put in to min "
+                  "reraise",
+                  "im in the bb at 100/200, co opens 500, how much more to put in for the min "
+                  "3bet"):
+        rule, figures = _answer(book, query, profile)
+        assert rule == "minimum-raise" and figures == (legal.min_raise_to, more) == (800, 600)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_raise_said_with_go(book: Rulebook, profile: Profile) -> None:
+    """"I go raise 700" is "raise 700" said: 700 on top of the bet faced, read by the profile
+    (a full raise here, so the same under each)."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 700)
+    events = hand.raise_by(_act(hand), 700)
+    to = next(e for e in events if isinstance(e, Acted)).to
+    rule, figures = _answer(book, "turn he fires 700, i go raise 700, what total is that",
+                            profile)
+    assert rule == "raise-it" and figures[0] == to == 1400
+    rule, figures = _answer(book, "river she bets 400 and he goes raise 1000. whats the total",
+                            profile)
+    assert rule == "raise-it" and figures[0] == 1400
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_trip_back_for_more_its_size_untold(book: Rulebook, profile: Profile) -> None:
+    """Chips put in, then a trip back for more: the first chips are the deed. Where they make a
+    raise and chips past a call are a call (Tavern), a string bet called out is held to a call
+    and one not called out stands: which, the question may not say, so no number."""
+    query = "he bets 200, she puts 400 in then went back for more. what is her bet"
+    if profile.make_it == "call":
+        _unsure_without_number(book, query, profile)
+        _unsure_without_number(book, "someone called string bet on him, he put 400 in facing "
+                                     "200 then went back for more. what is he limited to",
+                               profile)
+    else:
+        hand = _to_flop(_hand(profile, [DEEP] * 3))
+        hand.bet(_act(hand), 200)
+        events = hand.make_it(_act(hand), 400)
+        to = next(e for e in events if isinstance(e, Acted)).to
+        rule, figures = _answer(book, query, profile)
+        assert (rule, figures) == ("string-bet", (to,)) == ("string-bet", (400,))
+    # the first chips only the call: the call under every profile
+    rule, figures = _answer(book, "he bets 300, she put 300 in and then reached back for more, "
+                                  "what stands", profile)
+    assert (rule, figures) == ("string-bet", (300,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_claims_beside_the_story(book: Rulebook, profile: Profile) -> None:
+    """Claims about the answer ("he says 1600 i say 1300 who's right", "dealer says", "mike says
+    i can only call") are not deeds: the story is read without them."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 300)
+    hand.raise_to(_act(hand), 800)
+    legal = hand.legal()
+    assert legal is not None
+    for query in ("bet 300, raise to 800. min reraise? he says 1600 i say 1300 who's right",
+                  "bet 300 then a raise to 800, jim says min reraise is 1600. whats the min"):
+        rule, figures = _answer(book, query, profile)
+        assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == (
+            "minimum-raise", (1300,)), query
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 1500)
+    events = hand.raise_by(_act(hand), 2000)
+    to = next(e for e in events if isinstance(e, Acted)).to
+    rule, figures = _answer(book, "he bet 1500 and i said raise 2000, dealer says im in for "
+                                  "2000 total?? whats right", profile)
+    assert rule == "raise-it" and figures[0] == to == 3500
+    # a short all-in before the player acts: he may raise, whatever a claim says
+    hand = _to_flop(_hand(profile, [DEEP, 950, DEEP], button=3))
+    hand.bet(_act(hand), 600)
+    hand.all_in(_act(hand))
+    legal = hand.legal()
+    assert legal is not None and legal.can_raise
+    rule, figures = _answer(book, "mike says i can only call his shove. bet 600, he jams 900. "
+                                  "my min raise?", profile)
+    assert figures == (legal.min_raise_to,) == (1500,)
+    # a declaration said stays a deed: "he said 800 and threw 500" is no claim
+    rule, figures = _answer(book, "he bets 300, she said 800 and threw 500, whos right", profile)
+    assert rule == "verbal-declaration" and figures[0] == 800
+
+
+def test_claims_set_aside_never_make_a_number(book: Rulebook) -> None:
+    """With the claims set aside, a story that tells no bet gives no number."""
+    profile = make_profile("tda")
+    for query in ("he says the min raise is 1600, i say 1300, whos right",
+                  "dealer says im in for 2000 total, whats right",
+                  "floor says its 1200 and i say 900. which is it"):
+        _unsure_without_number(book, query, profile)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_the_bet_said_as_its_n_to_me(book: Rulebook, profile: Profile) -> None:
+    """"It's 400 to me" at 100/200 is a raise to 400 faced before the flop; "make it 500"
+    there is read by the profile's "make it" rule (the 50% rule's 600, or Tavern's call)."""
+    hand = _hand(profile, [DEEP] * 4, blinds=(100, 200))
+    hand.raise_to(_act(hand), 400)
+    events = hand.make_it(_act(hand), 500)
+    to = next(e for e in events if isinstance(e, Acted)).to
+    assert to == (600 if profile.make_it == "fifty_percent" else 400)
+    rule, figures = _answer(book, "100/200, it's 400 to me and i said make it 500. whats my "
+                                  "bet?", profile)
+    assert (rule, figures) == ("make-it", (to,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_raise_said_the_call_then_a_trip_back(book: Rulebook, profile: Profile) -> None:
+    """"Raise" said, the call put in, then a trip back for more: a raise of all of it (the call
+    says the bet where none is told); a call that is not the bet told gives no number."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 200)
+    events = hand.raise_to(_act(hand), 600)
+    to = next(e for e in events if isinstance(e, Acted)).to
+    for query in ("i said raise, put in the 200 call, then went back for 400 more. legit? total?",
+                  "she said raise first, put 200 out to match the bet, then went back and added "
+                  "400. whats the bet"):
+        rule, figures = _answer(book, query, profile)
+        assert (rule, figures) == ("string-bet", (to,)) == ("string-bet", (600,)), query
+    _unsure_without_number(book, "he bets 300, i said raise, put in the 200 call, then went "
+                                 "back for 400 more", profile)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_chat_misspellings(book: Rulebook, profile: Profile) -> None:
+    """Misspelt words read as meant: "minimun", "leest", "beted", "wanna", "thru in a"."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 750)
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "he beted 750 i wanna raise whats the leest i can make it",
+                            profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == ("minimum-raise",
+                                                                           (1500,))
+    rule, figures = _answer(book, "he beted 300 i thru in a 1000 chip no word wats my bet",
+                            profile)
+    assert (rule, figures) == ("single-chip", (300,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_the_stack_told_before_the_bet_typed(book: Rulebook, profile: Profile) -> None:
+    """"Only had 2350 behind and hit bet 3000": a bet past the stack is all-in for the stack."""
+    hand = _to_flop(_hand(profile, [2350 + 50, DEEP, DEEP], button=3))
+    events = hand.bet(_act(hand), 3000)  # more than the stack
+    to = next(e for e in events if isinstance(e, Acted)).to
+    rule, figures = _answer(book, "only had 2350 behind and hit bet 3000 in the bot, what am i "
+                                  "actually betting", profile)
+    assert (rule, figures) == ("all-in-over-stack", (to,)) == ("all-in-over-stack", (2350,))
