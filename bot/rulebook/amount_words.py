@@ -80,6 +80,9 @@ BARE_CLAIMS = re.compile(rf"\b{_SPEAKER} {_CLAIM_VERB}\s+(\$?[\d.,]+k?)\b(?=.*\b
                          rf"(?<=\d)(?:[ ,]+(?:and\s+|but\s+)?){_SPEAKER} {_CLAIM_VERB}\s+"
                          rf"\$?[\d.,]+k?\b(?!\s*(?:and|then|but)?\s*(?:\w+\s+)?(?:threw|throws|put|"
                          rf"puts|pushed|pushes|slid|tossed|had|bet|chips))")
+# the asker's own two readings offered: "does that mean to 2k or 5k total", "is it 900 or 1200"
+ALTERNATIVES = re.compile(r"\b(?:(?:does|do|did) (?:that|it|this) mean|(?:is|was) (?:it|that|this)|"
+                          r"which,?)\s+(?:to\s+)?\$?[\d.,]+k?\s+or\s+(?:to\s+)?\$?[\d.,]+k?\b")
 WHO_IS_RIGHT = re.compile(r"\b(?:who\s?'?s|whos|who is|what\s?'?s|whats|what is) "
                           r"(?:right|correct)\b|\bwhich (?:is it|one is right)\b")
 
@@ -88,10 +91,11 @@ def without_claims(query: str) -> tuple[str, str]:
     """The question without the claims about its answer it reports (see CLAIM), and the claims
     set aside."""
     low = query[:MAX_CHARS].casefold().replace("\u2019", "'")
-    if not re.search(rf"\b{_CLAIM_VERB}\b", low):
+    if not re.search(rf"\b{_CLAIM_VERB}\b|\bor\b", low):
         return query, ""
     claims = [m.group(0) for m in CLAIM.finditer(low)]
-    out = CLAIM.sub(" ", low)
+    claims += [m.group(0) for m in ALTERNATIVES.finditer(low)]
+    out = ALTERNATIVES.sub(" what is the", CLAIM.sub(" ", low))
     if WHO_IS_RIGHT.search(low):
         claims += [m.group(0) for m in BARE_CLAIMS.finditer(out)]
         out = BARE_CLAIMS.sub(" ", out)
@@ -412,10 +416,12 @@ def ways(shape: str) -> int | None:
 BOTH_BLINDS = (rf"\b(?:sb|small blind)(?: is| of| at)? {N} (?:and )?(?:bb|big blind)"
                rf"(?: is| of| at)? {N}")
 # "from the small blind with 100 in": his own blind, half the big blind
-OWN_SMALL_BLIND = (rf"\b(?:(?:from|in) the )?(?:sb|small blind) with {N} (?:already )?"
-                   rf"(?:in|posted)\b")
+# ("sb has 100 in", "sb (100 in)")
+OWN_SMALL_BLIND = (rf"\b(?:(?:from|in) the )?(?:sb|small blind) (?:here )?"
+                   rf"(?:with |w |has |who has )?{N} (?:already )?(?:in|posted)\b")
 # "bb with 200 in": the big blind's own blind, said as chips he has in
-OWN_BIG_BLIND = rf"\b(?:bb|big blind) with {N} (?:already )?(?:in|posted)\b"
+OWN_BIG_BLIND = (rf"\b(?:bb|big blind) (?:here )?(?:with |w |has |who has )?{N} (?:already )?"
+                 rf"(?:in|posted)\b")
 
 
 def blinds_of(t: Text) -> tuple[int, int] | None:

@@ -1493,3 +1493,46 @@ def test_the_stack_told_before_the_bet_typed(book: Rulebook, profile: Profile) -
     rule, figures = _answer(book, "only had 2350 behind and hit bet 3000 in the bot, what am i "
                                   "actually betting", profile)
     assert (rule, figures) == ("all-in-over-stack", (to,)) == ("all-in-over-stack", (2350,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_blind_says_the_chips_he_has_in(book: Rulebook, profile: Profile) -> None:
+    """"sb (100 in) says raise it 600", "sb has 100 in", "bb here w 200 in": the player sits in
+    that blind; the chips he puts in count the blind he has in."""
+    hand = _hand(profile, [DEEP] * 4, blinds=(100, 200))
+    hand.raise_to(_act(hand), 400)
+    hand.fold(_act(hand))
+    events = hand.raise_by(_act(hand), 600)
+    acted = next(e for e in events if isinstance(e, Acted))
+    assert acted.seat == 1 and (acted.to, acted.added) == (1000, 900)
+    for query in ("100/200, co raises to 400, sb (100 in) says raise 'it' 600. how much more does "
+                  "he put in",
+                  "bb 200, hj raises to 400, sb has 100 in and says raise it 600. how much more "
+                  "goes in"):
+        rule, figures = _answer(book, query, profile)
+        assert (rule, figures) == ("raise-it", (900, 1000)), query
+    hand = _hand(profile, [DEEP] * 4, blinds=(100, 200))
+    hand.call(_act(hand))
+    hand.fold(_act(hand))
+    hand.call(_act(hand))
+    events = hand.raise_by(_act(hand), 600)
+    acted = next(e for e in events if isinstance(e, Acted))
+    assert acted.seat == 2 and acted.to == 800
+    rule, figures = _answer(book, "bb here w 200 in at 100/200, utg limps, i say raise 600. "
+                                  "total?", profile)
+    assert rule == "raise-it" and figures[0] == 800
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_two_readings_offered_by_the_asker(book: Rulebook, profile: Profile) -> None:
+    """"Does that mean to 2k or 5k total": the asker's own readings, not deeds; the engine's
+    reading of "raise 2k" facing 3k (short of a full raise: the minimum raise, or a call)."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 3000)
+    events = hand.raise_by(_act(hand), 2000)
+    to = next(e for e in events if isinstance(e, Acted)).to
+    assert to == (6000 if profile.short_declared_raise == "minimum" else 3000)
+    rule, figures = _answer(book, "he bets 3k and i say 'raise 2k'. does that mean to 2k or 5k "
+                                  "total?", profile)
+    assert rule == "declared-raise" and figures[0] == to
+    _unsure_without_number(book, "does raise 2k mean to 2k or 5k total", profile)
