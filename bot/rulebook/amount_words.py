@@ -527,7 +527,8 @@ def facing_of(shape: str, t: Text) -> tuple[tuple[int, int], str, int] | None:
         rf"call(?!\s+(?:shove|allin|raise|reraise|bet|jam)\b))\s+(?:a\s+|an\s+|the\s+|his\s+|"
         rf"her\s+|my\s+|their\s+)?(?:(raise|reraise|bet|shove|allin)\s+(?:to\s+|of\s+|for\s+)?)?"
         rf"{N}(?:\s+(raise|bet|open|shove|allin))?|"
-        rf"\b(?:the\s+)?(bet|raise)\s+(?:in front of (?:me|him|her)\s+|to (?:me|him|her)\s+|"
+        rf"\b(?:the\s+)?(bet|raise)\s+(?:on the (?:flop|turn|river)\s+)?"
+        rf"(?:in front of (?:me|him|her)\s+|to (?:me|him|her)\s+|"
         rf"i (?:face|faced|am facing)\s+|facing (?:me|him|her)\s+)?(?:is|was|of|at)\s+(?:to\s+)?{N}"
         rf"(?!\s+to\s+#)(?!\s+slash)", shape)
     if m is None:
@@ -664,11 +665,23 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
                   rf"(?:(?:he|she|i)\s+)?(?:only\s+)?(?:(?:has|have|had)\s+)?(?:only\s+)?(?:a\s+)?"
                   rf"{N}\s*(?:stack|chips|left|behind|in (?:my|his) stack)|"
                   rf"{named}{N}\b[^#]{{0,30}}?\b(?:but|and)\s+(?:(?:he|"
-                  rf"she|i)\s+)?(?:only\s+)?(?:has|have|had)\s+(?:only\s+)?{N}\s*(?:$|\?)",
+                  rf"she|i)\s+)?(?:only\s+)?(?:has|have|had)\s+(?:only\s+)?{N}"
+                  rf"(?=\s*(?:$|\?|what|whats|how|so\b))",
                   shape)
     if m:
         said, stack = (t.value(g) for g in m.groups() if g is not None)
         return m.span(), "over-stack", said, stack
+    m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+(?:i\s*m\s+|im\s+|hes\s+|shes\s+)?"
+                  rf"allin\b(?!\s+for\b)(?:\s+{N}\s+stack\b)?.{{0,24}}?\b(?:only\s+)?{CHIPS_VERBS}\s+"
+                  rf"(?:in\s+|out\s+)?(?:only\s+)?{N}\b(?:\s+forward\b)?(?:.{{0,12}}?"
+                  rf"\b(?:(?:hes|shes|he|she|i)\s+(?:got|has|have|had)|with)\s+(?:only\s+)?"
+                  rf"{N}(?:\s+(?:total|stack|in (?:all|total)))?\b)?", shape)
+    if m and sum(g is not None for g in m.groups()) == 2:
+        # "said all in (4500 stack) but only slid 2000", "said all in but only pushed 2k, he's
+        # got 7400": the word binds, all of the stack
+        stack = t.value(m.group(1) or m.group(3))
+        if t.value(m.group(2)) < stack:
+            return m.span(), "said-vs-chips", stack, t.value(m.group(2))
     m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+(?:i\s*m\s+|im\s+|hes\s+|shes\s+)?"
                   rf"allin\b.{{0,24}}?\b{CHIPS_VERBS}\s+(?:in\s+|out\s+)?(?:only\s+)?{N}\s+(?:of|from)\s+(?:my|his|her)\s+"
                   rf"(?:whole\s+|entire\s+)?(?:stack\s+of\s+)?{N}(?:\s+stack)?\s*\??\s*$", shape)
@@ -710,10 +723,12 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
         # the call)
         call = t.value(m.group(1))
         return m.span(), "said-raise-trips", call, call + t.value(m.group(2) or m.group(3))
-    m = re.search(r"\b(said|says|say|announc\w*|declar\w*)\s+raise\b.{0,40}?\b((enough|just|only|"
-                  r"chips|amount)\b.{0,12}\bcall|to call|the call)\b", shape)
+    m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+raise\b.{{0,40}}?\b"
+                  rf"(?:(?:enough|just|only|chips|amount)\b.{{0,12}}\bcall|to call|the call)"
+                  rf"(?: of {N})?\b", shape)
     if m:
-        return m.span(), "said-raise-call", 0, 0
+        # "the call of 500": the bet called, said
+        return m.span(), "said-raise-call", t.value(m.group(1)) if m.group(1) else 0, 0
     m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+raise\b(?!\s+(?:to\s+|by\s+)?#)"
                   rf".{{0,40}}?\b{CHIPS_VERBS}\s+"
                   rf"(?:in\s+|out\s+|forward\s+)?(?:only\s+)?{N}", shape)
@@ -731,6 +746,7 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     if m:
         return m.span(), "raise_by", t.value(next(g for g in m.groups() if g is not None)), 0
     m = re.search(rf"\b(?:said|says|say|declar\w*|announc\w*)\s+(?:i\s+)?rais\w*\s+to\s+{N}|"
+                  rf"\b(?:i|he|she)\s+(?:went|go|goes)\s+rais\w*\s+to\s+{N}|"
                   rf"\bi\s+(?:say\s+)?raise\s+to\s+{N}|"
                   rf"\b(?:said|says)\s+{N}\b", shape)
     if m:

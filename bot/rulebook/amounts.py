@@ -762,6 +762,8 @@ def _question_deed(deed: Deed, spot: _Spot, t: Text, profile: Profile) -> Worked
     if how == "said-call":
         return _said_call(spot, profile, other) if faced else None
     if how == "said-raise-call":
+        if amount and not spot.prior and not spot.preflop:
+            spot.prior, faced = [("bet", amount)], True  # "the call of 500": the bet it calls
         return _said_raise_with_a_call(spot, profile) if faced else None
     if how == "string-call" and not spot.prior and not spot.preflop:
         # "called 300 then went back for more": the call says the bet it called

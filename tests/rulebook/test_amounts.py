@@ -1536,3 +1536,71 @@ def test_two_readings_offered_by_the_asker(book: Rulebook, profile: Profile) -> 
                                   "total?", profile)
     assert rule == "declared-raise" and figures[0] == to
     _unsure_without_number(book, "does raise 2k mean to 2k or 5k total", profile)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_raise_declared_with_went_and_the_bet_on_a_street(book: Rulebook,
+                                                          profile: Profile) -> None:
+    """"I went raise to 900" is a raise to 900 declared; "the bet on the flop is 600" the bet
+    faced. Short of a full raise: the minimum raise, or (Tavern) a call."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 600)
+    events = hand.raise_to(_act(hand), 900)
+    to = next(e for e in events if isinstance(e, Acted)).to
+    assert to == (1200 if profile.short_declared_raise == "minimum" else 600)
+    for query in ("flop bet 600, i went raise to 900, whats my bet actually",
+                  "the bet on the turn is 600, she says raise to 900. whats she in for"):
+        rule, figures = _answer(book, query, profile)
+        assert (rule, figures) == ("declared-raise", (to,)), query
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_short_of_a_call_and_said_not_all_in(book: Rulebook, profile: Profile) -> None:
+    """Chips short of a call from a player who is "not all in": he owes the call (the rest to
+    add is stated too); his last chips would be an all-in, which is not read here."""
+    for query, call, short in (
+            ("facing 2000 guy puts in 1500 and hes not all in. how much more is he on the hook "
+             "for", 2000, 500),
+            ("somebody bet 600 and the lady put in only 400, not all in. now what", 600, 200)):
+        hand = _to_flop(_hand(profile, [DEEP] * 3))
+        hand.bet(_act(hand), call)
+        with pytest.raises(BelowCall):
+            hand.make_it(_act(hand), call - short)
+        rule, figures = _answer(book, query, profile)
+        assert (rule, figures) == ("below-call", (call, short)), query
+    _unsure_without_number(book, "facing 2000 guy puts in 1500 and hes all in. what now", profile)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_raise_said_with_the_call_of_an_amount(book: Rulebook, profile: Profile) -> None:
+    """"Says raise and puts out exactly the call of 500": the call says the bet; raise said
+    binds to the minimum raise, or (Tavern) the chips are read as "make it": a call."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 500)
+    legal = hand.legal()
+    assert legal is not None
+    expected = legal.min_raise_to if profile.short_declared_raise == "minimum" else 500
+    rule, figures = _answer(book, "guy just says 'raise' and puts out exactly the call of 500, "
+                                  "then walks away. hes forced to what", profile)
+    assert (rule, figures) == ("declared-raise", (expected,)) and expected in (1000, 500)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_all_in_said_and_fewer_chips_pushed(book: Rulebook, profile: Profile) -> None:
+    """"All in" said binds to the whole stack, whatever chips went forward; "all in for 10k"
+    past the stack is all-in for the stack."""
+    hand = _to_flop(_hand(profile, [DEEP, 7400 + 50, DEEP]))
+    hand.check(_act(hand))
+    events = hand.all_in(_act(hand))
+    to = next(e for e in events if isinstance(e, Acted)).to
+    rule, figures = _answer(book, "he clearly said 'all in' but only pushed 2k, he's got 7,400 "
+                                  "total", profile)
+    assert (rule, figures) == ("verbal-declaration", (to,)) == ("verbal-declaration", (7400,))
+    rule, figures = _answer(book, "said all in (4500 stack) but only slid 2000 forward, what's "
+                                  "my bet", profile)
+    assert (rule, figures) == ("verbal-declaration", (4500,))
+    rule, figures = _answer(book, "I said all in for 10k lol but i had 6,750. what did i bet",
+                            profile)
+    assert (rule, figures) == ("all-in-over-stack", (6750,))
+    # the stack said is less than the chips pushed: not read
+    _unsure_without_number(book, "he said all in but only pushed 2000, he has 1500", profile)
