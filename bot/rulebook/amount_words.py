@@ -355,7 +355,8 @@ ASK_MIN_RAISE = re.compile(
 
 
 # Who a question asks about by "can ... bet": "can I", "can the first player", "can player B"
-ASKED_WHO = (r"(?:i|he|she|we|you|they|the (?:first|next|second) (?:player|guy|one|to act)|"
+ASKED_WHO = (r"(?:i|he|she|we|you|they|someone|somebody|anyone|anybody|"
+             r"the (?:first|next|second) (?:player|guy|one|to act)|"
              r"(?:player|seat) [a-f])")
 ASK_MIN_BET = re.compile(rf"\bcan {ASKED_WHO} (bet|lead|open)\b|"
                           r"\b(bet|lead|donk)\s+(legal|allowed|ok|valid)\b|"
@@ -482,7 +483,7 @@ DEEDS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), d) for p,
      "raise"),
     # "how much to call" asks; it tells no call
     (r"(?<!to )\bcall(?:s|ed)?\b(?:\s+(?:for\s+)?#\d+)?|\bflat(?:s|ted)?\b|"
-     r"\blimp(?:s|ed)?\b(?!\s+(?:pot|pots|around|in)\b)", "call"),
+     r"\blimp(?:s|ed)?\b(?!\s+(?:pot|pots|around|in)\b)|\b(?:a |one )?limper\b", "call"),
 ))
 
 
@@ -753,8 +754,8 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
         return m.span(), "raise_to", t.value(next(g for g in m.groups() if g is not None)), 0
     m = re.search(rf"\b(?:lets\s+)?make it\s+{N}", shape)
     rest = shape[:m.start()] + shape[m.end():] if m else ""
-    if m and re.search(r"\b(facing|into|vs|against|over|call|bets?|betting|raise\w*|shove\w*|to me|"
-                       r"open\w*|leads?|slash|utg|preflop)\b", rest):
+    if m and re.search(r"\b(facing|into|vs|against|over|call|bets?|betting|raise\w*|shove\w*|"
+                       r"to me|limp\w*|open\w*|leads?|slash|utg|preflop)\b", rest):
         return m.span(), "make_it", t.value(m.group(1)), 0
     m = re.search(rf"\bcall(?:ed|s|ing)?\s+(?:only\s+|just\s+)?{N}\b.{{0,30}}?\b(?:when|but|"
                   rf"while|and)\b.{{0,20}}?\b(?:bet|raise)\s+(?:was|is|of)\s+(?:to\s+)?{N}", shape)

@@ -187,7 +187,7 @@ FILLER = frozenset({"ok", "okay", "so", "and", "then", "just", "also", "now", "h
 # Words misspelt or run together in chat that the readers need read right
 SPELT = {"minimun": "minimum", "minumum": "minimum", "mininum": "minimum", "minimium": "minimum",
          "minium": "minimum", "leest": "least", "beted": "bet", "waht": "what", "wats": "whats",
-         "wanna": "want to", "smalest": "smallest"}
+         "wanna": "want to", "smalest": "smallest", "littlest": "smallest"}
 MISSPELT = re.compile(rf"\b({'|'.join(SPELT)})\b")
 
 

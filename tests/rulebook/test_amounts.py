@@ -1604,3 +1604,34 @@ def test_all_in_said_and_fewer_chips_pushed(book: Rulebook, profile: Profile) ->
     assert (rule, figures) == ("all-in-over-stack", (6750,))
     # the stack said is less than the chips pushed: not read
     _unsure_without_number(book, "he said all in but only pushed 2000, he has 1500", profile)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_the_least_bet_asked_of_anyone(book: Rulebook, profile: Profile) -> None:
+    """"Can someone bet 1,500 on the flop" at 1k-2k, "whats the littlest bet": the least bet
+    after the flop is the big blind."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3, blinds=(1000, 2000)))
+    legal = hand.legal()
+    assert legal is not None and legal.min_raise_to == 2000
+    rule, figures = _answer(book, "blinds 1k-2k, can someone bet 1,500 on the flop", profile)
+    assert (rule, figures) == ("minimum-bet", (2000,))
+    rule, figures = _answer(book, "blinds 25/50, on the turn. whats the littlest bet", profile)
+    assert (rule, figures) == ("minimum-bet", (50,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_make_it_after_a_limper(book: Rulebook, profile: Profile) -> None:
+    """"bb 400, limper, i say make it 700": a limp is a call of the big blind; "make it" is read
+    by the profile (700 is half a raise past 400: the 50% rule's 800, or Tavern's call)."""
+    for said in (700, 550):
+        hand = _hand(profile, [DEEP] * 4, blinds=(200, 400))
+        hand.call(_act(hand))
+        events = hand.make_it(_act(hand), said)
+        to = next(e for e in events if isinstance(e, Acted)).to
+        rule, figures = _answer(book, f"bb 400, limper, i say 'make it {said}'. what do I owe",
+                                profile)
+        assert (rule, figures) == ("make-it", (to,)), said
+        assert to == (800 if said == 700 and profile.make_it == "fifty_percent" else 400)
+    # more limpers change nothing of the raise faced
+    rule, figures = _answer(book, "bb 400, two limpers, i say make it 700", profile)
+    assert (rule, figures) == ("make-it", (800 if profile.make_it == "fifty_percent" else 400,))
