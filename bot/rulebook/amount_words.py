@@ -788,8 +788,8 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     if m:
         # one chip put in without "raise" said first: a call (TREPS and Tavern alike)
         return m.span(), "single-chip", t.value(m.group(1)), 0
-    m = re.search(rf"\b{CHIPS_VERBS}\s+(?:in\s+|out\s+)?{N}"
-                  rf"(?:\s+(?:in|out|forward))?\s+"
+    m = re.search(rf"\b{CHIPS_VERBS}\s+(?:in\s+|out\s+)?(?:exactly\s+|just\s+)?{N}"
+                  rf"(?:\s+(?:in|out|forward))?(?:\s+in one (?:motion|go|move))?\s+"
                   rf"(?:to call(?:\s+(?:my|his|her|the|a))?(?:\s+bet)?(?:\s+of)?(?:\s+#\d+)?"
                   rf"(?:\s+bet)?\s+)?"
                   rf"(?:and\s+)?(?:then\s+)?(?:(?:went|goes|go|going|reach|reached|reaches|reaching|came|"

@@ -480,13 +480,12 @@ def _read_round(query: str, t: Text, profile: Profile) -> Worked | None:
         hero = None
     if hero is not None:
         skip.append(hero[0])
-    if hero is not None and hero[1] == "string-said":
+    if hero is not None and hero[1] == "string-said" and STRING_CALLED.search(shape) is None:
         # "call 500 and raise 1000" said: held to the call once a player calls the string bet
         # out (Tavern); unless he does, the rulebooks leave it to the floor
-        objected = STRING_CALLED.search(shape)
-        if objected is None:
-            return None
-        skip.append(objected.span())
+        return None
+    # "called string bet on him": a string bet called out, no call of a bet
+    skip += [m.span() for m in STRING_CALLED.finditer(shape)]
     mistaken = _mistake(shape, t, hero)
     if mistaken is not None:
         skip.append(mistaken)

@@ -1635,3 +1635,26 @@ def test_make_it_after_a_limper(book: Rulebook, profile: Profile) -> None:
     # more limpers change nothing of the raise faced
     rule, figures = _answer(book, "bb 400, two limpers, i say make it 700", profile)
     assert (rule, figures) == ("make-it", (800 if profile.make_it == "fifty_percent" else 400,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_trip_back_told_in_other_words(book: Rulebook, profile: Profile) -> None:
+    """"Puts exactly 500 out then goes back to his stack for another 1000", "pushes 400 in one
+    motion then reaches back", "called string bet on him": the first chips are the deed."""
+    rule, figures = _answer(book, "bet of 500. he puts exactly 500 out then goes back to his "
+                                  "stack for another 1000, never said raise", profile)
+    assert (rule, figures) == ("string-bet", (500,))
+    rule, figures = _answer(book, "called STRING BET on her, bet was 500 she put 500 then went "
+                                  "back for 1000 more. what is it", profile)
+    assert (rule, figures) == ("string-bet", (500,))
+    query = ("facing 200 he pushes 400 in one motion then reaches back and adds another 400, "
+             "what stands")
+    if profile.make_it == "call":
+        _unsure_without_number(book, query, profile)  # a raise of first chips, or held to a call
+    else:
+        hand = _to_flop(_hand(profile, [DEEP] * 3))
+        hand.bet(_act(hand), 200)
+        events = hand.make_it(_act(hand), 400)
+        to = next(e for e in events if isinstance(e, Acted)).to
+        rule, figures = _answer(book, query, profile)
+        assert (rule, figures) == ("string-bet", (to,)) == ("string-bet", (400,))
