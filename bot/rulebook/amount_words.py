@@ -51,6 +51,10 @@ ORDINALS = {"1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fift
 ORDINAL = re.compile(r"\b(10|[1-9])(st|nd|rd|th)\b")
 
 
+# "shoves" said of chips that are not all-in: pushed
+PUSHED = {"e": "push", "es": "pushes", "ed": "pushed", "ing": "pushing"}
+
+
 def ordinals_as_words(text: str) -> str:
     """"Who deals 1st" as "who deals first"."""
     return ORDINAL.sub(lambda m: ORDINALS[m.group(1)], text)
@@ -118,6 +122,9 @@ class Text:
 def read(query: str) -> Text | None:
     low = ordinals_as_words(query[:MAX_CHARS].casefold().replace("\u2019", "'").replace("'", ""))
     low = spelt_right(low)
+    if re.search(r"\b(?:not|isnt|wasnt|never) (?:\w+ )?all[ -]?in\b", low):
+        # "shoves 3600 out, not all in": chips pushed, no all-in
+        low = re.sub(r"\bshov(e|es|ed|ing)\b", lambda m: PUSHED[m.group(1)], low)
     values: list[int] = []
 
     def sub(m: re.Match[str]) -> str:
@@ -466,7 +473,9 @@ DEEDS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), d) for p,
     (rf"{N}\s+(?:allin|shove|jam)\b", "allin"),
     # "he makes it 900": chips above the bet, read by the "make it" rule when it is the last deed
     (rf"\b(?:makes it|made it)\s+(?:to\s+)?{N}", "makeit"),
+    # "bet to 600": a total, so a raise (before the flop at given blinds, else a bet opening)
     (rf"\b(?:rais\w*|reraise\w*|xbet\w*|makes it|made it|make it|makes|made|opens? to|opened to|"
+     rf"bets? to|"
      rf"iso(?:s|ed|lates?|lated)?(?:\s+(?:raise[sd]?|it))?\s+to|"
      rf"opens?|opened|min raised to|limp raise\w* to|squeez\w*)\s+"
      rf"(?:to\s+|for\s+)?{N}", "raise"),

@@ -1658,3 +1658,25 @@ def test_a_trip_back_told_in_other_words(book: Rulebook, profile: Profile) -> No
         to = next(e for e in events if isinstance(e, Acted)).to
         rule, figures = _answer(book, query, profile)
         assert (rule, figures) == ("string-bet", (to,)) == ("string-bet", (400,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_bet_to_and_shoves_not_all_in(book: Rulebook, profile: Profile) -> None:
+    """"Bet to 600" at 100/200 is a raise to 600 before the flop; "shoves 3600 out, not all
+    in" is chips pushed; both read by the profile's "make it" rule."""
+    hand = _hand(profile, [DEEP] * 4, blinds=(100, 200))
+    hand.raise_to(_act(hand), 600)
+    events = hand.make_it(_act(hand), 800)
+    to = next(e for e in events if isinstance(e, Acted)).to
+    assert to == (1000 if profile.make_it == "fifty_percent" else 600)
+    rule, figures = _answer(book, "100/200, bet to 600, i pushed 800 out silently. bet or call?",
+                            profile)
+    assert (rule, figures) == ("fifty-percent", (to,))
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 2500)
+    events = hand.make_it(_act(hand), 3600)
+    to = next(e for e in events if isinstance(e, Acted)).to
+    assert to == 2500
+    rule, figures = _answer(book, "turn bet 2500, he silently shoves 3600 out front, not all in. "
+                                  "raise?", profile)
+    assert (rule, figures) == ("fifty-percent", (to,))
