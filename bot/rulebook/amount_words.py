@@ -122,6 +122,8 @@ class Text:
 def read(query: str) -> Text | None:
     low = ordinals_as_words(query[:MAX_CHARS].casefold().replace("\u2019", "'").replace("'", ""))
     low = spelt_right(low)
+    # "(no raises yet)": no deed
+    low = re.sub(r"\bno (?:raises|reraises|raise|reraise)(?: yet| before)?\b", " ", low)
     if re.search(r"\b(?:not|isnt|wasnt|never) (?:\w+ )?all[ -]?in\b", low):
         # "shoves 3600 out, not all in": chips pushed, no all-in
         low = re.sub(r"\bshov(e|es|ed|ing)\b", lambda m: PUSHED[m.group(1)], low)
@@ -545,7 +547,8 @@ def facing_of(shape: str, t: Text) -> tuple[tuple[int, int], str, int] | None:
         # "call on a 400 bet", "400 to call", "its 400 to me"
         on = re.search(rf"\bon\s+(?:a|an|the|his|her|their|my)\s+{N}\s+(bet|raise|shove|allin)\b|"
                        rf"{N}\s+(?:more\s+)?to call\b|"
-                       rf"\b(?:its|it is|it was|thats)\s+{N}\s+to (?:me|him|her|you)\b", shape)
+                       rf"\b(?:its|it is|it was|thats|blinds)\s+{N}\s+to (?:me|him|her|you)\b",
+                       shape)
         if on is None:
             return None
         if on.group(3) is not None:
@@ -752,7 +755,9 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
         return (m.start(), m.end(1)), "raise_by", t.value(m.group(1)), 0
     m = re.search(rf"\brais\w*\s+it\s+(?:by\s+)?{N}|"
                   rf"\b(?:said|says|say|declar\w*|announc\w*)\s+(?:i\s+)?raise\s+(?:by\s+)?{N}"
-                  rf"(?!\s+to\b)|\braise it\s+(?:by\s+)?{N}|\braise by\s+{N}", shape)
+                  rf"(?!\s+to\b)|\braise it\s+(?:by\s+)?{N}|\braise by\s+{N}|"
+                  # "'raise 2000' he says": the words quoted first
+                  rf"^\s*raise\s+{N}\s+(?:he|she|i|they)\s+(?:says|said|say)\b", shape)
     if m:
         return m.span(), "raise_by", t.value(next(g for g in m.groups() if g is not None)), 0
     m = re.search(rf"\b(?:said|says|say|declar\w*|announc\w*)\s+(?:i\s+)?rais\w*\s+to\s+{N}|"

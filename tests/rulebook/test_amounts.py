@@ -1680,3 +1680,29 @@ def test_bet_to_and_shoves_not_all_in(book: Rulebook, profile: Profile) -> None:
     rule, figures = _answer(book, "turn bet 2500, he silently shoves 3600 out front, not all in. "
                                   "raise?", profile)
     assert (rule, figures) == ("fifty-percent", (to,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_words_quoted_first_and_no_raise_said(book: Rulebook, profile: Profile) -> None:
+    """"'raise 2000' he says" quoted before the bet it answers; "(no raises yet)" tells no deed;
+    "100/200 blinds, 400 to me" the raise faced."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 1500)
+    events = hand.raise_by(_act(hand), 2000)
+    to = next(e for e in events if isinstance(e, Acted)).to
+    rule, figures = _answer(book, "'raise 2000' he says, bet in front of him is 1500. how much "
+                                  "is the total", profile)
+    assert rule == "raise-it" and figures[0] == to == 3500
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 2000)
+    events = hand.make_it(_act(hand), 2500)
+    to = next(e for e in events if isinstance(e, Acted)).to
+    rule, figures = _answer(book, "'make it 2,500' facing a 2,000 bet (no raises yet)", profile)
+    assert (rule, figures) == ("make-it", (to,)) == ("make-it", (2000,))
+    hand = _hand(profile, [DEEP] * 4, blinds=(100, 200))
+    hand.raise_to(_act(hand), 400)
+    events = hand.make_it(_act(hand), 500)
+    to = next(e for e in events if isinstance(e, Acted)).to
+    rule, figures = _answer(book, "100/200 blinds, 400 to me, i said lets make it 500. what "
+                                  "happens to my chips", profile)
+    assert (rule, figures) == ("make-it", (to,))
