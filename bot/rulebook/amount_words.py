@@ -77,7 +77,12 @@ _CLAIM_START = (r"(?:that\s+)?(?:it\s?'?s|its|it is|it should|that\s?'?s|thats|i
                 r"you\s?'?re|youre|you|u|ur|he\s?'?s|hes|he is|she\s?'?s|shes|i can|i cant|i can't|"
                 r"i have to|i gotta|he can|he cant|she can|min|minimum|the min|the minimum|only|"
                 r"must|should)\b")
-CLAIM = re.compile(rf"\b{_SPEAKER} {_CLAIM_VERB}\s+['\"]?{_CLAIM_START}[^.,;?!]*")
+# "he said hes all in", "she says im calling": a declaration, no claim
+_DECLARED = (r"(?!(?:that\s+)?(?:i\s?'?m|im|i am|he\s?'?s|hes|he is|she\s?'?s|shes|she is|"
+             r"you\s?'?re|youre)\s+(?:all|allin|calling|raising|betting|folding|going|in)\b)")
+_OFFICIAL = r"(?:the )?(?:dealer|floor|td|director)"
+CLAIM = re.compile(rf"\b{_OFFICIAL} {_CLAIM_VERB}\s+['\"]?{_CLAIM_START}[^.,;?!]*|"
+                   rf"\b{_SPEAKER} {_CLAIM_VERB}\s+['\"]?{_DECLARED}{_CLAIM_START}[^.,;?!]*")
 # two players' bare numbers: "he says 1600 i say 1300"
 BARE_CLAIMS = re.compile(rf"\b{_SPEAKER} {_CLAIM_VERB}\s+(\$?[\d.,]+k?)\b(?=.*\b{_SPEAKER} "
                          rf"{_CLAIM_VERB}\s+\$?[\d.,]+k?\b)|"

@@ -1706,3 +1706,17 @@ def test_words_quoted_first_and_no_raise_said(book: Rulebook, profile: Profile) 
     rule, figures = _answer(book, "100/200 blinds, 400 to me, i said lets make it 500. what "
                                   "happens to my chips", profile)
     assert (rule, figures) == ("make-it", (to,))
+
+
+def test_declarations_are_no_claims() -> None:
+    """What a player declares ("he said hes all in", "she says im calling", "says raise 2000")
+    is a deed, kept; what others say the answer is, set aside."""
+    from bot.rulebook.amount_words import without_claims
+    for query in ("he bets 500, she said shes all in for 2000, but only has 1500",
+                  "bet 400, he said im calling and threw 1000",
+                  "he says the bet is 600 and i put in 900",
+                  "bet 1500, she says raise 2000, whats the total"):
+        assert without_claims(query) == (query, ""), query
+    rest, claims = without_claims("floor says min raise is 1600. bet 300 raise to 800, min "
+                                  "reraise?")
+    assert "1600" not in rest and "bet 300 raise to 800" in rest and "1600" in claims
