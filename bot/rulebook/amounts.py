@@ -600,8 +600,12 @@ def _read_round(query: str, t: Text, profile: Profile) -> Worked | None:
     asks_back = ASK_REOPEN.search(shape) or asks_call
     opened = prior and (prior[0][0] == "bet" or spot.preflop and prior[0][0] == "raise")
     if asks_back and opened and any(d == "allin" for d, _ in prior):
-        asker = re.search(r"\bcan (?:player )?([a-f]|i)\b(?! player)", shape)
-        own = (_own_deed(shape, deeds, asker.group(1)) if asker else None) or 0
+        asker = re.search(r"\bcan (?:player )?([a-f]|i)\b(?! player)|"
+                          r"\b(?:back|folds?) to (?:player )?([a-f]|me)\b", shape)
+        who = (asker.group(1) or asker.group(2).replace("me", "i")) if asker else "i"
+        own = (_own_deed(shape, deeds, who) if asker else None) or 0
+        if asker and spot.prior[own][0] == "allin":
+            return None  # asked for a player who is all-in: he has nothing to decide
         if own and len(prior) != len(deeds):
             return None  # my deed is not where it was told among the others
         _back_to_the_first(spot, own)

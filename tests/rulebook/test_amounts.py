@@ -1720,3 +1720,23 @@ def test_declarations_are_no_claims() -> None:
     rest, claims = without_claims("floor says min raise is 1600. bet 300 raise to 800, min "
                                   "reraise?")
     assert "1600" not in rest and "bet 300 raise to 800" in rest and "1600" in claims
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_back_to_the_player_named(book: Rulebook, profile: Profile) -> None:
+    """"Back to B": the call is the one B faces; B all-in has nothing to decide (no number)."""
+    hand = _to_flop(_hand(profile, [DEEP, DEEP, 1250, DEEP], button=4))
+    hand.bet(_act(hand), 500)
+    b = _act(hand)
+    hand.raise_to(b, 1000)
+    hand.all_in(_act(hand))
+    hand.call(_act(hand))
+    while hand.to_act != b:
+        hand.fold(_act(hand))
+    legal = hand.legal()
+    assert legal is not None and not legal.can_raise
+    rule, figures = _answer(book, "A bets 500, B raises to 1000, C all in 1200, D calls, back to "
+                                  "B, how much to call", profile)
+    assert (rule, figures) == ("not-reopened", (legal.call_amount,)) == ("not-reopened", (200,))
+    _unsure_without_number(book, "A bets 500, B all in 700, C calls, D all in 1100, back to B, "
+                                 "how much to call", profile)
