@@ -84,16 +84,24 @@ _OFFICIAL = r"(?:the )?(?:dealer|floor|td|director)"
 CLAIM = re.compile(rf"\b{_OFFICIAL} {_CLAIM_VERB}\s+['\"]?{_CLAIM_START}[^.,;?!]*|"
                    rf"\b{_SPEAKER} {_CLAIM_VERB}\s+['\"]?{_DECLARED}{_CLAIM_START}[^.,;?!]*")
 # two players' bare numbers: "he says 1600 i say 1300"
-BARE_CLAIMS = re.compile(rf"\b{_SPEAKER} {_CLAIM_VERB}\s+(\$?[\d.,]+k?)\b(?=.*\b{_SPEAKER} "
-                         rf"{_CLAIM_VERB}\s+\$?[\d.,]+k?\b)|"
-                         rf"(?<=\d)(?:[ ,]+(?:and\s+|but\s+)?){_SPEAKER} {_CLAIM_VERB}\s+"
-                         rf"\$?[\d.,]+k?\b(?!\s*(?:and|then|but)?\s*(?:\w+\s+)?(?:threw|throws|put|"
-                         rf"puts|pushed|pushes|slid|tossed|had|bet|chips))")
+BARE_CLAIMS = re.compile(rf"\b{_SPEAKER} {_CLAIM_VERB}\s+(?:its\s+|it s\s+)?\$?[\d.,]+k?\b"
+                         rf"(?=\s*(?:[.,;?!]|$|who|which|what|and\s+(?:he|she|i|you|they)\b|"
+                         rf"(?:he|she|i|you|they)\s+{_CLAIM_VERB}\b))")
 # the asker's own two readings offered: "does that mean to 2k or 5k total", "is it 900 or 1200"
 ALTERNATIVES = re.compile(r"\b(?:(?:does|do|did) (?:that|it|this) mean|(?:is|was) (?:it|that|this)|"
                           r"which,?)\s+(?:to\s+)?\$?[\d.,]+k?\s+or\s+(?:to\s+)?\$?[\d.,]+k?\b")
 WHO_IS_RIGHT = re.compile(r"\b(?:who\s?'?s|whos|who is|what\s?'?s|whats|what is) "
                           r"(?:right|correct)\b|\bwhich (?:is it|one is right)\b")
+
+
+# what a claim is about, kept as the question ("mike says min reraise is 3000": the least raise)
+CLAIM_ABOUT = re.compile(r"\b(?:min|minimum|least|smallest|lowest)\s+(?:\w+\s+)?"
+                         r"(?:raise|reraise|[2-5]\s?bet|bet)\b|\btotal\b")
+
+
+def _claim_asks(m: re.Match[str]) -> str:
+    about = CLAIM_ABOUT.search(m.group(0))
+    return f" whats the {about.group(0)} " if about else " "
 
 
 def without_claims(query: str) -> tuple[str, str]:
@@ -104,7 +112,7 @@ def without_claims(query: str) -> tuple[str, str]:
         return query, ""
     claims = [m.group(0) for m in CLAIM.finditer(low)]
     claims += [m.group(0) for m in ALTERNATIVES.finditer(low)]
-    out = ALTERNATIVES.sub(" what is the", CLAIM.sub(" ", low))
+    out = ALTERNATIVES.sub(" what is the", CLAIM.sub(_claim_asks, low))
     if WHO_IS_RIGHT.search(low):
         claims += [m.group(0) for m in BARE_CLAIMS.finditer(out)]
         out = BARE_CLAIMS.sub(" ", out)
@@ -408,7 +416,7 @@ ASK_REOPEN = re.compile(
 # "how much to call": what the player owes, asked when the action comes back to him
 ASK_CALL = re.compile(r"\bhow (much|many)( more)?( chips)?( do i| does \w+| have i)?"
                       r"( need| have| got)? to call\b|\bhow (much|many) more\b(?!.{0,12}\brais)|"
-                      r"\bwhat(s| is| do i)? (the |my )?call\b|"
+                      r"\bwhat(s| is| do i)? (the |my |his |her |their )?call\b|"
                       r"\bhow much (does|do|would|will|should|must) (a|b|c|d|he|she|i|\w+) call\b|"
                       r"\bhow much is it (for|to) (him|her|me|them|a|b|c|\w+)\b|"
                       r"\bhow much (is it|do i|does \w+|would \w+|will \w+) (to )?call\b|"

@@ -1740,3 +1740,21 @@ def test_back_to_the_player_named(book: Rulebook, profile: Profile) -> None:
     assert (rule, figures) == ("not-reopened", (legal.call_amount,)) == ("not-reopened", (200,))
     _unsure_without_number(book, "A bets 500, B all in 700, C calls, D all in 1100, back to B, "
                                  "how much to call", profile)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_claim_that_names_the_question(book: Rulebook, profile: Profile) -> None:
+    """"Mike says min reraise is 3000, i say 2400": the claims go, what they are about (the least
+    reraise) stays the question; "whats his call" asks the call."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 600)
+    hand.raise_to(_act(hand), 1500)
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "bet 600, raise to 1500, mike says min reraise is 3000, i say "
+                                  "2400. whos right", profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == ("minimum-raise",
+                                                                           (2400,))
+    rule, figures = _answer(book, "A bets 600, B shoves 900, C calls, folds back to A. whats his "
+                                  "call", profile)
+    assert (rule, figures) == ("not-reopened", (300,))
