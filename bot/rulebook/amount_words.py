@@ -53,6 +53,26 @@ ORDINAL = re.compile(r"\b(10|[1-9])(st|nd|rd|th)\b")
 
 # "shoves" said of chips that are not all-in: pushed
 PUSHED = {"e": "push", "es": "pushes", "ed": "pushed", "ing": "pushing"}
+SHOVES = re.compile(r"\b(?:(he|she|i|guy|villain)\s+(?:\w+\s+)?)?shov(e|es|ed|ing)\b")
+NOT_ALL_IN = re.compile(r"(?:\b(hes|he is|shes|she is|im|i am|its|it is|\w+ is)\s+)?"
+                        r"\b(?:not|isnt|wasnt|never)\s+(?:\w+\s+)?all[ -]?in\b")
+NOT_ALL_IN_OF = {"hes": "he", "he is": "he", "shes": "she", "she is": "she", "im": "i", "i am": "i"}
+
+
+def _pushed_not_shoved(low: str) -> str:
+    """"He shoves 3600 out front, he's not all in": the one shove told is chips pushed, when
+    "not all in" is said of him (or of nobody named)."""
+    shoves = list(SHOVES.finditer(low))
+    said = NOT_ALL_IN.search(low)
+    if len(shoves) != 1 or said is None or said.start() < shoves[0].end():
+        return low
+    of = said.group(1)
+    shover = "he" if shoves[0].group(1) in ("guy", "villain") else shoves[0].group(1)
+    if of is not None and of not in ("its", "it is") and (
+            NOT_ALL_IN_OF.get(of) is None or NOT_ALL_IN_OF[of] != shover):
+        return low  # said of another player
+    shove = shoves[0]
+    return low[:shove.start(2) - 4] + PUSHED[shove.group(2)] + low[shove.end():]
 
 
 def ordinals_as_words(text: str) -> str:
@@ -137,9 +157,7 @@ def read(query: str) -> Text | None:
     low = spelt_right(low)
     # "(no raises yet)": no deed
     low = re.sub(r"\bno (?:raises|reraises|raise|reraise)(?: yet| before)?\b", " ", low)
-    if re.search(r"\b(?:not|isnt|wasnt|never) (?:\w+ )?all[ -]?in\b", low):
-        # "shoves 3600 out, not all in": chips pushed, no all-in
-        low = re.sub(r"\bshov(e|es|ed|ing)\b", lambda m: PUSHED[m.group(1)], low)
+    low = _pushed_not_shoved(low)
     values: list[int] = []
 
     def sub(m: re.Match[str]) -> str:

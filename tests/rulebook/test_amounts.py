@@ -1758,3 +1758,13 @@ def test_a_claim_that_names_the_question(book: Rulebook, profile: Profile) -> No
     rule, figures = _answer(book, "A bets 600, B shoves 900, C calls, folds back to A. whats his "
                                   "call", profile)
     assert (rule, figures) == ("not-reopened", (300,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_not_all_in_said_of_another_player(book: Rulebook, profile: Profile) -> None:
+    """"Not all in" said of another player than the one who shoved leaves the shove an all-in:
+    a short one here, so the bettor owes the call and may not raise."""
+    for query in ("A bets 500, B shoves 700, C calls, A is not all in, can A raise",
+                  "i bet 500, he shoves 700, another player calls, im not all in, can i reraise"):
+        rule, figures = _answer(book, query, profile)
+        assert (rule, figures) == ("not-reopened", (200,)), query
