@@ -744,7 +744,9 @@ def _preflop_deeds(prior: list[tuple[str, int]],
 
 
 # a trip back to the stack after chips put in, its size untold ("then went back for more")
-TRIP_BACK = re.compile(r"\b(?:went|goes|go|going|reach\w*|came|comes|dips|dipped)\s+back\b")
+TRIP_BACK = re.compile(r"\b(?:went|goes|go|going|came|comes|dips|dipped)\s+back\s+(?:to (?:his|"
+                       r"her|my|their|the) (?:stack|chips)\b|for\b|in\b|and add)|"
+                       r"\breach\w* back\b")
 
 
 def _raise_held(worked: Worked, profile: Profile) -> bool:

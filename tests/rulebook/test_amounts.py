@@ -1768,3 +1768,10 @@ def test_not_all_in_said_of_another_player(book: Rulebook, profile: Profile) -> 
                   "i bet 500, he shoves 700, another player calls, im not all in, can i reraise"):
         rule, figures = _answer(book, query, profile)
         assert (rule, figures) == ("not-reopened", (200,)), query
+
+
+def test_the_action_going_back_is_no_trip_to_the_stack(book: Rulebook) -> None:
+    """"Then action went back to him" tells the turn, not a trip back for more chips."""
+    answer = book.answer("i put 400 in facing 200, then action went back to him and he shoves",
+                         profile=make_profile("treps"))
+    assert answer.worked is None or answer.worked.rule_id != "string-bet"
