@@ -35,7 +35,9 @@ as 100/200 or 1k-2k):
   thinking it was 500"; his last chips short of a call are an all-in, not read here), one chip
   from a blind facing a raise where the blinds are not said (the call is the raise), "call
   500 and raise 1000" said and called out as a string bet (held to the call).
-A deed told without its size ("utg raises, mp 3bets to 3000") leaves the spot unread.
+A deed told without its size ("utg raises, mp 3bets to 3000") leaves the spot unread. Claims
+about the answer told beside the story ("he says 1600, i say 1300, who's right", "dealer says im
+in for 2000") are set aside before it is read (amount_words.without_claims).
 
 A betting round is also read by its structure (bot/rulebook/betting_story.py: who did what, to
 how much, what is asked), for the stories the phrases above do not read ("utg min raises, hj
