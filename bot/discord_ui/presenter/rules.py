@@ -271,6 +271,12 @@ def _settled_text(w: Worked) -> str:
     if w.kind == "clock":
         end = ("his hand is folded" if f["folds"] else
                "his hand is checked if it can be, else folded")
+        if f.get("asked") == 1:
+            return (f"{to} seconds: the countdown starts {f['countdown_from']} seconds after "
+                    f"the call, {f['total']} seconds in all; then {end}.")
+        if f.get("asked") == 2:
+            return (f"{to} seconds after the call, then a {f['countdown']}-second countdown, "
+                    f"{f['total']} seconds in all; then {end}.")
         return (f"{to} seconds from the call, the last {f['countdown']} counted down; then "
                 f"{end}.")
     return to
