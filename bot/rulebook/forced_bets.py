@@ -18,6 +18,7 @@ from bot.engine.hand_events import Posted
 from bot.engine.profile import Profile
 from bot.rulebook.amount_words import WORD_WAYS, N, Text, all_read, blinds_of
 from bot.rulebook.worked import DEEP, TABLE_SIZE, Worked, spot_seats, worked
+from bot.tournament.blinds import first_positions, next_positions
 from bot.tournament.structure import Level, league_structures
 
 BIG_BLIND_ANTE = re.compile(r"\b(big blind|bb) antes?\b|\bbba\b")
@@ -229,3 +230,81 @@ def _dealt(seats: tuple[Seat, ...], small: int, big: int, ante: int, bba: bool,
                                      table_size=TABLE_SIZE))
     except IllegalAction:
         return None
+
+
+# --- the blinds after a blind is knocked out -----------------------------------------------
+
+_OUT = (r"(?:got |was |has |have |just |is |went |gets? )*(?:busted|busts?|bust out|busted out|"
+        r"knocked out|eliminated|out|broke|felted)")
+# a blind knocked out: "the small blind busted", "bb got knocked out", "busted the sb"
+SB_OUT = re.compile(rf"\b(?:sb|small blind)s? {_OUT}\b|\b(?:busted|knocked out|eliminated) "
+                    r"(?:the )?(?:sb|small blind)\b")
+BB_OUT = re.compile(rf"\b(?:bb|big blind)s? {_OUT}\b|\b(?:busted|knocked out|eliminated) "
+                    r"(?:the )?(?:bb|big blind)\b")
+BOTH_OUT = re.compile(rf"\b(?:both blinds|sb and bb|small and big blinds?|small blind and (?:the )?"
+                      rf"big blind|blinds both) (?:both )?{_OUT}\b")
+# whose posting is asked: last hand's big blind or small blind, or what the blinds come to
+WAS_BB = re.compile(r"\b(?:(?:guy|player|one|person|man|he|she) (?:who|that) was (?:the |in the )?"
+                    r"|(?:old|former|previous|last hands|prior) )(?:bb|big blind)\b|"
+                    r"\bi was (?:the |in the )?(?:bb|big blind)\b")
+WAS_SB = re.compile(r"\b(?:(?:guy|player|one|person|man|he|she) (?:who|that) was (?:the |in the )?"
+                    r"|(?:old|former|previous|last hands|prior) )(?:sb|small blind)\b|"
+                    r"\bi was (?:the |in the )?(?:sb|small blind)\b")
+BLINDS_TOTAL = re.compile(r"\b(?:from|in|by) (?:the )?blinds\b|\bblinds? (?:total|in total|"
+                          r"come to|add up)\b|\btotal (?:in )?blinds\b")
+# the next hand asked, not the hand the blind busted in
+NEXT_HAND = re.compile(r"\b(next|this|the following|now|new)\b")
+# the table a blind busts at, when the question does not say how many play: one that stays
+# three-handed or more (heads-up has its own blinds)
+BUST_TABLE = 6
+
+
+def blinds_after_bust(t: Text, profile: Profile) -> Worked | None:
+    """"Blinds 200/400, the small blind busted last hand: what does the old big blind post
+    now", "the big blind got knocked out, how much goes in from the blinds next hand": the
+    director's next positions (bot/tournament/blinds.py, by the profile's rule after an
+    elimination) dealt on the engine."""
+    shape = t.shape
+    blinds = _blinds(t)
+    sb_out, bb_out = SB_OUT.search(shape), BB_OUT.search(shape)
+    both = BOTH_OUT.search(shape) is not None or (sb_out is not None and bb_out is not None)
+    if blinds is None or not (sb_out or bb_out or both) or not NEXT_HAND.search(shape):
+        return None
+    if re.search(r"\bantes?\b|\bbba\b", shape) or _told_deed(shape) or HEADS_UP.search(shape):
+        return None
+    players_m = PLAYERS.search(shape)
+    if players_m is not None and WORD_WAYS.get(players_m.group(1), 0) <= 3 + both:
+        return None  # down to heads-up after the bust: the heads-up blinds, not read here
+    asks_bb, asks_sb = WAS_BB.search(shape), WAS_SB.search(shape)
+    asks_total = BLINDS_TOTAL.search(shape) is not None and ASK_POST.search(shape) is not None
+    if sum(map(bool, (asks_bb, asks_sb, asks_total))) != 1 or (
+            not asks_total and not POSTS.search(shape)):
+        return None
+    spans = [m.span() for m in BLINDS.finditer(shape)]
+    if not all_read(shape, spans):
+        return None
+    table = tuple(range(1, BUST_TABLE + 1))
+    before = first_positions(BUST_TABLE, table, BUST_TABLE)
+    out = {before.small_blind_seat} if not bb_out or both else set()
+    out |= {before.big_blind_seat} if bb_out or both else set()
+    live = [s for s in table if s not in out]
+    after, _ = next_positions(before, live, BUST_TABLE, profile.blinds_after_elimination)
+    try:
+        hand = Hand.start(HandConfig(
+            "rule", tuple(Seat(s, f"p{s}", DEEP) for s in live), after.button, *blinds,
+            small_blind_seat=after.posted_small_blind_seat, big_blind_seat=after.big_blind_seat,
+            profile=profile, deck_seed="rule", table_size=BUST_TABLE))
+    except IllegalAction:
+        return None
+    posted = {e.seat: e.amount for e in hand.events if isinstance(e, Posted)}
+    rule = "same-hand-eliminations" if both else "bb-eliminated" if bb_out else "sb-eliminated"
+    facts = dict(small=blinds[0], big=blinds[1], busted=3 if both else 2 if bb_out else 1,
+                 no_small=int(after.posted_small_blind_seat is None))
+    if asks_total:
+        return worked("blinds-after-bust", rule, [sum(posted.values())], profile, asked=3,
+                      **facts)
+    seat = before.big_blind_seat if asks_bb else before.small_blind_seat
+    if seat in out:
+        return None  # the player asked about is the one knocked out
+    return worked("blinds-after-bust", rule, [posted.get(seat, 0)], profile,
+                  asked=1 if asks_bb else 2, **facts)

@@ -262,6 +262,8 @@ def _settled_text(w: Worked) -> str:
     if w.kind == "blind-pair":
         return (f"{to}: the league's blind structures pair a big blind of {chips(f['big'])} "
                 f"with a small blind of {chips(f['small'])}.")
+    if w.kind == "blinds-after-bust":
+        return _bust_text(w)
     if w.kind == "chip-race":
         return _race_text(w)
     if w.kind == "call-for-less":
@@ -280,6 +282,25 @@ def _settled_text(w: Worked) -> str:
         return (f"{to} seconds from the call, the last {f['countdown']} counted down; then "
                 f"{end}.")
     return to
+
+
+def _bust_text(w: Worked) -> str:
+    """The blinds of the hand after a blind is knocked out: one player's posting, or the
+    blinds in all."""
+    f = w.facts
+    to = chips(w.figures[0])
+    out = {1: "the small blind", 2: "the big blind", 3: "both blinds"}[f["busted"]]
+    posted = (f"only the big blind of {chips(f['big'])}, with no small blind" if f["no_small"]
+              else f"the small blind of {chips(f['small'])} and the big blind of "
+                   f"{chips(f['big'])}")
+    if f["asked"] == 3:
+        return f"{to} from the blinds: with {out} knocked out, the next hand has {posted}."
+    who = "big blind" if f["asked"] == 1 else "small blind"
+    what = ("nothing" if not w.figures[0] else
+            "the small blind" if w.figures[0] == f["small"] and f["small"] != f["big"] else
+            "the big blind")
+    return (f"{to}: with {out} knocked out, last hand's {who} posts {what} this hand, which "
+            f"has {posted}.")
 
 
 def _race_text(w: Worked) -> str:
