@@ -308,3 +308,80 @@ def blinds_after_bust(t: Text, profile: Profile) -> Worked | None:
         return None  # the player asked about is the one knocked out
     return worked("blinds-after-bust", rule, [posted.get(seat, 0)], profile,
                   asked=1 if asks_bb else 2, **facts)
+
+
+# --- what a blind posts, and what it adds to call the big blind ------------------------------
+
+_SB = r"(?:sb|small blind)"
+_BB = r"(?:bb|big blind)"
+# "how much does the small blind post", "what does the bb pay", "sb posts how much"
+ASK_BLIND_POSTS = re.compile(
+    rf"\b(?:how much|what)(?: does| do| will| should)? (?:the |a )?({_SB}|{_BB}) (?:have to |"
+    rf"need to |has to )?(?:post|pay|put in|put up)\b|\b({_SB}|{_BB}) (?:posts?|pays?) "
+    rf"(?:how much|what)\b")
+# the player asked about is in the small blind ("folds to me in the sb", "im sb")
+IN_SMALL_BLIND = re.compile(rf"\b(?:im|i am|i m) (?:in |on )?(?:the )?{_SB}\b|\b(?:me|i|im) "
+                            rf"(?:in|on) (?:the )?{_SB}\b|\bfrom (?:the )?{_SB}\b")
+# heads-up, the button: he posted the small blind and acts first
+BUTTON_ACTS = re.compile(r"\b(?:button|dealer|btn)\b")
+# how much more he puts in to call the big blind ("to complete", "to limp", "add")
+ASK_MORE = re.compile(r"\bhow much (?:more|extra)\b|\b(?:add|adds|put in|to complete|to limp|"
+                      r"to (?:just )?call)\b")
+# what the others did before him: folded or called the big blind, nothing more
+NO_RAISE = re.compile(r"\b(?:rais\w*|reraise\w*|xbet\w*|bet|bets|betting|shove\w*|allin|jam\w*|"
+                      r"open\w*|min|check\w*|iso\w*)\b")
+
+
+def blind_posted(t: Text, profile: Profile) -> Worked | None:
+    """"New level is 400/800, how much does the small blind post": the blind the engine posts
+    for that seat, no ante and no deed told."""
+    shape = t.shape
+    blinds = blinds_of(t)
+    asked = ASK_BLIND_POSTS.search(shape)
+    if blinds is None or asked is None or _told_deed(shape) or HEADS_UP.search(shape) or (
+            re.search(r"\bantes?\b|\bbba\b", shape) or SB_OUT.search(shape) or
+            BB_OUT.search(shape) or BOTH_OUT.search(shape)):
+        return None
+    if not all_read(shape, [m.span() for m in BLINDS.finditer(shape)]):
+        return None
+    small = re.fullmatch(_SB, asked.group(1) or asked.group(2)) is not None
+    hand = _dealt(spot_seats(3, {}), *blinds, 0, False, profile)
+    if hand is None:
+        return None
+    seat = 1 if small else 2  # the button is seat 3: the small blind sits left of it
+    mine = sum(e.amount for e in hand.events if isinstance(e, Posted) and e.seat == seat)
+    return worked("blind-posts", "blinds", [mine], profile, small=blinds[0], big=blinds[1],
+                  asked_small=int(small))
+
+
+def blind_completes(t: Text, profile: Profile) -> Worked | None:
+    """"Blinds 300/600, folds to me in the sb, how much to complete"; heads-up, "the button
+    wants to limp, how much more": the engine's call for the small blind when nobody raised,
+    folded to him (or limped to him: the call is the same)."""
+    shape = t.shape
+    blinds = blinds_of(t)
+    heads_up = HEADS_UP.search(shape) is not None
+    mine = BUTTON_ACTS.search(shape) if heads_up else IN_SMALL_BLIND.search(shape)
+    if blinds is None or mine is None or not ASK_MORE.search(shape) or NO_RAISE.search(shape):
+        return None
+    if heads_up and re.search(rf"\b{_SB}|{_BB}\b", shape) or re.search(r"\bantes?\b|\bbba\b",
+                                                                       shape):
+        return None  # heads-up the button is the small blind: naming a blind beside it is unread
+    if not all_read(shape, [m.span() for m in BLINDS.finditer(shape)]):
+        return None
+    count = 2 if heads_up else 3
+    hand = _dealt(spot_seats(count, {}), *blinds, 0, False, profile, button=2 if heads_up
+                  else None)
+    if hand is None:
+        return None
+    seat = 2 if heads_up else 1  # heads-up the button (seat 2) posts the small blind
+    try:
+        while hand.to_act is not None and hand.to_act != seat:
+            hand.fold(hand.to_act)
+        legal = hand.legal()
+    except IllegalAction:
+        return None
+    if legal is None or hand.to_act != seat or not legal.call_amount:
+        return None
+    return worked("blind-posts", "heads-up" if heads_up else "blinds", [legal.call_amount],
+                  profile, small=blinds[0], big=blinds[1], to_call=1, button=int(heads_up))

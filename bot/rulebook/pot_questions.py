@@ -11,7 +11,9 @@ from bot.engine.profile import Profile
 from bot.rulebook.amount_words import Text, blinds_of
 from bot.rulebook.colour_up import RACE, race_question
 from bot.rulebook.forced_bets import (
+    blind_completes,
     blind_pair,
+    blind_posted,
     blinds_after_bust,
     blinds_pot,
     forced_bets,
@@ -34,7 +36,8 @@ def pot_question(query: str, t: Text, profile: Profile) -> tuple[bool, Worked | 
     if re.search(r"\bantes?\b|\bbba\b", shape) and (posted := forced_bets(t, profile)):
         return True, posted
     if (posted := blinds_after_bust(t, profile) or heads_up_posts(t, profile) or
-            blind_pair(t, profile) or blinds_pot(t, profile)) is not None:
+            blind_pair(t, profile) or blinds_pot(t, profile) or blind_posted(t, profile) or
+            blind_completes(t, profile)) is not None:
         return True, posted
     if (called := call_for_less(t, profile)) is not None:
         return True, called

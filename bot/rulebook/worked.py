@@ -22,6 +22,7 @@ SpotKind = Literal[
     "declared", "said-raise-call", "raise-it", "declared-vs-chips", "below-call",
     "over-stack", "split", "side-pots", "uncalled", "single-chip", "string", "clock", "forced-bets",
     "heads-up-posts", "blind-pair", "chip-race", "call-for-less", "blinds-after-bust",
+    "blind-posts",
 ]
 
 

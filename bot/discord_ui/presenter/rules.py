@@ -262,6 +262,14 @@ def _settled_text(w: Worked) -> str:
     if w.kind == "blind-pair":
         return (f"{to}: the league's blind structures pair a big blind of {chips(f['big'])} "
                 f"with a small blind of {chips(f['small'])}.")
+    if w.kind == "blind-posts" and f.get("to_call"):
+        who = "heads-up the button has posted" if f["button"] else "the small blind has posted"
+        return (f"{to} more: {who} {chips(f['small'])}, and calling the big blind of "
+                f"{chips(f['big'])} takes {to} more.")
+    if w.kind == "blind-posts":
+        which = "small" if f["asked_small"] else "big"
+        return (f"{to}: at {chips(f['small'])}/{chips(f['big'])} the {which} blind posts "
+                f"{to}.")
     if w.kind == "blinds-after-bust":
         return _bust_text(w)
     if w.kind == "chip-race":

@@ -1,0 +1,86 @@
+"""What a blind posts, and what the small blind (heads-up, the button) adds to call the big
+blind when nobody raised: the number `/rule` states is the engine's at a table laid out its
+own way; a raise told, an amount beside the blinds, or a posting nobody is named for gets no
+number."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.engine.hand import Hand, HandConfig, Seat
+from bot.engine.hand_events import Posted
+from bot.engine.profile import PROFILE_NAMES, Profile, make_profile
+from bot.rulebook import Rulebook, load_rulebook
+
+PROFILES = [make_profile(name) for name in PROFILE_NAMES]
+
+
+@pytest.fixture(scope="module")
+def book() -> Rulebook:
+    return load_rulebook()
+
+
+def _hand(profile: Profile, players: int, button: int, blinds: tuple[int, int]) -> Hand:
+    seats = tuple(Seat(s, f"s{s}", 90_000) for s in range(1, players + 1))
+    return Hand.start(HandConfig("t", seats, button, *blinds, profile=profile, deck_seed="posts"))
+
+
+def _answer(book: Rulebook, query: str, profile: Profile) -> tuple[str, tuple[int, ...]]:
+    answer = book.answer(query, profile=profile)
+    assert answer.kind == "confident" and answer.rule is not None, query
+    assert answer.worked is not None, query
+    return answer.rule.id, answer.worked.figures
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_what_each_blind_posts(book: Rulebook, profile: Profile) -> None:
+    hand = _hand(profile, 6, 4, (1500, 3000))
+    posted = {e.kind: e.amount for e in hand.events if isinstance(e, Posted)}
+    for query, kind in (("level went up to 1500/3000, how much does the small blind post",
+                         "small_blind"),
+                        ("1.5k/3k now. what does the bb have to post", "big_blind"),
+                        ("blinds 1500/3000, sb posts how much?", "small_blind")):
+        assert _answer(book, query, profile) == ("blinds", (posted[kind],)), query
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_the_small_blind_completes(book: Rulebook, profile: Profile) -> None:
+    hand = _hand(profile, 5, 2, (250, 500))
+    sb = 3
+    while hand.to_act != sb:
+        assert hand.to_act is not None
+        hand.fold(hand.to_act)
+    legal = hand.legal()
+    assert legal is not None
+    for query in ("250/500, folded to me in the sb, how much more to complete",
+                  "blinds 250/500 im sb and everyone folds. what do i add to just call",
+                  "250/500, two limpers, im in the small blind. how much more to limp"):
+        assert _answer(book, query, profile) == ("blinds", (legal.call_amount,)), query
+    assert legal.call_amount == 250
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_the_button_limps_heads_up(book: Rulebook, profile: Profile) -> None:
+    hand = _hand(profile, 2, 1, (600, 1200))
+    assert hand.to_act == 1  # heads-up the button posts the small blind and acts first
+    legal = hand.legal()
+    assert legal is not None
+    for query in ("heads up at 600/1200, the button limps. how much more does he put in",
+                  "hu 600/1200, dealer wants to just call, how much to add"):
+        assert _answer(book, query, profile) == ("heads-up", (legal.call_amount,)), query
+
+
+@pytest.mark.parametrize("query", [
+    "blinds 250/500, utg raises to 1500, folds to me in the sb. how much to call",
+    "250/500, folded to me in the sb, how much to min raise",
+    "250/500, im in the sb facing 1200, how much more to call",
+    "blinds 250/500 ante 50, im sb, how much more to complete",
+    "heads up 600/1200, button raises, how much more does the bb add",
+    "level is 400/800, how much do the blinds post",
+    "folded to me in the sb, how much more to complete",
+])
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_no_number_where_the_posting_is_not_read(book: Rulebook, query: str,
+                                                 profile: Profile) -> None:
+    answer = book.answer(query, profile=profile)
+    assert answer.worked is None or answer.worked.kind != "blind-posts", query
