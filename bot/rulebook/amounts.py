@@ -84,6 +84,7 @@ from bot.rulebook.amount_words import (
 from bot.rulebook.betting_story import read_story
 from bot.rulebook.chip_words import LAST_CHIPS, MISTAKEN, MORE_BEHIND, STRING_CALLED
 from bot.rulebook.clock_times import clock_question
+from bot.rulebook.colour_up import race_question
 from bot.rulebook.doubts import doubtful, untold_deed
 from bot.rulebook.hand_answers import act_at, acted_by, min_raise_at, reopen_at
 from bot.rulebook.pot_questions import pot_question
@@ -395,7 +396,7 @@ def _read_spot(query: str, t: Text | None, profile: Profile) -> Worked | None:
                                    r"(?:raise|reraise)\b", t.shape):
         return None  # a call, then raise said: two deeds of one player, the call binds first
     if t is None:
-        return None
+        return race_question(query, profile)  # "the most chips one player wins": none told
     if f" {UNREAD} " in t.shape:
         return read_told_round(query, profile)  # a size the phrases do not read
     settled, found = pot_question(query, t, profile)

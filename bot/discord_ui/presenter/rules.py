@@ -323,8 +323,15 @@ def _race_text(w: Worked) -> str:
         return (f"{to} card{plural}: {changed} first, and each {old} chip left over gets one "
                 "card.")
     if f["asked"] == 2:
-        return (f"{to} in {new} chips: {changed} before the cards; the {f['odd']} odd {old} "
+        counted = (f"{to} {new} chip{'' if w.figures[0] == 1 else 's'} ({chips(w.figures[1])})"
+                   if f.get("counted") else f"{to} in {new} chips")
+        return (f"{counted}: {changed} before the cards; the {f['odd']} odd {old} "
                 "chips left get one card each.")
+    if f["asked"] == 6:
+        return (f"{to} {new} chip{'' if w.figures[0] == 1 else 's'}: the {f['odd']} odd {old} "
+                f"chips ({chips(f['pool'])}) make whole {new} chips for the highest cards, one "
+                "a player, and a leftover of half a chip or more gets the next highest card one "
+                "more.")
     if f["asked"] == 3:
         return (f"{to}: nobody is raced out, so a player left with only odd chips gets a {new} "
                 "chip before anyone else.")
@@ -334,7 +341,8 @@ def _race_text(w: Worked) -> str:
                     "so it is removed.")
         return (f"{to}: the {chips(f['left'])} left over is half a {new} chip or more, so the "
                 "highest card still without a chip gets one.")
-    return f"{to}: in the race a player wins at most one {new} chip."
+    return (f"{to}: in the race a player wins at most one {new if f['new'] else 'new'} "
+            "chip.")
 
 
 def _make_it_text(w: Worked) -> str:
