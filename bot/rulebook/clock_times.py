@@ -17,9 +17,9 @@ from bot.rulebook.worked import Worked, worked
 from bot.tournament.clock import clock_timing
 
 CLOCK = re.compile(r"\bclock\b")
-# the tournament's level clock, not the clock on a player
-LEVEL_CLOCK = re.compile(r"\b(blind|level|tournament|break) clock\b|\bclock (for|on) the "
-                         r"(level|break|blinds)\b")
+# the tournament's level clock or an online shot clock, not the clock called on a player
+LEVEL_CLOCK = re.compile(r"\b(blind|level|tournament|break|shot|game) clock\b|\b(levels?|break|"
+                         r"round|blinds (?:go|goes|went) up)\b|\b(left|remaining) on the clock\b")
 SECONDS = r"(?:secs?|seconds|secnds|sconds|s)"
 MINUTES = r"(?:mins?|minutes?|m)"
 # a time said: "25 secs", "1 min", "a minute"

@@ -280,8 +280,7 @@ def blinds_after_bust(t: Text, profile: Profile) -> Worked | None:
     if sum(map(bool, (asks_bb, asks_sb, asks_total))) != 1 or (
             not asks_total and not POSTS.search(shape)):
         return None
-    spans = [m.span() for m in BLINDS.finditer(shape)]
-    if not all_read(shape, spans):
+    if not all_read(shape, _blind_spans(shape)):
         return None
     table = tuple(range(1, BUST_TABLE + 1))
     before = first_positions(BUST_TABLE, table, BUST_TABLE)
@@ -318,10 +317,18 @@ _BB = r"(?:bb|big blind)"
 ASK_BLIND_POSTS = re.compile(
     rf"\b(?:how much|what)(?: does| do| will| should)? (?:the |a )?({_SB}|{_BB}) (?:have to |"
     rf"need to |has to )?(?:post|pay|put in|put up)\b|\b({_SB}|{_BB}) (?:posts?|pays?) "
-    rf"(?:how much|what)\b")
+    rf"(?:how much|what)\b|\bwhat(?:s| is) (?:the )?({_SB}|{_BB})(?= *$| (?:post|posts|at|now|"
+    rf"this|then|pay|pays|be|supposed)\b)")
 # the player asked about is in the small blind ("folds to me in the sb", "im sb")
 IN_SMALL_BLIND = re.compile(rf"\b(?:im|i am|i m) (?:in |on )?(?:the )?{_SB}\b|\b(?:me|i|im) "
                             rf"(?:in|on) (?:the )?{_SB}\b|\bfrom (?:the )?{_SB}\b")
+# the small blind's own call asked ("how much does the sb add to call", "sb limps, how much")
+SB_CALLS = re.compile(rf"\b(?:does|do|would|should|will|must) (?:the )?{_SB} (?:need to |have "
+                      rf"to )?(?:add|put in|pay|call|complete|limp)\b|\b{_SB} (?:wants to |just "
+                      r"|has to )?(?:completes?|limps?|calls?)\b")
+# the player asking is in the big blind: his own chips, not the small blind's
+IN_BIG_BLIND = re.compile(rf"\b(?:im|i am|i m) (?:in |on )?(?:the )?{_BB}\b|\b(?:me|i|im) "
+                          rf"(?:in|on) (?:the )?{_BB}\b|\bfrom (?:the )?{_BB}\b")
 # heads-up, the button: he posted the small blind and acts first
 BUTTON_ACTS = re.compile(r"\b(?:button|dealer|btn)\b")
 # how much more he puts in to call the big blind ("to complete", "to limp", "add")
@@ -330,6 +337,12 @@ ASK_MORE = re.compile(r"\bhow much (?:more|extra)\b|\b(?:add|adds|put in|to comp
 # what the others did before him: folded or called the big blind, nothing more
 NO_RAISE = re.compile(r"\b(?:rais\w*|reraise\w*|xbet\w*|bet|bets|betting|shove\w*|allin|jam\w*|"
                       r"open\w*|min|check\w*|iso\w*)\b")
+
+
+def _blind_spans(shape: str) -> list[tuple[int, int]]:
+    """Where the blinds are said, each way ("at 300/600", "sb 100 bb 200")."""
+    level = re.compile(rf"{N} slash {N}")
+    return [m.span() for pattern in (level, BLINDS) for m in pattern.finditer(shape)]
 
 
 def blind_posted(t: Text, profile: Profile) -> Worked | None:
@@ -342,9 +355,9 @@ def blind_posted(t: Text, profile: Profile) -> Worked | None:
             re.search(r"\bantes?\b|\bbba\b", shape) or SB_OUT.search(shape) or
             BB_OUT.search(shape) or BOTH_OUT.search(shape)):
         return None
-    if not all_read(shape, [m.span() for m in BLINDS.finditer(shape)]):
+    if not all_read(shape, _blind_spans(shape)):
         return None
-    small = re.fullmatch(_SB, asked.group(1) or asked.group(2)) is not None
+    small = re.fullmatch(_SB, asked.group(1) or asked.group(2) or asked.group(3)) is not None
     hand = _dealt(spot_seats(3, {}), *blinds, 0, False, profile)
     if hand is None:
         return None
@@ -361,13 +374,16 @@ def blind_completes(t: Text, profile: Profile) -> Worked | None:
     shape = t.shape
     blinds = blinds_of(t)
     heads_up = HEADS_UP.search(shape) is not None
-    mine = BUTTON_ACTS.search(shape) if heads_up else IN_SMALL_BLIND.search(shape)
+    mine = BUTTON_ACTS.search(shape) if heads_up else (
+        IN_SMALL_BLIND.search(shape) or SB_CALLS.search(shape))
+    if IN_BIG_BLIND.search(shape):
+        return None
     if blinds is None or mine is None or not ASK_MORE.search(shape) or NO_RAISE.search(shape):
         return None
     if heads_up and re.search(rf"\b{_SB}|{_BB}\b", shape) or re.search(r"\bantes?\b|\bbba\b",
                                                                        shape):
         return None  # heads-up the button is the small blind: naming a blind beside it is unread
-    if not all_read(shape, [m.span() for m in BLINDS.finditer(shape)]):
+    if not all_read(shape, _blind_spans(shape)):
         return None
     count = 2 if heads_up else 3
     hand = _dealt(spot_seats(count, {}), *blinds, 0, False, profile, button=2 if heads_up

@@ -39,7 +39,8 @@ def test_what_each_blind_posts(book: Rulebook, profile: Profile) -> None:
     for query, kind in (("level went up to 1500/3000, how much does the small blind post",
                          "small_blind"),
                         ("1.5k/3k now. what does the bb have to post", "big_blind"),
-                        ("blinds 1500/3000, sb posts how much?", "small_blind")):
+                        ("blinds 1500/3000, sb posts how much?", "small_blind"),
+                        ("whats the big blind at 1500/3000", "big_blind")):
         assert _answer(book, query, profile) == ("blinds", (posted[kind],)), query
 
 
@@ -54,7 +55,8 @@ def test_the_small_blind_completes(book: Rulebook, profile: Profile) -> None:
     assert legal is not None
     for query in ("250/500, folded to me in the sb, how much more to complete",
                   "blinds 250/500 im sb and everyone folds. what do i add to just call",
-                  "250/500, two limpers, im in the small blind. how much more to limp"):
+                  "250/500, two limpers, im in the small blind. how much more to limp",
+                  "blinds 250/500, how much does the sb add to complete"):
         assert _answer(book, query, profile) == ("blinds", (legal.call_amount,)), query
     assert legal.call_amount == 250
 
@@ -78,6 +80,8 @@ def test_the_button_limps_heads_up(book: Rulebook, profile: Profile) -> None:
     "heads up 600/1200, button raises, how much more does the bb add",
     "level is 400/800, how much do the blinds post",
     "folded to me in the sb, how much more to complete",
+    "250/500, im in the big blind and the sb completes, how much more do i add",
+    "blinds 250/500, whats the big blind option",
 ])
 @pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
 def test_no_number_where_the_posting_is_not_read(book: Rulebook, query: str,

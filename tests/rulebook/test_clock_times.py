@@ -99,6 +99,9 @@ def test_two_times_offered(book: Rulebook, profile: Profile) -> None:
     "how long is the level clock",
     "how many minutes left on the blind clock",
     "guy tanks 3 min every hand, can we put a clock on him",
+    "how long is a level on the clock",
+    "how many minutes left on the clock before the break",
+    "how long is the shot clock",
 ])
 @pytest.mark.parametrize("profile", PROFILES[:3], ids=lambda p: p.name)
 def test_no_number_where_the_clock_does_not_give_it(book: Rulebook, query: str,
