@@ -16,7 +16,7 @@ from bot.engine.errors import IllegalAction
 from bot.engine.hand import Hand, HandConfig, Seat
 from bot.engine.hand_events import Posted
 from bot.engine.profile import Profile
-from bot.rulebook.amount_words import WORD_WAYS, N, Text, all_read, blinds_of
+from bot.rulebook.amount_words import BOTH_BLINDS, WORD_WAYS, N, Text, all_read, blinds_of
 from bot.rulebook.worked import DEEP, TABLE_SIZE, Worked, spot_seats, worked
 from bot.tournament.blinds import first_positions, next_positions
 from bot.tournament.structure import Level, league_structures
@@ -265,7 +265,7 @@ def blinds_after_bust(t: Text, profile: Profile) -> Worked | None:
     director's next positions (bot/tournament/blinds.py, by the profile's rule after an
     elimination) dealt on the engine."""
     shape = t.shape
-    blinds = _blinds(t)
+    blinds = _level_said(t)
     sb_out, bb_out = SB_OUT.search(shape), BB_OUT.search(shape)
     both = BOTH_OUT.search(shape) is not None or (sb_out is not None and bb_out is not None)
     if blinds is None or not (sb_out or bb_out or both) or not NEXT_HAND.search(shape):
@@ -339,6 +339,16 @@ NO_RAISE = re.compile(r"\b(?:rais\w*|reraise\w*|xbet\w*|bet|bets|betting|shove\w
                       r"open\w*|min|check\w*|iso\w*)\b")
 
 
+def _level_said(t: Text) -> tuple[int, int] | None:
+    """Both blinds, as the question says them ("300/600", "sb 100 bb 200"): none guessed from
+    one of them."""
+    m = re.search(rf"{N} slash {N}|\bblinds (?:of |are |at )?{N} and {N}|{BOTH_BLINDS}", t.shape)
+    if m is None:
+        return None
+    small, big = (t.value(g) for g in m.groups() if g is not None)
+    return (small, big) if 0 < small <= big else None
+
+
 def _blind_spans(shape: str) -> list[tuple[int, int]]:
     """Where the blinds are said, each way ("at 300/600", "sb 100 bb 200")."""
     level = re.compile(rf"{N} slash {N}")
@@ -349,7 +359,7 @@ def blind_posted(t: Text, profile: Profile) -> Worked | None:
     """"New level is 400/800, how much does the small blind post": the blind the engine posts
     for that seat, no ante and no deed told."""
     shape = t.shape
-    blinds = blinds_of(t)
+    blinds = _level_said(t)
     asked = ASK_BLIND_POSTS.search(shape)
     if blinds is None or asked is None or _told_deed(shape) or HEADS_UP.search(shape) or (
             re.search(r"\bantes?\b|\bbba\b", shape) or SB_OUT.search(shape) or
@@ -372,7 +382,7 @@ def blind_completes(t: Text, profile: Profile) -> Worked | None:
     wants to limp, how much more": the engine's call for the small blind when nobody raised,
     folded to him (or limped to him: the call is the same)."""
     shape = t.shape
-    blinds = blinds_of(t)
+    blinds = _level_said(t)
     heads_up = HEADS_UP.search(shape) is not None
     mine = BUTTON_ACTS.search(shape) if heads_up else (
         IN_SMALL_BLIND.search(shape) or SB_CALLS.search(shape))

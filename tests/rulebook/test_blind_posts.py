@@ -82,6 +82,8 @@ def test_the_button_limps_heads_up(book: Rulebook, profile: Profile) -> None:
     "folded to me in the sb, how much more to complete",
     "250/500, im in the big blind and the sb completes, how much more do i add",
     "blinds 250/500, whats the big blind option",
+    "bb is 500, how much does the small blind post",
+    "bb is 500, im in the sb, folded to me, how much more to complete",
 ])
 @pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
 def test_no_number_where_the_posting_is_not_read(book: Rulebook, query: str,
