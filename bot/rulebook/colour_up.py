@@ -26,15 +26,20 @@ CHIP_WORDS = ((re.compile(r"\btwenty[ -]?fives?\b|\bquarters\b"), "25s"),
 # a count said in words ("i have seven of them"); "one" stays a word ("one 25 chip")
 COUNT_WORDS = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b"
                          r"(?! (?:handed|ways?)\b)")
+# "i have five 25s": a count of chips, kept apart from the chip so that it is not read as
+# their worth (the chip names the one raced)
+CHIPS_COUNTED = re.compile(r"\b(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|eleven|"
+                           r"twelve) (\d+)s\b")
 WORD_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 
 # the small chip raced off
 OLD = re.compile(rf"\bcolou?r(?:ing|ed)? ?up (?:the |our |my )?{N} s?\b|"
-                 rf"{N} s? (?:chips? )?(?:leave|leaving|go|going|come off|are raced|get raced|"
+                 rf"(?<!how many ){N} s? (?:chips? )?(?:leave|leaving|go|going|come off|are raced|"
+                 rf"get raced|"
                  rf"raced|race off)\b|\brac(?:e|ing) (?:off |of )?(?:the |our )?{N} s\b|"
                  rf"\bodd {N} s?\b|\bin {N} s (?:over|left)\b|\b(?:left over|over|left) in {N} s\b|"
-                 rf"\bone {N} chip\b")
+                 rf"\bone {N} chip\b|\b(?:have|had|got|hold|holding) #\d+ (?:of )?{N} s\b")
 # the new smallest chip
 NEW = re.compile(rf"\b(?:to|for|into|(?:get|gets|got|them) in) {N} s\b|"
                  rf"{N} (?:is|are|being|as) (?:the )?(?:new )?(?:smallest|lowest)\b|"
@@ -48,7 +53,7 @@ NEW = re.compile(rf"\b(?:to|for|into|(?:get|gets|got|them) in) {N} s\b|"
 COUNT = re.compile(rf"{N} odd\b(?! (?:#\d+(?: s)? )?(?:chips? )?(?:on|at|in|left on) the "
                    rf"(?:table|race)\b)|"
                    rf"\b(?:have|had|got|hold|holding) {N} (?:of them|of those|of em)\b|"
-                   rf"\b(?:have|had|got|hold|holding) {N} {N} s\b")
+                   rf"\b(?:have|had|got|hold|holding) {N} (?:of )?{N} s\b")
 WORTH = re.compile(rf"\b(?:have|had|got|hold|holding) {N}(?! (?:of|odd|#))(?: in (?:small |odd )?"
                    rf"chips| in {N} s)?\b")
 # odd chips left on the table after the whole new chips ("race left 50 in 25s over", "2
@@ -60,8 +65,9 @@ LEFT_COUNT = re.compile(rf"{N} (?:leftover|left over) {N} s\b")
 # are 3, 1, 2")
 TABLE_ODD = re.compile(rf"(?:\bonly )?{N} odd (?:{N}(?: s)? )?(?:chips? )?(?:(?:left )?"
                        rf"(?:on|at|in) the (?:table|race)|in total|total)\b")
-TABLE_LIST = re.compile(r"\bodd (?:chips|ones)(?: (?:at|on) the table)? (?:are|were|is) "
-                        r"((?:#\d+ (?:and )?){2,10})")
+TABLE_LIST = re.compile(r"\bodd (?:chips|ones|#\d+ s)(?: (?:at|on) the table)? (?:are|were|is) "
+                        r"((?:#\d+ (?:and )?){2,10})|\b(?:have|had|hold|with) ((?:#\d+ (?:and )?)"
+                        r"{2,10})odd (?:chips|ones)\b")
 # how many new chips the race gives out at the table
 ASK_HANDED = re.compile(r"\bhow many\b.{0,30}\b(handed out|awarded|given out|go out|get handed|"
                         r"come out|are won|get won|given|created)\b")
@@ -71,6 +77,7 @@ ASK_CARDS = re.compile(r"\bhow many (?:race )?cards\b|\bdealt (?:a |any )?cards?
                        r"\bhow many (?:of (?:them|those|em|my chips) )?(?:go|goes|are) (?:into|in) "
                        r"the race\b")
 ASK_MOST = re.compile(r"\b(most|max|maximum|more than one)\b.{0,30}\b(win|get|won)\b|"
+                      r"\bhow many\b.{0,30}\b(?:can|could) (?:i|he|she|you) win\b|"
                       r"\bhow many\b.{0,30}\b(?:can|could) (?:one|a|any|a single) (?:player|"
                       r"person|guy) (?:win|get)\b")
 ASK_CHANGED = re.compile(r"\bbefore the (cards|race|deal)\b|\bchang\w* (?:them )?up\b|"
@@ -93,7 +100,7 @@ def race_question(query: str, profile: Profile) -> Worked | None:
     low = query[:MAX_CHARS].casefold()
     for pattern, chip in CHIP_WORDS:
         low = pattern.sub(chip, low)
-    t = _with_counts(read(low))
+    t = _with_counts(read(CHIPS_COUNTED.sub(r"\1 of \2s", low)))
     if t is None:
         # "chip race: the most new chips one player can win": whatever the chips
         shape = " ".join(re.sub(r"[^\w\s]", " ", low).split())
@@ -215,8 +222,11 @@ def _table_odd(t: Text, spans: list[tuple[int, int]], old: int, new: int,
     unread = worked("chip-race", "chip-race", [-1], profile)
     per_chip = new // old
     if listed is not None:
-        counts = [t.value(n) for n in re.findall(r"#(\d+)", listed.group(1))]
+        counts = [t.value(n) for n in re.findall(r"#(\d+)", listed.group(1) or listed.group(2))]
         spans = [*spans, listed.span()]
+        told = re.search(rf"{N} (?:players|people|guys) $", shape[:listed.start()])
+        if told is not None and t.value(told.group(1)) == len(counts):
+            spans.append(told.span())  # "4 players have 1, 2, 3 and 3 odd chips"
         plays = [counts]
     else:
         assert total is not None
@@ -224,8 +234,11 @@ def _table_odd(t: Text, spans: list[tuple[int, int]], old: int, new: int,
         if total.group(2) is not None and t.value(total.group(2)) != old:
             return unread
         spans = [*spans, total.span()]
+        # spread over as many players as a table seats, and packed as few as can hold them
+        seats = min(odd, TABLE_SIZE)
+        spread = [odd // seats + (i < odd % seats) for i in range(seats)]
         packed = [per_chip - 1] * (odd // (per_chip - 1)) + [odd % (per_chip - 1)]
-        plays = [[1] * odd, [c for c in packed if c]]
+        plays = [spread, [c for c in packed if c]]
     if not all_read(shape, spans) or any(not 0 < c < per_chip for p in plays for c in p) or (
             any(len(p) > TABLE_SIZE for p in plays)):
         return unread

@@ -42,6 +42,10 @@ def test_new_chips_handed_out_at_a_table(book: Rulebook, profile: Profile) -> No
     assert _answer(book, "colour up 25s to 100s, odd chips at the table are 2, 3, 1 and 1. how "
                          "many 100s get awarded", profile) == (
         "chip-race", (_handed(profile, listed),)) == ("chip-race", (2,))
+    assert _answer(book, "color up, 25s to 100s. 4 players have 2, 3, 1 and 1 odd chips. how "
+                         "many 100s go out", profile) == ("chip-race", (_handed(profile, listed),))
+    assert _answer(book, "race off 25s, 12 odd 25s on the table, how many 100s go out",
+                   profile) == ("chip-race", (_handed(profile, [2, 2, 1, 1, 1, 1, 1, 1, 1, 1]),))
     # a total, however the players hold it: spread one each or three to a player
     for total, phrase in ((9, "9 odd 25s on the table"), (6, "six odd quarters in the race"),
                           (3, "3 odd 25 chips left on the table")):
@@ -62,6 +66,8 @@ def test_a_players_chips_counted_in_words(book: Rulebook, profile: Profile) -> N
                    profile) == ("chip-race", (len(line.cards),)) == ("chip-race", (2,))
     assert _answer(book, "racing off quarters, i got 10 of em. how many of them go into the race",
                    profile) == ("chip-race", (len(line.cards),))
+    assert _answer(book, "chip race, i have ten 25s, how many cards", profile) == (
+        "chip-race", (len(line.cards),))
     kept = line.stack_before - line.stack_before % 100
     rule, figures = _answer(book, "colour up 25s to 100s, i have ten 25s. how many 100s do i "
                                   "get straight off", profile)
@@ -75,7 +81,8 @@ def test_the_most_one_player_wins_with_no_chip_named(book: Rulebook, profile: Pr
     most = max(int(bool(line.won)) for line in result.lines)
     for query in ("chip race: the most new chips one player can win?",
                   "colour up, max chips a single player can win in the race",
-                  "race off, i have 3 odd 5s, whats the most i can win"):
+                  "race off, i have 3 odd 5s, whats the most i can win",
+                  "race off 25s for 100s, i have 3 odd 25s, how many 100s can i win"):
         assert _answer(book, query, profile) == ("chip-race", (most,)) == ("chip-race", (1,))
 
 
@@ -89,6 +96,8 @@ def test_the_most_one_player_wins_with_no_chip_named(book: Rulebook, profile: Pr
     # what he ends with all told, not the race alone
     "race off 25s for 100s, i have 11 25s, whats the most 100s i can get",
     "race off 25s, i have seven 100s, how many cards do i get",
+    # how many players hold the odd chips told is not the count of them listed
+    "color up 25s to 100s. 5 players have 2, 3, 1 and 1 odd chips. how many 100s go out",
 ])
 def test_no_number_where_the_race_is_not_read(book: Rulebook, query: str) -> None:
     for profile in PROFILES:
