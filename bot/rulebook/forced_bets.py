@@ -411,3 +411,37 @@ def blind_completes(t: Text, profile: Profile) -> Worked | None:
         return None
     return worked("blind-posts", "heads-up" if heads_up else "blinds", [legal.call_amount],
                   profile, small=blinds[0], big=blinds[1], to_call=1, button=int(heads_up))
+
+
+# "our minimum bet is 200 this level, what should the small blind be"
+MIN_BET_GIVEN = re.compile(rf"\b(?:min|minimum|smallest|least|lowest) (?:opening )?bet (?:is |of |"
+                           rf"was |at )?{N}")
+ASK_SMALL_OF_LEVEL = re.compile(rf"\b(?:whats|what is|what should|how much (?:is|should)|what s)\b"
+                                rf".{{0,20}}\b{_SB}\b")
+
+
+def blind_for_min_bet(t: Text, profile: Profile) -> Worked | None:
+    """The small blind of a level told by its smallest bet: the levels of the league's
+    structures at which the engine's smallest bet after the flop is the one given, where they
+    all have the same small blind."""
+    shape = t.shape
+    given = MIN_BET_GIVEN.search(shape)
+    if given is None or len(t.values) != 1 or not ASK_SMALL_OF_LEVEL.search(shape) or (
+            _told_deed(shape[:given.start()] + " " + shape[given.end():])):
+        return None
+    least = t.value(given.group(1))
+    smalls = set()
+    for small, big in {(lv.small_blind, lv.big_blind) for lv, _ in _levels()}:
+        hand = _dealt(spot_seats(3, {}), small, big, 0, False, profile)
+        if hand is None:
+            continue
+        while hand.street == "preflop" and hand.to_act is not None:
+            hand.check_or_call(hand.to_act)
+        legal = hand.legal()
+        if legal is not None and legal.min_raise_to == least:
+            smalls.add((small, big))
+    if len({s for s, _ in smalls}) != 1:
+        return None
+    small, big = smalls.pop()
+    return worked("blind-pair", "blinds", [small], profile, small=small, big=big, asked_small=1,
+                  min_bet=least)

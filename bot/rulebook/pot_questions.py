@@ -12,6 +12,7 @@ from bot.rulebook.amount_words import Text, blinds_of
 from bot.rulebook.colour_up import RACE, race_question
 from bot.rulebook.forced_bets import (
     blind_completes,
+    blind_for_min_bet,
     blind_pair,
     blind_posted,
     blinds_after_bust,
@@ -37,7 +38,7 @@ def pot_question(query: str, t: Text, profile: Profile) -> tuple[bool, Worked | 
         return True, posted
     if (posted := blinds_after_bust(t, profile) or heads_up_posts(t, profile) or
             blind_pair(t, profile) or blinds_pot(t, profile) or blind_posted(t, profile) or
-            blind_completes(t, profile)) is not None:
+            blind_completes(t, profile) or blind_for_min_bet(t, profile)) is not None:
         return True, posted
     if (called := call_for_less(t, profile)) is not None:
         return True, called

@@ -11,6 +11,7 @@ from bot.engine.hand import Hand, HandConfig, Seat
 from bot.engine.hand_events import Posted
 from bot.engine.profile import PROFILE_NAMES, Profile, make_profile
 from bot.rulebook import Rulebook, load_rulebook
+from bot.tournament.structure import load_structure, structure_names
 
 PROFILES = [make_profile(name) for name in PROFILE_NAMES]
 
@@ -72,7 +73,32 @@ def test_the_button_limps_heads_up(book: Rulebook, profile: Profile) -> None:
         assert _answer(book, query, profile) == ("heads-up", (legal.call_amount,)), query
 
 
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_the_small_blind_of_a_level_told_by_its_smallest_bet(book: Rulebook,
+                                                              profile: Profile) -> None:
+    """The smallest bet after the flop is the big blind (the engine's); the league's structures
+    pair that big blind with one small blind."""
+    for least in (200, 1000):
+        levels = {(lv.small_blind, lv.big_blind) for name in structure_names()
+                  for lv in load_structure(name).levels}
+        found = set()
+        for small, big in levels:
+            hand = _hand(profile, 3, 3, (small, big))
+            while hand.street == "preflop":
+                assert hand.to_act is not None
+                hand.check_or_call(hand.to_act)
+            legal = hand.legal()
+            assert legal is not None
+            if legal.min_raise_to == least:
+                found.add(small)
+        assert len(found) == 1
+        query = f"our minimum bet is {least} this level, what should the small blind be"
+        assert _answer(book, query, profile) == ("blinds", (found.pop(),)), query
+
+
 @pytest.mark.parametrize("query", [
+    "min bet is 700, whats the sb",
+    "min bet is 1000 after he raised to 3000, whats the sb",
     "blinds 250/500, utg raises to 1500, folds to me in the sb. how much to call",
     "250/500, folded to me in the sb, how much to min raise",
     "250/500, im in the sb facing 1200, how much more to call",

@@ -259,6 +259,10 @@ def _settled_text(w: Worked) -> str:
             "the player who is not on the button posts the big blind")
         ante = f" and an ante of {chips(f['ante'])}" if f.get("ante") else ""
         return f"{to}: heads-up {who} ({chips(f['small'])}/{chips(f['big'])}){ante}."
+    if w.kind == "blind-pair" and f.get("min_bet"):
+        return (f"{to}: the smallest bet is one big blind, so the big blind is "
+                f"{chips(f['big'])}, and the league's blind structures pair it with a small "
+                f"blind of {to}.")
     if w.kind == "blind-pair":
         return (f"{to}: the league's blind structures pair a big blind of {chips(f['big'])} "
                 f"with a small blind of {chips(f['small'])}.")
