@@ -254,6 +254,8 @@ BLINDS_TOTAL = re.compile(r"\b(?:from|in|by) (?:the )?blinds\b|\bblinds? (?:tota
                           r"come to|add up)\b|\btotal (?:in )?blinds\b")
 # the next hand asked, not the hand the blind busted in
 NEXT_HAND = re.compile(r"\b(next|this|the following|now|new)\b")
+# the bust told hands before the one asked about: the blinds have moved on since
+EARLIER = re.compile(r"\b(ago|before last|hand before|hands before|two hands|couple)\b")
 # the table a blind busts at, when the question does not say how many play: one that stays
 # three-handed or more (heads-up has its own blinds)
 BUST_TABLE = 6
@@ -268,7 +270,8 @@ def blinds_after_bust(t: Text, profile: Profile) -> Worked | None:
     blinds = _level_said(t)
     sb_out, bb_out = SB_OUT.search(shape), BB_OUT.search(shape)
     both = BOTH_OUT.search(shape) is not None or (sb_out is not None and bb_out is not None)
-    if blinds is None or not (sb_out or bb_out or both) or not NEXT_HAND.search(shape):
+    if blinds is None or not (sb_out or bb_out or both) or not NEXT_HAND.search(shape) or (
+            EARLIER.search(shape)):
         return None
     if re.search(r"\bantes?\b|\bbba\b", shape) or _told_deed(shape) or HEADS_UP.search(shape):
         return None
@@ -336,14 +339,15 @@ ASK_MORE = re.compile(r"\bhow much (?:more|extra)\b|\b(?:add|adds|put in|to comp
                       r"to (?:just )?call)\b")
 # what the others did before him: folded or called the big blind, nothing more
 NO_RAISE = re.compile(r"\b(?:rais\w*|reraise\w*|xbet\w*|bet|bets|betting|shove\w*|allin|jam\w*|"
-                      r"open\w*|min|check\w*|iso\w*)\b")
+                      r"open\w*|min|check\w*|iso\w*|straddl\w*|dead|missed|posts?|posted)\b")
 
 
 def _level_said(t: Text) -> tuple[int, int] | None:
     """Both blinds, as the question says them ("300/600", "sb 100 bb 200"): none guessed from
-    one of them."""
-    m = re.search(rf"{N} slash {N}|\bblinds (?:of |are |at )?{N} and {N}|{BOTH_BLINDS}", t.shape)
-    if m is None:
+    one of them, and none where two levels are told ("from 100/200 to 200/400")."""
+    said = re.compile(rf"{N} slash {N}|\bblinds (?:of |are |at )?{N} and {N}|{BOTH_BLINDS}")
+    m = said.search(t.shape)
+    if m is None or len(said.findall(t.shape)) > 1:
         return None
     small, big = (t.value(g) for g in m.groups() if g is not None)
     return (small, big) if 0 < small <= big else None

@@ -108,6 +108,8 @@ def test_the_small_blind_of_a_level_told_by_its_smallest_bet(book: Rulebook,
     "folded to me in the sb, how much more to complete",
     "250/500, im in the big blind and the sb completes, how much more do i add",
     "blinds 250/500, whats the big blind option",
+    "250/500, im in the sb and theres a straddle, how much more to complete",
+    "blinds went from 250/500 to 300/600, how much does the sb post now",
     "bb is 500, how much does the small blind post",
     "bb is 500, im in the sb, folded to me, how much more to complete",
 ])

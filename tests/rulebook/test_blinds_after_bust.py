@@ -83,6 +83,9 @@ def test_the_blinds_in_all_after_a_bust(book: Rulebook, profile: Profile) -> Non
     "blinds 200/400 ante 50, the sb busted. how much goes in from the blinds next hand",
     "blinds 200/400, the bb busted after he raised to 1200. what does the old sb post now",
     "the small blind busted last hand. what does the old bb post now",
+    # the bust was hands ago, or two levels are told
+    "blinds 200/400, the sb busted 2 hands ago. what does the old bb post now",
+    "blinds went up from 100/200 to 200/400 and the sb busted. what does the old bb post now",
 ])
 @pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
 def test_no_number_where_the_bust_is_not_read(book: Rulebook, query: str,
