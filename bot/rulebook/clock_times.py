@@ -16,14 +16,15 @@ from bot.rulebook.amount_words import MAX_CHARS
 from bot.rulebook.worked import Worked, worked
 from bot.tournament.clock import clock_timing
 
-CLOCK = re.compile(r"\bclock\b")
+# the clock called on a player ("calls time on him" is the same call, and its countdown)
+CLOCK = re.compile(r"\bclock\b|\bcall(?:s|ed|ing)? time\b|\bcount ?down\b")
 # the tournament's level clock or an online shot clock, not the clock called on a player
 LEVEL_CLOCK = re.compile(r"\b(blind|level|tournament|break|shot|game) clock\b|\b(levels?|break|"
                          r"round|blinds (?:go|goes|went) up)\b|\b(left|remaining) on the clock\b")
 SECONDS = r"(?:secs?|seconds|secnds|sconds|s)"
 MINUTES = r"(?:mins?|minutes?|m)"
-# a time said: "25 secs", "1 min", "a minute"
-TIME = re.compile(rf"\b(\d+|a|one|half a) ?({SECONDS}|{MINUTES})\b")
+# a time said: "25 secs", "1 min", "a minute", "the 5 second countdown"
+TIME = re.compile(rf"\b(\d+|a|one|half a) ?({SECONDS}|second|{MINUTES})\b")
 # a number that is no time: a seat, a player, a level
 NOT_TIME = re.compile(r"\b(seat|player|table|level|no|number|#) ?(\d+)\b")
 # the question asks for a time
@@ -41,9 +42,9 @@ ASKS_START = re.compile(rf"\b(before|until|till|til) (the )?{COUNTDOWN}\b|\bwhen
 BEFORE_CALLED = re.compile(r"\bbefore (?:\w+ ){0,3}(?:call|calls|calling|put|puts|putting) "
                            r"(?:the |a )?clock\b|\bbefore (?:the |a )?clock (?:can|may|is|gets)\b|"
                            r"\bhow long can (?:\w+ ){0,2}(?:tank|think|take)\b")
-# two times offered: "is it 1 min or 30 sec"
-OFFERED = re.compile(rf"\b(?:\d+|a|one|half a) ?(?:{SECONDS}|{MINUTES}) or (?:\d+|a|one|half a) ?"
-                     rf"(?:{SECONDS}|{MINUTES})\b")
+# two times offered: "is it 1 min or 30 sec", "5 or 10 seconds"
+OFFERED = re.compile(rf"\b(\d+|a|one|half a) ?({SECONDS}|{MINUTES})? or (\d+|a|one|half a) ?"
+                     rf"({SECONDS}|{MINUTES})\b")
 
 
 def clock_question(query: str, profile: Profile) -> Worked | None:
@@ -67,13 +68,14 @@ def clock_question(query: str, profile: Profile) -> Worked | None:
     offered = OFFERED.search(low)
     rest = low
     if offered is not None:
-        options = [_seconds(m) for m in TIME.finditer(offered.group(0))]
+        first, unit, second, last_unit = offered.groups()
+        options = [_seconds(first, unit or last_unit), _seconds(second, last_unit)]
         if figure not in options:
             return None  # neither time offered is the one asked about: no guess between them
         rest = low[:offered.start()] + " " + low[offered.end():]
     rest = NOT_TIME.sub(" ", rest)
     for m in TIME.finditer(rest):
-        if _seconds(m) not in stated:
+        if _seconds(m.group(1), m.group(2)) not in stated:
             return None  # "called 40 seconds ago": a time the answer does not account for
     if any(int(n) not in stated for n in re.findall(r"\b\d+\b", TIME.sub(" ", rest))):
         return None
@@ -82,8 +84,8 @@ def clock_question(query: str, profile: Profile) -> Worked | None:
                   folds=int(profile.clock_expiry == "fold"))
 
 
-def _seconds(m: re.Match[str]) -> int:
-    """A time said, in seconds."""
-    count = {"a": 1.0, "one": 1.0, "half a": 0.5}.get(m.group(1))
-    amount = count if count is not None else float(m.group(1))
-    return round(amount * (60 if re.fullmatch(MINUTES, m.group(2)) else 1))
+def _seconds(count: str, unit: str) -> int:
+    """A time said ("1", "min"), in seconds."""
+    said = {"a": 1.0, "one": 1.0, "half a": 0.5}.get(count)
+    amount = said if said is not None else float(count)
+    return round(amount * (60 if re.fullmatch(MINUTES, unit) else 1))

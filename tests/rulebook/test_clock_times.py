@@ -73,6 +73,8 @@ def test_the_whole_clock(book: Rulebook, profile: Profile) -> None:
     total = round(called.expires_at - called.at)
     start = round(called.countdown_at - called.at)
     for query in ("clock on seat 7, how many secnds total does he get",
+                  "someone called time on me, how many seconds do i get",
+                  f"is the countdown after {start} seconds? how long in total",
                   "how many seconds in all once the clock is called",
                   f"after {start} secs on the clock, how long in total"):
         assert _figures(book, query, profile) == (total,), query
@@ -90,6 +92,11 @@ def test_two_times_offered(book: Rulebook, profile: Profile) -> None:
         assert _figures(book, f"is the clock {offered[total]} or {other}?", profile) == (total,)
         assert _figures(book, f"is the clock {other} or {offered[total]}??", profile) == (total,)
     assert _figures(book, "is the clock 45 sec or 2 min", profile) is None
+    counted = round(called.expires_at - called.countdown_at)
+    assert _figures(book, f"clock: how long is the countdown at the end? {counted} or "
+                          f"{counted + 7} seconds", profile) == (counted,)
+    assert _figures(book, f"clock: how long is the countdown at the end? {counted + 7} or "
+                          f"{counted + 9} seconds", profile) is None
 
 
 @pytest.mark.parametrize("query", [
