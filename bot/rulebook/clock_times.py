@@ -16,8 +16,12 @@ from bot.rulebook.amount_words import MAX_CHARS
 from bot.rulebook.worked import Worked, worked
 from bot.tournament.clock import clock_timing
 
-# the clock called on a player ("calls time on him" is the same call, and its countdown)
-CLOCK = re.compile(r"\bclock\b|\bcall(?:s|ed|ing)? time\b|\bcount ?down\b")
+# the clock called on a player ("calls time on him" is the same call), or its countdown
+# named ("the final countdown", "the 5 second countdown")
+CLOCK = re.compile(r"\bclock\b|\bcall(?:s|ed|ing)? time\b|\b(?:final|last|\d+ ?(?:seconds?|secs?|"
+                   r"s)) count ?down\b")
+# a player's own action time or time bank, not the clock called on him
+ACTION_TIME = re.compile(r"\b(away|time ?bank|bank|action time|to act|timer|afk)\b")
 # the tournament's level clock or an online shot clock, not the clock called on a player
 LEVEL_CLOCK = re.compile(r"\b(blind|level|tournament|break|shot|game) clock\b|\b(levels?|break|"
                          r"round|blinds (?:go|goes|went) up)\b|\b(left|remaining) on the clock\b")
@@ -52,6 +56,8 @@ def clock_question(query: str, profile: Profile) -> Worked | None:
     low = re.sub(r"[^\w\s#]", " ", query[:MAX_CHARS].casefold().replace("'", ""))
     low = re.sub(r"\s+", " ", low)
     if not CLOCK.search(low) or LEVEL_CLOCK.search(low) or BEFORE_CALLED.search(low):
+        return None
+    if ACTION_TIME.search(low) and not re.search(r"\b(clock|call(?:s|ed|ing)? time)\b", low):
         return None
     if not ASKS_TIME.search(low):
         return None

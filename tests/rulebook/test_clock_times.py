@@ -109,6 +109,8 @@ def test_two_times_offered(book: Rulebook, profile: Profile) -> None:
     "how long is a level on the clock",
     "how many minutes left on the clock before the break",
     "how long is the shot clock",
+    "how long is the countdown before i get marked away",
+    "how long is the countdown on my time bank",
 ])
 @pytest.mark.parametrize("profile", PROFILES[:3], ids=lambda p: p.name)
 def test_no_number_where_the_clock_does_not_give_it(book: Rulebook, query: str,
