@@ -74,7 +74,7 @@ def test_the_whole_clock(book: Rulebook, profile: Profile) -> None:
     start = round(called.countdown_at - called.at)
     for query in ("clock on seat 7, how many secnds total does he get",
                   "someone called time on me, how many seconds do i get",
-                  f"is the countdown after {start} seconds? how long in total",
+                  f"on the clock is the countdown after {start} seconds? how long in total",
                   "how many seconds in all once the clock is called",
                   f"after {start} secs on the clock, how long in total"):
         assert _figures(book, query, profile) == (total,), query
