@@ -39,7 +39,7 @@ OLD = re.compile(rf"\bcolou?r(?:ing|ed)? ?up (?:the |our |my )?{N} s?\b|"
                  rf"get raced|"
                  rf"raced|race off)\b|\brac(?:e|ing) (?:off |of )?(?:the |our )?{N} s\b|"
                  rf"\bodd {N} s?\b|\bin {N} s (?:over|left)\b|\b(?:left over|over|left) in {N} s\b|"
-                 rf"\bone {N} chip\b|\b(?:have|had|got|hold|holding) #\d+ (?:of )?{N} s\b")
+                 rf"\bone {N} chip\b|\b(?:have|has|had|got|hold|holding) #\d+ (?:of )?{N} s\b")
 # the new smallest chip
 NEW = re.compile(rf"\b(?:to|for|into|(?:get|gets|got|them) in) {N} s\b|"
                  rf"{N} (?:is|are|being|as) (?:the )?(?:new )?(?:smallest|lowest)\b|"
@@ -52,10 +52,10 @@ NEW = re.compile(rf"\b(?:to|for|into|(?:get|gets|got|them) in) {N} s\b|"
 # worth
 COUNT = re.compile(rf"{N} odd\b(?! (?:#\d+(?: s)? )?(?:chips? )?(?:on|at|in|left on) the "
                    rf"(?:table|race)\b)|"
-                   rf"\b(?:have|had|got|hold|holding) {N} (?:of them|of those|of em)\b|"
-                   rf"\b(?:have|had|got|hold|holding) {N} (?:of )?{N} s\b")
-WORTH = re.compile(rf"\b(?:have|had|got|hold|holding) {N}(?! (?:of|odd|#))(?: in (?:small |odd )?"
-                   rf"chips| in {N} s)?\b")
+                   rf"\b(?:have|has|had|got|hold|holding) {N} (?:of them|of those|of em)\b|"
+                   rf"\b(?:have|has|had|got|hold|holding) {N} (?:of )?{N} s\b")
+WORTH = re.compile(rf"\b(?:have|had|got|hold|holding|has|with) {N}(?! (?:of|odd|#))(?: in "
+                   rf"(?:small |odd )?chips| in {N} s)?\b|\bstack (?:is|was|of) {N}\b")
 # odd chips left on the table after the whole new chips ("race left 50 in 25s over", "2
 # leftover 25s")
 LEFT = re.compile(rf"\bleft(?: over)? {N} in {N} s\b|{N} (?:in {N} s )?(?:left over|over|left)\b")

@@ -52,7 +52,7 @@ BEFORE_ACTION = re.compile(r"\bbefore (?:anyone|anybody|any player|the first pla
 # Heads-up: two players dealt in
 HEADS_UP = re.compile(r"\bheads ?up\b|\bhu\b|\b(two|2) (handed|players left)\b|\bone on one\b")
 # who posts, heads-up: the button (and small blind) or the other player (the big blind)
-BUTTON_POSTS = re.compile(r"\b(button|dealer|btn)\b")
+BUTTON_POSTS = re.compile(r"\b(button|dealer|btn|sb|small blind)\b")
 OTHER_POSTS = re.compile(r"\b(other (player|guy|one)|non ?button|not on the button|bb|big blind)\b")
 # "bb is 400, what's the sb": one blind given, the other asked
 ASK_SMALL = re.compile(rf"\b(?:bb|big blind) (?:is |of |at )?{N}\b.{{0,20}}\b(?:whats|what is|"
@@ -251,7 +251,10 @@ WAS_SB = re.compile(r"\b(?:(?:guy|player|one|person|man|he|she) (?:who|that) was
                     r"|(?:old|former|previous|last hands|prior) )(?:sb|small blind)\b|"
                     r"\bi was (?:the |in the )?(?:sb|small blind)\b")
 BLINDS_TOTAL = re.compile(r"\b(?:from|in|by) (?:the )?blinds\b|\bblinds? (?:total|in total|"
-                          r"come to|add up)\b|\btotal (?:in )?blinds\b")
+                          r"come to|add up)\b|\btotal (?:in )?blinds\b|\bblinds\b.{0,40}\b(?:in "
+                          r"total|total|altogether|all told)\b")
+# the total asked in so many words ("what do the blinds add up to")
+TOTAL_ASKED = re.compile(r"\b(add up|come to|comes to|in total|total|altogether|all told)\b")
 # the next hand asked, not the hand the blind busted in
 NEXT_HAND = re.compile(r"\b(next|this|the following|now|new)\b")
 # the bust told hands before the one asked about: the blinds have moved on since
@@ -279,7 +282,8 @@ def blinds_after_bust(t: Text, profile: Profile) -> Worked | None:
     if players_m is not None and WORD_WAYS.get(players_m.group(1), 0) <= 3 + both:
         return None  # down to heads-up after the bust: the heads-up blinds, not read here
     asks_bb, asks_sb = WAS_BB.search(shape), WAS_SB.search(shape)
-    asks_total = BLINDS_TOTAL.search(shape) is not None and ASK_POST.search(shape) is not None
+    asks_total = BLINDS_TOTAL.search(shape) is not None and (
+        ASK_POST.search(shape) is not None or TOTAL_ASKED.search(shape) is not None)
     if sum(map(bool, (asks_bb, asks_sb, asks_total))) != 1 or (
             not asks_total and not POSTS.search(shape)):
         return None

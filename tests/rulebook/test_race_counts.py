@@ -68,6 +68,10 @@ def test_a_players_chips_counted_in_words(book: Rulebook, profile: Profile) -> N
                    profile) == ("chip-race", (len(line.cards),))
     assert _answer(book, "chip race, i have ten 25s, how many cards", profile) == (
         "chip-race", (len(line.cards),))
+    for query in ("race off the 25s: a player with 250 in 25s gets how many cards",
+                  "color up 25s to 100s, my stack is 1,250, how many cards do i get",
+                  "chip race 25s to 100s, she has 10 of them, how many cards does she get"):
+        assert _answer(book, query, profile) == ("chip-race", (len(line.cards),)), query
     kept = line.stack_before - line.stack_before % 100
     rule, figures = _answer(book, "colour up 25s to 100s, i have ten 25s. how many 100s do i "
                                   "get straight off", profile)
