@@ -1,7 +1,8 @@
 """The chip race at a colour-up worked out with the director's own race (bot/tournament/
 chip_race.py): how many cards a player's odd small chips get him, what his small chips change
 up to before the cards, what a player left with nothing but odd chips ends up with, what the
-odd chips left after the whole new chips bring, and how many new chips one player can win.
+odd chips left after the whole new chips bring, how many new chips one player can win, and how
+many the race hands out at a table whose odd chips are counted.
 
 The chips are those the question names ("color up 25s to 100s", "25s leave, how much in 100s",
 "100 is the smallest now"); a chip it leaves out is taken from the league's structures where

@@ -1,7 +1,11 @@
 """Antes and blinds worked out with the engine's own posting (bot/engine/hand.py): what the big
 blind posts with a big blind ante ("bb ante 2k at 1k/2k, he has 3k": the blind first, the rest
 to the ante), what is in the pot before the cards ("100/200 ante 25, nine handed"; "bb ante 600
-at 300/600, pot before anyone acts"), and who posts what heads-up. No betting is played.
+at 300/600, pot before anyone acts"), who posts what heads-up, what a blind posts ("400/800, how
+much does the sb post"), what the small blind adds to call the big blind when nobody raised
+("folds to me in the sb, how much to complete"; heads-up, the button's limp), and the blinds of
+the hand after a blind is knocked out, placed by the director (bot/tournament/blinds.py). No
+betting is played but those calls.
 
 An ante or a blind the question does not give is the structure's, not a rule's: it is taken
 from the league's blind structures (bot/tournament/structure.py) only where all of them agree
