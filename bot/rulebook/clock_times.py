@@ -46,6 +46,11 @@ ASKS_START = re.compile(rf"\b(before|until|till|til) (the )?{COUNTDOWN}\b|\bwhen
 BEFORE_CALLED = re.compile(r"\bbefore (?:\w+ ){0,3}(?:call|calls|calling|put|puts|putting) "
                            r"(?:the |a )?clock\b|\bbefore (?:the |a )?clock (?:can|may|is|gets)\b|"
                            r"\bhow long can (?:\w+ ){0,2}(?:tank|think|take)\b")
+PUNCTUATION = re.compile(r"[^\w\s#]")
+SPACES = re.compile(r"\s+")
+CLOCK_NAMED = re.compile(r"\b(clock|call(?:s|ed|ing)? time)\b")
+NUMBER = re.compile(r"\b\d+\b")
+MINUTE = re.compile(MINUTES)
 # two times offered: "is it 1 min or 30 sec", "5 or 10 seconds"
 OFFERED = re.compile(rf"\b(\d+|a|one|half a) ?({SECONDS}|{MINUTES})? or (\d+|a|one|half a) ?"
                      rf"({SECONDS}|{MINUTES})\b")
@@ -53,11 +58,10 @@ OFFERED = re.compile(rf"\b(\d+|a|one|half a) ?({SECONDS}|{MINUTES})? or (\d+|a|o
 
 def clock_question(query: str, profile: Profile) -> Worked | None:
     """The seconds a question about a called clock asks for, or None."""
-    low = re.sub(r"[^\w\s#]", " ", query[:MAX_CHARS].casefold().replace("'", ""))
-    low = re.sub(r"\s+", " ", low)
+    low = SPACES.sub(" ", PUNCTUATION.sub(" ", query[:MAX_CHARS].casefold().replace("'", "")))
     if not CLOCK.search(low) or LEVEL_CLOCK.search(low) or BEFORE_CALLED.search(low):
         return None
-    if ACTION_TIME.search(low) and not re.search(r"\b(clock|call(?:s|ed|ing)? time)\b", low):
+    if ACTION_TIME.search(low) and not CLOCK_NAMED.search(low):
         return None
     if not ASKS_TIME.search(low):
         return None
@@ -83,7 +87,7 @@ def clock_question(query: str, profile: Profile) -> Worked | None:
     for m in TIME.finditer(rest):
         if _seconds(m.group(1), m.group(2)) not in stated:
             return None  # "called 40 seconds ago": a time the answer does not account for
-    if any(int(n) not in stated for n in re.findall(r"\b\d+\b", TIME.sub(" ", rest))):
+    if any(int(n) not in stated for n in NUMBER.findall(TIME.sub(" ", rest))):
         return None
     return worked("clock", "clock", [figure], profile, countdown=countdown,
                   countdown_from=timing.countdown_after, total=total, asked=asked,
@@ -94,4 +98,4 @@ def _seconds(count: str, unit: str) -> int:
     """A time said ("1", "min"), in seconds."""
     said = {"a": 1.0, "one": 1.0, "half a": 0.5}.get(count)
     amount = said if said is not None else float(count)
-    return round(amount * (60 if re.fullmatch(MINUTES, unit) else 1))
+    return round(amount * (60 if MINUTE.fullmatch(unit) else 1))

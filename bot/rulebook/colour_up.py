@@ -73,6 +73,11 @@ TABLE_LIST = re.compile(r"\bodd (?:chips|ones|#\d+ s)(?: (?:at|on) the table)? (
 ASK_HANDED = re.compile(r"\bhow many\b.{0,30}\b(handed out|awarded|given out|go out|get handed|"
                         r"come out|are won|get won|given|created)\b")
 
+NON_WORD = re.compile(r"[^\w]+")
+WIN = re.compile(r"\b(win|won)\b")
+TOKEN = re.compile(r"#(\d+)")
+PLAYERS_TOLD = re.compile(rf"{N} (?:players|people|guys) $")
+
 ASK_CARDS = re.compile(r"\bhow many (?:race )?cards\b|\bdealt (?:a |any )?cards?\b|"
                        r"\bcards? (?:do|does|will|would|should) (?:i|he|she|we) get\b|"
                        r"\bhow many (?:of (?:them|those|em|my chips) )?(?:go|goes|are) (?:into|in) "
@@ -99,12 +104,14 @@ ASK_HIGH = re.compile(r"\bhighest (?:card|remaining|one)\b|\bhow much\b|\bget it
 
 def race_question(query: str, profile: Profile) -> Worked | None:
     low = query[:MAX_CHARS].casefold()
+    if not RACE.search(NON_WORD.sub(" ", low)):
+        return None  # no race named: not read further (most questions)
     for pattern, chip in CHIP_WORDS:
         low = pattern.sub(chip, low)
     t = _with_counts(read(CHIPS_COUNTED.sub(r"\1 of \2s", low)))
     if t is None:
         # "chip race: the most new chips one player can win": whatever the chips
-        shape = " ".join(re.sub(r"[^\w\s]", " ", low).split())
+        shape = " ".join(NON_WORD.sub(" ", low).split())
         if RACE.search(shape) and ASK_MOST.search(shape) and not ASK_CARDS.search(shape):
             return _most(None, None, profile)
         return None
@@ -116,7 +123,7 @@ def race_question(query: str, profile: Profile) -> Worked | None:
         # all told ("the most 100s i get with 11 25s") counts his chips changed up too
         old, new = _chips(t)
         told = [m.span() for m in (*OLD.finditer(shape), *NEW.finditer(shape))]
-        if not all_read(shape, told) and not re.search(r"\b(win|won)\b", shape):
+        if not all_read(shape, told) and not WIN.search(shape):
             return None
         return _most(old, new, profile)
     old, new = _chips(t)
@@ -223,9 +230,9 @@ def _table_odd(t: Text, spans: list[tuple[int, int]], old: int, new: int,
     unread = worked("chip-race", "chip-race", [-1], profile)
     per_chip = new // old
     if listed is not None:
-        counts = [t.value(n) for n in re.findall(r"#(\d+)", listed.group(1) or listed.group(2))]
+        counts = [t.value(n) for n in TOKEN.findall(listed.group(1) or listed.group(2))]
         spans = [*spans, listed.span()]
-        told = re.search(rf"{N} (?:players|people|guys) $", shape[:listed.start()])
+        told = PLAYERS_TOLD.search(shape[:listed.start()])
         if told is not None and t.value(told.group(1)) == len(counts):
             spans.append(told.span())  # "4 players have 1, 2, 3 and 3 odd chips"
         plays = [counts]

@@ -238,6 +238,11 @@ def _dealt(seats: tuple[Seat, ...], small: int, big: int, ante: int, bba: bool,
 
 # --- the blinds after a blind is knocked out -----------------------------------------------
 
+ANTES_SAID = re.compile(r"\bantes?\b|\bbba\b")
+# both blinds said, as a level ("300/600", "blinds 100 and 200", "sb 100 bb 200")
+LEVEL_SAID = re.compile(rf"{N} slash {N}|\bblinds (?:of |are |at )?{N} and {N}|{BOTH_BLINDS}")
+LEVEL = re.compile(rf"{N} slash {N}")
+
 _OUT = (r"(?:got |was |has |have |just |is |went |gets? )*(?:busted|busts?|bust out|busted out|"
         r"knocked out|eliminated|out|broke|felted)")
 # a blind knocked out: "the small blind busted", "bb got knocked out", "busted the sb"
@@ -280,7 +285,7 @@ def blinds_after_bust(t: Text, profile: Profile) -> Worked | None:
     if blinds is None or not (sb_out or bb_out or both) or not NEXT_HAND.search(shape) or (
             EARLIER.search(shape)):
         return None
-    if re.search(r"\bantes?\b|\bbba\b", shape) or _told_deed(shape) or HEADS_UP.search(shape):
+    if ANTES_SAID.search(shape) or _told_deed(shape) or HEADS_UP.search(shape):
         return None
     players_m = PLAYERS.search(shape)
     if players_m is not None and WORD_WAYS.get(players_m.group(1), 0) <= 3 + both:
@@ -330,6 +335,8 @@ ASK_BLIND_POSTS = re.compile(
     rf"need to |has to )?(?:post|pay|put in|put up)\b|\b({_SB}|{_BB}) (?:posts?|pays?) "
     rf"(?:how much|what)\b|\bwhat(?:s| is) (?:the )?({_SB}|{_BB})(?= *$| (?:post|posts|at|now|"
     rf"this|then|pay|pays|be|supposed)\b)")
+SB_NAMED = re.compile(_SB)
+BLIND_NAMED = re.compile(rf"\b(?:{_SB}|{_BB})\b")
 # the player asked about is in the small blind ("folds to me in the sb", "im sb")
 IN_SMALL_BLIND = re.compile(rf"\b(?:im|i am|i m) (?:in |on )?(?:the )?{_SB}\b|\b(?:me|i|im) "
                             rf"(?:in|on) (?:the )?{_SB}\b|\bfrom (?:the )?{_SB}\b")
@@ -353,9 +360,8 @@ NO_RAISE = re.compile(r"\b(?:rais\w*|reraise\w*|xbet\w*|bet|bets|betting|shove\w
 def _level_said(t: Text) -> tuple[int, int] | None:
     """Both blinds, as the question says them ("300/600", "sb 100 bb 200"): none guessed from
     one of them, and none where two levels are told ("from 100/200 to 200/400")."""
-    said = re.compile(rf"{N} slash {N}|\bblinds (?:of |are |at )?{N} and {N}|{BOTH_BLINDS}")
-    m = said.search(t.shape)
-    if m is None or len(said.findall(t.shape)) > 1:
+    m = LEVEL_SAID.search(t.shape)
+    if m is None or len(LEVEL_SAID.findall(t.shape)) > 1:
         return None
     small, big = (t.value(g) for g in m.groups() if g is not None)
     return (small, big) if 0 < small <= big else None
@@ -363,8 +369,7 @@ def _level_said(t: Text) -> tuple[int, int] | None:
 
 def _blind_spans(shape: str) -> list[tuple[int, int]]:
     """Where the blinds are said, each way ("at 300/600", "sb 100 bb 200")."""
-    level = re.compile(rf"{N} slash {N}")
-    return [m.span() for pattern in (level, BLINDS) for m in pattern.finditer(shape)]
+    return [m.span() for pattern in (LEVEL, BLINDS) for m in pattern.finditer(shape)]
 
 
 def blind_posted(t: Text, profile: Profile) -> Worked | None:
@@ -374,12 +379,12 @@ def blind_posted(t: Text, profile: Profile) -> Worked | None:
     blinds = _level_said(t)
     asked = ASK_BLIND_POSTS.search(shape)
     if blinds is None or asked is None or _told_deed(shape) or HEADS_UP.search(shape) or (
-            re.search(r"\bantes?\b|\bbba\b", shape) or SB_OUT.search(shape) or
+            ANTES_SAID.search(shape) or SB_OUT.search(shape) or
             BB_OUT.search(shape) or BOTH_OUT.search(shape)):
         return None
     if not all_read(shape, _blind_spans(shape)):
         return None
-    small = re.fullmatch(_SB, asked.group(1) or asked.group(2) or asked.group(3)) is not None
+    small = SB_NAMED.fullmatch(asked.group(1) or asked.group(2) or asked.group(3)) is not None
     hand = _dealt(spot_seats(3, {}), *blinds, 0, False, profile)
     if hand is None:
         return None
@@ -402,8 +407,7 @@ def blind_completes(t: Text, profile: Profile) -> Worked | None:
         return None
     if blinds is None or mine is None or not ASK_MORE.search(shape) or NO_RAISE.search(shape):
         return None
-    if heads_up and re.search(rf"\b{_SB}|{_BB}\b", shape) or re.search(r"\bantes?\b|\bbba\b",
-                                                                       shape):
+    if heads_up and BLIND_NAMED.search(shape) or ANTES_SAID.search(shape):
         return None  # heads-up the button is the small blind: naming a blind beside it is unread
     if not all_read(shape, _blind_spans(shape)):
         return None
