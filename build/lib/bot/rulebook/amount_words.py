@@ -1,0 +1,785 @@
+"""Reading the amounts of a `/rule` question: which deeds it tells, in what order, what it asks.
+
+"he raised 50 to 100, least I can reraise to?" reads as a bet of 50, a raise to 100 and a
+question about the minimum raise. The question is lower-cased, each amount replaced by `#i`
+(`Text`), and read with the patterns below; bot/rulebook/amounts.py plays what was read on the
+engine. A question with an amount no pattern reads is not read at all (`all_read`): better no
+number than a wrong one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+from bot.rulebook.chip_words import (
+    CHIP_COLOUR,
+    CHIP_CORRECTED,
+    CHIPS_VERBS,
+    MISSPELT_MOVES,
+    MOVES_SPELT,
+)
+from bot.rulebook.chip_words import (
+    N as N,  # re-exported: the amount token other readers use
+)
+
+# Amounts above this are not chips anybody bets: the question is not read.
+MAX_AMOUNT = 10**8
+# Most raises of one size read from "the last raise was 200 and the bet is now 600".
+MAX_RAISES = 8
+
+
+MAX_CHARS = 100  # the lookup's bound (search.MAX_QUERY_CHARS): nothing past it is read
+
+
+NUMBER = re.compile(r"(?<![\w.#])\$?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(\s?k\b)?(?![\w/.]*%)")
+
+
+# After "bb", a deed: the player in the big blind acting ("shoved 10k, bb calls"), not its size.
+PLAYER_ACTS = (r"(?!\s+(?:calls?|called|folds?|folded|raises?|raised|checks?|checked|says|said|"
+               r"shoves?|shoved|jams?|jammed|goes|went|puts?|wakes|snap\w*|tank\w*|allin|"
+               r"limps?|limped|flats?|wants?|wanted|can|could|may|should|decides?|tries|is|"
+               r"has|had)\b)")
+
+
+# "1st", "3rd": which one, not an amount
+ORDINALS = {"1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fifth", "6": "sixth",
+            "7": "seventh", "8": "eighth", "9": "ninth", "10": "tenth"}
+ORDINAL = re.compile(r"\b(10|[1-9])(st|nd|rd|th)\b")
+
+
+def ordinals_as_words(text: str) -> str:
+    """"Who deals 1st" as "who deals first"."""
+    return ORDINAL.sub(lambda m: ORDINALS[m.group(1)], text)
+
+
+COUNTS = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven",
+           "8": "eight", "9": "nine", "10": "ten"}
+
+
+WORD_WAYS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+              "nine": 9, "ten": 10}
+
+
+@dataclass(frozen=True)
+class Text:
+    """The question in lower case with each amount replaced by `#i`, and the amounts."""
+
+    shape: str
+    values: tuple[int, ...]
+
+    def value(self, token: str) -> int:
+        return self.values[int(token)]
+
+
+def read(query: str) -> Text | None:
+    low = ordinals_as_words(query[:MAX_CHARS].casefold().replace("\u2019", "'").replace("'", ""))
+    values: list[int] = []
+
+    def sub(m: re.Match[str]) -> str:
+        number = float(m.group(1).replace(",", ""))
+        if m.group(2):
+            number *= 1000
+        if number != int(number) or not 0 < number <= MAX_AMOUNT:
+            return " ? "
+        values.append(int(number))
+        return f" #{len(values) - 1} "
+
+    # raise misspelt ("rase", "raize", "riase"), as the word lookup forgives it
+    low = re.sub(r"\b(re ?)?(rase|raize|riase|rasie|raiss)(s|d|ed)?\b",
+                 lambda m: f"{m.group(1) or ''}raise{m.group(3) or ''}", low)
+    # chips moved, misspelt or in chat speech ("tosed", "throwed", "thru 500 in", "thinkin")
+    low = MISSPELT_MOVES.sub(lambda m: MOVES_SPELT[m.group(1)], low)
+    low = re.sub(r"\bthru(?=\s+\$?\d)", "threw", low)
+    # "the 50 percent rule": a share, no amount
+    low = re.sub(r"\b(\d{1,3})\s?(?:percent|pct)\b", r"\1%", low)
+    # "a 25 chip... no wait, a 1000 chip": the teller corrects himself, the last chip told counts
+    low = CHIP_CORRECTED.sub("", low)
+    low = re.sub(r"\brr\b", "reraise", low)  # "min rr": a reraise
+    low = re.sub(r"\bopen ?raise\w*", "open", low)  # "openraise": an open
+    # chips counted by their worth: "2 chips of 500", "two 500 chips", "3x 1000 chips"
+    low = re.sub(r"\b([2-9]|two|three|four|five) (?:chips of|x|of the) (\d+)(?: chips?)?\b|"
+                 r"\b([2-9]|two|three|four|five) (\d+)(?:s| chips)\b", _chips_counted, low)
+    # "level 4", "round 3", "seat 3 bets": which level or seat, not chips (nor a 3-bet)
+    low = re.sub(r"\b(level|lvl|round|table|seat) ?#?\d{1,2}\b", r"\1", low)
+    # a check-raise is a raise: "x/r to 7k", "check raises to 7k"
+    low = re.sub(r"\b(?:x ?/ ?r|x-r|xr|check[ -]?rais\w*)\s+(?=to\b|\$?\d)", "raises ", low)
+    # "3-bet", "4bet": names of raises, not amounts; "2 ways": a count
+    low = re.sub(r"\b([2-5])[ -]?bet(s|ting|ted)?\b", r"xbet\2", low)
+    low = re.sub(r"\b([2-9]|10)[ -]((?:other |bigger |big |short |deep |more )?(?:ways?|players?|"
+                 r"winners?|people|limpers?|limps|callers?|guys|opponents|villains|handed|"
+                 r"tables?|seats?|hands?|cards?|levels?|stacks|others)|of (?:them|us))\b",
+                 lambda m: f"{COUNTS[m.group(1)]} {m.group(2)}", low)
+    low = re.sub(r"\bbetween ([2-9])\b(?! ?[,.]?\d)",
+                 lambda m: f"between {COUNTS[m.group(1)]}", low)
+    low = _pot_bets(_bets_into_pots(low))
+    # "100/200", "1k-2k": the blinds, kept as one token
+    low = re.sub(r"\$?(\d[\d,.]*k?)\s*/\s*\$?(\d[\d,.]*k?)", r"\1 slash \2", low)
+    low = BLINDS_DASHED.sub(_dashed_blinds, low)
+    low = _multiples(low)
+    shape = NUMBER.sub(sub, low)
+    shape = re.sub(r"[^a-z0-9#?]+", " ", shape).strip()
+    shape = re.sub(r"# (\d+)", r"#\1", shape)
+    shape = re.sub(r"\ball ?ins?\b|\ball ?ined\b", "allin", shape)
+    shape = re.sub(r"\bre ?raise", "reraise", shape)
+    if not values:
+        return None
+    return Text(f" {shape} ", tuple(values))
+
+
+def _number(token: str) -> float | None:
+    """"1,200", "1.2k", "$300" as a number (None when it is not one)."""
+    m = re.fullmatch(r"\$?(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(\s?k)?", token.strip())
+    if m is None:
+        return None
+    number = float(m.group(1).replace(",", ""))
+    return number * 1000 if m.group(2) else number
+
+
+# "blinds 1k-2k", "at 100-200": blinds written with a dash (a 3-bet was read before this); the
+# big one is at most twice the small one, so "raised 300-900" is not read as blinds
+BLINDS_DASHED = re.compile(r"(?<![\w.,])(\$?\d+(?:[,.]\d+)*(?:\s?k)?)\s?-\s?"
+                           r"(\$?\d+(?:[,.]\d+)*(?:\s?k)?)\b")
+
+
+def _dashed_blinds(m: re.Match[str]) -> str:
+    small, big = _number(m.group(1)), _number(m.group(2))
+    if small is None or big is None or not 0 < small <= big <= 2 * small:
+        return m.group(0)
+    return f"{m.group(1)} slash {m.group(2)}"
+
+
+# "opens 3x", "raises to 2.5x", "makes it 3bb": a size in big blinds, before the flop; "3x his
+# bet", "bet 400, raise to 3x": a multiple of the amount said just before. Only after a word
+# that bets ("run it 2x" is no amount).
+MULTIPLE = re.compile(
+    r"\b(opens?|opened|opening|raises?|raised|raising|makes? it|made it|to|for|bets?|reraise\w*|"
+    r"xbet\w*|utg|mp|hj|lj|co|btn|button|villain|he|she|i)\s+(\d+(?:\.\d+)?)\s?(x|bbs?|big blinds)"
+    r"(?:s|es|d|ed)?(?=\s|$|[,.?!])"
+    r"(\s+(?:his|her|their|the|my|a)\s+(?:bet|open|raise|opener|lead))?(\s+it\b)?")
+# "the pot is 900", "a 900 pot": the pot's size, said beside a bet of the pot
+POT_SIZE = re.compile(r"\bpot (?:(?:is|was|of|at|size is|s)\s+)?(?:now\s+)?(?:at\s+)?"
+                      r"(\$?\d+(?:[,.]\d+)*(?:\s?k\b)?)|(?<![\w.,/])(\$?\d+(?:[,.]\d+)*(?:\s?k\b)?)\s+"
+                      r"(?:chip\s+)?pot\b")
+# "bet into 3000" beside a pot-sized bet: 3000 is the pot, not a bet faced
+POT_INTO = re.compile(r"\binto (?:a |the )?(\$?\d+(?:[,.]\d+)*(?:\s?k\b)?)(?:\s+pot\b)?")
+# The share of the pot a bet names ("half pot", "2/3 pot", "pot")
+FRACTIONS = {"half": 0.5, "1/2": 0.5, "a half": 0.5, "1/3": 1 / 3, "2/3": 2 / 3, "3/4": 0.75,
+             "quarter": 0.25, "1/4": 0.25, "full": 1.0}
+_FRACTION = r"(half|a half|1/2|1/3|2/3|3/4|1/4|quarter|full)"
+POT_BET = re.compile(
+    rf"\b(bets?|betting|leads?|led|fires?|fired)\s+(?:out\s+)?(?:for\s+)?(?:the\s+)?"
+    rf"(?:{_FRACTION}\s+(?:the\s+)?)?pot\b(?!\s+(?:is|was|size|odds|limit))|"
+    rf"\b(?:a\s+)?(?:{_FRACTION}\s+)?pot(?:\s+sized?)?\s+(bet)\b")
+
+
+# "bets 1000 into 3000": the second amount is the pot the bet goes into, not a bet faced
+BET_INTO_POT = re.compile(r"\b((?:bets?|betting|leads?|led|fires?|fired|donks?|c ?bets?)\s+"
+                          r"(?:out\s+)?(?:for\s+)?(\$?\d+(?:[,.]\d+)*(?:\s?k\b)?))\s+into\s+"
+                          r"(?:a\s+|the\s+)?(\$?\d+(?:[,.]\d+)*(?:\s?k\b)?)(?:\s+pot\b)?"
+                          r"(?!\s*(?:bet|raise|shove|allin|all in|open)\b)")
+
+
+def _bets_into_pots(low: str) -> str:
+    def pot(m: re.Match[str]) -> str:
+        bet, into = _number(m.group(2)), _number(m.group(3))
+        if bet is None or into is None or bet >= into:
+            return m.group(0)  # a bet into a smaller amount is a bet faced, not a pot
+        return f"{m.group(1)} into the pot"
+
+    return BET_INTO_POT.sub(pot, low)
+
+
+def _pot_bets(low: str) -> str:
+    """"Bets pot", "leads half the pot", "a 2/3 pot bet into 3000" as the chips they come to,
+    where the pot's size is said (a pot bet with no pot said is left: the question is not
+    read)."""
+    if not POT_BET.search(low):
+        return low
+    size = POT_SIZE.search(low)
+    into = POT_INTO.search(low) if size is None else None
+    said = size.group(1) or size.group(2) if size else into.group(1) if into else None
+    pot = _number(said) if said else None
+    if into is not None:
+        low = low[:into.start()] + "into the pot" + low[into.end():]
+
+    def chips(m: re.Match[str]) -> str:
+        verb = m.group(1) or m.group(4)
+        share = FRACTIONS[m.group(2) or m.group(3) or "full"]
+        bet = pot * share if pot is not None else None
+        if bet is None or abs(bet - round(bet)) > 1e-9:
+            return f"{verb} {UNREAD}"
+        return f"{verb} {round(bet)}"
+
+    return POT_BET.sub(chips, low)
+
+
+# The word a size that cannot be worked out is read as: the question's spot is not read.
+UNREAD = "unreadsize"
+AMOUNT = r"\d+(?:[,.]\d+)*(?:\s?k\b)?"
+# (the blinds said as a pair first: "the big blind at 1k/2k" is 2k, not 1k)
+BIG_BLIND_SAID = re.compile(rf"({AMOUNT}) slash ({AMOUNT})|"
+                            rf"\b(?:bb|big blind)(?: is| of| at)? "
+                            rf"({AMOUNT})(?![\d,.]|\s?k\b| slash)")
+
+
+# Who may be named before a size with no deed said ("UTG 3x")
+PLAYERS = frozenset({"utg", "mp", "hj", "lj", "co", "btn", "button", "villain", "he", "she", "i"})
+
+
+def _chips_counted(m: re.Match[str]) -> str:
+    count, worth = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+    times = int(count) if count.isdigit() else WORD_WAYS[count]
+    return f"{times * int(worth)}"
+
+
+def _times_the_bet(m: re.Match[str]) -> str:
+    """"3x's my 500 bet" as "raises to 1500 over my 500 bet"."""
+    times, bet = float(m.group(1)), int(m.group(3))
+    if not 1 < times <= 100 or times * bet != int(times * bet):
+        return m.group(0)
+    return f"raises to {int(times * bet)} over {m.group(2)} {bet} {m.group(4)}"
+
+
+def _sized_open(m: re.Match[str], big: float) -> str:
+    """"a 3x open" as "a 3000 open"; "2.5x open" opening the question as "opens to 5000"."""
+    times = float(m.group(2))
+    if not 1 < times <= 100 or times * big != int(times * big):
+        return m.group(0)
+    size = int(times * big)
+    return f"{m.group(1)} {size} {m.group(3)}" if m.group(1) else f" opens to {size} "
+
+
+def _multiples(low: str) -> str:
+    """Sizes said as multiples written as the chips they come to, where the base is said: the
+    big blind for "3x" and "3bb", the amount just before for "3x his bet". A multiple whose base
+    is not said is left as it is, and the question is not read (no number is better than a
+    guessed one)."""
+    blinds = BIG_BLIND_SAID.search(low)
+    big = _number(blinds.group(2) or blinds.group(3)) if blinds else None
+
+    def size(m: re.Match[str]) -> str:
+        times = float(m.group(2))
+        base: float | None
+        before = [n for n in NUMBER.finditer(low[:m.start()])
+                  if not (blinds and blinds.start() <= n.start() < blinds.end())]
+        if m.group(5) and not before:
+            return f" {UNREAD} "  # "3x it" after a raise whose size is not said
+        if m.group(4) or (m.group(3) == "x" and before):
+            # "3x his bet"; "bet 400, he raises to 3x": three times the amount said before
+            base = _number(before[-1].group(0)) if before else None
+        else:
+            base = big
+        if base is None or not 1 < times <= 100 or times * base != int(times * base):
+            return m.group(0)
+        if m.group(1) in PLAYERS:
+            # "UTG 2.5x": the player named, the deed understood
+            return f"{m.group(1)} raises to {int(times * base)}"
+        return f"{m.group(1)} {int(times * base)}"
+
+    # "villain 3x's my 500 bet": a raise to three times the bet it names
+    low = re.sub(r"\b(\d+(?:\.\d+)?)\s?x(?:s|'s|es|ed)?\s+(my|his|her|their|the|a)\s+(\d+)\s+"
+                 r"(bet|open|raise)\b", _times_the_bet, low)
+    if big is not None:
+        # "facing a 3x open": an open of that many big blinds
+        low = re.sub(r"(?:\b(a|an|the|his|her|their)\s+|^\s*)(\d+(?:\.\d+)?)\s?(?:x|bbs?)\s+"
+                     r"(open|raise)\b", lambda m: _sized_open(m, big), low)
+    low = MULTIPLE.sub(size, low)
+    # a multiple left (its base not said, or after no betting word) is no amount read
+    return re.sub(r"(?<![\w.])\d+(?:\.\d+)?\s?x(?=\s|$|[,.?!])", f" {UNREAD} ", low)
+
+
+SILENT = re.compile(r"\b(?:without|w o|wo|w out) (a word|saying|declaring|a declaration|announcing|"
+                     r"any|talking|speaking|a sound|comment\w*|words?)|\bno talking\b|"
+                     r"\bnot a word\b|\bnothing said\b|\bdidnt say (a word|anything)\b|"
+                     r"\bsilent|\bno (word|words|declaration|announcement)|\bdidnt say|"
+                     r"\bnot saying|\bwithout saying|\bnever said|\bno verbal|\b(says|said|"
+                     r"saying) nothing\b|\bquietly\b|\bwordlessly\b|\bdidnt (announce|declare)")
+
+
+ASK_MIN_RAISE = re.compile(
+    r"\b(min|mini|minimum|least|smallest|lowest|how much|how big|at least|legal|next)\b.*"
+    r"\b(rais\w*|reraise\w*|xbet\w*|click|raise)\b|"
+    r"\b(rais\w*|reraise\w*|xbet\w*)\b.*\b(min|minimum|at least|least|smallest|how much)\b|"
+    r"\bmin ?rais|\b(want|wants|going|trying|like) to (reraise|raise)\b|"
+    r"\b(min|minimum|least|smallest|lowest)\b.{0,12}\b(make it|go to)\s*\??\s*$|"
+    r"^\W*(?!.*\b(can|may|could)\b).*\b(reraise|re raise|xbet)\s*\?\s*$|"
+    r"\b(is|was|does|did) (that|it|this|his|her)( allin| shove| jam)?( count as| make)? a (full |"
+    r"legal |real |proper |complete )?(raise|reraise)\b|"
+    r"\b(what|how much)\b.*\b(need|needs|have|has|must|got)\b.{0,20}\b(raise|reraise|make it)\b|"
+    r"\b(what|how much|how big)\b.*\b(xbet|raise|reraise)\b.{0,12}\b(need|needs|has|have|must)\b")
+
+
+# Who a question asks about by "can ... bet": "can I", "can the first player", "can player B"
+ASKED_WHO = (r"(?:i|he|she|we|you|they|the (?:first|next|second) (?:player|guy|one|to act)|"
+             r"(?:player|seat) [a-f])")
+ASK_MIN_BET = re.compile(rf"\bcan {ASKED_WHO} (bet|lead|open)\b|"
+                          r"\b(bet|lead|donk)\s+(legal|allowed|ok|valid)\b|"
+                          r"\b(bet|lead|donk|open)\w*\b.*\b(less than|under|below|smaller than) "
+                          r"(the |a |one )?(bb|big blind)\b|"
+                          r"\b(min|minimum|least|smallest|lowest|how (small|little|low))\b.*"
+                          r"\b(bet|open\w*|lead)\b|\b(bet|open\w*)\b.*\bhow (small|little|low)\b|"
+                          r"\b(bet|open\w*|lead\w*)\b.*\b(min|minimum|at least)\b|\bmin ?bet")
+
+
+# An amount the player proposes, to be checked against the rule ("is 1600 the smallest legal
+# reraise", "can I lead for 200? what's the min"): the question's own guess, not a deed told
+PROPOSED = re.compile(
+    rf"\b(?:is|isnt)\s+(?:a\s+|an\s+)?{N}\s+(?:bet|lead|open)\s+(?:legal|allowed|ok|valid|enough)\b|"
+    rf"\b(?:is|isnt|would|does)\s+{N}\s+(?:the\s+|a\s+|an\s+)?(?:min\w*|smallest|least|lowest|"
+    rf"legal|enough|allowed|ok|valid|full)\b|"
+    rf"\b(?:can|could|may|should)\s+{ASKED_WHO}\s+(?:just\s+)?(?:raise|reraise|bet|lead|"
+    rf"open|make it|go|min raise|xbet)(?:\s+(?:out|the flop|the turn|the river|it))?\s+"
+    rf"(?:to\s+|for\s+)?"
+    rf"{N}(?=\s*\?|\s*$|\s+(?:on|at|in|into|preflop|postflop|after|before)\b|"
+    rf".{{0,40}}\b(?:min|minimum|smallest|least|lowest|enough)\b)|"
+    rf"\b(?:still|just|only)\s+{N}\s+more\b")
+
+
+ASK_REOPEN = re.compile(
+    r"\bcan (a|the (?!next\b)\w+ ?\w*|he|she|i|they|original|first|b)\b.{0,24}?\b(reraise|raise|"
+    r"rejam|reshove|re jam|re shove|re pop|repop|jam again|shove again|go again|over the top)\b|"
+    r"\b(does|do|can|may|is|will)\b.{0,16}\b(get to|allowed to|able to|have the right to|"
+    r"still)\s+(reraise|raise)\b|"
+    r"\b(reopen\w*|re open\w*|open(ed)? again)\b|\b(allowed|able) to (reraise|raise)\b|"
+    r"\bcan (reraise|raise) again\b|\bwhat can (i|he|she|they|a|the \w+) do\b|"
+    r"\b(my|his|her|their) options\b")
+
+
+# "how much to call": what the player owes, asked when the action comes back to him
+ASK_CALL = re.compile(r"\bhow (much|many)( more)?( chips)?( do i| does \w+| have i)?"
+                      r"( need| have| got)? to call\b|\bhow (much|many) more\b(?!.{0,12}\brais)|"
+                      r"\bwhat(s| is| do i)? (the |my )?call\b|"
+                      r"\bhow much (does|do|would|will|should|must) (a|b|c|d|he|she|i|\w+) call\b")
+ASK_PUT_IN = re.compile(r"\bhow (much|many)\b.*\b(put|add|more|in)\b|\bchips (\w+ )?adds?\b")
+
+
+def ways(shape: str) -> int | None:
+    m = re.search(r"\b(two|three|four|five|six|seven|eight|nine) (ways?|players|winners|people)"
+                  r"\b|\bbetween (two|three|four|five|six|seven|eight|nine)\b", shape)
+    if m is None:
+        return None
+    word = m.group(1) or m.group(3)
+    return WORD_WAYS.get(word)
+
+
+# "sb 100 bb 200": both blinds named
+BOTH_BLINDS = (rf"\b(?:sb|small blind)(?: is| of| at)? {N} (?:and )?(?:bb|big blind)"
+               rf"(?: is| of| at)? {N}")
+# "from the small blind with 100 in": his own blind, half the big blind
+OWN_SMALL_BLIND = (rf"\b(?:(?:from|in) the )?(?:sb|small blind) with {N} (?:already )?"
+                   rf"(?:in|posted)\b")
+# "bb with 200 in": the big blind's own blind, said as chips he has in
+OWN_BIG_BLIND = rf"\b(?:bb|big blind) with {N} (?:already )?(?:in|posted)\b"
+
+
+def blinds_of(t: Text) -> tuple[int, int] | None:
+    m = re.search(rf"{N} slash {N}|\bblinds (?:of |are |at )?{N} and {N}|{BOTH_BLINDS}", t.shape)
+    if m:
+        small, big = (t.value(g) for g in m.groups() if g is not None)
+        return (small, big) if 0 < small <= big else None
+    m = re.search(OWN_SMALL_BLIND, t.shape)
+    if m:
+        small = t.value(m.group(1))
+        return (small, small * 2)
+    m = re.search(OWN_BIG_BLIND, t.shape)
+    if m:
+        big = t.value(m.group(1))
+        return (max(1, big // 2), big)
+    m = re.search(rf"\b(bb|big blind)( is| of| at| are)? {N}|{N} (bb|big blind)\b{PLAYER_ACTS}",
+                  t.shape)
+    if m:
+        big = t.value(m.group(3) or m.group(4))
+        return (max(1, big // 2), big)
+    return None
+
+
+# The deeds of the players before the one in question, as (pattern, deed); a pattern's groups
+# are the amounts it names, in order. A raise "from X to Y" is a bet of X and a raise to Y.
+DEEDS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), d) for p, d in (
+    (rf"\b(?:rais\w*|reraise\w*|went|go|goes|bumped|bump\w*|made it|makes it)\s+(?:was\s+|went\s+|"
+     rf"is\s+|of\s+)?(?:it\s+)?(?:from\s+)?{N}\s+to\s+{N}", "bet-raise"),
+    (rf"\b(?:went|goes|action was|action went|it was)\s+{N}(?:\s+(?:then\s+|and\s+)?{N})"
+     rf"(?:\s+(?:then\s+|and\s+)?{N})?(?:\s+(?:then\s+|and\s+)?{N})?", "sequence"),
+    # "raises by 3k": on top of the bet faced; "min raises": the least raise (no amount said)
+    (rf"\b(?:rais(?:es|ed|ing)?|reraise[sd]?|bump(?:s|ed)?)\s+(?:it\s+)?by\s+{N}|"
+     rf"\b(?:rais(?:es|ed|ing)?|reraise[sd]?|bump(?:s|ed)?)\s+(?:it\s+)?(?:another\s+)?{N}\s+more\b",
+     "raiseby"),
+    (r"\bmin ?(?:rais(?:es|ed)|click(?:s|ed)|reraise[sd]|xbets|xbetted)\b(?!\s+(?:to\s+|by\s+)?#)",
+     "minraise"),
+    (rf"\b(?:allin|shove\w*|jam\w*|push\w*|ship\w*|moves? in|moved in)\s+"
+     rf"(?:on\s+|over\s+(?:it|me|him|her|that)\s+)?"
+     rf"(?:for\s+|of\s+|with\s+|to\s+)?{N}",
+     "allin"),
+    (rf"{N}\s+(?:allin|shove|jam)\b", "allin"),
+    # "he makes it 900": chips above the bet, read by the "make it" rule when it is the last deed
+    (rf"\b(?:makes it|made it)\s+(?:to\s+)?{N}", "makeit"),
+    (rf"\b(?:rais\w*|reraise\w*|xbet\w*|makes it|made it|make it|makes|made|opens? to|opened to|"
+     rf"iso(?:s|ed|lates?|lated)?(?:\s+(?:raise[sd]?|it))?\s+to|"
+     rf"opens?|opened|min raised to|limp raise\w* to|squeez\w*)\s+"
+     rf"(?:to\s+|for\s+)?{N}", "raise"),
+    (rf"\b(?:and\s+|then\s+)?again\s+to\s+{N}", "raise"),
+    # "utg to 600", "co 1500": a position and a size, the raise understood ("utg 1" is utg+1)
+    (rf"\b(?:utg|mp|hj|lj|co|btn|button|cutoff|hijack|lojack|dealer)\s+(?:goes\s+|went\s+)?"
+     rf"to\s+{N}|\b(?:mp|hj|lj|co|btn|button|cutoff|hijack|lojack)\s+{N}(?!\s+(?:slash|bb|big|"
+     rf"chips?|antes?|bet|raise|reraise|open|shove|allin|call|more|stack|behind|left|"
+     rf"effective|deep)\b)", "raise"),
+    (rf"\b(?:bets?|betting|leads?(?: out)?(?: for)?|donks?|fires?|fired|c ?bets?)\s+"
+     rf"(?:of\s+|for\s+)?{N}", "bet"),
+    (rf"(?:\b(?:a|an|the|his|her|their)\s+)?{N}\s+bet\b", "bet"),
+    (rf"(?:\b(?:a|an|the|his|her|their)\s+)?{N}\s+(?:raise|reraise|xbet|open|opener)\b(?!\s+(?:to|by)\b)",
+     "raise"),
+    # "how much to call" asks; it tells no call
+    (r"(?<!to )\bcall(?:s|ed)?\b(?:\s+(?:for\s+)?#\d+)?|\bflat(?:s|ted)?\b|"
+     r"\blimp(?:s|ed)?\b(?!\s+(?:pot|pots|around|in)\b)", "call"),
+))
+
+
+def deeds_of(shape: str, t: Text, skip: Sequence[tuple[int, int]]
+           ) -> tuple[list[tuple[int, str, int]], list[tuple[int, int]]]:
+    """(position, deed, amount to) for every deed named, in the order written, and the spans of
+    text they were read from; text inside a `skip` span (the deed in question, the blinds) is
+    not a deed of another player."""
+    found: list[tuple[int, int, str, list[int]]] = []
+    for pattern, deed in DEEDS:
+        for m in pattern.finditer(shape):
+            if any(a <= m.start() < b or a < m.end() <= b for a, b in skip):
+                continue
+            amounts = [t.value(g) for g in m.groups() if g is not None]
+            found.append((m.start(), m.end(), deed, amounts))
+    # the longest reading of a stretch wins ("raised 50 to 100" is not also "raised 50")
+    found.sort(key=lambda f: (f[0], -(f[1] - f[0])))
+    out: list[tuple[int, str, int]] = []
+    spans: list[tuple[int, int]] = []
+    end = -1
+    for start, stop, deed, amounts in found:
+        if start < end:
+            continue
+        end = stop
+        spans.append((start, stop))
+        if deed in ("bet-raise", "sequence"):
+            out.append((start, "bet", amounts[0]))
+            out += [(start, "raise", a) for a in amounts[1:]]
+        elif deed in ("call", "minraise"):
+            out.append((start, deed, 0))
+        else:
+            out.append((start, deed, amounts[0]))
+    return out, spans
+
+
+def facing_of(shape: str, t: Text) -> tuple[tuple[int, int], str, int] | None:
+    """"facing a raise to 600", "into his bet of 800", "the bet is 100": the bet the player in
+    question faces, with where it is said."""
+    m = re.search(
+        rf"\bafter\s+(?:a|an|the|his|her|my|their)\s+{N}\s+(bet|raise|open|shove|allin)\b|"
+        rf"\b(?:facing|into|vs|versus|against|over|to call|"
+        rf"call(?!\s+(?:shove|allin|raise|reraise|bet|jam)\b))\s+(?:a\s+|an\s+|the\s+|his\s+|"
+        rf"her\s+|my\s+|their\s+)?(?:(raise|reraise|bet|shove|allin)\s+(?:to\s+|of\s+|for\s+)?)?"
+        rf"{N}(?:\s+(raise|bet|open|shove|allin))?|"
+        rf"\b(?:the\s+)?(bet|raise)\s+(?:in front of (?:me|him|her)\s+|to (?:me|him|her)\s+|"
+        rf"i (?:face|faced|am facing)\s+|facing (?:me|him|her)\s+)?(?:is|was|of|at)\s+(?:to\s+)?{N}"
+        rf"(?!\s+to\s+#)(?!\s+slash)", shape)
+    if m is None:
+        # "call on a 400 bet", "400 to call"
+        on = re.search(rf"\bon\s+(?:a|an|the|his|her|their|my)\s+{N}\s+(bet|raise|shove|allin)\b|"
+                       rf"{N}\s+(?:more\s+)?to call\b", shape)
+        if on is None:
+            return None
+        if on.group(3) is not None:
+            return on.span(), "bet", t.value(on.group(3))
+        word = on.group(2)
+        deed = "raise" if word == "raise" else "allin" if word in ("shove", "allin") else "bet"
+        return on.span(), deed, t.value(on.group(1))
+    word = m.group(2) or m.group(3) or m.group(5) or m.group(6)
+    amount = t.value(m.group(1) or m.group(4) or m.group(7))
+    # "facing 600" at given blinds is the raise before the flop the seeds' examples tell
+    deed = ("raise" if word in ("raise", "reraise", "open") else "allin" if word in (
+        "shove", "allin") else "bet" if word == "bet" or blinds_of(t) is None else "raise")
+    return (m.start(), m.end()), deed, amount
+
+
+CLOCK_TIME = (r"(how long|how many (seconds|secs?|minutes|mins?)|how much time|seconds|secs?|"
+              r"minutes?|mins?)")
+CLOCK = re.compile(rf"\b({CLOCK_TIME}|what time limit)\b.*\bclock\b|\bclock\b.*\b{CLOCK_TIME}\b")
+
+
+# Words of a question that asks for an amount ("min raise?", "how much", "what's the total").
+ASKS = re.compile(r"\b(min|mini|minimum|least|smallest|lowest|how much|how many|total|what "
+                   r"(does|do|is|s|would)|whats|can (he|she|i|a|they)|what now|who gets)\b")
+
+
+def asks_amounts(query: str) -> bool:
+    """Whether a question is about amounts the engine might settle: several amounts, or one with
+    a question about it. Such a question that `work_out` cannot read is not answered with a
+    sure rule: its number would be missing."""
+    t = read(query)
+    if t is None:
+        return False
+    return len(t.values) >= 2 or bool(ASKS.search(t.shape))
+
+
+class _Named(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+R = TypeVar("R", bound=_Named)
+# Rules a question for the least raise is not about, though its words may rank them first (a
+# bet or a blind named in the spot told)
+NOT_THE_RAISE = frozenset({"minimum-bet", "blinds", "betting-actions", "streets"})
+
+
+def asked_first(query: str, rules: Sequence[R]) -> tuple[R, ...]:
+    """The rules offered for a question whose amounts were not worked out, the one it asks
+    about first: the minimum raise, when the least raise is asked and the words ranked a
+    rule of the spot told above it."""
+    t = read(query)
+    if t is None or not rules or rules[0].id not in NOT_THE_RAISE:
+        return tuple(rules)
+    if not ASK_MIN_RAISE.search(t.shape) or ASK_REOPEN.search(t.shape):
+        return tuple(rules)
+    wanted = [r for r in rules if r.id == "minimum-raise"]
+    return (*wanted, *(r for r in rules if r.id != "minimum-raise"))
+
+
+def raise_sized(shape: str, t: Text) -> tuple[tuple[int, int], list[tuple[str, int]]] | None:
+    """"The last raise was 200 and the bet is now 600": a round whose raises were each 200,
+    from a bet of 200 up to 600 (what the engine needs to know is the bet and the last full
+    raise; raises of that size lead there)."""
+    m = re.search(rf"\b(?:previous|last) (?:raise|bet|raise size)(?: was| of| is)? (?:by )?{N}\b"
+                  rf".{{0,30}}?\b(?:bet|it|its|current bet|to call)(?: is| was| s)? (?:now )?"
+                  rf"(?:at )?(?:up to )?{N}", shape)
+    if m is not None:
+        size, to = t.value(m.group(1)), t.value(m.group(2))
+    else:
+        # the other order: "the bet was 400 and the last raise 200"
+        m = re.search(rf"\b(?:bet|current bet)(?: is| was| s)? (?:now )?(?:at )?(?:up to )?{N}\b"
+                      rf".{{0,30}}?\b(?:previous|last) (?:raise|raise size)(?: was| of| is)? "
+                      rf"(?:by )?{N}\b", shape)
+        if m is None:
+            return None
+        to, size = t.value(m.group(1)), t.value(m.group(2))
+    if not 0 < size <= to or to % size or to // size > MAX_RAISES:
+        return None
+    return m.span(), [("bet", size), *(("raise", size * k) for k in range(2, to // size + 1))]
+
+
+def all_read(shape: str, spans: Sequence[tuple[int, int]]) -> bool:
+    """Whether every amount of the question lies in a span that was read."""
+    return all(any(a <= m.start() < b for a, b in spans) for m in re.finditer(r"#\d+", shape))
+
+
+# "... and said raise first": raise declared before the chips went in, told after them
+RAISE_SAID_FIRST = re.compile(r"\b(said|says|say|saying|announc\w*|declar\w*)\s+(a\s+)?raise\s+"
+                              r"(first|before|beforehand)\b")
+
+# The deed the question asks about: (span, how, amount, second amount)
+Deed = tuple[tuple[int, int], str, int, int]
+
+
+def deed_in_question(shape: str, t: Text) -> Deed | None:
+    m = re.search(rf"\b(?:i|he|she)\s+(?:only\s+)?(?:have|has|had|got|have got|has got)\s+"
+                  rf"(?:only\s+)?{N}\b.{{0,30}}?"
+                  rf"\b(?:bet|bets|typed|raise\w*|shove\w*)\s+(?:to\s+)?{N}|"
+                  rf"\bwith\s+(?:only\s+)?{N}\s+(?:left|behind|in (?:his|her|my) stack)\s+"
+                  rf"(?:\w+\s+)?(?:typed|types|bets|bet|says|said)\s+(?:raise\s+|bet\s+)?(?:to\s+)?{N}",
+                  shape)
+    if m:
+        stack, said = (t.value(g) for g in m.groups() if g is not None)
+        return m.span(), "over-stack", said, stack
+    m = re.search(rf"\b(?:bet|bets|typed|raise\w*|shove\w*)\s+(?:to\s+)?{N}\b"
+                  rf"(?:(?!\b(?:bet|bets|typed|raise\w*|shove\w*)\b).){{0,30}}?\b(?:i|he|"
+                  rf"she|but)\s+(?:only\s+)?(?:have|has|had)\s+(?:only\s+)?{N}", shape)
+    if m:
+        return m.span(), "over-stack", t.value(m.group(1)), t.value(m.group(2))
+    m = re.search(rf"\b(?:bet|bets|typed|types|raise\w*|shove\w*)\s+(?:to\s+)?{N}\s+"
+                  rf"(?:but|and|with)\s+(?:my|his|her|their)\s+(?:whole\s+|entire\s+)?stack\s+"
+                  rf"(?:is|was|are|were)\s+(?:only\s+)?"
+                  rf"{N}\b", shape)
+    if m:
+        return m.span(), "over-stack", t.value(m.group(1)), t.value(m.group(2))
+    m = re.search(rf"\b(?:stack|chips) (?:is|was|are|were|of)\s+(?:only\s+)?{N}\b.{{0,30}}?"
+                  rf"\b(?:bet|bets|typed|raise\w*|shove\w*|said)\s+(?:raise\s+)?(?:to\s+)?{N}",
+                  shape)
+    if m:
+        return m.span(), "over-stack", t.value(m.group(2)), t.value(m.group(1))
+    named = r"\b(?:bet|bets|typed|raise\w*|allin for)\s+(?:to\s+)?"
+    # (no other amount between: "he bets 600, i put in 500 with 500 behind" is my stack)
+    m = re.search(rf"{named}{N}\b[^#]{{0,30}}?\b(?:with|but)\s+"
+                  rf"(?:(?:he|she|i)\s+)?(?:only\s+)?(?:(?:has|have|had)\s+)?(?:only\s+)?(?:a\s+)?"
+                  rf"{N}\s*(?:stack|chips|left|behind|in (?:my|his) stack)|"
+                  rf"{named}{N}\b[^#]{{0,30}}?\b(?:but|and)\s+(?:(?:he|"
+                  rf"she|i)\s+)?(?:only\s+)?(?:has|have|had)\s+(?:only\s+)?{N}\s*(?:$|\?)",
+                  shape)
+    if m:
+        said, stack = (t.value(g) for g in m.groups() if g is not None)
+        return m.span(), "over-stack", said, stack
+    m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+(?:i\s*m\s+|im\s+|hes\s+|shes\s+)?"
+                  rf"allin\b.{{0,24}}?\b{CHIPS_VERBS}\s+(?:in\s+|out\s+)?(?:only\s+)?{N}\s+(?:of|from)\s+(?:my|his|her)\s+"
+                  rf"(?:whole\s+|entire\s+)?(?:stack\s+of\s+)?{N}(?:\s+stack)?\s*\??\s*$", shape)
+    if m and t.value(m.group(1)) < t.value(m.group(2)):
+        # "said all in but only pushed 2000 of my 5000": the word binds, all of the stack
+        return m.span(), "said-vs-chips", t.value(m.group(2)), t.value(m.group(1))
+    m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*|called out)\s+(?:i\s+)?"
+                  rf"(?:(?:raise|bet|make it)\s+(?:to\s+)?)?{N}\b.{{0,30}}?"
+                  rf"\b(?:{CHIPS_VERBS}|"
+                  rf"bet|had|chips (?:were|was|are|came to)|chips)\s+(?:in\s+|out\s+|forward\s+)?"
+                  rf"{N}", shape)
+    if m:
+        return m.span(), "said-vs-chips", t.value(m.group(1)), t.value(m.group(2))
+    m = re.search(rf"\b(?:(?:said|says|say|saying|goes|went)\s+(?:i\s+)?calls?|i\s+call\s+your)\s+"
+                  rf"(?:your\s+|the\s+|his\s+|her\s+)?{N}\s+(?:and\s+|then\s+){{0,2}}(?:i\s+)?"
+                  rf"(?:raise|reraise)s?\s+(?:you\s+|it\s+)?(?:by\s+)?(?:another\s+)?{N}"
+                  rf"(?:\s+more)?", shape)
+    if m:
+        # "call 500 and raise 1000" said: a call said first, a raise after it (a string bet)
+        return m.span(), "string-said", t.value(m.group(1)), t.value(m.group(2))
+    m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+call\b.{{0,30}}?\b{CHIPS_VERBS}\s+"
+                  rf"(?:in\s+|out\s+)?{N}|"
+                  rf"\bcall(?:s|ed)?\s+(?:and|but|then)\s+(?:then\s+|also\s+)?{CHIPS_VERBS}\s+"
+                  rf"(?:in\s+|out\s+|forward\s+)?{N}(?!\s+more)", shape)
+    if m is None and re.search(rf"\bcall(?:s|ed)?\s+(?:and|but|then)\s+(?:then\s+|also\s+)?"
+                               rf"{CHIPS_VERBS}\s+(?:in\s+|out\s+)?{N}\s+more\b", shape):
+        # "calls and then puts in 800 more": a call and chips past it, which rule holds them
+        # (a string bet, a raise) the words do not settle
+        return (0, len(shape)), "unsettled", 0, 0
+    if m:
+        # "call" said (or "calls and tosses 800 in"): the word binds, a call
+        return m.span(), "said-call", 0, t.value(m.group(1) or m.group(2))
+    m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+raise\b.{{0,20}}?{N}\s+(?:in\s+)?"
+                  rf"to call\b.{{0,30}}?\bback\b.{{0,12}}?{N}\s+more\b", shape)
+    if m:
+        # "raise" said first lets him go back to his stack: both trips are the raise
+        return m.span(), "said-raise-trips", 0, t.value(m.group(1)) + t.value(m.group(2))
+    m = re.search(r"\b(said|says|say|announc\w*|declar\w*)\s+raise\b.{0,40}?\b((enough|just|only|"
+                  r"chips|amount)\b.{0,12}\bcall|to call|the call)\b", shape)
+    if m:
+        return m.span(), "said-raise-call", 0, 0
+    m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+raise\b(?!\s+(?:to\s+|by\s+)?#)"
+                  rf".{{0,40}}?\b{CHIPS_VERBS}\s+"
+                  rf"(?:in\s+|out\s+|forward\s+)?(?:only\s+)?{N}", shape)
+    if m:
+        return m.span(), "said-raise-chips", 0, t.value(m.group(1))
+    m = re.search(rf"\b(?:raise|raises|raised|raising)\s+{N}\s+(?:over|on top of)\s+"
+                  rf"(?:a\s+|an\s+|the\s+|his\s+|her\s+|my\s+|their\s+)?{N}\s+"
+                  rf"(?:bet|raise|open)\b", shape)
+    if m and t.value(m.group(1)) < t.value(m.group(2)):
+        # "raise 2k over a 3k bet": less than the bet, so chips added to it, not a total
+        return (m.start(), m.end(1)), "raise_by", t.value(m.group(1)), 0
+    m = re.search(rf"\brais\w*\s+it\s+(?:by\s+)?{N}|"
+                  rf"\b(?:said|says|say|declar\w*|announc\w*)\s+(?:i\s+)?raise\s+(?:by\s+)?{N}"
+                  rf"(?!\s+to\b)|\braise it\s+(?:by\s+)?{N}|\braise by\s+{N}", shape)
+    if m:
+        return m.span(), "raise_by", t.value(next(g for g in m.groups() if g is not None)), 0
+    m = re.search(rf"\b(?:said|says|say|declar\w*|announc\w*)\s+(?:i\s+)?rais\w*\s+to\s+{N}|"
+                  rf"\bi\s+(?:say\s+)?raise\s+to\s+{N}|"
+                  rf"\b(?:said|says)\s+{N}\b", shape)
+    if m:
+        return m.span(), "raise_to", t.value(next(g for g in m.groups() if g is not None)), 0
+    m = re.search(rf"\b(?:lets\s+)?make it\s+{N}", shape)
+    rest = shape[:m.start()] + shape[m.end():] if m else ""
+    if m and re.search(r"\b(facing|into|vs|against|over|call|bets?|betting|raise\w*|shove\w*|"
+                       r"open\w*|leads?|slash|utg|preflop)\b", rest):
+        return m.span(), "make_it", t.value(m.group(1)), 0
+    m = re.search(rf"\bcall(?:ed|s|ing)?\s+(?:only\s+|just\s+)?{N}\b.{{0,30}}?\b(?:when|but|"
+                  rf"while|and)\b.{{0,20}}?\b(?:bet|raise)\s+(?:was|is|of)\s+(?:to\s+)?{N}", shape)
+    if m and t.value(m.group(1)) < t.value(m.group(2)):
+        # a call of less than the bet: chips put in short of a call
+        return (m.start(), m.end(1)), "put_in", t.value(m.group(1)), 0
+    m = re.search(rf"\b(?:{CHIPS_VERBS}|flicks?|flicked)\s+(?:in\s+|out\s+)?"
+                  rf"(?:a\s+|an\s+)?(?:one|single|lone|a|an)\s+(?:single\s+|lone\s+)?"
+                  rf"{CHIP_COLOUR}{N}\s+chip\b", shape)
+    if m is None:
+        # "put 1000 out in a single chip": the worth, then the one chip it is
+        m = re.search(rf"\b{CHIPS_VERBS}\s+(?:in\s+|out\s+)?{N}\s+(?:(?:in|out|forward)\s+)?"
+                      rf"(?:with|in|as|using)\s+(?:a|one)\s+(?:single\s+|lone\s+)?chip\b", shape)
+    if m is None:
+        # "I call with a 1000 chip": call said, one chip put in
+        m = re.search(rf"\bcall(?:s|ed|ing)?\s+(?:it\s+)?(?:with|using)\s+"
+                      rf"(?:a|an|one|single|lone)\s+(?:single\s+|lone\s+)?{CHIP_COLOUR}{N}\s+"
+                      rf"chip\b", shape)
+    if m is None:
+        m = re.search(rf"\b(?:a|one|single|lone|an)\s+(?:single\s+)?{CHIP_COLOUR}{N}\s+chip\s+"
+                      rf"(?:(?:is\s+|"
+                      rf"was\s+|gets\s+|got\s+)?(?:thrown|tossed|put|dropped|pushed|slid|flung|"
+                      rf"chucked|comes in|"
+                      rf"came in|goes in|went in)\b|(?=(?:over|into|"
+                      rf"facing|vs|against|on)\b))", shape)
+    if m and (re.search(r"\b(said|says|say|announc\w*|declar\w*)\s+raise\b", shape[:m.start()])
+              or RAISE_SAID_FIRST.search(shape, m.end())):
+        # "raise" said before the chip went in: a raise, to the chip's worth at most
+        return m.span(), "single-chip-raise", t.value(m.group(1)), 0
+    if m:
+        # one chip put in without "raise" said first: a call (TREPS and Tavern alike)
+        return m.span(), "single-chip", t.value(m.group(1)), 0
+    m = re.search(rf"\b{CHIPS_VERBS}\s+(?:in\s+|out\s+)?{N}"
+                  rf"(?:\s+(?:in|out|forward))?\s+"
+                  rf"(?:to call(?:\s+(?:my|his|her|the|a))?(?:\s+bet)?(?:\s+of)?(?:\s+#\d+)?"
+                  rf"(?:\s+bet)?\s+)?"
+                  rf"(?:and\s+)?(?:then\s+)?(?:(?:went|goes|go|going|reach|reached|reaches|reaching|came|"
+                  rf"comes|dips|dipped)\s+"
+                  rf"back\b.{{0,30}}?|(?:grabbed|grabs|added|adds|threw|tossed|pushed)\s+(?:in\s+)?"
+                  rf"(?:another\s+)?){N}", shape)
+    if m and not re.search(r"\b(said|says|announc\w*|declar\w*)\s+raise\b", shape[:m.start()]):
+        # chips put in, then a trip back to the stack for more: only the first chips count
+        return m.span(), "string", t.value(m.group(1)), t.value(m.group(2))
+    m = re.search(rf"\bcall(?:s|ed)\s+(?:the\s+)?{N}\s+(?:and\s+)?(?:then\s+)?(?:went|goes|reached|"
+                  rf"reaches|came|comes)\s+back\b.{{0,30}}?{N}", shape)
+    if m and not re.search(r"\b(said|says|announc\w*|declar\w*)\s+raise\b", shape[:m.start()]):
+        # a call of a bet (the bet it calls, when none is told), then a trip back for more
+        return m.span(), "string-call", t.value(m.group(1)), t.value(m.group(2))
+    # the last chips put in are the deed in question ("someone bets 400 and I put in 600")
+    puts = list(re.finditer(rf"\b(?:{CHIPS_VERBS}|bet|adds?|added)\s+"
+                            rf"(?:in\s+|out\s+|forward\s+)?(?:only\s+|just\s+)?{N}"
+                            rf"(?:\s+(?:in|out|forward|more))?", shape))
+    if puts and (SILENT.search(shape) or facing_of(shape, t) is not None or re.search(
+            r"\b(into|facing|vs|against|over)\b(?! (me|him|her|us|you|them|the pot|a pot|that|it|"
+            r"this|the top)\b)",
+            shape) or (
+            re.search(rf"\b(bets?|raises?|raised|opens?|opened|leads?)\s+(to\s+)?{N}|"
+                      rf"{N}\s+(bet|raise|open)\b",
+                      shape[:puts[-1].start()]) and puts[-1].group(0).split()[0] != "bet")):
+        # chips put in after a bet or raise told: the chips are the deed in question
+        m = puts[-1]
+        if m.group(0).startswith("add"):
+            # "adds 600 more": chips on top of what he had in (a blind); after a call or a
+            # first trip told, a second trip, which the words do not settle
+            if re.search(r"\b(call\w*|put\w*|threw|throws?|tosse[sd]|toss|slid|slides?|push\w*|"
+                         r"drops?|dropped|bets?)\b", shape[:m.start()].rsplit(" i ", 1)[-1]):
+                return (0, len(shape)), "unsettled", 0, 0
+            return m.span(), "add", t.value(m.group(1)), 0
+        if m.group(0).endswith(" more"):
+            return (0, len(shape)), "unsettled", 0, 0  # "puts in 500 more": on top of what?
+        return m.span(), "put_in", t.value(m.group(1)), 0
+    return None
+
+
+STREET = re.compile(r"\b(flop|turn|river)\b")
+# A street that opens a new round of the story: ", turn bet 800", ". river: he shoves", "then on
+# the turn"; not a street said after a deed ("he bets 600 on the turn")
+OPENS_ROUND = re.compile(r"(?:^|[,.;:!?]|\bthen\b|\band\b)\s*(?:then\s+)?(?:on\s+)?(?:the\s+)?"
+                         r"(flop|turn|river)\b")
+
+
+def new_street(query: str, shape: str) -> int | None:
+    """Where in `shape` the last street that opens a new round of the story is named, or None
+    (no such street, or the streets of the question and of its shape do not match up)."""
+    low = query[:MAX_CHARS].casefold()
+    said = list(STREET.finditer(low))
+    in_shape = list(STREET.finditer(shape))
+    if len(said) != len(in_shape):
+        return None
+    opening = {m.start(1) for m in OPENS_ROUND.finditer(low)}
+    last = None
+    for m, at in zip(said, in_shape, strict=True):
+        if m.start() in opening:
+            last = at.start()
+    return last
+
+
+# The patterns above are compiled on their first use (and kept by `re`): reading a question
+# that matches none of them once here compiles them all at import, so that the first `/rule`
+# asked does not pay for it on the loop.
+deed_in_question(" #0 ", Text(" #0 ", (1,)))

@@ -1,0 +1,793 @@
+"""Questions with amounts, worked out by the engine under the league's profile.
+
+"He raised 50 to 100, least I can reraise to?" is a spot in a hand: a bet of 50, a raise to
+100, and a player to act. This module reads such a spot from the question, plays it on the
+engine's own `Hand` (bot/engine/hand.py) with the league's profile, and reports what the engine
+does there: the minimum raise it offers, what it makes of chips put in without a word, of a
+declared raise, of "raise it X"; whether the betting is reopened; how a split pot is shared
+(bot/engine/pots.py). The arithmetic is the engine's; nothing here computes a raise.
+
+Only spots read with certainty are answered (the reading is bot/rulebook/amount_words.py); any
+other question with numbers falls back to the rule ("None": the lookup answers with words, and
+is unsure of them when amounts were asked about). The words of an answer are the presenter's
+(bot/discord_ui/presenter/rules.py); a `Worked` holds the numbers they need.
+
+Spots read (the numbers may be written 1,200, 1.2k, $1200; sizes as multiples where their base is
+said: "opens 3x" at given blinds, "3bb", "3x his bet", "half pot" where the pot is said; blinds
+as 100/200 or 1k-2k):
+- the minimum raise after bets and raises ("bet 300, min raise?", "blinds 100/200, raised to
+  600, smallest 3-bet?", "it went 200, 600, 1800", "he raised 50 to 100", "raises by 3k",
+  "min raises"), the minimum bet;
+- an all-in short of a raise after a bet ("1000 bet then a 1200 all-in, min raise?"), and
+  whether a player who already acted may raise again ("... C calls, can A raise?", "I raise
+  to 2400, he shoves 3000, can I re-raise?": asked for the player named);
+- chips put in without a word, or "make it X", facing a bet (the 50% rule or a call);
+- a declared raise ("said raise to 800 facing 600"), "raise it X" ("raise it 1000 facing 400"),
+  "raise" said with only the chips to call, a spoken amount against the chips thrown ("said 300
+  and threw 500"), an amount below the call or above the stack;
+- a pot split several ways with the smallest chip ("1,025 split two ways, 25 chips"), side
+  pots and the part of a bet nobody called (bot/rulebook/pot_sums.py);
+- the big blind ante and the antes before the cards, where the ante is said
+  (bot/rulebook/forced_bets.py);
+- one chip with raise said first, a call or "raise" said and then a trip back for more, a
+  player who says which blind he is in ("im sb", "bb with 200 in");
+- chips short of a call put in by mistake, the bet believed said beside them ("put out 500
+  thinking it was 500"; his last chips short of a call are an all-in, not read here), one chip
+  from a blind facing a raise where the blinds are not said (the call is the raise), "call
+  500 and raise 1000" said and called out as a string bet (held to the call).
+A deed told without its size ("utg raises, mp 3bets to 3000") leaves the spot unread.
+
+A betting round is also read by its structure (bot/rulebook/betting_story.py: who did what, to
+how much, what is asked), for the stories the phrases above do not read ("utg min raises, hj
+3x's it, least co can 4bet"); where both readings give numbers and they differ, no number is
+given, but for what the structure knows better (a min raise told as a deed, whether the player
+asked about already acted).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Literal
+
+from bot.engine.errors import IllegalAction
+from bot.engine.hand import Hand, HandConfig, Legal
+from bot.engine.hand_events import Acted
+from bot.engine.profile import Profile
+from bot.rulebook.amount_words import (
+    ASK_CALL,
+    ASK_MIN_BET,
+    ASK_MIN_RAISE,
+    ASK_PUT_IN,
+    ASK_REOPEN,
+    BOTH_BLINDS,
+    CLOCK,
+    MAX_CHARS,
+    OWN_BIG_BLIND,
+    OWN_SMALL_BLIND,
+    PLAYER_ACTS,
+    PROPOSED,
+    STREET,
+    UNREAD,
+    Deed,
+    N,
+    Text,
+    all_read,
+    blinds_of,
+    deed_in_question,
+    deeds_of,
+    facing_of,
+    new_street,
+    raise_sized,
+    read,
+)
+from bot.rulebook.betting_story import read_story
+from bot.rulebook.chip_words import LAST_CHIPS, MISTAKEN, MORE_BEHIND, STRING_CALLED
+from bot.rulebook.doubts import doubtful, untold_deed
+from bot.rulebook.hand_answers import act_at, acted_by, min_raise_at, reopen_at
+from bot.rulebook.pot_questions import pot_question
+from bot.rulebook.story_play import played_story, read_told_round
+from bot.rulebook.worked import TABLE_SIZE, Worked, spot_seats, worked
+from bot.tournament.clock import clock_timing
+
+# Blinds of a spot whose blinds the question does not give, played after the flop: small
+# enough that any bet named is at least a big blind.
+TINY_BLINDS = (1, 2)
+
+# --- reading the question -----------------------------------------------------------------
+
+
+@dataclass
+class _Spot:
+    """A betting round as the question tells it: the blinds (None: not said), whether it is
+    before the flop, what the players before the one in question did, in order."""
+
+    blinds: tuple[int, int] | None = None
+    preflop: bool = False
+    # (bet|raise|allin|call, to), (raiseby, by) or (minraise, 0)
+    prior: list[tuple[str, int]] = field(default_factory=list)
+    hero: Literal["next", "first", "sb", "bb"] = "next"
+    hero_stack: int | None = None
+    back_to: int = 0  # with hero "first": which of the players told the action comes back to
+
+
+# --- playing the spot on the engine ---------------------------------------------------------
+
+
+def _play(spot: _Spot, profile: Profile) -> tuple[Hand, int] | None:
+    """The hand at the moment the player in question is to act, and his seat; None when the
+    spot cannot be played as told (a bet below the minimum, an all-in for less than a call).
+
+    Seats: the small blind is seat 1, the big blind seat 2, the button the last seat. Before
+    the flop the players of the question act from seat 3 on; after it (everyone having called
+    the big blind before the flop) from seat 1 on. The player in question is the next one, or
+    the first of them ("can A raise again?"), or a blind; anyone else folds to him."""
+    small, big = spot.blinds or TINY_BLINDS
+    preflop = spot.preflop
+    if spot.hero in ("sb", "bb") and not preflop:
+        return None
+    first_seat = 3 if preflop else 1
+    last_actor = first_seat + len(spot.prior) - 1
+    hero_seat = {"first": first_seat + spot.back_to, "sb": 1, "bb": 2}.get(spot.hero,
+                                                                          last_actor + 1)
+    count = max(3, last_actor, hero_seat)
+    if count > TABLE_SIZE:
+        return None
+    stacks: dict[int, int] = {}
+    for i, (deed, to) in enumerate(spot.prior):
+        if deed == "allin":
+            stacks[first_seat + i] = to + (0 if preflop else big)
+    if spot.hero_stack is not None:
+        posted = big if not preflop else small if hero_seat == 1 else big if hero_seat == 2 else 0
+        stacks[hero_seat] = spot.hero_stack + posted
+    try:
+        hand = Hand.start(HandConfig("rule", spot_seats(count, stacks), count, small, big,
+                                     profile=profile, deck_seed="rule", table_size=TABLE_SIZE))
+        if not preflop:
+            while hand.street == "preflop" and hand.to_act is not None:
+                hand.check_or_call(hand.to_act)
+            if hand.street != "flop" or hand.to_act != 1:
+                return None
+        for i, (deed, to) in enumerate(spot.prior):
+            actor = hand.to_act
+            if actor != first_seat + i:
+                return None
+            if deed == "call":
+                hand.call(actor)
+            elif deed == "allin":
+                hand.all_in(actor)
+            elif deed in ("raiseby", "minraise"):
+                # "raises by 600", "min raises": the chips on top of the bet faced, or the least
+                legal = hand.legal()
+                if legal is None:
+                    return None
+                hand.wager_to(actor, hand.current_bet + to if deed == "raiseby"
+                              else legal.min_raise_to)
+            else:
+                hand.wager_to(actor, to)
+        while hand.to_act is not None and hand.to_act != hero_seat:
+            if hand.to_act == 1 and hero_seat == 2 and hand.current_bet == big:
+                hand.call(1)  # an unraised pot to the big blind: the small blind completes
+            else:
+                hand.fold(hand.to_act)
+    except IllegalAction:
+        return None
+    if hand.to_act != hero_seat or hand.is_over:
+        return None
+    return hand, hero_seat
+
+
+def _min_raise(spot: _Spot, profile: Profile) -> Worked | None:
+    played = _play(spot, profile)
+    if played is None:
+        return None
+    return min_raise_at(played[0], _several_all_ins(spot), profile)
+
+
+def _several_all_ins(spot: _Spot) -> bool:
+    return sum(d == "allin" for d, _ in spot.prior) >= 2
+
+
+def _reopen_answer(hand: Hand, spot: _Spot, profile: Profile,
+                   asked_call: bool = False) -> Worked | None:
+    return reopen_at(hand, _several_all_ins(spot), profile, asked_call)
+
+
+def _act(spot: _Spot, profile: Profile, how: str, amount: int) -> Worked | None:
+    """The player in question says "make it" (`make_it`) or puts in chips (`put_in`),
+    declares a raise to (`raise_to`) or by (`raise_by`) an amount, or bets: what the engine
+    makes of it."""
+    played = _play(spot, profile)
+    if played is None:
+        return None
+    return act_at(*played, profile, how, amount)
+
+
+def _facing_a_bet(spot: _Spot, profile: Profile) -> tuple[Hand, int, Legal] | None:
+    """The spot played to the player's turn, when he faces a bet he could raise."""
+    played = _play(spot, profile)
+    if played is None:
+        return None
+    hand, seat = played
+    legal = hand.legal()
+    if legal is None or not legal.can_raise or legal.call_amount == 0:
+        return None
+    return hand, seat, legal
+
+
+def _said_raise_with_a_call(spot: _Spot, profile: Profile) -> Worked | None:
+    """"Raise" said, then only the chips to call put in: a declared raise binds to the minimum
+    raise where a short declaration is made the minimum; where it is read as "make it", the
+    chips in are a call (the engine's reading of each)."""
+    facing = _facing_a_bet(spot, profile)
+    if facing is None:
+        return None
+    hand, seat, legal = facing
+    call_to = hand.current_bet
+    if profile.short_declared_raise == "minimum":
+        return worked("said-raise-call", "declared-raise", [legal.min_raise_to], profile,
+                       call_to=call_to, min_to=legal.min_raise_to)
+    before = len(hand.events)
+    hand.make_it(seat, call_to)
+    acted = acted_by(hand, before, seat)
+    if acted is None:
+        return None
+    return worked("said-raise-call", "declared-raise", [acted.to], profile,
+                   call_to=call_to, min_to=legal.min_raise_to)
+
+
+def _said_raise_with_chips(spot: _Spot, profile: Profile, threw: int) -> Worked | None:
+    """"Raise" said, then chips put in: a full raise stands as put in; short of one, a
+    declared raise binds to the minimum raise where short declarations are made the minimum,
+    and where they are read as "make it", the chips are read so (the engine's reading)."""
+    facing = _facing_a_bet(spot, profile)
+    if facing is None:
+        return None
+    hand, seat, legal = facing
+    call_to = hand.current_bet
+    if threw < call_to:
+        return None
+    if threw >= legal.min_raise_to:
+        return _act(spot, profile, "raise_to", threw)
+    if threw == call_to:
+        return _said_raise_with_a_call(spot, profile)
+    if profile.short_declared_raise == "minimum":
+        return worked("said-raise-call", "declared-raise", [legal.min_raise_to], profile,
+                       call_to=call_to, min_to=legal.min_raise_to, threw=threw)
+    before = len(hand.events)
+    hand.make_it(seat, threw)
+    acted = acted_by(hand, before, seat)
+    if acted is None:
+        return None
+    return worked("said-raise-call", "declared-raise", [acted.to], profile,
+                   call_to=call_to, min_to=legal.min_raise_to, threw=threw,
+                   returned=max(0, threw - acted.to))
+
+
+def _call(spot: _Spot, profile: Profile) -> tuple[Acted, int] | None:
+    """The engine's call in the spot, when a call is owed: the call, and what the player had
+    in before it (the chips beyond the call go back)."""
+    played = _play(spot, profile)
+    if played is None:
+        return None
+    hand, seat = played
+    legal = hand.legal()
+    if legal is None or legal.call_amount == 0:
+        return None
+    before = len(hand.events)
+    had = hand.player(seat).bet
+    hand.call(seat)
+    acted = acted_by(hand, before, seat)
+    return None if acted is None else (acted, had)
+
+
+def _single_chip(spot: _Spot, profile: Profile, chip: int) -> Worked | None:
+    """One chip put in facing a bet, "raise" not said first: a call, whatever the chip is
+    worth (the engine's call; the change goes back, when the blind he had in is known)."""
+    called = _call(spot, profile)
+    if called is None:
+        return None
+    acted, had = called
+    blind_untold = spot.blinds is None and spot.hero in ("sb", "bb")
+    if chip < acted.to - (0 if blind_untold else had):
+        return None  # a chip short of the call is no call: chips below it, not read here
+    return worked("single-chip", "single-chip", [acted.to], profile, chip=chip,
+                   returned=0 if blind_untold else max(0, chip - (acted.to - had)))
+
+
+def _from_a_blind(spot: _Spot, shape: str) -> None:
+    """"button opens 900, I drop a chip from the bb": a blind facing a raise before the flop,
+    the blinds not said. What a call comes to is the raise faced, whatever the blinds; the
+    spot is played before the flop on the smallest blinds."""
+    if spot.blinds is not None or spot.preflop or spot.hero not in ("sb", "bb"):
+        return
+    if re.search(r"\b(flop|turn|river|postflop|post flop)\b", shape) or not spot.prior:
+        return
+    if any(deed not in ("raise", "bet", "allin", "call") for deed, _ in spot.prior):
+        return
+    spot.preflop = True
+    spot.prior = [("raise", to) if deed == "bet" else (deed, to) for deed, to in spot.prior]
+
+
+def _declared_vs_chips(spot: _Spot, profile: Profile, said: int, threw: int) -> Worked | None:
+    """A spoken amount and different chips: the spoken amount binds (TREPS and Tavern
+    "Verbal Declarations"); the engine plays it as declared."""
+    played = _play(spot, profile)
+    if played is None:
+        return None
+    hand, seat = played
+    before = len(hand.events)
+    had = hand.player(seat).bet
+    faced = hand.current_bet
+    try:
+        hand.raise_to(seat, said)
+    except IllegalAction:
+        return None
+    acted = acted_by(hand, before, seat)
+    if acted is None:
+        return None
+    return worked("declared-vs-chips", "verbal-declaration", [acted.to], profile,
+                   said=said, threw=threw, to=acted.to, facing=faced,
+                   returned=max(0, threw - (acted.to - had)),
+                   called=int(acted.action == "call"))
+
+
+def _said_call(spot: _Spot, profile: Profile, threw: int) -> Worked | None:
+    """"Call" said, and more chips thrown: the word binds, so it is a call (TREPS and Tavern
+    "Verbal Declarations"); the chips beyond it go back."""
+    called = _call(spot, profile)
+    if called is None:
+        return None
+    acted, had = called
+    return worked("declared-vs-chips", "verbal-declaration", [acted.to], profile,
+                   said=acted.to, threw=threw, to=acted.to, facing=acted.to,
+                   returned=max(0, threw - (acted.to - had)), called=1)
+
+
+def _clock(query: str, profile: Profile) -> Worked | None:
+    """How long a player has once the clock is called, by the director's own timing for the
+    profile (bot/tournament/clock.py)."""
+    low = query[:MAX_CHARS].casefold()
+    if not CLOCK.search(low) or re.search(r"\b(blind|level|tournament) clock\b", low):
+        return None
+    timing = clock_timing(profile)
+    stated = {timing.expires_after, profile.clock_countdown_seconds, timing.countdown_after}
+    if any(int(n) not in stated for n in re.findall(r"\b\d+\b", low)):
+        # "called the clock 40 seconds ago": a time the answer does not account for
+        return None
+    return worked("clock", "clock", [timing.expires_after], profile,
+                   countdown=profile.clock_countdown_seconds,
+                   countdown_from=timing.countdown_after,
+                   folds=int(profile.clock_expiry == "fold"))
+
+
+# A ruling asked on the last deed told ("floor says?", "is that legal", "what does he owe").
+ASK_RULING = re.compile(r"\b(floor|ruling|legal|allowed|valid|binding|owe|what happens|comes? to|"
+                        r"what (is|does) (it|he|she|that)|whats (it|that))\b")
+
+# "what's that to", "total?": the sum a raise told comes to
+ASK_TOTAL = re.compile(r"\bwhat(s| is| does)? (that|it|this|his|her|the raise)( \w+)? (to|come to|"
+                       r"make it|in total)\b|\btotal\b|\bhow much is (that|it)\b")
+# "I'm the sb", "im in the big blind": the player asking sits in a blind
+# "can the bb reraise", "what can the sb do": the question is asked for that blind
+ASKS_FOR = r"\b(?:can|could|may|does|should) (?:the )?"
+I_AM_IN = r"\b(?:im|i am|i m)\s+(?:in\s+|on\s+)?(?:the\s+)?"
+# The question is asked for the player who acted first: "back to the opener".
+BACK_TO_OPENER = re.compile(r"\b(back to|for) (the )?(opener|original (bettor|raiser)|first "
+                            r"(player|bettor)|bettor)\b|\bback to (a|him|her|me)\b")
+# --- the question ---------------------------------------------------------------------------
+
+
+def work_out(query: str, profile: Profile) -> Worked | None:
+    """The amounts of a question as the engine plays them under `profile`, or None when the
+    question names no spot this module reads with certainty."""
+    t = read(query)
+    found = _read_spot(query, t, profile)
+    if found is None or doubtful(found, query):
+        return None
+    return _with_chips_added(found, t)
+
+
+def _with_chips_added(found: Worked, t: Text | None) -> Worked:
+    """"How much more do I add to min-raise" from a blind: the least raise, and the chips it
+    takes on top of those the player already has in."""
+    had = found.facts.get("had", 0)
+    if found.kind not in ("min-raise", "short-all-in") or not had:
+        return found
+    if t is None or not ASK_PUT_IN.search(t.shape):
+        return found
+    more = found.amount - had
+    return replace(found, figures=(*found.figures, more),
+                   facts=MappingProxyType({**found.facts, "to_add": more}))
+
+
+def _read_spot(query: str, t: Text | None, profile: Profile) -> Worked | None:
+    books = {m.casefold() for m in re.findall(r"\b(treps|tavern|tda)\b", query, re.IGNORECASE)}
+    if books - {profile.name}:
+        return None  # "in tavern" asked where another rulebook is played: the book's numbers differ
+    clock = _clock(query, profile)
+    if clock is not None:
+        return clock
+    if t is not None and re.search(r"\bcall(?:s|ed)?\b(?: #\d+)? (?:and )?then (?:says?|said) "
+                                   r"(?:raise|reraise)\b", t.shape):
+        return None  # a call, then raise said: two deeds of one player, the call binds first
+    if t is None:
+        return None
+    if f" {UNREAD} " in t.shape:
+        return read_told_round(query, profile)  # a size the phrases do not read
+    settled, found = pot_question(query, t, profile)
+    if settled:
+        return found  # pots, forced bets and chips (bot/rulebook/pot_questions.py)
+    # the betting round told, read by its phrases and by its structure (who did what): where
+    # both read it and differ, one of them misread the story, and no number is given; but
+    # whether the player asked about already acted (the betting not reopened to him) is the
+    # structure's to know
+    found = _read_round(query, t, profile)
+    story = read_story(query)
+    told = played_story(story, profile) if story is not None else None
+    if found is None or told is None or story is None:
+        return found or told
+    if found.figures == told.figures:
+        return found  # the same numbers: the phrases name the rule more closely
+    # a min raise told as a deed ("i min raise, he 3bets to 4000") the phrases take for the
+    # question; whether the player already acted
+    structural = any(d.verb == "minraise" for d in story.deeds) or told.kind in (
+        "not-reopened", "reopened")
+    return told if structural and found.kind in ("min-raise", "short-all-in") else None
+
+
+def _read_round(query: str, t: Text, profile: Profile) -> Worked | None:
+    """A betting round read by the phrases of amount_words.py."""
+    shape = t.shape
+    blinds = blinds_of(t)
+    skip: list[tuple[int, int]] = []
+    # the blinds (each way they are said) and the antes are the level, not deeds
+    skip += [m.span() for m in re.finditer(
+        rf"{N} slash {N}|\bblinds (?:of |are |at )?{N} and {N}|{BOTH_BLINDS}|"
+        rf"{OWN_SMALL_BLIND}|{OWN_BIG_BLIND}|"
+        rf"\b(bb|big blind)( is| of| at| are)? {N}(?: slash {N})?|"
+        rf"{N} (bb|big blind){PLAYER_ACTS}|\b(?:a |an |the )?(?:bb |big blind )?antes? "
+        rf"(?:of |is |at )?{N}|{N} (?:bb |big blind )?antes?\b", shape)]
+    # the pot's size says nothing of the bets faced
+    pots = [m.span() for m in re.finditer(r"\bpot (?:(?:is|was|of|at|size is|s) )?(?:now )?(?:at )?"
+                                          r"#\d+(?! slash)|#\d+ (?:chip )?pot\b", shape)]
+    skip += pots
+    # "can I reraise to 700": the least raise, the player's own amount checked against it
+    asks_min = ASK_MIN_RAISE.search(shape) or PROPOSED_RAISE.search(shape)
+    if asks_min or ASK_MIN_BET.search(shape):
+        # the player's own guess at the answer is checked, not played
+        skip += [m.span() for m in PROPOSED.finditer(shape)]
+    # "how much does A call": the question, no call told
+    skip += [m.span() for m in ASK_CALL.finditer(shape)]
+    hero = deed_in_question(shape, t)
+    told: list[tuple[int, str, int]] = []
+    if hero is not None and (hero[1] == "raise_to" or hero[1] == "raise_by" and not (
+            ASK_PUT_IN.search(shape) or ASK_TOTAL.search(shape))) and ASK_MIN_RAISE.search(
+            shape[hero[0][1]:]) and not re.search(r"\b(say|said|says|declar\w*|announc\w*)\b",
+                                                  shape[hero[0][0]:hero[0][1]]) and not (
+            IS_IT_LEGAL.search(shape[hero[0][1]:])):
+        # "I raise to 1,200, what's his min re-raise": a raise told, then the question
+        told.append((hero[0][0], "raise" if hero[1] == "raise_to" else "raiseby", hero[2]))
+        skip.append(hero[0])
+        hero = None
+    if hero is not None:
+        skip.append(hero[0])
+    if hero is not None and hero[1] == "string-said":
+        # "call 500 and raise 1000" said: held to the call once a player calls the string bet
+        # out (Tavern); unless he does, the rulebooks leave it to the floor
+        objected = STRING_CALLED.search(shape)
+        if objected is None:
+            return None
+        skip.append(objected.span())
+    mistaken = _mistake(shape, t, hero)
+    if mistaken is not None:
+        skip.append(mistaken)
+    sized = raise_sized(shape, t)
+    if sized is not None:
+        skip.append(sized[0])
+    facing = facing_of(shape, t)
+    if facing is not None and sized is not None and facing[0][0] < sized[0][1]:
+        facing = None  # "the last raise was 200" is the size of a raise, not a bet faced
+    if facing is not None and any(a < facing[0][1] and facing[0][0] < b for a, b in pots):
+        facing = None  # "into a 2000 pot": the pot, not a bet faced
+    if facing is not None and mistaken is not None and mistaken[0] <= facing[0][0] < mistaken[1]:
+        facing = None  # "thinking the bet was 500": the bet believed, not the one faced
+    if facing is not None:
+        skip.append(facing[0])
+    deeds, spans = deeds_of(shape, t, skip)
+    if untold_deed(shape, [*skip, *spans]):
+        return None
+    if any(AFTER_IT.search(shape[:pos]) for pos, deed, _ in deeds[1:] if deed != "call"):
+        return None  # "jams 700 after an open to 1500": told out of the order it was played
+    if hero is not None and hero[1] == "raise_to" and any(
+            pos >= hero[0][1] and deed != "call" for pos, deed, _ in deeds) and not re.search(
+            r"\b(say|said|says|declar\w*|announc\w*)\b", shape[hero[0][0]:hero[0][1]]):
+        # "I raise to 2400, he shoves 3000": a raise told in order, not the one asked about
+        told.append((hero[0][0], "raise", hero[2]))
+        hero = None
+    if hero is not None and hero[1] == "put_in" and re.match(r"bets?\b", shape[hero[0][0]:]) and (
+            any(pos >= hero[0][1] and deed != "call" for pos, deed, _ in deeds)):
+        # "bet 400, raise to 1200, all-in 1500": the bet opens the round told, it is no chips
+        # put in against another's bet
+        told.append((hero[0][0], "bet", hero[2]))
+        hero = None
+    deeds = sorted([*deeds, *told])
+    if sized is not None:
+        deeds = sorted([*deeds, *((sized[0][0], d, a) for d, a in sized[1])])
+    if not all_read(shape, [*skip, *spans]):
+        # an amount the question gives that no deed, blind or bet faced accounts for: the spot
+        # is not read with certainty, so no number is worked out
+        return None
+    if facing is not None:
+        # the bet faced takes its place among the deeds told: "facing 600", "into a 700 bet",
+        # "over a 1,000 bet" say what came before the deed they follow; "the bet was 250, then
+        # a raise" tells it in order
+        first = re.match(r"(facing|into|vs|versus|against|over|to call|call|on|after|my|his|her|"
+                         r"their|your)\b",
+                         shape[facing[0][0]:]) or re.search(r"\b(if|when|where)\s+$",
+                                                            shape[:facing[0][0]])
+        deeds = sorted([*deeds, (-1 if first else facing[0][0], facing[1], facing[2])])
+    street = new_street(query, shape)
+    if street is not None and any(p < street for p, _, _ in deeds) and any(
+            p > street for p, _, _ in deeds):
+        # "flop bet 300 and a call, turn bet 800": the last street told is the round asked about
+        if hero is not None and hero[0][0] < street:
+            return None
+        deeds = [d for d in deeds if d[0] > street]
+    later = [i for i, d in enumerate(deeds) if d[1] == "bet" and i and deeds[i - 1][1] == "call"]
+    if later:
+        # "he bets 500, I call, he bets 1000 on the turn": a bet after a call opens a new round,
+        # the one asked about when a street is named; else the story is not read for sure
+        if hero is not None and hero[0][0] < deeds[later[-1]][0] or not STREET.search(shape):
+            return None
+        deeds = deeds[later[-1]:]
+    spot = _Spot(blinds=blinds)
+    said_make_it = None
+    if deeds and deeds[-1][1] == "makeit" and hero is None and not (
+            ASK_MIN_RAISE.search(shape) or ASK_REOPEN.search(shape) or ASK_CALL.search(shape)):
+        # "bet 500, he makes it 900": the last chips told are the deed asked about
+        said_make_it = deeds.pop()[2]
+    deeds = [(p, "raise" if d == "makeit" else d, a) for p, d, a in deeds]
+    prior = _dedupe([(d, a) for _, d, a in deeds])
+    if re.search(rf"\b(from|in) the (small blind|sb)\b|{OWN_SMALL_BLIND}|"
+                 rf"\b(small blind|sb) (who (says|said)|says|said|raises|"
+                 rf"makes|goes|wants)\b|{I_AM_IN}(small blind|sb)\b|{ASKS_FOR}(small blind|sb)\b",
+                 shape):
+        spot.hero = "sb"
+    elif re.search(rf"\b(from|in) the (big blind|bb)\b|\b(big blind|bb) (who (says|said)|says|"
+                   rf"said|raises|makes|goes|wants)\b|{I_AM_IN}(big blind|bb)\b|{OWN_BIG_BLIND}|"
+                   rf"{ASKS_FOR}(big blind|bb)\b",
+                   shape):
+        spot.hero = "bb"
+    spot.preflop = _preflop(prior, blinds, shape)
+    if spot.preflop:
+        before_flop = _preflop_deeds(prior, blinds)
+        if before_flop is None:
+            return None
+        prior = before_flop
+    if not spot.preflop and prior and prior[0][0] in ("minraise", "raiseby"):
+        return None  # a raise told before the bet it raises: the order of the story is not read
+    spot.prior = prior
+    if hero is not None:
+        if any(pos >= hero[0][1] and deed in ("raise", "allin", "raiseby", "minraise") and
+               re.search(r"\b(then|after that|afterwards)\b", shape[hero[0][1]:pos])
+               for pos, deed, _ in deeds):
+            return None  # "Al puts one 1000 chip in, Cy then raises to 2000": a deed after his
+        found = _question_deed(hero, spot, t, profile)
+        if mistaken is not None and (found is None or found.kind != "below-call"):
+            return None  # a mistake told beside chips that are no short call: not read here
+        if found is not None and found.kind == "below-call" and LAST_CHIPS.search(shape) and (
+                not MORE_BEHIND.search(shape)):
+            return None  # his last chips short of a call are an all-in, not a short call
+        return found
+    if said_make_it is not None:
+        return _act(spot, profile, "make_it", said_make_it) if prior or spot.preflop else None
+    if prior and prior[-1][0] == "raiseby" and ASK_TOTAL.search(shape):
+        # "utg raises by 600, what's that to": the raise told last is the one asked about
+        spot.prior = prior[:-1]
+        return _act(spot, profile, "raise_by", prior[-1][1])
+    asks_call = ASK_CALL.search(shape) is not None and not ASK_REOPEN.search(shape)
+    asks_back = ASK_REOPEN.search(shape) or asks_call
+    opened = prior and (prior[0][0] == "bet" or spot.preflop and prior[0][0] == "raise")
+    if asks_back and opened and any(d == "allin" for d, _ in prior):
+        asker = re.search(r"\bcan (?:player )?([a-f]|i)\b(?! player)", shape)
+        own = (_own_deed(shape, deeds, asker.group(1)) if asker else None) or 0
+        if own and len(prior) != len(deeds):
+            return None  # my deed is not where it was told among the others
+        _back_to_the_first(spot, own)
+        played = _play(spot, profile)
+        return _reopen_answer(played[0], spot, profile, asks_call) if played else None
+    asked = shape
+    for a, b in spans:
+        asked = asked[:a] + " " * (b - a) + asked[b:]
+    if prior and prior[-1][0] == "minraise" and not ASK_MIN_RAISE.search(asked) and not (
+            re.search(r"\bnext (min|minimum|raise|reraise|one|least|smallest)\b|\bagain\b|"
+                      r"\b(after|over) (it|that|him|her)\b", asked)):
+        # "he bets 400, the next player min-raises, what is that": the minimum he raised to
+        spot.prior = prior[:-1]
+        return _min_raise(spot, profile)
+    if asks_min and (prior or blinds):
+        if not prior and not spot.preflop:
+            spot.preflop = True
+        if prior and prior[-1][0] == "raise" and (len(prior) > 1 or spot.preflop) and (
+                ASKS_ABOUT_TOLD.search(shape)):
+            # "opens 2500, I 3-bet to 4000, is that legal, whats the min": the raise told last is
+            # the one asked about, checked against the least raise before it
+            spot.prior = prior[:-1]
+        elif prior and prior[0][0] == "bet" and BACK_TO_OPENER.search(shape):
+            # the opener's raise: first whether the betting is open to him again
+            _back_to_the_first(spot)
+            played = _play(spot, profile)
+            return _reopen_answer(played[0], spot, profile) if played else None
+        return _min_raise(spot, profile)
+    if ASK_MIN_BET.search(shape) and blinds and not prior:
+        # opening before the flop is a raise of the big blind; after it, a bet
+        # ("open", not "opening bet", with no street named is the first raise before the flop)
+        named = re.search(r"\b(preflop|pre flop|before the flop|utg|under the gun)\b", shape)
+        opens = re.search(r"\bopen\w*\b(?!\s+bet)", shape) and not re.search(
+            r"\b(flop|turn|river|postflop|post flop)\b", shape)
+        spot.preflop = bool(named or opens)
+        return _min_raise(spot, profile)
+    if len(prior) >= 2 and prior[-1][0] == "raise" and prior[-2][0] != "allin" and (
+            ASK_RULING.search(shape)):
+        # "raise to 1500 vs a 1000 bet, floor says?": the raise told last is the one asked about
+        spot.prior = prior[:-1]
+        worked = _act(spot, profile, "raise_to", prior[-1][1])
+        if worked is not None and worked.kind == "declared" and (
+                worked.facts["target"] >= worked.facts["min_to"]):
+            # a full raise: the question is whether it is one, which the minimum answers
+            return _min_raise(spot, profile)
+        return worked
+    return None
+
+
+def _mistake(shape: str, t: Text, hero: Deed | None) -> tuple[int, int] | None:
+    """Where the question tells the bet the player believed he faced ("put out 500 thinking
+    it was 500"): the chips he put in, said again; any other amount there is not read."""
+    if hero is None or hero[1] != "put_in":
+        return None
+    for m in MISTAKEN.finditer(shape):
+        if (m.end() <= hero[0][0] or m.start() >= hero[0][1]) and (
+                t.value(m.group(1) or m.group(2)) == hero[2]):
+            return m.span()  # before the chips or after them
+    return None
+
+
+# a deed told after the one it came before ("... after an open to 1500")
+AFTER_IT = re.compile(r"\b(after|following)\s+(?:(?:a|an|the|his|her|my|their|that)\s+)?"
+                      r"(?:\w+\s+)?$")
+# "I raise to 2000, is that a full raise": the question is about the raise told, not the next one
+IS_IT_LEGAL = re.compile(r"\b(is|was|does|did) (that|it|this|mine|my raise)\b|"
+                         r"\b(legal|allowed|ok|okay|valid)\b")
+# "is that a legal 3bet", "is it enough": the deed told last is the one asked about
+ASKS_ABOUT_TOLD = re.compile(r"\b(is|was) (that|it|this|mine)\b")
+PROPOSED_RAISE = re.compile(rf"\bcan (?:i|he|she|we) (?:just )?(?:raise|reraise|xbet|make it) "
+                            rf"(?:to |for )?{N}\s*\??\s*$")
+def _back_to_the_first(spot: _Spot, own: int = 0) -> None:
+    """The question is asked for a player who already acted: the first to act, or the one whose
+    deed is `own` (the index of his among the deeds told). When everyone after him is all-in, a
+    player who called is added: a raise needs someone with chips to call it, and a question
+    about raising again takes that player for granted."""
+    spot.hero = "first"
+    spot.back_to = own
+    if all(d == "allin" for d, _ in spot.prior[own + 1:]):
+        spot.prior = [*spot.prior, ("call", 0)]
+
+
+def _own_deed(shape: str, deeds: Sequence[tuple[int, str, int]], who: str = "i") -> int | None:
+    """Which of the deeds told the player asked about made ("he bets, I raise to 2400, he
+    shoves, can I raise"; "A bets, B raises, C shoves, can B raise"): the last one said after
+    his name ("I" or "my", or his letter), or the first when the bet faced was his ("over my
+    1000 bet"); None when he made none of them."""
+    name = r"(i|my)" if who == "i" else rf"((player )?{who})"
+    own = None
+    for index, (pos, _, _) in enumerate(deeds):
+        if pos < 0:
+            if who == "i" and re.search(r"\b(over|into|facing|vs|against) my\b", shape):
+                own = index
+            continue
+        if re.search(rf"\b{name}\s+(just\s+)?$", shape[:pos]) or re.match(rf"{name}\b",
+                                                                           shape[pos:]):
+            own = index
+    return own
+
+
+def _dedupe(prior: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    out: list[tuple[str, int]] = []
+    for deed in prior:
+        if not out or out[-1][1] != deed[1] or deed[0] in ("call", "raiseby", "minraise"):
+            out.append(deed)
+    return out
+
+
+def _preflop(prior: Sequence[tuple[str, int]], blinds: tuple[int, int] | None,
+             shape: str) -> bool:
+    """Before the flop when the question says so, or gives the blinds and tells raises (not a
+    bet, which opens a round after the flop)."""
+    if re.search(r"\b(flop|turn|river|postflop|post flop)\b", shape):
+        return False
+    if re.search(r"\b(preflop|pre flop|before the flop|utg|under the gun)\b", shape):
+        return blinds is not None
+    if blinds is None:
+        return False
+    return not prior or prior[0][0] != "bet" or prior[0][1] == blinds[1]
+
+
+def _preflop_deeds(prior: list[tuple[str, int]],
+                   blinds: tuple[int, int] | None) -> list[tuple[str, int]] | None:
+    """Before the flop the big blind is the bet: "from 200 to 700" at 100/200 is a raise to
+    700, and a bet named there is a raise to it."""
+    if blinds is None:
+        return None
+    out = []
+    for deed, to in prior:
+        if deed in ("bet", "raise") and to == blinds[1]:
+            continue  # "facing 100" at 50/100: the big blind itself
+        out.append(("raise", to) if deed == "bet" else (deed, to))
+    return out
+
+
+def _question_deed(deed: Deed, spot: _Spot, t: Text, profile: Profile) -> Worked | None:
+    _, how, amount, other = deed
+    # a bet to answer: one told, or before the flop the big blind
+    faced = bool(spot.prior) or bool(spot.preflop and spot.blinds)
+    if how == "unsettled":
+        return None
+    if how == "said-vs-chips":
+        return _declared_vs_chips(spot, profile, amount, other)
+    if how == "said-call":
+        return _said_call(spot, profile, other) if faced else None
+    if how == "said-raise-call":
+        return _said_raise_with_a_call(spot, profile) if faced else None
+    if how == "string-call" and not spot.prior and not spot.preflop:
+        # "called 300 then went back for more": the call says the bet it called
+        spot.prior, faced = [("bet", amount)], True
+    if how == "string-said":
+        if not spot.prior and not spot.preflop:
+            spot.prior, faced = [("bet", amount)], True
+        worked = _act(spot, profile, "put_in", amount) if faced else None
+        if worked is None or worked.kind != "make-it" or worked.facts["facing"] != amount:
+            return None  # the call said is not the bet told: not read
+        return Worked("string", "string-bet", worked.amount, worked.figures,
+                      MappingProxyType({**worked.facts, "more": other}), worked.profile)
+    if how in ("string", "string-call"):
+        worked = _act(spot, profile, "put_in", amount) if faced else None
+        if worked is None or worked.kind != "make-it":
+            return None
+        # the first chips are the whole action; the trip back for more is a string bet
+        return Worked("string", "string-bet", worked.amount, worked.figures,
+                      MappingProxyType({**worked.facts, "more": other}), worked.profile)
+    if how == "single-chip":
+        _from_a_blind(spot, t.shape)
+        return _single_chip(spot, profile, amount) if faced else None
+    if how == "single-chip-raise":
+        # raise said first, then one chip: a raise to what the chip allows, under the single
+        # chip's rule
+        worked = _said_raise_with_chips(spot, profile, amount) if faced else None
+        return replace(worked, rule_id="single-chip") if worked is not None else None
+    if how == "said-raise-trips":
+        # raise said, then the call and a trip back for more: a raise of all of it, which the
+        # string bet rule allows once raise is said
+        worked = _said_raise_with_chips(spot, profile, other) if faced else None
+        return replace(worked, rule_id="string-bet") if worked is not None else None
+    if how == "said-raise-chips":
+        return _said_raise_with_chips(spot, profile, other) if faced else None
+    if how == "over-stack":
+        spot.hero_stack = other
+        if amount <= other:
+            return None
+        if spot.prior:
+            return _act(spot, profile, "raise_to", amount)
+        return _act(spot, profile, "raise_to", amount)
+    if not faced:
+        # after the flop a deed needs the bet it answers; before it, the big blind is that bet
+        return None
+    worked = _act(spot, profile, how, amount)
+    if worked is not None and how == "raise_by" and ASK_PUT_IN.search(t.shape):
+        # "how much do I put in": the chips added come first
+        worked = Worked(worked.kind, worked.rule_id, worked.facts["added"],
+                        (worked.facts["added"], worked.facts["to"]), worked.facts,
+                        worked.profile)
+    return worked

@@ -1,0 +1,45 @@
+"""Which reader a question about pots, forced bets or chips goes to (bot/rulebook/amounts.py asks
+here first): the chip race (colour_up.py), antes, blinds and heads-up postings (forced_bets.py),
+a call for less, a story of all-ins and the pots it makes (pot_story.py), a split pot and a bet
+given back (pot_sums.py). Each is read only from its own kind of question."""
+
+from __future__ import annotations
+
+import re
+
+from bot.engine.profile import Profile
+from bot.rulebook.amount_words import Text, blinds_of
+from bot.rulebook.colour_up import RACE, race_question
+from bot.rulebook.forced_bets import blind_pair, blinds_pot, forced_bets, heads_up_posts
+from bot.rulebook.pot_story import pot_story
+from bot.rulebook.pot_sums import ASK_BACK, call_for_less, split_pot, uncalled
+from bot.rulebook.worked import Worked
+
+# a question about the pots themselves ("the side pot", "main pot")
+POTS_ASKED = re.compile(r"\b(side ?pots?|main ?pots?|each pot|every pot)\b")
+
+
+def pot_question(query: str, t: Text, profile: Profile) -> tuple[bool, Worked | None]:
+    """(True, the answer) when the question is one of these kinds, the answer None where it is
+    not read for sure; (False, None) when it is none of them and the betting is to be read."""
+    shape = t.shape
+    if RACE.search(shape) and (raced := race_question(query, profile)):
+        return True, raced
+    if re.search(r"\bantes?\b|\bbba\b", shape) and (posted := forced_bets(t, profile)):
+        return True, posted
+    if (posted := heads_up_posts(t, profile) or blind_pair(t, profile) or
+            blinds_pot(t, profile)) is not None:
+        return True, posted
+    if (called := call_for_less(t, profile)) is not None:
+        return True, called
+    if POTS_ASKED.search(shape) or (re.search(r"\bpots?\b", shape) and re.search(
+            r"\b(allin|shove\w*|jam\w*)\b", shape)) or ASK_BACK.search(shape):
+        if (told := pot_story(query, profile)) is not None:
+            return True, told
+        if POTS_ASKED.search(shape):
+            return True, None  # a question about pots, not about the least raise
+    if re.search(r"\b(split|chop\w*|divid\w*|share|tie|tied|ties|winners)\b", shape):
+        return True, split_pot(t, profile)
+    if blinds_of(t) is None and (back := uncalled(t, profile)) is not None:
+        return True, back
+    return False, None
