@@ -41,7 +41,8 @@ ASKS_COUNTDOWN = re.compile(rf"\b(how long|how many {SECONDS}|how much time|how 
                             rf"\b(how long|how many {SECONDS})\b")
 # when the countdown starts asked
 ASKS_START = re.compile(rf"\b(before|until|till|til) (the )?{COUNTDOWN}\b|\bwhen (does|do|is) "
-                        rf"(the )?{COUNTDOWN} (start|begin|kick)")
+                        rf"(the )?{COUNTDOWN} (start|begin|kick)|\b{COUNTDOWN} (?:starts?|begins?|"
+                        rf"kicks? in)\b")
 # the time before the clock may be called: a reasonable time, no number
 BEFORE_CALLED = re.compile(r"\bbefore (?:\w+ ){0,3}(?:call|calls|calling|put|puts|putting) "
                            r"(?:the |a )?clock\b|\bbefore (?:the |a )?clock (?:can|may|is|gets)\b|"

@@ -349,9 +349,12 @@ IN_BIG_BLIND = re.compile(rf"\b(?:im|i am|i m) (?:in |on )?(?:the )?{_BB}\b|\b(?
                           rf"(?:in|on) (?:the )?{_BB}\b|\bfrom (?:the )?{_BB}\b")
 # heads-up, the button: he posted the small blind and acts first
 BUTTON_ACTS = re.compile(r"\b(?:button|dealer|btn)\b")
-# how much more he puts in to call the big blind ("to complete", "to limp", "add")
-ASK_MORE = re.compile(r"\bhow much (?:more|extra)\b|\b(?:add|adds|put in|to complete|to limp|"
+# how much more he puts in to call the big blind ("to complete", "to limp", "add"), or all he
+# has put in then ("how much did i put in total")
+ASK_MORE = re.compile(r"\bhow much (?:more|extra)\b|\b(?:add|adds|adding|to complete|to limp|"
                       r"to (?:just )?call)\b")
+ASK_ALL_IN = re.compile(r"\b(?:in )?total\b|\bin all\b|\baltogether\b")
+POT_NAMED = re.compile(r"\b(pot|middle)\b")
 # what the others did before him: folded or called the big blind, nothing more
 NO_RAISE = re.compile(r"\b(?:rais\w*|reraise\w*|xbet\w*|bet|bets|betting|shove\w*|allin|jam\w*|"
                       r"open\w*|min|check\w*|iso\w*|straddl\w*|dead|missed|posts?|posted)\b")
@@ -405,7 +408,11 @@ def blind_completes(t: Text, profile: Profile) -> Worked | None:
         IN_SMALL_BLIND.search(shape) or SB_CALLS.search(shape))
     if IN_BIG_BLIND.search(shape):
         return None
-    if blinds is None or mine is None or not ASK_MORE.search(shape) or NO_RAISE.search(shape):
+    asks_all = ASK_ALL_IN.search(shape) is not None
+    if asks_all and POT_NAMED.search(shape):
+        return None  # the pot in all, not what the small blind put in
+    if blinds is None or mine is None or not (asks_all or ASK_MORE.search(shape)) or (
+            NO_RAISE.search(shape)):
         return None
     if heads_up and BLIND_NAMED.search(shape) or ANTES_SAID.search(shape):
         return None  # heads-up the button is the small blind: naming a blind beside it is unread
@@ -425,8 +432,13 @@ def blind_completes(t: Text, profile: Profile) -> Worked | None:
         return None
     if legal is None or hand.to_act != seat or not legal.call_amount:
         return None
-    return worked("blind-posts", "heads-up" if heads_up else "blinds", [legal.call_amount],
-                  profile, small=blinds[0], big=blinds[1], to_call=1, button=int(heads_up))
+    more = legal.call_amount
+    hand.call(seat)
+    total = hand.player(seat).bet
+    figures = [total, more] if asks_all else [more]
+    return worked("blind-posts", "heads-up" if heads_up else "blinds", figures, profile,
+                  small=blinds[0], big=blinds[1], to_call=1, button=int(heads_up),
+                  total=int(asks_all))
 
 
 # "our minimum bet is 200 this level, what should the small blind be"

@@ -71,6 +71,13 @@ def test_the_button_limps_heads_up(book: Rulebook, profile: Profile) -> None:
     for query in ("heads up at 600/1200, the button limps. how much more does he put in",
                   "hu 600/1200, dealer wants to just call, how much to add"):
         assert _answer(book, query, profile) == ("heads-up", (legal.call_amount,)), query
+    more = legal.call_amount
+    hand.call(1)
+    total = hand.player(1).bet
+    # all he has put in once he limps, asked: the total first
+    assert _answer(book, "heads up 600/1200, im on the button and limp. how much did i put in "
+                         "total", profile) == ("heads-up", (total, more)) == ("heads-up",
+                                                                             (1200, 600))
 
 
 @pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
@@ -110,6 +117,8 @@ def test_the_small_blind_of_a_level_told_by_its_smallest_bet(book: Rulebook,
     "blinds 250/500, whats the big blind option",
     "250/500, im in the sb and theres a straddle, how much more to complete",
     "blinds went from 250/500 to 300/600, how much does the sb post now",
+    "250/500, im sb and just complete, how much is in the pot in total",
+    "250/500, im sb and i complete, how much do i put in",
     "bb is 500, how much does the small blind post",
     "bb is 500, im in the sb, folded to me, how much more to complete",
 ])

@@ -61,7 +61,8 @@ def test_when_the_countdown_starts(book: Rulebook, profile: Profile) -> None:
     called = _called(profile)
     start = round(called.countdown_at - called.at)
     for query in ("clock called, how long before the countdown starts",
-                  "when does the countdown start on the clock, how many secs in"):
+                  "when does the countdown start on the clock, how many secs in",
+                  "clock: after how many seconds does the countdown start"):
         assert _figures(book, query, profile) == (start,), query
 
 

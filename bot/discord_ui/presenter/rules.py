@@ -268,6 +268,9 @@ def _settled_text(w: Worked) -> str:
                 f"with a small blind of {chips(f['small'])}.")
     if w.kind == "blind-posts" and f.get("to_call"):
         who = "heads-up the button has posted" if f["button"] else "the small blind has posted"
+        if f.get("total"):
+            return (f"{to} in all: {who} {chips(f['small'])}, and calling the big blind of "
+                    f"{chips(f['big'])} takes {chips(w.figures[1])} more.")
         return (f"{to} more: {who} {chips(f['small'])}, and calling the big blind of "
                 f"{chips(f['big'])} takes {to} more.")
     if w.kind == "blind-posts":
