@@ -33,7 +33,7 @@ TIME = re.compile(rf"\b(\d+|a|one|half a) ?({SECONDS}|second|{MINUTES})\b")
 NOT_TIME = re.compile(r"\b(seat|player|table|level|no|number|#) ?(\d+)\b")
 # the question asks for a time
 ASKS_TIME = re.compile(rf"\b(how long|how much time|how many ({SECONDS}|{MINUTES})|total|"
-                       rf"time limit|{SECONDS}|{MINUTES})\b")
+                       rf"time limit|(?:full|whole) time|{SECONDS}|{MINUTES})\b")
 COUNTDOWN = r"(?:final |last )?count ?(?:ed )?down"
 # the countdown's own length asked
 ASKS_COUNTDOWN = re.compile(rf"\b(how long|how many {SECONDS}|how much time|how many)\b"

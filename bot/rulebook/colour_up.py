@@ -24,6 +24,9 @@ RACE = re.compile(r"\b(chip ?race|race|racing|raced|colou?r(?:ing|ed)? ?up|chip 
 CHIP_WORDS = ((re.compile(r"\btwenty[ -]?fives?\b|\bquarters\b"), "25s"),
               (re.compile(r"\bfifties\b"), "50s"), (re.compile(r"\bhundreds\b"), "100s"),
               (re.compile(r"\bfives\b"), "5s"))
+# a chip's colour said beside its worth ("7 green 25s")
+CHIP_COLOUR = re.compile(r"\b(?:green|red|black|white|blue|pink|yellow|purple|orange|grey|gray) "
+                         r"(?=\d)")
 # a count said in words ("i have seven of them"); "one" stays a word ("one 25 chip")
 COUNT_WORDS = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b"
                          r"(?! (?:handed|ways?)\b)")
@@ -40,7 +43,8 @@ OLD = re.compile(rf"\bcolou?r(?:ing|ed)? ?up (?:the |our |my )?{N} s?\b|"
                  rf"get raced|"
                  rf"raced|race off)\b|\brac(?:e|ing) (?:off |of )?(?:the |our )?{N} s\b|"
                  rf"\bodd {N} s?\b|\bin {N} s (?:over|left)\b|\b(?:left over|over|left) in {N} s\b|"
-                 rf"\bone {N} chip\b|\b(?:have|has|had|got|hold|holding) #\d+ (?:of )?{N} s\b")
+                 rf"\bone {N} chip\b|\b(?:have|has|had|got|hold|holding) #\d+ (?:of (?:the |my )?)?"
+                 rf"{N}(?: s| chips?)\b")
 # the new smallest chip
 NEW = re.compile(rf"\b(?:to|for|into|(?:get|gets|got|them) in) {N} s\b|"
                  rf"{N} (?:is|are|being|as) (?:the )?(?:new )?(?:smallest|lowest)\b|"
@@ -51,10 +55,11 @@ NEW = re.compile(rf"\b(?:to|for|into|(?:get|gets|got|them) in) {N} s\b|"
                  rf"\b(?:keep|stay) in {N} s\b")
 # the player's odd chips counted ("3 odd 25s", "11 of them", "seven 25s") or his small chips'
 # worth
-COUNT = re.compile(rf"{N} odd\b(?! (?:#\d+(?: s)? )?(?:chips? )?(?:on|at|in|left on) the "
-                   rf"(?:table|race)\b)|"
+COUNT = re.compile(rf"{N} odd\b(?! (?:#\d+(?: s)? )?(?:chips? )?(?:on|at|in|left on|across|"
+                   rf"around) the (?:table|race)\b)|"
                    rf"\b(?:have|has|had|got|hold|holding) {N} (?:of them|of those|of em)\b|"
-                   rf"\b(?:have|has|had|got|hold|holding) {N} (?:of )?{N} s\b")
+                   rf"\b(?:have|has|had|got|hold|holding) {N} (?:of (?:the |my )?)?{N}(?: s| "
+                   rf"chips?)\b")
 WORTH = re.compile(rf"\b(?:have|had|got|hold|holding|has|with) {N}(?! (?:of|odd|#))(?: in "
                    rf"(?:small |odd )?chips| in {N} s)?\b|\bstack (?:is|was|of) {N}\b")
 # odd chips left on the table after the whole new chips ("race left 50 in 25s over", "2
@@ -65,7 +70,7 @@ LEFT_COUNT = re.compile(rf"{N} (?:leftover|left over) {N} s\b")
 # the table for the race", "5 odd 25s in the race") or each player's ("odd chips at the table
 # are 3, 1, 2")
 TABLE_ODD = re.compile(rf"(?:\bonly )?{N} odd (?:{N}(?: s)? )?(?:chips? )?(?:(?:left )?"
-                       rf"(?:on|at|in) the (?:table|race)|in total|total)\b")
+                       rf"(?:on|at|in|across|around) the (?:table|race)|in total|total)\b")
 TABLE_LIST = re.compile(r"\bodd (?:chips|ones|#\d+ s)(?: (?:at|on) the table)? (?:are|were|is) "
                         r"((?:#\d+ (?:and )?){2,10})|\b(?:have|had|hold|with) ((?:#\d+ (?:and )?)"
                         r"{2,10})odd (?:chips|ones)\b")
@@ -82,7 +87,7 @@ ASK_CARDS = re.compile(r"\bhow many (?:race )?cards\b|\bdealt (?:a |any )?cards?
                        r"\bcards? (?:do|does|will|would|should) (?:i|he|she|we) get\b|"
                        r"\bhow many (?:of (?:them|those|em|my chips) )?(?:go|goes|are) (?:into|in) "
                        r"the race\b")
-ASK_MOST = re.compile(r"\b(most|max|maximum|more than one)\b.{0,30}\b(win|get|won)\b|"
+ASK_MOST = re.compile(r"\b(most|max|maximum|more than one)\b.{0,50}\b(win|get|won)\b|"
                       r"\bhow many\b.{0,30}\b(?:can|could) (?:i|he|she|you) win\b|"
                       r"\bhow many\b.{0,30}\b(?:can|could) (?:one|a|any|a single) (?:player|"
                       r"person|guy) (?:win|get)\b")
@@ -108,6 +113,7 @@ def race_question(query: str, profile: Profile) -> Worked | None:
         return None  # no race named: not read further (most questions)
     for pattern, chip in CHIP_WORDS:
         low = pattern.sub(chip, low)
+    low = CHIP_COLOUR.sub("", low).replace("->", " to ")
     t = _with_counts(read(CHIPS_COUNTED.sub(r"\1 of \2s", low)))
     if t is None:
         # "chip race: the most new chips one player can win": whatever the chips

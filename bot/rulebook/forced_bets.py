@@ -54,9 +54,10 @@ DEEDS = re.compile(r"\b(rais\w*|reraise\w*|xbet\w*|call\w*|limp\w*|bet|bets|shov
 BEFORE_ACTION = re.compile(r"\bbefore (?:anyone|anybody|any player|the first player|someone) "
                            r"(?:acts|has acted|moves|bets)\b|\bbefore (?:the |any )?action\b")
 # Heads-up: two players dealt in
-HEADS_UP = re.compile(r"\bheads ?up\b|\bhu\b|\b(two|2) (handed|players left)\b|\bone on one\b")
+HEADS_UP = re.compile(r"\bheads ?up\b|\bhu\b|\b(two|2) (handed|players left)\b|\bone on one\b|"
+                      r"\b(?:down to|only) (?:two|2) (?:players|of us|left)\b")
 # who posts, heads-up: the button (and small blind) or the other player (the big blind)
-BUTTON_POSTS = re.compile(r"\b(button|dealer|btn|sb|small blind)\b")
+BUTTON_POSTS = re.compile(r"(?<!non )(?<!not on the )\b(button|dealer|btn|sb|small blind)\b")
 OTHER_POSTS = re.compile(r"\b(other (player|guy|one)|non ?button|not on the button|bb|big blind)\b")
 # "bb is 400, what's the sb": one blind given, the other asked
 ASK_SMALL = re.compile(rf"\b(?:bb|big blind) (?:is |of |at )?{N}\b.{{0,20}}\b(?:whats|what is|"
@@ -145,6 +146,8 @@ def blinds_pot(t: Text, profile: Profile) -> Worked | None:
     them, no ante said and no deed told."""
     shape = t.shape
     blinds = _blinds(t)
+    if SB_OUT.search(shape) or BB_OUT.search(shape) or BOTH_OUT.search(shape):
+        return None  # a blind knocked out: the next hand's blinds (blinds_after_bust)
     if blinds is None or not ASK_POT.search(shape) or _told_deed(shape) or re.search(
             r"\bantes?\b|\bbba\b", shape) or not re.search(
             r"\b(before|preflop|to start|starting|dead money|in the middle)\b", shape):
@@ -259,9 +262,9 @@ WAS_BB = re.compile(r"\b(?:(?:guy|player|one|person|man|he|she) (?:who|that) was
 WAS_SB = re.compile(r"\b(?:(?:guy|player|one|person|man|he|she) (?:who|that) was (?:the |in the )?"
                     r"|(?:old|former|previous|last hands|prior) )(?:sb|small blind)\b|"
                     r"\bi was (?:the |in the )?(?:sb|small blind)\b")
-BLINDS_TOTAL = re.compile(r"\b(?:from|in|by) (?:the )?blinds\b|\bblinds? (?:total|in total|"
-                          r"come to|add up)\b|\btotal (?:in )?blinds\b|\bblinds\b.{0,40}\b(?:in "
-                          r"total|total|altogether|all told)\b")
+BLINDS_TOTAL = re.compile(r"\b(?:from|in|by) (?:the )?blinds\b|\bblind (?:money|chips)\b|"
+                          r"\bblinds? (?:total|in total|come to|add up)\b|\btotal (?:in )?blinds\b|"
+                          r"\bblinds\b.{0,40}\b(?:in total|total|altogether|all told)\b")
 # the total asked in so many words ("what do the blinds add up to")
 TOTAL_ASKED = re.compile(r"\b(add up|come to|comes to|in total|total|altogether|all told)\b")
 # the next hand asked, not the hand the blind busted in
@@ -340,6 +343,11 @@ BLIND_NAMED = re.compile(rf"\b(?:{_SB}|{_BB})\b")
 # the player asked about is in the small blind ("folds to me in the sb", "im sb")
 IN_SMALL_BLIND = re.compile(rf"\b(?:im|i am|i m) (?:in |on )?(?:the )?{_SB}\b|\b(?:me|i|im) "
                             rf"(?:in|on) (?:the )?{_SB}\b|\bfrom (?:the )?{_SB}\b")
+# the player's own posting asked ("how much did i have to post")
+ASK_OWN_POST = re.compile(r"\b(?:how much|what)(?: do| did| will| must| should) i (?:have to |need "
+                          r"to |has to )?(?:post|pay|put in|put up)\b")
+# folded to him: no deed of his, nor one that changes his blind
+FOLDS_TO = re.compile(r"\b(?:everyone |all |it )?(?:folds?|folded) (?:around )?to (?:me|him|her)\b")
 # the small blind's own call asked ("how much does the sb add to call", "sb limps, how much")
 SB_CALLS = re.compile(rf"\b(?:does|do|would|should|will|must) (?:the )?{_SB} (?:need to |have "
                       rf"to )?(?:add|put in|pay|call|complete|limp)\b|\b{_SB} (?:wants to |just "
@@ -376,24 +384,31 @@ def _blind_spans(shape: str) -> list[tuple[int, int]]:
 
 
 def blind_posted(t: Text, profile: Profile) -> Worked | None:
-    """"New level is 400/800, how much does the small blind post": the blind the engine posts
-    for that seat, no ante and no deed told."""
+    """"New level is 400/800, how much does the small blind post", "folds to me in the bb, how
+    much did i post": the blind the engine posts for that seat, no ante and no deed told (but
+    folds to him)."""
     shape = t.shape
     blinds = _level_said(t)
     asked = ASK_BLIND_POSTS.search(shape)
+    own = ASK_OWN_POST.search(shape)
+    mine = IN_SMALL_BLIND.search(shape), IN_BIG_BLIND.search(shape)
+    if asked is None and own is not None and (mine[0] is None) != (mine[1] is None):
+        asked = mine[0] or mine[1]  # "im in the bb, how much did i post": his own blind
+        shape = FOLDS_TO.sub(" ", shape)
     if blinds is None or asked is None or _told_deed(shape) or HEADS_UP.search(shape) or (
             ANTES_SAID.search(shape) or SB_OUT.search(shape) or
             BB_OUT.search(shape) or BOTH_OUT.search(shape)):
         return None
     if not all_read(shape, _blind_spans(shape)):
         return None
-    small = SB_NAMED.fullmatch(asked.group(1) or asked.group(2) or asked.group(3)) is not None
+    small = asked is mine[0] or asked.re is ASK_BLIND_POSTS and SB_NAMED.fullmatch(
+        asked.group(1) or asked.group(2) or asked.group(3)) is not None
     hand = _dealt(spot_seats(3, {}), *blinds, 0, False, profile)
     if hand is None:
         return None
     seat = 1 if small else 2  # the button is seat 3: the small blind sits left of it
-    mine = sum(e.amount for e in hand.events if isinstance(e, Posted) and e.seat == seat)
-    return worked("blind-posts", "blinds", [mine], profile, small=blinds[0], big=blinds[1],
+    posted = sum(e.amount for e in hand.events if isinstance(e, Posted) and e.seat == seat)
+    return worked("blind-posts", "blinds", [posted], profile, small=blinds[0], big=blinds[1],
                   asked_small=int(small))
 
 

@@ -41,7 +41,10 @@ def test_what_each_blind_posts(book: Rulebook, profile: Profile) -> None:
                          "small_blind"),
                         ("1.5k/3k now. what does the bb have to post", "big_blind"),
                         ("blinds 1500/3000, sb posts how much?", "small_blind"),
-                        ("whats the big blind at 1500/3000", "big_blind")):
+                        ("whats the big blind at 1500/3000", "big_blind"),
+                        ("blinds 1500/3000, folds to me in the bb. how much did i post",
+                         "big_blind"),
+                        ("1500/3000 and im in the sb, what do i have to post", "small_blind")):
         assert _answer(book, query, profile) == ("blinds", (posted[kind],)), query
 
 
@@ -71,6 +74,10 @@ def test_the_button_limps_heads_up(book: Rulebook, profile: Profile) -> None:
     for query in ("heads up at 600/1200, the button limps. how much more does he put in",
                   "hu 600/1200, dealer wants to just call, how much to add"):
         assert _answer(book, query, profile) == ("heads-up", (legal.call_amount,)), query
+    posted = {e.seat: e.amount for e in hand.events if isinstance(e, Posted)}
+    for query, seat in (("heads up at 600/1200, how much does the non-button post", 2),
+                        ("down to 2 players at 600/1200, the button posts how much", 1)):
+        assert _answer(book, query, profile) == ("heads-up", (posted[seat],)), query
     more = legal.call_amount
     hand.call(1)
     total = hand.player(1).bet

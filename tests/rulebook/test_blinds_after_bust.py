@@ -69,7 +69,8 @@ def test_the_blinds_in_all_after_a_bust(book: Rulebook, profile: Profile) -> Non
                              "sb and bb both busted in one hand")):
         posted, _, _ = _next_hand(profile, out, (1000, 2000))
         for query in (f"1k/2k, {said}. how much goes in from the blinds next hand",
-                      f"blinds 1000/2000, {said}. what do the blinds add up to next hand"):
+                      f"blinds 1000/2000, {said}. what do the blinds add up to next hand",
+                      f"1k/2k, {said}. how much blind money goes in now"):
             assert _answer(book, query, profile) == (rule, (sum(posted.values()),)), query
     posted, sb, _ = _next_hand(profile, "bb", (1000, 2000))
     assert sum(posted.values()) == 2000 and sb not in posted

@@ -48,6 +48,7 @@ def test_new_chips_handed_out_at_a_table(book: Rulebook, profile: Profile) -> No
                    profile) == ("chip-race", (_handed(profile, [2, 2, 1, 1, 1, 1, 1, 1, 1, 1]),))
     # a total, however the players hold it: spread one each or three to a player
     for total, phrase in ((9, "9 odd 25s on the table"), (6, "six odd quarters in the race"),
+                          (5, "5 odd 25s across the table"),
                           (3, "3 odd 25 chips left on the table")):
         spread, packed = _handed(profile, [1] * total), _handed(
             profile, [3] * (total // 3) + ([total % 3] if total % 3 else []))
@@ -69,6 +70,8 @@ def test_a_players_chips_counted_in_words(book: Rulebook, profile: Profile) -> N
     assert _answer(book, "chip race, i have ten 25s, how many cards", profile) == (
         "chip-race", (len(line.cards),))
     for query in ("race off the 25s: a player with 250 in 25s gets how many cards",
+                  "colour up 25s -> 100s, i have 10 green 25s. how many cards do i get",
+                  "chip race 25s to 100s: i have 10 of the 25 chips, how many cards",
                   "color up 25s to 100s, my stack is 1,250, how many cards do i get",
                   "chip race 25s to 100s, she has 10 of them, how many cards does she get"):
         assert _answer(book, query, profile) == ("chip-race", (len(line.cards),)), query
@@ -86,7 +89,8 @@ def test_the_most_one_player_wins_with_no_chip_named(book: Rulebook, profile: Pr
     for query in ("chip race: the most new chips one player can win?",
                   "colour up, max chips a single player can win in the race",
                   "race off, i have 3 odd 5s, whats the most i can win",
-                  "race off 25s for 100s, i have 3 odd 25s, how many 100s can i win"):
+                  "race off 25s for 100s, i have 3 odd 25s, how many 100s can i win",
+                  "max number of new chips a single player can win in the chip race"):
         assert _answer(book, query, profile) == ("chip-race", (most,)) == ("chip-race", (1,))
 
 
