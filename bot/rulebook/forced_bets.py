@@ -39,7 +39,7 @@ PLAYERS = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|ten) (handed|
 ASK_POST = re.compile(r"\b(post|posts|posted|pay|pays|put|puts|owe|owes|in total|total|how much|"
                       r"how big|size|what does|whats)\b")
 ASK_POT = re.compile(r"\b(pot|in the middle|dead money)\b|\b(is|are|goes|go) (out|in)\b.{0,20}"
-                     r"\b(before|preflop)\b")
+                     r"\b(before|preflop)\b|\b(total|all) before (the )?(deal|cards|action)\b")
 # the ante itself asked, not all the big blind posts
 ASK_ANTE = re.compile(r"\b(?:whats|what is|how (?:big|much) is) (?:the )?(?:bb |big blind )?"
                       r"antes?\b|\bbba\b.{0,12}\b(?:whats|what is|how (?:big|much))\b")

@@ -88,6 +88,16 @@ def test_the_button_limps_heads_up(book: Rulebook, profile: Profile) -> None:
 
 
 @pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_blinds_and_antes_in_all_before_the_deal(book: Rulebook, profile: Profile) -> None:
+    seats = tuple(Seat(s, f"s{s}", 90_000) for s in range(1, 7))
+    hand = Hand.start(HandConfig("t", seats, 2, 500, 1000, ante=100, profile=profile,
+                                 deck_seed="antes"))
+    total = sum(e.amount for e in hand.events if isinstance(e, Posted))
+    assert _answer(book, "six handed 500/1000 ante 100. blinds and antes total before the deal?",
+                   profile) == ("antes", (total,)) == ("antes", (2100,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
 def test_the_small_blind_of_a_level_told_by_its_smallest_bet(book: Rulebook,
                                                               profile: Profile) -> None:
     """The smallest bet after the flop is the big blind (the engine's); the league's structures
