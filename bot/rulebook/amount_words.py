@@ -598,11 +598,6 @@ def facing_of(shape: str, t: Text) -> tuple[tuple[int, int], str, int] | None:
     return (m.start(), m.end()), deed, amount
 
 
-CLOCK_TIME = (r"(how long|how many (seconds|secs?|minutes|mins?)|how much time|seconds|secs?|"
-              r"minutes?|mins?)")
-CLOCK = re.compile(rf"\b({CLOCK_TIME}|what time limit)\b.*\bclock\b|\bclock\b.*\b{CLOCK_TIME}\b")
-
-
 # Words of a question that asks for an amount ("min raise?", "how much", "what's the total").
 ASKS = re.compile(r"\b(min|mini|minimum|least|smallest|lowest|how much|how many|total|what "
                    r"(does|do|is|s|would)|whats|can (he|she|i|a|they)|what now|who gets)\b")

@@ -65,8 +65,6 @@ from bot.rulebook.amount_words import (
     ASK_PUT_IN,
     ASK_REOPEN,
     BOTH_BLINDS,
-    CLOCK,
-    MAX_CHARS,
     OWN_BIG_BLIND,
     OWN_SMALL_BLIND,
     PLAYER_ACTS,
@@ -88,12 +86,13 @@ from bot.rulebook.amount_words import (
 )
 from bot.rulebook.betting_story import read_story
 from bot.rulebook.chip_words import LAST_CHIPS, MISTAKEN, MORE_BEHIND, STRING_CALLED
+from bot.rulebook.clock_times import clock_question
+from bot.rulebook.colour_up import race_question
 from bot.rulebook.doubts import doubtful, untold_deed
 from bot.rulebook.hand_answers import act_at, acted_by, min_raise_at, reopen_at
 from bot.rulebook.pot_questions import pot_question
 from bot.rulebook.story_play import played_story, read_told_round
 from bot.rulebook.worked import TABLE_SIZE, Worked, spot_seats, worked
-from bot.tournament.clock import clock_timing
 
 # Blinds of a spot whose blinds the question does not give, played after the flop: small
 # enough that any bet named is at least a big blind.
@@ -349,23 +348,6 @@ def _said_call(spot: _Spot, profile: Profile, threw: int) -> Worked | None:
                    returned=max(0, threw - (acted.to - had)), called=1)
 
 
-def _clock(query: str, profile: Profile) -> Worked | None:
-    """How long a player has once the clock is called, by the director's own timing for the
-    profile (bot/tournament/clock.py)."""
-    low = query[:MAX_CHARS].casefold()
-    if not CLOCK.search(low) or re.search(r"\b(blind|level|tournament) clock\b", low):
-        return None
-    timing = clock_timing(profile)
-    stated = {timing.expires_after, profile.clock_countdown_seconds, timing.countdown_after}
-    if any(int(n) not in stated for n in re.findall(r"\b\d+\b", low)):
-        # "called the clock 40 seconds ago": a time the answer does not account for
-        return None
-    return worked("clock", "clock", [timing.expires_after], profile,
-                   countdown=profile.clock_countdown_seconds,
-                   countdown_from=timing.countdown_after,
-                   folds=int(profile.clock_expiry == "fold"))
-
-
 # A ruling asked on the last deed told ("floor says?", "is that legal", "what does he owe").
 ASK_RULING = re.compile(r"\b(floor|ruling|legal|allowed|valid|binding|owe|what happens|comes? to|"
                         r"what (is|does) (it|he|she|that)|whats (it|that))\b")
@@ -415,14 +397,14 @@ def _read_spot(query: str, t: Text | None, profile: Profile) -> Worked | None:
     books = {m.casefold() for m in re.findall(r"\b(treps|tavern|tda)\b", query, re.IGNORECASE)}
     if books - {profile.name}:
         return None  # "in tavern" asked where another rulebook is played: the book's numbers differ
-    clock = _clock(query, profile)
+    clock = clock_question(query, profile)
     if clock is not None:
         return clock
     if t is not None and re.search(r"\bcall(?:s|ed)?\b(?: #\d+)? (?:and )?then (?:says?|said) "
                                    r"(?:raise|reraise)\b", t.shape):
         return None  # a call, then raise said: two deeds of one player, the call binds first
     if t is None:
-        return None
+        return race_question(query, profile)  # "the most chips one player wins": none told
     if f" {UNREAD} " in t.shape:
         return read_told_round(query, profile)  # a size the phrases do not read
     settled, found = pot_question(query, t, profile)
