@@ -34,6 +34,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.engine.profile import PROFILE_NAMES, make_profile  # noqa: E402
+from bot.event_loop import freeze_start_up  # noqa: E402
 from bot.rulebook import Rulebook, load_rulebook  # noqa: E402
 from bot.rulebook.search import MAX_QUERY_CHARS  # noqa: E402
 from tests.rulebook.scoring import load_set  # noqa: E402
@@ -84,6 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     book = load_rulebook()
     print(f"loading the rulebook (once a start): {(time.perf_counter() - start) * 1000:.1f} ms")
+    # as the bot does once it has started (bot/__main__.py)
+    freeze_start_up()
     profiles = [make_profile(n) for n in PROFILE_NAMES]
 
     print(f"\nthe hardest inputs, {MAX_QUERY_CHARS} characters, {args.repeat} cold calls x "

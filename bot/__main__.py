@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from bot.config import ConfigError, Settings, load_settings
 from bot.datafiles import set_league_data_dir
-from bot.event_loop import run
+from bot.event_loop import freeze_start_up, run
 from bot.league.points import PointsError
 from bot.rulebook import RulebookError
 from bot.tournament.errors import StructureError
@@ -221,6 +221,7 @@ def _run_bot(settings: Settings, token: str) -> int:
                          global_limit=settings.process_global_limit,
                          backup_dir=settings.backup_dir, backup_keep=settings.backup_keep,
                          process_heartbeat=True, docs_url=settings.docs_url)
+        freeze_start_up()
         try:
             # What discord.py's `bot.run` does, on the bot's event loop (uvloop:
             # bot/event_loop.py); logging is configured above, with the level from LOG_LEVEL.

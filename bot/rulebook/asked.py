@@ -81,6 +81,11 @@ class Asked:
     def loads(text: str) -> Asked:
         return Asked(json.loads(text)["counts"])
 
+    def ready(self) -> Asked:
+        """The reading worked out now: a cost of the start, not of the first question."""
+        _ = self._model
+        return self
+
     @functools.cached_property
     def _model(self) -> tuple[dict[str, float], dict[str, dict[str, float]]]:
         """Per label, the log weight of a word it never came with; per feature, each label's
@@ -143,4 +148,4 @@ class Asked:
 def load_asked() -> Asked:
     """The shipped counts (data/asked/counts.json)."""
     text = files("bot.data").joinpath("asked").joinpath("counts.json").read_text("utf-8")
-    return Asked.loads(text)
+    return Asked.loads(text).ready()
