@@ -11,12 +11,15 @@ from bot.engine.profile import Profile
 from bot.rulebook.amount_words import Text, blinds_of
 from bot.rulebook.colour_up import RACE, race_question
 from bot.rulebook.forced_bets import blind_pair, blinds_pot, forced_bets, heads_up_posts
+from bot.rulebook.pot_asked import ASK_MOST, ASK_WON
 from bot.rulebook.pot_story import pot_story
 from bot.rulebook.pot_sums import ASK_BACK, call_for_less, split_pot, uncalled
 from bot.rulebook.worked import Worked
 
 # a question about the pots themselves ("the side pot", "main pot")
 POTS_ASKED = re.compile(r"\b(side ?pots?|main ?pots?|each pot|every pot)\b")
+# chips all in, told: "A jams", "both got it in"
+ALL_IN_TOLD = re.compile(r"\b(allin|shove\w*|jam\w*|(?:got|get|gets) it (?:allin|in))\b")
 
 
 def pot_question(query: str, t: Text, profile: Profile) -> tuple[bool, Worked | None]:
@@ -32,8 +35,8 @@ def pot_question(query: str, t: Text, profile: Profile) -> tuple[bool, Worked | 
         return True, posted
     if (called := call_for_less(t, profile)) is not None:
         return True, called
-    if POTS_ASKED.search(shape) or (re.search(r"\bpots?\b", shape) and re.search(
-            r"\b(allin|shove\w*|jam\w*)\b", shape)) or ASK_BACK.search(shape):
+    if POTS_ASKED.search(shape) or (re.search(r"\bpots?\b", shape) or ASK_WON.search(shape) or (
+            ASK_MOST.search(shape))) and ALL_IN_TOLD.search(shape) or ASK_BACK.search(shape):
         if (told := pot_story(query, profile)) is not None:
             return True, told
         if POTS_ASKED.search(shape):

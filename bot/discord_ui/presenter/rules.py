@@ -222,8 +222,16 @@ def _settled_text(w: Worked) -> str:
         if sides:
             some = "side pots" if f["sides"] > 1 else "a side pot"
             text += f", and {some} of {sides} among those who put more in"
+        if f.get("dead"):
+            text += f" (the main pot holds the {chips(f['dead'])} in it before the all-ins)"
+        elif f.get("earlier"):
+            text += " (the main pot also holds what was in it before this street)"
         if f["returned"]:
             text += f"; the {chips(f['returned'])} nobody matched goes back"
+        if "count" in f:
+            text = f"{f['count']} pots: {text}"
+        elif "won" in f:
+            text = f"{to} to that player, the pots his hand takes: {text}"
         return text + "."
     if w.kind == "single-chip":
         back = f", and {chips(f['returned'])} comes back as change" if f["returned"] else ""
