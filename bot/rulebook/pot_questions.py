@@ -18,6 +18,8 @@ from bot.rulebook.worked import Worked
 
 # a question about the pots themselves ("the side pot", "main pot")
 POTS_ASKED = re.compile(r"\b(side ?pots?|main ?pots?|each pot|every pot)\b")
+# a pot shared among winners
+SHARED = re.compile(r"\b(split|chop\w*|divid\w*|share|tie|tied|ties|winners)\b")
 # chips all in, told: "A jams", "both got it in"
 ALL_IN_TOLD = re.compile(r"\b(allin|shove\w*|jam\w*|(?:got|get|gets) it (?:allin|in))\b")
 
@@ -40,8 +42,9 @@ def pot_question(query: str, t: Text, profile: Profile) -> tuple[bool, Worked | 
         if (told := pot_story(query, profile)) is not None:
             return True, told
         if POTS_ASKED.search(shape):
-            return True, None  # a question about pots, not about the least raise
-    if re.search(r"\b(split|chop\w*|divid\w*|share|tie|tied|ties|winners)\b", shape):
+            # a question about pots, not about the least raise: a main or side pot split, or none
+            return True, split_pot(t, profile) if SHARED.search(shape) else None
+    if SHARED.search(shape):
         return True, split_pot(t, profile)
     if blinds_of(t) is None and (back := uncalled(t, profile)) is not None:
         return True, back

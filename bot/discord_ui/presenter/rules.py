@@ -208,10 +208,14 @@ def _settled_text(w: Worked) -> str:
     if w.kind == "over-stack":
         return f"all-in for {to}: naming more than his stack puts a player all-in."
     if w.kind == "split":
-        if not f["odd"]:
-            return f"{chips(f['high'])} each: the pot of {chips(f['pot'])} splits evenly."
-        first = "the first winner" if f["odd"] == 1 else f"the first {f['odd']} winners"
         yours = f"{to} for you; " if f.get("mine") else ""
+        if f.get("alone"):
+            yours = (f"{to} for you ({chips(w.figures[1])} of the split pot and the "
+                     f"{chips(f['alone'])} pot won alone); ")
+        if not f["odd"]:
+            return (f"{yours}{chips(f['high'])} each: the pot of {chips(f['pot'])} splits "
+                    "evenly.")
+        first = "the first winner" if f["odd"] == 1 else f"the first {f['odd']} winners"
         return (f"{yours}{chips(f['high'])} to {first} from the button's left and "
                 f"{chips(f['low'])} to the rest: {chips(f['pot'])} splits in whole "
                 f"{chips(f['unit'])} chips, and the odd chip goes left of the button.")
