@@ -86,15 +86,16 @@ def pots_asked(asked: str, spot: PotSpot, t: Text, profile: Profile) -> Worked |
         bet = spot.totals[next(iter(returned))] if named is None else spot.totals[named]
         return worked("uncalled", "uncalled-bet", [back], profile, bet=bet, called=bet - back)
     if ASK_COUNT.search(asked):
-        count = len(contested) - (1 if re.search(r"\bside pots\b", asked) else 0)
+        sides = re.search(r"\bside pots\b", asked) is not None
+        count = len(contested) - int(sides)
         return worked("side-pots", "side-pots", [count, *(p.amount for p in contested)],
-                      profile, count=count, **facts)
+                      profile, count=count, side_count=int(sides), **facts)
     won = _won(asked, spot, contested, returned)
     if won is not None:
         if won < 0:
             return None
         return worked("side-pots", "side-pots", [won, *(p.amount for p in contested)], profile,
-                      won=won, **facts)
+                      won=won, most=int(ASK_MOST.search(asked) is not None), **facts)
     if not ASK_POTS.search(asked) or ASK_SIDE.search(asked) and len(contested) < 2:
         return None
     figures = [p.amount for p in contested]

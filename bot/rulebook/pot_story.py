@@ -181,8 +181,9 @@ def pot_story(query: str, profile: Profile) -> Worked | None:
     if not 2 <= len(players) <= TABLE_SIZE:
         return None
     for told in TOLD_COUNT.finditer(shape):
-        if re.match(r" (?:each |both |all )?(?:call|fold|check|bet|put|shov|jam|push|allin)",
-                    shape[told.end():]) or (
+        if told.group(2) not in ("way", "ways", "handed") and re.match(
+                r" (?:each |both |all )?(?:call|fold|check|bet|put|shov|jam|push|allin)",
+                shape[told.end():]) or (
                 shape[:told.start()].endswith("by ")):
             continue  # "two players call", "called by two players": some of the players
         if WORD_WAYS[told.group(1)] != len(players):

@@ -233,7 +233,9 @@ def _settled_text(w: Worked) -> str:
         if f["returned"]:
             text += f"; the {chips(f['returned'])} nobody matched goes back"
         if "count" in f:
-            text = f"{f['count']} pots: {text}"
+            text = f"{f['count']} {'side pots' if f.get('side_count') else 'pots'}: {text}"
+        elif "won" in f and f.get("most"):
+            text = f"{to} at most for that player, the pots he is in: {text}"
         elif "won" in f:
             text = f"{to} to that player, the pots his hand takes: {text}"
         return text + "."
