@@ -34,7 +34,9 @@ ASK_MOST = re.compile(rf"\b(?:most|max|maximum|how much) {NAME} (?:can|could) (?
 # who wins which pot, told: "A wins main", "B beats C", "i win with the best hand"
 BEST = re.compile(rf"\b{NAME} (?:wins?|won|takes?|took|scoops?|has|had|have) (?:it all|everything|"
                   rf"all|the nuts|the best hand|best hand|with the best hand|with best hand)\b|"
-                  rf"\b{NAME} (?:wins?|won) with (?:the )?(?:best|nuts|better)\b")
+                  rf"\b{NAME} (?:wins?|won) with (?:the )?(?:best|nuts|better)\b|"
+                  # "A wins. how much does A win": the hand, every pot he is in
+                  rf"\b{NAME} (?:wins|won)(?: it)?(?= (?:how|what|whats|so|then)\b| ?\??\s*$)")
 WINS_POT = re.compile(rf"\b{NAME} (?:wins?|won|takes?|took) (?:the )?(main|side)(?: ?pot)?\b")
 BEATS = re.compile(rf"\b{NAME} (?:beats?|beat|outdraws?|has better than|is ahead of) {NAME}\b")
 
@@ -172,7 +174,7 @@ def _beats(told: str, spot: PotSpot, contested: list[Pot]) -> set[tuple[int, int
     pairs: set[tuple[int, int]] = set()
     seats = list(spot.totals)
     for m in BEST.finditer(told):
-        best = _seat_called(m.group(1) or m.group(2), spot)
+        best = _seat_called(next(g for g in m.groups() if g is not None), spot)
         if best is None:
             return None
         pairs |= {(best, s) for s in seats if s != best}

@@ -23,16 +23,23 @@ STORY_DEED = re.compile(
     rf"(?:{N} )?\b({_ACT})\b((?: (?:allin|for|to|with|of|off|it|all|in))*)(?: {N}\b( allin\b)?)?")
 # "all in preflop: me 1000, Joe 2500, Sue 2500": players all-in, each for the amount by his name
 # (or "all in for 200, 500, 900, 900", "4 way: 100, 400, 900 all in": each all-in for one)
+_LISTED = (r"(?!(?:for|to|of|with|and|is|was|pot|bets?|raises?|calls?|shoves?|jams?|push\w*|"
+           r"limps?|opens?|makes?|allin)\b)[a-z]+")
 ALL_IN_LIST = re.compile(r"\ballin (?:preflop |pre |on the flop |on the turn |on the river )?"
                          r"((?:[a-z]+ (?:and [a-z]+ )?#\d+ (?:each )?(?:and )?){2,9})|"
                          r"\ballin (?:for |with |of |preflop |pre )?(?:stacks )?"
                          r"((?:#\d+ (?:and )?){2,9})|"
-                         r"((?:#\d+ (?:and )?){2,9})(?:are |were |go |went |all )?allin\b")
+                         r"((?:#\d+ (?:and )?){2,9})(?:are |were |go |went |all )?allin\b|"
+                         rf"((?:{_LISTED} #\d+ (?:and )?){{2,9}})(?:are |were |go |went |all |both "
+                         rf"|everyone |everybody |they |we )*allin\b")
 # stacks listed with slashes: "stacks 400 / 1000 / 2500", "400/1000/2500 all in"
 _SLASH_AMOUNT = r"\$?\d[\d,.]*k?"
 STACKS_SLASHED = re.compile(rf"(?<=\bstacks )(?:of |are |were )?{_SLASH_AMOUNT}(?:\s*/\s*"
                             rf"{_SLASH_AMOUNT}){{1,8}}|\b{_SLASH_AMOUNT}(?:\s*/\s*{_SLASH_AMOUNT})"
                             rf"{{2,8}}(?=\s*(?:all ?in|are all ?in|all went all ?in)\b)")
+# stacks told, then all of them all in: "A has 800, B has 2000, C has 5000, all in"
+HAS_LIST = re.compile(r"(?:\b[a-z]+ (?:has|had|have|with) #\d+ (?:and )?){2,9}(?=(?:and )?(?:all |"
+                      r"everyone |everybody |they |we )?(?:are |go |went )?allin\b)")
 # a stack told and then all of it put in: "B and C both have 5000 and get it all in"
 GOT_IT_IN = re.compile(r" (?:both |each |all )?(?:have|has|had|with) (#\d+) (?:and |n )?(?:get|got|"
                        r"gets|go|goes|went|put|puts|shove|shoves|push|pushes|jam|jams) (?:it )?"
@@ -134,7 +141,8 @@ def _story_text(query: str) -> Text | None:
     t = read(low)
     if t is None:
         return None
-    shape = GOT_IT_IN.sub(r" allin for \1 ", t.shape)
+    shape = HAS_LIST.sub(lambda m: re.sub(r" (?:has|had|have|with) #", " #", m.group(0)), t.shape)
+    shape = GOT_IT_IN.sub(r" allin for \1 ", shape)
     # "i had 300, two 1000 stacks both got it in with me": each all-in for his stack
     shape = WITH_ME.sub(r" i allin for \1 \2 allin for \3 ", shape)
     return Text(shape, t.values)
@@ -266,7 +274,7 @@ def _played(story: str, t: Text, capitals: set[str],
         if what == "list":
             if street or players:
                 return None
-            told = m.group(1) or m.group(2) or m.group(3)
+            told = m.group(1) or m.group(2) or m.group(3) or m.group(4)
             for name, other, token in re.findall(r"(?:([a-z]+) (?:and ([a-z]+) )?)?#(\d+)", told):
                 for one in (name, other) if other else (name,):
                     p = _Player("" if one in ("and", "") else SAME.get(one, one))
