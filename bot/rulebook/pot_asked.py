@@ -18,6 +18,10 @@ from bot.rulebook.worked import Worked, worked
 ASK_POTS = re.compile(r"\b(pot|pots|side ?pot|main ?pot)\b")
 ASK_SIDE = re.compile(r"\bside ?pots?\b")
 ASK_MAIN = re.compile(r"\bmain ?pots?\b")
+# every pot together: "total pot", "the whole pot", "all the pots"
+TOTAL = re.compile(r"\b(?:total|whole|entire|overall) pots?\b|\bpots? (?:in )?total\b|"
+                   r"\ball (?:the )?pots\b|\bpots? altogether\b|\b(?:in|of) (?:all|both) pots\b|"
+                   r"\bhow much is in the middle\b")
 # "how many pots is that", "number of side pots"
 ASK_COUNT = re.compile(r"\bhow many (side )?pots\b|\b(number|count) of (side )?pots\b")
 # "the last side pot", "the second side pot", "side pot 2" (read as "the second side pot")
@@ -100,6 +104,18 @@ def pots_asked(asked: str, spot: PotSpot, t: Text, profile: Profile) -> Worked |
                       won=won, most=int(ASK_MOST.search(asked) is not None), **facts)
     if not ASK_POTS.search(asked) or ASK_SIDE.search(asked) and len(contested) < 2:
         return None
+    last = list(re.finditer(r"\b(how|what|whats|wats|which)\b", asked))
+    if last and re.match(r"\w+ (?:much |many )?(?:do|does|did|will|would|can|could|should) \w+",
+                         asked[last[-1].start():]) and not re.search(
+            r"\b(pots?|main|side)\b", asked[last[-1].start():]):
+        return None  # "..., how much does C" (cut short): the question is not about the pots
+    if TOTAL.search(asked):
+        # "total pot": every pot together
+        total = sum(p.amount for p in contested)
+        if spot.earlier or spot.more_after:
+            return None
+        return worked("side-pots", "side-pots", [total, *(p.amount for p in contested)],
+                      profile, total=total, **facts)
     figures = [p.amount for p in contested]
     # "the side pot" (not "the side pots", all of them, nor beside "the main pot")
     side_asked = ASK_SIDE.search(asked) is not None and not ASK_MAIN.search(asked) and not (

@@ -34,7 +34,8 @@ ALL_IN_LIST = re.compile(r"\ballin (?:preflop |pre |on the flop |on the turn |on
                          rf"|everyone |everybody |they |we )*allin\b")
 # stacks listed with slashes: "stacks 400 / 1000 / 2500", "400/1000/2500 all in"
 _SLASH_AMOUNT = r"\$?\d[\d,.]*k?"
-STACKS_SLASHED = re.compile(rf"(?<=\bstacks )(?:of |are |were )?{_SLASH_AMOUNT}(?:\s*/\s*"
+STACKS_SLASHED = re.compile(rf"(?:(?<=\bstacks )|(?<=\ball in )|(?<=\ballin ))(?:of |are |were )?"
+                            rf"{_SLASH_AMOUNT}(?:\s*/\s*"
                             rf"{_SLASH_AMOUNT}){{1,8}}|\b{_SLASH_AMOUNT}(?:\s*/\s*{_SLASH_AMOUNT})"
                             rf"{{2,8}}(?=\s*(?:all ?in|are all ?in|all went all ?in)\b)")
 # stacks told, then all of them all in: "A has 800, B has 2000, C has 5000, all in"
@@ -154,6 +155,8 @@ def pot_story(query: str, profile: Profile) -> Worked | None:
     side pots, and the part of a bet nobody matched, which goes back). A story read with any
     doubt (a player who did not match the bet and is not all-in, a deed without its size, more
     or fewer players than the story says) gives no number."""
+    if len(query) > MAX_CHARS and query[MAX_CHARS - 1: MAX_CHARS + 1].isalnum():
+        return None  # the question cut in the middle of a word: what it asks is not read
     t = _story_text(query)
     if t is None or re.search(r"\bantes?\b|\bbba\b", t.shape):
         return None  # antes are chips in the pot the story does not count

@@ -207,6 +207,12 @@ def _contested(totals: dict[str, int], folded: tuple[str, ...] = (),
      {"a": 200, "b": 700, "c": 700}, (), 0, "side"),
     ("Al all in 300, Bo all in 800, Cy all in 1500, Di calls. side pot 2?",
      {"al": 300, "bo": 800, "cy": 1500, "di": 1500}, (), 0, "second"),
+    # stacks told by name, then all in
+    ("A has 800, B has 2000, C has 5000, all in. main pot?", {"a": 800, "b": 2000, "c": 5000},
+     (), 0, "main"),
+    ("me 700, bob 1500, sue 1500 all in, side pot?", {"i": 700, "bob": 1500, "sue": 1500}, (),
+     0, "side"),
+    ("three way all in 400/900/900 main pot?", {"a": 400, "b": 900, "c": 900}, (), 0, "main"),
 ])
 def test_the_pot_asked_of_a_story(book: Rulebook, query: str, totals: dict[str, int],
                                   folded: tuple[str, ...], dead: int, asked: str) -> None:
@@ -273,11 +279,20 @@ def _taken(totals: dict[str, int], ranking: list[str], who: str, dead: int = 0) 
      {"a": 1500, "b": 4000, "c": 4000}, ["b", "a", "c"], "b"),
     ("A all in 500, B all in 1500, C calls. A wins with the best hand, B beats C. what does C "
      "get", {"a": 500, "b": 1500, "c": 1500}, ["a", "b", "c"], "c"),
+    ("A all in 300, B all in 900, C calls. B wins. how much does B win",
+     {"a": 300, "b": 900, "c": 900}, ["b", "a", "c"], "b"),
 ])
 def test_what_a_player_takes(book: Rulebook, query: str, totals: dict[str, int],
                              ranking: list[str], who: str) -> None:
     rule, figures = _answer(book, query, make_profile("tda"))
     assert rule == "side-pots" and figures[0] == _taken(totals, ranking, who), query
+
+
+def test_every_pot_together(book: Rulebook) -> None:
+    pots, _ = _contested({"a": 500, "b": 1500, "c": 1500})
+    rule, figures = _answer(book, "A all in 500, B all in 1500, C calls. total pot?",
+                            make_profile("tda"))
+    assert (rule, figures[0]) == ("side-pots", sum(a for a, _ in pots))
 
 
 def test_the_most_an_all_in_player_can_win(book: Rulebook) -> None:
@@ -312,6 +327,10 @@ def test_the_most_an_all_in_player_can_win(book: Rulebook) -> None:
     # the bets after the all-in are not told
     "pot had 600, im all in for 500, two guys call and keep betting. how big is the side pot",
     "pot had 600, im all in for 500, two guys call and keep betting. most they can win?",
+    # who takes which pot: a split of the main pot is not read; the question cut short
+    "A all in 500 B all in 1500 C calls 1500. A and B split the main pot, C wins side. how much "
+    "does C get",
+    "A all in 500 B all in 1500 C calls 1500, how much does C",
 ])
 def test_a_pot_question_told_with_doubt_gives_no_number(query: str) -> None:
     for profile in PROFILES:

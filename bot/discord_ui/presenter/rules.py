@@ -234,6 +234,8 @@ def _settled_text(w: Worked) -> str:
             text += f"; the {chips(f['returned'])} nobody matched goes back"
         if "count" in f:
             text = f"{f['count']} {'side pots' if f.get('side_count') else 'pots'}: {text}"
+        elif "total" in f:
+            text = f"{to} in all: {text}"
         elif "won" in f and f.get("most"):
             text = f"{to} at most for that player, the pots he is in: {text}"
         elif "won" in f:
