@@ -28,7 +28,11 @@ ASK_COUNT = re.compile(r"\bhow many (side )?pots\b|\b(number|count) of (side )?p
 WHICH_SIDE = re.compile(r"\b(first|second|third|last|top|final) side ?pot\b")
 # a player named in the question by what he put in: "the 2500 guy", "the 2500 stack", "the 5000"
 BY_STACK = re.compile(r"\b(?:the|of the|his|my) #(\d+)(?: (?:guy|stack|player|one|dude))?\b")
-NAME = r"(i|me|[a-h]|[a-z]{3,12})"
+NAME = (r"(i|me|[a-h]|(?:the )?(?:short|shortest|small|smallest|big|bigger|biggest) (?:stack|guy)|"
+        r"[a-z]{3,12})")
+# a player named by his stack: the shortest or the biggest
+SHORTEST = re.compile(r"(?:the )?(?:short|shortest|small|smallest) (?:stack|guy)|shorty|shortie")
+BIGGEST = re.compile(r"(?:the )?(?:big|bigger|biggest) (?:stack|guy)")
 # who the question asks about: what he wins, takes, or can win at most
 ASK_WON = re.compile(rf"\bhow much (?:do|does|did|will|would) {NAME} (?:win|take|get|collect|"
                      rf"scoop)\b|\bwhat (?:do|does|did|will|would) {NAME} (?:win|take|get|collect|"
@@ -147,8 +151,14 @@ def _named_by_stack(asked: str, spot: PotSpot, t: Text) -> int | None:
 
 
 def _seat_called(word: str, spot: PotSpot) -> int | None:
+    """The seat of the player a word names: by his name, else as the one with the least or
+    the most in ("the short stack"), when only one has that; None when no one for sure."""
     word = "i" if word in ("me", "i") else word
     seats = [s for s, name in spot.names.items() if name == word]
+    if not seats and (SHORTEST.fullmatch(word) or BIGGEST.fullmatch(word)):
+        pick = min if SHORTEST.fullmatch(word) else max
+        most = pick(spot.totals.values())
+        seats = [s for s, total in spot.totals.items() if total == most]
     return seats[0] if len(seats) == 1 else None
 
 

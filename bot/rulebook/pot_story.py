@@ -52,6 +52,9 @@ WITH_ME = re.compile(r" (?:i|me) (?:had|have|got|with) (#\d+) (two|three|four) (
 # "and the 2500 guy covers": the biggest stack, told again
 COVERS = re.compile(r"(?: and)? the #(\d+) (?:guy |stack |player |one )?covers(?: (?:them|everyone|"
                     r"all|both|the others))?\b")
+# the players the story does not tell of: "everyone else (folds)"
+ALL_THE_REST = re.compile(r"\s*(?:and |then )?(?:everyone else|everybody else|the rest|rest|all "
+                          r"(?:the )?others|the others|others|all else)\s*")
 # "C has 10k and": a stack told before the call
 HAS_AND = re.compile(r"\s*(.*?)\s+(?:has|had|with)\s+#(\d+)\s+(?:and|n)\s*")
 # "called by two players": that many players call
@@ -108,8 +111,10 @@ BLINDS_LEFT_OUT = re.compile(r"\b(?:no|ignor\w*|forget|without|excluding|not cou
 # "two guys call and keep betting": chips put in later, of sizes not told
 KEEP_BETTING = re.compile(r" (?:and )?(?:keep|keeps|kept) (?:on )?betting(?: it)?\b")
 # the pot before the round told, said first: "flop pot 600", "turn, pot is 1000", "pot had 600"
-POT_BEFORE = re.compile(r" (?:(?:on )?(?:the )?(?:flop|turn|river) )?(?:the )?pot (?:is |was |had |"
-                        r"of |at )?(?:already )?#(\d+)(?: (?:on|at) the (?:flop|turn|river))?\b")
+POT_BEFORE = re.compile(r" (?:(?:on )?(?:the )?(?:flop|turn|river) )?(?:(?:the )?pot (?:is |was |"
+                        r"had |of |at )?(?:already )?#(\d+)|(?:theres|there is|there was|with) "
+                        r"#(\d+) (?:already )?in (?:the )?(?:pot|middle))(?: (?:on|at) the "
+                        r"(?:flop|turn|river))?\b")
 
 
 class _Player:
@@ -179,7 +184,7 @@ def pot_story(query: str, profile: Profile) -> Worked | None:
         story = story[:going_on.start()] + " " * (going_on.end() - going_on.start()) + story[
             going_on.end():]
     before = POT_BEFORE.match(story)
-    dead = t.value(before.group(1)) if before else 0
+    dead = t.value(before.group(1) or before.group(2)) if before else 0
     if before:
         story = " " * before.end() + story[before.end():]
     # a word taken for a player's name: one written with a capital ("Joe"), or one of the
@@ -318,6 +323,9 @@ def _played(story: str, t: Text, capitals: set[str],
             pending = None
         token = after if after is not None else before
         amount = t.value(token) if token is not None else None
+        if act.startswith("fold") and token is None and blinds is None and ALL_THE_REST.fullmatch(
+                subject):
+            continue  # "everyone else folds": players who put nothing in
         if after is not None and re.match(r" (?:more|extra|on top)\b", story[m.end():]):
             return None  # "calls 1000 more": chips added, not his total
         read_spans.append(m.span())

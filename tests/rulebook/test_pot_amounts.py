@@ -213,6 +213,11 @@ def _contested(totals: dict[str, int], folded: tuple[str, ...] = (),
     ("me 700, bob 1500, sue 1500 all in, side pot?", {"i": 700, "bob": 1500, "sue": 1500}, (),
      0, "side"),
     ("three way all in 400/900/900 main pot?", {"a": 400, "b": 900, "c": 900}, (), 0, "main"),
+    # players who put nothing in; the pot before told another way
+    ("all in for 200, 600 and 1500, everyone else folds. main pot?",
+     {"a": 200, "b": 600, "c": 1500}, (), 0, "main"),
+    ("there's 3000 in the pot. on the turn A shoves 1000, B shoves 2500, C calls. main pot?",
+     {"a": 1000, "b": 2500, "c": 2500}, (), 3000, "main"),
 ])
 def test_the_pot_asked_of_a_story(book: Rulebook, query: str, totals: dict[str, int],
                                   folded: tuple[str, ...], dead: int, asked: str) -> None:
@@ -302,9 +307,16 @@ def test_the_most_an_all_in_player_can_win(book: Rulebook) -> None:
     rule, figures = _answer(book, "pot had 800, im all in for 300, two guys call and keep "
                                   "betting. most i can win?", make_profile("treps"))
     assert (rule, figures[0]) == ("side-pots", pots[0][0])
+    rule, figures = _answer(book, "A all in 700, B all in 1500, C calls. how much can the short "
+                                  "stack win", make_profile("treps"))
+    main = _contested({"a": 700, "b": 1500, "c": 1500})[0][0][0]
+    assert (rule, figures[0]) == ("side-pots", main)
+    # two with the most: "the big stack" is neither for sure
+    assert work_out("A all in 700, B all in 1500, C calls. how much can the big stack win",
+                    make_profile("treps")) is None
     rule, figures = _answer(book, "i have 500, two 2000 stacks both got it in with me. most i "
                                   "can win", make_profile("treps"))
-    main = _contested({"i": 500, "x": 2000, "y": 2000})[0][0][0]
+    main = _contested({"i": 500, "x": 2000, "y": 2000})[0][0][0]  # he is in the main pot
     assert (rule, figures[0]) == ("side-pots", main)
 
 
