@@ -33,6 +33,9 @@ NAME = (r"(i|me|[a-h]|(?:the )?(?:short|shortest|small|smallest|big|bigger|bigge
 # a player named by his stack: the shortest or the biggest
 SHORTEST = re.compile(r"(?:the )?(?:short|shortest|small|smallest) (?:stack|guy)|shorty|shortie")
 BIGGEST = re.compile(r"(?:the )?(?:big|bigger|biggest) (?:stack|guy)")
+# whose chips come back: "does B get back", "back to me", "B gets back"
+BACK_TO = re.compile(rf"\b(?:do|does|did|will|would|should|can) {NAME} (?:get|take|gets)\b|"
+                     rf"\bback to {NAME}\b|\b{NAME} (?:gets|takes|get|take) back\b")
 # who the question asks about: what he wins, takes, or can win at most
 ASK_WON = re.compile(rf"\bhow much (?:do|does|did|will|would) {NAME} (?:win|take|get|collect|"
                      rf"scoop)\b|\bwhat (?:do|does|did|will|would) {NAME} (?:win|take|get|collect|"
@@ -90,6 +93,10 @@ def pots_asked(asked: str, spot: PotSpot, t: Text, profile: Profile) -> Worked |
     if named == -1:
         return None
     if ASK_BACK.search(asked):
+        if named is None:
+            named = _asker_of_back(asked, spot, returned)
+            if named == -1:
+                return None
         back = sum(returned.values()) if named is None else returned.get(named, 0)
         if back <= 0 or named is None and len(returned) != 1:
             return None
@@ -148,6 +155,24 @@ def _named_by_stack(asked: str, spot: PotSpot, t: Text) -> int | None:
     value = t.value(m.group(1))
     seats = [s for s, total in spot.totals.items() if total == value]
     return seats[0] if len(seats) == 1 else -1
+
+
+def _asker_of_back(asked: str, spot: PotSpot, returned: Mapping[int, int]) -> int | None:
+    """The seat whose chips coming back are asked about ("does B get back", "back to me"):
+    None when the question names no one, -1 when the one named is not read for sure. "I"
+    not among the story's names is the one whose bet no name was given to."""
+    m = BACK_TO.search(asked)
+    if m is None:
+        return None
+    word = next(g for g in m.groups() if g is not None)
+    if word in ("she", "him", "her", "they", "them", "villain", "anyone", "anybody", "someone"):
+        return None  # no one named: the one whose bet was not matched
+    seat = _seat_called(word, spot)
+    if seat is not None:
+        return seat
+    if word in ("i", "me") and len(returned) == 1 and not spot.names[next(iter(returned))]:
+        return next(iter(returned))
+    return -1
 
 
 def _seat_called(word: str, spot: PotSpot) -> int | None:

@@ -260,6 +260,10 @@ def test_how_many_pots(book: Rulebook, query: str, totals: dict[str, int], sides
      {"a": 1500, "b": 1500, "c": 4000}, "c"),
     ("stacks 300 / 900 / 2000 all in, what does the 2000 stack get back",
      {"a": 300, "b": 900, "c": 2000}, "c"),
+    ("A all in 500, B all in 1500, C all in 3000. how much does C get back",
+     {"a": 500, "b": 1500, "c": 3000}, "c"),
+    ("i shove 3000, A all in 500, B all in 1500. how much do i get back",
+     {"i": 3000, "a": 500, "b": 1500}, "i"),
 ])
 def test_what_comes_back_to_a_stack_named(book: Rulebook, query: str, totals: dict[str, int],
                                           who: str) -> None:
@@ -331,6 +335,9 @@ def test_the_most_an_all_in_player_can_win(book: Rulebook) -> None:
     "on the flop A shoves 500, B calls, C calls. how big is the main pot",
     # a stack no player has, a covering stack that is not the biggest
     "three all ins: 2000, 2000 and 5000. how much of the 4000 comes back",
+    # the player asked about gets nothing back, or is none of those told
+    "A all in 500, B all in 1500, C all in 3000. how much does B get back",
+    "A all in 500, B all in 1500, C all in 3000. how much do i get back",
     "stacks 400 / 1000 / 2500 all in and the 1000 guy covers, main pot?",
     # six players told where five are said
     "5 way all in: 100, 300, 600, 1000 and a caller with more calls 1000. how many side pots",
