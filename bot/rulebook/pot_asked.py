@@ -26,6 +26,8 @@ TOTAL = re.compile(r"\b(?:total|whole|entire|overall) pots?\b|\bpots? (?:in )?to
 ASK_COUNT = re.compile(r"\bhow many (side )?pots\b|\b(number|count) of (side )?pots\b")
 # "the last side pot", "the second side pot", "side pot 2" (read as "the second side pot")
 WHICH_SIDE = re.compile(r"\b(first|second|third|last|top|final) side ?pot\b")
+# "the second pot": the pots counted from the main pot
+WHICH_POT = re.compile(r"\b(first|second|third|fourth|last) pot\b")
 # a player named in the question by what he put in: "the 2500 guy", "the 2500 stack", "the 5000"
 BY_STACK = re.compile(r"\b(?:the|of the|his|my) #(\d+)(?: (?:guy|stack|player|one|dude))?\b")
 NAME = (r"(i|me|[a-h]|(?:the )?(?:short|shortest|small|smallest|big|bigger|biggest) (?:stack|guy)|"
@@ -127,6 +129,19 @@ def pots_asked(asked: str, spot: PotSpot, t: Text, profile: Profile) -> Worked |
             return None
         return worked("side-pots", "side-pots", [total, *(p.amount for p in contested)],
                       profile, total=total, **facts)
+    nth = WHICH_POT.search(asked)
+    if nth is not None and not spot.earlier:
+        # "the second pot": counted from the main pot
+        index = {"first": 0, "second": 1, "third": 2, "fourth": 3}.get(nth.group(1),
+                                                                     len(contested) - 1)
+        if index >= len(contested):
+            return None
+        figures = [contested[index].amount, *(p.amount for i, p in enumerate(contested)
+                                              if i != index)]
+        return worked("side-pots", "side-pots", figures, profile, **facts)
+    if len(contested) > 1 and not (ASK_MAIN.search(asked) or ASK_SIDE.search(asked) or re.search(
+            r"\b(pots|each pot|every pot)\b", asked)):
+        return None  # "how big is the pot" with several: the main one or all of them, not said
     figures = [p.amount for p in contested]
     # "the side pot" (not "the side pots", all of them, nor beside "the main pot")
     side_asked = ASK_SIDE.search(asked) is not None and not ASK_MAIN.search(asked) and not (

@@ -218,13 +218,18 @@ def _contested(totals: dict[str, int], folded: tuple[str, ...] = (),
      {"a": 200, "b": 600, "c": 1500}, (), 0, "main"),
     ("there's 3000 in the pot. on the turn A shoves 1000, B shoves 2500, C calls. main pot?",
      {"a": 1000, "b": 2500, "c": 2500}, (), 3000, "main"),
+    # the pots counted from the main pot
+    ("a allin 300, b allin 700, c calls 700. what's in the second pot",
+     {"a": 300, "b": 700, "c": 700}, (), 0, "pot2"),
+    ("a allin 200, b allin 500, c allin 900, d calls. whats the last pot",
+     {"a": 200, "b": 500, "c": 900, "d": 900}, (), 0, "last"),
 ])
 def test_the_pot_asked_of_a_story(book: Rulebook, query: str, totals: dict[str, int],
                                   folded: tuple[str, ...], dead: int, asked: str) -> None:
     pots, _ = _contested(totals, folded, dead)
     amounts = [a for a, _ in pots]
     want = {"main": amounts[0], "side": amounts[1:2], "last": amounts[-1:],
-            "second": amounts[2:3]}[asked]
+            "second": amounts[2:3], "pot2": amounts[1:2]}[asked]
     rule, figures = _answer(book, query, make_profile("tda"))
     assert rule == "side-pots" and sorted(figures) == sorted(amounts), query
     assert figures[0] == (want if isinstance(want, int) else want[0]), query
@@ -325,6 +330,9 @@ def test_the_most_an_all_in_player_can_win(book: Rulebook) -> None:
 
 
 @pytest.mark.parametrize("query", [
+    # "the pot" where there are several: which, or all of them, is not said
+    "A all in 500, B all in 1500, C calls. how big is the pot",
+    "a allin 300, b allin 700, c calls 700. what's in the third pot",
     # who wins is not told
     "A jams 2k, B jams 5k, C calls. what does B take",
     "i had 300, two 1000 stacks both got it in with me. how much do i win",
