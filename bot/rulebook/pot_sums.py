@@ -76,7 +76,7 @@ def split_pot(t: Text, profile: Profile) -> Worked | None:
                        rf"{N}",
                        shape)
     unit_token = next((g for g in unit_m.groups() if g is not None), None) if unit_m else None
-    won_alone = alone and (alone.group(1) or alone.group(2))
+    won_alone = next((g for g in alone.groups() if g is not None), None) if alone else None
     others = [m for m in re.finditer(rf"{N}", shape) if m.group(1) not in (
         next(g for g in pot.groups() if g is not None), unit_token, won_alone)]
     if any(unit_token is None or t.value(m.group(1)) != t.value(unit_token) or not re.match(
@@ -98,7 +98,7 @@ def split_pot(t: Text, profile: Profile) -> Worked | None:
     if alone is not None:
         if mine is None or not re.search(r"\b(i|me|my)\b", alone.group(0)):
             return None  # whose share and the pot won alone make up the total is not said
-        other = t.value(alone.group(1) or alone.group(2))
+        other = t.value(next(g for g in alone.groups() if g is not None))
         # "my total": the share of the split pot and the pot won alone
         return worked("split", "odd-chip" if len(set(ordered)) > 1 else "split-pot",
                       [ordered[mine] + other, ordered[mine]], profile, pot=amount, ways=count,
@@ -108,9 +108,12 @@ def split_pot(t: Text, profile: Profile) -> Worked | None:
         # "how much do I get if I'm second left of the button": his share first
         figures = [ordered[mine], *(f for f in figures if f != ordered[mine])]
     odd = sum(1 for s in ordered if s > min(ordered))
+    place = MY_PLACE.search(shape)
+    # "the player closest left of the button": a winner's share, not the asker's
+    theirs = place is not None and not re.search(r"\b(i|im|me)\b", place.group(0))
     return worked("split", "odd-chip" if odd else "split-pot", figures, profile,
                    pot=amount, ways=count, unit=unit, odd=odd, high=max(ordered),
-                   low=min(ordered), mine=int(mine is not None))
+                   low=min(ordered), mine=int(mine is not None), theirs=int(theirs))
 
 
 # a pot chopped, its ways not counted ("chopped a 550 pot"); words that count players
@@ -121,7 +124,11 @@ COUNTED = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|both|all|ever
 WON_ALONE = re.compile(rf"(?:\band |\bplus |\bwith )?(?:a |the )?{N} (?:side |main )?pot (?:that )?"
                        rf"(?:i|me) (?:won|win|took|take|scooped) (?:alone|by myself|outright)\b|"
                        rf"(?:\band |\bplus )?(?:i |me )?(?:won|win|took|scooped) (?:a |the )?{N} "
-                       rf"(?:side |main )?pot (?:alone|by myself|outright)\b")
+                       rf"(?:side |main )?pot (?:alone|by myself|outright)\b|"
+                       # "main pot 900 i won": the other pot named, then won by me
+                       rf"(?:\band |\bplus )?(?:the )?(?:side|main) pot (?:of |is |was )?{N} "
+                       rf"(?:that )?(?:i|me) (?:won|took|scooped)(?: alone| by myself| "
+                       rf"outright)?\b")
 
 
 # where the asker sits among the winners: "I'm first left of the button", "I'm on the button"

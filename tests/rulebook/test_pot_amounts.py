@@ -571,6 +571,10 @@ def test_my_share_and_a_pot_won_alone(book: Rulebook) -> None:
     rule, figures = _answer(book, "main pot 1100 chopped 2 ways + 500 side pot i won alone, 100s "
                                   "smallest, im first left of btn. my total?", make_profile("tda"))
     assert rule == "odd-chip" and figures[0] == shares[3] + 500 == 1100
+    shares = split(1300, [3, 5], button=9, table_size=9, unit=100)
+    rule, figures = _answer(book, "side pot 1300 split between two, main pot 900 i won. 100 "
+                                  "chips. im 2nd left of button. total?", make_profile("tda"))
+    assert rule == "odd-chip" and figures[0] == shares[5] + 900
     for query in ["main pot 900 chopped 2 ways + 700 side pot, 100s smallest, im 2nd left of "
                   "btn. my total?",  # who won the side pot is not told
                   "we chopped the 550 pot, 25s smallest, how much do i get"]:  # how many of us

@@ -208,7 +208,8 @@ def _settled_text(w: Worked) -> str:
     if w.kind == "over-stack":
         return f"all-in for {to}: naming more than his stack puts a player all-in."
     if w.kind == "split":
-        yours = f"{to} for you; " if f.get("mine") else ""
+        yours = (f"{to} for that player; " if f.get("theirs") else f"{to} for you; "
+                 if f.get("mine") else "")
         if f.get("alone"):
             yours = (f"{to} for you ({chips(w.figures[1])} of the split pot and the "
                      f"{chips(f['alone'])} pot won alone); ")
