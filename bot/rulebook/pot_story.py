@@ -326,6 +326,8 @@ def _played(story: str, t: Text, capitals: set[str],
         if act.startswith("fold") and token is None and blinds is None and ALL_THE_REST.fullmatch(
                 subject):
             continue  # "everyone else folds": players who put nothing in
+        if act.startswith("raise") and level == 0:
+            return None  # "i raise to 600" with no bet told: chips before it are not told
         if after is not None and re.match(r" (?:more|extra|on top)\b", story[m.end():]):
             return None  # "calls 1000 more": chips added, not his total
         read_spans.append(m.span())

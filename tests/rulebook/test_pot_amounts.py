@@ -333,6 +333,8 @@ def test_the_most_an_all_in_player_can_win(book: Rulebook) -> None:
     # "the pot" where there are several: which, or all of them, is not said
     "A all in 500, B all in 1500, C calls. how big is the pot",
     "a allin 300, b allin 700, c calls 700. what's in the third pot",
+    # a raise with no bet told before it: the chips it raised are not told
+    "i raise to 600, A shoves 1500, B calls, i call. how big is the main pot",
     # who wins is not told
     "A jams 2k, B jams 5k, C calls. what does B take",
     "i had 300, two 1000 stacks both got it in with me. how much do i win",
