@@ -20,8 +20,7 @@ ASK_SIDE = re.compile(r"\bside ?pots?\b")
 ASK_MAIN = re.compile(r"\bmain ?pots?\b")
 # every pot together: "total pot", "the whole pot", "all the pots"
 TOTAL = re.compile(r"\b(?:total|whole|entire|overall) pots?\b|\bpots? (?:in )?total\b|"
-                   r"\ball (?:the )?pots\b|\bpots? altogether\b|\b(?:in|of) (?:all|both) pots\b|"
-                   r"\bhow much is in the middle\b")
+                   r"\ball (?:the )?pots\b|\bpots? altogether\b|\b(?:in|of) (?:all|both) pots\b")
 # "how many pots is that", "number of side pots"
 ASK_COUNT = re.compile(r"\bhow many (side )?pots\b|\b(number|count) of (side )?pots\b")
 # "the last side pot", "the second side pot", "side pot 2" (read as "the second side pot")
@@ -75,8 +74,8 @@ class PotSpot:
 
 
 def pots_asked(asked: str, spot: PotSpot, t: Text, profile: Profile) -> Worked | None:
-    """The numbers the question (`asked`: the question's shape after the story, who wins
-    told there) asks of the spot's pots, or None when it asks nothing read for sure."""
+    """The numbers the question (`asked`: its shape, who wins told in it too) asks of the
+    spot's pots, or None when it asks nothing read for sure."""
     pots = spot.pots()
     contested = [p for p in pots if len(p.eligible) > 1]
     returned = {p.eligible[0]: p.amount for p in pots if len(p.eligible) == 1}
