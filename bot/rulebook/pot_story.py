@@ -42,9 +42,10 @@ STACKS_SLASHED = re.compile(rf"(?:(?<=\bstacks )|(?<=\ball in )|(?<=\ballin ))(?
 HAS_LIST = re.compile(r"(?:\b[a-z]+ (?:has|had|have|with) #\d+ (?:and )?){2,9}(?=(?:and )?(?:all |"
                       r"everyone |everybody |they |we )?(?:are |go |went )?allin\b)")
 # a stack told and then all of it put in: "B and C both have 5000 and get it all in"
-GOT_IT_IN = re.compile(r" (?:both |each |all )?(?:have|has|had|with) (#\d+) (?:and |n )?(?:get|got|"
-                       r"gets|go|goes|went|put|puts|shove|shoves|push|pushes|jam|jams) (?:it )?"
-                       r"(?:allin|all in|in)\b")
+GOT_IT_IN = re.compile(r" (?:both |each |all )?(?:have|has|had|with) (#\d+) (?:and |n )?"
+                       r"(?:(?:get|got|gets|go|goes|went|put|puts|shove|shoves|push|pushes|jam|"
+                       r"jams) (?:it )?"
+                       r"(?:allin|all in|in)|(?:shoves|jams|pushes|shoved|jammed|pushed)(?! #))\b")
 # "i had 300, two 1000 stacks both got it in with me": the stacks told are all put in
 WITH_ME = re.compile(r" (?:i|me) (?:had|have|got|with) (#\d+) (two|three|four) (#\d+) stacks "
                      r"(?:both |all )?(?:got|get|went|go|put|shoved|jammed) (?:it )?(?:allin|in) "
@@ -330,6 +331,13 @@ def _played(story: str, t: Text, capitals: set[str],
             return None  # "i raise to 600" with no bet told: chips before it are not told
         if after is not None and re.match(r" (?:more|extra|on top)\b", story[m.end():]):
             return None  # "calls 1000 more": chips added, not his total
+        if act.startswith("call") and after is not None and "with" in extra.split():
+            # "B calls with 3000": all he has, not what he puts in; "with 3000 behind": what he
+            # has left after the call or all he had, not said
+            if level == 0 or re.match(r" (?:behind|left|back)\b", story[m.end():]):
+                return None
+            all_in = all_in or amount is not None and amount <= level
+            amount = min(level, amount) if amount is not None else None
         read_spans.append(m.span())
         has = HAS_AND.fullmatch(subject)
         if has is not None:

@@ -218,6 +218,12 @@ def _contested(totals: dict[str, int], folded: tuple[str, ...] = (),
      {"a": 200, "b": 600, "c": 1500}, (), 0, "main"),
     ("there's 3000 in the pot. on the turn A shoves 1000, B shoves 2500, C calls. main pot?",
      {"a": 1000, "b": 2500, "c": 2500}, (), 3000, "main"),
+    # "calls with 3000": all he has, not what he puts in; "has 3000 and shoves": all in for it
+    ("A all in 1000, B calls with 3000, C calls. main pot?", {"a": 1000, "b": 1000, "c": 1000},
+     (), 0, "main"),
+    ("A all in 1000, B calls with 800. main pot?", {"a": 1000, "b": 800}, (), 0, "main"),
+    ("A all in 1000, B has 3000 and shoves, C calls. side pot?",
+     {"a": 1000, "b": 3000, "c": 3000}, (), 0, "side"),
     # the pots counted from the main pot
     ("a allin 300, b allin 700, c calls 700. what's in the second pot",
      {"a": 300, "b": 700, "c": 700}, (), 0, "pot2"),
@@ -333,6 +339,8 @@ def test_the_most_an_all_in_player_can_win(book: Rulebook) -> None:
     # "the pot" where there are several: which, or all of them, is not said
     "A all in 500, B all in 1500, C calls. how big is the pot",
     "a allin 300, b allin 700, c calls 700. what's in the third pot",
+    # "with 3000 behind": left after the call, or all he had
+    "A all in 1000, B calls with 3000 behind, C calls. side pot?",
     # a raise with no bet told before it: the chips it raised are not told
     "i raise to 600, A shoves 1500, B calls, i call. how big is the main pot",
     # who wins is not told
