@@ -44,6 +44,9 @@ def split_pot(t: Text, profile: Profile) -> Worked | None:
     shape = t.shape
     us = re.search(r"\b(two|three|four|five|six|seven|eight|nine) of us\b", shape)
     count = ways(shape) or (WORD_WAYS[us.group(1)] if us else None)
+    between = BETWEEN_NAMED.search(shape)
+    if count is None and between is not None:
+        count = len(between.group(0).split()) - 2  # "between b, c and d": the names, counted
     if count is None and CHOPPED.search(shape) and not COUNTED.search(shape):
         count = 2  # "chopped a 550 pot": a chop with no count is between two
     if count is None or not 2 <= count <= MAX_WAYS:
@@ -116,6 +119,8 @@ def split_pot(t: Text, profile: Profile) -> Worked | None:
                    low=min(ordered), mine=int(mine is not None), theirs=int(theirs))
 
 
+# winners named: "split between b and c", "between a, b and d"
+BETWEEN_NAMED = re.compile(r"\b(?:between|among) (?:[a-h] ){1,7}and [a-h]\b")
 # a pot chopped, its ways not counted ("chopped a 550 pot"); words that count players
 CHOPPED = re.compile(r"\b(chop|chops|chopped|chopping)\b")
 COUNTED = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|both|all|everyone|us|we|they|"

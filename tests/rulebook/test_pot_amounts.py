@@ -565,6 +565,9 @@ def test_my_share_of_a_split(book: Rulebook, place: str, seat: int) -> None:
     # a side pot split by name
     ("side pot of 325 split 2 ways w 25 chips, how much does the winner closest left of button "
      "get", 325, 2, 25, 0),
+    # the winners named, counted
+    ("1250 pot split among a, b and c, 25 chips smallest, what does the player left of the "
+     "button get", 1250, 3, 25, 0),
 ])
 def test_a_share_by_the_winners_place(book: Rulebook, query: str, pot: int, ways: int,
                                       unit: int, place: int) -> None:
