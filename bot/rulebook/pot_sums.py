@@ -65,10 +65,16 @@ def split_pot(t: Text, profile: Profile) -> Worked | None:
     pot = re.search(rf"\b(?:pot|pots)\s+(?:of\s+|is\s+|was\s+)?{N}|{N}\s+(?:pot|chip pot)\b|"
                     rf"{N}\s+(?:is\s+|gets\s+|was\s+)?(?:split|chopped|divided)\b|"
                     rf"\b(?:split|chop\w*|divid\w*)\s+(?:of\s+)?(?:a\s+|the\s+)?(?:pot\s+of\s+)?{N}|"
-                    rf"\bways?\s+(?:of\s+)?(?:a\s+|the\s+)?{N}",
+                    rf"\bways?\s+(?:of\s+)?(?:a\s+|the\s+)?{N}|"
+                    # "pot is chopped and it's 5,000 even"
+                    rf"\bpot\b.*\b(?:and )?(?:its|it is|its at) {N}(?: even| total| in total)?\b",
                     shape)
     if pot is None:
         return None
+    guess = GUESSED_SHARE.search(shape)
+    if guess is not None:
+        # "each get 2500 right": the asker's guess, checked by the answer
+        shape = shape[:guess.start()] + " " * (guess.end() - guess.start()) + shape[guess.end():]
     amount = t.value(next(g for g in pot.groups() if g is not None))
     unit_m = re.search(rf"{N}\s+(?:chips?|chip is|are the smallest|s\b)|"
                        rf"{N}\s+(?:is|being|as)\s+(?:the\s+)?(?:smallest|lowest)\b|"
@@ -119,6 +125,9 @@ def split_pot(t: Text, profile: Profile) -> Worked | None:
                    low=min(ordered), mine=int(mine is not None), theirs=int(theirs))
 
 
+# a share guessed in the question: "each get 2500 right", "is it 2500 each"
+GUESSED_SHARE = re.compile(rf"\b(?:so |we |they )?(?:each|both) gets? {N}(?= (?:right|correct|yes|"
+                           rf"no|or)\b| ?\?| ?$)|\bis it {N} each\b")
 # winners named: "split between b and c", "between a, b and d"
 BETWEEN_NAMED = re.compile(r"\b(?:between|among) (?:[a-h] ){1,7}and [a-h]\b")
 # a pot chopped, its ways not counted ("chopped a 550 pot"); words that count players

@@ -579,6 +579,15 @@ def test_a_share_by_the_winners_place(book: Rulebook, query: str, pot: int, ways
     assert rule in ("odd-chip", "split-pot") and figures[0] == shares[winners[place]], query
 
 
+@pytest.mark.parametrize("guess", [2500, 2400])
+def test_a_share_guessed_is_checked(book: Rulebook, guess: int) -> None:
+    """The asker's guess at a share is no amount of the spot: the answer is the engine's."""
+    shares = split(5000, [3, 5], button=9, table_size=9)
+    rule, figures = _answer(book, f"pot is 2 way chopped and it's 5,000 even. each get {guess} "
+                                  "right", make_profile("tda"))
+    assert (rule, figures) == ("split-pot", (shares[3],)) == ("split-pot", (2500,))
+
+
 def test_my_share_and_a_pot_won_alone(book: Rulebook) -> None:
     shares = split(1100, [3, 5], button=9, table_size=9, unit=100)
     rule, figures = _answer(book, "main pot 1100 chopped 2 ways + 500 side pot i won alone, 100s "
