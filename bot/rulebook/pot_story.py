@@ -18,7 +18,11 @@ from bot.rulebook.worked import TABLE_SIZE, Worked
 
 # what a player does with chips; "allin calling for 1,150" is one deed, a call all-in
 _ACT = (r"allin|shove[sd]?|shoving|jam(?:s|med)?|push(?:es|ed)?|call(?:s|ed|ing)?|puts? in|"
-        r"bet(?:s|ting)?|leads?|raise[sd]?|check(?:s|ed)?|fold(?:s|ed)?")
+        r"bet(?:s|ting)?|leads?|raise[sd]?|check(?:s|ed)?|fold(?:s|ed)?|limp(?:s|ed)?|"
+        r"complete[sd]?|flat(?:s|ted)?")
+# deeds the story does not read: told, the chips of the story are not known for sure
+UNREAD_DEED = re.compile(r"\b(open\w*|iso\w*|xbet\w*|squeez\w*|straddl\w*|donk\w*|fire[sd]?|"
+                         r"min ?rais\w*|min ?click\w*|overlimp\w*|post\w*|reraise\w*)\b")
 STORY_DEED = re.compile(
     rf"(?:{N} )?\b({_ACT})\b((?: (?:allin|for|to|with|of|off|it|all|in))*)(?: {N}\b( allin\b)?)?")
 # "all in preflop: me 1000, Joe 2500, Sue 2500": players all-in, each for the amount by his name
@@ -184,6 +188,8 @@ def pot_story(query: str, profile: Profile) -> Worked | None:
     if going_on is not None:
         story = story[:going_on.start()] + " " * (going_on.end() - going_on.start()) + story[
             going_on.end():]
+    if UNREAD_DEED.search(story):
+        return None  # "utg opens", "bb posts": chips the story's words do not read
     before = POT_BEFORE.match(story)
     dead = t.value(before.group(1) or before.group(2)) if before else 0
     if before:
@@ -451,7 +457,7 @@ def _deed(p: _Player, act: str, all_in: bool, amount: int | None, level: int) ->
         return level
     if act.startswith("check"):
         return level if level == p.street else -1
-    if act.startswith(("call", "put")):
+    if act.startswith(("call", "put", "limp", "complet", "flat")):
         if amount is None:
             if level == 0 or all_in:
                 return -1

@@ -190,6 +190,9 @@ def _contested(totals: dict[str, int], folded: tuple[str, ...] = (),
      {"sb": 2500, "bb": 2500, "i": 2500}, (), 0, "main"),
     ("100/200. utg jams 900, button jams 2000, sb folds, bb calls. main pot?",
      {"utg": 900, "button": 2000, "sb": 100, "bb": 2000}, ("sb",), 0, "main"),
+    # a limp is a call of the big blind, left in the pot when he folds later
+    ("100/200, utg limps, sb shoves 1000, bb calls, utg folds. main pot",
+     {"utg": 200, "sb": 1000, "bb": 1000}, ("utg",), 0, "main"),
     # stacks listed, each all in
     ("4 way: stacks 150 / 600 / 1200 / 3000 all in, how big is the main pot",
      {"a": 150, "b": 600, "c": 1200, "d": 3000}, (), 0, "main"),
@@ -341,6 +344,9 @@ def test_the_most_an_all_in_player_can_win(book: Rulebook) -> None:
     "a allin 300, b allin 700, c calls 700. what's in the third pot",
     # "with 3000 behind": left after the call, or all he had
     "A all in 1000, B calls with 3000 behind, C calls. side pot?",
+    # a deed the story does not read the chips of
+    "100/200, utg opens 600, sb shoves 2000, bb folds, utg calls. main pot",
+    "100/200, utg min raises, sb shoves 2000, bb folds, utg calls. main pot",
     # a raise with no bet told before it: the chips it raised are not told
     "i raise to 600, A shoves 1500, B calls, i call. how big is the main pot",
     # who wins is not told
