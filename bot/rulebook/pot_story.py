@@ -197,7 +197,9 @@ def pot_story(query: str, profile: Profile) -> Worked | None:
     # a word taken for a player's name: one written with a capital ("Joe"), or one of the
     # table's ("utg", "p2", "b"); any other ("his 2k shove got called") is not read as a player
     capitals = {w.casefold() for w in re.findall(r"\b[A-Z][a-z]+\b", query[:MAX_CHARS])}
-    played = _played(story, t, capitals, blinds)
+    attached = frozenset(re.findall(r"\d(?:\s?k)? on the (flop|turn|river)\b",
+                                    query[:MAX_CHARS].casefold()))
+    played = _played(story, t, capitals, blinds, attached)
     if played is None:
         return None
     players, later = played
@@ -224,11 +226,13 @@ def pot_story(query: str, profile: Profile) -> Worked | None:
     return pots_asked(shape, spot, t, profile)
 
 
-def _played(story: str, t: Text, capitals: set[str],
-            blinds: tuple[int, int] | None) -> tuple[list[_Player], bool] | None:
+def _played(story: str, t: Text, capitals: set[str], blinds: tuple[int, int] | None,
+            attached: frozenset[str] = frozenset()) -> tuple[list[_Player], bool] | None:
     """The players of a story with what each put in, and whether the story begins on a street
     after the first (the pot before it not told in the story), or None when it is not read
-    for sure. With the blinds said, both blinds are players whose deeds the story tells."""
+    for sure. With the blinds said, both blinds are players whose deeds the story tells;
+    `attached` the streets told right after an amount, with no stop between ("all in for 300
+    on the turn"): the street of that deed, not a new round."""
     players: list[_Player] = []
     street = 0  # 0: the first betting round told, where the players come in
     level = 0
@@ -272,8 +276,12 @@ def _played(story: str, t: Text, capitals: set[str],
     pending: tuple[str, re.Match[str]] | None = None
     grouped = False  # players came in several at once: "one" after them may be one of them
     for _, what, m in events:
-        if what == "street" and len(players) < 2:
-            later = True  # "on the turn shorty is all in": the round told is on a later street
+        if what == "street" and (not players or len(players) == 1 and m.group(1) in attached and (
+                re.fullmatch(r" (?:on )?(?:the )?", story[cursor:m.start()])) and not re.search(
+                r"\b(?:pre|preflop)\b", story[:m.start()])):
+            # "on the turn shorty is all in", "shorty all in on the turn": the round told is
+            # on a later street
+            later = True
             cursor = m.end()
             continue
         if what == "street":

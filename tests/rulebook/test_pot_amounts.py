@@ -357,6 +357,9 @@ def test_the_most_an_all_in_player_can_win(book: Rulebook) -> None:
     # the pot before the turn is not told
     "turn: A all in 300, B and C call. main pot?",
     "on the flop A shoves 500, B calls, C calls. how big is the main pot",
+    # a later street after the all-in: what the others put in before it is not told
+    "A all in 300, on the turn B bets 500, C calls. side pot?",
+    "A all in 500 pre, on the flop B bets 1000, C calls. side pot?",
     # a stack no player has, a covering stack that is not the biggest
     "three all ins: 2000, 2000 and 5000. how much of the 4000 comes back",
     # the player asked about gets nothing back, or is none of those told
