@@ -85,6 +85,8 @@ def pots_asked(asked: str, spot: PotSpot, t: Text, profile: Profile) -> Worked |
     facts = {"main": main, "sides": len(contested) - 1, "returned": sum(returned.values()),
              "players": len(contested[0].eligible), "earlier": int(spot.earlier), "dead": spot.dead}
     facts |= {f"side_{i}": p.amount for i, p in enumerate(contested[1:], start=1)}
+    if re.search(r"\bhow many\b", asked) and not ASK_COUNT.search(asked):
+        return None  # "how many players are in the side pot": a count the pots do not give
     question = re.search(r"\b(how|what|whats|wats|which)\b", asked)
     if spot.more_after and (returned or not set(contested[-1].eligible) & set(spot.all_in)
                             or ASK_BACK.search(asked) or ASK_COUNT.search(asked)

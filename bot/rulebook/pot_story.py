@@ -119,7 +119,7 @@ KEEP_BETTING = re.compile(r" (?:and )?(?:keep|keeps|kept) (?:on )?betting(?: it)
 POT_BEFORE = re.compile(r" (?:(?:on )?(?:the )?(?:flop|turn|river) )?(?:(?:the )?pot (?:is |was |"
                         r"had |of |at )?(?:already )?#(\d+)|(?:theres|there is|there was|with) "
                         r"#(\d+) (?:already )?in (?:the )?(?:pot|middle))(?: (?:on|at) the "
-                        r"(?:flop|turn|river))?\b")
+                        r"(?:flop|turn|river))?\b(?! (?:after|now|total|in total|once|when)\b)")
 
 
 class _Player:

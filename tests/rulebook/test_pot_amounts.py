@@ -357,6 +357,9 @@ def test_the_most_an_all_in_player_can_win(book: Rulebook) -> None:
     # the pot before the turn is not told
     "turn: A all in 300, B and C call. main pot?",
     "on the flop A shoves 500, B calls, C calls. how big is the main pot",
+    # a count of players, not of chips; the pot told after the deeds
+    "A all in 500, B all in 1500, C calls 1500, D calls 1500. how many players in the side pot",
+    "the pot is 3000 after A all in 1000 B calls C calls. side pot?",
     # a later street after the all-in: what the others put in before it is not told
     "A all in 300, on the turn B bets 500, C calls. side pot?",
     "A all in 500 pre, on the flop B bets 1000, C calls. side pot?",
