@@ -33,7 +33,8 @@ ASK_BACK = re.compile(r"\b(get|gets|got|getting|come|comes|came|coming|go|goes|g
                       r"take|takes|took|taking|"
                       r"hand|handed|paid|pay|sent|receive\w*|it|chips|money)\s+(\w+\s+)?back\b"
                       r"(?!\s+(over|with|and|in|to raise|for more|on top))|"
-                      r"\b(returned?|refund\w*|give[sn]? me|extra|excess|left ?over)\b|"
+                      r"\b(returned?|refund\w*|give[sn]? me|extra(?! chips?\b)|excess|"
+                      r"left ?over)\b|"
                       r"\bwhat happens to (the|my|his|her) (other|rest)\b|"
                       r"\bhow much (comes |goes )?back\b|"
                       r"\b(uncalled|unmatched|not called|isnt called|wasnt called)\b")

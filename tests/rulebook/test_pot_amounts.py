@@ -357,6 +357,8 @@ def test_the_most_an_all_in_player_can_win(book: Rulebook) -> None:
     # the pot before the turn is not told
     "turn: A all in 300, B and C call. main pot?",
     "on the flop A shoves 500, B calls, C calls. how big is the main pot",
+    # the extra chip of a split, not chips coming back
+    "A all in 500, B all in 1500, C all in 3000. A and B chop, who gets the extra chip",
     # a count of players, not of chips; the pot told after the deeds
     "A all in 500, B all in 1500, C calls 1500, D calls 1500. how many players in the side pot",
     "the pot is 3000 after A all in 1000 B calls C calls. side pot?",
