@@ -17,7 +17,7 @@ from bot.rulebook.worked import Worked, worked
 
 ASK_POTS = re.compile(r"\b(pot|pots|side ?pot|main ?pot)\b")
 ASK_SIDE = re.compile(r"\bside ?pots?\b")
-ASK_MAIN = re.compile(r"\bmain ?pots?\b")
+ASK_MAIN = re.compile(r"\bmain ?pots?\b|\bmain (?:and|n|&) side\b")
 # every pot together: "total pot", "the whole pot", "all the pots"
 TOTAL = re.compile(r"\b(?:total|whole|entire|overall) pots?\b|\bpots? (?:in )?total\b|"
                    r"\ball (?:the )?pots\b|\bpots? altogether\b|\b(?:in|of) (?:all|both) pots\b")

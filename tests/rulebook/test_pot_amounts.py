@@ -227,6 +227,9 @@ def _contested(totals: dict[str, int], folded: tuple[str, ...] = (),
     ("A all in 1000, B calls with 800. main pot?", {"a": 1000, "b": 800}, (), 0, "main"),
     ("A all in 1000, B has 3000 and shoves, C calls. side pot?",
      {"a": 1000, "b": 3000, "c": 3000}, (), 0, "side"),
+    # both asked: the main pot first
+    ("3 handed all in preflop: 1200, 3400 and 5000. main and side pot?",
+     {"a": 1200, "b": 3400, "c": 5000}, (), 0, "main"),
     # the pots counted from the main pot
     ("a allin 300, b allin 700, c calls 700. what's in the second pot",
      {"a": 300, "b": 700, "c": 700}, (), 0, "pot2"),
