@@ -24,6 +24,7 @@ from bot.rulebook.chip_words import (
 from bot.rulebook.chip_words import (
     N as N,  # re-exported: the amount token other readers use
 )
+from bot.rulebook.story_words import spelt_right
 
 # Amounts above this are not chips anybody bets: the question is not read.
 MAX_AMOUNT = 10**8
@@ -50,6 +51,30 @@ ORDINALS = {"1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fift
 ORDINAL = re.compile(r"\b(10|[1-9])(st|nd|rd|th)\b")
 
 
+# "shoves" said of chips that are not all-in: pushed
+PUSHED = {"e": "push", "es": "pushes", "ed": "pushed", "ing": "pushing"}
+SHOVES = re.compile(r"\b(?:(he|she|i|guy|villain)\s+(?:\w+\s+)?)?shov(e|es|ed|ing)\b")
+NOT_ALL_IN = re.compile(r"(?:\b(hes|he is|shes|she is|im|i am|its|it is|\w+ is)\s+)?"
+                        r"\b(?:not|isnt|wasnt|never)\s+(?:\w+\s+)?all[ -]?in\b")
+NOT_ALL_IN_OF = {"hes": "he", "he is": "he", "shes": "she", "she is": "she", "im": "i", "i am": "i"}
+
+
+def _pushed_not_shoved(low: str) -> str:
+    """"He shoves 3600 out front, he's not all in": the one shove told is chips pushed, when
+    "not all in" is said of him (or of nobody named)."""
+    shoves = list(SHOVES.finditer(low))
+    said = NOT_ALL_IN.search(low)
+    if len(shoves) != 1 or said is None or said.start() < shoves[0].end():
+        return low
+    of = said.group(1)
+    shover = "he" if shoves[0].group(1) in ("guy", "villain") else shoves[0].group(1)
+    if of is not None and of not in ("its", "it is") and (
+            NOT_ALL_IN_OF.get(of) is None or NOT_ALL_IN_OF[of] != shover):
+        return low  # said of another player
+    shove = shoves[0]
+    return low[:shove.start(2) - 4] + PUSHED[shove.group(2)] + low[shove.end():]
+
+
 def ordinals_as_words(text: str) -> str:
     """"Who deals 1st" as "who deals first"."""
     return ORDINAL.sub(lambda m: ORDINALS[m.group(1)], text)
@@ -61,6 +86,59 @@ COUNTS = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "
 
 WORD_WAYS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
               "nine": 9, "ten": 10}
+
+
+# Claims about the answer beside the story ("he says 1600, i say 1300, who's right", "dealer says
+# im in for 2000", "mike says i can only call"): opinions to check, not deeds; a declaration
+# said ("i said raise 2000", "says call") is a deed and stays.
+_SPEAKER = (r"(?:he|she|they|we|you|u|i|dealer|the dealer|floor|the floor|[a-z]+)")
+_CLAIM_VERB = r"(?:says|said|say|thinks|think|claims|claimed|insists|reckons|tells me|told me)"
+_CLAIM_START = (r"(?:that\s+)?(?:it\s?'?s|its|it is|it should|that\s?'?s|thats|i\s?'?m|im|i am|"
+                r"you\s?'?re|youre|you|u|ur|he\s?'?s|hes|he is|she\s?'?s|shes|i can|i cant|i can't|"
+                r"i have to|i gotta|he can|he cant|she can|min|minimum|the min|the minimum|only|"
+                r"must|should)\b")
+# "he said hes all in", "she says im calling": a declaration, no claim
+_DECLARED = (r"(?!(?:that\s+)?(?:i\s?'?m|im|i am|he\s?'?s|hes|he is|she\s?'?s|shes|she is|"
+             r"you\s?'?re|youre)\s+(?:all|allin|calling|raising|betting|folding|going|in)\b)")
+_OFFICIAL = r"(?:the )?(?:dealer|floor|td|director)"
+CLAIM = re.compile(rf"\b{_OFFICIAL} {_CLAIM_VERB}\s+['\"]?{_CLAIM_START}[^.,;?!]*|"
+                   rf"\b{_SPEAKER} {_CLAIM_VERB}\s+['\"]?{_DECLARED}{_CLAIM_START}[^.,;?!]*")
+# two players' bare numbers: "he says 1600 i say 1300"
+BARE_CLAIMS = re.compile(rf"\b{_SPEAKER} {_CLAIM_VERB}\s+(?:its\s+|it s\s+)?\$?[\d.,]+k?\b"
+                         rf"(?=\s*(?:[.,;?!]|$|who|which|what|and\s+(?:he|she|i|you|they)\b|"
+                         rf"(?:he|she|i|you|they)\s+{_CLAIM_VERB}\b))")
+# the asker's own two readings offered: "does that mean to 2k or 5k total", "is it 900 or 1200"
+ALTERNATIVES = re.compile(r"\b(?:(?:does|do|did) (?:that|it|this) mean|(?:is|was) (?:it|that|this)|"
+                          r"which,?)\s+(?:to\s+)?\$?[\d.,]+k?\s+or\s+(?:to\s+)?\$?[\d.,]+k?\b")
+WHO_IS_RIGHT = re.compile(r"\b(?:who\s?'?s|whos|who is|what\s?'?s|whats|what is) "
+                          r"(?:right|correct)\b|\bwhich (?:is it|one is right)\b")
+
+
+# what a claim is about, kept as the question ("mike says min reraise is 3000": the least raise)
+CLAIM_ABOUT = re.compile(r"\b(?:min|minimum|least|smallest|lowest)\s+(?:\w+\s+)?"
+                         r"(?:raise|reraise|[2-5]\s?bet|bet)\b|\btotal\b")
+
+
+def _claim_asks(m: re.Match[str]) -> str:
+    about = CLAIM_ABOUT.search(m.group(0))
+    return f" whats the {about.group(0)} " if about else " "
+
+
+def without_claims(query: str) -> tuple[str, str]:
+    """The question without the claims about its answer it reports (see CLAIM), and the claims
+    set aside."""
+    low = query[:MAX_CHARS].casefold().replace("\u2019", "'")
+    if not re.search(rf"\b{_CLAIM_VERB}\b|\bor\b", low):
+        return query, ""
+    claims = [m.group(0) for m in CLAIM.finditer(low)]
+    claims += [m.group(0) for m in ALTERNATIVES.finditer(low)]
+    out = ALTERNATIVES.sub(" what is the", CLAIM.sub(_claim_asks, low))
+    if WHO_IS_RIGHT.search(low):
+        claims += [m.group(0) for m in BARE_CLAIMS.finditer(out)]
+        out = BARE_CLAIMS.sub(" ", out)
+    if out == low:
+        return query, ""
+    return WHO_IS_RIGHT.sub(" ", out), " ".join(claims)
 
 
 @dataclass(frozen=True)
@@ -76,6 +154,10 @@ class Text:
 
 def read(query: str) -> Text | None:
     low = ordinals_as_words(query[:MAX_CHARS].casefold().replace("\u2019", "'").replace("'", ""))
+    low = spelt_right(low)
+    # "(no raises yet)": no deed
+    low = re.sub(r"\bno (?:raises|reraises|raise|reraise)(?: yet| before)?\b", " ", low)
+    low = _pushed_not_shoved(low)
     values: list[int] = []
 
     def sub(m: re.Match[str]) -> str:
@@ -92,7 +174,7 @@ def read(query: str) -> Text | None:
                  lambda m: f"{m.group(1) or ''}raise{m.group(3) or ''}", low)
     # chips moved, misspelt or in chat speech ("tosed", "throwed", "thru 500 in", "thinkin")
     low = MISSPELT_MOVES.sub(lambda m: MOVES_SPELT[m.group(1)], low)
-    low = re.sub(r"\bthru(?=\s+\$?\d)", "threw", low)
+    low = re.sub(r"\bthru(?=\s+(?:in\s+|out\s+)?(?:a\s+|an\s+|one\s+)?\$?\d)", "threw", low)
     # "the 50 percent rule": a share, no amount
     low = re.sub(r"\b(\d{1,3})\s?(?:percent|pct)\b", r"\1%", low)
     # "a 25 chip... no wait, a 1000 chip": the teller corrects himself, the last chip told counts
@@ -313,7 +395,8 @@ ASK_MIN_RAISE = re.compile(
 
 
 # Who a question asks about by "can ... bet": "can I", "can the first player", "can player B"
-ASKED_WHO = (r"(?:i|he|she|we|you|they|the (?:first|next|second) (?:player|guy|one|to act)|"
+ASKED_WHO = (r"(?:i|he|she|we|you|they|someone|somebody|anyone|anybody|"
+             r"the (?:first|next|second) (?:player|guy|one|to act)|"
              r"(?:player|seat) [a-f])")
 ASK_MIN_BET = re.compile(rf"\bcan {ASKED_WHO} (bet|lead|open)\b|"
                           r"\b(bet|lead|donk)\s+(legal|allowed|ok|valid)\b|"
@@ -351,8 +434,13 @@ ASK_REOPEN = re.compile(
 # "how much to call": what the player owes, asked when the action comes back to him
 ASK_CALL = re.compile(r"\bhow (much|many)( more)?( chips)?( do i| does \w+| have i)?"
                       r"( need| have| got)? to call\b|\bhow (much|many) more\b(?!.{0,12}\brais)|"
-                      r"\bwhat(s| is| do i)? (the |my )?call\b|"
-                      r"\bhow much (does|do|would|will|should|must) (a|b|c|d|he|she|i|\w+) call\b")
+                      r"\bwhat(s| is| do i)? (the |my |his |her |their )?call\b|"
+                      r"\bhow much (does|do|would|will|should|must) (a|b|c|d|he|she|i|\w+) call\b|"
+                      r"\bhow much is it (for|to) (him|her|me|them|a|b|c|\w+)\b|"
+                      r"\bhow much (is it|do i|does \w+|would \w+|will \w+) (to )?call\b|"
+                      r"\bhow much (do|does|would|will) \w+ (have|need|got) to put in\b|"
+                      r"\bwhat(s| is| does| will)? it cost\b|"
+                      r"\bwhat does (a|b|c|d|he|she|i|\w+) (have|need) to call\b")
 ASK_PUT_IN = re.compile(r"\bhow (much|many)\b.*\b(put|add|more|in)\b|\bchips (\w+ )?adds?\b")
 
 
@@ -369,10 +457,12 @@ def ways(shape: str) -> int | None:
 BOTH_BLINDS = (rf"\b(?:sb|small blind)(?: is| of| at)? {N} (?:and )?(?:bb|big blind)"
                rf"(?: is| of| at)? {N}")
 # "from the small blind with 100 in": his own blind, half the big blind
-OWN_SMALL_BLIND = (rf"\b(?:(?:from|in) the )?(?:sb|small blind) with {N} (?:already )?"
-                   rf"(?:in|posted)\b")
+# ("sb has 100 in", "sb (100 in)")
+OWN_SMALL_BLIND = (rf"\b(?:(?:from|in) the )?(?:sb|small blind) (?:here )?"
+                   rf"(?:with |w |has |who has )?{N} (?:already )?(?:in|posted)\b")
 # "bb with 200 in": the big blind's own blind, said as chips he has in
-OWN_BIG_BLIND = rf"\b(?:bb|big blind) with {N} (?:already )?(?:in|posted)\b"
+OWN_BIG_BLIND = (rf"\b(?:bb|big blind) (?:here )?(?:with |w |has |who has )?{N} (?:already )?"
+                 rf"(?:in|posted)\b")
 
 
 def blinds_of(t: Text) -> tuple[int, int] | None:
@@ -416,7 +506,9 @@ DEEDS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), d) for p,
     (rf"{N}\s+(?:allin|shove|jam)\b", "allin"),
     # "he makes it 900": chips above the bet, read by the "make it" rule when it is the last deed
     (rf"\b(?:makes it|made it)\s+(?:to\s+)?{N}", "makeit"),
+    # "bet to 600": a total, so a raise (before the flop at given blinds, else a bet opening)
     (rf"\b(?:rais\w*|reraise\w*|xbet\w*|makes it|made it|make it|makes|made|opens? to|opened to|"
+     rf"bets? to|"
      rf"iso(?:s|ed|lates?|lated)?(?:\s+(?:raise[sd]?|it))?\s+to|"
      rf"opens?|opened|min raised to|limp raise\w* to|squeez\w*)\s+"
      rf"(?:to\s+|for\s+)?{N}", "raise"),
@@ -433,7 +525,7 @@ DEEDS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), d) for p,
      "raise"),
     # "how much to call" asks; it tells no call
     (r"(?<!to )\bcall(?:s|ed)?\b(?:\s+(?:for\s+)?#\d+)?|\bflat(?:s|ted)?\b|"
-     r"\blimp(?:s|ed)?\b(?!\s+(?:pot|pots|around|in)\b)", "call"),
+     r"\blimp(?:s|ed)?\b(?!\s+(?:pot|pots|around|in)\b)|\b(?:a |one )?limper\b", "call"),
 ))
 
 
@@ -478,17 +570,23 @@ def facing_of(shape: str, t: Text) -> tuple[tuple[int, int], str, int] | None:
         rf"call(?!\s+(?:shove|allin|raise|reraise|bet|jam)\b))\s+(?:a\s+|an\s+|the\s+|his\s+|"
         rf"her\s+|my\s+|their\s+)?(?:(raise|reraise|bet|shove|allin)\s+(?:to\s+|of\s+|for\s+)?)?"
         rf"{N}(?:\s+(raise|bet|open|shove|allin))?|"
-        rf"\b(?:the\s+)?(bet|raise)\s+(?:in front of (?:me|him|her)\s+|to (?:me|him|her)\s+|"
+        rf"\b(?:the\s+)?(bet|raise)\s+(?:on the (?:flop|turn|river)\s+)?"
+        rf"(?:in front of (?:me|him|her)\s+|to (?:me|him|her)\s+|"
         rf"i (?:face|faced|am facing)\s+|facing (?:me|him|her)\s+)?(?:is|was|of|at)\s+(?:to\s+)?{N}"
         rf"(?!\s+to\s+#)(?!\s+slash)", shape)
     if m is None:
-        # "call on a 400 bet", "400 to call"
+        # "call on a 400 bet", "400 to call", "its 400 to me"
         on = re.search(rf"\bon\s+(?:a|an|the|his|her|their|my)\s+{N}\s+(bet|raise|shove|allin)\b|"
-                       rf"{N}\s+(?:more\s+)?to call\b", shape)
+                       rf"{N}\s+(?:more\s+)?to call\b|"
+                       rf"\b(?:its|it is|it was|thats|blinds)\s+{N}\s+to (?:me|him|her|you)\b",
+                       shape)
         if on is None:
             return None
         if on.group(3) is not None:
             return on.span(), "bet", t.value(on.group(3))
+        if on.group(4) is not None:
+            # at given blinds, the raise before the flop (as "facing 600" below)
+            return on.span(), "bet" if blinds_of(t) is None else "raise", t.value(on.group(4))
         word = on.group(2)
         deed = "raise" if word == "raise" else "allin" if word in ("shove", "allin") else "bet"
         return on.span(), deed, t.value(on.group(1))
@@ -498,11 +596,6 @@ def facing_of(shape: str, t: Text) -> tuple[tuple[int, int], str, int] | None:
     deed = ("raise" if word in ("raise", "reraise", "open") else "allin" if word in (
         "shove", "allin") else "bet" if word == "bet" or blinds_of(t) is None else "raise")
     return (m.start(), m.end()), deed, amount
-
-
-CLOCK_TIME = (r"(how long|how many (seconds|secs?|minutes|mins?)|how much time|seconds|secs?|"
-              r"minutes?|mins?)")
-CLOCK = re.compile(rf"\b({CLOCK_TIME}|what time limit)\b.*\bclock\b|\bclock\b.*\b{CLOCK_TIME}\b")
 
 
 # Words of a question that asks for an amount ("min raise?", "how much", "what's the total").
@@ -580,7 +673,7 @@ Deed = tuple[tuple[int, int], str, int, int]
 
 
 def deed_in_question(shape: str, t: Text) -> Deed | None:
-    m = re.search(rf"\b(?:i|he|she)\s+(?:only\s+)?(?:have|has|had|got|have got|has got)\s+"
+    m = re.search(rf"(?:\b(?:i|he|she)\s+|^\s*)(?:only\s+)?(?:have|has|had|got|have got|has got)\s+"
                   rf"(?:only\s+)?{N}\b.{{0,30}}?"
                   rf"\b(?:bet|bets|typed|raise\w*|shove\w*)\s+(?:to\s+)?{N}|"
                   rf"\bwith\s+(?:only\s+)?{N}\s+(?:left|behind|in (?:his|her|my) stack)\s+"
@@ -611,11 +704,23 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
                   rf"(?:(?:he|she|i)\s+)?(?:only\s+)?(?:(?:has|have|had)\s+)?(?:only\s+)?(?:a\s+)?"
                   rf"{N}\s*(?:stack|chips|left|behind|in (?:my|his) stack)|"
                   rf"{named}{N}\b[^#]{{0,30}}?\b(?:but|and)\s+(?:(?:he|"
-                  rf"she|i)\s+)?(?:only\s+)?(?:has|have|had)\s+(?:only\s+)?{N}\s*(?:$|\?)",
+                  rf"she|i)\s+)?(?:only\s+)?(?:has|have|had)\s+(?:only\s+)?{N}"
+                  rf"(?=\s*(?:$|\?|what|whats|how|so\b))",
                   shape)
     if m:
         said, stack = (t.value(g) for g in m.groups() if g is not None)
         return m.span(), "over-stack", said, stack
+    m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+(?:i\s*m\s+|im\s+|hes\s+|shes\s+)?"
+                  rf"allin\b(?!\s+for\b)(?:\s+{N}\s+stack\b)?.{{0,24}}?\b(?:only\s+)?{CHIPS_VERBS}\s+"
+                  rf"(?:in\s+|out\s+)?(?:only\s+)?{N}\b(?:\s+forward\b)?(?:.{{0,12}}?"
+                  rf"\b(?:(?:hes|shes|he|she|i)\s+(?:got|has|have|had)|with)\s+(?:only\s+)?"
+                  rf"{N}(?:\s+(?:total|stack|in (?:all|total)))?\b)?", shape)
+    if m and sum(g is not None for g in m.groups()) == 2:
+        # "said all in (4500 stack) but only slid 2000", "said all in but only pushed 2k, he's
+        # got 7400": the word binds, all of the stack
+        stack = t.value(m.group(1) or m.group(3))
+        if t.value(m.group(2)) < stack:
+            return m.span(), "said-vs-chips", stack, t.value(m.group(2))
     m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+(?:i\s*m\s+|im\s+|hes\s+|shes\s+)?"
                   rf"allin\b.{{0,24}}?\b{CHIPS_VERBS}\s+(?:in\s+|out\s+)?(?:only\s+)?{N}\s+(?:of|from)\s+(?:my|his|her)\s+"
                   rf"(?:whole\s+|entire\s+)?(?:stack\s+of\s+)?{N}(?:\s+stack)?\s*\??\s*$", shape)
@@ -648,15 +753,21 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     if m:
         # "call" said (or "calls and tosses 800 in"): the word binds, a call
         return m.span(), "said-call", 0, t.value(m.group(1) or m.group(2))
-    m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+raise\b.{{0,20}}?{N}\s+(?:in\s+)?"
-                  rf"to call\b.{{0,30}}?\bback\b.{{0,12}}?{N}\s+more\b", shape)
+    m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+raise\b(?:\s+first\b)?.{{0,20}}?"
+                  rf"{N}\s+(?:(?:in\s+|out\s+)?(?:to call|to match(?: the bet)?)|call)\b.{{0,30}}?"
+                  rf"\bback\b(?:.{{0,12}}?{N}\s+more\b|\s+and\s+add(?:ed|s)?\s+(?:another\s+)?{N})",
+                  shape)
     if m:
-        # "raise" said first lets him go back to his stack: both trips are the raise
-        return m.span(), "said-raise-trips", 0, t.value(m.group(1)) + t.value(m.group(2))
-    m = re.search(r"\b(said|says|say|announc\w*|declar\w*)\s+raise\b.{0,40}?\b((enough|just|only|"
-                  r"chips|amount)\b.{0,12}\bcall|to call|the call)\b", shape)
+        # "raise" said first lets him go back to his stack: both trips are the raise (the first
+        # the call)
+        call = t.value(m.group(1))
+        return m.span(), "said-raise-trips", call, call + t.value(m.group(2) or m.group(3))
+    m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+raise\b.{{0,40}}?\b"
+                  rf"(?:(?:enough|just|only|chips|amount)\b.{{0,12}}\bcall|to call|the call)"
+                  rf"(?: of {N})?\b", shape)
     if m:
-        return m.span(), "said-raise-call", 0, 0
+        # "the call of 500": the bet called, said
+        return m.span(), "said-raise-call", t.value(m.group(1)) if m.group(1) else 0, 0
     m = re.search(rf"\b(?:said|says|say|announc\w*|declar\w*)\s+raise\b(?!\s+(?:to\s+|by\s+)?#)"
                   rf".{{0,40}}?\b{CHIPS_VERBS}\s+"
                   rf"(?:in\s+|out\s+|forward\s+)?(?:only\s+)?{N}", shape)
@@ -670,10 +781,13 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
         return (m.start(), m.end(1)), "raise_by", t.value(m.group(1)), 0
     m = re.search(rf"\brais\w*\s+it\s+(?:by\s+)?{N}|"
                   rf"\b(?:said|says|say|declar\w*|announc\w*)\s+(?:i\s+)?raise\s+(?:by\s+)?{N}"
-                  rf"(?!\s+to\b)|\braise it\s+(?:by\s+)?{N}|\braise by\s+{N}", shape)
+                  rf"(?!\s+to\b)|\braise it\s+(?:by\s+)?{N}|\braise by\s+{N}|"
+                  # "'raise 2000' he says": the words quoted first
+                  rf"^\s*raise\s+{N}\s+(?:he|she|i|they)\s+(?:says|said|say)\b", shape)
     if m:
         return m.span(), "raise_by", t.value(next(g for g in m.groups() if g is not None)), 0
     m = re.search(rf"\b(?:said|says|say|declar\w*|announc\w*)\s+(?:i\s+)?rais\w*\s+to\s+{N}|"
+                  rf"\b(?:i|he|she)\s+(?:went|go|goes)\s+rais\w*\s+to\s+{N}|"
                   rf"\bi\s+(?:say\s+)?raise\s+to\s+{N}|"
                   rf"\b(?:said|says)\s+{N}\b", shape)
     if m:
@@ -681,7 +795,7 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     m = re.search(rf"\b(?:lets\s+)?make it\s+{N}", shape)
     rest = shape[:m.start()] + shape[m.end():] if m else ""
     if m and re.search(r"\b(facing|into|vs|against|over|call|bets?|betting|raise\w*|shove\w*|"
-                       r"open\w*|leads?|slash|utg|preflop)\b", rest):
+                       r"to me|limp\w*|open\w*|leads?|slash|utg|preflop)\b", rest):
         return m.span(), "make_it", t.value(m.group(1)), 0
     m = re.search(rf"\bcall(?:ed|s|ing)?\s+(?:only\s+|just\s+)?{N}\b.{{0,30}}?\b(?:when|but|"
                   rf"while|and)\b.{{0,20}}?\b(?:bet|raise)\s+(?:was|is|of)\s+(?:to\s+)?{N}", shape)
@@ -714,8 +828,8 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
     if m:
         # one chip put in without "raise" said first: a call (TREPS and Tavern alike)
         return m.span(), "single-chip", t.value(m.group(1)), 0
-    m = re.search(rf"\b{CHIPS_VERBS}\s+(?:in\s+|out\s+)?{N}"
-                  rf"(?:\s+(?:in|out|forward))?\s+"
+    m = re.search(rf"\b{CHIPS_VERBS}\s+(?:in\s+|out\s+)?(?:exactly\s+|just\s+)?{N}"
+                  rf"(?:\s+(?:in|out|forward))?(?:\s+in one (?:motion|go|move))?\s+"
                   rf"(?:to call(?:\s+(?:my|his|her|the|a))?(?:\s+bet)?(?:\s+of)?(?:\s+#\d+)?"
                   rf"(?:\s+bet)?\s+)?"
                   rf"(?:and\s+)?(?:then\s+)?(?:(?:went|goes|go|going|reach|reached|reaches|reaching|came|"
@@ -732,7 +846,8 @@ def deed_in_question(shape: str, t: Text) -> Deed | None:
         return m.span(), "string-call", t.value(m.group(1)), t.value(m.group(2))
     # the last chips put in are the deed in question ("someone bets 400 and I put in 600")
     puts = list(re.finditer(rf"\b(?:{CHIPS_VERBS}|bet|adds?|added)\s+"
-                            rf"(?:in\s+|out\s+|forward\s+)?(?:only\s+|just\s+)?{N}"
+                            rf"(?:in\s+|out\s+|forward\s+)?(?:only\s+|just\s+)?"
+                            rf"(?:a\s+(?:stack|pile)\s+of\s+)?{N}"
                             rf"(?:\s+(?:in|out|forward|more))?", shape))
     if puts and (SILENT.search(shape) or facing_of(shape, t) is not None or re.search(
             r"\b(into|facing|vs|against|over)\b(?! (me|him|her|us|you|them|the pot|a pot|that|it|"

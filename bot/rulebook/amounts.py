@@ -35,7 +35,9 @@ as 100/200 or 1k-2k):
   thinking it was 500"; his last chips short of a call are an all-in, not read here), one chip
   from a blind facing a raise where the blinds are not said (the call is the raise), "call
   500 and raise 1000" said and called out as a string bet (held to the call).
-A deed told without its size ("utg raises, mp 3bets to 3000") leaves the spot unread.
+A deed told without its size ("utg raises, mp 3bets to 3000") leaves the spot unread. Claims
+about the answer told beside the story ("he says 1600, i say 1300, who's right", "dealer says im
+in for 2000") are set aside before it is read (amount_words.without_claims).
 
 A betting round is also read by its structure (bot/rulebook/betting_story.py: who did what, to
 how much, what is asked), for the stories the phrases above do not read ("utg min raises, hj
@@ -63,8 +65,6 @@ from bot.rulebook.amount_words import (
     ASK_PUT_IN,
     ASK_REOPEN,
     BOTH_BLINDS,
-    CLOCK,
-    MAX_CHARS,
     OWN_BIG_BLIND,
     OWN_SMALL_BLIND,
     PLAYER_ACTS,
@@ -82,15 +82,17 @@ from bot.rulebook.amount_words import (
     new_street,
     raise_sized,
     read,
+    without_claims,
 )
 from bot.rulebook.betting_story import read_story
 from bot.rulebook.chip_words import LAST_CHIPS, MISTAKEN, MORE_BEHIND, STRING_CALLED
+from bot.rulebook.clock_times import clock_question
+from bot.rulebook.colour_up import race_question
 from bot.rulebook.doubts import doubtful, untold_deed
 from bot.rulebook.hand_answers import act_at, acted_by, min_raise_at, reopen_at
 from bot.rulebook.pot_questions import pot_question
 from bot.rulebook.story_play import played_story, read_told_round
 from bot.rulebook.worked import TABLE_SIZE, Worked, spot_seats, worked
-from bot.tournament.clock import clock_timing
 
 # Blinds of a spot whose blinds the question does not give, played after the flop: small
 # enough that any bet named is at least a big blind.
@@ -190,9 +192,9 @@ def _several_all_ins(spot: _Spot) -> bool:
     return sum(d == "allin" for d, _ in spot.prior) >= 2
 
 
-def _reopen_answer(hand: Hand, spot: _Spot, profile: Profile,
-                   asked_call: bool = False) -> Worked | None:
-    return reopen_at(hand, _several_all_ins(spot), profile, asked_call)
+def _reopen_answer(hand: Hand, spot: _Spot, profile: Profile, asked_call: bool = False,
+                   asked_min: bool = False) -> Worked | None:
+    return reopen_at(hand, _several_all_ins(spot), profile, asked_call, asked_min)
 
 
 def _act(spot: _Spot, profile: Profile, how: str, amount: int) -> Worked | None:
@@ -346,23 +348,6 @@ def _said_call(spot: _Spot, profile: Profile, threw: int) -> Worked | None:
                    returned=max(0, threw - (acted.to - had)), called=1)
 
 
-def _clock(query: str, profile: Profile) -> Worked | None:
-    """How long a player has once the clock is called, by the director's own timing for the
-    profile (bot/tournament/clock.py)."""
-    low = query[:MAX_CHARS].casefold()
-    if not CLOCK.search(low) or re.search(r"\b(blind|level|tournament) clock\b", low):
-        return None
-    timing = clock_timing(profile)
-    stated = {timing.expires_after, profile.clock_countdown_seconds, timing.countdown_after}
-    if any(int(n) not in stated for n in re.findall(r"\b\d+\b", low)):
-        # "called the clock 40 seconds ago": a time the answer does not account for
-        return None
-    return worked("clock", "clock", [timing.expires_after], profile,
-                   countdown=profile.clock_countdown_seconds,
-                   countdown_from=timing.countdown_after,
-                   folds=int(profile.clock_expiry == "fold"))
-
-
 # A ruling asked on the last deed told ("floor says?", "is that legal", "what does he owe").
 ASK_RULING = re.compile(r"\b(floor|ruling|legal|allowed|valid|binding|owe|what happens|comes? to|"
                         r"what (is|does) (it|he|she|that)|whats (it|that))\b")
@@ -383,10 +368,15 @@ BACK_TO_OPENER = re.compile(r"\b(back to|for) (the )?(opener|original (bettor|ra
 def work_out(query: str, profile: Profile) -> Worked | None:
     """The amounts of a question as the engine plays them under `profile`, or None when the
     question names no spot this module reads with certainty."""
+    query, claims = without_claims(query)
     t = read(query)
     found = _read_spot(query, t, profile)
     if found is None or doubtful(found, query):
         return None
+    if found.kind == "declared" and found.facts["to"] == found.facts["target"] and re.search(
+            r"\btotal\b", claims):
+        # "i said raise to 900, he says thats 1200 total": what "raise to" names is in dispute
+        found = replace(found, rule_id="raise-it")
     return _with_chips_added(found, t)
 
 
@@ -407,14 +397,14 @@ def _read_spot(query: str, t: Text | None, profile: Profile) -> Worked | None:
     books = {m.casefold() for m in re.findall(r"\b(treps|tavern|tda)\b", query, re.IGNORECASE)}
     if books - {profile.name}:
         return None  # "in tavern" asked where another rulebook is played: the book's numbers differ
-    clock = _clock(query, profile)
+    clock = clock_question(query, profile)
     if clock is not None:
         return clock
     if t is not None and re.search(r"\bcall(?:s|ed)?\b(?: #\d+)? (?:and )?then (?:says?|said) "
                                    r"(?:raise|reraise)\b", t.shape):
         return None  # a call, then raise said: two deeds of one player, the call binds first
     if t is None:
-        return None
+        return race_question(query, profile)  # "the most chips one player wins": none told
     if f" {UNREAD} " in t.shape:
         return read_told_round(query, profile)  # a size the phrases do not read
     settled, found = pot_question(query, t, profile)
@@ -474,13 +464,12 @@ def _read_round(query: str, t: Text, profile: Profile) -> Worked | None:
         hero = None
     if hero is not None:
         skip.append(hero[0])
-    if hero is not None and hero[1] == "string-said":
+    if hero is not None and hero[1] == "string-said" and STRING_CALLED.search(shape) is None:
         # "call 500 and raise 1000" said: held to the call once a player calls the string bet
         # out (Tavern); unless he does, the rulebooks leave it to the floor
-        objected = STRING_CALLED.search(shape)
-        if objected is None:
-            return None
-        skip.append(objected.span())
+        return None
+    # "called string bet on him": a string bet called out, no call of a bet
+    skip += [m.span() for m in STRING_CALLED.finditer(shape)]
     mistaken = _mistake(shape, t, hero)
     if mistaken is not None:
         skip.append(mistaken)
@@ -551,12 +540,14 @@ def _read_round(query: str, t: Text, profile: Profile) -> Worked | None:
         said_make_it = deeds.pop()[2]
     deeds = [(p, "raise" if d == "makeit" else d, a) for p, d, a in deeds]
     prior = _dedupe([(d, a) for _, d, a in deeds])
-    if re.search(rf"\b(from|in) the (small blind|sb)\b|{OWN_SMALL_BLIND}|"
+    if re.search(rf"^\s*(?:im |i am )?in (?:the )?(?:small blind|sb)\b|^\s*(?:small blind|sb) "
+                 rf"here\b|\b(from|in) the (small blind|sb)\b|{OWN_SMALL_BLIND}|"
                  rf"\b(small blind|sb) (who (says|said)|says|said|raises|"
                  rf"makes|goes|wants)\b|{I_AM_IN}(small blind|sb)\b|{ASKS_FOR}(small blind|sb)\b",
                  shape):
         spot.hero = "sb"
-    elif re.search(rf"\b(from|in) the (big blind|bb)\b|\b(big blind|bb) (who (says|said)|says|"
+    elif re.search(rf"^\s*(?:im |i am )?in (?:the )?(?:big blind|bb)\b|^\s*(?:big blind|bb) here\b|"
+                   rf"\b(from|in) the (big blind|bb)\b|\b(big blind|bb) (who (says|said)|says|"
                    rf"said|raises|makes|goes|wants)\b|{I_AM_IN}(big blind|bb)\b|{OWN_BIG_BLIND}|"
                    rf"{ASKS_FOR}(big blind|bb)\b",
                    shape):
@@ -588,17 +579,23 @@ def _read_round(query: str, t: Text, profile: Profile) -> Worked | None:
         # "utg raises by 600, what's that to": the raise told last is the one asked about
         spot.prior = prior[:-1]
         return _act(spot, profile, "raise_by", prior[-1][1])
-    asks_call = ASK_CALL.search(shape) is not None and not ASK_REOPEN.search(shape)
+    # "how much to call and can A raise": both asked, the call first
+    asks_call = ASK_CALL.search(shape) is not None
     asks_back = ASK_REOPEN.search(shape) or asks_call
     opened = prior and (prior[0][0] == "bet" or spot.preflop and prior[0][0] == "raise")
     if asks_back and opened and any(d == "allin" for d, _ in prior):
-        asker = re.search(r"\bcan (?:player )?([a-f]|i)\b(?! player)", shape)
-        own = (_own_deed(shape, deeds, asker.group(1)) if asker else None) or 0
+        asker = re.search(r"\bcan (?:player )?([a-f]|i)\b(?! player)|"
+                          r"\b(?:back|folds?) to (?:player )?([a-f]|me)\b", shape)
+        who = (asker.group(1) or asker.group(2).replace("me", "i")) if asker else "i"
+        own = (_own_deed(shape, deeds, who) if asker else None) or 0
+        if asker and spot.prior[own][0] == "allin":
+            return None  # asked for a player who is all-in: he has nothing to decide
         if own and len(prior) != len(deeds):
             return None  # my deed is not where it was told among the others
         _back_to_the_first(spot, own)
         played = _play(spot, profile)
-        return _reopen_answer(played[0], spot, profile, asks_call) if played else None
+        asks_least = re.search(r"\b(min|minimum|least|smallest|lowest)\b", shape) is not None
+        return _reopen_answer(played[0], spot, profile, asks_call, asks_least) if played else None
     asked = shape
     for a, b in spans:
         asked = asked[:a] + " " * (b - a) + asked[b:]
@@ -620,7 +617,8 @@ def _read_round(query: str, t: Text, profile: Profile) -> Worked | None:
             # the opener's raise: first whether the betting is open to him again
             _back_to_the_first(spot)
             played = _play(spot, profile)
-            return _reopen_answer(played[0], spot, profile) if played else None
+            least = re.search(r"\b(min|minimum|least|smallest|lowest)\b", shape) is not None
+            return _reopen_answer(played[0], spot, profile, asked_min=least) if played else None
         return _min_raise(spot, profile)
     if ASK_MIN_BET.search(shape) and blinds and not prior:
         # opening before the flop is a raise of the big blind; after it, a bet
@@ -729,6 +727,19 @@ def _preflop_deeds(prior: list[tuple[str, int]],
     return out
 
 
+# a trip back to the stack after chips put in, its size untold ("then went back for more")
+TRIP_BACK = re.compile(r"\b(?:went|goes|go|going|came|comes|dips|dipped)\s+back\s+(?:to (?:his|"
+                       r"her|my|their|the) (?:stack|chips)\b|for\b|in\b|and add)|"
+                       r"\breach\w* back\b")
+
+
+def _raise_held(worked: Worked, profile: Profile) -> bool:
+    """The first chips of a string bet make a raise where chips past a call short of a raise are
+    a call (Tavern): there a string bet called out is held to a call, else it stands; which of
+    them, the question does not always say, so no number is given."""
+    return profile.make_it == "call" and worked.facts["to"] > worked.facts["facing"]
+
+
 def _question_deed(deed: Deed, spot: _Spot, t: Text, profile: Profile) -> Worked | None:
     _, how, amount, other = deed
     # a bet to answer: one told, or before the flop the big blind
@@ -740,6 +751,8 @@ def _question_deed(deed: Deed, spot: _Spot, t: Text, profile: Profile) -> Worked
     if how == "said-call":
         return _said_call(spot, profile, other) if faced else None
     if how == "said-raise-call":
+        if amount and not spot.prior and not spot.preflop:
+            spot.prior, faced = [("bet", amount)], True  # "the call of 500": the bet it calls
         return _said_raise_with_a_call(spot, profile) if faced else None
     if how == "string-call" and not spot.prior and not spot.preflop:
         # "called 300 then went back for more": the call says the bet it called
@@ -754,7 +767,7 @@ def _question_deed(deed: Deed, spot: _Spot, t: Text, profile: Profile) -> Worked
                       MappingProxyType({**worked.facts, "more": other}), worked.profile)
     if how in ("string", "string-call"):
         worked = _act(spot, profile, "put_in", amount) if faced else None
-        if worked is None or worked.kind != "make-it":
+        if worked is None or worked.kind != "make-it" or _raise_held(worked, profile):
             return None
         # the first chips are the whole action; the trip back for more is a string bet
         return Worked("string", "string-bet", worked.amount, worked.figures,
@@ -769,8 +782,13 @@ def _question_deed(deed: Deed, spot: _Spot, t: Text, profile: Profile) -> Worked
         return replace(worked, rule_id="single-chip") if worked is not None else None
     if how == "said-raise-trips":
         # raise said, then the call and a trip back for more: a raise of all of it, which the
-        # string bet rule allows once raise is said
-        worked = _said_raise_with_chips(spot, profile, other) if faced else None
+        # string bet rule allows once raise is said (the call says the bet, when none is told)
+        if not spot.prior and not spot.preflop:
+            spot.prior, faced = [("bet", amount)], True
+        facing = _facing_a_bet(spot, profile) if faced else None
+        if facing is None or facing[2].call_amount != amount:
+            return None  # the call put in is not the call the story tells
+        worked = _said_raise_with_chips(spot, profile, other)
         return replace(worked, rule_id="string-bet") if worked is not None else None
     if how == "said-raise-chips":
         return _said_raise_with_chips(spot, profile, other) if faced else None
@@ -785,6 +803,12 @@ def _question_deed(deed: Deed, spot: _Spot, t: Text, profile: Profile) -> Worked
         # after the flop a deed needs the bet it answers; before it, the big blind is that bet
         return None
     worked = _act(spot, profile, how, amount)
+    if worked is not None and how == "put_in" and TRIP_BACK.search(t.shape, deed[0][1]):
+        # "puts 400 in, then goes back for more": the first chips are the deed, the trip back a
+        # string bet
+        if worked.kind != "make-it" or _raise_held(worked, profile):
+            return None
+        return replace(worked, rule_id="string-bet")
     if worked is not None and how == "raise_by" and ASK_PUT_IN.search(t.shape):
         # "how much do I put in": the chips added come first
         worked = Worked(worked.kind, worked.rule_id, worked.facts["added"],

@@ -438,7 +438,9 @@ class _Reader:
                                                                              "folded"):
             self.i += 1
             w = self.word()
-        if w in ("says", "say") and VERBS.get(self.word(1)) == "raise":
+        if (w in ("says", "say") or w in ("go", "goes", "went") and actor in HERO | VILLAIN) and (
+                VERBS.get(self.word(1)) == "raise"):
+            # "i say raise 700", "i go raise 700": the words said
             return self._said_raise(actor)
         minimum = False
         if w in ("min", "mini"):
@@ -725,7 +727,8 @@ ASK_REOPEN = re.compile(r"\bcan (\w+ ){0,3}(raise|reraise|xbet)( again)?\s*$|"
                         r"\b(reopen\w*|re open\w*)\b")
 ASK_LEGAL = re.compile(r"\b(legal|allowed|valid|ok|okay|enough)\s*$")
 # "is that a legal 3bet", "was it enough": the deed told last is the one asked about
-ASKS_ABOUT_TOLD = re.compile(r"(?<!much )(?<!what )\b(is|was|isnt) (that|it|this|mine)\b")
+ASKS_ABOUT_TOLD = re.compile(r"(?<!much )(?<!what )(?<!total )\b(is|was|isnt) "
+                             r"(that|it|this|mine)\b")
 
 
 def _ask(asked: str) -> Ask | None:

@@ -40,7 +40,8 @@ LAST_CHIPS = re.compile(r"\ballin\b|\b(?:my|his|her|their) (?:last|whole|entire|
                         r"\bshort ?stack\w*\b")
 # "but he has more behind": the chips were not his last after all
 MORE_BEHIND = re.compile(r"\b(?:has|have|had|got|still) (?:\w+ )?more\b|"
-                         r"\bmore (?:chips )?(?:behind|left)\b")
+                         r"\bmore (?:chips )?(?:behind|left)\b|"
+                         r"\b(?:not|isnt|wasnt|arent|werent|never) (?:\w+ )?allin\b")
 # "one black 1000 chip": the chip's colour, said beside its worth
 CHIP_COLOUR = (r"(?:(?:black|green|red|white|blue|yellow|purple|orange|pink|grey|gray|brown|"
                r"gold|lilac)\s+)?")

@@ -48,10 +48,14 @@ def min_raise_at(hand: Hand, several: bool, profile: Profile) -> Worked | None:
 
 
 def reopen_at(hand: Hand, several: bool, profile: Profile,
-               asked_call: bool = False) -> Worked | None:
+               asked_call: bool = False, asked_min: bool = False) -> Worked | None:
+    """Whether the betting is open again to the player to act (who already acted), and the
+    call; asked only for the least raise, where one all-in reopened it by a full raise, that."""
     legal = hand.legal()
     if legal is None or not legal.can_raise and raise_is_moot(hand):
         return None
+    if asked_min and not asked_call and legal.can_raise and not several:
+        return min_raise_at(hand, several, profile)
     rule = "cumulative-all-ins" if several else "not-reopened"
     facts = {"call": legal.call_amount, "current": hand.current_bet,
              "last_raise": hand.last_full_raise, "several": int(several),

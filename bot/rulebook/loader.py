@@ -423,9 +423,12 @@ class Rulebook:
         """The answer, and the rules' scores when they were needed (for autocomplete)."""
         query = query[:MAX_QUERY_CHARS]
         found = self.exact(query)
-        if found is not None:
-            return Answer("confident", found), []
         q = self._index.query(query)
+        if found is not None and (self._literal(query) or self._asked is None
+                                  or not self._asked.doubts(q, found.id)):
+            # a name as typed is meant; one met by dropping filler words ("heads up, who is the
+            # button") is a question, read as one when players meant otherwise
+            return Answer("confident", found), []
         uncovered = self._index.not_covered(q)
         scored = self._index.scored(q)
         if uncovered is not None:
@@ -482,6 +485,11 @@ class Rulebook:
             return tuple(rules[:suggestions])
         ids = self._asked.order(q, [r.id for r in rules])
         return tuple(self._rules[i] for i in ids if i in self._rules)[:suggestions]
+
+    def _literal(self, query: str) -> bool:
+        """Whether the query is a rule's id or one of its names as typed (case and punctuation
+        aside)."""
+        return query in self._rules or normalise(query) in self._keys
 
     def read(self, query: str) -> Query:
         """A question as the lookup reads it: bounded, normalised, typos corrected."""

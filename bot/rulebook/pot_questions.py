@@ -10,7 +10,16 @@ import re
 from bot.engine.profile import Profile
 from bot.rulebook.amount_words import Text, blinds_of
 from bot.rulebook.colour_up import RACE, race_question
-from bot.rulebook.forced_bets import blind_pair, blinds_pot, forced_bets, heads_up_posts
+from bot.rulebook.forced_bets import (
+    blind_completes,
+    blind_for_min_bet,
+    blind_pair,
+    blind_posted,
+    blinds_after_bust,
+    blinds_pot,
+    forced_bets,
+    heads_up_posts,
+)
 from bot.rulebook.pot_asked import ASK_MOST, ASK_WON
 from bot.rulebook.pot_story import pot_story
 from bot.rulebook.pot_sums import ASK_BACK, call_for_less, split_pot, uncalled
@@ -32,8 +41,9 @@ def pot_question(query: str, t: Text, profile: Profile) -> tuple[bool, Worked | 
         return True, raced
     if re.search(r"\bantes?\b|\bbba\b", shape) and (posted := forced_bets(t, profile)):
         return True, posted
-    if (posted := heads_up_posts(t, profile) or blind_pair(t, profile) or
-            blinds_pot(t, profile)) is not None:
+    if (posted := blinds_after_bust(t, profile) or heads_up_posts(t, profile) or
+            blind_pair(t, profile) or blinds_pot(t, profile) or blind_posted(t, profile) or
+            blind_completes(t, profile) or blind_for_min_bet(t, profile)) is not None:
         return True, posted
     if (called := call_for_less(t, profile)) is not None:
         return True, called

@@ -51,6 +51,7 @@ def _number(text: str) -> float | None:
 def tokens(query: str) -> list[Token] | None:
     """The tokens of a question (None when an amount is no whole number of chips)."""
     low = query[:MAX_CHARS].casefold().replace("\u2019", "").replace("'", "")
+    low = spelt_right(low)
     low = low.replace("all-in", "allin").replace("all in", "allin").replace("min-", "min ")
     low = re.sub(r"\bno[ -]one\b", "noone", low)
     # "level 5", "lvl 12": which level, not chips
@@ -183,4 +184,16 @@ FILLER = frozenset({"ok", "okay", "so", "and", "then", "just", "also", "now", "h
                     "for", "of", "on", "vs", "facing", "after", "over", "by", "total", "more",
                     "again", "another", "gotta", "could", "may", "should", "must",
                     "valid", "tda", "treps", "tavern", "rules", "rule", "way", "some"})
+# Words misspelt or run together in chat that the readers need read right
+SPELT = {"minimun": "minimum", "minumum": "minimum", "mininum": "minimum", "minimium": "minimum",
+         "minium": "minimum", "leest": "least", "beted": "bet", "waht": "what", "wats": "whats",
+         "wanna": "want to", "smalest": "smallest", "littlest": "smallest"}
+MISSPELT = re.compile(rf"\b({'|'.join(SPELT)})\b")
+
+
+def spelt_right(text: str) -> str:
+    """Lower-case `text` with the misspellings of SPELT put right."""
+    return MISSPELT.sub(lambda m: SPELT[m.group(1)], text)
+
+
 MISSPELT_RAISE = re.compile(r"\b(re ?)?(rase|raize|riase|rasie|raiss)(s|d|ed)?\b")

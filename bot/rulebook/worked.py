@@ -21,7 +21,8 @@ SpotKind = Literal[
     "min-raise", "min-bet", "short-all-in", "reopened", "not-reopened", "make-it",
     "declared", "said-raise-call", "raise-it", "declared-vs-chips", "below-call",
     "over-stack", "split", "side-pots", "uncalled", "single-chip", "string", "clock", "forced-bets",
-    "heads-up-posts", "blind-pair", "chip-race", "call-for-less",
+    "heads-up-posts", "blind-pair", "chip-race", "call-for-less", "blinds-after-bust",
+    "blind-posts",
 ]
 
 

@@ -1266,3 +1266,512 @@ def test_chips_to_add_for_the_least_raise_from_a_blind(book: Rulebook, profile: 
     rule, figures = _answer(book, "in the bb at 200/400, utg raises to 1000, whats my min raise",
                             profile)
     assert figures == (1600,)
+
+
+def _unsure_without_number(book: Rulebook, query: str, profile: Profile) -> None:
+    answer = book.answer(query, profile=profile)
+    assert answer.kind != "confident" or answer.worked is None, (query, profile.name)
+    assert answer.worked is None, (query, profile.name)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_the_call_and_whether_he_may_raise_asked_together(book: Rulebook,
+                                                         profile: Profile) -> None:
+    """"How much to call and can A raise": the call comes first, then, where the all-ins
+    reopened the betting, the least raise; "how much is it for him", "what does it cost him"
+    ask the call too."""
+    hand = _to_flop(_hand(profile, [DEEP, 750, DEEP, 1150, DEEP], button=5))
+    a = _act(hand)
+    hand.bet(a, 500)
+    hand.all_in(_act(hand))
+    hand.call(_act(hand))
+    hand.all_in(_act(hand))
+    while hand.to_act != a:
+        hand.fold(_act(hand))
+    legal = hand.legal()
+    assert legal is not None and legal.call_amount == 600
+    expected = (600, legal.min_raise_to) if legal.can_raise else (600,)
+    assert legal.can_raise == profile.cumulative_short_all_ins_reopen
+    for query in ("A leads 500, B all in 700, C calls, D all in 1100, folds back to A, how much "
+                  "to call and can A raise",
+                  "A bets 500, B jams 700, C calls, D jams 1100, back to A. how much is it for "
+                  "him and can A raise"):
+        rule, figures = _answer(book, query, profile)
+        assert (rule, figures) == ("cumulative-all-ins", expected), (query, profile.name)
+    # one short all-in over an open before the flop: never reopened, the call is owed
+    hand = _hand(profile, [DEEP, DEEP, DEEP, 800, DEEP], blinds=(100, 200))
+    opener = _act(hand)
+    hand.raise_to(opener, 600)
+    hand.all_in(_act(hand))
+    while hand.to_act != opener:
+        hand.fold(_act(hand))
+    legal = hand.legal()
+    assert legal is not None and not legal.can_raise and legal.call_amount == 200
+    for query in ("100/200, utg opens to 600, next guy jams 800, folds back to utg. how much is "
+                  "it for him, can he 4bet",
+                  "100/200 utg raises to 600, mp shoves 800, everyone folds back to utg. whats "
+                  "it cost him and can he reraise"):
+        rule, figures = _answer(book, query, profile)
+        assert (rule, figures) == ("not-reopened", (200,)), (query, profile.name)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_the_least_raise_after_one_full_all_in(book: Rulebook, profile: Profile) -> None:
+    """Back to the bettor after one all-in that was a full raise: asked only the least raise,
+    the least raise (and its rule); asked whether he may raise, whether it is reopened."""
+    hand = _to_flop(_hand(profile, [DEEP, 1250, DEEP], button=3))
+    a = _act(hand)
+    hand.bet(a, 600)
+    hand.all_in(_act(hand))
+    hand.call(_act(hand))
+    legal = hand.legal()
+    assert legal is not None and hand.to_act == a and legal.can_raise
+    rule, figures = _answer(book, "A bets 600, B jams 1200, C calls, back to A. A wants to "
+                                  "raise, whats the least", profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == ("minimum-raise",
+                                                                           (1800,))
+    rule, figures = _answer(book, "A bets 600, B jams 1200, C calls. can A raise?", profile)
+    assert (rule, figures) == ("not-reopened", (1800,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_blind_said_first(book: Rulebook, profile: Profile) -> None:
+    """"In bb at 100/200" said first: the player sits in the big blind, so the chips to add to
+    reach the least reraise count the 200 he has in."""
+    hand = _hand(profile, [DEEP] * 4, blinds=(100, 200))
+    hand.fold(_act(hand))
+    hand.raise_to(_act(hand), 500)
+    hand.fold(_act(hand))
+    legal = hand.legal()
+    assert legal is not None and hand.to_act == 2
+    more = legal.min_raise_to - hand.player(2).bet
+    for query in ("in bb at 100/200, button raises to 500, how much more do i put in to min "
+                  "reraise",
+                  "im in the bb at 100/200, co opens 500, how much more to put in for the min "
+                  "3bet"):
+        rule, figures = _answer(book, query, profile)
+        assert rule == "minimum-raise" and figures == (legal.min_raise_to, more) == (800, 600)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_raise_said_with_go(book: Rulebook, profile: Profile) -> None:
+    """"I go raise 700" is "raise 700" said: 700 on top of the bet faced, read by the profile
+    (a full raise here, so the same under each)."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 700)
+    events = hand.raise_by(_act(hand), 700)
+    to = next(e for e in events if isinstance(e, Acted)).to
+    rule, figures = _answer(book, "turn he fires 700, i go raise 700, what total is that",
+                            profile)
+    assert rule == "raise-it" and figures[0] == to == 1400
+    rule, figures = _answer(book, "river she bets 400 and he goes raise 1000. whats the total",
+                            profile)
+    assert rule == "raise-it" and figures[0] == 1400
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_trip_back_for_more_its_size_untold(book: Rulebook, profile: Profile) -> None:
+    """Chips put in, then a trip back for more: the first chips are the deed. Where they make a
+    raise and chips past a call are a call (Tavern), a string bet called out is held to a call
+    and one not called out stands: which, the question may not say, so no number."""
+    query = "he bets 200, she puts 400 in then went back for more. what is her bet"
+    if profile.make_it == "call":
+        _unsure_without_number(book, query, profile)
+        _unsure_without_number(book, "someone called string bet on him, he put 400 in facing "
+                                     "200 then went back for more. what is he limited to",
+                               profile)
+    else:
+        hand = _to_flop(_hand(profile, [DEEP] * 3))
+        hand.bet(_act(hand), 200)
+        events = hand.make_it(_act(hand), 400)
+        to = next(e for e in events if isinstance(e, Acted)).to
+        rule, figures = _answer(book, query, profile)
+        assert (rule, figures) == ("string-bet", (to,)) == ("string-bet", (400,))
+    # the first chips only the call: the call under every profile
+    rule, figures = _answer(book, "he bets 300, she put 300 in and then reached back for more, "
+                                  "what stands", profile)
+    assert (rule, figures) == ("string-bet", (300,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_claims_beside_the_story(book: Rulebook, profile: Profile) -> None:
+    """Claims about the answer ("he says 1600 i say 1300 who's right", "dealer says", "mike says
+    i can only call") are not deeds: the story is read without them."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 300)
+    hand.raise_to(_act(hand), 800)
+    legal = hand.legal()
+    assert legal is not None
+    for query in ("bet 300, raise to 800. min reraise? he says 1600 i say 1300 who's right",
+                  "bet 300 then a raise to 800, jim says min reraise is 1600. whats the min"):
+        rule, figures = _answer(book, query, profile)
+        assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == (
+            "minimum-raise", (1300,)), query
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 1500)
+    events = hand.raise_by(_act(hand), 2000)
+    to = next(e for e in events if isinstance(e, Acted)).to
+    rule, figures = _answer(book, "he bet 1500 and i said raise 2000, dealer says im in for "
+                                  "2000 total?? whats right", profile)
+    assert rule == "raise-it" and figures[0] == to == 3500
+    # a short all-in before the player acts: he may raise, whatever a claim says
+    hand = _to_flop(_hand(profile, [DEEP, 950, DEEP], button=3))
+    hand.bet(_act(hand), 600)
+    hand.all_in(_act(hand))
+    legal = hand.legal()
+    assert legal is not None and legal.can_raise
+    rule, figures = _answer(book, "mike says i can only call his shove. bet 600, he jams 900. "
+                                  "my min raise?", profile)
+    assert figures == (legal.min_raise_to,) == (1500,)
+    # a declaration said stays a deed: "he said 800 and threw 500" is no claim
+    rule, figures = _answer(book, "he bets 300, she said 800 and threw 500, whos right", profile)
+    assert rule == "verbal-declaration" and figures[0] == 800
+
+
+def test_claims_set_aside_never_make_a_number(book: Rulebook) -> None:
+    """With the claims set aside, a story that tells no bet gives no number."""
+    profile = make_profile("tda")
+    for query in ("he says the min raise is 1600, i say 1300, whos right",
+                  "dealer says im in for 2000 total, whats right",
+                  "floor says its 1200 and i say 900. which is it"):
+        _unsure_without_number(book, query, profile)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_the_bet_said_as_its_n_to_me(book: Rulebook, profile: Profile) -> None:
+    """"It's 400 to me" at 100/200 is a raise to 400 faced before the flop; "make it 500"
+    there is read by the profile's "make it" rule (the 50% rule's 600, or Tavern's call)."""
+    hand = _hand(profile, [DEEP] * 4, blinds=(100, 200))
+    hand.raise_to(_act(hand), 400)
+    events = hand.make_it(_act(hand), 500)
+    to = next(e for e in events if isinstance(e, Acted)).to
+    assert to == (600 if profile.make_it == "fifty_percent" else 400)
+    rule, figures = _answer(book, "100/200, it's 400 to me and i said make it 500. whats my "
+                                  "bet?", profile)
+    assert (rule, figures) == ("make-it", (to,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_raise_said_the_call_then_a_trip_back(book: Rulebook, profile: Profile) -> None:
+    """"Raise" said, the call put in, then a trip back for more: a raise of all of it (the call
+    says the bet where none is told); a call that is not the bet told gives no number."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 200)
+    events = hand.raise_to(_act(hand), 600)
+    to = next(e for e in events if isinstance(e, Acted)).to
+    for query in ("i said raise, put in the 200 call, then went back for 400 more. legit? total?",
+                  "she said raise first, put 200 out to match the bet, then went back and added "
+                  "400. whats the bet"):
+        rule, figures = _answer(book, query, profile)
+        assert (rule, figures) == ("string-bet", (to,)) == ("string-bet", (600,)), query
+    _unsure_without_number(book, "he bets 300, i said raise, put in the 200 call, then went "
+                                 "back for 400 more", profile)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_chat_misspellings(book: Rulebook, profile: Profile) -> None:
+    """Misspelt words read as meant: "minimun", "leest", "beted", "wanna", "thru in a"."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 750)
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "he beted 750 i wanna raise whats the leest i can make it",
+                            profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == ("minimum-raise",
+                                                                           (1500,))
+    rule, figures = _answer(book, "he beted 300 i thru in a 1000 chip no word wats my bet",
+                            profile)
+    assert (rule, figures) == ("single-chip", (300,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_the_stack_told_before_the_bet_typed(book: Rulebook, profile: Profile) -> None:
+    """"Only had 2350 behind and hit bet 3000": a bet past the stack is all-in for the stack."""
+    hand = _to_flop(_hand(profile, [2350 + 50, DEEP, DEEP], button=3))
+    events = hand.bet(_act(hand), 3000)  # more than the stack
+    to = next(e for e in events if isinstance(e, Acted)).to
+    rule, figures = _answer(book, "only had 2350 behind and hit bet 3000 in the bot, what am i "
+                                  "actually betting", profile)
+    assert (rule, figures) == ("all-in-over-stack", (to,)) == ("all-in-over-stack", (2350,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_blind_says_the_chips_he_has_in(book: Rulebook, profile: Profile) -> None:
+    """"sb (100 in) says raise it 600", "sb has 100 in", "bb here w 200 in": the player sits in
+    that blind; the chips he puts in count the blind he has in."""
+    hand = _hand(profile, [DEEP] * 4, blinds=(100, 200))
+    hand.raise_to(_act(hand), 400)
+    hand.fold(_act(hand))
+    events = hand.raise_by(_act(hand), 600)
+    acted = next(e for e in events if isinstance(e, Acted))
+    assert acted.seat == 1 and (acted.to, acted.added) == (1000, 900)
+    for query in ("100/200, co raises to 400, sb (100 in) says raise 'it' 600. how much more does "
+                  "he put in",
+                  "bb 200, hj raises to 400, sb has 100 in and says raise it 600. how much more "
+                  "goes in"):
+        rule, figures = _answer(book, query, profile)
+        assert (rule, figures) == ("raise-it", (900, 1000)), query
+    hand = _hand(profile, [DEEP] * 4, blinds=(100, 200))
+    hand.call(_act(hand))
+    hand.fold(_act(hand))
+    hand.call(_act(hand))
+    events = hand.raise_by(_act(hand), 600)
+    acted = next(e for e in events if isinstance(e, Acted))
+    assert acted.seat == 2 and acted.to == 800
+    rule, figures = _answer(book, "bb here w 200 in at 100/200, utg limps, i say raise 600. "
+                                  "total?", profile)
+    assert rule == "raise-it" and figures[0] == 800
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_two_readings_offered_by_the_asker(book: Rulebook, profile: Profile) -> None:
+    """"Does that mean to 2k or 5k total": the asker's own readings, not deeds; the engine's
+    reading of "raise 2k" facing 3k (short of a full raise: the minimum raise, or a call)."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 3000)
+    events = hand.raise_by(_act(hand), 2000)
+    to = next(e for e in events if isinstance(e, Acted)).to
+    assert to == (6000 if profile.short_declared_raise == "minimum" else 3000)
+    rule, figures = _answer(book, "he bets 3k and i say 'raise 2k'. does that mean to 2k or 5k "
+                                  "total?", profile)
+    assert rule == "declared-raise" and figures[0] == to
+    _unsure_without_number(book, "does raise 2k mean to 2k or 5k total", profile)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_raise_declared_with_went_and_the_bet_on_a_street(book: Rulebook,
+                                                          profile: Profile) -> None:
+    """"I went raise to 900" is a raise to 900 declared; "the bet on the flop is 600" the bet
+    faced. Short of a full raise: the minimum raise, or (Tavern) a call."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 600)
+    events = hand.raise_to(_act(hand), 900)
+    to = next(e for e in events if isinstance(e, Acted)).to
+    assert to == (1200 if profile.short_declared_raise == "minimum" else 600)
+    for query in ("flop bet 600, i went raise to 900, whats my bet actually",
+                  "the bet on the turn is 600, she says raise to 900. whats she in for"):
+        rule, figures = _answer(book, query, profile)
+        assert (rule, figures) == ("declared-raise", (to,)), query
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_short_of_a_call_and_said_not_all_in(book: Rulebook, profile: Profile) -> None:
+    """Chips short of a call from a player who is "not all in": he owes the call (the rest to
+    add is stated too); his last chips would be an all-in, which is not read here."""
+    for query, call, short in (
+            ("facing 2000 guy puts in 1500 and hes not all in. how much more is he on the hook "
+             "for", 2000, 500),
+            ("somebody bet 600 and the lady put in only 400, not all in. now what", 600, 200)):
+        hand = _to_flop(_hand(profile, [DEEP] * 3))
+        hand.bet(_act(hand), call)
+        with pytest.raises(BelowCall):
+            hand.make_it(_act(hand), call - short)
+        rule, figures = _answer(book, query, profile)
+        assert (rule, figures) == ("below-call", (call, short)), query
+    _unsure_without_number(book, "facing 2000 guy puts in 1500 and hes all in. what now", profile)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_raise_said_with_the_call_of_an_amount(book: Rulebook, profile: Profile) -> None:
+    """"Says raise and puts out exactly the call of 500": the call says the bet; raise said
+    binds to the minimum raise, or (Tavern) the chips are read as "make it": a call."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 500)
+    legal = hand.legal()
+    assert legal is not None
+    expected = legal.min_raise_to if profile.short_declared_raise == "minimum" else 500
+    rule, figures = _answer(book, "guy just says 'raise' and puts out exactly the call of 500, "
+                                  "then walks away. hes forced to what", profile)
+    assert (rule, figures) == ("declared-raise", (expected,)) and expected in (1000, 500)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_all_in_said_and_fewer_chips_pushed(book: Rulebook, profile: Profile) -> None:
+    """"All in" said binds to the whole stack, whatever chips went forward; "all in for 10k"
+    past the stack is all-in for the stack."""
+    hand = _to_flop(_hand(profile, [DEEP, 7400 + 50, DEEP]))
+    hand.check(_act(hand))
+    events = hand.all_in(_act(hand))
+    to = next(e for e in events if isinstance(e, Acted)).to
+    rule, figures = _answer(book, "he clearly said 'all in' but only pushed 2k, he's got 7,400 "
+                                  "total", profile)
+    assert (rule, figures) == ("verbal-declaration", (to,)) == ("verbal-declaration", (7400,))
+    rule, figures = _answer(book, "said all in (4500 stack) but only slid 2000 forward, what's "
+                                  "my bet", profile)
+    assert (rule, figures) == ("verbal-declaration", (4500,))
+    rule, figures = _answer(book, "I said all in for 10k lol but i had 6,750. what did i bet",
+                            profile)
+    assert (rule, figures) == ("all-in-over-stack", (6750,))
+    # the stack said is less than the chips pushed: not read
+    _unsure_without_number(book, "he said all in but only pushed 2000, he has 1500", profile)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_the_least_bet_asked_of_anyone(book: Rulebook, profile: Profile) -> None:
+    """"Can someone bet 1,500 on the flop" at 1k-2k, "whats the littlest bet": the least bet
+    after the flop is the big blind."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3, blinds=(1000, 2000)))
+    legal = hand.legal()
+    assert legal is not None and legal.min_raise_to == 2000
+    rule, figures = _answer(book, "blinds 1k-2k, can someone bet 1,500 on the flop", profile)
+    assert (rule, figures) == ("minimum-bet", (2000,))
+    rule, figures = _answer(book, "blinds 25/50, on the turn. whats the littlest bet", profile)
+    assert (rule, figures) == ("minimum-bet", (50,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_make_it_after_a_limper(book: Rulebook, profile: Profile) -> None:
+    """"bb 400, limper, i say make it 700": a limp is a call of the big blind; "make it" is read
+    by the profile (700 is half a raise past 400: the 50% rule's 800, or Tavern's call)."""
+    for said in (700, 550):
+        hand = _hand(profile, [DEEP] * 4, blinds=(200, 400))
+        hand.call(_act(hand))
+        events = hand.make_it(_act(hand), said)
+        to = next(e for e in events if isinstance(e, Acted)).to
+        rule, figures = _answer(book, f"bb 400, limper, i say 'make it {said}'. what do I owe",
+                                profile)
+        assert (rule, figures) == ("make-it", (to,)), said
+        assert to == (800 if said == 700 and profile.make_it == "fifty_percent" else 400)
+    # more limpers change nothing of the raise faced
+    rule, figures = _answer(book, "bb 400, two limpers, i say make it 700", profile)
+    assert (rule, figures) == ("make-it", (800 if profile.make_it == "fifty_percent" else 400,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_trip_back_told_in_other_words(book: Rulebook, profile: Profile) -> None:
+    """"Puts exactly 500 out then goes back to his stack for another 1000", "pushes 400 in one
+    motion then reaches back", "called string bet on him": the first chips are the deed."""
+    rule, figures = _answer(book, "bet of 500. he puts exactly 500 out then goes back to his "
+                                  "stack for another 1000, never said raise", profile)
+    assert (rule, figures) == ("string-bet", (500,))
+    rule, figures = _answer(book, "called STRING BET on her, bet was 500 she put 500 then went "
+                                  "back for 1000 more. what is it", profile)
+    assert (rule, figures) == ("string-bet", (500,))
+    query = ("facing 200 he pushes 400 in one motion then reaches back and adds another 400, "
+             "what stands")
+    if profile.make_it == "call":
+        _unsure_without_number(book, query, profile)  # a raise of first chips, or held to a call
+    else:
+        hand = _to_flop(_hand(profile, [DEEP] * 3))
+        hand.bet(_act(hand), 200)
+        events = hand.make_it(_act(hand), 400)
+        to = next(e for e in events if isinstance(e, Acted)).to
+        rule, figures = _answer(book, query, profile)
+        assert (rule, figures) == ("string-bet", (to,)) == ("string-bet", (400,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_bet_to_and_shoves_not_all_in(book: Rulebook, profile: Profile) -> None:
+    """"Bet to 600" at 100/200 is a raise to 600 before the flop; "shoves 3600 out, not all
+    in" is chips pushed; both read by the profile's "make it" rule."""
+    hand = _hand(profile, [DEEP] * 4, blinds=(100, 200))
+    hand.raise_to(_act(hand), 600)
+    events = hand.make_it(_act(hand), 800)
+    to = next(e for e in events if isinstance(e, Acted)).to
+    assert to == (1000 if profile.make_it == "fifty_percent" else 600)
+    rule, figures = _answer(book, "100/200, bet to 600, i pushed 800 out silently. bet or call?",
+                            profile)
+    assert (rule, figures) == ("fifty-percent", (to,))
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 2500)
+    events = hand.make_it(_act(hand), 3600)
+    to = next(e for e in events if isinstance(e, Acted)).to
+    assert to == 2500
+    rule, figures = _answer(book, "turn bet 2500, he silently shoves 3600 out front, not all in. "
+                                  "raise?", profile)
+    assert (rule, figures) == ("fifty-percent", (to,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_words_quoted_first_and_no_raise_said(book: Rulebook, profile: Profile) -> None:
+    """"'raise 2000' he says" quoted before the bet it answers; "(no raises yet)" tells no deed;
+    "100/200 blinds, 400 to me" the raise faced."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 1500)
+    events = hand.raise_by(_act(hand), 2000)
+    to = next(e for e in events if isinstance(e, Acted)).to
+    rule, figures = _answer(book, "'raise 2000' he says, bet in front of him is 1500. how much "
+                                  "is the total", profile)
+    assert rule == "raise-it" and figures[0] == to == 3500
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 2000)
+    events = hand.make_it(_act(hand), 2500)
+    to = next(e for e in events if isinstance(e, Acted)).to
+    rule, figures = _answer(book, "'make it 2,500' facing a 2,000 bet (no raises yet)", profile)
+    assert (rule, figures) == ("make-it", (to,)) == ("make-it", (2000,))
+    hand = _hand(profile, [DEEP] * 4, blinds=(100, 200))
+    hand.raise_to(_act(hand), 400)
+    events = hand.make_it(_act(hand), 500)
+    to = next(e for e in events if isinstance(e, Acted)).to
+    rule, figures = _answer(book, "100/200 blinds, 400 to me, i said lets make it 500. what "
+                                  "happens to my chips", profile)
+    assert (rule, figures) == ("make-it", (to,))
+
+
+def test_declarations_are_no_claims() -> None:
+    """What a player declares ("he said hes all in", "she says im calling", "says raise 2000")
+    is a deed, kept; what others say the answer is, set aside."""
+    from bot.rulebook.amount_words import without_claims
+    for query in ("he bets 500, she said shes all in for 2000, but only has 1500",
+                  "bet 400, he said im calling and threw 1000",
+                  "he says the bet is 600 and i put in 900",
+                  "bet 1500, she says raise 2000, whats the total"):
+        assert without_claims(query) == (query, ""), query
+    rest, claims = without_claims("floor says min raise is 1600. bet 300 raise to 800, min "
+                                  "reraise?")
+    assert "1600" not in rest and "bet 300 raise to 800" in rest and "1600" in claims
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_back_to_the_player_named(book: Rulebook, profile: Profile) -> None:
+    """"Back to B": the call is the one B faces; B all-in has nothing to decide (no number)."""
+    hand = _to_flop(_hand(profile, [DEEP, DEEP, 1250, DEEP], button=4))
+    hand.bet(_act(hand), 500)
+    b = _act(hand)
+    hand.raise_to(b, 1000)
+    hand.all_in(_act(hand))
+    hand.call(_act(hand))
+    while hand.to_act != b:
+        hand.fold(_act(hand))
+    legal = hand.legal()
+    assert legal is not None and not legal.can_raise
+    rule, figures = _answer(book, "A bets 500, B raises to 1000, C all in 1200, D calls, back to "
+                                  "B, how much to call", profile)
+    assert (rule, figures) == ("not-reopened", (legal.call_amount,)) == ("not-reopened", (200,))
+    _unsure_without_number(book, "A bets 500, B all in 700, C calls, D all in 1100, back to B, "
+                                 "how much to call", profile)
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_a_claim_that_names_the_question(book: Rulebook, profile: Profile) -> None:
+    """"Mike says min reraise is 3000, i say 2400": the claims go, what they are about (the least
+    reraise) stays the question; "whats his call" asks the call."""
+    hand = _to_flop(_hand(profile, [DEEP] * 3))
+    hand.bet(_act(hand), 600)
+    hand.raise_to(_act(hand), 1500)
+    legal = hand.legal()
+    assert legal is not None
+    rule, figures = _answer(book, "bet 600, raise to 1500, mike says min reraise is 3000, i say "
+                                  "2400. whos right", profile)
+    assert (rule, figures) == ("minimum-raise", (legal.min_raise_to,)) == ("minimum-raise",
+                                                                           (2400,))
+    rule, figures = _answer(book, "A bets 600, B shoves 900, C calls, folds back to A. whats his "
+                                  "call", profile)
+    assert (rule, figures) == ("not-reopened", (300,))
+
+
+@pytest.mark.parametrize("profile", PROFILES, ids=lambda p: p.name)
+def test_not_all_in_said_of_another_player(book: Rulebook, profile: Profile) -> None:
+    """"Not all in" said of another player than the one who shoved leaves the shove an all-in:
+    a short one here, so the bettor owes the call and may not raise."""
+    for query in ("A bets 500, B shoves 700, C calls, A is not all in, can A raise",
+                  "i bet 500, he shoves 700, another player calls, im not all in, can i reraise"):
+        rule, figures = _answer(book, query, profile)
+        assert (rule, figures) == ("not-reopened", (200,)), query
+
+
+def test_the_action_going_back_is_no_trip_to_the_stack(book: Rulebook) -> None:
+    """"Then action went back to him" tells the turn, not a trip back for more chips."""
+    answer = book.answer("i put 400 in facing 200, then action went back to him and he shoves",
+                         profile=make_profile("treps"))
+    assert answer.worked is None or answer.worked.rule_id != "string-bet"

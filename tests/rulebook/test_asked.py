@@ -109,3 +109,17 @@ def test_the_reading_never_makes_an_answer_sure(book: Rulebook) -> None:
     asked = "how many spots pay tonight"
     taught = _taught(book, {asked: ("payouts",)})
     assert taught.answer(asked).kind == "unsure"
+
+
+def test_a_name_met_by_dropping_filler_words_is_a_question(book: Rulebook) -> None:
+    """"heads up who is the button" meets the alias "heads-up button" once "who is the" is
+    dropped; if players who asked so meant heads-up play, it is offered unsure. The alias as
+    typed is still the rule, whatever players asked."""
+    taught = _taught(book, {"heads up who is the button": ("heads-up",),
+                            "who has the button heads up": ("heads-up",),
+                            "heads up button who": ("heads-up",)})
+    assert Rulebook(book.all(), Asked({})).answer("heads up who is the button").kind == "confident"
+    assert taught.answer("heads up who is the button").kind == "unsure"
+    named = taught.answer("heads-up button")
+    assert named.kind == "confident" and named.rule is not None
+    assert named.rule.id == "heads-up-blinds"

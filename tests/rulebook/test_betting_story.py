@@ -154,8 +154,9 @@ UNREAD = [
     # what an open said as a multiple comes to is not the next raise
     "co opens 3x at 200/400, how much is the open",
     "utg opens 2.5bb at 400/800 = how much",
-    # the level told, not a bet made
-    "our minimum bet is 400 this level, whats the small blind",
+    # the level told, not a bet made (a level the structures have is answered by them:
+    # tests/rulebook/test_blind_posts.py)
+    "our minimum bet is 700 this level, whats the small blind",
     # the big blind against a lone all-in may only call: no least raise, no reopening
     "300/600, folds to the cutoff who shoves 900, bb wants to raise, min?",
     "400/800 blinds, sb shoves 1000, can the bb reraise and whats the min",

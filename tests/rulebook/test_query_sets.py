@@ -166,9 +166,6 @@ CHECK_SET_10 = HERE / "check_set_10.toml"
 
 # The tuning sets' misses left: (set, query) with what the lookup offers first instead.
 KNOWN_MISSES = {
-    # what players ask of a raise short of the minimum is most often an all-in for less
-    ("tuning_set_7.toml", "whats the rule if someone raises less than the minimum"):
-        "incomplete-all-in",
     # a winner and a pot not yet pushed: players ask that of a shown winner killed by the dealer
     ("tuning_set_9.toml", "guy mucked but the dealer hadn't pushed the pot, can he still win"):
         "winning-hand-shown",

@@ -276,9 +276,26 @@ def _settled_text(w: Worked) -> str:
             "the player who is not on the button posts the big blind")
         ante = f" and an ante of {chips(f['ante'])}" if f.get("ante") else ""
         return f"{to}: heads-up {who} ({chips(f['small'])}/{chips(f['big'])}){ante}."
+    if w.kind == "blind-pair" and f.get("min_bet"):
+        return (f"{to}: the smallest bet is one big blind, so the big blind is "
+                f"{chips(f['big'])}, and the league's blind structures pair it with a small "
+                f"blind of {to}.")
     if w.kind == "blind-pair":
         return (f"{to}: the league's blind structures pair a big blind of {chips(f['big'])} "
                 f"with a small blind of {chips(f['small'])}.")
+    if w.kind == "blind-posts" and f.get("to_call"):
+        who = "heads-up the button has posted" if f["button"] else "the small blind has posted"
+        if f.get("total"):
+            return (f"{to} in all: {who} {chips(f['small'])}, and calling the big blind of "
+                    f"{chips(f['big'])} takes {chips(w.figures[1])} more.")
+        return (f"{to} more: {who} {chips(f['small'])}, and calling the big blind of "
+                f"{chips(f['big'])} takes {to} more.")
+    if w.kind == "blind-posts":
+        which = "small" if f["asked_small"] else "big"
+        return (f"{to}: at {chips(f['small'])}/{chips(f['big'])} the {which} blind posts "
+                f"{to}.")
+    if w.kind == "blinds-after-bust":
+        return _bust_text(w)
     if w.kind == "chip-race":
         return _race_text(w)
     if w.kind == "call-for-less":
@@ -288,9 +305,34 @@ def _settled_text(w: Worked) -> str:
     if w.kind == "clock":
         end = ("his hand is folded" if f["folds"] else
                "his hand is checked if it can be, else folded")
+        if f.get("asked") == 1:
+            return (f"{to} seconds: the countdown starts {f['countdown_from']} seconds after "
+                    f"the call, {f['total']} seconds in all; then {end}.")
+        if f.get("asked") == 2:
+            return (f"{to} seconds after the call, then a {f['countdown']}-second countdown, "
+                    f"{f['total']} seconds in all; then {end}.")
         return (f"{to} seconds from the call, the last {f['countdown']} counted down; then "
                 f"{end}.")
     return to
+
+
+def _bust_text(w: Worked) -> str:
+    """The blinds of the hand after a blind is knocked out: one player's posting, or the
+    blinds in all."""
+    f = w.facts
+    to = chips(w.figures[0])
+    out = {1: "the small blind", 2: "the big blind", 3: "both blinds"}[f["busted"]]
+    posted = (f"only the big blind of {chips(f['big'])}, with no small blind" if f["no_small"]
+              else f"the small blind of {chips(f['small'])} and the big blind of "
+                   f"{chips(f['big'])}")
+    if f["asked"] == 3:
+        return f"{to} from the blinds: with {out} knocked out, the next hand has {posted}."
+    who = "big blind" if f["asked"] == 1 else "small blind"
+    what = ("nothing" if not w.figures[0] else
+            "the small blind" if w.figures[0] == f["small"] and f["small"] != f["big"] else
+            "the big blind")
+    return (f"{to}: with {out} knocked out, last hand's {who} posts {what} this hand, which "
+            f"has {posted}.")
 
 
 def _race_text(w: Worked) -> str:
@@ -305,8 +347,15 @@ def _race_text(w: Worked) -> str:
         return (f"{to} card{plural}: {changed} first, and each {old} chip left over gets one "
                 "card.")
     if f["asked"] == 2:
-        return (f"{to} in {new} chips: {changed} before the cards; the {f['odd']} odd {old} "
+        counted = (f"{to} {new} chip{'' if w.figures[0] == 1 else 's'} ({chips(w.figures[1])})"
+                   if f.get("counted") else f"{to} in {new} chips")
+        return (f"{counted}: {changed} before the cards; the {f['odd']} odd {old} "
                 "chips left get one card each.")
+    if f["asked"] == 6:
+        return (f"{to} {new} chip{'' if w.figures[0] == 1 else 's'}: the {f['odd']} odd {old} "
+                f"chips ({chips(f['pool'])}) make whole {new} chips for the highest cards, one "
+                "a player, and a leftover of half a chip or more gets the next highest card one "
+                "more.")
     if f["asked"] == 3:
         return (f"{to}: nobody is raced out, so a player left with only odd chips gets a {new} "
                 "chip before anyone else.")
@@ -316,7 +365,8 @@ def _race_text(w: Worked) -> str:
                     "so it is removed.")
         return (f"{to}: the {chips(f['left'])} left over is half a {new} chip or more, so the "
                 "highest card still without a chip gets one.")
-    return f"{to}: in the race a player wins at most one {new} chip."
+    return (f"{to}: in the race a player wins at most one {new if f['new'] else 'new'} "
+            "chip.")
 
 
 def _make_it_text(w: Worked) -> str:
