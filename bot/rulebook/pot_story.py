@@ -22,7 +22,7 @@ _ACT = (r"allin|shove[sd]?|shoving|jam(?:s|med)?|push(?:es|ed)?|call(?:s|ed|ing)
         r"complete[sd]?|flat(?:s|ted)?")
 # deeds the story does not read: told, the chips of the story are not known for sure
 UNREAD_DEED = re.compile(r"\b(open\w*|iso\w*|xbet\w*|squeez\w*|straddl\w*|donk\w*|fire[sd]?|"
-                         r"min ?rais\w*|min ?click\w*|overlimp\w*|post\w*|reraise\w*)\b")
+                         r"min ?rais\w*|min ?click\w*|overlimp\w*|post(?:s|ed|ing)?|reraise\w*)\b")
 STORY_DEED = re.compile(
     rf"(?:{N} )?\b({_ACT})\b((?: (?:allin|for|to|with|of|off|it|all|in))*)(?: {N}\b( allin\b)?)?")
 # "all in preflop: me 1000, Joe 2500, Sue 2500": players all-in, each for the amount by his name
