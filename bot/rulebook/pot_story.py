@@ -12,7 +12,16 @@ from __future__ import annotations
 import re
 
 from bot.engine.profile import Profile
-from bot.rulebook.amount_words import MAX_CHARS, WORD_WAYS, N, Text, all_read, blinds_of, read
+from bot.rulebook.amount_words import (
+    COUNTS,
+    MAX_CHARS,
+    WORD_WAYS,
+    N,
+    Text,
+    all_read,
+    blinds_of,
+    read,
+)
 from bot.rulebook.pot_asked import BY_STACK, PotSpot, pots_asked
 from bot.rulebook.worked import TABLE_SIZE, Worked
 
@@ -61,7 +70,7 @@ COVERS = re.compile(r"(?: and)? the #(\d+) (?:guy |stack |player |one )?covers(?
 ALL_THE_REST = re.compile(r"\s*(?:and |then )?(?:everyone else|everybody else|the rest|rest|all "
                           r"(?:the )?others|the others|others|all else)\s*")
 # "C has 10k and": a stack told before the call
-HAS_AND = re.compile(r"\s*(.*?)\s+(?:has|had|with)\s+#(\d+)\s+(?:and|n)\s*")
+HAS_AND = re.compile(r"\s*(.*?)\s+(?:has|had|have|with)\s+#(\d+)\s+(?:and|n)\s*")
 # "called by two players": that many players call
 CALLED_BY = re.compile(rf"\bcalled by (?:a |an |the |his |her )?(?:allin (?:for |of )?{N}|"
                        rf"{N} allin)\b|"
@@ -143,8 +152,9 @@ def _story_text(query: str) -> Text | None:
                  lambda m: f"p{m.group(1)}" + (f" and p{m.group(3)}" if m.group(3) else ""), low)
     low = re.sub(r"\b(side|main)pots?\b", r"\1 pot", low)
     # "side pot 1": the first side pot, no amount
-    low = re.sub(r"\bside ?pot #?([1-3])\b(?![\d,.k])",
-                 lambda m: f"{('first', 'second', 'third')[int(m.group(1)) - 1]} side pot", low)
+    low = re.sub(r"\bside ?pot (?:#?([1-3])\b(?![\d,.k])|(one|two|three)\b)", _side_pot_named, low)
+    # "3 all ins": a count, no amount
+    low = re.sub(r"\b([2-9]) (?=all[ -]?ins\b)", lambda m: f"{COUNTS[m.group(1)]} ", low)
     # "stacks 400 / 1000 / 2500", "400/1000/2500 all in": stacks listed, no blinds
     low = STACKS_SLASHED.sub(lambda m: m.group(0).replace("/", ", "), low)
     # "C covers & calls": he calls, having more
@@ -157,6 +167,12 @@ def _story_text(query: str) -> Text | None:
     # "i had 300, two 1000 stacks both got it in with me": each all-in for his stack
     shape = WITH_ME.sub(r" i allin for \1 \2 allin for \3 ", shape)
     return Text(shape, t.values)
+
+
+def _side_pot_named(m: re.Match[str]) -> str:
+    """"side pot 2", "side pot one": which side pot, counted."""
+    index = int(m.group(1)) if m.group(1) else {"one": 1, "two": 2, "three": 3}[m.group(2)]
+    return f"{('first', 'second', 'third')[index - 1]} side pot"
 
 
 def pot_story(query: str, profile: Profile) -> Worked | None:
@@ -355,13 +371,18 @@ def _played(story: str, t: Text, capitals: set[str], blinds: tuple[int, int] | N
         read_spans.append(m.span())
         has = HAS_AND.fullmatch(subject)
         if has is not None:
-            # "C has 10k and calls": all he has, or the bet he calls where he has more
-            if not act.startswith("call") or amount is not None:
-                return None
+            # "C has 10k and calls": all he has, or the bet he calls where he has more; "has
+            # 4000 and calls 4000": what he calls, within his stack
             stack = t.value(has.group(2))
-            subject, amount, all_in = has.group(1), min(level, stack), stack <= level
+            if not act.startswith("call") or amount is not None and amount > stack:
+                return None
+            called = min(level, stack) if amount is None else amount
+            subject, all_in = has.group(1), called >= stack
+            amount = called
             start = m.start() - len(has.group(0))
             read_spans.append((start + has.start(2) - 1, start + has.end(2)))
+        if street == 0 and players and subject.strip() in ("", "and") and blinds is None:
+            return None  # "B all in and C all in call": whose deed it is is not said
         if street == 0 and grouped and re.search(r"\b(one|other|another)\b", subject):
             return None  # "two players call, one is all in for 1k": one of those two
         who = _who(subject, players, street, capitals)

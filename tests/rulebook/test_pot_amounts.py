@@ -227,6 +227,11 @@ def _contested(totals: dict[str, int], folded: tuple[str, ...] = (),
     ("A all in 1000, B calls with 800. main pot?", {"a": 1000, "b": 800}, (), 0, "main"),
     ("A all in 1000, B has 3000 and shoves, C calls. side pot?",
      {"a": 1000, "b": 3000, "c": 3000}, (), 0, "side"),
+    # "3 all ins" counts them; "side pot one"; a stack told beside the call
+    ("4 all ins 200 600 1400 and big stack calls 1400. how much is the 2nd side pot",
+     {"a": 200, "b": 600, "c": 1400, "d": 1400}, (), 0, "second"),
+    ("A allin 800, B allin 2000, C and D both have 5000 and call 3000. how big is side pot one",
+     {"a": 800, "b": 2000, "c": 3000, "d": 3000}, (), 0, "side"),
     # both asked: the main pot first
     ("3 handed all in preflop: 1200, 3400 and 5000. main and side pot?",
      {"a": 1200, "b": 3400, "c": 5000}, (), 0, "main"),
@@ -360,6 +365,8 @@ def test_the_most_an_all_in_player_can_win(book: Rulebook) -> None:
     # the pot before the turn is not told
     "turn: A all in 300, B and C call. main pot?",
     "on the flop A shoves 500, B calls, C calls. how big is the main pot",
+    # a call whose caller is not said ("B all in and C all in call": another player, or them)
+    "A shoves 3000, B all in 1800 and C all in 900 call. biggest side pot?",
     # the extra chip of a split, not chips coming back
     "A all in 500, B all in 1500, C all in 3000. A and B chop, who gets the extra chip",
     # a count of players, not of chips; the pot told after the deeds
