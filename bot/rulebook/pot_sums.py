@@ -48,6 +48,9 @@ def split_pot(t: Text, profile: Profile) -> Worked | None:
     between = BETWEEN_NAMED.search(shape)
     if count is None and between is not None:
         count = len(between.group(0).split()) - 2  # "between b, c and d": the names, counted
+    if count is None and re.search(r"\b(?:between|with) me and (?:one other|another|him|her|"
+                                   r"one (?:guy|player|other player))\b", shape):
+        count = 2
     if count is None and CHOPPED.search(shape) and not COUNTED.search(shape):
         count = 2  # "chopped a 550 pot": a chop with no count is between two
     if count is None or not 2 <= count <= MAX_WAYS:
@@ -81,11 +84,17 @@ def split_pot(t: Text, profile: Profile) -> Worked | None:
                        rf"{N}\s+(?:is|being|as)\s+(?:the\s+)?(?:smallest|lowest)\b|"
                        rf"{N}\s+(?:smallest|lowest)\b(?!\s+(?:chip|denomination|unit))|"
                        rf"{N}\s+(?:smallest|lowest)\s+(?:chip|denomination)\s*$|"
+                       rf"\b(?:smallest|lowest) {N}(?! (?:pot|chips? (?:pot|left)))\b|"
                        rf"\b(?:smallest|lowest|small) (?:chip|denomination)\s+(?:in play |left |"
                        rf"on the table |at the table )?(?:is\s+|of\s+)?(?:now\s+)?(?:a\s+|the\s+)?"
                        rf"{N}",
                        shape)
     unit_token = next((g for g in unit_m.groups() if g is not None), None) if unit_m else None
+    pot_token = next(g for g in pot.groups() if g is not None)
+    if unit_token == pot_token:
+        # "pot 2000 smallest 100": the chip is the amount after "smallest"
+        unit_m = re.search(rf"\b(?:smallest|lowest) (?:chip )?(?:is )?{N}", shape)
+        unit_token = unit_m.group(1) if unit_m else None
     won_alone = next((g for g in alone.groups() if g is not None), None) if alone else None
     others = [m for m in re.finditer(rf"{N}", shape) if m.group(1) not in (
         next(g for g in pot.groups() if g is not None), unit_token, won_alone)]
@@ -106,6 +115,8 @@ def split_pot(t: Text, profile: Profile) -> Worked | None:
     figures = sorted(set(ordered), reverse=True)
     mine = _my_place(shape, count)
     if alone is not None:
+        if mine is None and len(set(ordered)) == 1:
+            mine = 0  # an even split: every share is the same
         if mine is None or not re.search(r"\b(i|me|my)\b", alone.group(0)):
             return None  # whose share and the pot won alone make up the total is not said
         other = t.value(next(g for g in alone.groups() if g is not None))
@@ -133,8 +144,8 @@ GUESSED_SHARE = re.compile(rf"\b(?:so |we |they )?(?:each|both) gets? {N}(?= (?:
 BETWEEN_NAMED = re.compile(r"\b(?:between|among) (?:[a-h] ){1,7}and [a-h]\b")
 # a pot chopped, its ways not counted ("chopped a 550 pot"); words that count players
 CHOPPED = re.compile(r"\b(chop|chops|chopped|chopping)\b")
-COUNTED = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|both|all|everyone|us|we|they|"
-                     r"players|winners|way|ways|between|among|each)\b")
+COUNTED = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|both|all|everyone|they|"
+                     r"players|winners|way|ways|between|among)\b")
 # the other pot, won alone by the asker: "+ 700 side pot i won alone"
 WON_ALONE = re.compile(rf"(?:\band |\bplus |\bwith )?(?:a |the )?{N} (?:side |main )?pot (?:that )?"
                        rf"(?:i|me) (?:won|win|took|take|scooped) (?:alone|by myself|outright)\b|"
@@ -142,7 +153,7 @@ WON_ALONE = re.compile(rf"(?:\band |\bplus |\bwith )?(?:a |the )?{N} (?:side |ma
                        rf"(?:side |main )?pot (?:alone|by myself|outright)\b|"
                        # "main pot 900 i won": the other pot named, then won by me
                        rf"(?:\band |\bplus )?(?:the )?(?:side|main) pot (?:of |is |was )?{N} "
-                       rf"(?:that )?(?:i|me) (?:won|took|scooped)(?: alone| by myself| "
+                       rf"(?:that )?(?:i|me) (?:won|win|took|scooped)(?: alone| by myself| "
                        rf"outright)?\b")
 
 
@@ -155,7 +166,11 @@ MY_PLACE = re.compile(r"\b(?:im|i am|i m|i sit|i was|me)\b(?: \w+){0,2}? (?:the 
                       # "the player closest left of the button": the first winner
                       r"\b(?:the )?(?:player|winner|one|guy|seat|person) (?:closest |nearest |"
                       r"directly |immediately |first )?(?:to the )?(?:left of|after) (?:the )?"
-                      r"(?:button|dealer|btn)\b")
+                      r"(?:button|dealer|btn)\b|"
+                      # "the second player left of the button"
+                      r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth) (?:player|"
+                      r"winner|guy|seat|person) (?:to the |on the |from the )?(?:left of|after) "
+                      r"(?:the )?(?:button|dealer|btn)\b")
 PLACES = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
 
 
@@ -165,7 +180,11 @@ def _my_place(shape: str, count: int) -> int | None:
     m = MY_PLACE.search(shape)
     if m is None:
         return None
-    place = count - 1 if m.group(2) else PLACES.index(m.group(1)) if m.group(1) else 0
+    if m.group(2):
+        place = count - 1
+    else:
+        ordinal = m.group(1) or m.group(3)
+        place = PLACES.index(ordinal) if ordinal else 0
     return place if place < count else None
 
 

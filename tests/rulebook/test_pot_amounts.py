@@ -589,6 +589,7 @@ def test_my_share_of_a_split(book: Rulebook, place: str, seat: int) -> None:
     # a side pot split by name
     ("side pot of 325 split 2 ways w 25 chips, how much does the winner closest left of button "
      "get", 325, 2, 25, 0),
+    ("3 way tie pot 2000 smallest 100, second player left of button gets?", 2000, 3, 100, 1),
     # the winners named, counted
     ("1250 pot split among a, b and c, 25 chips smallest, what does the player left of the "
      "button get", 1250, 3, 25, 0),
@@ -617,13 +618,18 @@ def test_my_share_and_a_pot_won_alone(book: Rulebook) -> None:
     rule, figures = _answer(book, "main pot 1100 chopped 2 ways + 500 side pot i won alone, 100s "
                                   "smallest, im first left of btn. my total?", make_profile("tda"))
     assert rule == "odd-chip" and figures[0] == shares[3] + 500 == 1100
+    # an even split: my share whatever my seat
+    rule, figures = _answer(book, "main pot 900 chopped between me and one other, side pot 600 i "
+                                  "win alone. total i collect?", make_profile("tda"))
+    assert (rule, figures[0]) == ("split-pot", split(900, [3, 5], 9, 9)[3] + 600)
     shares = split(1300, [3, 5], button=9, table_size=9, unit=100)
     rule, figures = _answer(book, "side pot 1300 split between two, main pot 900 i won. 100 "
                                   "chips. im 2nd left of button. total?", make_profile("tda"))
     assert rule == "odd-chip" and figures[0] == shares[5] + 900
     for query in ["main pot 900 chopped 2 ways + 700 side pot, 100s smallest, im 2nd left of "
                   "btn. my total?",  # who won the side pot is not told
-                  "we chopped the 550 pot, 25s smallest, how much do i get"]:  # how many of us
+                  "the 550 pot got chopped by everyone still in, 25s smallest, how much do i "
+                  "get"]:  # how many of us
         assert work_out(query, make_profile("tda")) is None, query
 
 
