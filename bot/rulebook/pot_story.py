@@ -69,6 +69,8 @@ COVERS = re.compile(r"(?: and)? the #(\d+) (?:guy |stack |player |one )?covers(?
 # the players the story does not tell of: "everyone else (folds)"
 ALL_THE_REST = re.compile(r"\s*(?:and |then )?(?:everyone else|everybody else|the rest|rest|all "
                           r"(?:the )?others|the others|others|all else)\s*")
+# "(B has 10k)": a player's stack told after his deeds
+STACK_BESIDE = re.compile(r"\b([a-z]+) (?:has|had) #(\d+)(?! (?:and|n)\b)")
 # "C has 10k and": a stack told before the call
 HAS_AND = re.compile(r"\s*(.*?)\s+(?:has|had|have|with)\s+#(\d+)\s+(?:and|n)\s*")
 # "called by two players": that many players call
@@ -158,7 +160,8 @@ def _story_text(query: str) -> Text | None:
     # "stacks 400 / 1000 / 2500", "400/1000/2500 all in": stacks listed, no blinds
     low = STACKS_SLASHED.sub(lambda m: m.group(0).replace("/", ", "), low)
     # "C covers & calls": he calls, having more
-    low = re.sub(r"\bcovers? (?:&|and|n) (call|calls|called)\b", r"\1", low)
+    low = re.sub(r"\bcovers?(?: (?:both|them|everyone|all|us))? (?:&|and|n) (call|calls|called)\b",
+                 r"\1", low)
     t = read(low)
     if t is None:
         return None
@@ -401,6 +404,13 @@ def _played(story: str, t: Text, capitals: set[str], blinds: tuple[int, int] | N
         return None  # what a blind did is not told
     for p in players:
         p.total += p.street
+    for told in STACK_BESIDE.finditer(story):
+        # "(B has 10k)": a stack told beside the story, more than he put in, or all of it
+        who = [p for p in players if p.name == SAME.get(told.group(1), told.group(1))]
+        if len(who) != 1 or t.value(told.group(2)) < who[0].total or (
+                t.value(told.group(2)) > who[0].total and who[0].all_in):
+            return None
+        read_spans.append(told.span())
     if not all_read(story, read_spans):
         return None
     if covers is not None:

@@ -232,6 +232,11 @@ def _contested(totals: dict[str, int], folded: tuple[str, ...] = (),
      {"a": 200, "b": 600, "c": 1400, "d": 1400}, (), 0, "second"),
     ("A allin 800, B allin 2000, C and D both have 5000 and call 3000. how big is side pot one",
      {"a": 800, "b": 2000, "c": 3000, "d": 3000}, (), 0, "side"),
+    # a stack told beside the story; "covers both and calls"
+    ("A jams 2000, B calls, C raises to 6000, B calls (B has 10k). size of the side pot?",
+     {"a": 2000, "b": 6000, "c": 6000}, (), 0, "side"),
+    ("3 way: A all-in 300, B all-in 800, C covers both and calls. side pot?",
+     {"a": 300, "b": 800, "c": 800}, (), 0, "side"),
     # both asked: the main pot first
     ("3 handed all in preflop: 1200, 3400 and 5000. main and side pot?",
      {"a": 1200, "b": 3400, "c": 5000}, (), 0, "main"),
@@ -367,6 +372,8 @@ def test_the_most_an_all_in_player_can_win(book: Rulebook) -> None:
     "on the flop A shoves 500, B calls, C calls. how big is the main pot",
     # a call whose caller is not said ("B all in and C all in call": another player, or them)
     "A shoves 3000, B all in 1800 and C all in 900 call. biggest side pot?",
+    # a stack told beside the story that is less than he put in
+    "A jams 2000, B calls, C raises to 6000, B calls (B has 5k). size of the side pot?",
     # the extra chip of a split, not chips coming back
     "A all in 500, B all in 1500, C all in 3000. A and B chop, who gets the extra chip",
     # a count of players, not of chips; the pot told after the deeds
