@@ -2,9 +2,12 @@
 (bot/engine/pots.py): "short stack shoves 2k, two bigger stacks call, on the flop one bets 5k
 and the other calls" is a main pot among three and a side pot between two; "he bets 3k, I call
 all-in for 1,150" leaves 1,850 nobody matched, which goes back. Players come in on the first
-round told (by name, letter, number or count: "Joe", "B and C", "p2", "two others"); later rounds
-are played by those still betting. Any doubt (a player short of the bet and not all-in, a deed
-without its size, more or fewer players than the story says, blinds or antes in the pot) gives no
+round told (by name, letter, number or count: "Joe", "B and C", "p2", "two others"), or listed
+with their stacks ("stacks 400 / 1000 / 2500 all in"); later rounds are played by those still
+betting. The pot said before the round ("turn, pot is 1000") is in the main pot; the blinds count
+where the story tells what both blinds did. What the question asks of the pots is read in
+bot/rulebook/pot_asked.py. Any doubt (a player short of the bet and not all-in, a deed without
+its size, more or fewer players than the story says, blinds not accounted for, antes) gives no
 number."""
 
 from __future__ import annotations
