@@ -20,12 +20,17 @@ from bot.rulebook.forced_bets import (
     forced_bets,
     heads_up_posts,
 )
+from bot.rulebook.pot_asked import ASK_MOST, ASK_WON
 from bot.rulebook.pot_story import pot_story
 from bot.rulebook.pot_sums import ASK_BACK, call_for_less, split_pot, uncalled
 from bot.rulebook.worked import Worked
 
 # a question about the pots themselves ("the side pot", "main pot")
 POTS_ASKED = re.compile(r"\b(side ?pots?|main ?pots?|each pot|every pot)\b")
+# a pot shared among winners
+SHARED = re.compile(r"\b(split|chop\w*|divid\w*|share|tie|tied|ties|winners)\b")
+# chips all in, told: "A jams", "both got it in"
+ALL_IN_TOLD = re.compile(r"\b(allin|shove\w*|jam\w*|(?:got|get|gets) it (?:allin|in))\b")
 
 
 def pot_question(query: str, t: Text, profile: Profile) -> tuple[bool, Worked | None]:
@@ -42,13 +47,14 @@ def pot_question(query: str, t: Text, profile: Profile) -> tuple[bool, Worked | 
         return True, posted
     if (called := call_for_less(t, profile)) is not None:
         return True, called
-    if POTS_ASKED.search(shape) or (re.search(r"\bpots?\b", shape) and re.search(
-            r"\b(allin|shove\w*|jam\w*)\b", shape)) or ASK_BACK.search(shape):
+    if POTS_ASKED.search(shape) or (re.search(r"\bpots?\b", shape) or ASK_WON.search(shape) or (
+            ASK_MOST.search(shape))) and ALL_IN_TOLD.search(shape) or ASK_BACK.search(shape):
         if (told := pot_story(query, profile)) is not None:
             return True, told
         if POTS_ASKED.search(shape):
-            return True, None  # a question about pots, not about the least raise
-    if re.search(r"\b(split|chop\w*|divid\w*|share|tie|tied|ties|winners)\b", shape):
+            # a question about pots, not about the least raise: a main or side pot split, or none
+            return True, split_pot(t, profile) if SHARED.search(shape) else None
+    if SHARED.search(shape):
         return True, split_pot(t, profile)
     if blinds_of(t) is None and (back := uncalled(t, profile)) is not None:
         return True, back

@@ -33,7 +33,8 @@ ASK_BACK = re.compile(r"\b(get|gets|got|getting|come|comes|came|coming|go|goes|g
                       r"take|takes|took|taking|"
                       r"hand|handed|paid|pay|sent|receive\w*|it|chips|money)\s+(\w+\s+)?back\b"
                       r"(?!\s+(over|with|and|in|to raise|for more|on top))|"
-                      r"\b(returned?|refund\w*|give[sn]? me|extra|excess|left ?over)\b|"
+                      r"\b(returned?|refund\w*|give[sn]? me|extra(?! chips?\b)|excess|"
+                      r"left ?over)\b|"
                       r"\bwhat happens to (the|my|his|her) (other|rest)\b|"
                       r"\bhow much (comes |goes )?back\b|"
                       r"\b(uncalled|unmatched|not called|isnt called|wasnt called)\b")
@@ -44,27 +45,59 @@ def split_pot(t: Text, profile: Profile) -> Worked | None:
     shape = t.shape
     us = re.search(r"\b(two|three|four|five|six|seven|eight|nine) of us\b", shape)
     count = ways(shape) or (WORD_WAYS[us.group(1)] if us else None)
+    between = BETWEEN_NAMED.search(shape)
+    if count is None and between is not None:
+        count = len(between.group(0).split()) - 2  # "between b, c and d": the names, counted
+    if count is None and re.search(r"\b(?:between|with) me and (?:one other|another|him|her|"
+                                   r"one (?:guy|player|other player))\b", shape):
+        count = 2
+    if count is None and CHOPPED.search(shape) and not COUNTED.search(shape):
+        count = 2  # "chopped a 550 pot": a chop with no count is between two
     if count is None or not 2 <= count <= MAX_WAYS:
         return None
+    alone = WON_ALONE.search(shape)
+    if alone is not None:
+        # "main pot 900 chopped 2 ways + 700 side pot i won alone": my share and the other pot
+        shape = shape[:alone.start()] + " " * (alone.end() - alone.start()) + shape[alone.end():]
+    named = re.search(rf"\b(?:side|main) pot (?:of |is |was )?{N}", shape)
+    if named is not None:
+        # "side pot of 175 split 2 ways": the pot split is the one named
+        shape = shape[:named.start()] + f"pot of #{named.group(1)}" + " " * (
+            named.end() - named.start() - len(f"pot of #{named.group(1)}")) + shape[named.end():]
     if re.search(r"\b(half|except)\b|\b(side|main) pots?\b", shape):
         return None  # "one only wins half", "after the side pot": shares the split does not say
     pot = re.search(rf"\b(?:pot|pots)\s+(?:of\s+|is\s+|was\s+)?{N}|{N}\s+(?:pot|chip pot)\b|"
                     rf"{N}\s+(?:is\s+|gets\s+|was\s+)?(?:split|chopped|divided)\b|"
                     rf"\b(?:split|chop\w*|divid\w*)\s+(?:of\s+)?(?:a\s+|the\s+)?(?:pot\s+of\s+)?{N}|"
-                    rf"\bways?\s+(?:of\s+)?(?:a\s+|the\s+)?{N}",
+                    rf"\bways?\s+(?:of\s+)?(?:a\s+|the\s+)?{N}|"
+                    # "pot is chopped and it's 5,000 even"
+                    rf"\bpot\b.*\b(?:and )?(?:its|it is|its at) {N}(?: even| total| in total)?\b",
                     shape)
     if pot is None:
         return None
+    guess = GUESSED_SHARE.search(shape)
+    if guess is not None:
+        # "each get 2500 right": the asker's guess, checked by the answer
+        shape = shape[:guess.start()] + " " * (guess.end() - guess.start()) + shape[guess.end():]
     amount = t.value(next(g for g in pot.groups() if g is not None))
     unit_m = re.search(rf"{N}\s+(?:chips?|chip is|are the smallest|s\b)|"
                        rf"{N}\s+(?:is|being|as)\s+(?:the\s+)?(?:smallest|lowest)\b|"
                        rf"{N}\s+(?:smallest|lowest)\b(?!\s+(?:chip|denomination|unit))|"
                        rf"{N}\s+(?:smallest|lowest)\s+(?:chip|denomination)\s*$|"
-                       rf"\b(?:smallest|lowest|small) (?:chip|denomination)\s+(?:is\s+|of\s+)?{N}",
+                       rf"\b(?:smallest|lowest) {N}(?! (?:pot|chips? (?:pot|left)))\b|"
+                       rf"\b(?:smallest|lowest|small) (?:chip|denomination)\s+(?:in play |left |"
+                       rf"on the table |at the table )?(?:is\s+|of\s+)?(?:now\s+)?(?:a\s+|the\s+)?"
+                       rf"{N}",
                        shape)
     unit_token = next((g for g in unit_m.groups() if g is not None), None) if unit_m else None
+    pot_token = next(g for g in pot.groups() if g is not None)
+    if unit_token == pot_token:
+        # "pot 2000 smallest 100": the chip is the amount after "smallest"
+        unit_m = re.search(rf"\b(?:smallest|lowest) (?:chip )?(?:is )?{N}", shape)
+        unit_token = unit_m.group(1) if unit_m else None
+    won_alone = next((g for g in alone.groups() if g is not None), None) if alone else None
     others = [m for m in re.finditer(rf"{N}", shape) if m.group(1) not in (
-        next(g for g in pot.groups() if g is not None), unit_token)]
+        next(g for g in pot.groups() if g is not None), unit_token, won_alone)]
     if any(unit_token is None or t.value(m.group(1)) != t.value(unit_token) or not re.match(
             r" s\b| chips?\b", shape[m.end():]) for m in others):
         # an amount neither the pot nor the chip ("the odd 100s" is the chip again): the spot
@@ -81,20 +114,63 @@ def split_pot(t: Text, profile: Profile) -> Worked | None:
     ordered = [shares[s] for s in range(1, count + 1)]
     figures = sorted(set(ordered), reverse=True)
     mine = _my_place(shape, count)
+    if alone is not None:
+        if mine is None and len(set(ordered)) == 1:
+            mine = 0  # an even split: every share is the same
+        if mine is None or not re.search(r"\b(i|me|my)\b", alone.group(0)):
+            return None  # whose share and the pot won alone make up the total is not said
+        other = t.value(next(g for g in alone.groups() if g is not None))
+        # "my total": the share of the split pot and the pot won alone
+        return worked("split", "odd-chip" if len(set(ordered)) > 1 else "split-pot",
+                      [ordered[mine] + other, ordered[mine]], profile, pot=amount, ways=count,
+                      unit=unit, odd=sum(1 for s in ordered if s > min(ordered)),
+                      high=max(ordered), low=min(ordered), mine=1, alone=other)
     if mine is not None:
         # "how much do I get if I'm second left of the button": his share first
         figures = [ordered[mine], *(f for f in figures if f != ordered[mine])]
     odd = sum(1 for s in ordered if s > min(ordered))
+    place = MY_PLACE.search(shape)
+    # "the player closest left of the button": a winner's share, not the asker's
+    theirs = place is not None and not re.search(r"\b(i|im|me)\b", place.group(0))
     return worked("split", "odd-chip" if odd else "split-pot", figures, profile,
                    pot=amount, ways=count, unit=unit, odd=odd, high=max(ordered),
-                   low=min(ordered), mine=int(mine is not None))
+                   low=min(ordered), mine=int(mine is not None), theirs=int(theirs))
+
+
+# a share guessed in the question: "each get 2500 right", "is it 2500 each"
+GUESSED_SHARE = re.compile(rf"\b(?:so |we |they )?(?:each|both) gets? {N}(?= (?:right|correct|yes|"
+                           rf"no|or)\b| ?\?| ?$)|\bis it {N} each\b")
+# winners named: "split between b and c", "between a, b and d"
+BETWEEN_NAMED = re.compile(r"\b(?:between|among) (?:[a-h] ){1,7}and [a-h]\b")
+# a pot chopped, its ways not counted ("chopped a 550 pot"); words that count players
+CHOPPED = re.compile(r"\b(chop|chops|chopped|chopping)\b")
+COUNTED = re.compile(r"\b(two|three|four|five|six|seven|eight|nine|both|all|everyone|they|"
+                     r"players|winners|way|ways|between|among)\b")
+# the other pot, won alone by the asker: "+ 700 side pot i won alone"
+WON_ALONE = re.compile(rf"(?:\band |\bplus |\bwith )?(?:a |the )?{N} (?:side |main )?pot (?:that )?"
+                       rf"(?:i|me) (?:won|win|took|take|scooped) (?:alone|by myself|outright)\b|"
+                       rf"(?:\band |\bplus )?(?:i |me )?(?:won|win|took|scooped) (?:a |the )?{N} "
+                       rf"(?:side |main )?pot (?:alone|by myself|outright)\b|"
+                       # "main pot 900 i won": the other pot named, then won by me
+                       rf"(?:\band |\bplus )?(?:the )?(?:side|main) pot (?:of |is |was )?{N} "
+                       rf"(?:that )?(?:i|me) (?:won|win|took|scooped)(?: alone| by myself| "
+                       rf"outright)?\b")
 
 
 # where the asker sits among the winners: "I'm first left of the button", "I'm on the button"
 MY_PLACE = re.compile(r"\b(?:im|i am|i m|i sit|i was|me)\b(?: \w+){0,2}? (?:the )?(first|second|"
                       r"third|fourth|fifth|sixth|seventh|eighth|ninth) (?:seat |player |one )?"
-                      r"(?:to the |on the |from the )?left of (?:the )?(?:button|dealer|btn)\b|"
-                      r"\b(?:im|i am|i m|i was)(?: \w+)? on the (button|dealer|btn)\b")
+                      r"(?:to the |on the |from the )?(?:left of|after) (?:the )?(?:button|dealer|"
+                      r"btn)\b|"
+                      r"\b(?:im|i am|i m|i was)(?: \w+)? on the (button|dealer|btn)\b|"
+                      # "the player closest left of the button": the first winner
+                      r"\b(?:the )?(?:player|winner|one|guy|seat|person) (?:closest |nearest |"
+                      r"directly |immediately |first )?(?:to the )?(?:left of|after) (?:the )?"
+                      r"(?:button|dealer|btn)\b|"
+                      # "the second player left of the button"
+                      r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth) (?:player|"
+                      r"winner|guy|seat|person) (?:to the |on the |from the )?(?:left of|after) "
+                      r"(?:the )?(?:button|dealer|btn)\b")
 PLACES = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
 
 
@@ -104,7 +180,11 @@ def _my_place(shape: str, count: int) -> int | None:
     m = MY_PLACE.search(shape)
     if m is None:
         return None
-    place = count - 1 if m.group(2) else PLACES.index(m.group(1))
+    if m.group(2):
+        place = count - 1
+    else:
+        ordinal = m.group(1) or m.group(3)
+        place = PLACES.index(ordinal) if ordinal else 0
     return place if place < count else None
 
 

@@ -165,6 +165,247 @@ def test_a_story_told_with_doubt_gives_no_pot(query: str) -> None:
         assert worked is None or worked.rule_id not in ("side-pots", "uncalled-bet"), query
 
 
+def _contested(totals: dict[str, int], folded: tuple[str, ...] = (),
+               dead: int = 0) -> tuple[list[tuple[int, tuple[str, ...]]], dict[str, int]]:
+    """The engine's contested pots (amount, who may win it) of players named by what they put
+    in, and what goes back to whom."""
+    names = list(totals)
+    seats = {i + 1: totals[n] for i, n in enumerate(names)}
+    pots = build_pots(seats, [i + 1 for i, n in enumerate(names) if n not in folded], dead)
+    return ([(p.amount, tuple(names[s - 1] for s in p.eligible)) for p in pots
+             if len(p.eligible) > 1],
+            {names[p.eligible[0] - 1]: p.amount for p in pots if len(p.eligible) == 1})
+
+
+@pytest.mark.parametrize(("query", "totals", "folded", "dead", "asked"), [
+    # the pot before the street is in the main pot
+    ("turn, pot is 2,000. Ann shoves 700, Ben shoves 1500, Cal calls. main pot?",
+     {"ann": 700, "ben": 1500, "cal": 1500}, (), 2000, "main"),
+    ("river pot 900. A all in 250, B all in 600, C calls. whats the side pot",
+     {"a": 250, "b": 600, "c": 600}, (), 900, "side"),
+    # both blinds told: a folded blind leaves his blind in the pot
+    ("at 50/100, utg shoves 900, sb folds, bb calls, main pot?",
+     {"utg": 900, "sb": 50, "bb": 900}, ("sb",), 0, "main"),
+    ("blinds 200/400, SB jams 2500 total, BB calls, I call too, main pot?",
+     {"sb": 2500, "bb": 2500, "i": 2500}, (), 0, "main"),
+    ("100/200. utg jams 900, button jams 2000, sb folds, bb calls. main pot?",
+     {"utg": 900, "button": 2000, "sb": 100, "bb": 2000}, ("sb",), 0, "main"),
+    # a limp is a call of the big blind, left in the pot when he folds later
+    ("100/200, utg limps, sb shoves 1000, bb calls, utg folds. main pot",
+     {"utg": 200, "sb": 1000, "bb": 1000}, ("utg",), 0, "main"),
+    # stacks listed, each all in
+    ("4 way: stacks 150 / 600 / 1200 / 3000 all in, how big is the main pot",
+     {"a": 150, "b": 600, "c": 1200, "d": 3000}, (), 0, "main"),
+    ("3 way allin: a 250, b and c 900 each. side pot?", {"a": 250, "b": 900, "c": 900}, (), 0,
+     "side"),
+    ("Al all in for 800, Bo and Cy both have 3000 and get it all in. main pot",
+     {"al": 800, "bo": 3000, "cy": 3000}, (), 0, "main"),
+    ("A all in 600, B all in 2000, C has 9k and calls. main pot?",
+     {"a": 600, "b": 2000, "c": 2000}, (), 0, "main"),
+    ("i was all in for 400 and two guys put in 1100 each, side pot?",
+     {"i": 400, "x": 1100, "y": 1100}, (), 0, "side"),
+    ("all ins of 100, 350, 800, a big stack calls 800. the last side pot?",
+     {"a": 100, "b": 350, "c": 800, "d": 800}, (), 0, "last"),
+    ("3 way: A all-in 200, B all-in 700, C covers & calls. side pot 1 size?",
+     {"a": 200, "b": 700, "c": 700}, (), 0, "side"),
+    ("Al all in 300, Bo all in 800, Cy all in 1500, Di calls. side pot 2?",
+     {"al": 300, "bo": 800, "cy": 1500, "di": 1500}, (), 0, "second"),
+    # stacks told by name, then all in
+    ("A has 800, B has 2000, C has 5000, all in. main pot?", {"a": 800, "b": 2000, "c": 5000},
+     (), 0, "main"),
+    ("me 700, bob 1500, sue 1500 all in, side pot?", {"i": 700, "bob": 1500, "sue": 1500}, (),
+     0, "side"),
+    ("three way all in 400/900/900 main pot?", {"a": 400, "b": 900, "c": 900}, (), 0, "main"),
+    # players who put nothing in; the pot before told another way
+    ("all in for 200, 600 and 1500, everyone else folds. main pot?",
+     {"a": 200, "b": 600, "c": 1500}, (), 0, "main"),
+    ("there's 3000 in the pot. on the turn A shoves 1000, B shoves 2500, C calls. main pot?",
+     {"a": 1000, "b": 2500, "c": 2500}, (), 3000, "main"),
+    # "calls with 3000": all he has, not what he puts in; "has 3000 and shoves": all in for it
+    ("A all in 1000, B calls with 3000, C calls. main pot?", {"a": 1000, "b": 1000, "c": 1000},
+     (), 0, "main"),
+    ("A all in 1000, B calls with 800. main pot?", {"a": 1000, "b": 800}, (), 0, "main"),
+    ("A all in 1000, B has 3000 and shoves, C calls. side pot?",
+     {"a": 1000, "b": 3000, "c": 3000}, (), 0, "side"),
+    # "3 all ins" counts them; "side pot one"; a stack told beside the call
+    ("4 all ins 200 600 1400 and big stack calls 1400. how much is the 2nd side pot",
+     {"a": 200, "b": 600, "c": 1400, "d": 1400}, (), 0, "second"),
+    ("A allin 800, B allin 2000, C and D both have 5000 and call 3000. how big is side pot one",
+     {"a": 800, "b": 2000, "c": 3000, "d": 3000}, (), 0, "side"),
+    # a stack told beside the story; "covers both and calls"
+    ("A jams 2000, B calls, C raises to 6000, B calls (B has 10k). size of the side pot?",
+     {"a": 2000, "b": 6000, "c": 6000}, (), 0, "side"),
+    ("3 way: A all-in 300, B all-in 800, C covers both and calls. side pot?",
+     {"a": 300, "b": 800, "c": 800}, (), 0, "side"),
+    # both asked: the main pot first
+    ("3 handed all in preflop: 1200, 3400 and 5000. main and side pot?",
+     {"a": 1200, "b": 3400, "c": 5000}, (), 0, "main"),
+    # the pots counted from the main pot
+    ("a allin 300, b allin 700, c calls 700. what's in the second pot",
+     {"a": 300, "b": 700, "c": 700}, (), 0, "pot2"),
+    ("a allin 200, b allin 500, c allin 900, d calls. whats the last pot",
+     {"a": 200, "b": 500, "c": 900, "d": 900}, (), 0, "last"),
+])
+def test_the_pot_asked_of_a_story(book: Rulebook, query: str, totals: dict[str, int],
+                                  folded: tuple[str, ...], dead: int, asked: str) -> None:
+    pots, _ = _contested(totals, folded, dead)
+    amounts = [a for a, _ in pots]
+    want = {"main": amounts[0], "side": amounts[1:2], "last": amounts[-1:],
+            "second": amounts[2:3], "pot2": amounts[1:2]}[asked]
+    rule, figures = _answer(book, query, make_profile("tda"))
+    assert rule == "side-pots" and sorted(figures) == sorted(amounts), query
+    assert figures[0] == (want if isinstance(want, int) else want[0]), query
+
+
+def test_a_side_pot_of_a_later_street_without_the_pot_before(book: Rulebook) -> None:
+    """The story starts on the river and does not say what was in the pot: the side pot is
+    known, the main pot is not."""
+    pots, _ = _contested({"s": 400, "x": 1000, "y": 1000})
+    rule, figures = _answer(book, "shorty all in for 400 on the river, other two each put in "
+                                  "1000. side pot?", make_profile("treps"))
+    assert (rule, figures) == ("side-pots", (pots[1][0],))
+    assert work_out("shorty all in for 400 on the river, other two each put in 1000. main pot?",
+                    make_profile("treps")) is None
+
+
+@pytest.mark.parametrize(("query", "totals", "sides"), [
+    ("5 way all in: 100, 300, 600, 1000 and a big stack calls 1000. how many pots",
+     {"a": 100, "b": 300, "c": 600, "d": 1000, "e": 1000}, False),
+    ("5 way all in: 100, 300, 600, 1000 and a big stack calls 1000. how many side pots",
+     {"a": 100, "b": 300, "c": 600, "d": 1000, "e": 1000}, True),
+    ("three all ins: 500, 500 and 2000, how many pots are there",
+     {"a": 500, "b": 500, "c": 2000}, False),
+])
+def test_how_many_pots(book: Rulebook, query: str, totals: dict[str, int], sides: bool) -> None:
+    pots, _ = _contested(totals)
+    rule, figures = _answer(book, query, make_profile("tda"))
+    assert rule == "side-pots" and figures[0] == len(pots) - int(sides), query
+
+
+@pytest.mark.parametrize(("query", "totals", "who"), [
+    ("three all ins: 1500, 1500 and 4000. how much of the 4000 comes back",
+     {"a": 1500, "b": 1500, "c": 4000}, "c"),
+    ("stacks 300 / 900 / 2000 all in, what does the 2000 stack get back",
+     {"a": 300, "b": 900, "c": 2000}, "c"),
+    ("A all in 500, B all in 1500, C all in 3000. how much does C get back",
+     {"a": 500, "b": 1500, "c": 3000}, "c"),
+    ("i shove 3000, A all in 500, B all in 1500. how much do i get back",
+     {"i": 3000, "a": 500, "b": 1500}, "i"),
+])
+def test_what_comes_back_to_a_stack_named(book: Rulebook, query: str, totals: dict[str, int],
+                                          who: str) -> None:
+    _, back = _contested(totals)
+    assert _answer(book, query, make_profile("tda")) == ("uncalled-bet", (back[who],))
+
+
+def _taken(totals: dict[str, int], ranking: list[str], who: str, dead: int = 0) -> int:
+    """What `who` takes when each pot goes to its strongest player, strongest first in
+    `ranking` (as the engine awards a showdown)."""
+    pots, _ = _contested(totals, dead=dead)
+    return sum(amount for amount, eligible in pots
+               if min(eligible, key=ranking.index) == who)
+
+
+@pytest.mark.parametrize(("query", "totals", "ranking", "who"), [
+    ("A jams 1k, B jams 4k, C calls. ignore blinds. A wins main, B beats C. what does B take",
+     {"a": 1000, "b": 4000, "c": 4000}, ["a", "b", "c"], "b"),
+    ("i had 400, two 1500 stacks both got it in with me and i win with the best hand. how much "
+     "do i win", {"i": 400, "x": 1500, "y": 1500}, ["i", "x", "y"], "i"),
+    ("A shoves 1500, B shoves 4000, C calls, B has the best hand. what does B take",
+     {"a": 1500, "b": 4000, "c": 4000}, ["b", "a", "c"], "b"),
+    ("A all in 500, B all in 1500, C calls. A wins with the best hand, B beats C. what does C "
+     "get", {"a": 500, "b": 1500, "c": 1500}, ["a", "b", "c"], "c"),
+    ("A all in 300, B all in 900, C calls. B wins. how much does B win",
+     {"a": 300, "b": 900, "c": 900}, ["b", "a", "c"], "b"),
+])
+def test_what_a_player_takes(book: Rulebook, query: str, totals: dict[str, int],
+                             ranking: list[str], who: str) -> None:
+    rule, figures = _answer(book, query, make_profile("tda"))
+    assert rule == "side-pots" and figures[0] == _taken(totals, ranking, who), query
+
+
+def test_every_pot_together(book: Rulebook) -> None:
+    pots, _ = _contested({"a": 500, "b": 1500, "c": 1500})
+    rule, figures = _answer(book, "A all in 500, B all in 1500, C calls. total pot?",
+                            make_profile("tda"))
+    assert (rule, figures[0]) == ("side-pots", sum(a for a, _ in pots))
+
+
+def test_the_most_an_all_in_player_can_win(book: Rulebook) -> None:
+    """He can win the pots he is in: the main pot with what was in it before, whatever the
+    others bet later."""
+    pots, _ = _contested({"i": 300, "x": 300, "y": 300}, dead=800)
+    rule, figures = _answer(book, "pot had 800, im all in for 300, two guys call and keep "
+                                  "betting. most i can win?", make_profile("treps"))
+    assert (rule, figures[0]) == ("side-pots", pots[0][0])
+    rule, figures = _answer(book, "A all in 700, B all in 1500, C calls. how much can the short "
+                                  "stack win", make_profile("treps"))
+    main = _contested({"a": 700, "b": 1500, "c": 1500})[0][0][0]
+    assert (rule, figures[0]) == ("side-pots", main)
+    # two with the most: "the big stack" is neither for sure
+    assert work_out("A all in 700, B all in 1500, C calls. how much can the big stack win",
+                    make_profile("treps")) is None
+    rule, figures = _answer(book, "i have 500, two 2000 stacks both got it in with me. most i "
+                                  "can win", make_profile("treps"))
+    main = _contested({"i": 500, "x": 2000, "y": 2000})[0][0][0]  # he is in the main pot
+    assert (rule, figures[0]) == ("side-pots", main)
+
+
+@pytest.mark.parametrize("query", [
+    # "the pot" where there are several: which, or all of them, is not said
+    "A all in 500, B all in 1500, C calls. how big is the pot",
+    "a allin 300, b allin 700, c calls 700. what's in the third pot",
+    # "with 3000 behind": left after the call, or all he had
+    "A all in 1000, B calls with 3000 behind, C calls. side pot?",
+    # a deed the story does not read the chips of
+    "100/200, utg opens 600, sb shoves 2000, bb folds, utg calls. main pot",
+    "100/200, utg min raises, sb shoves 2000, bb folds, utg calls. main pot",
+    # a raise with no bet told before it: the chips it raised are not told
+    "i raise to 600, A shoves 1500, B calls, i call. how big is the main pot",
+    # who wins is not told
+    "A jams 2k, B jams 5k, C calls. what does B take",
+    "i had 300, two 1000 stacks both got it in with me. how much do i win",
+    # a blind whose deed is not told
+    "blinds 100/200, utg shoves 1000, bb calls, main pot?",
+    # the pot before the turn is not told
+    "turn: A all in 300, B and C call. main pot?",
+    "on the flop A shoves 500, B calls, C calls. how big is the main pot",
+    # a call whose caller is not said ("B all in and C all in call": another player, or them)
+    "A shoves 3000, B all in 1800 and C all in 900 call. biggest side pot?",
+    # a stack told beside the story that is less than he put in
+    "A jams 2000, B calls, C raises to 6000, B calls (B has 5k). size of the side pot?",
+    # the extra chip of a split, not chips coming back
+    "A all in 500, B all in 1500, C all in 3000. A and B chop, who gets the extra chip",
+    # a count of players, not of chips; the pot told after the deeds
+    "A all in 500, B all in 1500, C calls 1500, D calls 1500. how many players in the side pot",
+    "the pot is 3000 after A all in 1000 B calls C calls. side pot?",
+    # a later street after the all-in: what the others put in before it is not told
+    "A all in 300, on the turn B bets 500, C calls. side pot?",
+    "A all in 500 pre, on the flop B bets 1000, C calls. side pot?",
+    # a stack no player has, a covering stack that is not the biggest
+    "three all ins: 2000, 2000 and 5000. how much of the 4000 comes back",
+    # the player asked about gets nothing back, or is none of those told
+    "A all in 500, B all in 1500, C all in 3000. how much does B get back",
+    "A all in 500, B all in 1500, C all in 3000. how much do i get back",
+    "stacks 400 / 1000 / 2500 all in and the 1000 guy covers, main pot?",
+    # six players told where five are said
+    "5 way all in: 100, 300, 600, 1000 and a caller with more calls 1000. how many side pots",
+    # a second side pot the story does not make
+    "A all in 200, B all in 700, C covers and calls. side pot 2 size?",
+    # the bets after the all-in are not told
+    "pot had 600, im all in for 500, two guys call and keep betting. how big is the side pot",
+    "pot had 600, im all in for 500, two guys call and keep betting. most they can win?",
+    # who takes which pot: a split of the main pot is not read; the question cut short
+    "A all in 500 B all in 1500 C calls 1500. A and B split the main pot, C wins side. how much "
+    "does C get",
+    "A all in 500 B all in 1500 C calls 1500, how much does C",
+])
+def test_a_pot_question_told_with_doubt_gives_no_number(query: str) -> None:
+    for profile in PROFILES:
+        worked = work_out(query, profile)
+        assert worked is None or worked.rule_id not in ("side-pots", "uncalled-bet"), query
+
+
 # --- the part of a bet nobody called --------------------------------------------------------
 
 
@@ -340,6 +581,63 @@ def test_my_share_of_a_split(book: Rulebook, place: str, seat: int) -> None:
     rule, figures = _answer(book, f"two of us chop a 3,150 pot, 50s smallest, how much do I get "
                                   f"if im {place}", make_profile("tda"))
     assert rule == "odd-chip" and figures[0] == mine == (1600, 1550)[seat]
+
+
+@pytest.mark.parametrize(("query", "pot", "ways", "unit", "place"), [
+    # a chop with no count is between two
+    ("chopped a 650 pot, 25s are the smallest, how much goes to the player closest left of "
+     "the button", 650, 2, 25, 0),
+    ("smallest chip in play is 100 now. 1600 pot chopped between three, winner left of the "
+     "button gets how much", 1600, 3, 100, 0),
+    ("3 way chop of 1300, smallest chip left is the 100. i'm the first seat after the button, "
+     "what do i get", 1300, 3, 100, 0),
+    ("chopped pot of 425, two of us, smallest chip is a 25. I'm second seat left of the button. "
+     "what do i get", 425, 2, 25, 1),
+    # a side pot split by name
+    ("side pot of 325 split 2 ways w 25 chips, how much does the winner closest left of button "
+     "get", 325, 2, 25, 0),
+    ("3 way tie pot 2000 smallest 100, second player left of button gets?", 2000, 3, 100, 1),
+    # the winners named, counted
+    ("1250 pot split among a, b and c, 25 chips smallest, what does the player left of the "
+     "button get", 1250, 3, 25, 0),
+])
+def test_a_share_by_the_winners_place(book: Rulebook, query: str, pot: int, ways: int,
+                                      unit: int, place: int) -> None:
+    """Winners in seats 2, 4, 6 with the button on seat 1: the first left of the button is
+    seat 2."""
+    winners = [2, 4, 6][:ways]
+    shares = split(pot, winners, button=1, table_size=9, unit=unit)
+    rule, figures = _answer(book, query, make_profile("tavern"))
+    assert rule in ("odd-chip", "split-pot") and figures[0] == shares[winners[place]], query
+
+
+@pytest.mark.parametrize("guess", [2500, 2400])
+def test_a_share_guessed_is_checked(book: Rulebook, guess: int) -> None:
+    """The asker's guess at a share is no amount of the spot: the answer is the engine's."""
+    shares = split(5000, [3, 5], button=9, table_size=9)
+    rule, figures = _answer(book, f"pot is 2 way chopped and it's 5,000 even. each get {guess} "
+                                  "right", make_profile("tda"))
+    assert (rule, figures) == ("split-pot", (shares[3],)) == ("split-pot", (2500,))
+
+
+def test_my_share_and_a_pot_won_alone(book: Rulebook) -> None:
+    shares = split(1100, [3, 5], button=9, table_size=9, unit=100)
+    rule, figures = _answer(book, "main pot 1100 chopped 2 ways + 500 side pot i won alone, 100s "
+                                  "smallest, im first left of btn. my total?", make_profile("tda"))
+    assert rule == "odd-chip" and figures[0] == shares[3] + 500 == 1100
+    # an even split: my share whatever my seat
+    rule, figures = _answer(book, "main pot 900 chopped between me and one other, side pot 600 i "
+                                  "win alone. total i collect?", make_profile("tda"))
+    assert (rule, figures[0]) == ("split-pot", split(900, [3, 5], 9, 9)[3] + 600)
+    shares = split(1300, [3, 5], button=9, table_size=9, unit=100)
+    rule, figures = _answer(book, "side pot 1300 split between two, main pot 900 i won. 100 "
+                                  "chips. im 2nd left of button. total?", make_profile("tda"))
+    assert rule == "odd-chip" and figures[0] == shares[5] + 900
+    for query in ["main pot 900 chopped 2 ways + 700 side pot, 100s smallest, im 2nd left of "
+                  "btn. my total?",  # who won the side pot is not told
+                  "the 550 pot got chopped by everyone still in, 25s smallest, how much do i "
+                  "get"]:  # how many of us
+        assert work_out(query, make_profile("tda")) is None, query
 
 
 def test_an_odd_split_without_the_chip_gives_no_number() -> None:

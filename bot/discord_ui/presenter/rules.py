@@ -208,10 +208,15 @@ def _settled_text(w: Worked) -> str:
     if w.kind == "over-stack":
         return f"all-in for {to}: naming more than his stack puts a player all-in."
     if w.kind == "split":
+        yours = (f"{to} for that player; " if f.get("theirs") else f"{to} for you; "
+                 if f.get("mine") else "")
+        if f.get("alone"):
+            yours = (f"{to} for you ({chips(w.figures[1])} of the split pot and the "
+                     f"{chips(f['alone'])} pot won alone); ")
         if not f["odd"]:
-            return f"{chips(f['high'])} each: the pot of {chips(f['pot'])} splits evenly."
+            return (f"{yours}{chips(f['high'])} each: the pot of {chips(f['pot'])} splits "
+                    "evenly.")
         first = "the first winner" if f["odd"] == 1 else f"the first {f['odd']} winners"
-        yours = f"{to} for you; " if f.get("mine") else ""
         return (f"{yours}{chips(f['high'])} to {first} from the button's left and "
                 f"{chips(f['low'])} to the rest: {chips(f['pot'])} splits in whole "
                 f"{chips(f['unit'])} chips, and the odd chip goes left of the button.")
@@ -222,8 +227,20 @@ def _settled_text(w: Worked) -> str:
         if sides:
             some = "side pots" if f["sides"] > 1 else "a side pot"
             text += f", and {some} of {sides} among those who put more in"
+        if f.get("dead"):
+            text += f" (the main pot holds the {chips(f['dead'])} in it before the all-ins)"
+        elif f.get("earlier"):
+            text += " (the main pot also holds what was in it before this street)"
         if f["returned"]:
             text += f"; the {chips(f['returned'])} nobody matched goes back"
+        if "count" in f:
+            text = f"{f['count']} {'side pots' if f.get('side_count') else 'pots'}: {text}"
+        elif "total" in f:
+            text = f"{to} in all: {text}"
+        elif "won" in f and f.get("most"):
+            text = f"{to} at most for that player, the pots he is in: {text}"
+        elif "won" in f:
+            text = f"{to} to that player, the pots his hand takes: {text}"
         return text + "."
     if w.kind == "single-chip":
         back = f", and {chips(f['returned'])} comes back as change" if f["returned"] else ""
