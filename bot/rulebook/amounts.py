@@ -2,10 +2,11 @@
 
 "He raised 50 to 100, least I can reraise to?" is a spot in a hand: a bet of 50, a raise to
 100, and a player to act. This module reads such a spot from the question, plays it on the
-engine's own `Hand` (bot/engine/hand.py) with the league's profile, and reports what the engine
-does there: the minimum raise it offers, what it makes of chips put in without a word, of a
-declared raise, of "raise it X"; whether the betting is reopened; how a split pot is shared
-(bot/engine/pots.py). The arithmetic is the engine's; nothing here computes a raise.
+engine's own `Hand` (bot/engine/hand.py, through bot/rulebook/spot_play.py) with the league's
+profile, and reports what the engine does there: the minimum raise it offers, what it makes of
+chips put in without a word, of a declared raise, of "raise it X"; whether the betting is
+reopened; how a split pot is shared (bot/engine/pots.py). The arithmetic is the engine's;
+nothing here computes a raise.
 
 Only spots read with certainty are answered (the reading is bot/rulebook/amount_words.py); any
 other question with numbers falls back to the rule ("None": the lookup answers with words, and
@@ -50,13 +51,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from types import MappingProxyType
-from typing import Literal
 
-from bot.engine.errors import IllegalAction
-from bot.engine.hand import Hand, HandConfig, Legal
-from bot.engine.hand_events import Acted
 from bot.engine.profile import Profile
 from bot.rulebook.amount_words import (
     ASK_CALL,
@@ -89,264 +86,25 @@ from bot.rulebook.chip_words import LAST_CHIPS, MISTAKEN, MORE_BEHIND, STRING_CA
 from bot.rulebook.clock_times import clock_question
 from bot.rulebook.colour_up import race_question
 from bot.rulebook.doubts import doubtful, untold_deed
-from bot.rulebook.hand_answers import act_at, acted_by, min_raise_at, reopen_at
 from bot.rulebook.pot_questions import pot_question
+from bot.rulebook.spot_play import (
+    Spot,
+    act_in_spot,
+    declared_vs_chips,
+    facing_a_bet,
+    from_a_blind,
+    min_raise,
+    play_spot,
+    reopen_answer,
+    said_call,
+    said_raise_with_a_call,
+    said_raise_with_chips,
+    single_chip,
+)
 from bot.rulebook.story_play import played_story, read_told_round
-from bot.rulebook.worked import TABLE_SIZE, Worked, spot_seats, worked
+from bot.rulebook.worked import Worked
 
-# Blinds of a spot whose blinds the question does not give, played after the flop: small
-# enough that any bet named is at least a big blind.
-TINY_BLINDS = (1, 2)
-
-# --- reading the question -----------------------------------------------------------------
-
-
-@dataclass
-class _Spot:
-    """A betting round as the question tells it: the blinds (None: not said), whether it is
-    before the flop, what the players before the one in question did, in order."""
-
-    blinds: tuple[int, int] | None = None
-    preflop: bool = False
-    # (bet|raise|allin|call, to), (raiseby, by) or (minraise, 0)
-    prior: list[tuple[str, int]] = field(default_factory=list)
-    hero: Literal["next", "first", "sb", "bb"] = "next"
-    hero_stack: int | None = None
-    back_to: int = 0  # with hero "first": which of the players told the action comes back to
-
-
-# --- playing the spot on the engine ---------------------------------------------------------
-
-
-def _play(spot: _Spot, profile: Profile) -> tuple[Hand, int] | None:
-    """The hand at the moment the player in question is to act, and his seat; None when the
-    spot cannot be played as told (a bet below the minimum, an all-in for less than a call).
-
-    Seats: the small blind is seat 1, the big blind seat 2, the button the last seat. Before
-    the flop the players of the question act from seat 3 on; after it (everyone having called
-    the big blind before the flop) from seat 1 on. The player in question is the next one, or
-    the first of them ("can A raise again?"), or a blind; anyone else folds to him."""
-    small, big = spot.blinds or TINY_BLINDS
-    preflop = spot.preflop
-    if spot.hero in ("sb", "bb") and not preflop:
-        return None
-    first_seat = 3 if preflop else 1
-    last_actor = first_seat + len(spot.prior) - 1
-    hero_seat = {"first": first_seat + spot.back_to, "sb": 1, "bb": 2}.get(spot.hero,
-                                                                          last_actor + 1)
-    count = max(3, last_actor, hero_seat)
-    if count > TABLE_SIZE:
-        return None
-    stacks: dict[int, int] = {}
-    for i, (deed, to) in enumerate(spot.prior):
-        if deed == "allin":
-            stacks[first_seat + i] = to + (0 if preflop else big)
-    if spot.hero_stack is not None:
-        posted = big if not preflop else small if hero_seat == 1 else big if hero_seat == 2 else 0
-        stacks[hero_seat] = spot.hero_stack + posted
-    try:
-        hand = Hand.start(HandConfig("rule", spot_seats(count, stacks), count, small, big,
-                                     profile=profile, deck_seed="rule", table_size=TABLE_SIZE))
-        if not preflop:
-            while hand.street == "preflop" and hand.to_act is not None:
-                hand.check_or_call(hand.to_act)
-            if hand.street != "flop" or hand.to_act != 1:
-                return None
-        for i, (deed, to) in enumerate(spot.prior):
-            actor = hand.to_act
-            if actor != first_seat + i:
-                return None
-            if deed == "call":
-                hand.call(actor)
-            elif deed == "allin":
-                hand.all_in(actor)
-            elif deed in ("raiseby", "minraise"):
-                # "raises by 600", "min raises": the chips on top of the bet faced, or the least
-                legal = hand.legal()
-                if legal is None:
-                    return None
-                hand.wager_to(actor, hand.current_bet + to if deed == "raiseby"
-                              else legal.min_raise_to)
-            else:
-                hand.wager_to(actor, to)
-        while hand.to_act is not None and hand.to_act != hero_seat:
-            if hand.to_act == 1 and hero_seat == 2 and hand.current_bet == big:
-                hand.call(1)  # an unraised pot to the big blind: the small blind completes
-            else:
-                hand.fold(hand.to_act)
-    except IllegalAction:
-        return None
-    if hand.to_act != hero_seat or hand.is_over:
-        return None
-    return hand, hero_seat
-
-
-def _min_raise(spot: _Spot, profile: Profile) -> Worked | None:
-    played = _play(spot, profile)
-    if played is None:
-        return None
-    return min_raise_at(played[0], _several_all_ins(spot), profile)
-
-
-def _several_all_ins(spot: _Spot) -> bool:
-    return sum(d == "allin" for d, _ in spot.prior) >= 2
-
-
-def _reopen_answer(hand: Hand, spot: _Spot, profile: Profile, asked_call: bool = False,
-                   asked_min: bool = False) -> Worked | None:
-    return reopen_at(hand, _several_all_ins(spot), profile, asked_call, asked_min)
-
-
-def _act(spot: _Spot, profile: Profile, how: str, amount: int) -> Worked | None:
-    """The player in question says "make it" (`make_it`) or puts in chips (`put_in`),
-    declares a raise to (`raise_to`) or by (`raise_by`) an amount, or bets: what the engine
-    makes of it."""
-    played = _play(spot, profile)
-    if played is None:
-        return None
-    return act_at(*played, profile, how, amount)
-
-
-def _facing_a_bet(spot: _Spot, profile: Profile) -> tuple[Hand, int, Legal] | None:
-    """The spot played to the player's turn, when he faces a bet he could raise."""
-    played = _play(spot, profile)
-    if played is None:
-        return None
-    hand, seat = played
-    legal = hand.legal()
-    if legal is None or not legal.can_raise or legal.call_amount == 0:
-        return None
-    return hand, seat, legal
-
-
-def _said_raise_with_a_call(spot: _Spot, profile: Profile) -> Worked | None:
-    """"Raise" said, then only the chips to call put in: a declared raise binds to the minimum
-    raise where a short declaration is made the minimum; where it is read as "make it", the
-    chips in are a call (the engine's reading of each)."""
-    facing = _facing_a_bet(spot, profile)
-    if facing is None:
-        return None
-    hand, seat, legal = facing
-    call_to = hand.current_bet
-    if profile.short_declared_raise == "minimum":
-        return worked("said-raise-call", "declared-raise", [legal.min_raise_to], profile,
-                       call_to=call_to, min_to=legal.min_raise_to)
-    before = len(hand.events)
-    hand.make_it(seat, call_to)
-    acted = acted_by(hand, before, seat)
-    if acted is None:
-        return None
-    return worked("said-raise-call", "declared-raise", [acted.to], profile,
-                   call_to=call_to, min_to=legal.min_raise_to)
-
-
-def _said_raise_with_chips(spot: _Spot, profile: Profile, threw: int) -> Worked | None:
-    """"Raise" said, then chips put in: a full raise stands as put in; short of one, a
-    declared raise binds to the minimum raise where short declarations are made the minimum,
-    and where they are read as "make it", the chips are read so (the engine's reading)."""
-    facing = _facing_a_bet(spot, profile)
-    if facing is None:
-        return None
-    hand, seat, legal = facing
-    call_to = hand.current_bet
-    if threw < call_to:
-        return None
-    if threw >= legal.min_raise_to:
-        return _act(spot, profile, "raise_to", threw)
-    if threw == call_to:
-        return _said_raise_with_a_call(spot, profile)
-    if profile.short_declared_raise == "minimum":
-        return worked("said-raise-call", "declared-raise", [legal.min_raise_to], profile,
-                       call_to=call_to, min_to=legal.min_raise_to, threw=threw)
-    before = len(hand.events)
-    hand.make_it(seat, threw)
-    acted = acted_by(hand, before, seat)
-    if acted is None:
-        return None
-    return worked("said-raise-call", "declared-raise", [acted.to], profile,
-                   call_to=call_to, min_to=legal.min_raise_to, threw=threw,
-                   returned=max(0, threw - acted.to))
-
-
-def _call(spot: _Spot, profile: Profile) -> tuple[Acted, int] | None:
-    """The engine's call in the spot, when a call is owed: the call, and what the player had
-    in before it (the chips beyond the call go back)."""
-    played = _play(spot, profile)
-    if played is None:
-        return None
-    hand, seat = played
-    legal = hand.legal()
-    if legal is None or legal.call_amount == 0:
-        return None
-    before = len(hand.events)
-    had = hand.player(seat).bet
-    hand.call(seat)
-    acted = acted_by(hand, before, seat)
-    return None if acted is None else (acted, had)
-
-
-def _single_chip(spot: _Spot, profile: Profile, chip: int) -> Worked | None:
-    """One chip put in facing a bet, "raise" not said first: a call, whatever the chip is
-    worth (the engine's call; the change goes back, when the blind he had in is known)."""
-    called = _call(spot, profile)
-    if called is None:
-        return None
-    acted, had = called
-    blind_untold = spot.blinds is None and spot.hero in ("sb", "bb")
-    if chip < acted.to - (0 if blind_untold else had):
-        return None  # a chip short of the call is no call: chips below it, not read here
-    return worked("single-chip", "single-chip", [acted.to], profile, chip=chip,
-                   returned=0 if blind_untold else max(0, chip - (acted.to - had)))
-
-
-def _from_a_blind(spot: _Spot, shape: str) -> None:
-    """"button opens 900, I drop a chip from the bb": a blind facing a raise before the flop,
-    the blinds not said. What a call comes to is the raise faced, whatever the blinds; the
-    spot is played before the flop on the smallest blinds."""
-    if spot.blinds is not None or spot.preflop or spot.hero not in ("sb", "bb"):
-        return
-    if re.search(r"\b(flop|turn|river|postflop|post flop)\b", shape) or not spot.prior:
-        return
-    if any(deed not in ("raise", "bet", "allin", "call") for deed, _ in spot.prior):
-        return
-    spot.preflop = True
-    spot.prior = [("raise", to) if deed == "bet" else (deed, to) for deed, to in spot.prior]
-
-
-def _declared_vs_chips(spot: _Spot, profile: Profile, said: int, threw: int) -> Worked | None:
-    """A spoken amount and different chips: the spoken amount binds (TREPS and Tavern
-    "Verbal Declarations"); the engine plays it as declared."""
-    played = _play(spot, profile)
-    if played is None:
-        return None
-    hand, seat = played
-    before = len(hand.events)
-    had = hand.player(seat).bet
-    faced = hand.current_bet
-    try:
-        hand.raise_to(seat, said)
-    except IllegalAction:
-        return None
-    acted = acted_by(hand, before, seat)
-    if acted is None:
-        return None
-    return worked("declared-vs-chips", "verbal-declaration", [acted.to], profile,
-                   said=said, threw=threw, to=acted.to, facing=faced,
-                   returned=max(0, threw - (acted.to - had)),
-                   called=int(acted.action == "call"))
-
-
-def _said_call(spot: _Spot, profile: Profile, threw: int) -> Worked | None:
-    """"Call" said, and more chips thrown: the word binds, so it is a call (TREPS and Tavern
-    "Verbal Declarations"); the chips beyond it go back."""
-    called = _call(spot, profile)
-    if called is None:
-        return None
-    acted, had = called
-    return worked("declared-vs-chips", "verbal-declaration", [acted.to], profile,
-                   said=acted.to, threw=threw, to=acted.to, facing=acted.to,
-                   returned=max(0, threw - (acted.to - had)), called=1)
-
+# --- the question ---------------------------------------------------------------------------
 
 # A ruling asked on the last deed told ("floor says?", "is that legal", "what does he owe").
 ASK_RULING = re.compile(r"\b(floor|ruling|legal|allowed|valid|binding|owe|what happens|comes? to|"
@@ -362,7 +120,7 @@ I_AM_IN = r"\b(?:im|i am|i m)\s+(?:in\s+|on\s+)?(?:the\s+)?"
 # The question is asked for the player who acted first: "back to the opener".
 BACK_TO_OPENER = re.compile(r"\b(back to|for) (the )?(opener|original (bettor|raiser)|first "
                             r"(player|bettor)|bettor)\b|\bback to (a|him|her|me)\b")
-# --- the question ---------------------------------------------------------------------------
+
 
 
 def work_out(query: str, profile: Profile) -> Worked | None:
@@ -532,7 +290,7 @@ def _read_round(query: str, t: Text, profile: Profile) -> Worked | None:
         if hero is not None and hero[0][0] < deeds[later[-1]][0] or not STREET.search(shape):
             return None
         deeds = deeds[later[-1]:]
-    spot = _Spot(blinds=blinds)
+    spot = Spot(blinds=blinds)
     said_make_it = None
     if deeds and deeds[-1][1] == "makeit" and hero is None and not (
             ASK_MIN_RAISE.search(shape) or ASK_REOPEN.search(shape) or ASK_CALL.search(shape)):
@@ -574,11 +332,12 @@ def _read_round(query: str, t: Text, profile: Profile) -> Worked | None:
             return None  # his last chips short of a call are an all-in, not a short call
         return found
     if said_make_it is not None:
-        return _act(spot, profile, "make_it", said_make_it) if prior or spot.preflop else None
+        told_round = bool(prior) or spot.preflop
+        return act_in_spot(spot, profile, "make_it", said_make_it) if told_round else None
     if prior and prior[-1][0] == "raiseby" and ASK_TOTAL.search(shape):
         # "utg raises by 600, what's that to": the raise told last is the one asked about
         spot.prior = prior[:-1]
-        return _act(spot, profile, "raise_by", prior[-1][1])
+        return act_in_spot(spot, profile, "raise_by", prior[-1][1])
     # "how much to call and can A raise": both asked, the call first
     asks_call = ASK_CALL.search(shape) is not None
     asks_back = ASK_REOPEN.search(shape) or asks_call
@@ -593,9 +352,9 @@ def _read_round(query: str, t: Text, profile: Profile) -> Worked | None:
         if own and len(prior) != len(deeds):
             return None  # my deed is not where it was told among the others
         _back_to_the_first(spot, own)
-        played = _play(spot, profile)
+        played = play_spot(spot, profile)
         asks_least = re.search(r"\b(min|minimum|least|smallest|lowest)\b", shape) is not None
-        return _reopen_answer(played[0], spot, profile, asks_call, asks_least) if played else None
+        return reopen_answer(played[0], spot, profile, asks_call, asks_least) if played else None
     asked = shape
     for a, b in spans:
         asked = asked[:a] + " " * (b - a) + asked[b:]
@@ -604,7 +363,7 @@ def _read_round(query: str, t: Text, profile: Profile) -> Worked | None:
                       r"\b(after|over) (it|that|him|her)\b", asked)):
         # "he bets 400, the next player min-raises, what is that": the minimum he raised to
         spot.prior = prior[:-1]
-        return _min_raise(spot, profile)
+        return min_raise(spot, profile)
     if asks_min and (prior or blinds):
         if not prior and not spot.preflop:
             spot.preflop = True
@@ -616,10 +375,10 @@ def _read_round(query: str, t: Text, profile: Profile) -> Worked | None:
         elif prior and prior[0][0] == "bet" and BACK_TO_OPENER.search(shape):
             # the opener's raise: first whether the betting is open to him again
             _back_to_the_first(spot)
-            played = _play(spot, profile)
+            played = play_spot(spot, profile)
             least = re.search(r"\b(min|minimum|least|smallest|lowest)\b", shape) is not None
-            return _reopen_answer(played[0], spot, profile, asked_min=least) if played else None
-        return _min_raise(spot, profile)
+            return reopen_answer(played[0], spot, profile, asked_min=least) if played else None
+        return min_raise(spot, profile)
     if ASK_MIN_BET.search(shape) and blinds and not prior:
         # opening before the flop is a raise of the big blind; after it, a bet
         # ("open", not "opening bet", with no street named is the first raise before the flop)
@@ -627,16 +386,16 @@ def _read_round(query: str, t: Text, profile: Profile) -> Worked | None:
         opens = re.search(r"\bopen\w*\b(?!\s+bet)", shape) and not re.search(
             r"\b(flop|turn|river|postflop|post flop)\b", shape)
         spot.preflop = bool(named or opens)
-        return _min_raise(spot, profile)
+        return min_raise(spot, profile)
     if len(prior) >= 2 and prior[-1][0] == "raise" and prior[-2][0] != "allin" and (
             ASK_RULING.search(shape)):
         # "raise to 1500 vs a 1000 bet, floor says?": the raise told last is the one asked about
         spot.prior = prior[:-1]
-        worked = _act(spot, profile, "raise_to", prior[-1][1])
+        worked = act_in_spot(spot, profile, "raise_to", prior[-1][1])
         if worked is not None and worked.kind == "declared" and (
                 worked.facts["target"] >= worked.facts["min_to"]):
             # a full raise: the question is whether it is one, which the minimum answers
-            return _min_raise(spot, profile)
+            return min_raise(spot, profile)
         return worked
     return None
 
@@ -663,7 +422,7 @@ IS_IT_LEGAL = re.compile(r"\b(is|was|does|did) (that|it|this|mine|my raise)\b|"
 ASKS_ABOUT_TOLD = re.compile(r"\b(is|was) (that|it|this|mine)\b")
 PROPOSED_RAISE = re.compile(rf"\bcan (?:i|he|she|we) (?:just )?(?:raise|reraise|xbet|make it) "
                             rf"(?:to |for )?{N}\s*\??\s*$")
-def _back_to_the_first(spot: _Spot, own: int = 0) -> None:
+def _back_to_the_first(spot: Spot, own: int = 0) -> None:
     """The question is asked for a player who already acted: the first to act, or the one whose
     deed is `own` (the index of his among the deeds told). When everyone after him is all-in, a
     player who called is added: a raise needs someone with chips to call it, and a question
@@ -740,69 +499,69 @@ def _raise_held(worked: Worked, profile: Profile) -> bool:
     return profile.make_it == "call" and worked.facts["to"] > worked.facts["facing"]
 
 
-def _question_deed(deed: Deed, spot: _Spot, t: Text, profile: Profile) -> Worked | None:
+def _question_deed(deed: Deed, spot: Spot, t: Text, profile: Profile) -> Worked | None:
     _, how, amount, other = deed
     # a bet to answer: one told, or before the flop the big blind
     faced = bool(spot.prior) or bool(spot.preflop and spot.blinds)
     if how == "unsettled":
         return None
     if how == "said-vs-chips":
-        return _declared_vs_chips(spot, profile, amount, other)
+        return declared_vs_chips(spot, profile, amount, other)
     if how == "said-call":
-        return _said_call(spot, profile, other) if faced else None
+        return said_call(spot, profile, other) if faced else None
     if how == "said-raise-call":
         if amount and not spot.prior and not spot.preflop:
             spot.prior, faced = [("bet", amount)], True  # "the call of 500": the bet it calls
-        return _said_raise_with_a_call(spot, profile) if faced else None
+        return said_raise_with_a_call(spot, profile) if faced else None
     if how == "string-call" and not spot.prior and not spot.preflop:
         # "called 300 then went back for more": the call says the bet it called
         spot.prior, faced = [("bet", amount)], True
     if how == "string-said":
         if not spot.prior and not spot.preflop:
             spot.prior, faced = [("bet", amount)], True
-        worked = _act(spot, profile, "put_in", amount) if faced else None
+        worked = act_in_spot(spot, profile, "put_in", amount) if faced else None
         if worked is None or worked.kind != "make-it" or worked.facts["facing"] != amount:
             return None  # the call said is not the bet told: not read
         return Worked("string", "string-bet", worked.amount, worked.figures,
                       MappingProxyType({**worked.facts, "more": other}), worked.profile)
     if how in ("string", "string-call"):
-        worked = _act(spot, profile, "put_in", amount) if faced else None
+        worked = act_in_spot(spot, profile, "put_in", amount) if faced else None
         if worked is None or worked.kind != "make-it" or _raise_held(worked, profile):
             return None
         # the first chips are the whole action; the trip back for more is a string bet
         return Worked("string", "string-bet", worked.amount, worked.figures,
                       MappingProxyType({**worked.facts, "more": other}), worked.profile)
     if how == "single-chip":
-        _from_a_blind(spot, t.shape)
-        return _single_chip(spot, profile, amount) if faced else None
+        from_a_blind(spot, t.shape)
+        return single_chip(spot, profile, amount) if faced else None
     if how == "single-chip-raise":
         # raise said first, then one chip: a raise to what the chip allows, under the single
         # chip's rule
-        worked = _said_raise_with_chips(spot, profile, amount) if faced else None
+        worked = said_raise_with_chips(spot, profile, amount) if faced else None
         return replace(worked, rule_id="single-chip") if worked is not None else None
     if how == "said-raise-trips":
         # raise said, then the call and a trip back for more: a raise of all of it, which the
         # string bet rule allows once raise is said (the call says the bet, when none is told)
         if not spot.prior and not spot.preflop:
             spot.prior, faced = [("bet", amount)], True
-        facing = _facing_a_bet(spot, profile) if faced else None
+        facing = facing_a_bet(spot, profile) if faced else None
         if facing is None or facing[2].call_amount != amount:
             return None  # the call put in is not the call the story tells
-        worked = _said_raise_with_chips(spot, profile, other)
+        worked = said_raise_with_chips(spot, profile, other)
         return replace(worked, rule_id="string-bet") if worked is not None else None
     if how == "said-raise-chips":
-        return _said_raise_with_chips(spot, profile, other) if faced else None
+        return said_raise_with_chips(spot, profile, other) if faced else None
     if how == "over-stack":
         spot.hero_stack = other
         if amount <= other:
             return None
         if spot.prior:
-            return _act(spot, profile, "raise_to", amount)
-        return _act(spot, profile, "raise_to", amount)
+            return act_in_spot(spot, profile, "raise_to", amount)
+        return act_in_spot(spot, profile, "raise_to", amount)
     if not faced:
         # after the flop a deed needs the bet it answers; before it, the big blind is that bet
         return None
-    worked = _act(spot, profile, how, amount)
+    worked = act_in_spot(spot, profile, how, amount)
     if worked is not None and how == "put_in" and TRIP_BACK.search(t.shape, deed[0][1]):
         # "puts 400 in, then goes back for more": the first chips are the deed, the trip back a
         # string bet
