@@ -137,6 +137,21 @@ rulebook of the league covers.
   that round (so they are blind no longer; their floors guard what they scored): 245 (84.8%),
   97.2% of 106; 271 (84.7%), 97.1% of 103; 272 (89.2%), 97.3% of 112; 250 (88.0%), 96.5% of
   113; 386 (89.6%), 99.0% of 196; none confident on an uncovered topic.
+- The seventh round: what players asked (bot/rulebook/asked.py), a naive Bayes reading of
+  every set above, of lookup_set.py and of written_set_1.toml and written_set_2.toml (1,273
+  questions written from the rulebooks to teach it, never a measure), orders the rules offered
+  when the lookup is unsure and doubts a sure answer it reads otherwise; the amount readers
+  widened (pots, forced bets after a bust, chip-race counts, the called clock's times, betting
+  amounts told with claims and noise), tuned on the amount misses of the blind sets above. So
+  every set above is counted or tuned on, and its score by the shipped lookup is no measure:
+  each earlier blind set is scored left out of the counts instead (test_asked.py).
+- blind_set_8.toml (489 questions) and blind_set_9.toml (506), by two new writers, audited
+  from the rulebooks' words before any score (three fixes, listed in their headers), never
+  counted and never tuned on (tests/rulebook/asked.py: HELD_OUT), scored before the seventh
+  round (0118406) and after it, their misses never printed: blind_set_8 379 right (77.5%),
+  96.8% of 157 confident answers right, then 427 (87.3%), 97.6% of 165; blind_set_9 440
+  (87.0%), 97.9% of 188, then 466 (92.1%), 99.5% of 193; none confident on an uncovered topic
+  either time. Amounts 68 then 78 of 118, 93 then 101 of 123.
 """
 
 from __future__ import annotations
@@ -224,7 +239,7 @@ def test_the_tuning_sets_cover_every_kind_of_question(book: Rulebook) -> None:
 # of confident answers and confident answers on uncovered topics. Their misses are never
 # printed, so nobody tunes on them; the earlier blind sets are counted, and each is measured
 # left out of the counts instead (test_asked.py).
-BLIND_FLOORS: dict[Path, tuple[float, float, int]] = {}
+BLIND_FLOORS = {BLIND_SET_8: (0.87, 0.97, 0), BLIND_SET_9: (0.92, 0.99, 0)}
 
 
 # The check halves' scores after the tuning (see the docstring): floors, as for the blind set.
@@ -270,12 +285,13 @@ def test_the_blind_set_holds_what_it_scored(book: Rulebook, blind: Path) -> None
         "stays blind)")
 
 
-@pytest.mark.xfail(strict=True, reason="the targets (90% right, 98% confident precision, none "
-                   "confident on an uncovered topic) are not met yet on the blind sets: "
-                   "84.8% and 97.2%, 84.7% and 97.1%, 89.2% and 97.3%, 88.0% and 96.5%, "
-                   "89.6% and 99.0%; the fresh ones 85.2% and 95.4%, 82.2% and 96.3% with 1 "
-                   "confident answer on an uncovered topic")
-@pytest.mark.parametrize("blind", sorted(BLIND_FLOORS), ids=lambda p: p.stem)
+@pytest.mark.parametrize("blind", [
+    pytest.param(BLIND_SET_8, marks=pytest.mark.xfail(
+        strict=True, reason="the targets (90% right, 98% confident precision) are not met on "
+        "blind set 8: 87.3% right, 97.6% of 165 confident answers right (amounts 78 of 118)")),
+    BLIND_SET_9,
+], ids=lambda p: p.stem)
 def test_the_blind_set_meets_the_targets(book: Rulebook, blind: Path) -> None:
+    """90% right, 98% of confident answers right, none confident on an uncovered topic."""
     report = score(load_set(blind), book)
     assert report.shortfalls() == []
