@@ -86,6 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     book = load_rulebook()
     print(f"loading the rulebook (once a start): {(time.perf_counter() - start) * 1000:.1f} ms")
     # as the bot does once it has started (bot/__main__.py)
+    book.warm_up()
     freeze_start_up()
     profiles = [make_profile(n) for n in PROFILE_NAMES]
 

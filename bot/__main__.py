@@ -221,6 +221,7 @@ def _run_bot(settings: Settings, token: str) -> int:
                          global_limit=settings.process_global_limit,
                          backup_dir=settings.backup_dir, backup_keep=settings.backup_keep,
                          process_heartbeat=True, docs_url=settings.docs_url)
+        bot.rulebook.warm_up()
         freeze_start_up()
         try:
             # What discord.py's `bot.run` does, on the bot's event loop (uvloop:

@@ -17,11 +17,22 @@ from bot.__main__ import main
 from bot.discord_ui.client import ExtensionFailed
 
 
+class StandInBook:
+    """The bot's rulebook, as far as the start uses it."""
+
+    def __init__(self) -> None:
+        self.warmed = False
+
+    def warm_up(self) -> None:
+        self.warmed = True
+
+
 class StandInBot:
     """What `python -m bot` does with the bot: `async with bot: await bot.start(token)`."""
 
     def __init__(self, fails: BaseException | None = None) -> None:
         self.fails = fails
+        self.rulebook = StandInBook()
         self.loop = ""
         self.token = ""
         self.closed = False
@@ -71,6 +82,8 @@ def test_what_start_up_built_is_out_of_the_collectors_full_passes(
     gc.unfreeze()
     assert main([]) == 0
     assert gc.get_freeze_count() > 0
+    # and the lookup answered once before, its patterns compiled then, not on a first question
+    assert started[0].rulebook.warmed
 
 
 def test_ctrl_c_closes_the_bot_and_exits_0(started: list[StandInBot]) -> None:

@@ -353,6 +353,22 @@ class Answer:
     amounts_unread: bool = False
 
 
+# One question of each kind the amount readers answer (`Rulebook.warm_up`) ...
+WARM_UP = (
+    "A bets 1000, B all in 1200, C calls, D all in 2100, can A raise? min 3bet",
+    "blinds 100/200 utg makes it 600, he said raise to 800 and threw 1000, min?",
+    "blinds 1k/2k, utg opens 2.5x, min 3bet?",
+    "pot is 900, he bets half pot, min raise?",
+    "3 way all in, stacks 400 / 1000 / 2500, how big is the main pot",
+    "chopped a 550 pot two ways, 25s smallest, my share",
+    "blinds 200/400 and the small blind busted last hand, what does the old bb post now",
+    "chip race: 10 odd 25 chips on the table in all, how many 100 chips go out",
+    "how long is the countdown when the clock is called",
+)
+# ... and one the typo reader answers.
+WARM_UP_WORDS = "strnig bettt minimun raize verbel declaraton rabit huntng"
+
+
 class Rulebook:
     def __init__(self, rules: Iterable[Rule], asked: Asked | None = None) -> None:
         """`asked`: what players' questions say of the rules (bot/rulebook/asked.py), to order
@@ -498,6 +514,15 @@ class Rulebook:
     def forget(self) -> None:
         """Work the next query out afresh (see search.Index.forget)."""
         self._index.forget()
+
+    def warm_up(self) -> None:
+        """Answer a question of each kind once under every profile: the readers' patterns are
+        compiled on first use, 20-100 ms that belong to the start, not to a player's first
+        question (bench/rule_lookup.py)."""
+        for name in PROFILE_NAMES:
+            for question in (*WARM_UP, WARM_UP_WORDS):
+                self.answer(question, profile=make_profile(name))
+        self.forget()
 
     def _misspelt_name(self, query: str) -> Rule | None:
         """A short query that is a name with a letter or two wrong ("dead butn")."""

@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from bot.engine.hand import Hand
-from bot.engine.profile import make_profile
+from bot.engine.profile import PROFILE_NAMES, make_profile
 from bot.rulebook import Rulebook, load_rulebook, search
+from bot.rulebook.loader import WARM_UP
 from bot.rulebook.search import MAX_CORRECTIONS, MAX_QUERY_CHARS, Index
 
 # Questions at the bound that make the lookup work hardest: many deeds to play on the engine,
@@ -86,3 +87,16 @@ def test_an_answer_and_its_autocomplete_work_the_words_out_once(
     book.answer(query)
     book.search(query)
     assert phrases[0] == 1 and scores[0] == 1
+
+
+@pytest.mark.parametrize("profile", PROFILE_NAMES)
+def test_the_warm_up_reaches_every_amount_reader(profile: str) -> None:
+    """The start answers these once so that each reader's patterns are compiled then: each must
+    be read and worked out by the engine, or it warms nothing."""
+    book = load_rulebook()
+    kinds = set()
+    for question in WARM_UP:
+        worked = book.answer(question, profile=make_profile(profile)).worked
+        assert worked is not None, question
+        kinds.add(worked.kind)
+    assert kinds >= {"min-raise", "side-pots", "split", "chip-race", "clock", "blinds-after-bust"}
