@@ -7,7 +7,7 @@ it with, are counted here: how often each word, pair of words and word as typed 
 rule (or with a topic no rule covers). From the counts, a naive Bayes reading gives how likely
 each rule is for a new question (`Asked.likely`).
 
-The lookup uses it in two ways only (loader.Rulebook):
+The lookup uses it in two ways only (lookup.Rulebook):
 - **to order** the rules it offers when it is unsure: the reading's likelihood added to the
   ranking's own order;
 - **to doubt** a sure answer: when the reading is confident of another rule (or of no rule),

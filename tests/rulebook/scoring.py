@@ -33,7 +33,8 @@ from typing import Any
 
 from bot.engine.profile import make_profile
 from bot.rulebook import Rulebook, load_rulebook
-from bot.rulebook.loader import Answer, Rule
+from bot.rulebook.loader import Rule
+from bot.rulebook.lookup import Answer
 
 UNCOVERED = "uncovered"
 DEFAULT_PROFILE = "tda"
@@ -73,7 +74,7 @@ class Outcome:
     """What the lookup answered to one case."""
 
     case: Case
-    verdict: str  # "confident", "unsure" or "uncovered" (see bot.rulebook.loader.Answer.kind)
+    verdict: str  # "confident", "unsure" or "uncovered" (see bot.rulebook.lookup.Answer.kind)
     rule: str | None  # the confident rule, or the first offered when unsure
     amount: int | None  # the main number worked out, if any
     right: bool

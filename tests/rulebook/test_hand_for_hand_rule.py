@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.engine.profile import make_profile
-from bot.rulebook.loader import load_rulebook
+from bot.rulebook.lookup import load_rulebook
 
 
 def test_hand_for_hand_is_a_rule_and_says_how_the_level_clock_runs() -> None:

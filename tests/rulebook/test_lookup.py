@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from bot.rulebook import Rulebook, load_rulebook
-from bot.rulebook.loader import MAX_SEARCH_RESULTS, MAX_TITLE_CHARS
+from bot.rulebook.loader import MAX_TITLE_CHARS
+from bot.rulebook.lookup import MAX_SEARCH_RESULTS
 from tests.outside import TAVERN_SEED, TREPS_SEED
 
 TREPS_FILE = TREPS_SEED

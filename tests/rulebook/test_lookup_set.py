@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from bot.rulebook import Rulebook, load_rulebook
-from bot.rulebook.loader import Answer
+from bot.rulebook.lookup import Answer
 from bot.rulebook.search import MAX_QUERY_CHARS
 
 from .lookup_set import NO_RULE_SUGGESTS, QUERIES

@@ -11,7 +11,7 @@ import pytest
 from bot.engine.hand import Hand
 from bot.engine.profile import PROFILE_NAMES, make_profile
 from bot.rulebook import Rulebook, load_rulebook, search
-from bot.rulebook.loader import WARM_UP
+from bot.rulebook.lookup import WARM_UP
 from bot.rulebook.search import MAX_CORRECTIONS, MAX_QUERY_CHARS, Index
 
 # Questions at the bound that make the lookup work hardest: many deeds to play on the engine,
