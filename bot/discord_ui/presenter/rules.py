@@ -221,7 +221,8 @@ def _settled_text(w: Worked) -> str:
                 f"{chips(f['low'])} to the rest: {chips(f['pot'])} splits in whole "
                 f"{chips(f['unit'])} chips, and the odd chip goes left of the button.")
     if w.kind == "side-pots":
-        sides = ", ".join(chips(f[f"side_{i}"]) for i in range(1, f["sides"] + 1))
+        each = [chips(f[f"side_{i}"]) for i in range(1, f["sides"] + 1)]
+        sides = " and ".join([", ".join(each[:-1]), each[-1]] if len(each) > 1 else each)
         text = (f"a main pot of {chips(f['main'])} among all {f['players']}" if f["sides"] else
                 f"one pot of {chips(f['main'])} among the {f['players']} players, no side pot")
         if sides:
@@ -331,7 +332,7 @@ def _bust_text(w: Worked) -> str:
     what = ("nothing" if not w.figures[0] else
             "the small blind" if w.figures[0] == f["small"] and f["small"] != f["big"] else
             "the big blind")
-    return (f"{to}: with {out} knocked out, last hand's {who} posts {what} this hand, which "
+    return (f"{to}: with {out} knocked out, last hand's {who} posts {what} this hand; the hand "
             f"has {posted}.")
 
 
