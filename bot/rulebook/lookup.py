@@ -133,11 +133,12 @@ class Rulebook:
         """The answer, and the rules' scores when they were needed (for autocomplete)."""
         query = query[:MAX_QUERY_CHARS]
         found = self.exact(query)
+        if found is not None and (self._literal(query) or self._asked is None):
+            return Answer("confident", found), []  # a name as typed is meant
         q = self._index.query(query)
-        if found is not None and (self._literal(query) or self._asked is None
-                                  or not self._asked.doubts(q, found.id)):
-            # a name as typed is meant; one met by dropping filler words ("heads up, who is the
-            # button") is a question, read as one when players meant otherwise
+        if found is not None and self._asked is not None and not self._asked.doubts(q, found.id):
+            # one met by dropping filler words ("heads up, who is the button") is a question,
+            # read as one when players meant otherwise
             return Answer("confident", found), []
         uncovered = self._index.not_covered(q)
         scored = self._index.scored(q)

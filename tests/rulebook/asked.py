@@ -21,8 +21,6 @@ from tests.rulebook.scoring import UNCOVERED, Case, load_set, score
 
 HERE = Path(__file__).parent
 COUNTS = Path(__file__).parents[2] / "data" / "asked" / "counts.json"
-__all__ = ["COUNTS", "HELD_OUT", "LOOKUP_SET", "count", "counted_sets", "labelled"]
-
 # Blind sets never counted: they measure the lookup on writers it never learned from.
 HELD_OUT = frozenset({"blind_set_8", "blind_set_9"})
 

@@ -11,7 +11,8 @@ import pytest
 from bot.rulebook import Rulebook, load_rulebook
 from bot.rulebook.asked import NO_RULE, Asked, features, load_asked
 
-from .asked import COUNTS, HELD_OUT, LOOKUP_SET, count, counted_sets, labelled
+from .asked import COUNTS, HELD_OUT, count, counted_sets, labelled
+from .lookup_set import QUERIES as LOOKUP_SET
 from .scoring import load_set, score
 
 HERE = Path(__file__).resolve().parent
@@ -37,9 +38,10 @@ def book() -> Rulebook:
 def test_the_shipped_counts_are_the_sets_counted(book: Rulebook) -> None:
     """A change to a set, to the words the lookup reads or to a rule's names changes the counts:
     `python -m tests.rulebook.asked --write` writes them again."""
-    assert COUNTS.read_text(encoding="utf-8") == count(counted_sets(), book).dumps(), (
+    counted = count(counted_sets(), book)
+    assert COUNTS.read_text(encoding="utf-8") == counted.dumps(), (
         "data/asked/counts.json is stale: run python -m tests.rulebook.asked --write")
-    assert load_asked().counts == count(counted_sets(), book).counts
+    assert load_asked().counts == counted.counts
 
 
 def test_the_newest_blind_sets_are_never_counted() -> None:
